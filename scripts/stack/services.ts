@@ -1,0 +1,245 @@
+/**
+ * Starts, checks and stops the local services on 127.0.0.1: Temporal (dev server, SQLite file, Web UI), FerretDB
+ * (MongoDB wire protocol over SQLite) and MinIO. Data lives under .data/, logs under .data/logs/, pid files under
+ * .data/run/. A service that already answers is left alone, so running this twice is harmless; a service whose
+ * address is configured externally (MONGODB_URI, TEMPORAL_ADDRESS, S3_ENDPOINT) is never started.
+ */
+import { spawn } from 'node:child_process';
+import { mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Connection } from '@temporalio/client';
+import { MongoClient } from 'mongodb';
+import type { Config } from '../../domain/config';
+import { SEARCH_ATTRIBUTE_NAMES } from '../../domain/workflow-contract';
+import { elapsed, ensureTools, PROJECT_ROOT, toolPath, type Say } from './tools';
+
+export type ServiceName = 'temporal' | 'mongodb' | 'minio';
+
+export const DATA_DIR = join(PROJECT_ROOT, '.data');
+const LOG_DIR = join(DATA_DIR, 'logs');
+const RUN_DIR = join(DATA_DIR, 'run');
+
+/** Extra Temporal namespaces the dev server creates, so tests never share task queues with `npm start`. */
+export const EXTRA_NAMESPACES = ['assay-test'];
+
+interface ServiceDef {
+  name: ServiceName;
+  tool: 'temporal' | 'ferretdb' | 'minio';
+  wanted: (c: Config) => boolean;
+  command: (c: Config) => { args: string[]; env?: NodeJS.ProcessEnv };
+  ready: (c: Config) => Promise<boolean>;
+  describe: (c: Config) => string;
+}
+
+const SERVICES: ServiceDef[] = [
+  {
+    name: 'temporal',
+    tool: 'temporal',
+    wanted: (c) => c.localServices.temporal,
+    command: (c) => ({
+      args: [
+        'server',
+        'start-dev',
+        '--ip',
+        '127.0.0.1',
+        '--port',
+        String(c.TEMPORAL_PORT),
+        '--ui-port',
+        String(c.TEMPORAL_UI_PORT),
+        '--db-filename',
+        join(DATA_DIR, 'temporal', 'temporal.db'),
+        '--log-level',
+        'warn',
+        ...uniq(['default', c.TEMPORAL_NAMESPACE, ...EXTRA_NAMESPACES]).flatMap((n) => ['--namespace', n]),
+        ...SEARCH_ATTRIBUTE_NAMES.flatMap((n) => ['--search-attribute', `${n}=Keyword`]),
+      ],
+    }),
+    ready: (c) => temporalReady(c),
+    describe: (c) => `temporal ${c.temporalAddress} (Web UI ${c.temporalUiUrl})`,
+  },
+  {
+    name: 'mongodb',
+    tool: 'ferretdb',
+    wanted: (c) => c.localServices.mongodb,
+    command: (c) => ({
+      args: [
+        '--handler=sqlite',
+        `--sqlite-url=file:${join(DATA_DIR, 'ferretdb')}/`,
+        `--state-dir=${join(DATA_DIR, 'ferretdb')}`,
+        `--listen-addr=127.0.0.1:${c.MONGODB_PORT}`,
+        '--debug-addr=-',
+        '--telemetry=disable',
+        '--log-level=warn',
+      ],
+    }),
+    ready: (c) => mongoReady(c),
+    describe: (c) => `ferretdb ${c.mongodbUri}`,
+  },
+  {
+    name: 'minio',
+    tool: 'minio',
+    wanted: (c) => c.localServices.s3,
+    command: (c) => ({
+      args: ['server', join(DATA_DIR, 'minio'), '--address', `127.0.0.1:${c.MINIO_PORT}`, '--quiet'],
+      env: {
+        MINIO_ROOT_USER: c.S3_ACCESS_KEY_ID,
+        MINIO_ROOT_PASSWORD: c.S3_SECRET_ACCESS_KEY,
+        MINIO_BROWSER: 'off',
+        MINIO_UPDATE: 'off',
+        MINIO_CALLHOME_ENABLE: 'off',
+      },
+    }),
+    ready: (c) => minioReady(c),
+    describe: (c) => `minio ${c.s3Endpoint}`,
+  },
+];
+
+function uniq(xs: string[]): string[] {
+  return [...new Set(xs)];
+}
+
+async function temporalReady(c: Config): Promise<boolean> {
+  let connection: Connection | undefined;
+  try {
+    connection = await Connection.connect({ address: c.temporalAddress, connectTimeout: '1s' });
+    for (const namespace of uniq(['default', c.TEMPORAL_NAMESPACE])) {
+      await connection.withDeadline(Date.now() + 2000, () =>
+        connection!.workflowService.describeNamespace({ namespace }),
+      );
+    }
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await connection?.close().catch(() => undefined);
+  }
+}
+
+async function mongoReady(c: Config): Promise<boolean> {
+  const client = new MongoClient(c.mongodbUri, { serverSelectionTimeoutMS: 1000, connectTimeoutMS: 1000 });
+  try {
+    await client.connect();
+    await client.db('admin').command({ ping: 1 });
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.close().catch(() => undefined);
+  }
+}
+
+async function minioReady(c: Config): Promise<boolean> {
+  try {
+    const res = await fetch(`${c.s3Endpoint}/minio/health/live`, { signal: AbortSignal.timeout(1000) });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+function pidFile(name: ServiceName): string {
+  return join(RUN_DIR, `${name}.pid`);
+}
+
+async function readPid(name: ServiceName): Promise<number | undefined> {
+  const text = await readFile(pidFile(name), 'utf8').catch(() => '');
+  const pid = Number.parseInt(text, 10);
+  return Number.isFinite(pid) && pid > 0 ? pid : undefined;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function startOne(def: ServiceDef, config: Config, say: Say): Promise<void> {
+  await mkdir(LOG_DIR, { recursive: true });
+  await mkdir(RUN_DIR, { recursive: true });
+  for (const dir of ['temporal', 'ferretdb', 'minio']) await mkdir(join(DATA_DIR, dir), { recursive: true });
+  const { args, env } = def.command(config);
+  const log = await open(join(LOG_DIR, `${def.name}.log`), 'a');
+  const started = Date.now();
+  const child = spawn(toolPath(def.tool), args, {
+    cwd: DATA_DIR,
+    env: { ...process.env, ...env },
+    detached: true, // its own process group: Ctrl-C in a terminal reaches us, and we stop it deliberately
+    stdio: ['ignore', log.fd, log.fd],
+  });
+  await log.close();
+  child.unref();
+  if (!child.pid) throw new Error(`could not start ${def.name}`);
+  await writeFile(pidFile(def.name), String(child.pid));
+  let exited: number | null | undefined;
+  child.on('exit', (code) => {
+    exited = code;
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (exited !== undefined) {
+      throw new Error(`${def.name} exited with code ${exited} while starting; see ${join(LOG_DIR, `${def.name}.log`)}`);
+    }
+    if (await def.ready(config)) {
+      say(`started ${def.describe(config)} in ${elapsed(started)}`);
+      return;
+    }
+    await sleep(250);
+  }
+  throw new Error(`${def.name} did not become ready within 60 s; see ${join(LOG_DIR, `${def.name}.log`)}`);
+}
+
+/**
+ * Brings up every local service the configuration needs. Returns the names of those it started (not those it
+ * found running), so the caller stops only what it owns.
+ */
+export async function startStack(config: Config, say: Say, only?: ServiceName[]): Promise<ServiceName[]> {
+  const defs = SERVICES.filter((d) => d.wanted(config) && (!only || only.includes(d.name)));
+  if (defs.length === 0) return [];
+  await ensureTools(
+    say,
+    defs.map((d) => d.tool),
+  );
+  const started: ServiceName[] = [];
+  for (const def of defs) {
+    if (await def.ready(config)) {
+      say(`already running: ${def.describe(config)}`);
+      continue;
+    }
+    await startOne(def, config, say);
+    started.push(def.name);
+  }
+  return started;
+}
+
+/** Stops services started by this project (found through their pid files). */
+export async function stopStack(say: Say, only?: ServiceName[]): Promise<void> {
+  for (const def of [...SERVICES].reverse()) {
+    if (only && !only.includes(def.name)) continue;
+    const pid = await readPid(def.name);
+    if (!pid || !alive(pid)) {
+      await rm(pidFile(def.name), { force: true });
+      continue;
+    }
+    process.kill(pid, 'SIGTERM');
+    const deadline = Date.now() + 15_000;
+    while (alive(pid) && Date.now() < deadline) await sleep(100);
+    if (alive(pid)) process.kill(pid, 'SIGKILL');
+    await rm(pidFile(def.name), { force: true });
+    say(`stopped ${def.name}`);
+  }
+}
+
+export async function stackStatus(config: Config): Promise<Record<ServiceName, string>> {
+  const out = {} as Record<ServiceName, string>;
+  for (const def of SERVICES) {
+    const external = !def.wanted(config);
+    const up = await def.ready(config);
+    out[def.name] = `${up ? 'up' : 'down'}${external ? ' (external)' : ''}  ${def.describe(config)}`;
+  }
+  return out;
+}

@@ -1,0 +1,147 @@
+/**
+ * The pinned binaries of the local stack, built from source with the Go toolchain (the machines reach the Go
+ * module proxy and nothing else). Each is built once per machine into a per-user cache keyed by name and version
+ * (~/.cache/assay/bin/<name>-<version>) and linked into .tools/bin, so a fresh clone starts in seconds and only a
+ * version bump rebuilds.
+ *
+ * Every tool is built the same way: `go mod download` fetches the exact module version, and `go build` runs inside
+ * a copy of it, so the module's own go.mod and go.sum (and any replace directives, which `go install` refuses) apply.
+ */
+import { execFile, spawn } from 'node:child_process';
+import { chmod, copyFile, cp, mkdir, mkdtemp, rename, rm, symlink, writeFile, access, unlink } from 'node:fs/promises';
+import { homedir, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const exec = promisify(execFile);
+
+export interface ToolSpec {
+  name: 'temporal' | 'ferretdb' | 'minio';
+  module: string;
+  version: string;
+  pkg: string;
+  /** Files the upstream release process generates and the module zip lacks. */
+  prepare?: (dir: string) => Promise<void>;
+}
+
+export const TOOLS: ToolSpec[] = [
+  { name: 'temporal', module: 'github.com/temporalio/cli', version: 'v1.5.1', pkg: './cmd/temporal' },
+  {
+    name: 'ferretdb',
+    module: 'github.com/FerretDB/FerretDB',
+    version: 'v1.24.0',
+    pkg: './cmd/ferretdb',
+    // FerretDB panics at start without its generated version file.
+    prepare: (dir) => writeFile(join(dir, 'build', 'version', 'version.txt'), 'v1.24.0\n'),
+  },
+  // MinIO publishes no semver tags; this pseudo-version is its 2026-02-12 source.
+  { name: 'minio', module: 'github.com/minio/minio', version: 'v0.0.0-20260212201848-7aac2a2c5b7c', pkg: '.' },
+];
+
+export const PROJECT_ROOT = join(__dirname, '..', '..');
+export const TOOLS_BIN = join(PROJECT_ROOT, '.tools', 'bin');
+export const CACHE_BIN = join(process.env.ASSAY_CACHE_DIR ?? join(homedir(), '.cache', 'assay'), 'bin');
+
+export type Say = (line: string) => void;
+
+export function toolPath(name: ToolSpec['name']): string {
+  return join(TOOLS_BIN, name);
+}
+
+async function exists(path: string): Promise<boolean> {
+  return access(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+function cachedName(tool: ToolSpec): string {
+  return `${tool.name}-${tool.version.replace(/^v/, '')}`;
+}
+
+async function ensureGo(): Promise<void> {
+  try {
+    await exec('go', ['version']);
+  } catch {
+    throw new Error(
+      'The Go toolchain is required to build the local stack (Temporal CLI, FerretDB, MinIO) the first time.\n' +
+        'Install Go 1.24 or newer (https://go.dev/dl/ or your package manager) and run again, or point\n' +
+        'MONGODB_URI, TEMPORAL_ADDRESS and S3_ENDPOINT at services you already run.',
+    );
+  }
+}
+
+function goEnv(): NodeJS.ProcessEnv {
+  // GOTOOLCHAIN=local: never switch to another Go release behind the user's back.
+  return { ...process.env, GOTOOLCHAIN: 'local', GOFLAGS: '-mod=mod', CGO_ENABLED: '0' };
+}
+
+async function runWithProgress(say: Say, label: string, cmd: string, args: string[], cwd: string): Promise<void> {
+  const started = Date.now();
+  const ticker = setInterval(() => say(`  … ${label}: ${elapsed(started)} elapsed`), 15_000);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(cmd, args, { cwd, env: goEnv(), stdio: ['ignore', 'ignore', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (d: Buffer) => {
+        stderr = (stderr + d.toString()).slice(-4000);
+      });
+      child.on('error', reject);
+      child.on('exit', (code) =>
+        code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} failed (exit ${code}):\n${stderr}`)),
+      );
+    });
+  } finally {
+    clearInterval(ticker);
+  }
+}
+
+export function elapsed(since: number): string {
+  const s = Math.round((Date.now() - since) / 1000);
+  return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
+}
+
+async function build(tool: ToolSpec, target: string, say: Say): Promise<void> {
+  await ensureGo();
+  const started = Date.now();
+  say(`building ${tool.name} ${tool.version} from source (first run on this machine only; a few minutes)`);
+  const work = await mkdtemp(join(tmpdir(), `assay-build-${tool.name}-`));
+  try {
+    say(`  [1/2] downloading ${tool.module}@${tool.version}`);
+    const { stdout } = await exec('go', ['mod', 'download', '-json', `${tool.module}@${tool.version}`], {
+      cwd: work,
+      env: goEnv(),
+      maxBuffer: 1 << 20,
+    });
+    const { Dir: moduleDir } = JSON.parse(stdout) as { Dir: string };
+    const src = join(work, 'src');
+    await cp(moduleDir, src, { recursive: true });
+    await exec('chmod', ['-R', 'u+w', src]);
+    await tool.prepare?.(src);
+    say(`  [2/2] compiling ${tool.pkg} (dependencies download on the first build)`);
+    const out = join(work, tool.name);
+    await runWithProgress(say, `compiling ${tool.name}`, 'go', ['build', '-trimpath', '-o', out, tool.pkg], src);
+    await mkdir(CACHE_BIN, { recursive: true });
+    // Copy then rename: a concurrent reader never sees a half-written binary.
+    const partial = `${target}.partial-${process.pid}`;
+    await copyFile(out, partial);
+    await chmod(partial, 0o755);
+    await rename(partial, target);
+    say(`built ${tool.name} ${tool.version} in ${elapsed(started)}`);
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+/** Builds what is missing from the cache and links every tool into .tools/bin. */
+export async function ensureTools(say: Say, only?: Array<ToolSpec['name']>): Promise<void> {
+  await mkdir(TOOLS_BIN, { recursive: true });
+  for (const tool of TOOLS) {
+    if (only && !only.includes(tool.name)) continue;
+    const cached = join(CACHE_BIN, cachedName(tool));
+    if (!(await exists(cached))) await build(tool, cached, say);
+    const link = toolPath(tool.name);
+    await unlink(link).catch(() => undefined);
+    await symlink(cached, link);
+  }
+}
