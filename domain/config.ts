@@ -1,0 +1,159 @@
+/**
+ * The one place that reads the environment. Every process (API, worker, scripts) calls `loadConfig()` once at
+ * start-up; a missing or malformed value stops the process with a message naming the variable, before anything
+ * connects anywhere. Nothing else in the code base reads `process.env`.
+ */
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+const port = z.coerce.number().int().min(1).max(65535);
+const positiveInt = z.coerce.number().int().positive();
+
+/** Values that are fine on a laptop and unacceptable in production: production must set its own. */
+const DEV_SESSION_JWT_SECRET = 'assay-dev-session-secret-change-me-0123456789';
+const DEV_API_KEY_HASH_SECRET = 'assay-dev-api-key-hash-secret-0123456789';
+const DEV_DATA_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
+const DEV_S3_ACCESS_KEY = 'assay-dev';
+const DEV_S3_SECRET_KEY = 'assay-dev-secret-key';
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: port.default(8080),
+  PUBLIC_BASE_URL: z.url().optional(),
+  JSON_BODY_LIMIT: z.string().default('1mb'),
+
+  MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// or mongodb+srv:// URI').optional(),
+  MONGODB_DB: z.string().regex(/^[A-Za-z0-9_-]{1,63}$/, 'letters, digits, _ and - only').default('assay'),
+  MONGODB_PORT: port.default(27017),
+
+  TEMPORAL_ADDRESS: z.string().regex(/^[^\s:]+:\d+$/, 'must be host:port').optional(),
+  TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
+  TEMPORAL_PORT: port.default(7233),
+  TEMPORAL_UI_PORT: port.default(8233),
+  TEMPORAL_UI_URL: z.url().optional(),
+
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name').default('assay'),
+  S3_ACCESS_KEY_ID: z.string().min(1).default(DEV_S3_ACCESS_KEY),
+  S3_SECRET_ACCESS_KEY: z.string().min(8).default(DEV_S3_SECRET_KEY),
+  S3_FORCE_PATH_STYLE: bool.default(true),
+  MINIO_PORT: port.default(9000),
+  MINIO_CONSOLE_PORT: port.default(9001),
+
+  SESSION_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_SESSION_JWT_SECRET),
+  SESSION_JWKS_URL: z.url().optional(),
+  SESSION_ISSUER: z.string().min(1).optional(),
+  SESSION_AUDIENCE: z.string().min(1).optional(),
+  API_KEY_HASH_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_API_KEY_HASH_SECRET),
+  DATA_ENCRYPTION_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded')
+    .default(DEV_DATA_ENCRYPTION_KEY),
+
+  INITIAL_BONUS_CREDITS: z.coerce.number().min(0).default(100),
+  DEFAULT_RATE_LIMIT_RPM: positiveInt.default(600),
+  SYNC_RUNS: z.enum(['enabled', 'disabled']).default('enabled'),
+  SYNC_RUN_TIMEOUT_S: positiveInt.default(30),
+  UPLOAD_URL_TTL_S: positiveInt.default(900),
+  OUTPUT_URL_TTL_S: positiveInt.default(3600),
+  FULLTEXT_TOKEN_BUDGET: positiveInt.default(200_000),
+  WEBHOOK_ALLOW_PRIVATE: bool.optional(),
+  WEBHOOK_ALLOW_INSECURE: bool.optional(),
+
+  WORKER_SHUTDOWN_GRACE_S: positiveInt.default(60),
+  /** Comma-separated subset of task queues this worker process serves (default: all). */
+  WORKER_TASK_QUEUES: z
+    .string()
+    .regex(/^[a-z-]+(,[a-z-]+)*$/, 'comma-separated task-queue names')
+    .optional(),
+  WORKFLOW_BUNDLE_PATH: z.string().min(1).optional(),
+  HEALTH_CHECK_TIMEOUT_MS: positiveInt.default(2000),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config extends Omit<Env, 'WEBHOOK_ALLOW_PRIVATE' | 'WEBHOOK_ALLOW_INSECURE'> {
+  production: boolean;
+  /** Resolved addresses: either the external ones given, or the local stack's. */
+  mongodbUri: string;
+  temporalAddress: string;
+  s3Endpoint: string;
+  temporalUiUrl: string;
+  publicBaseUrl: string;
+  /** Which services the local stack script must run (those with no external address configured). */
+  localServices: { mongodb: boolean; temporal: boolean; s3: boolean };
+  WEBHOOK_ALLOW_PRIVATE: boolean;
+  WEBHOOK_ALLOW_INSECURE: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function parseConfig(env: NodeJS.ProcessEnv): Config {
+  // Empty strings mean "unset": a `FOO=` line in a shell or compose file must not defeat a default.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+
+  const problems: string[] = [];
+  if (production) {
+    // Production refuses every development default for a secret, by value, so a forgotten variable is loud.
+    const devDefaults: Array<[keyof Env, string]> = [
+      ['SESSION_JWT_SECRET', DEV_SESSION_JWT_SECRET],
+      ['API_KEY_HASH_SECRET', DEV_API_KEY_HASH_SECRET],
+      ['DATA_ENCRYPTION_KEY', DEV_DATA_ENCRYPTION_KEY],
+      ['S3_SECRET_ACCESS_KEY', DEV_S3_SECRET_KEY],
+    ];
+    for (const [name, dev] of devDefaults) {
+      if (e[name] === dev) problems.push(`${name}: must be set in production (the development default is refused)`);
+    }
+    if (!e.MONGODB_URI) problems.push('MONGODB_URI: required in production');
+    if (!e.TEMPORAL_ADDRESS) problems.push('TEMPORAL_ADDRESS: required in production');
+    if (!e.S3_ENDPOINT) problems.push('S3_ENDPOINT: required in production');
+    if (e.SESSION_JWKS_URL && (!e.SESSION_ISSUER || !e.SESSION_AUDIENCE)) {
+      problems.push('SESSION_ISSUER and SESSION_AUDIENCE: required with SESSION_JWKS_URL');
+    }
+  }
+  if (problems.length) throw new ConfigError(problems);
+
+  const publicBaseUrl = (e.PUBLIC_BASE_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    ...e,
+    production,
+    mongodbUri: e.MONGODB_URI ?? `mongodb://127.0.0.1:${e.MONGODB_PORT}/`,
+    temporalAddress: e.TEMPORAL_ADDRESS ?? `127.0.0.1:${e.TEMPORAL_PORT}`,
+    s3Endpoint: e.S3_ENDPOINT ?? `http://127.0.0.1:${e.MINIO_PORT}`,
+    temporalUiUrl: (e.TEMPORAL_UI_URL ?? `http://127.0.0.1:${e.TEMPORAL_UI_PORT}`).replace(/\/+$/, ''),
+    publicBaseUrl,
+    localServices: { mongodb: !e.MONGODB_URI, temporal: !e.TEMPORAL_ADDRESS, s3: !e.S3_ENDPOINT },
+    WEBHOOK_ALLOW_PRIVATE: e.WEBHOOK_ALLOW_PRIVATE ?? !production,
+    WEBHOOK_ALLOW_INSECURE: e.WEBHOOK_ALLOW_INSECURE ?? !production,
+  };
+}
+
+/** For process entry points: parse, or print the problems and exit non-zero. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return parseConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(78); // EX_CONFIG
+    }
+    throw err;
+  }
+}

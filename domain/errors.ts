@@ -1,0 +1,40 @@
+/**
+ * The one error type that reaches clients. Anything thrown that is not an `ApiError` is an internal failure: the
+ * error middleware logs it and answers 500 `internal_error` without its text.
+ */
+export interface ErrorDetail {
+  path: string;
+  message: string;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: ErrorDetail[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const errors = {
+  invalidRequest: (message: string, details?: ErrorDetail[]) => new ApiError(400, 'invalid_request', message, details),
+  invalidJson: (message = 'The request body is not valid JSON.') => new ApiError(400, 'invalid_json', message),
+  unauthorized: (message = 'A valid API key is required: Authorization: Bearer <key>.') =>
+    new ApiError(401, 'unauthorized', message),
+  insufficientScope: (scope: string) =>
+    new ApiError(403, 'insufficient_scope', `This API key lacks the scope "${scope}".`),
+  notFound: (what = 'resource') => new ApiError(404, 'not_found', `No such ${what}.`),
+  routeNotFound: (method: string, path: string) =>
+    new ApiError(404, 'not_found', `No route for ${method} ${path}.`),
+  methodNotAllowed: () => new ApiError(405, 'method_not_allowed', 'This method is not allowed on this path.'),
+  conflict: (code: string, message: string) => new ApiError(409, code, message),
+  payloadTooLarge: (message: string) => new ApiError(413, 'payload_too_large', message),
+  unsupportedMediaType: (message: string) => new ApiError(415, 'unsupported_media_type', message),
+  unprocessable: (code: string, message: string) => new ApiError(422, code, message),
+  serviceUnavailable: (message = 'A dependency is unavailable; retry shortly.') =>
+    new ApiError(503, 'service_unavailable', message, undefined, { 'Retry-After': '5' }),
+};

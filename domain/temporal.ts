@@ -1,0 +1,52 @@
+/**
+ * The Temporal client side: one lazily (re)connecting connection per process, and the poller check behind the
+ * health endpoint's `worker` status. Workflow code never imports this file.
+ */
+import { Client, Connection } from '@temporalio/client';
+import { temporal } from '@temporalio/proto';
+import type { Config } from './config';
+import { TASK_QUEUES } from './workflow-contract';
+
+export interface TemporalHandle {
+  client: Client;
+  connection: Connection;
+  namespace: string;
+  close(): Promise<void>;
+}
+
+export async function connectTemporal(config: Config): Promise<TemporalHandle> {
+  // `Connection.connect` dials eagerly and fails fast; gRPC reconnects on its own once the server returns.
+  const connection = await Connection.connect({ address: config.temporalAddress, connectTimeout: '5s' });
+  const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
+  return { client, connection, namespace: config.TEMPORAL_NAMESPACE, close: () => connection.close() };
+}
+
+/** A liveness call with a deadline, so a stopped server turns into `down` rather than a hanging request. */
+export async function pingTemporal(handle: TemporalHandle, timeoutMs: number): Promise<void> {
+  await handle.connection.withDeadline(Date.now() + timeoutMs, () =>
+    handle.connection.workflowService.getSystemInfo({}),
+  );
+}
+
+/**
+ * True when every task queue has a workflow poller seen recently. Temporal keeps a poller listed for a while after
+ * its last poll, so the last-access time is what tells a live worker from a departed one.
+ */
+export async function workersPolling(handle: TemporalHandle, timeoutMs: number, maxAgeMs = 70_000): Promise<boolean> {
+  const now = Date.now();
+  for (const name of Object.values(TASK_QUEUES)) {
+    const res = await handle.connection.withDeadline(now + timeoutMs, () =>
+      handle.connection.workflowService.describeTaskQueue({
+        namespace: handle.namespace,
+        taskQueue: { name, kind: temporal.api.enums.v1.TaskQueueKind.TASK_QUEUE_KIND_NORMAL },
+        taskQueueType: temporal.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW,
+      }),
+    );
+    const fresh = (res.pollers ?? []).some((p) => {
+      const seconds = Number(p.lastAccessTime?.seconds ?? 0);
+      return now - seconds * 1000 < maxAgeMs;
+    });
+    if (!fresh) return false;
+  }
+  return true;
+}

@@ -1,0 +1,25 @@
+/**
+ * What the API, the worker and workflow code agree on: task queues, search attributes and (as they are added)
+ * signal, query and update definitions. Workflow code imports this file, so it must stay pure: it may import only
+ * `@temporalio/common` / `@temporalio/workflow` definitions and types, never Node modules or the database.
+ */
+import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
+
+/** Separate queues so a webhook or indexing backlog never starves runs; each can be scaled on its own. */
+export const TASK_QUEUES = {
+  runs: 'assay-runs',
+  indexing: 'assay-indexing',
+  webhooks: 'assay-webhooks',
+} as const;
+
+export type TaskQueueName = (typeof TASK_QUEUES)[keyof typeof TASK_QUEUES];
+
+/** Custom search attributes (Keyword) that let an operator find any job in the Temporal Web UI. */
+export const SEARCH_ATTRIBUTE_NAMES = ['AssayAccountId', 'AssayRunStatus', 'AssayWorkflowId', 'AssayProductCode'] as const;
+
+export const SEARCH_ATTRIBUTES = {
+  accountId: defineSearchAttributeKey('AssayAccountId', SearchAttributeType.KEYWORD),
+  runStatus: defineSearchAttributeKey('AssayRunStatus', SearchAttributeType.KEYWORD),
+  workflowId: defineSearchAttributeKey('AssayWorkflowId', SearchAttributeType.KEYWORD),
+  productCode: defineSearchAttributeKey('AssayProductCode', SearchAttributeType.KEYWORD),
+} as const;

@@ -1,0 +1,75 @@
+/**
+ * Worker process entry: one Temporal worker per task queue (runs, indexing, webhooks) sharing one connection and
+ * one workflow bundle, so each queue keeps its own concurrency and a backlog on one never starves another. Run more
+ * processes to scale out; give a process `WORKER_TASK_QUEUES` to dedicate it to some queues.
+ *
+ * Shutdown (SIGINT/SIGTERM): workers stop polling, in-flight activities get `WORKER_SHUTDOWN_GRACE_S` to finish
+ * (activities heartbeat, so a worker killed outright is noticed and its activities retried elsewhere).
+ */
+import { NativeConnection, Runtime, Worker, makeTelemetryFilterString } from '@temporalio/worker';
+import { createActivities } from '../activities';
+import { loadConfig } from '../domain/config';
+import { connectDatabase, ensureIndexes } from '../domain/db';
+import { createLogger } from '../domain/logger';
+import { createStorage, ensureBucket } from '../domain/storage';
+import { TASK_QUEUES } from '../domain/workflow-contract';
+import { sdkLogger } from './sdk-logger';
+import { loadWorkflowBundle } from './workflow-bundle';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.LOG_LEVEL, 'assay-worker');
+  Runtime.install({
+    logger: sdkLogger(logger.child({ component: 'temporal-sdk' })),
+    telemetryOptions: { logging: { filter: makeTelemetryFilterString({ core: 'WARN' }), forward: {} } },
+  });
+
+  const database = await connectDatabase(config);
+  await ensureIndexes(database.db);
+  const storage = createStorage(config);
+  await ensureBucket(storage);
+  const activities = createActivities({ config, logger, db: database.db, storage });
+
+  const started = Date.now();
+  const workflowBundle = await loadWorkflowBundle(config.WORKFLOW_BUNDLE_PATH);
+  logger.info({ ms: Date.now() - started }, 'workflow code ready');
+
+  const connection = await NativeConnection.connect({ address: config.temporalAddress });
+  const queues = selectQueues(config.WORKER_TASK_QUEUES);
+  const workers = await Promise.all(
+    queues.map((taskQueue) =>
+      Worker.create({
+        connection,
+        namespace: config.TEMPORAL_NAMESPACE,
+        taskQueue,
+        workflowBundle,
+        activities,
+        shutdownGraceTime: `${config.WORKER_SHUTDOWN_GRACE_S}s`,
+        shutdownForceTime: `${config.WORKER_SHUTDOWN_GRACE_S + 10}s`,
+      }),
+    ),
+  );
+  logger.info({ namespace: config.TEMPORAL_NAMESPACE, taskQueues: queues }, 'assay worker polling');
+  try {
+    // Runtime shuts every worker down on SIGINT/SIGTERM; run() resolves once in-flight work is done.
+    await Promise.all(workers.map((w) => w.run()));
+  } finally {
+    await connection.close();
+    await database.close();
+    logger.info('assay worker stopped');
+  }
+}
+
+function selectQueues(list: string | undefined): string[] {
+  const all: string[] = Object.values(TASK_QUEUES);
+  if (!list) return all;
+  const chosen = list.split(',');
+  const unknown = chosen.filter((q) => !all.includes(q));
+  if (unknown.length) throw new Error(`WORKER_TASK_QUEUES: unknown task queue(s) ${unknown.join(', ')}; known: ${all.join(', ')}`);
+  return chosen;
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`assay worker failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});
