@@ -1,0 +1,82 @@
+/**
+ * The Koa application: middleware order lives here and only here. Outermost first:
+ * request id → request log → error envelope → routers (/v1 API, /docs) → 404.
+ */
+import Router from '@koa/router';
+import Koa from 'koa';
+import type { Db } from 'mongodb';
+import type { Config } from '../domain/config';
+import { errors } from '../domain/errors';
+import type { Logger } from '../domain/logger';
+import type { Storage } from '../domain/storage';
+import type { TemporalHandle } from '../domain/temporal';
+import { errorHandler } from './middleware/errors';
+import { requestId } from './middleware/request-id';
+import { requestLog } from './middleware/request-log';
+import { buildOpenApiDocument } from './openapi';
+import { route, type RouteSpec } from './route';
+import { mountRoutes } from './router';
+import { docsRoutes } from './routes/docs';
+import { healthRoutes } from './routes/health';
+
+export interface AppDeps {
+  config: Config;
+  logger: Logger;
+  db: Db;
+  storage: Storage;
+  temporal: TemporalHandle;
+}
+
+export const API_PREFIX = '/v1';
+
+/** Every `/v1` route declaration. Tests walk this list to prove each route's access checks. */
+export function apiRoutes(deps: AppDeps): RouteSpec[] {
+  const routes: RouteSpec[] = [
+    ...healthRoutes({
+      db: deps.db,
+      storage: deps.storage,
+      temporal: deps.temporal,
+      timeoutMs: deps.config.HEALTH_CHECK_TIMEOUT_MS,
+    }),
+  ];
+  let document: Record<string, unknown> | undefined;
+  routes.push(
+    route({
+      method: 'get',
+      path: '/openapi.json',
+      access: { kind: 'public' },
+      tag: 'Meta',
+      summary: 'This OpenAPI document',
+      hidden: true,
+      responses: { 200: { description: 'OpenAPI 3.1 document' } },
+      handler: async () => {
+        document ??= buildOpenApiDocument(routes, `${deps.config.publicBaseUrl}${API_PREFIX}`);
+        return { status: 200, body: document };
+      },
+    }),
+  );
+  return routes;
+}
+
+export function createApp(deps: AppDeps): Koa {
+  const app = new Koa({ proxy: false });
+  app.silent = true; // errors are logged by the error middleware, never printed raw
+
+  const api = new Router({ prefix: API_PREFIX });
+  mountRoutes(api, apiRoutes(deps), { jsonBodyLimit: deps.config.JSON_BODY_LIMIT });
+  const docs = new Router();
+  mountRoutes(docs, docsRoutes(), { jsonBodyLimit: deps.config.JSON_BODY_LIMIT });
+
+  app.use(requestId());
+  app.use(requestLog(deps.logger));
+  app.use(errorHandler(deps.logger));
+  app.use(api.routes());
+  app.use(
+    api.allowedMethods({
+      throw: true,
+      methodNotAllowed: () => errors.methodNotAllowed(),
+    }),
+  );
+  app.use(docs.routes());
+  return app;
+}

@@ -1,0 +1,61 @@
+/**
+ * The OpenAPI 3.1 document, generated from the same route declarations and zod schemas the router enforces.
+ */
+import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import { ErrorBody } from '../domain/schemas/common';
+import type { RouteSpec } from './route';
+
+const API_VERSION = '1.0.0';
+
+export function buildOpenApiDocument(routes: RouteSpec[], serverUrl: string): Record<string, unknown> {
+  const registry = new OpenAPIRegistry();
+
+  for (const spec of routes) {
+    if (spec.hidden) continue;
+    const responses: Record<string, unknown> = {};
+    for (const [status, r] of Object.entries(spec.responses)) {
+      responses[status] = r.schema
+        ? { description: r.description, content: { [r.contentType ?? 'application/json']: { schema: r.schema } } }
+        : { description: r.description };
+    }
+    responses.default = {
+      description: 'Error',
+      content: { 'application/json': { schema: ErrorBody } },
+    };
+    registry.registerPath({
+      method: spec.method,
+      path: spec.path,
+      summary: spec.summary,
+      ...(spec.description ? { description: spec.description } : {}),
+      tags: [spec.tag],
+      operationId: operationId(spec),
+      security: spec.access.kind === 'public' ? [] : undefined,
+      request: {
+        ...(spec.params ? { params: spec.params } : {}),
+        ...(spec.query ? { query: spec.query } : {}),
+        ...(spec.body ? { body: { content: { 'application/json': { schema: spec.body } }, required: true } } : {}),
+      },
+      responses: responses as never,
+    });
+  }
+
+  const generator = new OpenApiGeneratorV31(registry.definitions);
+  return generator.generateDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Assay API',
+      version: API_VERSION,
+      description:
+        'Evaluate documents with a prompt and reference documents. Authenticate with `Authorization: Bearer <API key>`.',
+    },
+    servers: [{ url: serverUrl }],
+  }) as unknown as Record<string, unknown>;
+}
+
+function operationId(spec: RouteSpec): string {
+  const words = spec.path
+    .split('/')
+    .filter(Boolean)
+    .map((part) => part.replace(/[{}]/g, '').replace(/[-_](\w)/g, (_, c: string) => c.toUpperCase()));
+  return [spec.method, ...words.map((w) => w.charAt(0).toUpperCase() + w.slice(1))].join('');
+}
