@@ -1,0 +1,44 @@
+/**
+ * The API under test, in-process (supertest against the Koa callback), wired to the real stack exactly as
+ * api/server.ts wires it.
+ */
+import supertest from 'supertest';
+import type TestAgent from 'supertest/lib/agent';
+import { createApp, type AppDeps } from '../../api/app';
+import { parseConfig, type Config } from '../../domain/config';
+import { connectDatabase, ensureIndexes, type Database } from '../../domain/db';
+import { createLogger } from '../../domain/logger';
+import { createStorage, ensureBucket } from '../../domain/storage';
+import { connectTemporal, type TemporalHandle } from '../../domain/temporal';
+
+export interface TestContext {
+  config: Config;
+  deps: AppDeps;
+  database: Database;
+  temporal: TemporalHandle;
+  api: TestAgent;
+  close(): Promise<void>;
+}
+
+export async function createTestContext(overrides: NodeJS.ProcessEnv = {}): Promise<TestContext> {
+  const config = parseConfig({ ...process.env, ...overrides });
+  const database = await connectDatabase(config);
+  await ensureIndexes(database.db);
+  const storage = createStorage(config);
+  await ensureBucket(storage);
+  const temporal = await connectTemporal(config);
+  const deps: AppDeps = { config, logger: createLogger(config.LOG_LEVEL, 'assay-api-test'), db: database.db, storage, temporal };
+  const app = createApp(deps);
+  const api = supertest(app.callback());
+  return {
+    config,
+    deps,
+    database,
+    temporal,
+    api,
+    close: async () => {
+      storage.s3.destroy();
+      await Promise.allSettled([database.close(), temporal.close()]);
+    },
+  };
+}

@@ -1,0 +1,24 @@
+/**
+ * Test configuration, applied before any test module loads (jest `setupFiles`) and by globalSetup. Tests use the
+ * same local services as `npm start` but their own database, bucket and Temporal namespace, so a developer can run
+ * both at once. External addresses (MONGODB_URI, TEMPORAL_ADDRESS, S3_ENDPOINT) given by the caller still apply.
+ */
+const TEST_ENV: Record<string, string> = {
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  MONGODB_DB: 'assay_test',
+  S3_BUCKET: 'assay-test',
+  TEMPORAL_NAMESPACE: 'assay-test',
+  PORT: '8089',
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+};
+
+export function applyTestEnv(): void {
+  for (const [name, value] of Object.entries(TEST_ENV)) {
+    if (process.env[name] === undefined || process.env[name] === '') process.env[name] = value;
+  }
+  // Tests must never run against a production configuration.
+  process.env.NODE_ENV = 'test';
+}
+
+applyTestEnv();

@@ -1,0 +1,29 @@
+/**
+ * Brings up the real stack for the whole test run: the local services (started only if not already running),
+ * a fresh test database, and one worker process on the test namespace.
+ */
+import { MongoClient } from 'mongodb';
+import { parseConfig } from '../../domain/config';
+import { startStack } from '../../scripts/stack/services';
+import { applyTestEnv } from './env';
+import { startWorker, type Spawned } from './processes';
+
+declare global {
+  // eslint-disable-next-line no-var
+  var __ASSAY_TEST__: { startedServices: string[]; worker: Spawned } | undefined;
+}
+
+export default async function globalSetup(): Promise<void> {
+  applyTestEnv();
+  const config = parseConfig(process.env);
+  const say = (line: string) => process.stdout.write(`[stack] ${line}\n`);
+  const startedServices = await startStack(config, say);
+
+  const client = new MongoClient(config.mongodbUri, { serverSelectionTimeoutMS: 5000 });
+  await client.connect();
+  await client.db(config.MONGODB_DB).dropDatabase();
+  await client.close();
+
+  const worker = await startWorker();
+  globalThis.__ASSAY_TEST__ = { startedServices, worker };
+}
