@@ -1,0 +1,26 @@
+# One image for both processes: `node dist/api/server.js` (default) or `node dist/worker/main.js`.
+FROM node:22-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json tsconfig.build.json ./
+COPY api ./api
+COPY domain ./domain
+COPY workflows ./workflows
+COPY activities ./activities
+COPY worker ./worker
+COPY scripts ./scripts
+RUN npm run build && npm prune --omit=dev
+
+FROM node:22-bookworm-slim
+ENV NODE_ENV=production \
+    WORKFLOW_BUNDLE_PATH=/app/dist/workflow-bundle.js \
+    HOST=0.0.0.0 \
+    PORT=8080
+WORKDIR /app
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY package.json ./
+USER node
+EXPOSE 8080
+CMD ["node", "dist/api/server.js"]
