@@ -8,7 +8,7 @@
  * a copy of it, so the module's own go.mod and go.sum (and any replace directives, which `go install` refuses) apply.
  */
 import { execFile, spawn } from 'node:child_process';
-import { chmod, copyFile, cp, mkdir, mkdtemp, rename, rm, symlink, writeFile, access, unlink } from 'node:fs/promises';
+import { access, chmod, copyFile, cp, mkdir, mkdtemp, readFile, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -20,8 +20,36 @@ export interface ToolSpec {
   module: string;
   version: string;
   pkg: string;
-  /** Files the upstream release process generates and the module zip lacks. */
+  /** Bumped whenever `prepare` changes what is built, so cached binaries are rebuilt. */
+  buildRevision?: string;
+  /** Changes to the module copy before compiling (generated files, patches). */
   prepare?: (dir: string) => Promise<void>;
+}
+
+/**
+ * FerretDB 1.24 executes update, findAndModify and delete as read-modify-write in Go with no isolation between
+ * concurrent commands: 200 concurrent `$inc`s on one document leave it at ~20, and a guarded debit
+ * (`{balance: {$gte: 1}}`) is applied more times than the balance allows. MongoDB makes every single-document write
+ * atomic, and Assay's correctness (credits, state machines, rate limits) rests on that. This patch serializes the
+ * write commands inside the one FerretDB process, which restores per-document atomicity; reads stay concurrent.
+ * test/integration/database-atomicity.test.ts proves the property against the running server.
+ */
+const FERRETDB_WRITE_COMMANDS = ['msg_update.go:MsgUpdate', 'msg_findandmodify.go:MsgFindAndModify', 'msg_delete.go:MsgDelete', 'msg_insert.go:MsgInsert'];
+
+async function patchFerretdbWrites(dir: string): Promise<void> {
+  const handlerDir = join(dir, 'internal', 'handler');
+  await writeFile(
+    join(handlerDir, 'assay_write_lock.go'),
+    '// Added by Assay\'s build: serializes write commands (see scripts/stack/tools.ts).\n\npackage handler\n\nimport "sync"\n\nvar assayWriteMu sync.Mutex\n',
+  );
+  for (const entry of FERRETDB_WRITE_COMMANDS) {
+    const [file, fn] = entry.split(':') as [string, string];
+    const path = join(handlerDir, file);
+    const source = await readFile(path, 'utf8');
+    const signature = `func (h *Handler) ${fn}(connCtx context.Context, msg *wire.OpMsg) (*wire.OpMsg, error) {`;
+    if (!source.includes(signature)) throw new Error(`FerretDB patch: ${fn} not found in ${file}; review the patch for this version`);
+    await writeFile(path, source.replace(signature, `${signature}\n\tassayWriteMu.Lock()\n\tdefer assayWriteMu.Unlock()\n`));
+  }
 }
 
 export const TOOLS: ToolSpec[] = [
@@ -31,8 +59,12 @@ export const TOOLS: ToolSpec[] = [
     module: 'github.com/FerretDB/FerretDB',
     version: 'v1.24.0',
     pkg: './cmd/ferretdb',
-    // FerretDB panics at start without its generated version file.
-    prepare: (dir) => writeFile(join(dir, 'build', 'version', 'version.txt'), 'v1.24.0\n'),
+    buildRevision: 'assay.1',
+    prepare: async (dir) => {
+      // FerretDB panics at start without its generated version file.
+      await writeFile(join(dir, 'build', 'version', 'version.txt'), 'v1.24.0\n');
+      await patchFerretdbWrites(dir);
+    },
   },
   // MinIO publishes no semver tags; this pseudo-version is its 2026-02-12 source.
   { name: 'minio', module: 'github.com/minio/minio', version: 'v0.0.0-20260212201848-7aac2a2c5b7c', pkg: '.' },
@@ -56,7 +88,7 @@ async function exists(path: string): Promise<boolean> {
 }
 
 function cachedName(tool: ToolSpec): string {
-  return `${tool.name}-${tool.version.replace(/^v/, '')}`;
+  return `${tool.name}-${tool.version.replace(/^v/, '')}${tool.buildRevision ? `-${tool.buildRevision}` : ''}`;
 }
 
 async function ensureGo(): Promise<void> {
