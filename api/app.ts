@@ -6,6 +6,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import type { Db } from 'mongodb';
 import type { Config } from '../domain/config';
+import { createSessionVerifier, type SessionVerifier } from '../domain/session';
 import { errors } from '../domain/errors';
 import type { Logger } from '../domain/logger';
 import type { Storage } from '../domain/storage';
@@ -18,6 +19,8 @@ import { route, type RouteSpec } from './route';
 import { mountRoutes } from './router';
 import { docsRoutes } from './routes/docs';
 import { healthRoutes } from './routes/health';
+import { keyRoutes } from './routes/keys';
+import { usageRoutes } from './routes/usage';
 
 export interface AppDeps {
   config: Config;
@@ -25,6 +28,8 @@ export interface AppDeps {
   db: Db;
   storage: Storage;
   temporal: TemporalHandle;
+  /** Defaults to the verifier built from config (JWKS or the local HS256 secret). */
+  verifySession?: SessionVerifier;
 }
 
 export const API_PREFIX = '/v1';
@@ -38,6 +43,8 @@ export function apiRoutes(deps: AppDeps): RouteSpec[] {
       temporal: deps.temporal,
       timeoutMs: deps.config.HEALTH_CHECK_TIMEOUT_MS,
     }),
+    ...keyRoutes(deps.config),
+    ...usageRoutes(),
   ];
   let document: Record<string, unknown> | undefined;
   routes.push(
@@ -62,10 +69,14 @@ export function createApp(deps: AppDeps): Koa {
   const app = new Koa({ proxy: false });
   app.silent = true; // errors are logged by the error middleware, never printed raw
 
+  const options = {
+    jsonBodyLimit: deps.config.JSON_BODY_LIMIT,
+    auth: { config: deps.config, db: deps.db, verifySession: deps.verifySession ?? createSessionVerifier(deps.config) },
+  };
   const api = new Router({ prefix: API_PREFIX });
-  mountRoutes(api, apiRoutes(deps), { jsonBodyLimit: deps.config.JSON_BODY_LIMIT });
+  mountRoutes(api, apiRoutes(deps), options);
   const docs = new Router();
-  mountRoutes(docs, docsRoutes(), { jsonBodyLimit: deps.config.JSON_BODY_LIMIT });
+  mountRoutes(docs, docsRoutes(), options);
 
   app.use(requestId());
   app.use(requestLog(deps.logger));

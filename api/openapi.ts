@@ -7,6 +7,12 @@ import type { RouteSpec } from './route';
 
 const API_VERSION = '1.0.0';
 
+const SECURITY: Record<RouteSpec['access']['kind'], Array<Record<string, string[]>>> = {
+  public: [],
+  session: [{ SessionToken: [] }],
+  api_key: [{ ApiKey: [] }],
+};
+
 export function buildOpenApiDocument(routes: RouteSpec[], serverUrl: string): Record<string, unknown> {
   const registry = new OpenAPIRegistry();
 
@@ -26,10 +32,13 @@ export function buildOpenApiDocument(routes: RouteSpec[], serverUrl: string): Re
       method: spec.method,
       path: spec.path,
       summary: spec.summary,
-      ...(spec.description ? { description: spec.description } : {}),
+      description: [spec.description, spec.access.kind === 'api_key' ? `Requires scope \`${spec.access.scope}\`.` : '']
+        .filter(Boolean)
+        .join('\n\n'),
       tags: [spec.tag],
       operationId: operationId(spec),
-      security: spec.access.kind === 'public' ? [] : undefined,
+      security: SECURITY[spec.access.kind],
+      ...(spec.access.kind === 'api_key' ? { 'x-required-scope': spec.access.scope } : {}),
       request: {
         ...(spec.params ? { params: spec.params } : {}),
         ...(spec.query ? { query: spec.query } : {}),
@@ -39,6 +48,17 @@ export function buildOpenApiDocument(routes: RouteSpec[], serverUrl: string): Re
     });
   }
 
+  registry.registerComponent('securitySchemes', 'ApiKey', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'An API key: `ak_live_…` or `ak_test_…`.',
+  });
+  registry.registerComponent('securitySchemes', 'SessionToken', {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: "A session token of the identity provider (for /keys only).",
+  });
   const generator = new OpenApiGeneratorV31(registry.definitions);
   return generator.generateDocument({
     openapi: '3.1.0',

@@ -6,9 +6,18 @@
  */
 import type { Context } from 'koa';
 import type { z } from 'zod';
+import type { KeyPrincipal } from '../domain/api-keys';
+import type { Scope } from '../domain/scopes';
+import type { SessionPrincipal } from '../domain/session';
+import type { TenantDb } from '../domain/tenant';
 
-/** Who may call a route. Later access kinds (session token, API key scope) extend this union. */
-export type Access = { kind: 'public' };
+/**
+ * Who may call a route: anyone (`public`), a signed-in user of the identity provider (`session`, for /keys), or
+ * an API key holding `scope`. Every non-public route is tenant-scoped.
+ */
+export type Access = { kind: 'public' } | { kind: 'session' } | { kind: 'api_key'; scope: Scope };
+
+export type Principal = KeyPrincipal | SessionPrincipal;
 
 export interface ResponseSpec {
   description: string;
@@ -22,6 +31,10 @@ export interface RouteInput<P, Q, B> {
   query: Q;
   body: B;
   ctx: Context;
+  /** The authenticated caller; absent on public routes. */
+  principal?: Principal;
+  /** Data access bound to the caller's account; throws on public routes, which have no account. */
+  tenant: TenantDb;
 }
 
 export interface Reply {

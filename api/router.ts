@@ -7,7 +7,9 @@ import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { z } from 'zod';
 import { errors, type ErrorDetail } from '../domain/errors';
-import type { RouteSpec } from './route';
+import { TenantDb } from '../domain/tenant';
+import { authorize, type AuthDeps } from './middleware/auth';
+import type { RouteInput, RouteSpec } from './route';
 
 export function toKoaPath(openApiPath: string): string {
   return openApiPath.replace(/\{(\w+)\}/g, ':$1');
@@ -51,19 +53,33 @@ function jsonBody(limit: string): Middleware {
 
 export interface MountOptions {
   jsonBodyLimit: string;
+  auth: AuthDeps;
 }
+
+const noTenant = new Proxy({} as TenantDb, {
+  get() {
+    throw new Error('a public route has no tenant');
+  },
+});
 
 export function mountRoutes(router: Router, routes: RouteSpec[], options: MountOptions): void {
   const parseJson = jsonBody(options.jsonBodyLimit);
   for (const spec of routes) {
     const steps: Middleware[] = [];
+    // Access is checked before the body is read: an unauthenticated caller cannot make us parse anything.
+    steps.push(async (ctx, next) => {
+      ctx.state.principal = await authorize(ctx, spec.access, options.auth);
+      await next();
+    });
     if (spec.body) steps.push(parseJson);
     steps.push(async (ctx: Context) => {
+      const principal = ctx.state.principal as RouteInput<unknown, unknown, unknown>['principal'];
+      const tenant = principal ? new TenantDb(options.auth.db, principal.accountId) : noTenant;
       const params = spec.params ? parseOrThrow(spec.params, ctx.params, 'path') : {};
       const query = spec.query ? parseOrThrow(spec.query, ctx.query, 'query') : {};
       const rawBody = (ctx.request as { body?: unknown }).body;
       const body = spec.body ? parseOrThrow(spec.body, rawBody ?? {}, 'body') : undefined;
-      const reply = await spec.handler({ params, query, body, ctx });
+      const reply = await spec.handler({ params, query, body, ctx, principal, tenant });
       ctx.status = reply.status;
       for (const [name, value] of Object.entries(reply.headers ?? {})) ctx.set(name, value);
       if (reply.contentType) ctx.type = reply.contentType;

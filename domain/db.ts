@@ -21,7 +21,7 @@ export const INDEXES: Record<CollectionName, IndexDescription[]> = {
     { key: { token_hash: 1 }, name: 'token_hash_unique', unique: true },
     { key: { account_id: 1, created_at: -1 }, name: 'account_created' },
   ],
-  rate_limits: [{ key: { expires_at: 1 }, name: 'expires_at' }],
+  rate_limits: [],
 };
 
 export interface Database {

@@ -1,0 +1,46 @@
+/** `/keys`: API-key management, authenticated with a session token (spec §4 API keys, §5). */
+import { createKey, listKeys, revokeKey } from '../../domain/api-keys';
+import type { Config } from '../../domain/config';
+import { ApiKeySummary, CreateKeyRequest, KeyIdParams, KeyList, SecretApiKey } from '../../domain/schemas/keys';
+import { route, type RouteSpec } from '../route';
+
+export function keyRoutes(config: Config): RouteSpec[] {
+  return [
+    route({
+      method: 'get',
+      path: '/keys',
+      access: { kind: 'session' },
+      tag: 'API keys',
+      summary: 'List API keys',
+      description: "The account's keys, newest first. Tokens are never listed.",
+      responses: { 200: { description: 'Key summaries', schema: KeyList } },
+      handler: async ({ tenant }) => ({ status: 200, body: { data: await listKeys(tenant) } }),
+    }),
+    route({
+      method: 'post',
+      path: '/keys',
+      access: { kind: 'session' },
+      tag: 'API keys',
+      summary: 'Create an API key',
+      description: 'Answers the token once. Omitted or empty `scopes` grants every scope.',
+      body: CreateKeyRequest,
+      responses: { 201: { description: 'The new key with its token', schema: SecretApiKey } },
+      handler: async ({ tenant, body, principal }) => ({
+        status: 201,
+        body: await createKey(tenant, config.API_KEY_HASH_SECRET, principal?.kind === 'session' ? principal.sub : 'unknown', body),
+        headers: { 'Cache-Control': 'no-store' },
+      }),
+    }),
+    route({
+      method: 'delete',
+      path: '/keys/{keyId}',
+      access: { kind: 'session' },
+      tag: 'API keys',
+      summary: 'Revoke an API key',
+      description: 'Takes effect on the next request made with the key. Revoking a revoked key changes nothing.',
+      params: KeyIdParams,
+      responses: { 200: { description: 'The revoked key', schema: ApiKeySummary } },
+      handler: async ({ tenant, params }) => ({ status: 200, body: await revokeKey(tenant, params.keyId) }),
+    }),
+  ];
+}

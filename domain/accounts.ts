@@ -1,0 +1,30 @@
+/**
+ * Accounts (workspaces). An account is created the first time its id is seen in a verified session token, with
+ * `INITIAL_BONUS_CREDITS` bonus credits. Credit balances change only through the credits ledger.
+ */
+import type { Db } from 'mongodb';
+import { COLLECTIONS } from './db';
+
+export interface AccountDoc {
+  _id: string;
+  bonus_credits: number;
+  regular_credits: number;
+  created_at: Date;
+}
+
+export const ACCOUNT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** Idempotent: concurrent first requests create one account, and a later call never resets its credits. */
+export async function ensureAccount(db: Db, accountId: string, initialBonusCredits: number): Promise<void> {
+  try {
+    await db.collection<AccountDoc>(COLLECTIONS.accounts).updateOne(
+      { _id: accountId },
+      { $setOnInsert: { bonus_credits: initialBonusCredits, regular_credits: 0, created_at: new Date() } },
+      { upsert: true },
+    );
+  } catch (err) {
+    // Two concurrent upserts of a new _id: one inserts, the other hits the unique _id; the account exists.
+    if ((err as { code?: number }).code !== 11000) throw err;
+  }
+}
+
