@@ -1,19 +1,29 @@
 /**
- * One jest run covers unit and integration tests. Integration tests run against the real stack (Temporal,
- * FerretDB, MinIO) that globalSetup starts when it is not already running, plus a worker process it spawns.
+ * Two projects in one run. `unit` needs nothing running. `integration` runs against the real stack (Temporal,
+ * FerretDB, MinIO), which its globalSetup starts when it is not already running, plus a worker process it spawns.
  * Serial execution: two cores, and every integration test shares that stack.
+ * Only unit tests: `npx jest --selectProjects unit`.
  */
-/** @type {import('jest').Config} */
-module.exports = {
+const shared = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/test'],
-  testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { target: 'es2022' } }] },
   // ESM-only packages are compiled to CommonJS like our own code.
-  transformIgnorePatterns: ['/node_modules/(?!(jose)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(jose|file-type|strtok3|token-types|peek-readable|@tokenizer|uint8array-extras|json-schema-faker|unpdf)/)'],
   setupFiles: ['<rootDir>/test/support/env.ts'],
-  globalSetup: '<rootDir>/test/support/global-setup.ts',
-  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+};
+
+/** @type {import('jest').Config} */
+module.exports = {
+  projects: [
+    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
+    {
+      ...shared,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+    },
+  ],
   maxWorkers: 1,
   testTimeout: 60000,
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
