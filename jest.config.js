@@ -6,9 +6,13 @@
  */
 const shared = {
   testEnvironment: 'node',
-  transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { target: 'es2022' } }] },
+  transform: { '^.+\\.[cm]?[tj]sx?$': ['@swc/jest', { jsc: { target: 'es2022' } }] },
   // ESM-only packages are compiled to CommonJS like our own code.
-  transformIgnorePatterns: ['/node_modules/(?!(jose|file-type|strtok3|token-types|peek-readable|@tokenizer|uint8array-extras|json-schema-faker|unpdf)/)'],
+  transformIgnorePatterns: [
+    '/node_modules/(?!(jose|file-type|strtok3|token-types|peek-readable|@tokenizer|@borewit|uint8array-extras|json-schema-faker|unpdf|pptxgenjs)/)',
+  ],
+  // unpdf's CommonJS entry loads its bundled pdf.js by this specifier, which jest cannot resolve on its own.
+  moduleNameMapper: { '^unpdf/pdfjs$': '<rootDir>/node_modules/unpdf/dist/pdfjs.mjs' },
   setupFiles: ['<rootDir>/test/support/env.ts'],
 };
 

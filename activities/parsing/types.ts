@@ -1,0 +1,47 @@
+/**
+ * The result of extracting text from an uploaded document: the contract between parsing, the activities that store
+ * extracted text, and the API that reports it. Field names are snake_case because the API returns them as they are.
+ */
+export type DocFormat = 'pdf' | 'docx' | 'xlsx' | 'xls' | 'pptx' | 'txt' | 'md' | 'csv' | 'json' | 'xml';
+
+export interface Section {
+  kind: 'page' | 'sheet' | 'slide' | 'section';
+  index: number; // 1-based page/slide number, or sheet/section order
+  label: string; // e.g. "Page 3", "Sheet: Rubric", "Slide 2", or a heading text
+  text: string;
+}
+
+export type FailureCode =
+  | 'unsupported_type'
+  | 'type_mismatch'
+  | 'empty_file'
+  | 'corrupt'
+  | 'zip_bomb'
+  | 'xml_entities'
+  | 'timeout'
+  | 'too_complex'
+  | 'no_text'
+  | 'too_large';
+
+export interface Extraction {
+  extracted: boolean; // false: nothing usable (see code/reason)
+  format: DocFormat | null; // null when the type could not be determined
+  mime_type: string | null; // the real type, e.g. application/pdf
+  page_count: number | null; // PDF pages, PPTX slides, XLSX/XLS sheets; null for plain text formats
+  sections: Section[]; // empty when not extracted
+  char_count: number;
+  code?: FailureCode;
+  reason?: string; // one human sentence, safe to show to the API client (no stack traces, no paths)
+}
+
+/** What the caller knows about the bytes besides the bytes: the upload's name and the type the client declared. */
+export interface ExtractHint {
+  filename: string;
+  declaredMime?: string;
+}
+
+/** What a format parser hands back; `extract` turns it into an Extraction (text cap, no-text check). */
+export interface Parsed {
+  sections: Section[];
+  pageCount: number | null;
+}
