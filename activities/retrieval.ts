@@ -1,0 +1,170 @@
+/**
+ * Query time of the file-search policy: which reference chunks go to the model. `retrieve` ranks the chunks of
+ * several reference documents for one query on a common scale; `queriesFrom` turns an evaluation's prompt and
+ * input into the few queries to run. Pure: no database, no network; the caller loads chunks and indexes.
+ */
+import { analyze, isStopWord, processTerm, tokenize } from './indexing/analyzer';
+import type { Chunk } from './indexing/chunking';
+import { openIndex, scoreCorpus, type CorpusHit, type OpenedIndex } from './indexing/corpus';
+
+export type RetrievedChunk = Chunk & { score: number };
+
+export interface ReferenceSource {
+  refId: string;
+  index: string; // buildIndex output for this reference document
+  chunks: Chunk[];
+}
+
+/**
+ * Top k chunks across all sources, best first. Cross-document scoring: BM25+ with global statistics over the union
+ * of the sources (indexing/corpus.ts), so a score means the same in every reference document and equals what one
+ * index over all their chunks would give. Cost: each stored index is parsed once and cached (below); a query then
+ * costs O(postings of its terms). Equal scores (to 12 significant digits, so float noise cannot reorder) are
+ * ordered by ref_id, then ordinal.
+ */
+export function retrieve(query: string, sources: ReferenceSource[], k = 8): RetrievedChunk[] {
+  if (k < 1 || query.trim() === '') return [];
+  const unique = uniqueByRef(sources);
+  if (unique.length === 0) return [];
+
+  const chunks = new Map<string, Chunk>();
+  for (const source of unique) for (const chunk of source.chunks) chunks.set(chunk.id, chunk);
+  // Ranked on rounded scores, so the order never depends on float noise; k is small, so a bounded insertion
+  // keeps the best k without sorting every match (a common word matches most chunks).
+  const best: Ranked[] = [];
+  const limit = Math.floor(k);
+  for (const hit of scoreCorpus(query, unique.map(opened))) {
+    const score = Number(hit.score.toPrecision(12));
+    const worst = best[limit - 1];
+    if (worst !== undefined && !outranks(score, hit, worst)) continue;
+    const chunk = chunks.get(`${hit.refId}:${hit.ordinal}`);
+    // An index entry without its chunk record (a partial write) is skipped rather than invented.
+    if (chunk === undefined) continue;
+    let at = best.length;
+    while (at > 0 && outranks(score, hit, best[at - 1] as Ranked)) at--;
+    best.splice(at, 0, { chunk, score });
+    if (best.length > limit) best.pop();
+  }
+  return best.map(({ chunk, score }) => ({ ...chunk, score }));
+}
+
+interface Ranked {
+  chunk: Chunk;
+  score: number;
+}
+
+/** Higher score first; equal scores in ref_id, then ordinal order. */
+function outranks(score: number, hit: CorpusHit, other: Ranked): boolean {
+  if (score !== other.score) return score > other.score;
+  return hit.refId < other.chunk.ref_id || (hit.refId === other.chunk.ref_id && hit.ordinal < other.chunk.ordinal);
+}
+
+function uniqueByRef(sources: ReferenceSource[]): ReferenceSource[] {
+  const seen = new Set<string>();
+  return sources.filter((s) => !seen.has(s.refId) && seen.add(s.refId) && s.index !== '');
+}
+
+/**
+ * Parsed indexes by refId, most recently used last, validated by their serialized text (equal strings compare by
+ * pointer first, so a hit is cheap; a rebuilt index replaces its entry). Bounded by serialized size: parsed, an
+ * index takes a few times its JSON, and 32 MB of JSON is some 45,000 chunks, far more than one evaluation uses.
+ */
+const CACHE_MAX_CHARS = 32 * 1024 * 1024;
+const cache = new Map<string, { serialized: string; index: OpenedIndex }>();
+let cachedChars = 0;
+
+function opened(source: ReferenceSource): OpenedIndex {
+  const entry = cache.get(source.refId);
+  if (entry !== undefined) {
+    cache.delete(source.refId);
+    cachedChars -= entry.serialized.length;
+  }
+  const index = entry?.serialized === source.index ? entry.index : openIndex(source.refId, source.index);
+  cache.set(source.refId, { serialized: source.index, index });
+  cachedChars += source.index.length;
+  for (const [refId, old] of cache) {
+    if (cachedChars <= CACHE_MAX_CHARS || refId === source.refId) break;
+    cache.delete(refId);
+    cachedChars -= old.serialized.length;
+  }
+  return index;
+}
+
+const PROMPT_MAX_CHARS = 1000;
+const KEYWORDS_PER_QUERY = 8;
+/** Below this many content words an input has one topic; splitting it into parts would only repeat queries. */
+const MIN_WORDS_PER_PART = 40;
+
+/**
+ * Up to `max` distinct search queries: the prompt (what the evaluation asks about), the input's most frequent
+ * content words (what it is about overall), then the most salient words of successive parts of the input, so a
+ * long input's later topics get their own rubric passages. Salience within a part is its frequency there, raised
+ * for words concentrated in that part (tf x inverse part frequency). Deterministic: ties go to the earlier word.
+ */
+export function queriesFrom(prompt: string, inputText: string, max = 5): string[] {
+  if (max <= 0) return [];
+  const queries: string[] = [];
+  const seen: Array<Set<string>> = [];
+  const add = (query: string) => {
+    const terms = new Set(analyze(query));
+    // A query whose terms another query already covers would retrieve the same chunks.
+    if (terms.size === 0 || seen.some((s) => [...terms].every((t) => s.has(t)))) return;
+    seen.push(terms);
+    queries.push(query);
+  };
+
+  add(prompt.replace(/\s+/g, ' ').trim().slice(0, PROMPT_MAX_CHARS));
+  const words = contentWords(inputText);
+  if (words.length > 0 && queries.length < max) add(topWords(words, () => 1));
+
+  const partCount = Math.min(max - queries.length, Math.floor(words.length / MIN_WORDS_PER_PART));
+  if (partCount >= 2) {
+    const size = Math.ceil(words.length / partCount);
+    const parts = Array.from({ length: partCount }, (_, i) => words.slice(i * size, (i + 1) * size));
+    const partsWith = new Map<string, number>();
+    for (const part of parts) {
+      for (const term of new Set(part.map((w) => w.term))) partsWith.set(term, (partsWith.get(term) ?? 0) + 1);
+    }
+    const inverse = (term: string) => Math.log(1 + partCount / (partsWith.get(term) ?? 1));
+    for (const part of parts) {
+      if (queries.length >= max) break;
+      add(topWords(part, inverse));
+    }
+  }
+  return queries;
+}
+
+interface Word {
+  term: string; // as the index sees it
+  surface: string; // lowercased, as written, for a readable query
+  position: number;
+}
+
+/** Words worth searching for: no stop words, no bare numbers, at least three characters. */
+function contentWords(text: string): Word[] {
+  const out: Word[] = [];
+  for (const token of tokenize(text)) {
+    const surface = token.toLowerCase();
+    if (surface.length < 3 || isStopWord(surface) || /^\p{N}+$/u.test(surface)) continue;
+    const term = processTerm(token);
+    if (typeof term !== 'string') continue; // CJK runs are left to the prompt query
+    out.push({ term, surface, position: out.length });
+  }
+  return out;
+}
+
+/** The KEYWORDS_PER_QUERY best terms of `words` by frequency x weight, each in its first written form. */
+function topWords(words: Word[], weight: (term: string) => number): string {
+  const stats = new Map<string, { frequency: number; first: number; surface: string }>();
+  for (const word of words) {
+    const stat = stats.get(word.term);
+    if (stat) stat.frequency++;
+    else stats.set(word.term, { frequency: 1, first: word.position, surface: word.surface });
+  }
+  return [...stats]
+    .map(([term, stat]) => ({ ...stat, score: stat.frequency * weight(term) }))
+    .sort((a, b) => b.score - a.score || a.first - b.first)
+    .slice(0, KEYWORDS_PER_QUERY)
+    .map((stat) => stat.surface)
+    .join(' ');
+}
