@@ -2,7 +2,15 @@
  * The S3-compatible object store (MinIO locally): the client, the bucket, and the signed URLs that let bytes go
  * straight between clients and the store without passing through the API.
  */
-import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  CreateBucketCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Config } from './config';
 
 export interface Storage {
@@ -38,3 +46,76 @@ export async function ensureBucket(storage: Storage): Promise<void> {
 export async function pingStorage(storage: Storage, signal: AbortSignal): Promise<void> {
   await storage.s3.send(new HeadBucketCommand({ Bucket: storage.bucket }), { abortSignal: signal });
 }
+
+/**
+ * A presigned PUT bound to the content type (and length, when declared): the store refuses an upload whose
+ * headers differ from what was signed, so the client cannot swap in another type or size.
+ */
+export async function presignUpload(
+  storage: Storage,
+  key: string,
+  contentType: string,
+  contentLength: number | undefined,
+  ttlSeconds: number,
+): Promise<{ url: string; expiresAt: Date }> {
+  const command = new PutObjectCommand({
+    Bucket: storage.bucket,
+    Key: key,
+    ContentType: contentType,
+    ...(contentLength !== undefined ? { ContentLength: contentLength } : {}),
+  });
+  const url = await getSignedUrl(storage.s3, command, {
+    expiresIn: ttlSeconds,
+    signableHeaders: new Set(contentLength !== undefined ? ['content-type', 'content-length'] : ['content-type']),
+  });
+  return { url, expiresAt: new Date(Date.now() + ttlSeconds * 1000) };
+}
+
+/** A presigned GET that downloads as `filename`. */
+export async function presignDownload(
+  storage: Storage,
+  key: string,
+  filename: string,
+  contentType: string,
+  ttlSeconds: number,
+): Promise<{ url: string; expiresAt: Date }> {
+  const command = new GetObjectCommand({
+    Bucket: storage.bucket,
+    Key: key,
+    ResponseContentType: contentType,
+    ResponseContentDisposition: `attachment; filename="${filename.replace(/["\\\r\n]/g, '_')}"`,
+  });
+  const url = await getSignedUrl(storage.s3, command, { expiresIn: ttlSeconds });
+  return { url, expiresAt: new Date(Date.now() + ttlSeconds * 1000) };
+}
+
+/** Size and type of a stored object, or null when there is none. */
+export async function statObject(storage: Storage, key: string): Promise<{ size: number; contentType?: string } | null> {
+  try {
+    const head = await storage.s3.send(new HeadObjectCommand({ Bucket: storage.bucket, Key: key }));
+    return { size: head.ContentLength ?? 0, contentType: head.ContentType };
+  } catch (err) {
+    const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if (status === 404) return null;
+    throw err;
+  }
+}
+
+export async function getObjectBytes(storage: Storage, key: string): Promise<Uint8Array> {
+  const res = await storage.s3.send(new GetObjectCommand({ Bucket: storage.bucket, Key: key }));
+  if (!res.Body) throw new Error(`object ${key} has no body`);
+  return res.Body.transformToByteArray();
+}
+
+export async function putObject(storage: Storage, key: string, body: Uint8Array | string, contentType: string): Promise<void> {
+  await storage.s3.send(new PutObjectCommand({ Bucket: storage.bucket, Key: key, Body: body, ContentType: contentType }));
+}
+
+/** Object keys: everything an account stores lives under its own prefix. */
+export const objectKeys = {
+  documentOriginal: (accountId: string, docId: string) => `accounts/${accountId}/documents/${docId}/original`,
+  documentText: (accountId: string, docId: string) => `accounts/${accountId}/documents/${docId}/extracted.json`,
+  referenceOriginal: (accountId: string, refId: string) => `accounts/${accountId}/reference-documents/${refId}/original`,
+  referenceText: (accountId: string, refId: string) => `accounts/${accountId}/reference-documents/${refId}/extracted.json`,
+  runOutput: (accountId: string, runId: string, ext: string) => `accounts/${accountId}/runs/${runId}/output.${ext}`,
+};

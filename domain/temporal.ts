@@ -2,8 +2,9 @@
  * The Temporal client side: one lazily (re)connecting connection per process, and the poller check behind the
  * health endpoint's `worker` status. Workflow code never imports this file.
  */
-import { Client, Connection } from '@temporalio/client';
+import { Client, Connection, WorkflowExecutionAlreadyStartedError, type WorkflowHandle } from '@temporalio/client';
 import { temporal } from '@temporalio/proto';
+import type { SearchAttributePair } from '@temporalio/common';
 import type { Config } from './config';
 import { TASK_QUEUES } from './workflow-contract';
 
@@ -50,3 +51,51 @@ export async function workersPolling(handle: TemporalHandle, timeoutMs: number, 
   }
   return true;
 }
+
+/**
+ * Starts a job's workflow under its business-key id, or attaches to the one already started (a retried request,
+ * or a job that finished earlier). A finished id is never run again (REJECT_DUPLICATE): its result is the answer.
+ */
+export async function startOrAttach(
+  handle: TemporalHandle,
+  workflowType: string,
+  options: {
+    workflowId: string;
+    taskQueue: string;
+    args: unknown[];
+    memo?: Record<string, unknown>;
+    /** Search attributes an operator filters by (DESIGN.md §1). */
+    searchAttributes?: SearchAttributePair[];
+    workflowExecutionTimeout?: string;
+  },
+): Promise<WorkflowHandle> {
+  try {
+    return await handle.client.workflow.start(workflowType, {
+      workflowId: options.workflowId,
+      taskQueue: options.taskQueue,
+      args: options.args,
+      memo: options.memo,
+      typedSearchAttributes: options.searchAttributes,
+      workflowExecutionTimeout: options.workflowExecutionTimeout,
+      workflowIdConflictPolicy: 'USE_EXISTING',
+      workflowIdReusePolicy: 'REJECT_DUPLICATE',
+    });
+  } catch (err) {
+    if (err instanceof WorkflowExecutionAlreadyStartedError) return handle.client.workflow.getHandle(options.workflowId);
+    throw err;
+  }
+}
+
+/** The workflow's result if it finishes within `ms`, else `undefined` (it keeps running). */
+export async function resultWithin<T>(workflow: WorkflowHandle, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  try {
+    return await Promise.race([workflow.result() as Promise<T>, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+

@@ -1,0 +1,20 @@
+/**
+ * Keeps a long activity visibly alive: heartbeats on a timer while `work` runs, so a killed worker is noticed
+ * within the heartbeat timeout (and the activity retried elsewhere) instead of after its whole start-to-close time.
+ */
+import { Context } from '@temporalio/activity';
+
+export async function withHeartbeat<T>(work: () => Promise<T>, everyMs = 5000): Promise<T> {
+  let context: Context | undefined;
+  try {
+    context = Context.current();
+  } catch {
+    return work(); // called outside an activity (unit tests)
+  }
+  const timer = setInterval(() => context?.heartbeat(), everyMs);
+  try {
+    return await work();
+  } finally {
+    clearInterval(timer);
+  }
+}

@@ -1,0 +1,90 @@
+/** `/reference-documents`: rubrics and criteria, uploaded, parsed and indexed for retrieval (spec §4). */
+import { PageQuery } from '../../domain/pagination';
+import {
+  completeReference,
+  createReferenceUpload,
+  deleteReference,
+  getReference,
+  listReferences,
+  referenceView,
+} from '../../domain/reference-documents';
+import { Deleted } from '../../domain/schemas/common';
+import {
+  CreateReferenceDocumentRequest,
+  RefIdParams,
+  ReferenceDocument,
+  ReferenceDocumentPage,
+  ReferenceDocumentUpload,
+} from '../../domain/schemas/documents';
+import type { RouteDeps } from '../app';
+import { route, type RouteSpec } from '../route';
+
+export function referenceDocumentRoutes(deps: RouteDeps): RouteSpec[] {
+  const read = { kind: 'api_key', scope: 'reference_documents:read' } as const;
+  const write = { kind: 'api_key', scope: 'reference_documents:write' } as const;
+  return [
+    route({
+      method: 'get',
+      path: '/reference-documents',
+      access: read,
+      tag: 'Reference documents',
+      summary: 'List reference documents',
+      description: 'Newest first.',
+      query: PageQuery,
+      responses: { 200: { description: 'A page of reference documents', schema: ReferenceDocumentPage } },
+      handler: async ({ tenant, query }) => ({ status: 200, body: await listReferences(tenant, query, deps.cursors) }),
+    }),
+    route({
+      method: 'post',
+      path: '/reference-documents',
+      access: write,
+      tag: 'Reference documents',
+      summary: 'Start a reference-document upload',
+      description: 'PUT the raw bytes to `upload_url` with exactly `upload_headers`, then call `complete`.',
+      body: CreateReferenceDocumentRequest,
+      responses: { 201: { description: 'Where to upload', schema: ReferenceDocumentUpload } },
+      handler: async ({ tenant, body }) => ({
+        status: 201,
+        body: await createReferenceUpload(tenant, deps.storage, deps.config, body),
+      }),
+    }),
+    route({
+      method: 'get',
+      path: '/reference-documents/{refId}',
+      access: read,
+      tag: 'Reference documents',
+      summary: 'Get a reference document',
+      params: RefIdParams,
+      responses: { 200: { description: 'The reference document', schema: ReferenceDocument } },
+      handler: async ({ tenant, params }) => ({
+        status: 200,
+        body: referenceView(await getReference(tenant, deps.temporal, params.refId)),
+      }),
+    }),
+    route({
+      method: 'delete',
+      path: '/reference-documents/{refId}',
+      access: write,
+      tag: 'Reference documents',
+      summary: 'Delete a reference document',
+      description: 'Removes the pointer only; the original file stays in the workspace.',
+      params: RefIdParams,
+      responses: { 200: { description: 'Deleted', schema: Deleted } },
+      handler: async ({ tenant, params }) => ({ status: 200, body: await deleteReference(tenant, params.refId) }),
+    }),
+    route({
+      method: 'post',
+      path: '/reference-documents/{refId}/complete',
+      access: write,
+      tag: 'Reference documents',
+      summary: 'Finish an upload and start indexing',
+      description: '422 `upload_missing` until a file was PUT to `upload_url`. Status moves to `ready` or `failed`.',
+      params: RefIdParams,
+      responses: { 200: { description: 'The reference document, indexing enqueued', schema: ReferenceDocument } },
+      handler: async ({ tenant, params }) => ({
+        status: 200,
+        body: referenceView(await completeReference(tenant, deps.storage, deps.temporal, params.refId)),
+      }),
+    }),
+  ];
+}

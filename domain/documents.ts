@@ -1,0 +1,130 @@
+/**
+ * Input documents: the presigned upload, and the document's state as the API reports it. Extraction itself is an
+ * activity (activities/documents.ts); this module only reads and writes the resource document.
+ */
+import type { Config } from './config';
+import { COLLECTIONS } from './db';
+import { errors } from './errors';
+import { newId } from './ids';
+import { objectKeys, presignUpload, statObject, type Storage } from './storage';
+import { resultWithin, startOrAttach, type TemporalHandle } from './temporal';
+import type { TenantDb } from './tenant';
+import { uploadContentType, uploadHeaders } from './uploads';
+import {
+  TASK_QUEUES,
+  WORKFLOW_TYPES,
+  workflowIds,
+  type DocumentJobInput,
+  type ExtractionSummary,
+} from './workflow-contract';
+
+export interface DocumentDoc {
+  _id: string;
+  account_id: string;
+  filename: string;
+  upload_content_type: string;
+  declared_size: number | null;
+  object_key: string;
+  status: 'awaiting_upload' | 'extracting' | 'extracted' | 'failed';
+  mime_type: string | null;
+  size_bytes: number | null;
+  page_count: number | null;
+  extracted: boolean;
+  extraction_error: { code: string; message: string } | null;
+  text_key: string | null;
+  char_count: number | null;
+  /** A draft 2020-12 schema of the file's structure (JSON, CSV header, XLSX header row), as JSON text. */
+  inferred_schema_json: string | null;
+  created_at: Date;
+  completed_at: Date | null;
+}
+
+export function documentView(doc: DocumentDoc) {
+  return {
+    id: doc._id,
+    object: 'document' as const,
+    filename: doc.filename,
+    mime_type: doc.mime_type,
+    size_bytes: doc.size_bytes,
+    page_count: doc.page_count,
+    extracted: doc.extracted,
+    extraction_error: doc.extraction_error,
+    created_at: doc.created_at.toISOString(),
+  };
+}
+
+export async function createDocumentUpload(
+  tenant: TenantDb,
+  storage: Storage,
+  config: Config,
+  input: { filename: string; mime_type?: string; size_bytes?: number },
+) {
+  const id = newId('document');
+  const contentType = uploadContentType(input.filename, input.mime_type);
+  const key = objectKeys.documentOriginal(tenant.accountId, id);
+  const { url, expiresAt } = await presignUpload(storage, key, contentType, input.size_bytes, config.UPLOAD_URL_TTL_S);
+  await tenant.collection<DocumentDoc>(COLLECTIONS.documents).insertOne({
+    _id: id,
+    filename: input.filename,
+    upload_content_type: contentType,
+    declared_size: input.size_bytes ?? null,
+    object_key: key,
+    status: 'awaiting_upload',
+    mime_type: null,
+    size_bytes: null,
+    page_count: null,
+    extracted: false,
+    extraction_error: null,
+    text_key: null,
+    char_count: null,
+    inferred_schema_json: null,
+    created_at: new Date(),
+    completed_at: null,
+  });
+  return {
+    id,
+    object: 'document_upload' as const,
+    upload_url: url,
+    upload_headers: uploadHeaders(contentType, input.size_bytes),
+    expires_at: expiresAt.toISOString(),
+  };
+}
+
+export async function getDocument(tenant: TenantDb, docId: string): Promise<DocumentDoc> {
+  const doc = await tenant.collection<DocumentDoc>(COLLECTIONS.documents).findOne({ _id: docId });
+  if (!doc) throw errors.notFound('document');
+  return doc;
+}
+
+/**
+ * `complete`: checks the bytes really arrived, then runs extraction (workflow `extract-<doc_id>`) and waits for it,
+ * bounded. Calling it again answers the same document; it never extracts twice.
+ */
+export async function completeDocument(
+  tenant: TenantDb,
+  storage: Storage,
+  temporal: TemporalHandle,
+  docId: string,
+  waitMs: number,
+): Promise<{ doc: DocumentDoc; finished: boolean }> {
+  const documents = tenant.collection<DocumentDoc>(COLLECTIONS.documents);
+  const doc = await getDocument(tenant, docId);
+  if (doc.status === 'extracted' || doc.status === 'failed') return { doc, finished: true };
+  if (doc.status === 'awaiting_upload') {
+    const stored = await statObject(storage, doc.object_key);
+    if (!stored) {
+      throw errors.unprocessable('upload_missing', 'No file has been uploaded yet: PUT the bytes to upload_url first.');
+    }
+    await documents.updateOne(
+      { _id: docId, status: 'awaiting_upload' },
+      { $set: { status: 'extracting', size_bytes: stored.size, completed_at: new Date() } },
+    );
+  }
+  const workflow = await startOrAttach(temporal, WORKFLOW_TYPES.extractDocument, {
+    workflowId: workflowIds.extractDocument(docId),
+    taskQueue: TASK_QUEUES.indexing,
+    args: [{ accountId: tenant.accountId, docId } satisfies DocumentJobInput],
+  });
+  const summary = await resultWithin<ExtractionSummary>(workflow, waitMs);
+  return { doc: await getDocument(tenant, docId), finished: summary !== undefined };
+}

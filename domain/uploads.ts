@@ -1,0 +1,27 @@
+/**
+ * What the two upload flows (input and reference documents) share: the content type a presigned PUT is bound to,
+ * and the answer that tells the client exactly which headers to send.
+ */
+import { extname } from 'node:path';
+
+const TYPES_BY_EXTENSION: Record<string, string> = {
+  '.pdf': 'application/pdf',
+  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  '.xls': 'application/vnd.ms-excel',
+  '.pptx': 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  '.txt': 'text/plain',
+  '.md': 'text/markdown',
+  '.csv': 'text/csv',
+  '.json': 'application/json',
+  '.xml': 'application/xml',
+};
+
+/** The declared type, else the one the file name implies, else a generic binary type. */
+export function uploadContentType(filename: string, declared?: string): string {
+  return declared ?? TYPES_BY_EXTENSION[extname(filename).toLowerCase()] ?? 'application/octet-stream';
+}
+
+export function uploadHeaders(contentType: string, sizeBytes?: number): Record<string, string> {
+  return { 'Content-Type': contentType, ...(sizeBytes !== undefined ? { 'Content-Length': String(sizeBytes) } : {}) };
+}

@@ -1,0 +1,248 @@
+/**
+ * Input documents and reference documents through the real upload flow: presigned PUT to MinIO, `complete`,
+ * extraction in the worker's parsing sandbox, indexing, retrieval — for every supported format and for hostile
+ * files.
+ */
+import { COLLECTIONS } from '../../domain/db';
+import { getObjectBytes, objectKeys } from '../../domain/storage';
+import { retrieveFromReferences } from '../../activities/reference-store';
+import { createTestContext, type TestContext } from '../support/app';
+import {
+  empty,
+  makeDocument,
+  mismatched,
+  pdfThatLoops,
+  truncated,
+  xmlBillionLaughs,
+  xmlExternalEntity,
+  zipBomb,
+  FORMATS,
+} from '../support/files';
+import { newAccount, type TestAccount } from '../support/identity';
+import { putToUploadUrl, uploadDocument, uploadReference, waitForReference } from '../support/uploads';
+
+let t: TestContext;
+let a: TestAccount;
+let token: string;
+const auth = () => ({ Authorization: `Bearer ${token}` });
+
+beforeAll(async () => {
+  t = await createTestContext();
+  a = await newAccount(t);
+  token = await a.key();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+
+const SENTENCES = ['The thesis is stated clearly in the opening paragraph.', 'Citations follow the APA seventh edition.'];
+
+async function storedText(key: string): Promise<string> {
+  const stored = JSON.parse(Buffer.from(await getObjectBytes(t.deps.storage, key)).toString('utf8')) as {
+    sections: Array<{ text: string }>;
+  };
+  return stored.sections.map((s) => s.text).join('\n');
+}
+
+describe.each(FORMATS)('a %s file', (format) => {
+  it('is extracted as an input document, with its sentences in the stored text', async () => {
+    const file = await makeDocument(format, { sentences: SENTENCES, pages: 3 });
+    const res = await uploadDocument(t, token, file);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ object: 'document', extracted: true, extraction_error: null, size_bytes: file.bytes.length });
+    if (format === 'pdf') expect(res.body.page_count).toBe(3);
+    const text = await storedText(objectKeys.documentText(a.accountId, res.body.id));
+    for (const sentence of SENTENCES) expect(text.replace(/\s+/g, ' ')).toContain(sentence);
+  });
+
+  it('is indexed as a reference document and becomes ready', async () => {
+    const file = await makeDocument(format, { sentences: SENTENCES, pages: 2 });
+    const refId = await uploadReference(t, token, file, `rubric.${format}`);
+    const ref = await waitForReference(t, token, refId);
+    expect(ref).toMatchObject({ id: refId, status: 'ready', failure_reason: null });
+    expect(ref.chunk_count).toBeGreaterThan(0);
+    const chunks = await t.database.db.collection(COLLECTIONS.referenceChunks).find({ ref_id: refId }).toArray();
+    const joined = chunks.map((c) => String(c.text)).join(' ').replace(/\s+/g, ' ');
+    expect(joined).toContain(SENTENCES[1]);
+  });
+});
+
+describe('hostile and broken files', () => {
+  const cases: Array<[string, () => Promise<{ bytes: Buffer; filename: string; mimeType: string }>]> = [
+    ['a zip bomb disguised as DOCX', () => zipBomb('docx')],
+    ['a zip bomb disguised as XLSX', () => zipBomb('xlsx')],
+    ['a zip bomb disguised as PPTX', () => zipBomb('pptx')],
+    ['an XML billion-laughs file', async () => xmlBillionLaughs()],
+    ['an XML external entity', async () => xmlExternalEntity()],
+    ['a PDF that makes the parser loop', async () => pdfThatLoops()],
+    ['a truncated DOCX', () => truncated('docx')],
+    ['a truncated PDF', () => truncated('pdf')],
+    ['PDF bytes named .docx', () => mismatched()],
+    ['an empty file', async () => empty('pdf')],
+  ];
+
+  it.each(cases)('%s fails with a clear reason, in bounded time', async (_what, make) => {
+    const file = await make();
+    const started = Date.now();
+    const refId = await uploadReference(t, token, file);
+    const ref = await waitForReference(t, token, refId, 120_000);
+    expect(ref.status).toBe('failed');
+    expect(typeof ref.failure_reason).toBe('string');
+    expect(ref.failure_reason.length).toBeGreaterThan(10);
+    expect(ref.failure_reason).not.toMatch(/at \w+ \(|node_modules|\/work\//); // no stack traces or paths
+    expect(Date.now() - started).toBeLessThan(90_000);
+
+    const doc = await uploadDocument(t, token, file);
+    expect(doc.status).toBe(200);
+    expect(doc.body.extracted).toBe(false);
+    expect(doc.body.extraction_error.message.length).toBeGreaterThan(10);
+  });
+
+  it('leaves the worker serving: a normal document indexes right after', async () => {
+    const refId = await uploadReference(t, token, await makeDocument('docx', { sentences: SENTENCES }));
+    expect((await waitForReference(t, token, refId)).status).toBe('ready');
+  });
+});
+
+describe('the upload flow', () => {
+  it('answers complete before any PUT with 422 upload_missing, and nothing changes', async () => {
+    const doc = await t.api.post('/v1/documents').set(auth()).send({ filename: 'essay.pdf' });
+    const early = await t.api.post(`/v1/documents/${doc.body.id}/complete`).set(auth());
+    expect(early.status).toBe(422);
+    expect(early.body.error.code).toBe('upload_missing');
+
+    const ref = await t.api.post('/v1/reference-documents').set(auth()).send({ name: 'Rubric', filename: 'rubric.pdf' });
+    const refEarly = await t.api.post(`/v1/reference-documents/${ref.body.id}/complete`).set(auth());
+    expect(refEarly.status).toBe(422);
+    expect(refEarly.body.error.code).toBe('upload_missing');
+    const after = await t.api.get(`/v1/reference-documents/${ref.body.id}`).set(auth());
+    expect(after.body.status).toBe('processing');
+  });
+
+  it('accepts a declared size of exactly 50 MB and refuses 50 MB + 1 byte', async () => {
+    const ok = await t.api.post('/v1/documents').set(auth()).send({ filename: 'big.txt', size_bytes: 52_428_800 });
+    expect(ok.status).toBe(200);
+    const tooBig = await t.api.post('/v1/documents').set(auth()).send({ filename: 'big.txt', size_bytes: 52_428_801 });
+    expect(tooBig.status).toBe(400);
+    expect(tooBig.body.error.details[0].path).toContain('size_bytes');
+    const refTooBig = await t.api
+      .post('/v1/reference-documents')
+      .set(auth())
+      .send({ name: 'Big', filename: 'big.pdf', size_bytes: 52_428_801 });
+    expect(refTooBig.status).toBe(400);
+  });
+
+  it('uploads and extracts a real 50 MB file', async () => {
+    const line = 'Each criterion is scored from one to five points by the grader.\n';
+    const bytes = Buffer.alloc(52_428_800, ' ');
+    bytes.write('Opening line of the large file.\n');
+    for (let offset = 64; offset + line.length < bytes.length; offset += 4096) bytes.write(line, offset);
+    const res = await uploadDocument(t, token, { bytes, filename: 'large.txt', mimeType: 'text/plain' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ extracted: true, size_bytes: 52_428_800 });
+  });
+
+  it('refuses at the store a PUT larger than the declared size, or of another content type', async () => {
+    const created = await t.api
+      .post('/v1/documents')
+      .set(auth())
+      .send({ filename: 'notes.txt', mime_type: 'text/plain', size_bytes: 10 });
+    const larger = await putToUploadUrl(created.body.upload_url, created.body.upload_headers, Buffer.from('0123456789ABC'));
+    expect(larger.ok).toBe(false);
+    const otherType = await putToUploadUrl(
+      created.body.upload_url,
+      { ...created.body.upload_headers, 'Content-Type': 'application/pdf' },
+      Buffer.from('0123456789'),
+    );
+    expect(otherType.ok).toBe(false);
+    const complete = await t.api.post(`/v1/documents/${created.body.id}/complete`).set(auth());
+    expect(complete.status).toBe(422);
+  });
+
+  it('marks an undeclared upload over 50 MB failed at complete', async () => {
+    const created = await t.api.post('/v1/documents').set(auth()).send({ filename: 'huge.txt', mime_type: 'text/plain' });
+    const put = await putToUploadUrl(created.body.upload_url, created.body.upload_headers, Buffer.alloc(52_428_801, 'a'));
+    expect(put.ok).toBe(true);
+    const res = await t.api.post(`/v1/documents/${created.body.id}/complete`).set(auth());
+    expect(res.status).toBe(200);
+    expect(res.body.extracted).toBe(false);
+    expect(res.body.extraction_error.code).toBe('too_large');
+  });
+});
+
+describe('reference documents', () => {
+  it('pages newest first and hides deleted pointers', async () => {
+    const b = await newAccount(t);
+    const bToken = await b.key();
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await t.api
+        .post('/v1/reference-documents')
+        .set('Authorization', `Bearer ${bToken}`)
+        .send({ name: `Rubric ${i}`, filename: `r${i}.pdf` });
+      ids.push(res.body.id);
+    }
+    const page1 = await t.api.get('/v1/reference-documents?limit=2').set('Authorization', `Bearer ${bToken}`);
+    expect(page1.body.data.map((d: { id: string }) => d.id)).toEqual([ids[4], ids[3]]);
+    const page2 = await t.api
+      .get(`/v1/reference-documents?limit=2&cursor=${page1.body.next_cursor}`)
+      .set('Authorization', `Bearer ${bToken}`);
+    expect(page2.body.data.map((d: { id: string }) => d.id)).toEqual([ids[2], ids[1]]);
+
+    const del = await t.api.delete(`/v1/reference-documents/${ids[4]}`).set('Authorization', `Bearer ${bToken}`);
+    expect(del.body).toEqual({ id: ids[4], object: 'reference_document', deleted: true });
+    expect((await t.api.get(`/v1/reference-documents/${ids[4]}`).set('Authorization', `Bearer ${bToken}`)).status).toBe(404);
+    const again = await t.api.get('/v1/reference-documents?limit=1').set('Authorization', `Bearer ${bToken}`);
+    expect(again.body.data[0].id).toBe(ids[3]);
+  });
+
+  it('retrieves the chunk that answers a query from a multi-document set, with its source', async () => {
+    const rubric = await uploadReference(
+      t,
+      token,
+      await makeDocument('pdf', {
+        sentences: [
+          'Thesis: a clear, arguable thesis earns up to 10 points.',
+          'Sources: citing at least three peer-reviewed sources earns 15 points; each missing citation loses 5 points.',
+        ],
+        pages: 2,
+      }),
+      'Essay rubric',
+    );
+    const contract = await uploadReference(
+      t,
+      token,
+      await makeDocument('docx', {
+        sentences: ['Termination requires thirty days of written notice by either party.', 'Liability is capped at fees paid.'],
+      }),
+      'Contract checklist',
+    );
+    const hr = await uploadReference(
+      t,
+      token,
+      await makeDocument('md', { sentences: ['Candidates need five years of TypeScript experience.', 'Remote work is allowed.'] }),
+      'Hiring policy',
+    );
+    for (const id of [rubric, contract, hr]) expect((await waitForReference(t, token, id)).status).toBe('ready');
+
+    const hits = await retrieveFromReferences(t.database.db, a.accountId, [rubric, contract, hr], 'how many points for citing sources', 3);
+    expect(hits[0]).toMatchObject({ ref_id: rubric });
+    expect(hits[0]!.text).toContain('peer-reviewed sources');
+    expect(hits[0]!.section.label).toMatch(/Page/);
+
+    const otherAccount = await retrieveFromReferences(t.database.db, 'acct_nobody', [rubric], 'citing sources', 3);
+    expect(otherAccount).toEqual([]);
+  });
+
+  it('records reference_document.ready once', async () => {
+    const refId = await uploadReference(t, token, await makeDocument('txt', { sentences: SENTENCES }));
+    expect((await waitForReference(t, token, refId)).status).toBe('ready');
+    const events = await t.database.db
+      .collection(COLLECTIONS.events)
+      .find({ account_id: a.accountId, type: 'reference_document.ready', data_json: { $regex: refId } })
+      .toArray();
+    expect(events).toHaveLength(1);
+    expect(JSON.parse(String(events[0]!.data_json)).reference_document).toMatchObject({ id: refId, status: 'ready' });
+  });
+});

@@ -1,0 +1,17 @@
+/**
+ * `extract-<doc_id>`: extracts an input document's text (one activity; the API waits for this workflow's result).
+ * A file that cannot be read is a result (`extracted: false`), not a failure; only infrastructure errors retry.
+ */
+import { proxyActivities } from '@temporalio/workflow';
+import type { Activities } from '../activities';
+import type { DocumentJobInput, ExtractionSummary } from '../domain/workflow-contract';
+
+const { extractDocumentText } = proxyActivities<Activities>({
+  startToCloseTimeout: '5 minutes',
+  heartbeatTimeout: '30 seconds',
+  retry: { maximumAttempts: 3, initialInterval: '1 second' },
+});
+
+export async function extractDocument(input: DocumentJobInput): Promise<ExtractionSummary> {
+  return extractDocumentText(input);
+}

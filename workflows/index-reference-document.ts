@@ -1,0 +1,36 @@
+/**
+ * `index-<ref_id>`: extract → chunk and index → mark ready (emitting `reference_document.ready`) or failed with
+ * a reason. Every path ends with the document out of `processing`.
+ */
+import { proxyActivities } from '@temporalio/workflow';
+import type { Activities } from '../activities';
+import type { ReferenceJobInput } from '../domain/workflow-contract';
+
+const { extractReferenceText, indexReferenceChunks } = proxyActivities<Activities>({
+  startToCloseTimeout: '10 minutes',
+  heartbeatTimeout: '30 seconds',
+  retry: { maximumAttempts: 3, initialInterval: '2 seconds' },
+});
+
+const { finishReference } = proxyActivities<Activities>({
+  startToCloseTimeout: '1 minute',
+  retry: { maximumAttempts: 10, initialInterval: '1 second' },
+});
+
+export async function indexReferenceDocument(input: ReferenceJobInput): Promise<{ status: 'ready' | 'failed' }> {
+  try {
+    const extraction = await extractReferenceText(input);
+    if (!extraction.extracted) {
+      await finishReference({ ...input, outcome: 'failed', reason: extraction.reason ?? 'No text could be extracted.' });
+      return { status: 'failed' };
+    }
+    const { chunkCount } = await indexReferenceChunks(input);
+    await finishReference({ ...input, outcome: 'ready', chunkCount });
+    return { status: 'ready' };
+  } catch {
+    // Retries are exhausted: record a failure the client can read, rather than leaving the document processing.
+    // (If even that fails, the workflow fails and GET's lazy sync marks the document failed.)
+    await finishReference({ ...input, outcome: 'failed', reason: 'Indexing failed after several attempts; upload the file again.' });
+    return { status: 'failed' };
+  }
+}
