@@ -1,0 +1,88 @@
+/** `/workflows`: evaluation configurations (spec §4 Workflows; DESIGN.md decision 14). */
+import { PageQuery } from '../../domain/pagination';
+import { Deleted } from '../../domain/schemas/common';
+import {
+  CreateWorkflowRequest,
+  UpdateWorkflowRequest,
+  Workflow,
+  WorkflowIdParams,
+  WorkflowPage,
+} from '../../domain/schemas/workflows';
+import {
+  createWorkflow,
+  deleteWorkflow,
+  getWorkflow,
+  listWorkflows,
+  updateWorkflow,
+  workflowView,
+} from '../../domain/workflows';
+import type { RouteDeps } from '../app';
+import { route, type RouteSpec } from '../route';
+
+export function workflowRoutes(deps: RouteDeps): RouteSpec[] {
+  const read = { kind: 'api_key', scope: 'workflows:read' } as const;
+  const write = { kind: 'api_key', scope: 'workflows:write' } as const;
+  return [
+    route({
+      method: 'get',
+      path: '/workflows',
+      access: read,
+      tag: 'Workflows',
+      summary: 'List workflows',
+      description: 'Newest first.',
+      query: PageQuery,
+      responses: { 200: { description: 'A page of workflows', schema: WorkflowPage } },
+      handler: async ({ tenant, query }) => ({ status: 200, body: await listWorkflows(tenant, query, deps.cursors) }),
+    }),
+    route({
+      method: 'post',
+      path: '/workflows',
+      access: write,
+      tag: 'Workflows',
+      summary: 'Create a workflow',
+      description:
+        'Every referenced id must exist in your account. Omitted `default_mode`, `default_model_policy` and ' +
+        "`output_format` come from the product. With `output_schema_sample_id` and no `output_schema`, the schema is " +
+        "inferred from the sample's structure.",
+      body: CreateWorkflowRequest,
+      responses: { 201: { description: 'The workflow', schema: Workflow } },
+      handler: async ({ tenant, body }) => ({ status: 201, body: workflowView(await createWorkflow(deps.db, tenant, body)) }),
+    }),
+    route({
+      method: 'get',
+      path: '/workflows/{workflowId}',
+      access: read,
+      tag: 'Workflows',
+      summary: 'Get a workflow',
+      params: WorkflowIdParams,
+      responses: { 200: { description: 'The workflow', schema: Workflow } },
+      handler: async ({ tenant, params }) => ({ status: 200, body: workflowView(await getWorkflow(tenant, params.workflowId)) }),
+    }),
+    route({
+      method: 'patch',
+      path: '/workflows/{workflowId}',
+      access: write,
+      tag: 'Workflows',
+      summary: 'Update a workflow',
+      description: 'Status: active ↔ paused, any → archived; archived is final (409 `workflow_archived`).',
+      params: WorkflowIdParams,
+      body: UpdateWorkflowRequest,
+      responses: { 200: { description: 'The workflow', schema: Workflow } },
+      handler: async ({ tenant, params, body }) => ({
+        status: 200,
+        body: workflowView(await updateWorkflow(tenant, params.workflowId, body)),
+      }),
+    }),
+    route({
+      method: 'delete',
+      path: '/workflows/{workflowId}',
+      access: write,
+      tag: 'Workflows',
+      summary: 'Delete a workflow',
+      description: 'Soft delete: 404 afterwards; existing runs keep their workflow_id.',
+      params: WorkflowIdParams,
+      responses: { 200: { description: 'Deleted', schema: Deleted } },
+      handler: async ({ tenant, params }) => ({ status: 200, body: await deleteWorkflow(tenant, params.workflowId) }),
+    }),
+  ];
+}
