@@ -6,6 +6,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import type { Db } from 'mongodb';
 import type { Config } from '../domain/config';
+import { Cursors } from '../domain/pagination';
 import { createSessionVerifier, type SessionVerifier } from '../domain/session';
 import { errors } from '../domain/errors';
 import type { Logger } from '../domain/logger';
@@ -19,7 +20,12 @@ import { route, type RouteSpec } from './route';
 import { mountRoutes } from './router';
 import { docsRoutes } from './routes/docs';
 import { healthRoutes } from './routes/health';
+import { catalogRoutes } from './routes/catalog';
+import { documentRoutes } from './routes/documents';
 import { keyRoutes } from './routes/keys';
+import { referenceDocumentRoutes } from './routes/reference-documents';
+import { runRoutes } from './routes/runs';
+import { workflowRoutes } from './routes/workflows';
 import { usageRoutes } from './routes/usage';
 
 export interface AppDeps {
@@ -32,10 +38,17 @@ export interface AppDeps {
   verifySession?: SessionVerifier;
 }
 
+/** What route modules receive: the dependencies plus the per-app helpers built from them. */
+export interface RouteDeps extends AppDeps {
+  cursors: Cursors;
+}
+
 export const API_PREFIX = '/v1';
 
 /** Every `/v1` route declaration. Tests walk this list to prove each route's access checks. */
-export function apiRoutes(deps: AppDeps): RouteSpec[] {
+export function apiRoutes(appDeps: AppDeps): RouteSpec[] {
+  // Cursors are signed with a key derived from a server secret, so no client can forge one.
+  const deps: RouteDeps = { ...appDeps, cursors: new Cursors(`${appDeps.config.API_KEY_HASH_SECRET}:cursors`) };
   const routes: RouteSpec[] = [
     ...healthRoutes({
       db: deps.db,
@@ -44,6 +57,11 @@ export function apiRoutes(deps: AppDeps): RouteSpec[] {
       timeoutMs: deps.config.HEALTH_CHECK_TIMEOUT_MS,
     }),
     ...keyRoutes(deps.config),
+    ...catalogRoutes(deps),
+    ...workflowRoutes(deps),
+    ...runRoutes(deps),
+    ...documentRoutes(deps),
+    ...referenceDocumentRoutes(deps),
     ...usageRoutes(),
   ];
   let document: Record<string, unknown> | undefined;

@@ -35,6 +35,11 @@ export interface RouteInput<P, Q, B> {
   principal?: Principal;
   /** Data access bound to the caller's account; throws on public routes, which have no account. */
   tenant: TenantDb;
+  /**
+   * On routes with `idempotency`: the id reserved for the resource this request creates. A retry with the same
+   * Idempotency-Key gets the same id back, so it resumes the same creation.
+   */
+  reservedId?: string;
 }
 
 export interface Reply {
@@ -62,6 +67,8 @@ export interface RouteSpec<
   responses: Record<number, ResponseSpec>;
   /** Kept out of the published document (the docs page itself). */
   hidden?: boolean;
+  /** Honour `Idempotency-Key` (DESIGN.md decision 8); `reserve` makes the id the created resource will get. */
+  idempotency?: { reserve: () => string };
   handler: (input: RouteInput<z.infer<P>, z.infer<Q>, z.infer<B>>) => Promise<Reply>;
 }
 

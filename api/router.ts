@@ -9,7 +9,8 @@ import { z } from 'zod';
 import { errors, type ErrorDetail } from '../domain/errors';
 import { TenantDb } from '../domain/tenant';
 import { authorize, type AuthDeps } from './middleware/auth';
-import type { RouteInput, RouteSpec } from './route';
+import type { Reply, RouteInput, RouteSpec } from './route';
+import { idempotent } from './middleware/idempotency';
 
 export function toKoaPath(openApiPath: string): string {
   return openApiPath.replace(/\{(\w+)\}/g, ':$1');
@@ -79,7 +80,14 @@ export function mountRoutes(router: Router, routes: RouteSpec[], options: MountO
       const query = spec.query ? parseOrThrow(spec.query, ctx.query, 'query') : {};
       const rawBody = (ctx.request as { body?: unknown }).body;
       const body = spec.body ? parseOrThrow(spec.body, rawBody ?? {}, 'body') : undefined;
-      const reply = await spec.handler({ params, query, body, ctx, principal, tenant });
+      let reply: Reply;
+      if (spec.idempotency && principal && ctx.get('Idempotency-Key')) {
+        reply = await idempotent(ctx, options.auth.db, principal.accountId, spec, [params, query, body], (reservedId) =>
+          spec.handler({ params, query, body, ctx, principal, tenant, reservedId }),
+        );
+      } else {
+        reply = await spec.handler({ params, query, body, ctx, principal, tenant });
+      }
       ctx.status = reply.status;
       for (const [name, value] of Object.entries(reply.headers ?? {})) ctx.set(name, value);
       if (reply.contentType) ctx.type = reply.contentType;

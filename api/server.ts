@@ -3,6 +3,7 @@
  * bucket, listen, and shut down gracefully on SIGINT/SIGTERM (stop accepting, finish in-flight requests, close).
  */
 import { loadConfig } from '../domain/config';
+import { ensureCatalog } from '../domain/catalog';
 import { connectDatabase, ensureIndexes } from '../domain/db';
 import { createLogger } from '../domain/logger';
 import { createStorage, ensureBucket } from '../domain/storage';
@@ -14,6 +15,7 @@ async function main(): Promise<void> {
   const logger = createLogger(config.LOG_LEVEL, 'assay-api');
   const database = await connectDatabase(config);
   await ensureIndexes(database.db);
+  await ensureCatalog(database.db);
   const storage = createStorage(config);
   await ensureBucket(storage);
   const temporal = await connectTemporal(config);

@@ -3,12 +3,17 @@
  * `INITIAL_BONUS_CREDITS` bonus credits. Credit balances change only through the credits ledger.
  */
 import type { Db } from 'mongodb';
+import { toMilli } from './credits';
 import { COLLECTIONS } from './db';
 
 export interface AccountDoc {
   _id: string;
-  bonus_credits: number;
-  regular_credits: number;
+  /** Balances in milli-credits (see domain/credits.ts); change only through the ledger. */
+  bonus_milli: number;
+  regular_milli: number;
+  initial_bonus_milli: number;
+  /** Ids of the most recent ledger entries applied to this account (the ledger's exactly-once guard). */
+  journal: string[];
   created_at: Date;
 }
 
@@ -19,7 +24,15 @@ export async function ensureAccount(db: Db, accountId: string, initialBonusCredi
   try {
     await db.collection<AccountDoc>(COLLECTIONS.accounts).updateOne(
       { _id: accountId },
-      { $setOnInsert: { bonus_credits: initialBonusCredits, regular_credits: 0, created_at: new Date() } },
+      {
+        $setOnInsert: {
+          bonus_milli: toMilli(initialBonusCredits),
+          regular_milli: 0,
+          initial_bonus_milli: toMilli(initialBonusCredits),
+          journal: [],
+          created_at: new Date(),
+        },
+      },
       { upsert: true },
     );
   } catch (err) {

@@ -10,6 +10,18 @@ export const COLLECTIONS = {
   accounts: 'accounts',
   apiKeys: 'api_keys',
   rateLimits: 'rate_limits',
+  documents: 'documents',
+  referenceDocuments: 'reference_documents',
+  referenceChunks: 'reference_chunks',
+  referenceIndexes: 'reference_indexes',
+  events: 'events',
+  products: 'products',
+  promptTemplates: 'prompt_templates',
+  workflows: 'workflows',
+  webhookEndpoints: 'webhook_endpoints',
+  ledger: 'ledger',
+  runs: 'runs',
+  idempotencyKeys: 'idempotency_keys',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
@@ -22,6 +34,25 @@ export const INDEXES: Record<CollectionName, IndexDescription[]> = {
     { key: { account_id: 1, created_at: -1 }, name: 'account_created' },
   ],
   rate_limits: [],
+  documents: [{ key: { account_id: 1, _id: -1 }, name: 'account_newest' }],
+  reference_documents: [{ key: { account_id: 1, _id: -1 }, name: 'account_newest' }],
+  reference_chunks: [{ key: { ref_id: 1, ordinal: 1 }, name: 'ref_ordinal' }],
+  reference_indexes: [],
+  events: [
+    { key: { dedupe_key: 1 }, name: 'dedupe_key_unique', unique: true },
+    { key: { account_id: 1, _id: -1 }, name: 'account_newest' },
+  ],
+  products: [],
+  prompt_templates: [],
+  workflows: [{ key: { account_id: 1, _id: -1 }, name: 'account_newest' }],
+  webhook_endpoints: [{ key: { account_id: 1, _id: -1 }, name: 'account_newest' }],
+  ledger: [{ key: { account_id: 1, state: 1 }, name: 'account_state' }],
+  runs: [
+    { key: { account_id: 1, _id: -1 }, name: 'account_newest' },
+    { key: { account_id: 1, workflow_id: 1, _id: -1 }, name: 'account_workflow_newest' },
+    { key: { account_id: 1, status: 1, _id: -1 }, name: 'account_status_newest' },
+  ],
+  idempotency_keys: [],
 };
 
 export interface Database {

@@ -28,6 +28,11 @@ export class TenantDb {
     return new TenantCollection<T>(this.db.collection<T>(name), this.accountId);
   }
 
+  /** The unscoped database, for global data only (the catalog). Never for an account's resources. */
+  rawDb(): Db {
+    return this.db;
+  }
+
   /** The caller's own account document (its `_id` is the account id). */
   account(): Promise<AccountDoc | null> {
     return this.db.collection<AccountDoc>(COLLECTIONS.accounts).findOne({ _id: this.accountId });

@@ -23,3 +23,37 @@ export const SEARCH_ATTRIBUTES = {
   workflowId: defineSearchAttributeKey('AssayWorkflowId', SearchAttributeType.KEYWORD),
   productCode: defineSearchAttributeKey('AssayProductCode', SearchAttributeType.KEYWORD),
 } as const;
+
+/** Workflow type names and their inputs: ids and keys only, never document text (payloads are capped ~2 MB). */
+export const WORKFLOW_TYPES = {
+  extractDocument: 'extractDocument',
+  indexReferenceDocument: 'indexReferenceDocument',
+  evaluateRun: 'evaluateRun',
+} as const;
+
+export interface RunJobInput {
+  accountId: string;
+  runId: string;
+}
+
+export interface DocumentJobInput {
+  accountId: string;
+  docId: string;
+}
+
+export interface ReferenceJobInput {
+  accountId: string;
+  refId: string;
+}
+
+export interface ExtractionSummary {
+  extracted: boolean;
+  pageCount: number | null;
+  code?: string;
+  reason?: string;
+}
+
+export const workflowIds = {
+  extractDocument: (docId: string) => `extract-${docId}`,
+  indexReferenceDocument: (refId: string) => `index-${refId}`,
+};

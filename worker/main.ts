@@ -9,6 +9,7 @@
 import { NativeConnection, Runtime, Worker, makeTelemetryFilterString } from '@temporalio/worker';
 import { createActivities } from '../activities';
 import { loadConfig } from '../domain/config';
+import { ensureCatalog } from '../domain/catalog';
 import { connectDatabase, ensureIndexes } from '../domain/db';
 import { createLogger } from '../domain/logger';
 import { createStorage, ensureBucket } from '../domain/storage';
@@ -26,9 +27,10 @@ async function main(): Promise<void> {
 
   const database = await connectDatabase(config);
   await ensureIndexes(database.db);
+  await ensureCatalog(database.db);
   const storage = createStorage(config);
   await ensureBucket(storage);
-  const activities = createActivities({ config, logger, db: database.db, storage });
+  const activities = createActivities({ config, logger, db: database.db, storage, models: { provider: () => null } });
 
   const started = Date.now();
   const workflowBundle = await loadWorkflowBundle(config.WORKFLOW_BUNDLE_PATH);

@@ -13,3 +13,7 @@ export const ErrorBody = z
   .meta({ id: 'Error', description: 'Every error answer has this shape.' });
 
 export type ErrorBody = z.infer<typeof ErrorBody>;
+
+export const Deleted = z
+  .object({ id: z.string(), object: z.string(), deleted: z.literal(true) })
+  .meta({ id: 'Deleted', description: 'The answer to every DELETE.' });

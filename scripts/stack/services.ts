@@ -8,6 +8,8 @@ import { spawn } from 'node:child_process';
 import { mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Connection } from '@temporalio/client';
+import { msToTs } from '@temporalio/common/lib/time';
+import { temporal } from '@temporalio/proto';
 import { MongoClient } from 'mongodb';
 import type { Config } from '../../domain/config';
 import { SEARCH_ATTRIBUTE_NAMES } from '../../domain/workflow-contract';
@@ -19,8 +21,11 @@ export const DATA_DIR = join(PROJECT_ROOT, '.data');
 const LOG_DIR = join(DATA_DIR, 'logs');
 const RUN_DIR = join(DATA_DIR, 'run');
 
-/** Extra Temporal namespaces the dev server creates, so tests never share task queues with `npm start`. */
-export const EXTRA_NAMESPACES = ['assay-test'];
+/**
+ * Extra Temporal namespaces, so tests never share task queues with `npm start`: `assay-test` has the test worker;
+ * `assay-test-idle` has none unless a test starts one, so runs there stay queued for as long as a test needs.
+ */
+export const EXTRA_NAMESPACES = ['assay-test', 'assay-test-idle'];
 
 interface ServiceDef {
   name: ServiceName;
@@ -96,6 +101,47 @@ const SERVICES: ServiceDef[] = [
 
 function uniq(xs: string[]): string[] {
   return [...new Set(xs)];
+}
+
+/**
+ * Registers any wanted namespace the running server lacks (a server started by an older version of this script),
+ * with the custom search attributes.
+ */
+async function ensureNamespaces(c: Config, say: Say): Promise<void> {
+  const connection = await Connection.connect({ address: c.temporalAddress, connectTimeout: '5s' });
+  try {
+    for (const namespace of uniq(['default', c.TEMPORAL_NAMESPACE, ...EXTRA_NAMESPACES])) {
+      const known = await connection.workflowService.describeNamespace({ namespace }).then(
+        () => true,
+        () => false,
+      );
+      if (!known) {
+        await connection.workflowService.registerNamespace({ namespace, workflowExecutionRetentionPeriod: msToTs('1 day') });
+        say(`registered Temporal namespace ${namespace}`);
+      }
+      // A new namespace takes a moment to reach every server component: retry until it answers.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const { customAttributes } = await connection.operatorService.listSearchAttributes({ namespace });
+          const missing = SEARCH_ATTRIBUTE_NAMES.filter((n) => !(customAttributes ?? {})[n]);
+          if (missing.length) {
+            await connection.operatorService.addSearchAttributes({
+              namespace,
+              searchAttributes: Object.fromEntries(
+                missing.map((n) => [n, temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD]),
+              ),
+            });
+          }
+          break;
+        } catch (err) {
+          if (attempt >= 40) throw err;
+          await sleep(250);
+        }
+      }
+    }
+  } finally {
+    await connection.close();
+  }
 }
 
 async function temporalReady(c: Config): Promise<boolean> {
@@ -208,10 +254,11 @@ export async function startStack(config: Config, say: Say, only?: ServiceName[])
   for (const def of defs) {
     if (await def.ready(config)) {
       say(`already running: ${def.describe(config)}`);
-      continue;
+    } else {
+      await startOne(def, config, say);
+      started.push(def.name);
     }
-    await startOne(def, config, say);
-    started.push(def.name);
+    if (def.name === 'temporal') await ensureNamespaces(config, say);
   }
   return started;
 }

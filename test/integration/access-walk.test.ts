@@ -31,10 +31,41 @@ const FIXTURES: Record<string, (account: TestAccount) => Promise<string>> = {
     const res = await t.api.post('/v1/keys').set('Authorization', `Bearer ${account.session}`).send({ name: 'fixture' });
     return res.body.public_id as string;
   },
+  docId: async (account) => {
+    const res = await t.api.post('/v1/documents').set('Authorization', `Bearer ${await account.key()}`).send({ filename: 'a.pdf' });
+    return res.body.id as string;
+  },
+  workflowId: async (account) => {
+    const res = await t.api
+      .post('/v1/workflows')
+      .set('Authorization', `Bearer ${await account.key()}`)
+      .send({ product_code: 'essay_grading', name: 'fixture' });
+    return res.body.id as string;
+  },
+  runId: async (account) => {
+    const key = await account.key({ mode: 'test' });
+    const wf = await t.api.post('/v1/workflows').set('Authorization', `Bearer ${key}`).send({ product_code: 'essay_grading', name: 'f' });
+    const run = await t.api.post(`/v1/workflows/${wf.body.id}/runs`).set('Authorization', `Bearer ${key}`).send({});
+    return run.body.id as string;
+  },
+  code: async () => 'essay_grading', // products are global: nobody owns one
+  refId: async (account) => {
+    const res = await t.api
+      .post('/v1/reference-documents')
+      .set('Authorization', `Bearer ${await account.key()}`)
+      .send({ name: 'Rubric', filename: 'rubric.pdf' });
+    return res.body.id as string;
+  },
 };
 
+/** Path parameters naming global resources (the catalog), which every account may read. */
+const GLOBAL_PARAMS = new Set(['code']);
+
 /** Bodies for routes that take both path parameters and a body, so the 404 check passes validation first. */
-const BODIES: Record<string, object> = {};
+const BODIES: Record<string, object> = {
+  'PATCH /workflows/{workflowId}': { name: 'renamed' },
+  'POST /workflows/{workflowId}/runs': {},
+};
 
 const label = (r: RouteSpec) => `${r.method.toUpperCase()} ${r.path}`;
 
@@ -89,7 +120,8 @@ it('answers 403 insufficient_scope to a key without the route scope, and lets a 
 it("answers 404 to another account for every route that names one of the owner's resources", async () => {
   const otherKey = await other.key();
   for (const r of routes) {
-    if (!r.path.includes('{')) continue;
+    const params = [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+    if (params.length === 0 || params.every((p) => GLOBAL_PARAMS.has(p))) continue;
     const path = await fillPath(r, owner);
     const req = call(r, path, r.access.kind === 'session' ? other.session : otherKey);
     const body = BODIES[label(r)];

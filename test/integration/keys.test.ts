@@ -148,7 +148,7 @@ describe('accounts', () => {
     const token = await a.key();
     const balance = await t.api.get('/v1/usage/balance').set(auth(token));
     expect(balance.body).toEqual({ pro_credits: 100, bonus_pro: 100, regular_pro: 0, basic_credits_excluded: true });
-    await t.database.db.collection(COLLECTIONS.accounts).updateOne({ _id: a.accountId as never }, { $set: { bonus_credits: 7 } });
+    await t.database.db.collection(COLLECTIONS.accounts).updateOne({ _id: a.accountId as never }, { $set: { bonus_milli: 7000 } });
     await t.api.get('/v1/keys').set(auth(a.session));
     expect((await t.api.get('/v1/usage/balance').set(auth(token))).body.bonus_pro).toBe(7);
   });

@@ -6,6 +6,7 @@ import supertest from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { createApp, type AppDeps } from '../../api/app';
 import { parseConfig, type Config } from '../../domain/config';
+import { ensureCatalog } from '../../domain/catalog';
 import { connectDatabase, ensureIndexes, type Database } from '../../domain/db';
 import { createLogger } from '../../domain/logger';
 import { createStorage, ensureBucket } from '../../domain/storage';
@@ -24,6 +25,7 @@ export async function createTestContext(overrides: NodeJS.ProcessEnv = {}): Prom
   const config = parseConfig({ ...process.env, ...overrides });
   const database = await connectDatabase(config);
   await ensureIndexes(database.db);
+  await ensureCatalog(database.db);
   const storage = createStorage(config);
   await ensureBucket(storage);
   const temporal = await connectTemporal(config);

@@ -1,0 +1,36 @@
+/**
+ * The model step behind one interface: messages (and an optional JSON Schema) in; text or JSON, token usage and the
+ * model name out. Test-mode runs never reach a provider; live runs use the provider of the policy's slot (A: file
+ * search, B: full text; B falls back to A). A live run with no provider configured fails with `model_unavailable`.
+ */
+export interface ModelMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface ModelRequest {
+  messages: ModelMessage[];
+  /** When set, the answer must be JSON valid against this schema. */
+  jsonSchema?: Record<string, unknown> | null;
+  maxOutputTokens?: number;
+  signal?: AbortSignal;
+}
+
+export interface ModelAnswer {
+  text: string;
+  model: string;
+  inputTokens: number | null;
+  outputTokens: number | null;
+}
+
+export interface ModelProvider {
+  readonly name: string;
+  complete(request: ModelRequest): Promise<ModelAnswer>;
+}
+
+export type ProviderSlot = 'A' | 'B';
+
+export interface ModelGateway {
+  /** The provider serving `slot`, or null when none is configured. */
+  provider(slot: ProviderSlot): ModelProvider | null;
+}

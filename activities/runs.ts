@@ -1,0 +1,68 @@
+/**
+ * The activities of `evaluateRun`: admission, the guarded status changes (each one atomic update with the expected
+ * status in its filter, so a retry or a race changes nothing twice), refunds and run events. The evaluation itself
+ * is activities/evaluation.ts.
+ */
+import { ApplicationFailure } from '@temporalio/activity';
+import { COLLECTIONS } from '../domain/db';
+import { refund } from '../domain/credits';
+import { admitRun, emitRunEvent, settleCanceled, type RunDoc } from '../domain/runs';
+import type { RunJobInput } from '../domain/workflow-contract';
+import type { ActivityDeps } from './index';
+
+export function runActivities({ db, config }: ActivityDeps) {
+  const runs = db.collection<RunDoc>(COLLECTIONS.runs);
+  const baseUrl = config.publicBaseUrl;
+
+  async function load({ accountId, runId }: RunJobInput): Promise<RunDoc> {
+    const run = await runs.findOne({ _id: runId, account_id: accountId });
+    if (!run) throw ApplicationFailure.nonRetryable(`run ${runId} not found`, 'run_missing');
+    return run;
+  }
+
+  return {
+    admitRun: ({ accountId, runId }: RunJobInput) => admitRun(db, accountId, runId),
+
+    /** `queued → running`, or the status that won instead (a cancel). */
+    async startRun(input: RunJobInput): Promise<{ started: boolean; status: RunDoc['status'] }> {
+      const started = await runs.findOneAndUpdate(
+        { _id: input.runId, account_id: input.accountId, status: 'queued' },
+        { $set: { status: 'running', started_at: new Date() } },
+        { returnDocument: 'after' },
+      );
+      if (started) return { started: true, status: 'running' };
+      const run = await load(input);
+      // A retry after our own successful update finds the run running: that is a start, not a loss.
+      return { started: run.status === 'running', status: run.status };
+    },
+
+    async completeRun(input: RunJobInput): Promise<void> {
+      const run = await load(input);
+      const done = await runs.findOneAndUpdate(
+        { _id: input.runId, account_id: input.accountId, status: 'running' },
+        { $set: { status: 'succeeded', finished_at: new Date(), charged_milli: run.livemode ? run.quoted_milli : 0 } },
+        { returnDocument: 'after' },
+      );
+      const final = done ?? (await load(input));
+      if (final.status === 'succeeded') await emitRunEvent(db, input.accountId, 'run.succeeded', final, baseUrl);
+    },
+
+    /** Any non-final status → failed, with a full refund and `run.failed`, once. */
+    async failRun(input: RunJobInput & { code: string; message: string }): Promise<void> {
+      const failed = await runs.findOneAndUpdate(
+        { _id: input.runId, account_id: input.accountId, status: { $in: ['queued', 'running'] } },
+        { $set: { status: 'failed', finished_at: new Date(), charged_milli: 0, error: { code: input.code, message: input.message } } },
+        { returnDocument: 'after' },
+      );
+      const final = failed ?? (await load(input));
+      if (final.status !== 'failed') return;
+      await refund(db, input.accountId, input.runId, `run failed: ${input.code}`);
+      await emitRunEvent(db, input.accountId, 'run.failed', final, baseUrl);
+    },
+
+    async settleCanceledRun(input: RunJobInput): Promise<void> {
+      const run = await load(input);
+      if (run.status === 'canceled') await settleCanceled(db, input.accountId, run, baseUrl);
+    },
+  };
+}
