@@ -1,0 +1,13 @@
+/** `prompt-<request id>`: drafts an evaluation prompt (one activity; the API waits for the result). */
+import { proxyActivities } from '@temporalio/workflow';
+import type { Activities } from '../activities';
+import type { GeneratePromptInput, GeneratedPromptResult } from '../domain/workflow-contract';
+
+const { generatePrompt: draft } = proxyActivities<Activities>({
+  startToCloseTimeout: '2 minutes',
+  retry: { maximumAttempts: 2 },
+});
+
+export async function generatePrompt(input: GeneratePromptInput): Promise<GeneratedPromptResult> {
+  return draft(input);
+}
