@@ -1,0 +1,172 @@
+/**
+ * The activities of `deliverWebhook`: one attempt (check the target, sign afresh, POST the stored payload bytes to
+ * the checked address with a time limit, record the attempt) and settling the delivery (status, and disabling an
+ * endpoint whose deliveries keep failing). Retries are the workflow's durable timers, never retries in here.
+ */
+import { request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { LookupFunction } from 'node:net';
+import { ApplicationFailure } from '@temporalio/activity';
+import { COLLECTIONS } from '../domain/db';
+import { eventPayload, type EventDoc } from '../domain/events';
+import {
+  disableIfFailing,
+  RESPONSE_BODY_LIMIT,
+  type AttemptOutcome,
+  type WebhookAttemptDoc,
+  type WebhookDeliveryDoc,
+} from '../domain/webhook-deliveries';
+import { endpointSecret, targetPolicy, type WebhookEndpointDoc } from '../domain/webhook-endpoints';
+import { signWebhookPayload } from '../domain/webhook-signature';
+import { resolveTarget, TargetRefused, type ResolvedTarget } from '../domain/webhook-url';
+import type { ActivityDeps } from './index';
+
+export interface AttemptInput {
+  accountId: string;
+  deliveryId: string;
+  /** Unique per attempt within the delivery (`<workflow run id>:<n>`). */
+  attemptKey: string;
+  timeoutS: number;
+}
+
+interface HttpResult {
+  statusCode: number | null;
+  body: string | null;
+  error: string | null;
+}
+
+/** The exact bytes integrators verify: the payload as stored, serialized the same way every time. */
+export function payloadBytes(event: EventDoc): Buffer {
+  return Buffer.from(JSON.stringify(eventPayload(event)), 'utf8');
+}
+
+/**
+ * One POST to the checked address (the `lookup` answers only that address, so TLS still verifies the hostname
+ * while DNS cannot be asked again). No redirects are followed: Node's client never does. The whole exchange is
+ * bounded by `timeoutMs`; only the first RESPONSE_BODY_LIMIT bytes of the answer are read.
+ */
+export function postOnce(target: ResolvedTarget, headers: Record<string, string>, body: Buffer, timeoutMs: number): Promise<HttpResult> {
+  return new Promise((resolve) => {
+    const pinned: LookupFunction = (_hostname, options, callback) => {
+      if ((options as { all?: boolean }).all) {
+        (callback as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [
+          { address: target.address, family: target.family },
+        ]);
+      } else callback(null, target.address, target.family);
+    };
+    const options: RequestOptions = {
+      method: 'POST',
+      hostname: target.url.hostname.replace(/^\[(.*)\]$/, '$1'),
+      port: target.url.port || undefined,
+      path: `${target.url.pathname}${target.url.search}`,
+      headers: { ...headers, 'Content-Length': String(body.length) },
+      lookup: pinned,
+      agent: false,
+    };
+    let settled = false;
+    const finish = (result: HttpResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      req.destroy();
+      resolve(result);
+    };
+    const req = (target.url.protocol === 'https:' ? httpsRequest : httpRequest)(options, (res: IncomingMessage) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      const done = () =>
+        finish({ statusCode: res.statusCode ?? null, body: Buffer.concat(chunks).subarray(0, RESPONSE_BODY_LIMIT).toString('utf8'), error: null });
+      res.on('data', (chunk: Buffer) => {
+        chunks.push(chunk);
+        size += chunk.length;
+        if (size >= RESPONSE_BODY_LIMIT) done();
+      });
+      res.on('end', done);
+      res.on('error', done);
+    });
+    const timer = setTimeout(() => finish({ statusCode: null, body: null, error: `timed out after ${timeoutMs / 1000} s` }), timeoutMs);
+    req.on('error', (err: NodeJS.ErrnoException) => finish({ statusCode: null, body: null, error: `connection failed: ${err.code ?? err.message}` }));
+    req.end(body);
+  });
+}
+
+function outcomeOf(statusCode: number | null): AttemptOutcome {
+  if (statusCode !== null && statusCode >= 200 && statusCode < 300) return 'succeeded';
+  if (statusCode === 410) return 'gone';
+  return 'retry';
+}
+
+export function webhookActivities({ db, config, logger }: ActivityDeps) {
+  const deliveries = db.collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries);
+  const endpoints = db.collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints);
+  const events = db.collection<EventDoc>(COLLECTIONS.events);
+
+  async function load(accountId: string, deliveryId: string): Promise<WebhookDeliveryDoc> {
+    const delivery = await deliveries.findOne({ _id: deliveryId, account_id: accountId });
+    if (!delivery) throw ApplicationFailure.nonRetryable(`delivery ${deliveryId} not found`, 'delivery_missing');
+    return delivery;
+  }
+
+  return {
+    async attemptDelivery(input: AttemptInput): Promise<{ outcome: AttemptOutcome }> {
+      const delivery = await load(input.accountId, input.deliveryId);
+      // A retried activity whose attempt was already recorded reports it rather than sending again.
+      const recorded = delivery.attempts.find((a) => a.key === input.attemptKey);
+      if (recorded) return { outcome: recorded.outcome };
+
+      const endpoint = await endpoints.findOne({ _id: delivery.endpoint_id, account_id: input.accountId });
+      if (!endpoint || endpoint.deleted_at || endpoint.status !== 'active') return { outcome: 'stopped' };
+      const event = await events.findOne({ _id: delivery.event_id, account_id: input.accountId });
+      if (!event) throw ApplicationFailure.nonRetryable(`event ${delivery.event_id} not found`, 'event_missing');
+
+      const started = Date.now();
+      let result: HttpResult;
+      try {
+        const target = await resolveTarget(endpoint.url, targetPolicy(config));
+        const body = payloadBytes(event);
+        // Signed now, for this attempt: a receiver's 5-minute window always starts at the attempt.
+        const timestamp = Math.floor(Date.now() / 1000);
+        const headers = {
+          'Content-Type': 'application/json',
+          'User-Agent': 'Assay-Webhooks/1.0',
+          'X-Service-Event': event.type,
+          'X-Service-Delivery': delivery._id,
+          'X-Service-Signature': signWebhookPayload(endpointSecret(config, endpoint), body, timestamp),
+        };
+        result = await postOnce(target, headers, body, input.timeoutS * 1000);
+      } catch (err) {
+        if (!(err instanceof TargetRefused)) throw err;
+        result = { statusCode: null, body: null, error: `target refused: url ${err.message}` };
+      }
+      const attempt: WebhookAttemptDoc = {
+        key: input.attemptKey,
+        at: new Date(started),
+        status_code: result.statusCode,
+        latency_ms: Date.now() - started,
+        error: result.error ?? (outcomeOf(result.statusCode) === 'succeeded' ? null : `answered ${result.statusCode}`),
+        response_body: result.body,
+        outcome: outcomeOf(result.statusCode),
+      };
+      await deliveries.updateOne({ _id: delivery._id, 'attempts.key': { $ne: input.attemptKey } }, { $push: { attempts: attempt } });
+      logger.info(
+        { deliveryId: delivery._id, endpointId: endpoint._id, statusCode: attempt.status_code, latencyMs: attempt.latency_ms, outcome: attempt.outcome },
+        'webhook attempt',
+      );
+      return { outcome: attempt.outcome };
+    },
+
+    /** Final status of the delivery; a failure may disable the endpoint (20 in a row). Idempotent. */
+    async settleDelivery(input: { accountId: string; deliveryId: string; status: 'succeeded' | 'failed' }): Promise<void> {
+      const delivery = await deliveries.findOneAndUpdate(
+        { _id: input.deliveryId, account_id: input.accountId },
+        { $set: { status: input.status, finished_at: new Date() } },
+        { returnDocument: 'after' },
+      );
+      if (!delivery || input.status !== 'failed') return;
+      const endpoint = await endpoints.findOne({ _id: delivery.endpoint_id, account_id: input.accountId });
+      if (endpoint && !endpoint.deleted_at && endpoint.status === 'active' && (await disableIfFailing(db, endpoint))) {
+        logger.warn({ endpointId: endpoint._id }, 'webhook endpoint disabled after consecutive failed deliveries');
+      }
+    },
+  };
+}

@@ -1,0 +1,143 @@
+/**
+ * Which webhook targets may be called (DESIGN.md decision 20): `https` only unless insecure targets are allowed,
+ * and no private, loopback, link-local or otherwise non-public address unless private targets are allowed. The
+ * same check runs at registration (400 naming `url`) and at every delivery, where the sender then connects to the
+ * very address that was checked, so a DNS answer that changes between check and connect (rebinding) cannot
+ * redirect a delivery inside the network.
+ */
+import { lookup as dnsLookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
+
+export interface TargetPolicy {
+  allowPrivate: boolean;
+  allowInsecure: boolean;
+}
+
+export interface ResolvedTarget {
+  url: URL;
+  /** The address to connect to: checked, and the only one the sender may use. */
+  address: string;
+  family: 4 | 6;
+}
+
+/** Why a target was refused, in words fit for the client (registration) and the delivery log. */
+export class TargetRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TargetRefused';
+  }
+}
+
+export type Lookup = (hostname: string) => Promise<Array<{ address: string; family: number }>>;
+
+const systemLookup: Lookup = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
+
+/** Special-purpose ranges (IANA registries): nothing a public webhook receiver lives on. */
+const NON_PUBLIC = new BlockList();
+for (const [net, prefix] of [
+  ['0.0.0.0', 8], // "this network"
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10], // carrier-grade NAT
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16], // link-local, including the cloud metadata address 169.254.169.254
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4], // multicast
+  ['240.0.0.0', 4], // reserved, and the broadcast address
+] as const) {
+  NON_PUBLIC.addSubnet(net, prefix, 'ipv4');
+}
+for (const [net, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['64:ff9b:1::', 48], // local-use NAT64
+  ['100::', 64], // discard
+  ['2001::', 23], // IETF protocol assignments (Teredo, ORCHID, …)
+  ['2001:db8::', 32], // documentation
+  ['fc00::', 7], // unique local
+  ['fe80::', 10], // link-local
+  ['fec0::', 10], // site-local (deprecated, still routable inside some networks)
+  ['ff00::', 8], // multicast
+] as const) {
+  NON_PUBLIC.addSubnet(net, prefix, 'ipv6');
+}
+
+/** An IPv4 address embedded in IPv6 (mapped `::ffff:a.b.c.d`, NAT64 `64:ff9b::a.b.c.d`), else null. */
+function embeddedIpv4(address: string): string | null {
+  const lower = address.toLowerCase();
+  for (const prefix of ['::ffff:', '64:ff9b::']) {
+    if (!lower.startsWith(prefix)) continue;
+    const rest = lower.slice(prefix.length);
+    if (isIP(rest) === 4) return rest;
+    const m = /^([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(rest);
+    if (m) {
+      const hi = parseInt(m[1]!, 16);
+      const lo = parseInt(m[2]!, 16);
+      return [hi >> 8, hi & 255, lo >> 8, lo & 255].join('.');
+    }
+  }
+  return null;
+}
+
+/** True for every address that is not a public unicast address. */
+export function isNonPublicAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 4) return NON_PUBLIC.check(address, 'ipv4');
+  if (family === 6) {
+    const v4 = embeddedIpv4(address);
+    if (v4) return NON_PUBLIC.check(v4, 'ipv4');
+    return NON_PUBLIC.check(address, 'ipv6');
+  }
+  return true; // not an address at all: never connect to it
+}
+
+/** Scheme and shape checks that need no network. */
+export function parseTargetUrl(raw: string, policy: TargetPolicy): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new TargetRefused('must be an absolute URL');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new TargetRefused('must use https');
+  if (url.protocol === 'http:' && !policy.allowInsecure) throw new TargetRefused('must use https (plain http is not allowed)');
+  if (url.username || url.password) throw new TargetRefused('must not contain credentials');
+  if (!url.hostname) throw new TargetRefused('must name a host');
+  return url;
+}
+
+/**
+ * Resolves the URL's host (every address DNS answers) and refuses it when any answer is not public and private
+ * targets are not allowed: one private answer is enough for a rebinding attacker to aim at.
+ */
+export async function resolveTarget(raw: string, policy: TargetPolicy, lookup: Lookup = systemLookup): Promise<ResolvedTarget> {
+  const url = parseTargetUrl(raw, policy);
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  let answers: Array<{ address: string; family: number }>;
+  if (isIP(host)) {
+    answers = [{ address: host, family: isIP(host) }];
+  } else {
+    try {
+      answers = await lookup(host);
+    } catch {
+      throw new TargetRefused(`host "${host}" could not be resolved`);
+    }
+    if (answers.length === 0) throw new TargetRefused(`host "${host}" could not be resolved`);
+  }
+  if (!policy.allowPrivate) {
+    const blocked = answers.find((a) => isNonPublicAddress(a.address));
+    if (blocked) {
+      throw new TargetRefused(
+        `points at a private, loopback or link-local address (${blocked.address}); webhook targets must be public`,
+      );
+    }
+  }
+  const chosen = answers[0]!;
+  return { url, address: chosen.address, family: chosen.family === 6 ? 6 : 4 };
+}

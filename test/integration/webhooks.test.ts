@@ -1,0 +1,363 @@
+/**
+ * Webhooks end to end against the real stack and a real HTTP receiver on 127.0.0.1: endpoint management, target
+ * checks, a run's event delivered signed to each subscribed endpoint once, the retry schedule (shortened through
+ * configuration), timeouts, 410, manual retry, disabling after 20 failed deliveries, and a worker killed between
+ * attempts resuming the schedule without losing or doubling an attempt.
+ */
+import { COLLECTIONS } from '../../domain/db';
+import { randomBase62 } from '../../domain/ids';
+import { publishEvent } from '../../domain/publish-event';
+import type { WebhookDeliveryDoc } from '../../domain/webhook-deliveries';
+import type { WebhookEndpointDoc } from '../../domain/webhook-endpoints';
+import { verifyWebhookSignature } from '../../domain/webhook-signature';
+import { createTestContext, type TestContext } from '../support/app';
+import { newAccount, type TestAccount } from '../support/identity';
+import { ensureNamespace } from '../support/namespaces';
+import { startWorker } from '../support/processes';
+import { makeDocument, SAMPLE_SENTENCES } from '../support/files';
+import { makeWorkflow, waitForRun } from '../support/runs';
+import { uploadReference, waitForReference } from '../support/uploads';
+import { startWebhookReceiver, type ReceivedRequest, type WebhookReceiver } from '../support/webhook-receiver';
+
+let t: TestContext;
+/** Same namespace and worker as `t`, but deliveries it publishes retry after 2 s, then every 3 s, 1 s timeout. */
+let fast: TestContext;
+let a: TestAccount;
+let key: string;
+let receiver: WebhookReceiver;
+const auth = (k: string) => ({ Authorization: `Bearer ${k}` });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+beforeAll(async () => {
+  t = await createTestContext();
+  fast = await createTestContext({ WEBHOOK_RETRY_SCHEDULE_S: '2,3', WEBHOOK_RETRY_WINDOW_S: '60', WEBHOOK_TIMEOUT_S: '1' });
+});
+beforeEach(async () => {
+  a = await newAccount(t);
+  key = await a.key({ mode: 'test' });
+  receiver = await startWebhookReceiver();
+});
+afterEach(async () => {
+  await receiver.close();
+});
+afterAll(async () => {
+  await fast.close();
+  await t.close();
+});
+
+async function register(ctx: TestContext, body: Record<string, unknown>) {
+  const res = await ctx.api.post('/v1/webhook-endpoints').set(auth(key)).send(body);
+  if (res.status !== 201) throw new Error(`endpoint: ${res.status} ${res.text}`);
+  return res.body as { id: string; secret: string };
+}
+
+/** A deliverable event published exactly as the activities publish theirs. */
+async function publishTestEvent(ctx: TestContext, data: Record<string, unknown> = { run: { id: 'run_test' } }) {
+  const event = await publishEvent(
+    { db: ctx.database.db, config: ctx.config, temporal: ctx.temporal },
+    { accountId: a.accountId, type: 'run.succeeded', dedupeKey: `test:${randomBase62(16)}`, data },
+  );
+  const delivery = await ctx.database.db.collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries).findOne({ event_id: event._id });
+  return { event, deliveryId: delivery?._id };
+}
+
+async function deliveryResult(ctx: TestContext, deliveryId: string) {
+  return ctx.temporal.client.workflow.getHandle(deliveryId).result() as Promise<{ status: string; attempts: number }>;
+}
+
+function verified(req: ReceivedRequest, secret: string, now = new Date(req.at)): boolean {
+  return verifyWebhookSignature({ payload: req.rawBody, header: req.headers['x-service-signature'] as string, secrets: secret, now });
+}
+
+const signedAt = (req: ReceivedRequest) => Number(/t=(\d+)/.exec(req.headers['x-service-signature'] as string)![1]);
+
+describe('webhook endpoints', () => {
+  it('registers with a one-time secret, lists without it, updates, and deletes softly', async () => {
+    const created = await t.api.post('/v1/webhook-endpoints').set(auth(key)).send({ url: receiver.url() });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ object: 'webhook_endpoint', url: receiver.url(), status: 'active' });
+    expect(created.body.events).toEqual(['run.succeeded', 'run.failed', 'run.canceled', 'reference_document.ready']);
+    expect(created.body.secret).toMatch(/^whsec_[0-9A-Za-z]{32}$/);
+    expect(created.body.warning).toMatch(/only once/);
+    const id = created.body.id as string;
+
+    const stored = await t.database.db.collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints).findOne({ _id: id });
+    expect(JSON.stringify(stored)).not.toContain(created.body.secret);
+
+    const list = await t.api.get('/v1/webhook-endpoints').set(auth(key));
+    expect(list.status).toBe(200);
+    expect(list.body.data.map((e: { id: string }) => e.id)).toEqual([id]);
+    expect(JSON.stringify(list.body)).not.toContain('whsec_');
+    const one = await t.api.get(`/v1/webhook-endpoints/${id}`).set(auth(key));
+    expect(one.body).not.toHaveProperty('secret');
+
+    const patched = await t.api
+      .patch(`/v1/webhook-endpoints/${id}`)
+      .set(auth(key))
+      .send({ events: ['run.failed', 'run.succeeded', 'run.failed'], status: 'disabled' });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ events: ['run.succeeded', 'run.failed'], status: 'disabled' });
+
+    const bad = await t.api.patch(`/v1/webhook-endpoints/${id}`).set(auth(key)).send({ events: ['run.refunded'] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details[0].path).toMatch(/^body\.events/);
+
+    const deleted = await t.api.delete(`/v1/webhook-endpoints/${id}`).set(auth(key));
+    expect(deleted.body).toEqual({ id, object: 'webhook_endpoint', deleted: true });
+    expect((await t.api.get(`/v1/webhook-endpoints/${id}`).set(auth(key))).status).toBe(404);
+    expect((await t.api.get('/v1/webhook-endpoints').set(auth(key))).body.data).toEqual([]);
+    const wf = await t.api.post('/v1/workflows').set(auth(key)).send({ product_code: 'general_evaluation', name: 'w', webhook_endpoint_id: id });
+    expect(wf.status).toBe(400);
+  });
+
+  it('requires url, and refuses private, loopback and link-local targets when they are not allowed', async () => {
+    const missing = await t.api.post('/v1/webhook-endpoints').set(auth(key)).send({});
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.details[0].path).toBe('body.url');
+
+    const strict = await createTestContext({ WEBHOOK_ALLOW_PRIVATE: 'false' });
+    try {
+      for (const url of ['http://127.0.0.1/hook', 'http://169.254.169.254/latest/meta-data', 'http://localhost:8080/hook', 'http://[::1]/hook', 'http://10.0.0.8/x']) {
+        const res = await strict.api.post('/v1/webhook-endpoints').set(auth(key)).send({ url });
+        expect([url, res.status, res.body.error.code]).toEqual([url, 400, 'invalid_request']);
+        expect(res.body.error.message).toMatch(/^url .*private/);
+        expect(res.body.error.details).toEqual([{ path: 'body.url', message: expect.stringContaining('private') }]);
+      }
+      const existing = await register(t, { url: receiver.url() });
+      const patched = await strict.api.patch(`/v1/webhook-endpoints/${existing.id}`).set(auth(key)).send({ url: 'http://127.0.0.2/x' });
+      expect(patched.status).toBe(400);
+    } finally {
+      await strict.close();
+    }
+    const secure = await createTestContext({ WEBHOOK_ALLOW_INSECURE: 'false' });
+    try {
+      const res = await secure.api.post('/v1/webhook-endpoints').set(auth(key)).send({ url: receiver.url() });
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toMatch(/^url must use https/);
+    } finally {
+      await secure.close();
+    }
+  });
+});
+
+describe('delivery of a run event', () => {
+  it('delivers run.succeeded, signed, with the full run, once to each subscribed endpoint and not to others', async () => {
+    const all = await register(t, { url: receiver.url('/all') });
+    const own = await register(t, { url: receiver.url('/own'), events: ['run.succeeded'] });
+    const failedOnly = await register(t, { url: receiver.url('/failed-only'), events: ['run.failed'] });
+    // The workflow names an endpoint that is also an account subscriber: it must still get the event once.
+    const wf = await makeWorkflow(t, key, { webhook_endpoint_id: own.id });
+    const created = await t.api.post(`/v1/workflows/${wf}/runs`).set(auth(key)).send({ metadata: { n: 1 } });
+    const run = await waitForRun(t, key, created.body.id);
+    expect(run.status).toBe('succeeded');
+
+    await receiver.waitFor(2);
+    await sleep(1500); // anything extra (a duplicate, the unsubscribed endpoint) would arrive by now
+    expect(receiver.received.map((r) => r.path).sort()).toEqual(['/all', '/own']);
+    for (const req of receiver.received) {
+      const secret = req.path === '/all' ? all.secret : own.secret;
+      expect(verified(req, secret)).toBe(true);
+      expect(verified(req, failedOnly.secret)).toBe(false);
+      expect(req.method).toBe('POST');
+      expect(req.headers['content-type']).toBe('application/json');
+      expect(req.headers['x-service-event']).toBe('run.succeeded');
+      expect(req.headers['x-service-delivery']).toMatch(/^whd_[0-9A-Z]{26}$/);
+      const payload = JSON.parse(req.rawBody.toString('utf8'));
+      expect(Object.keys(payload)).toEqual(['id', 'type', 'created_at', 'data']);
+      expect(payload.id).toMatch(/^evt_/);
+      expect(payload.type).toBe('run.succeeded');
+      expect(payload.data.run).toEqual(run);
+    }
+    const [first, second] = receiver.received;
+    expect(JSON.parse(first!.rawBody.toString()).id).toBe(JSON.parse(second!.rawBody.toString()).id);
+    expect(first!.headers['x-service-delivery']).not.toBe(second!.headers['x-service-delivery']);
+
+    const deliveries = await t.api.get(`/v1/webhook-endpoints/${all.id}/deliveries`).set(auth(key));
+    expect(deliveries.status).toBe(200);
+    expect(deliveries.body.data).toHaveLength(1);
+    expect(deliveries.body.data[0]).toMatchObject({ object: 'webhook_delivery', endpoint_id: all.id, event_type: 'run.succeeded', status: 'succeeded' });
+    expect(deliveries.body.data[0].attempts).toEqual([
+      { attempted_at: expect.any(String), status_code: 200, latency_ms: expect.any(Number), error: null, response_body: 'answer 200' },
+    ]);
+    const none = await t.api.get(`/v1/webhook-endpoints/${failedOnly.id}/deliveries`).set(auth(key));
+    expect(none.body).toEqual({ data: [], next_cursor: null });
+  });
+});
+
+describe('delivery of other events', () => {
+  it('delivers reference_document.ready with the reference document', async () => {
+    const endpoint = await register(t, { url: receiver.url(), events: ['reference_document.ready'] });
+    const refId = await uploadReference(t, key, await makeDocument('md', { sentences: SAMPLE_SENTENCES }));
+    const ref = await waitForReference(t, key, refId);
+    expect(ref.status).toBe('ready');
+    const [req] = await receiver.waitFor(1);
+    expect(verified(req!, endpoint.secret)).toBe(true);
+    expect(req!.headers['x-service-event']).toBe('reference_document.ready');
+    const payload = JSON.parse(req!.rawBody.toString());
+    expect(payload).toMatchObject({ type: 'reference_document.ready', data: { reference_document: { id: refId, status: 'ready' } } });
+  });
+
+  it('delivers run.canceled from the API cancel path, once, to the workflow endpoint', async () => {
+    const namespace = `${t.config.TEMPORAL_NAMESPACE}-webhooks-idle`;
+    await ensureNamespace(t.config.temporalAddress, namespace);
+    const idle = await createTestContext({ TEMPORAL_NAMESPACE: namespace });
+    try {
+      const endpoint = await register(t, { url: receiver.url(), events: ['run.canceled'] });
+      const wf = await makeWorkflow(t, key, { webhook_endpoint_id: endpoint.id });
+      // No worker polls this namespace, so the run stays queued until it is canceled.
+      const created = await idle.api.post(`/v1/workflows/${wf}/runs`).set(auth(key)).send({});
+      expect(created.status).toBe(202);
+      const canceled = await idle.api.post(`/v1/runs/${created.body.id}/cancel`).set(auth(key));
+      expect(canceled.body.status).toBe('canceled');
+      await idle.api.post(`/v1/runs/${created.body.id}/cancel`).set(auth(key));
+      await idle.temporal.client.workflow.getHandle(created.body.id).terminate('test cleanup');
+      // The delivery runs on the idle namespace too: finish it with a worker of its own.
+      const worker = await startWorker({ TEMPORAL_NAMESPACE: idle.config.TEMPORAL_NAMESPACE });
+      try {
+        const [req] = await receiver.waitFor(1);
+        await sleep(1000);
+        expect(receiver.received).toHaveLength(1);
+        expect(verified(req!, endpoint.secret)).toBe(true);
+        expect(JSON.parse(req!.rawBody.toString()).data.run).toMatchObject({ id: created.body.id, status: 'canceled' });
+      } finally {
+        await worker.stop();
+      }
+    } finally {
+      await idle.close();
+    }
+  }, 90_000);
+});
+
+describe('retries', () => {
+  it('retries 500s at the configured offsets, signing each attempt afresh, until a 200', async () => {
+    const endpoint = await register(fast, { url: receiver.url() });
+    receiver.script([{ status: 500 }, { status: 500 }, { status: 500 }], { status: 200 });
+    const { event, deliveryId } = await publishTestEvent(fast);
+    expect(await deliveryResult(fast, deliveryId!)).toEqual({ status: 'succeeded', attempts: 4 });
+
+    const got = receiver.received;
+    expect(got).toHaveLength(4);
+    const gaps = got.slice(1).map((r, i) => r.at - got[i]!.at);
+    // Schedule "2,3": the last delay repeats. Each gap is the delay plus a little dispatch time.
+    [2000, 3000, 3000].forEach((delay, i) => {
+      expect(gaps[i]).toBeGreaterThanOrEqual(delay - 100);
+      expect(gaps[i]).toBeLessThan(delay + 2500);
+    });
+    for (const req of got) {
+      expect(verified(req, endpoint.secret)).toBe(true);
+      expect(JSON.parse(req.rawBody.toString()).id).toBe(event._id);
+      expect(req.headers['x-service-delivery']).toBe(deliveryId);
+      // Each attempt is signed when it is made: its timestamp is within a second of its arrival.
+      expect(Math.abs(signedAt(req) * 1000 - req.at)).toBeLessThan(1500);
+    }
+    expect(new Set(got.map((r) => r.headers['x-service-signature'])).size).toBe(4);
+    expect(got.every((r) => r.rawBody.equals(got[0]!.rawBody))).toBe(true);
+
+    const listed = await fast.api.get(`/v1/webhook-endpoints/${endpoint.id}/deliveries`).set(auth(key));
+    const delivery = listed.body.data[0];
+    expect(delivery.status).toBe('succeeded');
+    expect(delivery.attempts.map((x: { status_code: number }) => x.status_code)).toEqual([500, 500, 500, 200]);
+    expect(delivery.attempts[0]).toMatchObject({ error: 'answered 500', response_body: 'answer 500' });
+  });
+
+  it('counts an answer slower than the timeout as a failed attempt', async () => {
+    await register(fast, { url: receiver.url() });
+    receiver.script([{ status: 200, delayMs: 2500 }], { status: 204 });
+    const { deliveryId } = await publishTestEvent(fast);
+    expect(await deliveryResult(fast, deliveryId!)).toEqual({ status: 'succeeded', attempts: 2 });
+    const doc = await fast.database.db.collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries).findOne({ _id: deliveryId! });
+    expect(doc!.attempts.map((x) => [x.status_code, x.error])).toEqual([
+      [null, 'timed out after 1 s'],
+      [204, null],
+    ]);
+    expect(doc!.attempts[0]!.latency_ms).toBeGreaterThanOrEqual(1000);
+    expect(doc!.attempts[0]!.latency_ms).toBeLessThan(2000);
+  });
+
+  it('stops at once on 410, and a manual retry makes one new attempt for the same event', async () => {
+    const endpoint = await register(fast, { url: receiver.url() });
+    receiver.script([{ status: 410 }], { status: 200 });
+    const { event, deliveryId } = await publishTestEvent(fast);
+    expect(await deliveryResult(fast, deliveryId!)).toEqual({ status: 'failed', attempts: 1 });
+    await sleep(2500);
+    expect(receiver.received).toHaveLength(1);
+
+    const retried = await fast.api.post(`/v1/webhook-deliveries/${deliveryId}/retry`).set(auth(key));
+    expect(retried.status).toBe(202);
+    expect(retried.body).toMatchObject({ id: deliveryId, status: 'pending' });
+    expect(await deliveryResult(fast, deliveryId!)).toEqual({ status: 'succeeded', attempts: 1 });
+    expect(receiver.received).toHaveLength(2);
+    expect(JSON.parse(receiver.received[1]!.rawBody.toString()).id).toBe(event._id);
+    expect(verified(receiver.received[1]!, endpoint.secret)).toBe(true);
+    const listed = await fast.api.get(`/v1/webhook-endpoints/${endpoint.id}/deliveries`).set(auth(key));
+    expect(listed.body.data[0]).toMatchObject({ status: 'succeeded' });
+    expect(listed.body.data[0].attempts.map((x: { status_code: number }) => x.status_code)).toEqual([410, 200]);
+  });
+
+  it('a manual retry of a delivery waiting for its timer attempts at once', async () => {
+    const slow = await createTestContext({ WEBHOOK_RETRY_SCHEDULE_S: '600' });
+    try {
+      await register(slow, { url: receiver.url() });
+      receiver.script([{ status: 503 }], { status: 200 });
+      const { deliveryId } = await publishTestEvent(slow);
+      await receiver.waitFor(1);
+      await sleep(300);
+      const retried = await slow.api.post(`/v1/webhook-deliveries/${deliveryId}/retry`).set(auth(key));
+      expect(retried.status).toBe(202);
+      expect(await deliveryResult(slow, deliveryId!)).toEqual({ status: 'succeeded', attempts: 2 });
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('disables an endpoint after 20 consecutive failed deliveries; a disabled endpoint receives nothing', async () => {
+    const endpoint = await register(fast, { url: receiver.url() });
+    receiver.script([], { status: 410 });
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i++) ids.push((await publishTestEvent(fast)).deliveryId!);
+    for (const id of ids) expect((await deliveryResult(fast, id)).status).toBe('failed');
+    const got = await fast.api.get(`/v1/webhook-endpoints/${endpoint.id}`).set(auth(key));
+    expect(got.body.status).toBe('disabled');
+    const before = receiver.received.length;
+    const { deliveryId } = await publishTestEvent(fast);
+    expect(deliveryId).toBeUndefined();
+    const retry = await fast.api.post(`/v1/webhook-deliveries/${ids[0]}/retry`).set(auth(key));
+    expect([retry.status, retry.body.error.code]).toEqual([409, 'webhook_endpoint_disabled']);
+    await sleep(500);
+    expect(receiver.received.length).toBe(before);
+    // Re-enabling starts a fresh count: one more failure does not disable it again.
+    await fast.api.patch(`/v1/webhook-endpoints/${endpoint.id}`).set(auth(key)).send({ status: 'active' });
+    const again = await publishTestEvent(fast);
+    expect((await deliveryResult(fast, again.deliveryId!)).status).toBe('failed');
+    expect((await fast.api.get(`/v1/webhook-endpoints/${endpoint.id}`).set(auth(key))).body.status).toBe('active');
+  });
+});
+
+describe('durability', () => {
+  it('resumes the schedule after the worker is killed between attempts, without losing or doubling an attempt', async () => {
+    const namespace = `${t.config.TEMPORAL_NAMESPACE}-webhooks-kill`;
+    await ensureNamespace(t.config.temporalAddress, namespace);
+    const own = await createTestContext({ TEMPORAL_NAMESPACE: namespace, WEBHOOK_RETRY_SCHEDULE_S: '5', WEBHOOK_TIMEOUT_S: '2' });
+    let worker = await startWorker({ TEMPORAL_NAMESPACE: namespace });
+    try {
+      const endpoint = await register(own, { url: receiver.url() });
+      receiver.script([{ status: 500 }], { status: 200 });
+      const { deliveryId } = await publishTestEvent(own);
+      await receiver.waitFor(1);
+      await sleep(300); // the attempt is recorded and the timer started
+      await worker.stop('SIGKILL');
+      await sleep(7000); // the timer fires while no worker runs
+      expect(receiver.received).toHaveLength(1);
+      worker = await startWorker({ TEMPORAL_NAMESPACE: namespace });
+      expect(await deliveryResult(own, deliveryId!)).toEqual({ status: 'succeeded', attempts: 2 });
+      await sleep(1000);
+      expect(receiver.received).toHaveLength(2);
+      expect(receiver.received.every((r) => verified(r, endpoint.secret))).toBe(true);
+      const doc = await own.database.db.collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries).findOne({ _id: deliveryId! });
+      expect(doc!.attempts.map((x) => x.status_code)).toEqual([500, 200]);
+    } finally {
+      await worker.stop();
+      await own.close();
+    }
+  }, 120_000);
+});

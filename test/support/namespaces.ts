@@ -1,0 +1,46 @@
+/**
+ * Temporal namespaces a test file owns (so a worker it kills, or the absence of any worker, affects only its own
+ * work), registered on the running server when missing, with the custom search attributes runs carry, and waited
+ * for until the server accepts calls in them.
+ */
+import { Connection } from '@temporalio/client';
+import { msToTs } from '@temporalio/common/lib/time';
+import { temporal } from '@temporalio/proto';
+import { SEARCH_ATTRIBUTE_NAMES } from '../../domain/workflow-contract';
+
+export async function ensureNamespace(address: string, namespace: string): Promise<void> {
+  const connection = await Connection.connect({ address, connectTimeout: '5s' });
+  try {
+    const known = await connection.workflowService.describeNamespace({ namespace }).then(
+      () => true,
+      () => false,
+    );
+    if (!known) {
+      await connection.workflowService
+        .registerNamespace({ namespace, workflowExecutionRetentionPeriod: msToTs('1 day') })
+        .catch((err: Error) => {
+          if (!/already/i.test(err.message)) throw err;
+        });
+    }
+    // A new namespace takes a moment to reach every server component.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const { customAttributes } = await connection.operatorService.listSearchAttributes({ namespace });
+        const missing = SEARCH_ATTRIBUTE_NAMES.filter((n) => !(customAttributes ?? {})[n]);
+        if (missing.length) {
+          await connection.operatorService.addSearchAttributes({
+            namespace,
+            searchAttributes: Object.fromEntries(missing.map((n) => [n, temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD])),
+          });
+        }
+        await connection.workflowService.listOpenWorkflowExecutions({ namespace, maximumPageSize: 1 });
+        return;
+      } catch (err) {
+        if (attempt >= 80) throw err;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
+  } finally {
+    await connection.close();
+  }
+}

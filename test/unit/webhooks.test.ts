@@ -1,0 +1,118 @@
+/**
+ * The pure parts of webhooks: signatures (sign/verify, replay window, several secrets and values), target checks
+ * (which addresses count as private, scheme rules, DNS answers), secret sealing and the retry schedule.
+ */
+import { openSecret, sealSecret } from '../../domain/secret-box';
+import { parseConfig } from '../../domain/config';
+import { signWebhookPayload, verifyWebhookSignature } from '../../domain/webhook-signature';
+import { isNonPublicAddress, resolveTarget, TargetRefused } from '../../domain/webhook-url';
+import { nextDelayS } from '../../workflows/deliver-webhook';
+
+const secret = 'whsec_0123456789abcdefghijABCDEFGHIJKL';
+const body = '{"id":"evt_1","type":"run.succeeded","created_at":"2025-01-01T00:00:00.000Z","data":{}}';
+const now = new Date('2025-06-01T12:00:00Z');
+const t = Math.floor(now.getTime() / 1000);
+
+describe('verifyWebhookSignature', () => {
+  it('accepts a fresh signature of the exact body', () => {
+    expect(verifyWebhookSignature({ payload: body, header: signWebhookPayload(secret, body, t), secrets: secret, now })).toBe(true);
+    expect(verifyWebhookSignature({ payload: Buffer.from(body), header: signWebhookPayload(secret, body, t - 299), secrets: secret, now })).toBe(true);
+  });
+
+  it('refuses a replayed signature older than 5 minutes, and one from the far future', () => {
+    expect(verifyWebhookSignature({ payload: body, header: signWebhookPayload(secret, body, t - 301), secrets: secret, now })).toBe(false);
+    expect(verifyWebhookSignature({ payload: body, header: signWebhookPayload(secret, body, t + 301), secrets: secret, now })).toBe(false);
+    expect(
+      verifyWebhookSignature({ payload: body, header: signWebhookPayload(secret, body, t - 301), secrets: secret, now, toleranceSeconds: 600 }),
+    ).toBe(true);
+  });
+
+  it('refuses a changed body, a wrong secret, and malformed headers', () => {
+    const header = signWebhookPayload(secret, body, t);
+    expect(verifyWebhookSignature({ payload: `${body} `, header, secrets: secret, now })).toBe(false);
+    expect(verifyWebhookSignature({ payload: body, header, secrets: 'whsec_other', now })).toBe(false);
+    for (const bad of [undefined, '', 'v1=abc', `t=${t}`, `t=${t},v1=zz`, `t=x,v1=${'a'.repeat(64)}`]) {
+      expect(verifyWebhookSignature({ payload: body, header: bad, secrets: secret, now })).toBe(false);
+    }
+  });
+
+  it('accepts any of several v1 values and any of several secrets (rotation)', () => {
+    const good = signWebhookPayload(secret, body, t).split('v1=')[1]!;
+    const header = `t=${t},v1=${'0'.repeat(64)},v1=${good},v0=ignored`;
+    expect(verifyWebhookSignature({ payload: body, header, secrets: secret, now })).toBe(true);
+    expect(verifyWebhookSignature({ payload: body, header: signWebhookPayload(secret, body, t), secrets: ['whsec_new', secret], now })).toBe(true);
+  });
+});
+
+describe('webhook targets', () => {
+  const strict = { allowPrivate: false, allowInsecure: false };
+  const open = { allowPrivate: true, allowInsecure: true };
+
+  it.each([
+    '127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1',
+    '::1', '::', 'fd12::1', 'fe80::1', '::ffff:127.0.0.1', '::ffff:a9fe:a9fe', '64:ff9b::10.0.0.1', 'not-an-ip',
+  ])('%s is not public', (ip) => expect(isNonPublicAddress(ip)).toBe(true));
+
+  it.each(['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('%s is public', (ip) =>
+    expect(isNonPublicAddress(ip)).toBe(false),
+  );
+
+  it('refuses http unless insecure targets are allowed, and private hosts unless private targets are', async () => {
+    await expect(resolveTarget('http://93.184.216.34/x', strict)).rejects.toThrow(/https/);
+    await expect(resolveTarget('https://127.0.0.1/x', strict)).rejects.toThrow(TargetRefused);
+    await expect(resolveTarget('https://[::1]/x', strict)).rejects.toThrow(/private/);
+    await expect(resolveTarget('https://2130706433/x', strict)).rejects.toThrow(/127\.0\.0\.1/);
+    await expect(resolveTarget('https://user:pw@example.com/x', strict)).rejects.toThrow(/credentials/);
+    await expect(resolveTarget('ftp://example.com/x', open)).rejects.toThrow(/https/);
+    expect((await resolveTarget('http://127.0.0.1:9/x', open)).address).toBe('127.0.0.1');
+  });
+
+  it('refuses a hostname when any DNS answer is private, and connects to the checked address', async () => {
+    const rebinding = async () => [
+      { address: '93.184.216.34', family: 4 },
+      { address: '10.0.0.5', family: 4 },
+    ];
+    await expect(resolveTarget('https://hooks.example.com/x', strict, rebinding)).rejects.toThrow(/10\.0\.0\.5/);
+    const publicOnly = async () => [{ address: '93.184.216.34', family: 4 }];
+    const target = await resolveTarget('https://hooks.example.com/x', strict, publicOnly);
+    expect(target).toMatchObject({ address: '93.184.216.34', family: 4 });
+    expect(target.url.hostname).toBe('hooks.example.com');
+    const failing = async () => Promise.reject(new Error('ENOTFOUND'));
+    await expect(resolveTarget('https://nowhere.invalid/x', strict, failing)).rejects.toThrow(/could not be resolved/);
+  });
+});
+
+describe('secret sealing', () => {
+  const key = Buffer.alloc(32, 3).toString('base64');
+
+  it('round-trips, differs every time, and refuses another record or key', () => {
+    const a = sealSecret(key, secret, 'whk_1');
+    expect(a).not.toContain(secret);
+    expect(sealSecret(key, secret, 'whk_1')).not.toBe(a);
+    expect(openSecret(key, a, 'whk_1')).toBe(secret);
+    expect(() => openSecret(key, a, 'whk_2')).toThrow();
+    expect(() => openSecret(Buffer.alloc(32, 4).toString('base64'), a, 'whk_1')).toThrow();
+  });
+});
+
+describe('retry schedule', () => {
+  it('follows decision 19 with the defaults: attempts at 0, 1m, 6m, 36m, 2h36m, 8h36m, 14h36m, 20h36m', () => {
+    const config = parseConfig({});
+    const policy = { delaysS: config.WEBHOOK_RETRY_SCHEDULE_S, windowS: config.WEBHOOK_RETRY_WINDOW_S, timeoutS: config.WEBHOOK_TIMEOUT_S };
+    expect(policy.timeoutS).toBe(10);
+    const at = [0];
+    for (let n = 1; ; n++) {
+      const delay = nextDelayS(policy, n, at[at.length - 1]!);
+      if (delay === null) break;
+      at.push(at[at.length - 1]! + delay);
+    }
+    expect(at).toEqual([0, 60, 360, 2160, 9360, 30960, 52560, 74160]);
+  });
+
+  it('is configuration', () => {
+    const config = parseConfig({ WEBHOOK_RETRY_SCHEDULE_S: '1,2', WEBHOOK_RETRY_WINDOW_S: '5', WEBHOOK_TIMEOUT_S: '2' });
+    expect(config.WEBHOOK_RETRY_SCHEDULE_S).toEqual([1, 2]);
+    expect(() => parseConfig({ WEBHOOK_RETRY_SCHEDULE_S: '1,,2' })).toThrow(/WEBHOOK_RETRY_SCHEDULE_S/);
+    expect(() => parseConfig({ WEBHOOK_RETRY_SCHEDULE_S: '0' })).toThrow(/WEBHOOK_RETRY_SCHEDULE_S/);
+  });
+});
