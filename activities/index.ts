@@ -6,12 +6,16 @@ import type { Db } from 'mongodb';
 import type { Config } from '../domain/config';
 import type { Logger } from '../domain/logger';
 import type { Storage } from '../domain/storage';
+import type { TemporalHandle } from '../domain/temporal';
 import { documentActivities } from './documents';
 import { evaluationActivities } from './evaluation';
 import { createLiveEvaluator } from './live-evaluation';
+import { generatePromptText } from './prompt-generation';
+import type { GeneratePromptInput } from '../domain/workflow-contract';
 import type { ModelGateway } from './models/gateway';
 import { referenceIndexingActivities } from './reference-indexing';
 import { runActivities } from './runs';
+import { webhookActivities } from './webhooks';
 
 export interface ActivityDeps {
   config: Config;
@@ -19,6 +23,8 @@ export interface ActivityDeps {
   db: Db;
   storage: Storage;
   models: ModelGateway;
+  /** A Temporal client: publishing an event starts its webhook deliveries. */
+  temporal: TemporalHandle;
 }
 
 export function createActivities(deps: ActivityDeps) {
@@ -26,7 +32,9 @@ export function createActivities(deps: ActivityDeps) {
     ...documentActivities(deps),
     ...referenceIndexingActivities(deps),
     ...runActivities(deps),
-    ...evaluationActivities(deps, createLiveEvaluator(deps.models)),
+    ...webhookActivities(deps),
+    ...evaluationActivities(deps, createLiveEvaluator(deps)),
+    generatePrompt: (input: GeneratePromptInput) => generatePromptText(deps.models, input),
   };
 }
 

@@ -6,7 +6,7 @@
 import { gzipSync } from 'node:zlib';
 import { Binary } from 'mongodb';
 import { COLLECTIONS } from '../domain/db';
-import { recordEvent } from '../domain/events';
+import { publishEvent } from '../domain/publish-event';
 import { referenceView, type ReferenceDocumentDoc } from '../domain/reference-documents';
 import { objectKeys } from '../domain/storage';
 import type { ExtractionSummary, ReferenceJobInput } from '../domain/workflow-contract';
@@ -32,7 +32,7 @@ export interface IndexDoc {
 
 const INSERT_BATCH = 500;
 
-export function referenceIndexingActivities({ db, storage }: ActivityDeps) {
+export function referenceIndexingActivities({ db, storage, config, temporal }: ActivityDeps) {
   const refs = db.collection<ReferenceDocumentDoc>(COLLECTIONS.referenceDocuments);
 
   async function load({ accountId, refId }: ReferenceJobInput): Promise<ReferenceDocumentDoc> {
@@ -96,9 +96,15 @@ export function referenceIndexingActivities({ db, storage }: ActivityDeps) {
       );
       const current = updated ?? (await load(input));
       if (current.status === 'ready' && input.outcome === 'ready') {
-        await recordEvent(db, input.accountId, 'reference_document.ready', `reference_document.ready:${input.refId}:${current.index_version}`, {
-          reference_document: referenceView(current),
-        });
+        await publishEvent(
+          { db, config, temporal },
+          {
+            accountId: input.accountId,
+            type: 'reference_document.ready',
+            dedupeKey: `reference_document.ready:${input.refId}:${current.index_version}`,
+            data: { reference_document: referenceView(current) },
+          },
+        );
       }
     },
   };

@@ -10,9 +10,9 @@ import { admitRun, emitRunEvent, settleCanceled, type RunDoc } from '../domain/r
 import type { RunJobInput } from '../domain/workflow-contract';
 import type { ActivityDeps } from './index';
 
-export function runActivities({ db, config }: ActivityDeps) {
+export function runActivities({ db, config, temporal }: ActivityDeps) {
   const runs = db.collection<RunDoc>(COLLECTIONS.runs);
-  const baseUrl = config.publicBaseUrl;
+  const publisher = { db, config, temporal };
 
   async function load({ accountId, runId }: RunJobInput): Promise<RunDoc> {
     const run = await runs.findOne({ _id: runId, account_id: accountId });
@@ -44,7 +44,7 @@ export function runActivities({ db, config }: ActivityDeps) {
         { returnDocument: 'after' },
       );
       const final = done ?? (await load(input));
-      if (final.status === 'succeeded') await emitRunEvent(db, input.accountId, 'run.succeeded', final, baseUrl);
+      if (final.status === 'succeeded') await emitRunEvent(publisher, input.accountId, 'run.succeeded', final);
     },
 
     /** Any non-final status → failed, with a full refund and `run.failed`, once. */
@@ -57,12 +57,12 @@ export function runActivities({ db, config }: ActivityDeps) {
       const final = failed ?? (await load(input));
       if (final.status !== 'failed') return;
       await refund(db, input.accountId, input.runId, `run failed: ${input.code}`);
-      await emitRunEvent(db, input.accountId, 'run.failed', final, baseUrl);
+      await emitRunEvent(publisher, input.accountId, 'run.failed', final);
     },
 
     async settleCanceledRun(input: RunJobInput): Promise<void> {
       const run = await load(input);
-      if (run.status === 'canceled') await settleCanceled(db, input.accountId, run, baseUrl);
+      if (run.status === 'canceled') await settleCanceled(publisher, input.accountId, run);
     },
   };
 }

@@ -1,6 +1,6 @@
 /**
  * The Koa application: middleware order lives here and only here. Outermost first:
- * request id → request log → error envelope → routers (/v1 API, /docs) → 404.
+ * request id → request log → request metrics → error envelope → routers (/v1 API, /docs, /metrics) → 404.
  */
 import Router from '@koa/router';
 import Koa from 'koa';
@@ -15,6 +15,9 @@ import type { TemporalHandle } from '../domain/temporal';
 import { errorHandler } from './middleware/errors';
 import { requestId } from './middleware/request-id';
 import { requestLog } from './middleware/request-log';
+import { requestMetrics } from './middleware/request-metrics';
+import { ApiMetrics } from '../domain/metrics';
+import { metricsRoutes } from './routes/metrics';
 import { buildOpenApiDocument } from './openapi';
 import { route, type RouteSpec } from './route';
 import { mountRoutes } from './router';
@@ -27,6 +30,7 @@ import { referenceDocumentRoutes } from './routes/reference-documents';
 import { runRoutes } from './routes/runs';
 import { workflowRoutes } from './routes/workflows';
 import { usageRoutes } from './routes/usage';
+import { webhookRoutes } from './routes/webhooks';
 
 export interface AppDeps {
   config: Config;
@@ -62,6 +66,7 @@ export function apiRoutes(appDeps: AppDeps): RouteSpec[] {
     ...runRoutes(deps),
     ...documentRoutes(deps),
     ...referenceDocumentRoutes(deps),
+    ...webhookRoutes(deps),
     ...usageRoutes(),
   ];
   let document: Record<string, unknown> | undefined;
@@ -95,9 +100,12 @@ export function createApp(deps: AppDeps): Koa {
   mountRoutes(api, apiRoutes(deps), options);
   const docs = new Router();
   mountRoutes(docs, docsRoutes(), options);
+  const metrics = new ApiMetrics();
+  mountRoutes(docs, metricsRoutes({ db: deps.db, token: deps.config.METRICS_TOKEN, metrics }), options);
 
   app.use(requestId());
   app.use(requestLog(deps.logger));
+  app.use(requestMetrics(metrics));
   app.use(errorHandler(deps.logger));
   app.use(api.routes());
   app.use(

@@ -65,6 +65,35 @@ const EnvSchema = z.object({
   FULLTEXT_TOKEN_BUDGET: positiveInt.default(200_000),
   WEBHOOK_ALLOW_PRIVATE: bool.optional(),
   WEBHOOK_ALLOW_INSECURE: bool.optional(),
+  /** Seconds between delivery attempts (DESIGN.md decision 19); the last delay repeats until the window closes. */
+  WEBHOOK_RETRY_SCHEDULE_S: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, 'comma-separated whole seconds, e.g. 60,300,1800')
+    .transform((v) => v.split(',').map(Number))
+    .refine((v) => v.every((n) => n > 0), 'every delay must be at least 1 second')
+    .default([60, 300, 1800, 7200, 21600]),
+  /** No attempt starts later than this many seconds after the first one. */
+  WEBHOOK_RETRY_WINDOW_S: positiveInt.default(86_400),
+  /** Per-attempt limit for the whole POST (connect, send, answer). */
+  WEBHOOK_TIMEOUT_S: positiveInt.default(10),
+
+  /** Model provider slots (DESIGN.md §4): A serves file search, B full text; B falls back to A when unset. */
+  MODEL_A_PROVIDER: z.enum(['openai', 'anthropic']).optional(),
+  MODEL_A_BASE_URL: z.url().optional(),
+  MODEL_A_API_KEY: z.string().min(1).optional(),
+  MODEL_A_MODEL: z.string().min(1).optional(),
+  MODEL_B_PROVIDER: z.enum(['openai', 'anthropic']).optional(),
+  MODEL_B_BASE_URL: z.url().optional(),
+  MODEL_B_API_KEY: z.string().min(1).optional(),
+  MODEL_B_MODEL: z.string().min(1).optional(),
+  MODEL_TIMEOUT_S: positiveInt.default(120),
+  MODEL_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(4),
+  /** Base delay of the exponential backoff between model retries (tests shorten it). */
+  MODEL_RETRY_BASE_MS: positiveInt.default(1000),
+  /** Bearer for `GET /metrics`; unset = no metrics endpoint (404). */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Where the worker serves Temporal's own Prometheus metrics (on HOST); unset = not served. */
+  WORKER_METRICS_PORT: port.optional(),
 
   WORKER_SHUTDOWN_GRACE_S: positiveInt.default(60),
   /** Comma-separated subset of task queues this worker process serves (default: all). */
@@ -126,6 +155,13 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     if (!e.S3_ENDPOINT) problems.push('S3_ENDPOINT: required in production');
     if (e.SESSION_JWKS_URL && (!e.SESSION_ISSUER || !e.SESSION_AUDIENCE)) {
       problems.push('SESSION_ISSUER and SESSION_AUDIENCE: required with SESSION_JWKS_URL');
+    }
+  }
+  for (const slot of ['A', 'B'] as const) {
+    const provider = e[`MODEL_${slot}_PROVIDER`];
+    if (provider && !e[`MODEL_${slot}_MODEL`]) problems.push(`MODEL_${slot}_MODEL: required with MODEL_${slot}_PROVIDER`);
+    if (provider === 'openai' && !e[`MODEL_${slot}_API_KEY`] && !e[`MODEL_${slot}_BASE_URL`]) {
+      problems.push(`MODEL_${slot}_API_KEY: required for the OpenAI API (or set MODEL_${slot}_BASE_URL for a local server)`);
     }
   }
   if (problems.length) throw new ConfigError(problems);

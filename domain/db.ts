@@ -19,6 +19,7 @@ export const COLLECTIONS = {
   promptTemplates: 'prompt_templates',
   workflows: 'workflows',
   webhookEndpoints: 'webhook_endpoints',
+  webhookDeliveries: 'webhook_deliveries',
   ledger: 'ledger',
   runs: 'runs',
   idempotencyKeys: 'idempotency_keys',
@@ -46,11 +47,20 @@ export const INDEXES: Record<CollectionName, IndexDescription[]> = {
   prompt_templates: [],
   workflows: [{ key: { account_id: 1, _id: -1 }, name: 'account_newest' }],
   webhook_endpoints: [{ key: { account_id: 1, _id: -1 }, name: 'account_newest' }],
+  webhook_deliveries: [
+    // One delivery per (event, endpoint): a retried fan-out finds it instead of sending twice.
+    { key: { event_id: 1, endpoint_id: 1 }, name: 'event_endpoint_unique', unique: true },
+    { key: { account_id: 1, endpoint_id: 1, _id: -1 }, name: 'account_endpoint_newest' },
+    { key: { endpoint_id: 1, finished_at: -1 }, name: 'endpoint_finished' },
+  ],
   ledger: [{ key: { account_id: 1, state: 1 }, name: 'account_state' }],
   runs: [
     { key: { account_id: 1, _id: -1 }, name: 'account_newest' },
     { key: { account_id: 1, workflow_id: 1, _id: -1 }, name: 'account_workflow_newest' },
     { key: { account_id: 1, status: 1, _id: -1 }, name: 'account_status_newest' },
+    // The usage report's range (domain/usage.ts) and the metrics' recent-runs gauge (domain/metrics-gauges.ts).
+    { key: { account_id: 1, created_at: 1 }, name: 'account_created' },
+    { key: { created_at: -1 }, name: 'created' },
   ],
   idempotency_keys: [],
 };

@@ -17,6 +17,7 @@ import { COLLECTIONS } from './db';
 import type { DocumentDoc } from './documents';
 import { ApiError, errors } from './errors';
 import { recordEvent, type EventType } from './events';
+import { publishEvent, type EventPublisher } from './publish-event';
 import type { ReferenceDocumentDoc } from './reference-documents';
 import type { CreateRunRequest, RunStatus } from './schemas/runs';
 import { paginate, type Cursors, type PageQuery } from './pagination';
@@ -285,7 +286,7 @@ export async function listRuns(
  * Cancels a queued run: one atomic `queued → canceled` update, so a race with execution start has one winner;
  * then the full refund and the `run.canceled` event, both exactly once. Any other status: 409.
  */
-export async function cancelRun(db: Db, tenant: TenantDb, runId: string, baseUrl: string): Promise<RunDoc> {
+export async function cancelRun(publisher: EventPublisher, tenant: TenantDb, runId: string): Promise<RunDoc> {
   const canceled = await runs(tenant).findOneAndUpdate(
     { _id: runId, ...visible, status: 'queued' },
     { $set: { status: 'canceled', finished_at: new Date(), charged_milli: 0 } },
@@ -297,18 +298,28 @@ export async function cancelRun(db: Db, tenant: TenantDb, runId: string, baseUrl
     }
     return run; // canceling twice answers the canceled run
   }
-  await settleCanceled(db, tenant.accountId, canceled, baseUrl);
+  await settleCanceled(publisher, tenant.accountId, canceled);
   return canceled;
 }
 
 /** Refund and event for a canceled run; idempotent (the API and the workflow both call it). */
-export async function settleCanceled(db: Db, accountId: string, run: RunDoc, baseUrl: string): Promise<void> {
-  await refund(db, accountId, run._id, 'run canceled');
-  await emitRunEvent(db, accountId, 'run.canceled', run, baseUrl);
+export async function settleCanceled(publisher: EventPublisher, accountId: string, run: RunDoc): Promise<void> {
+  await refund(publisher.db, accountId, run._id, 'run canceled');
+  await emitRunEvent(publisher, accountId, 'run.canceled', run);
 }
 
-export async function emitRunEvent(db: Db, accountId: string, type: EventType, run: RunDoc, baseUrl: string) {
-  return recordEvent(db, accountId, type, `${type}:${run._id}`, { run: runView(run, baseUrl) });
+/** Records and delivers a run event; the run's workflow may name its own webhook endpoint (even once deleted). */
+export async function emitRunEvent(publisher: EventPublisher, accountId: string, type: EventType, run: RunDoc) {
+  const workflow = await publisher.db
+    .collection<WorkflowDoc>(COLLECTIONS.workflows)
+    .findOne({ _id: run.workflow_id, account_id: accountId }, { projection: { webhook_endpoint_id: 1 } });
+  return publishEvent(publisher, {
+    accountId,
+    type,
+    dedupeKey: `${type}:${run._id}`,
+    data: { run: runView(run, publisher.config.publicBaseUrl) },
+    workflowEndpointId: workflow?.webhook_endpoint_id ?? null,
+  });
 }
 
 /** A freshly signed download URL for a succeeded run's output file; 409 output_not_ready otherwise. */
@@ -341,6 +352,7 @@ export async function operatorRefundRun(db: Db, runId: string, baseUrl: string) 
   if (!run) return { outcome: 'not_found' as const };
   if (run.status !== 'refunded') return { outcome: 'not_refundable' as const, status: run.status };
   const entry = await refund(db, run.account_id, runId, 'operator refund');
-  await emitRunEvent(db, run.account_id, 'run.refunded', run, baseUrl);
+  // `run.refunded` is not a webhook kind (spec §6): recorded, never fanned out, so the ops CLI needs no Temporal.
+  await recordEvent(db, run.account_id, 'run.refunded', `run.refunded:${run._id}`, { run: runView(run, baseUrl) });
   return { outcome: refunded ? ('refunded' as const) : ('already_refunded' as const), credits: entry ? toCredits(-entry.amount_milli) : 0, run };
 }

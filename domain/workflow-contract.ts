@@ -4,6 +4,7 @@
  * `@temporalio/common` / `@temporalio/workflow` definitions and types, never Node modules or the database.
  */
 import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
+import { defineSignal } from '@temporalio/workflow';
 
 /** Separate queues so a webhook or indexing backlog never starves runs; each can be scaled on its own. */
 export const TASK_QUEUES = {
@@ -29,6 +30,8 @@ export const WORKFLOW_TYPES = {
   extractDocument: 'extractDocument',
   indexReferenceDocument: 'indexReferenceDocument',
   evaluateRun: 'evaluateRun',
+  generatePrompt: 'generatePrompt',
+  deliverWebhook: 'deliverWebhook',
 } as const;
 
 export interface RunJobInput {
@@ -57,3 +60,37 @@ export const workflowIds = {
   extractDocument: (docId: string) => `extract-${docId}`,
   indexReferenceDocument: (refId: string) => `index-${refId}`,
 };
+
+/** How a delivery retries, fixed when it is created (from configuration), so its history says what applied. */
+export interface DeliveryPolicy {
+  /** Seconds to wait after attempt n before attempt n+1; the last value repeats. */
+  delaysS: number[];
+  /** No attempt starts later than this many seconds after the first. */
+  windowS: number;
+  /** Per-attempt limit, in seconds. */
+  timeoutS: number;
+}
+
+export interface DeliveryJobInput {
+  accountId: string;
+  deliveryId: string;
+  policy: DeliveryPolicy;
+  /** A manual retry of a finished delivery: one attempt, no schedule. */
+  once?: boolean;
+}
+
+/** `POST /webhook-deliveries/{id}/retry` on a running delivery: attempt now instead of waiting for the timer. */
+export const retryDeliveryNow = defineSignal('retryDeliveryNow');
+
+export interface GeneratePromptInput {
+  goal: string;
+  category: 'education' | 'legal' | 'grading' | 'hr' | 'general';
+  outputFormat: 'json' | 'markdown' | 'docx' | 'xlsx' | 'csv' | null;
+  livemode: boolean;
+}
+
+export interface GeneratedPromptResult {
+  user_prompt: string;
+  recommended_output_format: 'json' | 'markdown' | 'docx' | 'xlsx' | 'csv';
+  generator: 'model' | 'template';
+}

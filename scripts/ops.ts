@@ -1,49 +1,169 @@
 /**
- * `npm run ops -- <command>`: operator tooling against the configured database. Every command that moves credits
- * is idempotent and prints what it did.
+ * `npm run ops -- <command>`: operator tooling against the configured database (and Temporal, for show-run).
+ * The decisions live in domain/operations.ts and domain/runs.ts; this file parses arguments and prints. Every
+ * command prints what it did; every command that changes something is idempotent.
  *
- *   refund-run <run_id>     succeeded → refunded, credits returned (once)
+ *   refund-run <run_id>                                        succeeded → refunded, credits returned (once)
+ *   grant-credits <account> <amount> --id <grant-id> [--bonus] credits granted once per grant id
+ *   show-run <run_id>                                          the run, its ledger, its Temporal execution, a UI link
+ *   disable-key <key_id>                                       revokes an API key (once)
+ *   reconcile <account>                                        balance vs ledger; exit 1 when they drift apart
  */
-import { loadConfig } from '../domain/config';
+import { loadConfig, type Config } from '../domain/config';
+import { toCredits } from '../domain/credits';
 import { connectDatabase } from '../domain/db';
+import { disableKey, grantCredits, reconcileAccount, showRun } from '../domain/operations';
 import { operatorRefundRun } from '../domain/runs';
+import { connectTemporal, type TemporalHandle } from '../domain/temporal';
+import type { Db } from 'mongodb';
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 
-async function main(): Promise<void> {
-  const [command, ...args] = process.argv.slice(2);
-  const config = loadConfig();
-  const database = await connectDatabase(config);
-  try {
-    switch (command) {
-      case 'refund-run': {
-        const runId = args[0];
-        if (!runId) return usage();
-        const result = await operatorRefundRun(database.db, runId, config.publicBaseUrl);
-        if (result.outcome === 'not_found') {
-          out(`no run ${runId}`);
-          process.exitCode = 1;
-        } else if (result.outcome === 'not_refundable') {
-          out(`run ${runId} is ${result.status}; only succeeded runs can be refunded`);
-          process.exitCode = 1;
-        } else if (result.outcome === 'already_refunded') {
-          out(`run ${runId} was already refunded; nothing changed`);
-        } else {
-          out(`refunded run ${runId}: ${result.credits} credits returned to account ${result.run.account_id}`);
-        }
-        break;
-      }
-      default:
-        usage();
-    }
-  } finally {
-    await database.close();
+const USAGE = [
+  'usage: npm run ops -- <command>',
+  '  refund-run <run_id>',
+  '  grant-credits <account> <amount> --id <grant-id> [--bonus]',
+  '  show-run <run_id>',
+  '  disable-key <key_id>',
+  '  reconcile <account>',
+];
+
+function usage(problem?: string): void {
+  if (problem) out(problem);
+  for (const line of USAGE) out(line);
+  process.exitCode = 2;
+}
+
+/** Positional arguments and `--flag [value]` options; `valued` names the options that take a value. */
+function parseArgs(args: string[], valued: string[]) {
+  const positional: string[] = [];
+  const options: Record<string, string | true> = {};
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (!a.startsWith('--')) positional.push(a);
+    else if (valued.includes(a.slice(2))) options[a.slice(2)] = args[++i] ?? '';
+    else options[a.slice(2)] = true;
+  }
+  return { positional, options };
+}
+
+async function refundRun(db: Db, config: Config, runId: string) {
+  const result = await operatorRefundRun(db, runId, config.publicBaseUrl);
+  if (result.outcome === 'not_found') {
+    out(`no run ${runId}`);
+    process.exitCode = 1;
+  } else if (result.outcome === 'not_refundable') {
+    out(`run ${runId} is ${result.status}; only succeeded runs can be refunded`);
+    process.exitCode = 1;
+  } else if (result.outcome === 'already_refunded') {
+    out(`run ${runId} was already refunded; nothing changed`);
+  } else {
+    out(`refunded run ${runId}: ${result.credits} credits returned to account ${result.run.account_id}`);
   }
 }
 
-function usage(): void {
-  out('usage: npm run ops -- refund-run <run_id>');
-  process.exitCode = 2;
+async function grant(db: Db, args: string[]) {
+  const { positional, options } = parseArgs(args, ['id']);
+  const [accountId, amount] = positional;
+  if (!accountId || !amount) return usage();
+  // No default id: exactly-once needs a name the operator can repeat; a generated one would make a retry a second grant.
+  if (typeof options.id !== 'string' || !options.id) {
+    return usage('grant-credits needs --id <grant-id> (e.g. a ticket number): running the command again with the same id grants nothing twice');
+  }
+  const bucket = options.bonus ? 'bonus' : 'regular';
+  const result = await grantCredits(db, { accountId, credits: Number(amount), bucket, grantId: options.id });
+  if (result.outcome === 'refused') {
+    out(`refused: ${result.reason}`);
+    process.exitCode = 1;
+    return;
+  }
+  const credits = toCredits(-result.entry.amount_milli);
+  const balance = `balance now ${result.balance.bonus} bonus + ${result.balance.regular} regular`;
+  if (result.outcome === 'already_granted') out(`grant ${options.id} of ${credits} ${bucket} credits to ${accountId} was already applied; nothing changed (${balance})`);
+  else out(`granted ${credits} ${bucket} credits to ${accountId} (grant ${options.id}); ${balance}`);
+}
+
+async function show(db: Db, config: Config, runId: string) {
+  let temporal: TemporalHandle | null = null;
+  try {
+    temporal = await connectTemporal(config);
+  } catch {
+    temporal = null; // the run and its ledger are still worth showing
+  }
+  try {
+    const view = await showRun(db, temporal, config, runId);
+    if (!view) {
+      out(`no run ${runId}`);
+      process.exitCode = 1;
+      return;
+    }
+    const r = view.run;
+    out(`run ${r._id}  account ${r.account_id}  ${r.livemode ? 'live' : 'test'} mode`);
+    out(`  workflow   ${r.workflow_id} (${r.workflow_name})  product ${r.product_code}  policy ${r.model_policy}`);
+    out(`  status     ${r.status}  admission ${r.admission}${r.error ? `  error ${r.error.code}: ${r.error.message}` : ''}`);
+    out(`  credits    quoted ${toCredits(r.quoted_milli)}  charged ${r.charged_milli === null ? '—' : toCredits(r.charged_milli)}`);
+    out(`  times      created ${r.created_at.toISOString()}  started ${r.started_at?.toISOString() ?? '—'}  finished ${r.finished_at?.toISOString() ?? '—'}`);
+    out(`ledger (${view.ledger.length} entries)`);
+    for (const e of view.ledger) {
+      out(`  ${e._id}  ${e.kind}  ${e.state}  ${toCredits(-e.amount_milli)} credits (bonus ${toCredits(e.bonus_milli)}, regular ${toCredits(e.regular_milli)})${e.reason ? `  ${e.reason}` : ''}`);
+    }
+    const t = view.temporal;
+    if (t.found) out(`temporal   ${t.status}  queue ${t.task_queue}  started ${t.start_time ?? '—'}  closed ${t.close_time ?? '—'}`);
+    else out(`temporal   no execution found (${t.error})`);
+    out(`temporal ui ${view.temporal_ui}`);
+  } finally {
+    await temporal?.close();
+  }
+}
+
+async function disable(db: Db, keyId: string) {
+  const result = await disableKey(db, keyId);
+  if (result.outcome === 'not_found') {
+    out(`no API key ${keyId}`);
+    process.exitCode = 1;
+  } else if (result.outcome === 'already_revoked') {
+    out(`key ${keyId} of account ${result.accountId} was already revoked at ${result.summary.revoked_at}; nothing changed`);
+  } else {
+    out(`revoked key ${keyId} (${result.summary.name}, ${result.summary.mode}) of account ${result.accountId}`);
+  }
+}
+
+async function reconcileCommand(db: Db, accountId: string) {
+  const r = await reconcileAccount(db, accountId);
+  if (!r) {
+    out(`no account ${accountId}`);
+    process.exitCode = 1;
+    return;
+  }
+  out(`account ${accountId}`);
+  out(`  ledger says  ${r.expected_credits} (bonus ${toCredits(r.expected.bonus_milli)}, regular ${toCredits(r.expected.regular_milli)})`);
+  out(`  balance is   ${r.actual_credits} (bonus ${toCredits(r.actual.bonus_milli)}, regular ${toCredits(r.actual.regular_milli)})`);
+  if (r.pending) out(`  ${r.pending} ledger entries are still pending (an interrupted movement; retried by its activity)`);
+  if (r.drift_milli === 0) {
+    out('  drift 0: the balance matches the ledger');
+  } else {
+    out(`  DRIFT ${r.drift_credits} credits: the balance does not match the ledger`);
+    process.exitCode = 1;
+  }
+}
+
+async function main(): Promise<void> {
+  const [command, ...args] = process.argv.slice(2);
+  if (!command || !['refund-run', 'grant-credits', 'show-run', 'disable-key', 'reconcile'].includes(command)) return usage();
+  const config = loadConfig();
+  const database = await connectDatabase(config);
+  const db = database.db;
+  try {
+    const first = args[0];
+    if (command === 'grant-credits') return await grant(db, args);
+    if (!first) return usage();
+    if (command === 'refund-run') await refundRun(db, config, first);
+    else if (command === 'show-run') await show(db, config, first);
+    else if (command === 'disable-key') await disable(db, first);
+    else await reconcileCommand(db, first);
+  } finally {
+    await database.close();
+  }
 }
 
 main().catch((err: unknown) => {

@@ -8,11 +8,13 @@
  */
 import { NativeConnection, Runtime, Worker, makeTelemetryFilterString } from '@temporalio/worker';
 import { createActivities } from '../activities';
+import { createModelGateway } from '../activities/models/configured';
 import { loadConfig } from '../domain/config';
 import { ensureCatalog } from '../domain/catalog';
 import { connectDatabase, ensureIndexes } from '../domain/db';
 import { createLogger } from '../domain/logger';
 import { createStorage, ensureBucket } from '../domain/storage';
+import { connectTemporal } from '../domain/temporal';
 import { TASK_QUEUES } from '../domain/workflow-contract';
 import { sdkLogger } from './sdk-logger';
 import { loadWorkflowBundle } from './workflow-bundle';
@@ -22,7 +24,14 @@ async function main(): Promise<void> {
   const logger = createLogger(config.LOG_LEVEL, 'assay-worker');
   Runtime.install({
     logger: sdkLogger(logger.child({ component: 'temporal-sdk' })),
-    telemetryOptions: { logging: { filter: makeTelemetryFilterString({ core: 'WARN' }), forward: {} } },
+    telemetryOptions: {
+      logging: { filter: makeTelemetryFilterString({ core: 'WARN' }), forward: {} },
+      // Temporal's own worker metrics (activity execution latency per activity type, task-queue polls, failures):
+      // the SDK measures every activity already, so the worker need not time them itself.
+      ...(config.WORKER_METRICS_PORT
+        ? { metrics: { prometheus: { bindAddress: `${config.HOST}:${config.WORKER_METRICS_PORT}`, useSecondsForDurations: true } } }
+        : {}),
+    },
   });
 
   const database = await connectDatabase(config);
@@ -30,7 +39,8 @@ async function main(): Promise<void> {
   await ensureCatalog(database.db);
   const storage = createStorage(config);
   await ensureBucket(storage);
-  const activities = createActivities({ config, logger, db: database.db, storage, models: { provider: () => null } });
+  const temporal = await connectTemporal(config);
+  const activities = createActivities({ config, logger, db: database.db, storage, models: createModelGateway(config), temporal });
 
   const started = Date.now();
   const workflowBundle = await loadWorkflowBundle(config.WORKFLOW_BUNDLE_PATH);
@@ -57,6 +67,7 @@ async function main(): Promise<void> {
     await Promise.all(workers.map((w) => w.run()));
   } finally {
     await connection.close();
+    await temporal.close();
     await database.close();
     logger.info('assay worker stopped');
   }

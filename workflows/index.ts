@@ -1,5 +1,7 @@
 /** Every workflow the worker registers. Workflow files import only @temporalio/workflow, pure code and types. */
 export { extractDocument } from './extract-document';
+export { generatePrompt } from './generate-prompt';
 export { indexReferenceDocument } from './index-reference-document';
 export { evaluateRun } from './evaluate-run';
+export { deliverWebhook } from './deliver-webhook';
 export { noop } from './noop';

@@ -1,6 +1,18 @@
 /** `/products`, `/prompt-templates`: the global catalog (spec §4 Products and prompt templates). */
 import { getProduct, listProducts, listTemplates, productView, templateView } from '../../domain/catalog';
+import { errors } from '../../domain/errors';
+import { newId } from '../../domain/ids';
+import { resultWithin, startOrAttach } from '../../domain/temporal';
 import {
+  TASK_QUEUES,
+  WORKFLOW_TYPES,
+  type GeneratePromptInput,
+  type GeneratedPromptResult,
+} from '../../domain/workflow-contract';
+import type { KeyPrincipal } from '../../domain/api-keys';
+import {
+  GeneratePromptRequest,
+  GeneratedPrompt,
   ProductCodeParams,
   Product,
   ProductList,
@@ -45,5 +57,39 @@ export function catalogRoutes(deps: RouteDeps): RouteSpec[] {
         body: { data: (await listTemplates(deps.db, query.category)).map(templateView) },
       }),
     }),
+    route({
+      method: 'post',
+      path: '/prompt-templates/generate',
+      access,
+      tag: 'Catalog',
+      summary: 'Generate an evaluation prompt from a goal',
+      description:
+        'Live keys with a configured model get a model-written prompt; test keys (and deployments without a model) ' +
+        'get a deterministic, category-specific prompt. Both are ready to use as a workflow `user_prompt`.',
+      body: GeneratePromptRequest,
+      responses: { 200: { description: 'The prompt', schema: GeneratedPrompt } },
+      handler: async ({ body, principal }) => {
+        // Drafting may call a model, which the API never does itself: a short workflow on the runs queue does.
+        const input: GeneratePromptInput = {
+          goal: body.goal,
+          category: body.category,
+          outputFormat: body.output_format ?? null,
+          livemode: (principal as KeyPrincipal).mode === 'live',
+        };
+        const workflow = await startOrAttach(deps.temporal, WORKFLOW_TYPES.generatePrompt, {
+          workflowId: `prompt-${newId('request')}`,
+          taskQueue: TASK_QUEUES.runs,
+          args: [input],
+        });
+        const result = await resultWithin<GeneratedPromptResult>(workflow, PROMPT_WAIT_MS);
+        if (!result) throw errors.serviceUnavailable('Prompt generation is taking too long; try again shortly.');
+        return {
+          status: 200,
+          body: { user_prompt: result.user_prompt, recommended_output_format: result.recommended_output_format },
+        };
+      },
+    }),
   ];
 }
+
+const PROMPT_WAIT_MS = 30_000;

@@ -84,7 +84,7 @@ export function runRoutes(deps: RouteDeps): RouteSpec[] {
       responses: { 200: { description: 'The canceled run', schema: Run } },
       handler: async ({ tenant, params }) => ({
         status: 200,
-        body: runView(await cancelRun(deps.db, tenant, params.runId, base), base),
+        body: runView(await cancelRun(deps, tenant, params.runId), base),
       }),
     }),
     route({

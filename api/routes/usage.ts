@@ -1,10 +1,25 @@
-/** `/usage`: credit balance (and, with the runs issue, usage reports). */
+/** `/usage`: the usage report and the credit balance (spec §4 Usage). */
 import { getBalance } from '../../domain/balance';
-import { Balance } from '../../domain/schemas/usage';
+import { Balance, UsageQuery, UsageReport } from '../../domain/schemas/usage';
+import { usageReport } from '../../domain/usage';
 import { route, type RouteSpec } from '../route';
 
 export function usageRoutes(): RouteSpec[] {
   return [
+    route({
+      method: 'get',
+      path: '/usage',
+      access: { kind: 'api_key', scope: 'usage:read' },
+      tag: 'Usage',
+      summary: 'Usage report',
+      description:
+        'Admitted live-mode runs created in the period (UTC days, `to` inclusive; default: the current month to ' +
+        'today; at most 366 days) and the credits they were charged. Test-mode runs cost nothing and are not counted. ' +
+        '`by_workflow` is always present and filled only with `group_by=workflow`.',
+      query: UsageQuery,
+      responses: { 200: { description: 'The report', schema: UsageReport } },
+      handler: async ({ tenant, query }) => ({ status: 200, body: await usageReport(tenant, query) }),
+    }),
     route({
       method: 'get',
       path: '/usage/balance',

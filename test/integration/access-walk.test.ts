@@ -6,6 +6,8 @@
  */
 import { apiRoutes } from '../../api/app';
 import type { RouteSpec } from '../../api/route';
+import { COLLECTIONS } from '../../domain/db';
+import { newId } from '../../domain/ids';
 import { SCOPES, type Scope } from '../../domain/scopes';
 import { createTestContext, type TestContext } from '../support/app';
 import { newAccount, type TestAccount } from '../support/identity';
@@ -56,6 +58,32 @@ const FIXTURES: Record<string, (account: TestAccount) => Promise<string>> = {
       .send({ name: 'Rubric', filename: 'rubric.pdf' });
     return res.body.id as string;
   },
+  whkId: async (account) => {
+    const res = await t.api
+      .post('/v1/webhook-endpoints')
+      .set('Authorization', `Bearer ${await account.key()}`)
+      .send({ url: 'http://127.0.0.1:9/hook' });
+    return res.body.id as string;
+  },
+  // A delivery of a disabled endpoint: retrying it answers 409 and sends nothing.
+  whdId: async (account) => {
+    const token = await account.key();
+    const endpoint = await t.api.post('/v1/webhook-endpoints').set('Authorization', `Bearer ${token}`).send({ url: 'http://127.0.0.1:9/hook' });
+    await t.api.patch(`/v1/webhook-endpoints/${endpoint.body.id}`).set('Authorization', `Bearer ${token}`).send({ status: 'disabled' });
+    const id = newId('webhookDelivery');
+    await t.database.db.collection(COLLECTIONS.webhookDeliveries).insertOne({
+      _id: id as never,
+      account_id: account.accountId,
+      endpoint_id: endpoint.body.id,
+      event_id: newId('event'),
+      event_type: 'run.succeeded',
+      status: 'failed',
+      attempts: [],
+      created_at: new Date(),
+      finished_at: new Date(),
+    });
+    return id;
+  },
 };
 
 /** Path parameters naming global resources (the catalog), which every account may read. */
@@ -65,6 +93,7 @@ const GLOBAL_PARAMS = new Set(['code']);
 const BODIES: Record<string, object> = {
   'PATCH /workflows/{workflowId}': { name: 'renamed' },
   'POST /workflows/{workflowId}/runs': {},
+  'PATCH /webhook-endpoints/{whkId}': { status: 'disabled' },
 };
 
 const label = (r: RouteSpec) => `${r.method.toUpperCase()} ${r.path}`;

@@ -229,3 +229,28 @@ describe('catalog', () => {
     expect(legal.body.data.every((x: { category: string }) => x.category === 'legal')).toBe(true);
   });
 });
+
+describe('prompt generation without a model', () => {
+  it.each([
+    ['education', /teacher/, 'markdown'],
+    ['legal', /clause/, 'docx'],
+    ['grading', /rubric criterion/, 'json'],
+    ['hr', /requirement/, 'xlsx'],
+    ['general', /reference material/, 'markdown'],
+  ])('answers a useful %s prompt built from the goal', async (category, marker, format) => {
+    const goal = `Evaluate submissions for ${category} purposes with care`;
+    const res = await t.api.post('/v1/prompt-templates/generate').set(auth()).send({ goal, category });
+    expect(res.status).toBe(200);
+    expect(res.body.user_prompt).toContain(goal);
+    expect(res.body.user_prompt).toMatch(marker);
+    expect(res.body.user_prompt.split('\n').length).toBeGreaterThanOrEqual(4);
+    expect(res.body.recommended_output_format).toBe(format);
+  });
+
+  it('honours a requested output format and validates the goal', async () => {
+    const res = await t.api.post('/v1/prompt-templates/generate').set(auth()).send({ goal: 'Check CVs', category: 'hr', output_format: 'csv' });
+    expect(res.body.recommended_output_format).toBe('csv');
+    expect((await t.api.post('/v1/prompt-templates/generate').set(auth()).send({ goal: 'x'.repeat(2001) })).status).toBe(400);
+    expect((await t.api.post('/v1/prompt-templates/generate').set(auth()).send({ goal: 'ok', category: 'finance' })).status).toBe(400);
+  });
+});

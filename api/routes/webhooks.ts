@@ -1,0 +1,131 @@
+/** `/webhook-endpoints` and `/webhook-deliveries` (spec §4 Webhook endpoints, §6 Events; DESIGN.md 19–20). */
+import { PageQuery } from '../../domain/pagination';
+import { Deleted } from '../../domain/schemas/common';
+import {
+  CreatedWebhookEndpoint,
+  CreateWebhookEndpointRequest,
+  UpdateWebhookEndpointRequest,
+  WebhookDelivery,
+  WebhookDeliveryIdParams,
+  WebhookDeliveryPage,
+  WebhookEndpoint,
+  WebhookEndpointIdParams,
+  WebhookEndpointList,
+} from '../../domain/schemas/webhooks';
+import { listEndpointDeliveries, retryDelivery, webhookDeliveryView } from '../../domain/webhook-deliveries';
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  getWebhookEndpoint,
+  listWebhookEndpoints,
+  updateWebhookEndpoint,
+  webhookEndpointView,
+} from '../../domain/webhook-endpoints';
+import type { RouteDeps } from '../app';
+import { route, type RouteSpec } from '../route';
+
+const TARGET_RULES =
+  'The URL must use https and resolve only to public addresses (private, loopback and link-local targets are ' +
+  'refused unless the deployment allows them); redirects are never followed.';
+
+export function webhookRoutes(deps: RouteDeps): RouteSpec[] {
+  const read = { kind: 'api_key', scope: 'webhooks:read' } as const;
+  const write = { kind: 'api_key', scope: 'webhooks:write' } as const;
+  return [
+    route({
+      method: 'get',
+      path: '/webhook-endpoints',
+      access: read,
+      tag: 'Webhooks',
+      summary: 'List webhook endpoints',
+      description: 'Newest first. Secrets are never listed.',
+      responses: { 200: { description: 'Every endpoint of the account', schema: WebhookEndpointList } },
+      handler: async ({ tenant }) => ({ status: 200, body: await listWebhookEndpoints(tenant) }),
+    }),
+    route({
+      method: 'post',
+      path: '/webhook-endpoints',
+      access: write,
+      tag: 'Webhooks',
+      summary: 'Register a webhook endpoint',
+      description:
+        `${TARGET_RULES} Omitted \`events\` subscribes to all four kinds. The answer carries the signing secret ` +
+        '(`whsec_…`), shown only this once.',
+      body: CreateWebhookEndpointRequest,
+      responses: { 201: { description: 'The endpoint with its secret', schema: CreatedWebhookEndpoint } },
+      handler: async ({ tenant, body }) => ({
+        status: 201,
+        body: await createWebhookEndpoint(deps.config, tenant, body),
+        headers: { 'Cache-Control': 'no-store' },
+      }),
+    }),
+    route({
+      method: 'get',
+      path: '/webhook-endpoints/{whkId}',
+      access: read,
+      tag: 'Webhooks',
+      summary: 'Get a webhook endpoint',
+      params: WebhookEndpointIdParams,
+      responses: { 200: { description: 'The endpoint', schema: WebhookEndpoint } },
+      handler: async ({ tenant, params }) => ({ status: 200, body: webhookEndpointView(await getWebhookEndpoint(tenant, params.whkId)) }),
+    }),
+    route({
+      method: 'patch',
+      path: '/webhook-endpoints/{whkId}',
+      access: write,
+      tag: 'Webhooks',
+      summary: 'Update a webhook endpoint',
+      description: `Change \`url\`, \`events\` or \`status\` (active ↔ disabled; a disabled endpoint receives nothing). ${TARGET_RULES}`,
+      params: WebhookEndpointIdParams,
+      body: UpdateWebhookEndpointRequest,
+      responses: { 200: { description: 'The endpoint', schema: WebhookEndpoint } },
+      handler: async ({ tenant, params, body }) => ({
+        status: 200,
+        body: webhookEndpointView(await updateWebhookEndpoint(deps.config, tenant, params.whkId, body)),
+      }),
+    }),
+    route({
+      method: 'delete',
+      path: '/webhook-endpoints/{whkId}',
+      access: write,
+      tag: 'Webhooks',
+      summary: 'Delete a webhook endpoint',
+      description: 'It receives nothing from now on, including retries of earlier deliveries.',
+      params: WebhookEndpointIdParams,
+      responses: { 200: { description: 'Deleted', schema: Deleted } },
+      handler: async ({ tenant, params }) => ({ status: 200, body: await deleteWebhookEndpoint(tenant, params.whkId) }),
+    }),
+    route({
+      method: 'get',
+      path: '/webhook-endpoints/{whkId}/deliveries',
+      access: read,
+      tag: 'Webhooks',
+      summary: "List an endpoint's deliveries",
+      description: 'Newest first, each with every attempt (time, status code, latency, error, first 1 KB of the answer).',
+      params: WebhookEndpointIdParams,
+      query: PageQuery,
+      responses: { 200: { description: 'A page of deliveries', schema: WebhookDeliveryPage } },
+      handler: async ({ tenant, params, query }) => ({
+        status: 200,
+        body: await listEndpointDeliveries(tenant, params.whkId, query, deps.cursors),
+      }),
+    }),
+    route({
+      method: 'post',
+      path: '/webhook-deliveries/{whdId}/retry',
+      access: write,
+      tag: 'Webhooks',
+      summary: 'Retry a delivery now',
+      description:
+        'A new attempt right away, with the same event id (receivers deduplicate on it). A delivery still in its ' +
+        'retry schedule skips its current wait; a finished one gets one more attempt. 409 ' +
+        '`webhook_endpoint_disabled` when the endpoint is disabled.',
+      params: WebhookDeliveryIdParams,
+      responses: { 202: { description: 'The delivery; the attempt follows', schema: WebhookDelivery } },
+      handler: async ({ tenant, params }) => ({
+        status: 202,
+        body: webhookDeliveryView(await retryDelivery(deps, tenant, params.whdId)),
+      }),
+    }),
+  ];
+}
