@@ -219,7 +219,6 @@ async function startOne(def: ServiceDef, config: Config, say: Say): Promise<void
   await log.close();
   child.unref();
   if (!child.pid) throw new Error(`could not start ${def.name}`);
-  await writeFile(pidFile(def.name), String(child.pid));
   let exited: number | null | undefined;
   child.on('exit', (code) => {
     exited = code;
@@ -230,6 +229,8 @@ async function startOne(def: ServiceDef, config: Config, say: Say): Promise<void
       throw new Error(`${def.name} exited with code ${exited} while starting; see ${join(LOG_DIR, `${def.name}.log`)}`);
     }
     if (await def.ready(config)) {
+      // Recorded only once it answers: a start that fails must not overwrite the pid of a server already running.
+      await writeFile(pidFile(def.name), String(child.pid));
       say(`started ${def.describe(config)} in ${elapsed(started)}`);
       return;
     }
