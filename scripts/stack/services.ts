@@ -236,6 +236,7 @@ async function startOne(def: ServiceDef, config: Config, say: Say): Promise<void
     }
     await sleep(250);
   }
+  child.kill('SIGKILL');
   throw new Error(`${def.name} did not become ready within 60 s; see ${join(LOG_DIR, `${def.name}.log`)}`);
 }
 
