@@ -3,22 +3,14 @@
  * bucket, listen, and shut down gracefully on SIGINT/SIGTERM (stop accepting, finish in-flight requests, close).
  */
 import { loadConfig } from '../domain/config';
-import { ensureCatalog } from '../domain/catalog';
-import { connectDatabase, ensureIndexes } from '../domain/db';
+import { openConnections } from '../domain/connections';
 import { createLogger } from '../domain/logger';
-import { createStorage, ensureBucket } from '../domain/storage';
-import { connectTemporal } from '../domain/temporal';
 import { createApp } from './app';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL, 'assay-api');
-  const database = await connectDatabase(config);
-  await ensureIndexes(database.db);
-  await ensureCatalog(database.db);
-  const storage = createStorage(config);
-  await ensureBucket(storage);
-  const temporal = await connectTemporal(config);
+  const { database, storage, temporal } = await openConnections(config);
 
   const app = createApp({ config, logger, db: database.db, storage, temporal });
   const server = app.listen(config.PORT, config.HOST, () => {

@@ -11,12 +11,11 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from '../api/app';
 import { ensureCatalog } from '../domain/catalog';
 import { parseConfig } from '../domain/config';
-import { connectDatabase, ensureIndexes } from '../domain/db';
+import { openConnections } from '../domain/connections';
+import { ensureIndexes } from '../domain/db';
 import { newId, randomBase62 } from '../domain/ids';
 import { createLogger } from '../domain/logger';
 import { signLocalSessionToken } from '../domain/session-tokens';
-import { createStorage, ensureBucket } from '../domain/storage';
-import { connectTemporal } from '../domain/temporal';
 import { TASK_QUEUES } from '../domain/workflow-contract';
 import { startStack } from '../scripts/stack/services';
 
@@ -51,13 +50,10 @@ async function main(): Promise<void> {
   };
   const config = parseConfig(env);
   await startStack(config, (l) => process.stderr.write(`[stack] ${l}\n`));
-  const database = await connectDatabase(config);
+  const { database, storage, temporal, close } = await openConnections(config);
   await database.db.dropDatabase();
   await ensureIndexes(database.db);
   await ensureCatalog(database.db);
-  const storage = createStorage(config);
-  await ensureBucket(storage);
-  const temporal = await connectTemporal(config);
 
   const worker = spawn(process.execPath, ['--import', 'tsx', join(__dirname, '..', 'worker', 'main.ts')], {
     env: { ...env, LOG_LEVEL: 'info' },
@@ -107,10 +103,8 @@ async function main(): Promise<void> {
   server.close();
   worker.kill('SIGTERM');
   await once(worker, 'exit');
-  await temporal.close();
   await database.db.dropDatabase();
-  await database.close();
-  storage.s3.destroy();
+  await close();
 }
 
 main().catch((err: unknown) => {

@@ -10,11 +10,8 @@ import { NativeConnection, Runtime, Worker, makeTelemetryFilterString } from '@t
 import { createActivities } from '../activities';
 import { createModelGateway } from '../activities/models/configured';
 import { loadConfig } from '../domain/config';
-import { ensureCatalog } from '../domain/catalog';
-import { connectDatabase, ensureIndexes } from '../domain/db';
+import { openConnections } from '../domain/connections';
 import { createLogger } from '../domain/logger';
-import { createStorage, ensureBucket } from '../domain/storage';
-import { connectTemporal } from '../domain/temporal';
 import { TASK_QUEUES } from '../domain/workflow-contract';
 import { sdkLogger } from './sdk-logger';
 import { loadWorkflowBundle } from './workflow-bundle';
@@ -34,12 +31,7 @@ async function main(): Promise<void> {
     },
   });
 
-  const database = await connectDatabase(config);
-  await ensureIndexes(database.db);
-  await ensureCatalog(database.db);
-  const storage = createStorage(config);
-  await ensureBucket(storage);
-  const temporal = await connectTemporal(config);
+  const { database, storage, temporal } = await openConnections(config);
   const activities = createActivities({ config, logger, db: database.db, storage, models: createModelGateway(config), temporal });
 
   const started = Date.now();

@@ -8,11 +8,10 @@ import { spawn } from 'node:child_process';
 import { mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Connection } from '@temporalio/client';
-import { msToTs } from '@temporalio/common/lib/time';
-import { temporal } from '@temporalio/proto';
 import { MongoClient } from 'mongodb';
 import type { Config } from '../../domain/config';
 import { SEARCH_ATTRIBUTE_NAMES } from '../../domain/workflow-contract';
+import { ensureNamespace } from './namespaces';
 import { elapsed, ensureTools, PROJECT_ROOT, toolPath, type Say } from './tools';
 
 export type ServiceName = 'temporal' | 'mongodb' | 'minio';
@@ -108,40 +107,10 @@ function uniq(xs: string[]): string[] {
  * with the custom search attributes.
  */
 async function ensureNamespaces(c: Config, say: Say): Promise<void> {
-  const connection = await Connection.connect({ address: c.temporalAddress, connectTimeout: '5s' });
-  try {
-    for (const namespace of uniq(['default', c.TEMPORAL_NAMESPACE, ...EXTRA_NAMESPACES])) {
-      const known = await connection.workflowService.describeNamespace({ namespace }).then(
-        () => true,
-        () => false,
-      );
-      if (!known) {
-        await connection.workflowService.registerNamespace({ namespace, workflowExecutionRetentionPeriod: msToTs('1 day') });
-        say(`registered Temporal namespace ${namespace}`);
-      }
-      // A new namespace takes a moment to reach every server component: retry until it answers.
-      for (let attempt = 0; ; attempt++) {
-        try {
-          const { customAttributes } = await connection.operatorService.listSearchAttributes({ namespace });
-          const missing = SEARCH_ATTRIBUTE_NAMES.filter((n) => !(customAttributes ?? {})[n]);
-          if (missing.length) {
-            await connection.operatorService.addSearchAttributes({
-              namespace,
-              searchAttributes: Object.fromEntries(
-                missing.map((n) => [n, temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD]),
-              ),
-            });
-          }
-          break;
-        } catch (err) {
-          if (attempt >= 40) throw err;
-          await sleep(250);
-        }
-      }
-    }
-  } finally {
-    await connection.close();
+  for (const namespace of uniq(['default', c.TEMPORAL_NAMESPACE, ...EXTRA_NAMESPACES])) {
+    await ensureNamespace(c.temporalAddress, namespace);
   }
+  say(`namespaces ready: ${uniq([c.TEMPORAL_NAMESPACE, ...EXTRA_NAMESPACES]).join(', ')}`);
 }
 
 async function temporalReady(c: Config): Promise<boolean> {

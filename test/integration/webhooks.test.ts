@@ -12,7 +12,7 @@ import type { WebhookEndpointDoc } from '../../domain/webhook-endpoints';
 import { verifyWebhookSignature } from '../../domain/webhook-signature';
 import { createTestContext, type TestContext } from '../support/app';
 import { newAccount, type TestAccount } from '../support/identity';
-import { ensureNamespace } from '../support/namespaces';
+import { ensureNamespace } from '../../scripts/stack/namespaces';
 import { startWorker } from '../support/processes';
 import { makeDocument, SAMPLE_SENTENCES } from '../support/files';
 import { makeWorkflow, waitForRun } from '../support/runs';

@@ -6,11 +6,10 @@ import supertest from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { createApp, type AppDeps } from '../../api/app';
 import { parseConfig, type Config } from '../../domain/config';
-import { ensureCatalog } from '../../domain/catalog';
-import { connectDatabase, ensureIndexes, type Database } from '../../domain/db';
+import { openConnections } from '../../domain/connections';
+import type { Database } from '../../domain/db';
 import { createLogger } from '../../domain/logger';
-import { createStorage, ensureBucket } from '../../domain/storage';
-import { connectTemporal, type TemporalHandle } from '../../domain/temporal';
+import type { TemporalHandle } from '../../domain/temporal';
 
 export interface TestContext {
   config: Config;
@@ -23,12 +22,7 @@ export interface TestContext {
 
 export async function createTestContext(overrides: NodeJS.ProcessEnv = {}): Promise<TestContext> {
   const config = parseConfig({ ...process.env, ...overrides });
-  const database = await connectDatabase(config);
-  await ensureIndexes(database.db);
-  await ensureCatalog(database.db);
-  const storage = createStorage(config);
-  await ensureBucket(storage);
-  const temporal = await connectTemporal(config);
+  const { database, storage, temporal } = await openConnections(config);
   const deps: AppDeps = { config, logger: createLogger(config.LOG_LEVEL, 'assay-api-test'), db: database.db, storage, temporal };
   const app = createApp(deps);
   const api = supertest(app.callback());

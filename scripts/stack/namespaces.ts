@@ -1,7 +1,7 @@
 /**
- * Temporal namespaces a test file owns (so a worker it kills, or the absence of any worker, affects only its own
- * work), registered on the running server when missing, with the custom search attributes runs carry, and waited
- * for until the server accepts calls in them.
+ * Registers a Temporal namespace on a running server when it is missing, with the custom search attributes runs
+ * carry (DESIGN.md §1), and waits until the server accepts calls in it. Used by the stack script for the configured
+ * and test namespaces, and by tests that own a namespace of their own (so a worker they kill affects only them).
  */
 import { Connection } from '@temporalio/client';
 import { msToTs } from '@temporalio/common/lib/time';
