@@ -224,17 +224,19 @@ describe('durability', () => {
 });
 
 describe('prompt generation', () => {
-  it('has the configured model write the prompt for a live key', async () => {
-    const drafted = '1. Read the essay against the rubric.\n2. Quote the evidence for each criterion.\n3. Score each criterion from 1 to 5.';
-    model.enqueue({ content: drafted });
-    const res = await t.api
-      .post('/v1/prompt-templates/generate')
-      .set(auth())
-      .send({ goal: 'Grade persuasive essays for year 10', category: 'education', output_format: 'json' });
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ user_prompt: drafted, recommended_output_format: 'json' });
-    expect(allText()).toContain('Grade persuasive essays for year 10');
-  });
+  it.each(['education', 'legal', 'grading', 'hr', 'general'])(
+    'has the configured model write a %s prompt for a live key',
+    async (category) => {
+      const drafted = `1. Read the ${category} document against the reference.\n2. Quote the evidence for each point.\n3. Rate each point.`;
+      model.enqueue({ content: drafted });
+      const goal = `Evaluate ${category} submissions for year 10`;
+      const res = await t.api.post('/v1/prompt-templates/generate').set(auth()).send({ goal, category, output_format: 'json' });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ user_prompt: drafted, recommended_output_format: 'json' });
+      expect(allText()).toContain(goal);
+      expect(allText()).toContain(`Category: ${category}`);
+    },
+  );
 
   it('falls back to the template when the model fails', async () => {
     model.enqueue({ status: 400 });

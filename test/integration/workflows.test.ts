@@ -1,6 +1,8 @@
 /** Workflows and the catalog against the real stack (DESIGN.md decisions 14, 15). */
 import { createTestContext, type TestContext } from '../support/app';
+import { makeDocument } from '../support/files';
 import { newAccount, type TestAccount } from '../support/identity';
+import { uploadDocument } from '../support/uploads';
 
 let t: TestContext;
 let a: TestAccount;
@@ -252,5 +254,55 @@ describe('prompt generation without a model', () => {
     expect(res.body.recommended_output_format).toBe('csv');
     expect((await t.api.post('/v1/prompt-templates/generate').set(auth()).send({ goal: 'x'.repeat(2001) })).status).toBe(400);
     expect((await t.api.post('/v1/prompt-templates/generate').set(auth()).send({ goal: 'ok', category: 'finance' })).status).toBe(400);
+  });
+});
+
+describe('schema inference from a sample', () => {
+  const sample = async (file: { bytes: Buffer; filename: string; mimeType: string }) => {
+    const res = await uploadDocument(t, token, file);
+    expect(res.body.extracted).toBe(true);
+    return res.body.id as string;
+  };
+
+  it('infers a draft 2020-12 schema from a JSON sample, and an own schema wins over it', async () => {
+    const doc = await sample({
+      bytes: Buffer.from(JSON.stringify({ score: 7, passed: true, criteria: [{ name: 'Thesis', points: 2.5 }] })),
+      filename: 'sample.json',
+      mimeType: 'application/json',
+    });
+    const res = await create({ product_code: 'essay_grading', name: 'Inferred', output_schema_sample_id: doc });
+    expect(res.status).toBe(201);
+    expect(res.body.output_schema).toMatchObject({
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'object',
+      properties: {
+        score: { type: 'integer' },
+        passed: { type: 'boolean' },
+        criteria: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, points: { type: 'number' } } } },
+      },
+    });
+    const own = await create({ product_code: 'essay_grading', name: 'Own', output_schema_sample_id: doc, output_schema: { type: 'object' } });
+    expect(own.body.output_schema).toEqual({ type: 'object' });
+  });
+
+  it('infers rows from a CSV header and from the first XLSX sheet', async () => {
+    const csv = await sample({ bytes: Buffer.from('criterion,points,comment\nThesis,3,clear\nSources,2.5,few\n'), filename: 's.csv', mimeType: 'text/csv' });
+    const fromCsv = await create({ product_code: 'essay_grading', name: 'CSV', output_schema_sample_id: csv });
+    expect(fromCsv.body.output_schema.properties.rows.items.properties).toEqual({
+      criterion: { type: 'string' },
+      points: { type: 'number' },
+      comment: { type: 'string' },
+    });
+    const xlsx = await sample(await makeDocument('xlsx', { sentences: ['First row sentence.', 'Second row sentence.'] }));
+    const fromXlsx = await create({ product_code: 'essay_grading', name: 'XLSX', output_schema_sample_id: xlsx });
+    expect(fromXlsx.status).toBe(201);
+    expect(fromXlsx.body.output_schema.properties.rows.type).toBe('array');
+  });
+
+  it('refuses a sample with no structure to infer from', async () => {
+    const txt = await sample({ bytes: Buffer.from('Just prose, no structure.'), filename: 'notes.txt', mimeType: 'text/plain' });
+    const res = await create({ product_code: 'essay_grading', name: 'Prose', output_schema_sample_id: txt });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details[0].path).toBe('body.output_schema_sample_id');
   });
 });
