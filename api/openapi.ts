@@ -2,10 +2,19 @@
  * The OpenAPI 3.1 document, generated from the same route declarations and zod schemas the router enforces.
  */
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
 import { ErrorBody } from '../domain/schemas/common';
 import type { RouteSpec } from './route';
 
 const API_VERSION = '1.0.0';
+
+/** The legacy multipart form: text fields carry JSON strings, files are binary parts. */
+const MultipartRunForm = z.object({
+  mode: z.enum(['async', 'sync']).optional(),
+  metadata: z.string().optional().meta({ description: 'A JSON object, as a string.' }),
+  input_documents: z.string().optional().meta({ description: 'A JSON array of document ids, as a string.' }),
+  'files[]': z.array(z.string().meta({ format: 'binary' })).optional(),
+});
 
 const SECURITY: Record<RouteSpec['access']['kind'], Array<Record<string, string[]>>> = {
   public: [],
@@ -42,7 +51,18 @@ export function buildOpenApiDocument(routes: RouteSpec[], serverUrl: string): Re
       request: {
         ...(spec.params ? { params: spec.params } : {}),
         ...(spec.query ? { query: spec.query } : {}),
-        ...(spec.body ? { body: { content: { 'application/json': { schema: spec.body } }, required: true } } : {}),
+        ...(spec.body
+          ? {
+              body: {
+                required: true,
+                ...(spec.multipart ? { description: spec.multipart.description } : {}),
+                content: {
+                  'application/json': { schema: spec.body },
+                  ...(spec.multipart ? { 'multipart/form-data': { schema: MultipartRunForm } } : {}),
+                },
+              },
+            }
+          : {}),
       },
       responses: responses as never,
     });

@@ -67,6 +67,8 @@ export interface RouteSpec<
   responses: Record<number, ResponseSpec>;
   /** Kept out of the published document (the docs page itself). */
   hidden?: boolean;
+  /** Also accept multipart/form-data (legacy form): fields become the body, files land in `ctx.state.files`. */
+  multipart?: { maxTotalBytes: number; description: string };
   /** Honour `Idempotency-Key` (DESIGN.md decision 8); `reserve` makes the id the created resource will get. */
   idempotency?: { reserve: () => string };
   handler: (input: RouteInput<z.infer<P>, z.infer<Q>, z.infer<B>>) => Promise<Reply>;

@@ -11,6 +11,7 @@ import { TenantDb } from '../domain/tenant';
 import { authorize, type AuthDeps } from './middleware/auth';
 import type { Reply, RouteInput, RouteSpec } from './route';
 import { idempotent } from './middleware/idempotency';
+import { parseMultipart } from './middleware/multipart';
 
 export function toKoaPath(openApiPath: string): string {
   return openApiPath.replace(/\{(\w+)\}/g, ':$1');
@@ -72,7 +73,10 @@ export function mountRoutes(router: Router, routes: RouteSpec[], options: MountO
       ctx.state.principal = await authorize(ctx, spec.access, options.auth);
       await next();
     });
-    if (spec.body) steps.push(parseJson);
+    if (spec.body) {
+      const multipart = spec.multipart ? parseMultipart(spec.multipart.maxTotalBytes) : undefined;
+      steps.push((ctx, next) => (multipart && ctx.is('multipart/form-data') ? multipart(ctx, next) : parseJson(ctx, next)));
+    }
     steps.push(async (ctx: Context) => {
       const principal = ctx.state.principal as RouteInput<unknown, unknown, unknown>['principal'];
       const tenant = principal ? new TenantDb(options.auth.db, principal.accountId) : noTenant;

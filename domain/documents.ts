@@ -6,7 +6,7 @@ import type { Config } from './config';
 import { COLLECTIONS } from './db';
 import { errors } from './errors';
 import { newId } from './ids';
-import { objectKeys, presignUpload, statObject, type Storage } from './storage';
+import { objectKeys, presignUpload, putObject, statObject, type Storage } from './storage';
 import { resultWithin, startOrAttach, type TemporalHandle } from './temporal';
 import type { TenantDb } from './tenant';
 import { uploadContentType, uploadHeaders } from './uploads';
@@ -125,6 +125,43 @@ export async function completeDocument(
     taskQueue: TASK_QUEUES.indexing,
     args: [{ accountId: tenant.accountId, docId } satisfies DocumentJobInput],
   });
-  const summary = await resultWithin<ExtractionSummary>(workflow, waitMs);
+  const summary = await resultWithin<ExtractionSummary>(temporal, workflow, waitMs);
   return { doc: await getDocument(tenant, docId), finished: summary !== undefined };
+}
+
+/**
+ * An input document from bytes the API already holds (the legacy multipart run form): stored, then extracted as
+ * any uploaded document is, waiting at most `waitMs`.
+ */
+export async function ingestDocumentBytes(
+  tenant: TenantDb,
+  storage: Storage,
+  temporal: TemporalHandle,
+  file: { filename: string; mimeType: string; bytes: Buffer },
+  waitMs: number,
+): Promise<DocumentDoc> {
+  const id = newId('document');
+  const contentType = uploadContentType(file.filename, file.mimeType === 'application/octet-stream' ? undefined : file.mimeType);
+  const key = objectKeys.documentOriginal(tenant.accountId, id);
+  await putObject(storage, key, file.bytes, contentType);
+  await tenant.collection<DocumentDoc>(COLLECTIONS.documents).insertOne({
+    _id: id,
+    filename: file.filename.slice(0, 255) || 'upload',
+    upload_content_type: contentType,
+    declared_size: file.bytes.length,
+    object_key: key,
+    status: 'extracting',
+    mime_type: null,
+    size_bytes: file.bytes.length,
+    page_count: null,
+    extracted: false,
+    extraction_error: null,
+    text_key: null,
+    char_count: null,
+    inferred_schema_json: null,
+    created_at: new Date(),
+    completed_at: new Date(),
+  });
+  const { doc } = await completeDocument(tenant, storage, temporal, id, waitMs);
+  return doc;
 }

@@ -232,7 +232,7 @@ export async function createRun(
   }
   let finished = false;
   if (run.mode === 'sync') {
-    finished = (await resultWithin(workflow, deps.config.SYNC_RUN_TIMEOUT_S * 1000)) !== undefined;
+    finished = (await resultWithin(deps.temporal, workflow, deps.config.SYNC_RUN_TIMEOUT_S * 1000)) !== undefined;
   }
   return { run: (await runs(tenant).findOne({ _id: runId }))!, finished };
 }

@@ -86,16 +86,19 @@ export async function startOrAttach(
   }
 }
 
-/** The workflow's result if it finishes within `ms`, else `undefined` (it keeps running). */
-export async function resultWithin<T>(workflow: WorkflowHandle, ms: number): Promise<T | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), ms);
-  });
+/**
+ * The workflow's result if it finishes within `ms`, else `undefined` (it keeps running). The long poll behind
+ * `result()` is aborted at the deadline, so a timed-out wait leaves no call behind.
+ */
+export async function resultWithin<T>(temporal: TemporalHandle, workflow: WorkflowHandle, ms: number): Promise<T | undefined> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), ms);
   try {
-    return await Promise.race([workflow.result() as Promise<T>, timeout]);
+    return (await temporal.connection.withAbortSignal(controller.signal, () => workflow.result())) as T;
+  } catch (err) {
+    if (controller.signal.aborted) return undefined;
+    throw err;
   } finally {
     clearTimeout(timer);
   }
 }
-

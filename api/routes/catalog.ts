@@ -81,7 +81,7 @@ export function catalogRoutes(deps: RouteDeps): RouteSpec[] {
           taskQueue: TASK_QUEUES.runs,
           args: [input],
         });
-        const result = await resultWithin<GeneratedPromptResult>(workflow, PROMPT_WAIT_MS);
+        const result = await resultWithin<GeneratedPromptResult>(deps.temporal, workflow, PROMPT_WAIT_MS);
         if (!result) throw errors.serviceUnavailable('Prompt generation is taking too long; try again shortly.');
         return {
           status: 200,

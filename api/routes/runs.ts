@@ -11,6 +11,13 @@ import {
   WorkflowRunParams,
 } from '../../domain/schemas/runs';
 import type { KeyPrincipal } from '../../domain/api-keys';
+import { ingestDocumentBytes } from '../../domain/documents';
+import { errors } from '../../domain/errors';
+import type { UploadedFile } from '../middleware/multipart';
+
+const MULTIPART_MAX_BYTES = 4 * 1024 * 1024;
+/** End of the multipart deprecation window (RFC 8594 Sunset header). */
+const MULTIPART_SUNSET = 'Wed, 30 Jun 2027 00:00:00 GMT';
 import type { RouteDeps } from '../app';
 import { route, type RouteSpec } from '../route';
 
@@ -32,12 +39,35 @@ export function runRoutes(deps: RouteDeps): RouteSpec[] {
       params: WorkflowRunParams,
       body: CreateRunRequest,
       idempotency: { reserve: () => newId('run') },
+      multipart: {
+        maxTotalBytes: MULTIPART_MAX_BYTES,
+        description:
+          'Legacy (deprecated): multipart/form-data with `mode`, `metadata` (JSON string), `input_documents` (JSON array ' +
+          'string) and repeated `files[]` (4 MB combined, else 413). Files become input documents.',
+      },
       responses: {
         200: { description: 'A sync run that finished', schema: Run },
         202: { description: 'The run, queued or still running', schema: Run },
       },
-      handler: async ({ tenant, params, body, principal, reservedId }) => {
+      handler: async ({ tenant, params, body, principal, reservedId, ctx }) => {
         const key = principal as KeyPrincipal;
+        const files = (ctx.state.files ?? []) as UploadedFile[];
+        const headers: Record<string, string> = {};
+        if (ctx.is('multipart/form-data')) {
+          headers.Deprecation = 'true';
+          headers.Sunset = MULTIPART_SUNSET;
+          headers.Link = '</docs#/Documents>; rel="deprecation"';
+        }
+        if (files.length) {
+          if ((body.input_documents?.length ?? 0) + files.length > 20) {
+            throw errors.invalidRequest('At most 20 input documents per run, files included.', [
+              { path: 'body.files', message: 'too many documents' },
+            ]);
+          }
+          const ingested = [];
+          for (const file of files) ingested.push(await ingestDocumentBytes(tenant, deps.storage, deps.temporal, file, 60_000));
+          body = { ...body, input_documents: [...(body.input_documents ?? []), ...ingested.map((d) => d._id)] };
+        }
         const { run, finished } = await createRun(
           deps,
           tenant,
@@ -46,7 +76,7 @@ export function runRoutes(deps: RouteDeps): RouteSpec[] {
           body,
           reservedId ?? newId('run'),
         );
-        return { status: finished ? 200 : 202, body: runView(run, base) };
+        return { status: finished ? 200 : 202, body: runView(run, base), headers };
       },
     }),
     route({

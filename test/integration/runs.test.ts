@@ -373,3 +373,57 @@ describe('operator refund', () => {
     expect(ops('run_nope').status).toBe(1);
   });
 });
+
+describe('multipart (legacy)', () => {
+  it('turns files[] into input documents, runs, and marks the form deprecated', async () => {
+    const wf = await makeWorkflow(t, testKey);
+    const res = await t.api
+      .post(`/v1/workflows/${wf}/runs`)
+      .set(auth(testKey))
+      .field('metadata', JSON.stringify({ batch: 7 }))
+      .attach('files[]', Buffer.from('First essay: the thesis is clear.'), { filename: 'one.txt', contentType: 'text/plain' })
+      .attach('files[]', Buffer.from('Second essay: sources are cited.'), { filename: 'two.txt', contentType: 'text/plain' });
+    expect(res.status).toBe(202);
+    expect(res.headers.deprecation).toBe('true');
+    expect(res.headers.sunset).toMatch(/GMT$/);
+    expect(res.body.metadata).toEqual({ batch: 7 });
+    expect(res.body.input_documents).toHaveLength(2);
+    const docs = await t.database.db.collection(COLLECTIONS.documents).find({ _id: { $in: res.body.input_documents } }).toArray();
+    expect(docs.map((d) => [d.filename, d.extracted]).sort()).toEqual([
+      ['one.txt', true],
+      ['two.txt', true],
+    ]);
+    expect((await waitForRun(t, testKey, res.body.id)).status).toBe('succeeded');
+  });
+
+  it('answers 413 when the files exceed 4 MB combined, and creates nothing', async () => {
+    const wf = await makeWorkflow(t, testKey);
+    const before = await t.database.db.collection(COLLECTIONS.documents).countDocuments({ account_id: a.accountId });
+    const res = await t.api
+      .post(`/v1/workflows/${wf}/runs`)
+      .set(auth(testKey))
+      .attach('files[]', Buffer.alloc(2_500_000, 'a'), { filename: 'a.txt', contentType: 'text/plain' })
+      .attach('files[]', Buffer.alloc(2_500_000, 'b'), { filename: 'b.txt', contentType: 'text/plain' });
+    expect(res.status).toBe(413);
+    expect(res.body.error.code).toBe('payload_too_large');
+    expect((await t.api.get(`/v1/runs?workflow_id=${wf}`).set(auth(testKey))).body.data).toEqual([]);
+    expect(await t.database.db.collection(COLLECTIONS.documents).countDocuments({ account_id: a.accountId })).toBe(before);
+  });
+
+  it('hashes the file bytes for Idempotency-Key', async () => {
+    const wf = await makeWorkflow(t, testKey);
+    const send = (text: string) =>
+      t.api
+        .post(`/v1/workflows/${wf}/runs`)
+        .set(auth(testKey))
+        .set('Idempotency-Key', 'multipart-1')
+        .attach('files[]', Buffer.from(text), { filename: 'e.txt', contentType: 'text/plain' });
+    const first = await send('Essay version one.');
+    expect(first.status).toBe(202);
+    const replay = await send('Essay version one.');
+    expect(replay.body.id).toBe(first.body.id);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    const changed = await send('Essay version two.');
+    expect([changed.status, changed.body.error.code]).toEqual([409, 'idempotency_key_reused']);
+  });
+});
