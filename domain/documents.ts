@@ -39,6 +39,28 @@ export interface DocumentDoc {
   completed_at: Date | null;
 }
 
+/** A document that is waiting for its bytes; nothing about the file is known yet. */
+function newDocument(f: { id: string; filename: string; contentType: string; key: string; declaredSize: number | null }): Omit<DocumentDoc, 'account_id'> {
+  return {
+    _id: f.id,
+    filename: f.filename,
+    upload_content_type: f.contentType,
+    declared_size: f.declaredSize,
+    object_key: f.key,
+    status: 'awaiting_upload',
+    mime_type: null,
+    size_bytes: null,
+    page_count: null,
+    extracted: false,
+    extraction_error: null,
+    text_key: null,
+    char_count: null,
+    inferred_schema_json: null,
+    created_at: new Date(),
+    completed_at: null,
+  };
+}
+
 export function documentView(doc: DocumentDoc) {
   return {
     id: doc._id,
@@ -63,24 +85,9 @@ export async function createDocumentUpload(
   const contentType = uploadContentType(input.filename, input.mime_type);
   const key = objectKeys.documentOriginal(tenant.accountId, id);
   const { url, expiresAt } = await presignUpload(storage, key, contentType, input.size_bytes, config.UPLOAD_URL_TTL_S);
-  await tenant.collection<DocumentDoc>(COLLECTIONS.documents).insertOne({
-    _id: id,
-    filename: input.filename,
-    upload_content_type: contentType,
-    declared_size: input.size_bytes ?? null,
-    object_key: key,
-    status: 'awaiting_upload',
-    mime_type: null,
-    size_bytes: null,
-    page_count: null,
-    extracted: false,
-    extraction_error: null,
-    text_key: null,
-    char_count: null,
-    inferred_schema_json: null,
-    created_at: new Date(),
-    completed_at: null,
-  });
+  await tenant.collection<DocumentDoc>(COLLECTIONS.documents).insertOne(
+    newDocument({ id, filename: input.filename, contentType, key, declaredSize: input.size_bytes ?? null }),
+  );
   return {
     id,
     object: 'document_upload' as const,
@@ -145,21 +152,10 @@ export async function ingestDocumentBytes(
   const key = objectKeys.documentOriginal(tenant.accountId, id);
   await putObject(storage, key, file.bytes, contentType);
   await tenant.collection<DocumentDoc>(COLLECTIONS.documents).insertOne({
-    _id: id,
-    filename: file.filename.slice(0, 255) || 'upload',
-    upload_content_type: contentType,
-    declared_size: file.bytes.length,
-    object_key: key,
+    ...newDocument({ id, filename: file.filename.slice(0, 255) || 'upload', contentType, key, declaredSize: file.bytes.length }),
+    // The bytes are already stored: the document starts where `complete` leaves an uploaded one.
     status: 'extracting',
-    mime_type: null,
     size_bytes: file.bytes.length,
-    page_count: null,
-    extracted: false,
-    extraction_error: null,
-    text_key: null,
-    char_count: null,
-    inferred_schema_json: null,
-    created_at: new Date(),
     completed_at: new Date(),
   });
   const { doc } = await completeDocument(tenant, storage, temporal, id, waitMs);

@@ -4,18 +4,23 @@
  */
 import { extname } from 'node:path';
 
-const TYPES_BY_EXTENSION: Record<string, string> = {
-  '.pdf': 'application/pdf',
-  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  '.xls': 'application/vnd.ms-excel',
-  '.pptx': 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  '.txt': 'text/plain',
-  '.md': 'text/markdown',
-  '.csv': 'text/csv',
-  '.json': 'application/json',
-  '.xml': 'application/xml',
-};
+/** The MIME type of each supported document format (the parser reports these as a file's real type). */
+export const MIME_BY_FORMAT = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  xls: 'application/vnd.ms-excel',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  txt: 'text/plain',
+  md: 'text/markdown',
+  csv: 'text/csv',
+  json: 'application/json',
+  xml: 'application/xml',
+} as const;
+
+const TYPES_BY_EXTENSION: Record<string, string> = Object.fromEntries(
+  Object.entries(MIME_BY_FORMAT).map(([format, mime]) => [`.${format}`, mime]),
+);
 
 /** The declared type, else the one the file name implies, else a generic binary type. */
 export function uploadContentType(filename: string, declared?: string): string {

@@ -4,22 +4,12 @@
  * reason passes through here, so the wording stays one plain sentence.
  */
 import type { DocFormat, Extraction, FailureCode, Parsed, Section } from './types';
+import { MIME_BY_FORMAT } from '../../domain/uploads';
 
 /** Beyond this the text is useless to a model anyway and only costs storage; the rest is dropped silently. */
 export const MAX_EXTRACTED_CHARS = 20_000_000;
 
-export const MIME_TYPES: Record<DocFormat, string> = {
-  pdf: 'application/pdf',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  xls: 'application/vnd.ms-excel',
-  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  txt: 'text/plain',
-  md: 'text/markdown',
-  csv: 'text/csv',
-  json: 'application/json',
-  xml: 'application/xml',
-};
+export const MIME_TYPES: Record<DocFormat, string> = MIME_BY_FORMAT;
 
 /** Thrown by parsers for a failure they can name; anything else thrown is reported as `corrupt`. */
 export class ExtractionFailure extends Error {

@@ -15,6 +15,7 @@ import JSZip from 'jszip';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import PptxGenJS from 'pptxgenjs';
 import type { DocFormat } from '../../activities/parsing/types';
+import { MIME_BY_FORMAT } from '../../domain/uploads';
 
 export interface GeneratedFile {
   bytes: Buffer;
@@ -30,18 +31,7 @@ export interface DocumentSpec {
 export const FORMATS: DocFormat[] = ['pdf', 'docx', 'xlsx', 'xls', 'pptx', 'txt', 'md', 'csv', 'json', 'xml'];
 
 /** What a browser would declare for each extension. */
-const MIME: Record<DocFormat, string> = {
-  pdf: 'application/pdf',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  xls: 'application/vnd.ms-excel',
-  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  txt: 'text/plain',
-  md: 'text/markdown',
-  csv: 'text/csv',
-  json: 'application/json',
-  xml: 'application/xml',
-};
+const MIME: Record<DocFormat, string> = MIME_BY_FORMAT;
 
 /** The name of unit `n` (1-based) in formats that name their units. */
 export const partName = (n: number): string => `Part ${n}`;
