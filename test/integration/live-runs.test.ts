@@ -3,6 +3,7 @@
  * structured output, retries, refunds, prompt injection, and a worker killed mid-run.
  */
 import { COLLECTIONS } from '../../domain/db';
+import { testNamespaces } from '../support/env';
 import { createTestContext, type TestContext } from '../support/app';
 import { makeDocument } from '../support/files';
 import { newAccount, type TestAccount } from '../support/identity';
@@ -11,7 +12,7 @@ import { startWorker, type Spawned } from '../support/processes';
 import { balance, ledgerOf, makeWorkflow, waitForRun } from '../support/runs';
 import { uploadDocument, uploadReference, waitForReference } from '../support/uploads';
 
-const NAMESPACE = 'assay-test-live';
+const NAMESPACE = testNamespaces().live;
 let t: TestContext;
 let model: ModelServer;
 let worker: Spawned;

@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { charge, refund } from '../../domain/credits';
 import { COLLECTIONS } from '../../domain/db';
+import { testNamespaces } from '../support/env';
 import { createTestContext, type TestContext } from '../support/app';
 import { newAccount, type TestAccount } from '../support/identity';
 import { balance, makeWorkflow, waitForRun } from '../support/runs';
@@ -27,7 +28,7 @@ const ops = (...args: string[]) =>
 
 beforeAll(async () => {
   t = await createTestContext();
-  idle = await createTestContext({ TEMPORAL_NAMESPACE: 'assay-test-idle' });
+  idle = await createTestContext({ TEMPORAL_NAMESPACE: testNamespaces().idle });
 });
 beforeEach(async () => {
   a = await newAccount(t);

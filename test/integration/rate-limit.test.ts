@@ -10,7 +10,7 @@ import { newAccount } from '../support/identity';
 
 let t: TestContext;
 let second: ChildProcess;
-const SECOND_PORT = 8091;
+const SECOND_PORT = Number(process.env.PORT ?? 8089) + 2;
 
 beforeAll(async () => {
   t = await createTestContext();

@@ -10,6 +10,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { runActivities } from '../../activities/runs';
 import { COLLECTIONS } from '../../domain/db';
 import { validateAgainstSchema } from '../../domain/json-schema';
+import { testNamespaces } from '../support/env';
 import { createTestContext, type TestContext } from '../support/app';
 import { makeDocument } from '../support/files';
 import { newAccount, type TestAccount } from '../support/identity';
@@ -45,7 +46,7 @@ const SCHEMA = {
 
 beforeAll(async () => {
   t = await createTestContext();
-  idle = await createTestContext({ TEMPORAL_NAMESPACE: 'assay-test-idle', SYNC_RUN_TIMEOUT_S: '1' });
+  idle = await createTestContext({ TEMPORAL_NAMESPACE: testNamespaces().idle, SYNC_RUN_TIMEOUT_S: '1' });
 });
 beforeEach(async () => {
   a = await newAccount(t);
@@ -168,7 +169,7 @@ describe('cancel', () => {
     expect(again.body.status).toBe('canceled');
 
     // Now let a worker take the workflow: it must find the run canceled and not execute it.
-    const worker = await startWorker({ TEMPORAL_NAMESPACE: 'assay-test-idle' });
+    const worker = await startWorker({ TEMPORAL_NAMESPACE: testNamespaces().idle });
     try {
       const result = await idle.temporal.client.workflow.getHandle(created.body.id).result();
       expect(result).toEqual({ status: 'canceled' });
@@ -270,7 +271,7 @@ describe('sync mode', () => {
     const res = await idle.api.post(`/v1/workflows/${wf}/runs`).set(auth(testKey)).send({ mode: 'sync' });
     expect(res.status).toBe(202);
     expect(res.body.status).toBe('queued');
-    const worker = await startWorker({ TEMPORAL_NAMESPACE: 'assay-test-idle' });
+    const worker = await startWorker({ TEMPORAL_NAMESPACE: testNamespaces().idle });
     try {
       const run = await waitForRun(idle, testKey, res.body.id);
       expect(run.status).toBe('succeeded');

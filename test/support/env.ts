@@ -21,4 +21,13 @@ export function applyTestEnv(): void {
   process.env.NODE_ENV = 'test';
 }
 
+/**
+ * The namespaces of this test run, derived from TEMPORAL_NAMESPACE so concurrent sessions (each with their own
+ * namespace) never share task queues: `idle` has no worker unless a test starts one (runs there stay queued);
+ * `live` has a worker a test starts against its own model server.
+ */
+export function testNamespaces(base = process.env.TEMPORAL_NAMESPACE ?? 'assay-test') {
+  return { main: base, idle: `${base}-idle`, live: `${base}-live` };
+}
+
 applyTestEnv();

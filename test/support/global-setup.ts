@@ -5,7 +5,8 @@
 import { MongoClient } from 'mongodb';
 import { parseConfig } from '../../domain/config';
 import { startStack } from '../../scripts/stack/services';
-import { applyTestEnv } from './env';
+import { ensureNamespace } from '../../scripts/stack/namespaces';
+import { applyTestEnv, testNamespaces } from './env';
 import { startWorker, type Spawned } from './processes';
 
 declare global {
@@ -18,6 +19,7 @@ export default async function globalSetup(): Promise<void> {
   const config = parseConfig(process.env);
   const say = (line: string) => process.stdout.write(`[stack] ${line}\n`);
   const startedServices = await startStack(config, say);
+  for (const namespace of Object.values(testNamespaces(config.TEMPORAL_NAMESPACE))) await ensureNamespace(config.temporalAddress, namespace);
 
   const client = new MongoClient(config.mongodbUri, { serverSelectionTimeoutMS: 5000 });
   await client.connect();
