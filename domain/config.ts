@@ -43,6 +43,8 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).default(DEV_S3_ACCESS_KEY),
   S3_SECRET_ACCESS_KEY: z.string().min(8).default(DEV_S3_SECRET_KEY),
   S3_FORCE_PATH_STYLE: bool.default(true),
+  /** Where the locally started services keep data, logs and pid files (default: `.data` in the project). */
+  DATA_DIR: z.string().min(1).optional(),
   MINIO_PORT: port.default(9000),
   MINIO_CONSOLE_PORT: port.default(9001),
 

@@ -21,7 +21,7 @@ async function main(): Promise<void> {
       say('stack is up; `npm run stack -- stop` stops it');
       break;
     case 'stop':
-      await stopStack(say);
+      await stopStack(config, say);
       break;
     case 'status':
       for (const [name, line] of Object.entries(await stackStatus(config))) say(`${name.padEnd(9)} ${line}`);

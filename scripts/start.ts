@@ -72,7 +72,7 @@ async function main(): Promise<void> {
           }),
       ),
     );
-    await stopStack(say, started);
+    await stopStack(config, say, started);
     process.exit(code);
   };
   process.on('SIGINT', () => void stop(0));

@@ -16,9 +16,11 @@ import { elapsed, ensureTools, PROJECT_ROOT, toolPath, type Say } from './tools'
 
 export type ServiceName = 'temporal' | 'mongodb' | 'minio';
 
-export const DATA_DIR = join(PROJECT_ROOT, '.data');
-const LOG_DIR = join(DATA_DIR, 'logs');
-const RUN_DIR = join(DATA_DIR, 'run');
+/** Data, logs and pid files of the local services: `.data` in the project unless DATA_DIR says otherwise. */
+function dirs(c: Config) {
+  const data = c.DATA_DIR ?? join(PROJECT_ROOT, '.data');
+  return { data, logs: join(data, 'logs'), run: join(data, 'run') };
+}
 
 /**
  * Extra Temporal namespaces, so tests never share task queues with `npm start`: `assay-test` has the test worker;
@@ -51,7 +53,7 @@ const SERVICES: ServiceDef[] = [
         '--ui-port',
         String(c.TEMPORAL_UI_PORT),
         '--db-filename',
-        join(DATA_DIR, 'temporal', 'temporal.db'),
+        join(dirs(c).data, 'temporal', 'temporal.db'),
         '--log-level',
         'warn',
         ...uniq(['default', c.TEMPORAL_NAMESPACE, ...EXTRA_NAMESPACES]).flatMap((n) => ['--namespace', n]),
@@ -68,8 +70,8 @@ const SERVICES: ServiceDef[] = [
     command: (c) => ({
       args: [
         '--handler=sqlite',
-        `--sqlite-url=file:${join(DATA_DIR, 'ferretdb')}/`,
-        `--state-dir=${join(DATA_DIR, 'ferretdb')}`,
+        `--sqlite-url=file:${join(dirs(c).data, 'ferretdb')}/`,
+        `--state-dir=${join(dirs(c).data, 'ferretdb')}`,
         `--listen-addr=127.0.0.1:${c.MONGODB_PORT}`,
         '--debug-addr=-',
         '--telemetry=disable',
@@ -84,7 +86,7 @@ const SERVICES: ServiceDef[] = [
     tool: 'minio',
     wanted: (c) => c.localServices.s3,
     command: (c) => ({
-      args: ['server', join(DATA_DIR, 'minio'), '--address', `127.0.0.1:${c.MINIO_PORT}`, '--quiet'],
+      args: ['server', join(dirs(c).data, 'minio'), '--address', `127.0.0.1:${c.MINIO_PORT}`, '--quiet'],
       env: {
         MINIO_ROOT_USER: c.S3_ACCESS_KEY_ID,
         MINIO_ROOT_PASSWORD: c.S3_SECRET_ACCESS_KEY,
@@ -151,12 +153,12 @@ async function minioReady(c: Config): Promise<boolean> {
   }
 }
 
-function pidFile(name: ServiceName): string {
-  return join(RUN_DIR, `${name}.pid`);
+function pidFile(c: Config, name: ServiceName): string {
+  return join(dirs(c).run, `${name}.pid`);
 }
 
-async function readPid(name: ServiceName): Promise<number | undefined> {
-  const text = await readFile(pidFile(name), 'utf8').catch(() => '');
+async function readPid(c: Config, name: ServiceName): Promise<number | undefined> {
+  const text = await readFile(pidFile(c, name), 'utf8').catch(() => '');
   const pid = Number.parseInt(text, 10);
   return Number.isFinite(pid) && pid > 0 ? pid : undefined;
 }
@@ -173,14 +175,15 @@ function alive(pid: number): boolean {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function startOne(def: ServiceDef, config: Config, say: Say): Promise<void> {
-  await mkdir(LOG_DIR, { recursive: true });
-  await mkdir(RUN_DIR, { recursive: true });
-  for (const dir of ['temporal', 'ferretdb', 'minio']) await mkdir(join(DATA_DIR, dir), { recursive: true });
+  const { data, logs, run } = dirs(config);
+  await mkdir(logs, { recursive: true });
+  await mkdir(run, { recursive: true });
+  for (const dir of ['temporal', 'ferretdb', 'minio']) await mkdir(join(data, dir), { recursive: true });
   const { args, env } = def.command(config);
-  const log = await open(join(LOG_DIR, `${def.name}.log`), 'a');
+  const log = await open(join(logs, `${def.name}.log`), 'a');
   const started = Date.now();
   const child = spawn(toolPath(def.tool), args, {
-    cwd: DATA_DIR,
+    cwd: data,
     env: { ...process.env, ...env },
     detached: true, // its own process group: Ctrl-C in a terminal reaches us, and we stop it deliberately
     stdio: ['ignore', log.fd, log.fd],
@@ -195,18 +198,18 @@ async function startOne(def: ServiceDef, config: Config, say: Say): Promise<void
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (exited !== undefined) {
-      throw new Error(`${def.name} exited with code ${exited} while starting; see ${join(LOG_DIR, `${def.name}.log`)}`);
+      throw new Error(`${def.name} exited with code ${exited} while starting; see ${join(logs, `${def.name}.log`)}`);
     }
     if (await def.ready(config)) {
       // Recorded only once it answers: a start that fails must not overwrite the pid of a server already running.
-      await writeFile(pidFile(def.name), String(child.pid));
+      await writeFile(pidFile(config, def.name), String(child.pid));
       say(`started ${def.describe(config)} in ${elapsed(started)}`);
       return;
     }
     await sleep(250);
   }
   child.kill('SIGKILL');
-  throw new Error(`${def.name} did not become ready within 60 s; see ${join(LOG_DIR, `${def.name}.log`)}`);
+  throw new Error(`${def.name} did not become ready within 60 s; see ${join(logs, `${def.name}.log`)}`);
 }
 
 /**
@@ -233,20 +236,20 @@ export async function startStack(config: Config, say: Say, only?: ServiceName[])
   return started;
 }
 
-/** Stops services started by this project (found through their pid files). */
-export async function stopStack(say: Say, only?: ServiceName[]): Promise<void> {
+/** Stops services started by this project (found through their pid files under the config's data directory). */
+export async function stopStack(config: Config, say: Say, only?: ServiceName[]): Promise<void> {
   for (const def of [...SERVICES].reverse()) {
     if (only && !only.includes(def.name)) continue;
-    const pid = await readPid(def.name);
+    const pid = await readPid(config, def.name);
     if (!pid || !alive(pid)) {
-      await rm(pidFile(def.name), { force: true });
+      await rm(pidFile(config, def.name), { force: true });
       continue;
     }
     process.kill(pid, 'SIGTERM');
     const deadline = Date.now() + 15_000;
     while (alive(pid) && Date.now() < deadline) await sleep(100);
     if (alive(pid)) process.kill(pid, 'SIGKILL');
-    await rm(pidFile(def.name), { force: true });
+    await rm(pidFile(config, def.name), { force: true });
     say(`stopped ${def.name}`);
   }
 }

@@ -52,6 +52,26 @@ async function patchFerretdbWrites(dir: string): Promise<void> {
   }
 }
 
+/**
+ * FerretDB 1.24's SQLite backend looks documents up by `_id` with the expression `->'$._id'`, while the `_id` index is
+ * built on `->"_id"`: SQLite compares index expressions literally, so every lookup by id scanned the whole table
+ * (`EXPLAIN QUERY PLAN` says SCAN). It also pushed `_id` down only when it was the filter's sole key, and Assay's
+ * tenant filters always add `account_id`. This patch writes the id expression the way the index has it and pushes
+ * a string `_id` down whatever else the filter holds. That is safe because FerretDB applies the whole filter again
+ * in Go to what SQLite returns; the pushdown only narrows the rows read (decision 54).
+ */
+async function patchFerretdbIdLookups(dir: string): Promise<void> {
+  const edit = async (file: string, from: string, to: string, count: number) => {
+    const path = join(dir, 'internal', 'backends', 'sqlite', file);
+    const source = await readFile(path, 'utf8');
+    const found = source.split(from).length - 1;
+    if (found !== count) throw new Error(`FerretDB patch: expected ${count}× ${JSON.stringify(from)} in ${file}, found ${found}; review the patch`);
+    await writeFile(path, source.split(from).join(to));
+  };
+  await edit('metadata/metadata.go', `IDColumn = DefaultColumn + "->'$._id'"`, `IDColumn = DefaultColumn + "->'_id'"`, 1);
+  await edit('collection.go', 'if params.Filter.Len() == 1 {\n\t\tv, _ := params.Filter.Get("_id")', 'if params.Filter.Len() >= 1 {\n\t\tv, _ := params.Filter.Get("_id")', 2);
+}
+
 export const TOOLS: ToolSpec[] = [
   { name: 'temporal', module: 'github.com/temporalio/cli', version: 'v1.5.1', pkg: './cmd/temporal' },
   {
@@ -59,11 +79,12 @@ export const TOOLS: ToolSpec[] = [
     module: 'github.com/FerretDB/FerretDB',
     version: 'v1.24.0',
     pkg: './cmd/ferretdb',
-    buildRevision: 'assay.1',
+    buildRevision: 'assay.2',
     prepare: async (dir) => {
       // FerretDB panics at start without its generated version file.
       await writeFile(join(dir, 'build', 'version', 'version.txt'), 'v1.24.0\n');
       await patchFerretdbWrites(dir);
+      await patchFerretdbIdLookups(dir);
     },
   },
   // MinIO publishes no semver tags; this pseudo-version is its 2026-02-12 source.

@@ -49,7 +49,7 @@ describe.each([
     const config = parseConfig(process.env);
     const local = service === 'minio' ? config.localServices.s3 : config.localServices.mongodb;
     if (!local) throw new Error(`${service} is external (set by env); this test stops and starts the local one`);
-    await stopStack(quiet, [service]);
+    await stopStack(config, quiet, [service]);
     try {
       const started = Date.now();
       const down = await eventually(health, (b) => b.checks[check] === 'down');

@@ -1,11 +1,14 @@
 /** Stops the worker and the services that globalSetup started (never those it found running). */
+import { parseConfig } from '../../domain/config';
 import { stopStack, type ServiceName } from '../../scripts/stack/services';
+import { applyTestEnv } from './env';
 
 export default async function globalTeardown(): Promise<void> {
   const state = globalThis.__ASSAY_TEST__;
   if (!state) return;
   await state.worker.stop();
   if (process.env.ASSAY_KEEP_STACK !== 'true') {
-    await stopStack(() => undefined, state.startedServices as ServiceName[]);
+    applyTestEnv();
+    await stopStack(parseConfig(process.env), () => undefined, state.startedServices as ServiceName[]);
   }
 }
