@@ -1,7 +1,7 @@
 /**
  * The usage report (spec §4 Usage, DESIGN.md decision 21): runs and credits of an account over a period of UTC days,
- * optionally per workflow. Counted by the database — one `$match`/`$group` over the runs' `{account_id, created_at}`
- * index — so the API never loads the runs themselves, however many there are.
+ * optionally per workflow. Read from the usage rollup the runs keep up to date as they are admitted and charged
+ * (domain/usage-rollup.ts), so the API never loads the runs themselves, however many there are.
  *
  * What counts: admitted, live-mode runs created in the period. Credits are what those runs were finally charged
  * (`charged_milli`; null — not settled yet — counts 0, and failed, canceled and refunded runs carry 0). Test-mode
@@ -10,9 +10,9 @@
 import { toCredits } from './credits';
 import { COLLECTIONS } from './db';
 import { errors } from './errors';
-import type { RunDoc } from './runs';
 import type { UsageQuery } from './schemas/usage';
 import type { TenantDb } from './tenant';
+import { usageMonthId, type UsageMonthDoc } from './usage-rollup';
 import type { WorkflowDoc } from './workflows';
 
 const DAY_MS = 86_400_000;
@@ -48,44 +48,56 @@ export function resolvePeriod(query: Pick<UsageQuery, 'from' | 'to'>, now = new 
 }
 
 interface Group {
-  _id: string | null;
+  workflowId: string;
   runs: number;
   charged: number;
 }
 
+/**
+ * Reads the period's months from the rollup (domain/usage-rollup.ts), one `_id` lookup each, and adds up the days
+ * inside the period — at most 13 small documents, however many runs the account has.
+ */
 export async function usageReport(tenant: TenantDb, query: UsageQuery, now = new Date()) {
   const period = resolvePeriod(query, now);
-  const byWorkflow = query.group_by === 'workflow';
-  const match = { $match: { created_at: { $gte: period.start, $lt: period.end }, admission: 'admitted', livemode: true } };
-  const key = byWorkflow ? '$workflow_id' : null;
-  const runsOf = tenant.collection<RunDoc>(COLLECTIONS.runs);
-  // One accumulator per $group: FerretDB 1.24 evaluates a $group's second accumulator over an exhausted input
-  // (it answers 0), so the count and the sum are two passes over the same index range. MongoDB needs no such care.
-  const [counts, sums] = await Promise.all([
-    runsOf.aggregate<{ _id: string | null; n: number }>([match, { $group: { _id: key, n: { $sum: 1 } } }]).toArray(),
-    // $sum skips nulls: an unsettled run adds nothing.
-    runsOf.aggregate<{ _id: string | null; n: number }>([match, { $group: { _id: key, n: { $sum: '$charged_milli' } } }]).toArray(),
-  ]);
-  const groups: Group[] = counts.map((c) => ({ _id: c._id, runs: c.n, charged: sums.find((s) => s._id === c._id)?.n ?? 0 }));
-
-  const rows = byWorkflow ? await withCurrentNames(tenant, groups) : [];
-  const runs = groups.reduce((n, g) => n + g.runs, 0);
-  const charged = groups.reduce((n, g) => n + (g.charged ?? 0), 0);
+  const months: string[] = [];
+  for (let m = new Date(Date.UTC(period.start.getUTCFullYear(), period.start.getUTCMonth(), 1)); m < period.end; m.setUTCMonth(m.getUTCMonth() + 1)) {
+    months.push(m.toISOString().slice(0, 7));
+  }
+  const docs = await Promise.all(
+    months.map((month) => tenant.collection<UsageMonthDoc>(COLLECTIONS.usageMonths).findOne({ _id: usageMonthId(tenant.accountId, month) })),
+  );
+  const groups = new Map<string, Group>();
+  const recordedNames = new Map<string, string>();
+  for (const doc of docs) {
+    if (!doc) continue;
+    for (const [id, name] of Object.entries(doc.names ?? {})) recordedNames.set(id, name);
+    for (const [cell, counts] of Object.entries(doc.cells ?? {})) {
+      const sep = cell.indexOf(':');
+      const date = `${doc.month}-${cell.slice(0, sep)}`;
+      if (date < period.from || date > period.to) continue;
+      const workflowId = cell.slice(sep + 1);
+      const group = groups.get(workflowId) ?? { workflowId, runs: 0, charged: 0 };
+      group.runs += counts.runs;
+      group.charged += counts.charged_milli;
+      groups.set(workflowId, group);
+    }
+  }
+  const all = [...groups.values()].filter((g) => g.runs > 0 || g.charged !== 0);
+  const charged = all.reduce((n, g) => n + g.charged, 0);
   return {
     period: { from: period.from, to: period.to },
-    total_runs: runs,
+    total_runs: all.reduce((n, g) => n + g.runs, 0),
     total_credits: toCredits(charged),
-    by_workflow: rows,
+    by_workflow: query.group_by === 'workflow' ? await withCurrentNames(tenant, all, recordedNames) : [],
   };
 }
 
 /**
  * A workflow's name as it is now (renamed since the runs?). Deleting a workflow keeps its document, so its name
- * stays known; should the document be gone altogether, the name a run recorded when it was made is used.
- * (Looked up after the `$group`: FerretDB implements no `$first`/`$last` accumulator.)
+ * stays known; should the document be gone altogether, the name its runs recorded is used.
  */
-async function withCurrentNames(tenant: TenantDb, groups: Group[]) {
-  const ids = groups.map((g) => g._id).filter((id): id is string => typeof id === 'string');
+async function withCurrentNames(tenant: TenantDb, groups: Group[], recorded: Map<string, string>) {
+  const ids = groups.map((g) => g.workflowId);
   const workflows = ids.length
     ? await tenant
         .collection<WorkflowDoc>(COLLECTIONS.workflows)
@@ -93,16 +105,12 @@ async function withCurrentNames(tenant: TenantDb, groups: Group[]) {
         .toArray()
     : [];
   const names = new Map(workflows.map((w) => [w._id, w.name]));
-  for (const id of ids.filter((i) => !names.has(i))) {
-    const run = await tenant.collection<RunDoc>(COLLECTIONS.runs).findOne({ workflow_id: id }, { projection: { workflow_name: 1 } });
-    names.set(id, run?.workflow_name ?? '');
-  }
   return groups
     .map((g) => ({
-      workflow_id: g._id ?? '',
-      name: names.get(g._id ?? '') ?? '',
+      workflow_id: g.workflowId,
+      name: names.get(g.workflowId) ?? recorded.get(g.workflowId) ?? '',
       runs: g.runs,
-      credits: toCredits(g.charged ?? 0),
+      credits: toCredits(g.charged),
     }))
     .sort((a, b) => b.credits - a.credits || b.runs - a.runs || a.workflow_id.localeCompare(b.workflow_id));
 }

@@ -1,10 +1,12 @@
 /**
- * GET /v1/usage against the real database: run documents are seeded directly with chosen dates, charges and modes,
- * so the expected totals are known sums; another account's runs are seeded alongside and must never count.
+ * GET /v1/usage against the real database: run documents are seeded directly with chosen dates, charges and modes
+ * and counted into the usage rollup as their settlement would, so the expected totals are known sums; another
+ * account's runs are seeded alongside and must never count.
  */
 import { COLLECTIONS } from '../../domain/db';
 import { newId } from '../../domain/ids';
 import type { RunDoc } from '../../domain/runs';
+import { countRunUsage } from '../../domain/usage-rollup';
 import { createTestContext, type TestContext } from '../support/app';
 import { newAccount, type TestAccount } from '../support/identity';
 import { makeWorkflow } from '../support/runs';
@@ -58,6 +60,8 @@ async function seed(accountId: string, runs: Seed[]): Promise<RunDoc[]> {
     }),
   );
   await t.database.db.collection<RunDoc>(COLLECTIONS.runs).insertMany(docs);
+  // What the run's admission and settlement do in production: count it into the usage rollup.
+  for (const doc of docs) await countRunUsage(t.database.db, doc.account_id, doc._id);
   return docs;
 }
 
