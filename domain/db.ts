@@ -23,6 +23,7 @@ export const COLLECTIONS = {
   ledger: 'ledger',
   runs: 'runs',
   idempotencyKeys: 'idempotency_keys',
+  usageMonths: 'usage_months',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
@@ -41,7 +42,12 @@ export const INDEXES: Record<CollectionName, IndexDescription[]> = {
   reference_indexes: [],
   events: [
     { key: { dedupe_key: 1 }, name: 'dedupe_key_unique', unique: true },
-    { key: { account_id: 1, _id: -1 }, name: 'account_newest' },
+    // GET /events (domain/events.ts): equality, then the sort (`_id`, newest first), then the retention range, so
+    // pages walk the index in order and the 30-day filter is decided from its keys.
+    { key: { account_id: 1, _id: -1, created_at: 1 }, name: 'account_newest_created' },
+    { key: { account_id: 1, type: 1, _id: -1, created_at: 1 }, name: 'account_type_newest_created' },
+    // The retention purge, across accounts.
+    { key: { created_at: 1 }, name: 'created' },
   ],
   products: [],
   prompt_templates: [],
@@ -58,11 +64,13 @@ export const INDEXES: Record<CollectionName, IndexDescription[]> = {
     { key: { account_id: 1, _id: -1 }, name: 'account_newest' },
     { key: { account_id: 1, workflow_id: 1, _id: -1 }, name: 'account_workflow_newest' },
     { key: { account_id: 1, status: 1, _id: -1 }, name: 'account_status_newest' },
-    // The usage report's range (domain/usage.ts) and the metrics' recent-runs gauge (domain/metrics-gauges.ts).
+    // The usage rebuild's range (domain/usage-rollup.ts) and the metrics' recent-runs gauge (domain/metrics-gauges.ts).
     { key: { account_id: 1, created_at: 1 }, name: 'account_created' },
     { key: { created_at: -1 }, name: 'created' },
   ],
   idempotency_keys: [],
+  // Read by `_id` (`<account>:<YYYY-MM>`) only.
+  usage_months: [],
 };
 
 export interface Database {

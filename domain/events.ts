@@ -1,11 +1,15 @@
 /**
  * The events seam: every notable change (a run finishing, a reference document becoming ready) is recorded once
  * as an `evt_…` document. Recording is idempotent per `dedupe_key`, so a retried activity never records an event
- * twice. Webhook delivery fans out from these records; nothing here sends anything.
+ * twice. Webhook delivery fans out from these records; nothing here sends anything. The same records answer
+ * `GET /events`, so a client that missed deliveries can catch up; they are kept EVENT_RETENTION_DAYS.
  */
 import type { Db } from 'mongodb';
 import { COLLECTIONS } from './db';
+import { errors } from './errors';
 import { newId } from './ids';
+import { paginate, type Cursors, type PageQuery } from './pagination';
+import type { TenantDb } from './tenant';
 
 export const EVENT_TYPES = ['run.succeeded', 'run.failed', 'run.canceled', 'run.refunded', 'reference_document.ready'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -50,4 +54,46 @@ export async function recordEvent(
 
 export function eventPayload(doc: EventDoc) {
   return { id: doc._id, type: doc.type, created_at: doc.created_at.toISOString(), data: JSON.parse(doc.data_json) as unknown };
+}
+
+/** The API resource: the webhook payload plus `object`, so a stored delivery body and a listed event read alike. */
+export function eventView(doc: EventDoc) {
+  const { id, type, created_at, data } = eventPayload(doc);
+  return { id, object: 'event' as const, type, created_at, data };
+}
+
+/**
+ * Retention. FerretDB 1.24 refuses TTL indexes (`expireAfterSeconds`: NotImplemented), so reads filter on
+ * `created_at` themselves and `purgeExpiredEvents` deletes what has aged out; a record is invisible from the moment
+ * it is older than this, whether or not the purge has run yet. Webhook retries end after 24 h, well inside it.
+ */
+export const EVENT_RETENTION_DAYS = 30;
+
+export function retentionCutoff(now = new Date()): Date {
+  return new Date(now.getTime() - EVENT_RETENTION_DAYS * 86_400_000);
+}
+
+const tenantEvents = (tenant: TenantDb) => tenant.collection<EventDoc>(COLLECTIONS.events);
+
+/** Newest first, optionally one kind; served by the `{account_id, [type,] _id, created_at}` indexes (domain/db.ts). */
+export async function listEvents(tenant: TenantDb, page: PageQuery & { type?: EventType }, cursors: Cursors, now = new Date()) {
+  const filter = { ...(page.type ? { type: page.type } : {}), created_at: { $gte: retentionCutoff(now) } };
+  return paginate(tenantEvents(tenant), filter, page, cursors, `events:${page.type ?? ''}`);
+}
+
+/** The event when it is the caller's and still kept; null otherwise. */
+export function findEvent(tenant: TenantDb, eventId: string, now = new Date()): Promise<EventDoc | null> {
+  return tenantEvents(tenant).findOne({ _id: eventId, created_at: { $gte: retentionCutoff(now) } });
+}
+
+export async function getEvent(tenant: TenantDb, eventId: string): Promise<EventDoc> {
+  const event = await findEvent(tenant, eventId);
+  if (!event) throw errors.notFound('event');
+  return event;
+}
+
+/** Deletes every account's events past retention; idempotent, so any number of processes may run it. */
+export async function purgeExpiredEvents(db: Db, now = new Date()): Promise<number> {
+  const { deletedCount } = await db.collection<EventDoc>(COLLECTIONS.events).deleteMany({ created_at: { $lt: retentionCutoff(now) } });
+  return deletedCount;
 }

@@ -8,8 +8,8 @@ import type { Config } from './config';
 import { COLLECTIONS } from './db';
 import { errors } from './errors';
 import { paginate, type Cursors, type PageQuery } from './pagination';
-import type { EventType } from './events';
-import type { TemporalHandle } from './temporal';
+import { EVENT_RETENTION_DAYS, findEvent, type EventType } from './events';
+import { withinDeadline, type TemporalHandle } from './temporal';
 import type { TenantDb } from './tenant';
 import { endpointCollection, endpointNotActive, getWebhookEndpoint, type WebhookEndpointDoc } from './webhook-endpoints';
 import { retryDeliveryNow, TASK_QUEUES, WORKFLOW_TYPES, type DeliveryJobInput, type DeliveryPolicy } from './workflow-contract';
@@ -88,18 +88,22 @@ export async function retryDelivery(deps: { temporal: TemporalHandle; config: Co
   const endpoint = await endpointCollection(tenant).findOne({ _id: delivery.endpoint_id, deleted_at: null });
   if (!endpoint) throw errors.notFound('webhook delivery');
   if (endpoint.status !== 'active') throw endpointNotActive(endpoint);
+  // A purged event has no body left to send; without this check the delivery would reopen and never settle.
+  if (!(await findEvent(tenant, delivery.event_id))) {
+    throw errors.conflict('event_expired', `The event of this delivery is older than ${EVENT_RETENTION_DAYS} days and no longer kept.`);
+  }
   const reopened = await deliveries(tenant).findOneAndUpdate(
     { _id: deliveryId, status: { $ne: 'pending' } },
     { $set: { status: 'pending', finished_at: null } },
   );
-  await deps.temporal.client.workflow.signalWithStart(WORKFLOW_TYPES.deliverWebhook, {
+  await withinDeadline(deps.temporal, () => deps.temporal.client.workflow.signalWithStart(WORKFLOW_TYPES.deliverWebhook, {
     workflowId: deliveryId,
     taskQueue: TASK_QUEUES.webhooks,
     args: [{ accountId: tenant.accountId, deliveryId, policy: deliveryPolicy(deps.config), once: true } satisfies DeliveryJobInput],
     signal: retryDeliveryNow,
     signalArgs: [],
     workflowIdReusePolicy: 'ALLOW_DUPLICATE',
-  });
+  }));
   return reopened ?? (await deliveries(tenant).findOne({ _id: deliveryId }))!;
 }
 

@@ -8,6 +8,7 @@ import { ApiError, errors } from './errors';
 import { newId, randomBase62 } from './ids';
 import { openSecret, sealSecret } from './secret-box';
 import {
+  DEFAULT_WEBHOOK_EVENT_TYPES,
   WEBHOOK_EVENT_TYPES,
   type CreateWebhookEndpointRequest,
   type UpdateWebhookEndpointRequest,
@@ -66,7 +67,7 @@ async function checkedUrl(config: Config, raw: string, lookup?: Lookup): Promise
 
 /** Every kind once, in the canonical order, whatever order (or duplicates) the client sent. */
 function normalizeEvents(events: WebhookEventType[] | undefined): WebhookEventType[] {
-  const wanted = new Set(events ?? WEBHOOK_EVENT_TYPES);
+  const wanted = new Set(events ?? DEFAULT_WEBHOOK_EVENT_TYPES);
   return WEBHOOK_EVENT_TYPES.filter((e) => wanted.has(e));
 }
 

@@ -1,9 +1,10 @@
 /**
- * `npm run ops -- <command>`: operator tooling against the configured database (and Temporal, for show-run).
+ * `npm run ops -- <command>`: operator tooling against the configured database (and Temporal, for show-run and for
+ * the webhooks of refund-run).
  * The decisions live in domain/operations.ts and domain/runs.ts; this file parses arguments and prints. Every
  * command prints what it did; every command that changes something is idempotent.
  *
- *   refund-run <run_id>                                        succeeded → refunded, credits returned (once)
+ *   refund-run <run_id>                                        succeeded → refunded, credits returned, run.refunded (once)
  *   grant-credits <account> <amount> --id <grant-id> [--bonus] credits granted once per grant id
  *   show-run <run_id>                                          the run, its ledger, its Temporal execution, a UI link
  *   disable-key <key_id>                                       revokes an API key (once)
@@ -14,6 +15,7 @@ import { toCredits } from '../domain/credits';
 import { connectDatabase } from '../domain/db';
 import { disableKey, grantCredits, reconcileAccount, showRun } from '../domain/operations';
 import { operatorRefundRun } from '../domain/runs';
+import { rebuildUsage } from '../domain/usage-rollup';
 import { connectTemporal, type TemporalHandle } from '../domain/temporal';
 import type { Db } from 'mongodb';
 
@@ -26,6 +28,7 @@ const USAGE = [
   '  show-run <run_id>',
   '  disable-key <key_id>',
   '  reconcile <account>',
+  '  rebuild-usage <account>   (recomputes the usage report\'s rollup from the runs; run while the account is quiet)',
 ];
 
 function usage(problem?: string): void {
@@ -48,7 +51,18 @@ function parseArgs(args: string[], valued: string[]) {
 }
 
 async function refundRun(db: Db, config: Config, runId: string) {
-  const result = await operatorRefundRun(db, runId, config.publicBaseUrl);
+  // Connected before anything changes: without Temporal the refund would happen but its webhooks could not start.
+  const temporal = await connectTemporal(config);
+  let result: Awaited<ReturnType<typeof operatorRefundRun>>;
+  try {
+    result = await operatorRefundRun({ db, config, temporal }, runId);
+  } catch (err) {
+    out(`refund of ${runId} did not finish (${err instanceof Error ? err.message : String(err)}); run the command again: it repeats nothing that was done`);
+    process.exitCode = 1;
+    return;
+  } finally {
+    await temporal.close();
+  }
   if (result.outcome === 'not_found') {
     out(`no run ${runId}`);
     process.exitCode = 1;
@@ -149,7 +163,7 @@ async function reconcileCommand(db: Db, accountId: string) {
 
 async function main(): Promise<void> {
   const [command, ...args] = process.argv.slice(2);
-  if (!command || !['refund-run', 'grant-credits', 'show-run', 'disable-key', 'reconcile'].includes(command)) return usage();
+  if (!command || !['refund-run', 'grant-credits', 'show-run', 'disable-key', 'reconcile', 'rebuild-usage'].includes(command)) return usage();
   const config = loadConfig();
   const database = await connectDatabase(config);
   const db = database.db;
@@ -160,7 +174,10 @@ async function main(): Promise<void> {
     if (command === 'refund-run') await refundRun(db, config, first);
     else if (command === 'show-run') await show(db, config, first);
     else if (command === 'disable-key') await disable(db, first);
-    else await reconcileCommand(db, first);
+    else if (command === 'rebuild-usage') {
+      const r = await rebuildUsage(db, first);
+      out(`account ${first}: usage rollup rebuilt from ${r.runs} admitted live runs into ${r.months} months`);
+    } else await reconcileCommand(db, first);
   } finally {
     await database.close();
   }

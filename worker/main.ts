@@ -11,6 +11,7 @@ import { createActivities } from '../activities';
 import { createModelGateway } from '../activities/models/configured';
 import { loadConfig } from '../domain/config';
 import { openConnections } from '../domain/connections';
+import { purgeExpiredEvents } from '../domain/events';
 import { createLogger } from '../domain/logger';
 import { TASK_QUEUES } from '../domain/workflow-contract';
 import { sdkLogger } from './sdk-logger';
@@ -54,16 +55,27 @@ async function main(): Promise<void> {
     ),
   );
   logger.info({ namespace: config.TEMPORAL_NAMESPACE, taskQueues: queues }, 'assay worker polling');
+  // Event retention: the database may have no TTL indexes (FerretDB), so workers purge; at start, then hourly.
+  const purgeEvents = () =>
+    purgeExpiredEvents(database.db).then(
+      (purged) => purged > 0 && logger.info({ purged }, 'expired events purged'),
+      (err: unknown) => logger.warn({ err }, 'expired events not purged; the next round retries'),
+    );
+  void purgeEvents();
+  const purgeTimer = setInterval(purgeEvents, EVENT_PURGE_INTERVAL_MS);
   try {
     // Runtime shuts every worker down on SIGINT/SIGTERM; run() resolves once in-flight work is done.
     await Promise.all(workers.map((w) => w.run()));
   } finally {
+    clearInterval(purgeTimer);
     await connection.close();
     await temporal.close();
     await database.close();
     logger.info('assay worker stopped');
   }
 }
+
+const EVENT_PURGE_INTERVAL_MS = 3_600_000;
 
 function selectQueues(list: string | undefined): string[] {
   const all: string[] = Object.values(TASK_QUEUES);

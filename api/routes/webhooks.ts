@@ -49,7 +49,8 @@ export function webhookRoutes(deps: RouteDeps): RouteSpec[] {
       tag: 'Webhooks',
       summary: 'Register a webhook endpoint',
       description:
-        `${TARGET_RULES} Omitted \`events\` subscribes to all four kinds. The answer carries the signing secret ` +
+        `${TARGET_RULES} Omitted \`events\` subscribes to the four kinds of the contract (\`run.refunded\` only ` +
+        'when named). The answer carries the signing secret ' +
         '(`whsec_…`), shown only this once.',
       body: CreateWebhookEndpointRequest,
       responses: { 201: { description: 'The endpoint with its secret', schema: CreatedWebhookEndpoint } },
@@ -67,6 +68,7 @@ export function webhookRoutes(deps: RouteDeps): RouteSpec[] {
       summary: 'Get a webhook endpoint',
       params: WebhookEndpointIdParams,
       responses: { 200: { description: 'The endpoint', schema: WebhookEndpoint } },
+      errors: { 404: '`not_found`: no such webhook endpoint.' },
       handler: async ({ tenant, params }) => ({ status: 200, body: webhookEndpointView(await getWebhookEndpoint(tenant, params.whkId)) }),
     }),
     route({
@@ -79,6 +81,7 @@ export function webhookRoutes(deps: RouteDeps): RouteSpec[] {
       params: WebhookEndpointIdParams,
       body: UpdateWebhookEndpointRequest,
       responses: { 200: { description: 'The endpoint', schema: WebhookEndpoint } },
+      errors: { 404: '`not_found`: no such webhook endpoint.' },
       handler: async ({ tenant, params, body }) => ({
         status: 200,
         body: webhookEndpointView(await updateWebhookEndpoint(deps.config, tenant, params.whkId, body)),
@@ -93,6 +96,7 @@ export function webhookRoutes(deps: RouteDeps): RouteSpec[] {
       description: 'It receives nothing from now on, including retries of earlier deliveries.',
       params: WebhookEndpointIdParams,
       responses: { 200: { description: 'Deleted', schema: Deleted } },
+      errors: { 404: '`not_found`: no such webhook endpoint.' },
       handler: async ({ tenant, params }) => ({ status: 200, body: await deleteWebhookEndpoint(tenant, params.whkId) }),
     }),
     route({
@@ -105,6 +109,7 @@ export function webhookRoutes(deps: RouteDeps): RouteSpec[] {
       params: WebhookEndpointIdParams,
       query: PageQuery,
       responses: { 200: { description: 'A page of deliveries', schema: WebhookDeliveryPage } },
+      errors: { 404: '`not_found`: no such webhook endpoint.' },
       handler: async ({ tenant, params, query }) => ({
         status: 200,
         body: await listEndpointDeliveries(tenant, params.whkId, query, deps.cursors),
@@ -122,6 +127,10 @@ export function webhookRoutes(deps: RouteDeps): RouteSpec[] {
         '`webhook_endpoint_disabled` when the endpoint is disabled.',
       params: WebhookDeliveryIdParams,
       responses: { 202: { description: 'The delivery; the attempt follows', schema: WebhookDelivery } },
+      errors: {
+        404: '`not_found`: no such webhook delivery.',
+        409: '`webhook_endpoint_disabled`: enable the endpoint first; `event_expired`: the event is no longer kept.',
+      },
       handler: async ({ tenant, params }) => ({
         status: 202,
         body: webhookDeliveryView(await retryDelivery(deps, tenant, params.whdId)),

@@ -2,10 +2,16 @@
 import { z } from 'zod';
 import { pageSchema } from '../pagination';
 
-/** The kinds an endpoint can subscribe to (spec §6). `run.refunded` is recorded but never delivered. */
-export const WebhookEventType = z.enum(['run.succeeded', 'run.failed', 'run.canceled', 'reference_document.ready']);
+/** The kinds an endpoint can subscribe to: the four of spec §6, and `run.refunded` (an operator's refund). */
+export const WebhookEventType = z.enum(['run.succeeded', 'run.failed', 'run.canceled', 'run.refunded', 'reference_document.ready']);
 export type WebhookEventType = z.infer<typeof WebhookEventType>;
 export const WEBHOOK_EVENT_TYPES = WebhookEventType.options;
+
+/**
+ * `events` omitted: the four kinds of spec §6. `run.refunded` goes only to endpoints that name it, so a receiver
+ * written against the contract never meets a kind it did not ask for.
+ */
+export const DEFAULT_WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = ['run.succeeded', 'run.failed', 'run.canceled', 'reference_document.ready'];
 
 export const WebhookEndpointStatus = z.enum(['active', 'disabled']);
 
@@ -14,7 +20,7 @@ const events = z
   .array(WebhookEventType)
   .min(1, 'name at least one event kind, or omit events for all of them')
   .max(WEBHOOK_EVENT_TYPES.length)
-  .meta({ description: 'Omitted: all four kinds.' });
+  .meta({ description: 'Omitted: the four kinds of the contract; `run.refunded` is delivered only when named.' });
 
 export const CreateWebhookEndpointRequest = z
   .object({ url, events: events.optional() })

@@ -50,6 +50,16 @@ const FIXTURES: Record<string, (account: TestAccount) => Promise<string>> = {
     const run = await t.api.post(`/v1/workflows/${wf.body.id}/runs`).set('Authorization', `Bearer ${key}`).send({});
     return run.body.id as string;
   },
+  // A real event, so its answer has the documented shape: the `run.succeeded` the worker records for a run.
+  eventId: async (account) => {
+    const runId = await FIXTURES.runId!(account);
+    for (let waited = 0; waited < 30_000; waited += 100) {
+      const event = await t.database.db.collection(COLLECTIONS.events).findOne({ dedupe_key: `run.succeeded:${runId}` });
+      if (event) return String(event._id);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`no run.succeeded event for ${runId}`);
+  },
   code: async () => 'essay_grading', // products are global: nobody owns one
   refId: async (account) => {
     const res = await t.api
