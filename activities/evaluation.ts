@@ -1,20 +1,29 @@
 /**
- * The work of a run, as one activity: gather the workflow's configuration and the input texts, get an output (the
- * deterministic stub in test mode; a model through the policy engine in live mode), check it against the output
- * contract, render the output file into the object store, and record output and usage on the run. The run's status
- * is not touched here: the workflow settles it afterwards (runs.ts), so a retry of this step is harmless.
+ * The work of a run, as one activity: gather the workflow's configuration and the input texts, assemble what the
+ * model is given (model-context.ts, the same in both modes), get an output and its evidence (the deterministic stub
+ * in test mode; a model in live mode), check the output against the contract, verify the evidence against the text
+ * that was sent (citations.ts), render the output file into the object store, and record output, citations,
+ * manifest and usage on the run. The run's status is not touched here: the workflow settles it afterwards
+ * (runs.ts), so a retry of this step is harmless.
  */
 import { ApplicationFailure } from '@temporalio/activity';
 import { COLLECTIONS } from '../domain/db';
 import type { DocumentDoc } from '../domain/documents';
 import { validateAgainstSchema } from '../domain/json-schema';
 import type { RunDoc } from '../domain/runs';
+import type { RunManifest } from '../domain/schemas/runs';
 import { objectKeys, putObject } from '../domain/storage';
 import type { RunJobInput } from '../domain/workflow-contract';
 import type { WorkflowDoc } from '../domain/workflows';
+import { verifyEvidence, type CitableInput } from './citations';
 import { loadStoredText } from './extraction';
 import type { ActivityDeps } from './index';
-import { stubOutput } from './models/stub';
+import { countTokens } from './indexing/tokens';
+import { createContextAssembler, renderInput, type ModelContext } from './model-context';
+import type { ModelMessage } from './models/gateway';
+import { stubEvidence, stubOutput } from './models/stub';
+import type { Section } from './parsing/types';
+import { buildMessages } from './prompt';
 import { renderOutput } from './rendering';
 import { withHeartbeat } from './heartbeat';
 
@@ -22,19 +31,25 @@ export interface RunContext {
   run: RunDoc;
   workflow: WorkflowDoc;
   schema: Record<string, unknown> | null;
-  inputs: Array<{ id: string; filename: string; text: string; pageCount: number | null }>;
+  inputs: Array<{ id: string; filename: string; sections: Section[]; pageCount: number | null }>;
 }
 
-export interface Evaluation {
+/** What answered, and with what: the result, the evidence exactly as stated (unverified), the model and tokens. */
+export interface ModelResult {
   output: Record<string, unknown>;
-  usage: RunDoc['usage'];
+  evidence: unknown[];
+  model: string;
+  provider: RunManifest['provider'];
+  inputTokens: number;
+  outputTokens: number;
 }
 
-/** Live evaluation (policies, prompts, providers): supplied by activities/policies when a gateway is configured. */
-export type LiveEvaluator = (context: RunContext) => Promise<Evaluation>;
+/** Live evaluation (providers, the output contract): activities/live-evaluation.ts. */
+export type LiveEvaluator = (context: RunContext, model: ModelContext, messages: ModelMessage[]) => Promise<ModelResult>;
 
 export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
   const { db, storage } = deps;
+  const assemble = createContextAssembler(deps);
 
   async function context({ accountId, runId }: RunJobInput): Promise<RunContext> {
     const run = await db.collection<RunDoc>(COLLECTIONS.runs).findOne({ _id: runId, account_id: accountId });
@@ -51,31 +66,44 @@ export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
       const doc = docs.find((d) => d._id === id);
       if (!doc?.text_key) throw ApplicationFailure.nonRetryable(`Input document ${id} has no extracted text.`, 'document_not_extracted');
       const stored = await loadStoredText(storage, doc.text_key);
-      inputs.push({
-        id,
-        filename: doc.filename,
-        text: stored.sections.map((s) => `[${s.label}]\n${s.text}`).join('\n\n'),
-        pageCount: doc.page_count,
-      });
+      inputs.push({ id, filename: doc.filename, sections: stored.sections, pageCount: doc.page_count });
     }
     const schema = workflow.output_schema_json ? (JSON.parse(workflow.output_schema_json) as Record<string, unknown>) : null;
     return { run, workflow, schema, inputs };
+  }
+
+  async function stub(ctx: RunContext, model: ModelContext, citable: CitableInput[]): Promise<ModelResult> {
+    const { run } = ctx;
+    // The stub is seeded by the run id: a schema it cannot satisfy fails the same way on every attempt, so it ends
+    // the run at once (`output_invalid`, refunded) instead of being retried for a minute.
+    const output = await stubOutput({ runId: run._id, format: run.output_format, schema: ctx.schema }).catch((err: unknown) => {
+      throw ApplicationFailure.nonRetryable(err instanceof Error ? err.message : String(err), 'output_invalid');
+    });
+    // A Markdown report is rendered from the same seeded result: cite that result's criteria, not the prose.
+    const judged = run.output_format === 'markdown' ? await stubOutput({ runId: run._id, format: 'json', schema: ctx.schema }).catch(() => output) : output;
+    const evidence = stubEvidence({ runId: run._id, output: judged, inputs: citable, chunkIds: [...model.chunks.keys()] });
+    return { output, evidence, model: 'stub', provider: 'stub', inputTokens: 0, outputTokens: 0 };
   }
 
   return {
     async produceOutput(input: RunJobInput): Promise<void> {
       const ctx = await context(input);
       const { run } = ctx;
-      const evaluation = await withHeartbeat(async () =>
-        run.livemode
-          ? live(ctx)
-          : {
-              output: await stubOutput({ runId: run._id, format: run.output_format, schema: ctx.schema }),
-              usage: { input_tokens: 0, output_tokens: 0, model: 'stub', rag_strategy: null },
-            },
-      );
+      const { model, messages, result } = await withHeartbeat(async () => {
+        const model = await assemble(ctx);
+        const messages = buildMessages({
+          runId: run._id,
+          instructions: model.instructions,
+          references: model.references,
+          inputs: model.inputs.map(renderInput),
+          format: run.output_format,
+          schema: ctx.schema,
+        });
+        const result = run.livemode ? await live(ctx, model, messages) : await stub(ctx, model, citableOf(model));
+        return { model, messages, result };
+      });
       if (ctx.schema && run.output_format !== 'markdown') {
-        const check = validateAgainstSchema(ctx.schema, evaluation.output);
+        const check = validateAgainstSchema(ctx.schema, result.output);
         if (!check.valid) {
           throw ApplicationFailure.nonRetryable(
             `The output does not match the workflow's output_schema: ${check.errors.slice(0, 3).join('; ')}`,
@@ -83,7 +111,10 @@ export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
           );
         }
       }
-      const file = await renderOutput(evaluation.output, run.output_format, {
+      // The stub's evidence goes through the same check as a model's: test mode shows what live mode would keep.
+      const verified = verifyEvidence(result.evidence, citableOf(model), model.chunks);
+      const manifest = manifestOf(ctx, model, messages, result);
+      const file = await renderOutput(result.output, run.output_format, {
         title: ctx.workflow.name,
         runId: run._id,
         createdAt: run.created_at,
@@ -94,12 +125,54 @@ export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
         { _id: run._id, account_id: input.accountId },
         {
           $set: {
-            output_json: JSON.stringify(evaluation.output),
+            output_json: JSON.stringify(result.output),
             output_file: { key, mime_type: file.mimeType, extension: file.extension },
-            usage: evaluation.usage,
+            citations_json: JSON.stringify(verified.citations),
+            manifest_json: JSON.stringify(manifest),
+            usage: {
+              input_tokens: result.inputTokens,
+              output_tokens: result.outputTokens,
+              model: result.model,
+              rag_strategy: model.strategy,
+              unverified_citations: verified.unverified,
+            },
           },
         },
       );
     },
+  };
+}
+
+/** Quotes count only where the model could read them: the sections sent, as far as they were sent. */
+function citableOf(model: ModelContext): CitableInput[] {
+  return model.inputs.map((i) => ({ documentId: i.id, sections: i.sections }));
+}
+
+function manifestOf(ctx: RunContext, model: ModelContext, messages: ModelMessage[], result: ModelResult): RunManifest {
+  const total = messages.reduce((n, m) => n + countTokens(m.content), 0);
+  return {
+    model: result.model,
+    provider: result.provider,
+    policy: ctx.run.model_policy,
+    strategy: model.strategy,
+    prompt_template: model.template,
+    reference_index_versions: model.indexVersions,
+    chunk_ids: model.references.map((r) => r.chunk.id),
+    token_budget: model.budget,
+    inputs: model.inputs.map((i) => ({
+      document_id: i.id,
+      pages_total: i.pagesTotal,
+      pages_sent: i.pagesSent,
+      tokens_total: i.tokensTotal,
+      tokens_sent: i.tokensSent,
+    })),
+    tokens: {
+      // Everything that is not document text: system message, instructions, contract, delimiters and labels.
+      instructions: Math.max(0, total - model.tokens.references - model.tokens.inputs),
+      references: model.tokens.references,
+      inputs: model.tokens.inputs,
+      total,
+    },
+    coverage: model.coverage,
   };
 }

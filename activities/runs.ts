@@ -7,6 +7,7 @@ import { ApplicationFailure } from '@temporalio/activity';
 import { COLLECTIONS } from '../domain/db';
 import { refund } from '../domain/credits';
 import { admitRun, emitRunEvent, settleCanceled, type RunDoc } from '../domain/runs';
+import { countRunUsage } from '../domain/usage-rollup';
 import type { RunJobInput } from '../domain/workflow-contract';
 import type { ActivityDeps } from './index';
 
@@ -44,11 +45,19 @@ export function runActivities({ db, config, temporal }: ActivityDeps) {
         { returnDocument: 'after' },
       );
       const final = done ?? (await load(input));
-      if (final.status === 'succeeded') await emitRunEvent(publisher, input.accountId, 'run.succeeded', final);
+      if (final.status !== 'succeeded') return;
+      await countRunUsage(db, input.accountId, input.runId);
+      await emitRunEvent(publisher, input.accountId, 'run.succeeded', final);
     },
 
     /** Any non-final status → failed, with a full refund and `run.failed`, once. */
     async failRun(input: RunJobInput & { code: string; message: string }): Promise<void> {
+      // Refund first, so a client that sees `failed` ("fully refunded") already finds the credits back. Only a
+      // cancel can win the race for the status afterwards, and it refunds under the same ledger key: still once.
+      const before = await load(input);
+      if (before.status === 'queued' || before.status === 'running') {
+        await refund(db, input.accountId, input.runId, `run failed: ${input.code}`);
+      }
       const failed = await runs.findOneAndUpdate(
         { _id: input.runId, account_id: input.accountId, status: { $in: ['queued', 'running'] } },
         { $set: { status: 'failed', finished_at: new Date(), charged_milli: 0, error: { code: input.code, message: input.message } } },
@@ -56,7 +65,10 @@ export function runActivities({ db, config, temporal }: ActivityDeps) {
       );
       const final = failed ?? (await load(input));
       if (final.status !== 'failed') return;
+      // A retry after the status changed: the refund above was skipped, so make sure it landed (a no-op if it did).
       await refund(db, input.accountId, input.runId, `run failed: ${input.code}`);
+      // Nothing new to count, but an admission whose count was interrupted is finished here.
+      await countRunUsage(db, input.accountId, input.runId);
       await emitRunEvent(publisher, input.accountId, 'run.failed', final);
     },
 

@@ -6,7 +6,7 @@ import type { Config } from './config';
 import { COLLECTIONS } from './db';
 import { errors } from './errors';
 import { newId } from './ids';
-import { objectKeys, presignUpload, putObject, statObject, type Storage } from './storage';
+import { getObjectBytes, objectKeys, presignUpload, putObject, statObject, type Storage } from './storage';
 import { resultWithin, startOrAttach, type TemporalHandle } from './temporal';
 import type { TenantDb } from './tenant';
 import { uploadContentType, uploadHeaders } from './uploads';
@@ -101,6 +101,27 @@ export async function getDocument(tenant: TenantDb, docId: string): Promise<Docu
   const doc = await tenant.collection<DocumentDoc>(COLLECTIONS.documents).findOne({ _id: docId });
   if (!doc) throw errors.notFound('document');
   return doc;
+}
+
+/**
+ * The extracted text, as stored by extraction (JSON sections next to the original). 409 `document_not_extracted`
+ * until there is some: the same answer a run on the document would get.
+ */
+export async function documentText(tenant: TenantDb, storage: Storage, docId: string) {
+  const doc = await getDocument(tenant, docId);
+  if (!doc.extracted || !doc.text_key) {
+    throw errors.conflict('document_not_extracted', 'The document has no extracted text (complete the upload; scanned files need OCR, unavailable in v1).');
+  }
+  const stored = JSON.parse(Buffer.from(await getObjectBytes(storage, doc.text_key)).toString('utf8')) as {
+    page_count: number | null;
+    sections: Array<{ kind: 'page' | 'sheet' | 'slide' | 'section'; index: number; label: string; text: string }>;
+  };
+  return {
+    object: 'document_text' as const,
+    document_id: doc._id,
+    page_count: stored.page_count,
+    sections: stored.sections.map(({ kind, index, label, text }) => ({ kind, index, label, text })),
+  };
 }
 
 /**

@@ -16,15 +16,17 @@ import { charge, refund, toCredits, toMilli } from './credits';
 import { COLLECTIONS } from './db';
 import type { DocumentDoc } from './documents';
 import { ApiError, errors } from './errors';
-import { recordEvent, type EventType } from './events';
+import { getBalance } from './balance';
+import type { EventType } from './events';
 import { publishEvent, type EventPublisher } from './publish-event';
 import type { ReferenceDocumentDoc } from './reference-documents';
-import type { CreateRunRequest, RunStatus } from './schemas/runs';
+import type { CreateRunRequest, RunCitation, RunManifest, RunStatus } from './schemas/runs';
 import { paginate, type Cursors, type PageQuery } from './pagination';
 import { presignDownload, type Storage } from './storage';
 import { resultWithin, startOrAttach, type TemporalHandle } from './temporal';
 import type { TenantDb } from './tenant';
 import { SEARCH_ATTRIBUTES, TASK_QUEUES, WORKFLOW_TYPES, type RunJobInput } from './workflow-contract';
+import { countRunUsage } from './usage-rollup';
 import type { WorkflowDoc } from './workflows';
 
 export interface RunDoc {
@@ -47,7 +49,17 @@ export interface RunDoc {
   metadata_json: string;
   output_json: string | null;
   output_file: { key: string; mime_type: string; extension: string } | null;
-  usage: { input_tokens: number | null; output_tokens: number | null; model: string | null; rag_strategy: string | null };
+  usage: {
+    input_tokens: number | null;
+    output_tokens: number | null;
+    model: string | null;
+    rag_strategy: string | null;
+    /** Absent on runs from before evidence existed. */
+    unverified_citations?: number | null;
+  };
+  /** RunCitation[] and RunManifest as JSON text, written with the output (absent on older runs). */
+  citations_json?: string | null;
+  manifest_json?: string | null;
   error: { code: string; message: string } | null;
   created_at: Date;
   started_at: Date | null;
@@ -74,7 +86,9 @@ export function runView(doc: RunDoc, baseUrl: string) {
     result_url: `${baseUrl}/v1/runs/${doc._id}`,
     output_format: doc.output_format,
     ...(output ? { output } : {}),
-    usage: doc.usage,
+    usage: { ...doc.usage, unverified_citations: output ? (doc.usage.unverified_citations ?? null) : null },
+    citations: output && doc.citations_json ? (JSON.parse(doc.citations_json) as RunCitation[]) : null,
+    manifest: output && doc.manifest_json ? (JSON.parse(doc.manifest_json) as RunManifest) : null,
     error: doc.error,
     created_at: doc.created_at.toISOString(),
     started_at: doc.started_at?.toISOString() ?? null,
@@ -83,6 +97,15 @@ export function runView(doc: RunDoc, baseUrl: string) {
 }
 
 export type RunView = ReturnType<typeof runView>;
+
+/**
+ * The run as webhook events carry it: without `manifest`, which can list thousands of chunk ids and is diagnostic
+ * rather than a result; the event record would otherwise hold a second copy of it.
+ */
+export function eventRunView(doc: RunDoc, baseUrl: string) {
+  const { manifest: _manifest, ...view } = runView(doc, baseUrl);
+  return view;
+}
 
 export interface Caller {
   keyId: string;
@@ -114,13 +137,19 @@ async function referenceTokens(tenant: TenantDb, refIds: string[]): Promise<numb
   return rows[0]?.total ?? 0;
 }
 
-/** Everything that must hold before a run is quoted; each refusal is a clear 4xx and nothing is written. */
-async function validate(tenant: TenantDb, workflowId: string, input: CreateRunRequest) {
+/** The workflow a run would use: 404 unless it exists, 409 unless it is active. */
+export async function runnableWorkflow(tenant: TenantDb, workflowId: string): Promise<WorkflowDoc> {
   const workflow = await tenant.collection<WorkflowDoc>(COLLECTIONS.workflows).findOne({ _id: workflowId, deleted_at: null });
   if (!workflow) throw errors.notFound('workflow');
   if (workflow.status !== 'active') {
     throw errors.conflict('workflow_not_active', `The workflow is ${workflow.status}; runs need an active workflow.`);
   }
+  return workflow;
+}
+
+/** Everything that must hold before a run is quoted; each refusal is a clear 4xx and nothing is written. */
+async function validate(tenant: TenantDb, workflowId: string, input: CreateRunRequest) {
+  const workflow = await runnableWorkflow(tenant, workflowId);
   const ids = [...new Set(input.input_documents ?? [])];
   const docs = ids.length
     ? await tenant.collection<DocumentDoc>(COLLECTIONS.documents).find({ _id: { $in: ids } }).toArray()
@@ -167,6 +196,39 @@ export interface CreateRunDeps {
   temporal: TemporalHandle;
 }
 
+/**
+ * Everything creation decides before it writes: the refusals (each a 4xx), the mode and the quote. Creation and
+ * the quote endpoint share it, so a quote refuses exactly what creation would and prices exactly what it charges.
+ */
+async function prepareRun(deps: CreateRunDeps, tenant: TenantDb, workflowId: string, input: CreateRunRequest) {
+  const { workflow, docs } = await validate(tenant, workflowId, input);
+  const mode = input.mode ?? workflow.default_mode;
+  if (mode === 'sync' && deps.config.SYNC_RUNS === 'disabled') {
+    throw errors.conflict('use_async', 'Synchronous runs are disabled; create the run with mode "async".');
+  }
+  const quotedMilli = await quoteRun(deps.db, tenant, workflow, docs, deps.config);
+  return { workflow, docs, mode, quotedMilli };
+}
+
+/**
+ * What creating a run with `input` would cost, and whether the balance covers it; nothing is written or charged.
+ * Test keys are quoted as live (DESIGN.md decision 12), but creation would debit them nothing (`credits_due: 0`).
+ */
+export async function runQuote(deps: CreateRunDeps, tenant: TenantDb, caller: Pick<Caller, 'livemode'>, workflowId: string, input: CreateRunRequest) {
+  const { workflow, quotedMilli } = await prepareRun(deps, tenant, workflowId, input);
+  const balance = await getBalance(tenant);
+  const dueMilli = caller.livemode ? quotedMilli : 0;
+  return {
+    object: 'run_quote' as const,
+    workflow_id: workflow._id,
+    livemode: caller.livemode,
+    quoted_credits: toCredits(quotedMilli),
+    credits_due: toCredits(dueMilli),
+    sufficient_credits: toMilli(balance.pro_credits) >= dueMilli,
+    balance,
+  };
+}
+
 /** Creates, admits and (for sync runs) waits for a run. `runId` comes from the idempotency layer or is fresh. */
 export async function createRun(
   deps: CreateRunDeps,
@@ -178,12 +240,7 @@ export async function createRun(
 ): Promise<{ run: RunDoc; finished: boolean }> {
   const existing = await runs(tenant).findOne({ _id: runId });
   if (!existing) {
-    const { workflow, docs } = await validate(tenant, workflowId, input);
-    const mode = input.mode ?? workflow.default_mode;
-    if (mode === 'sync' && deps.config.SYNC_RUNS === 'disabled') {
-      throw errors.conflict('use_async', 'Synchronous runs are disabled; create the run with mode "async".');
-    }
-    const quoted = await quoteRun(deps.db, tenant, workflow, docs, deps.config);
+    const { workflow, docs, mode, quotedMilli: quoted } = await prepareRun(deps, tenant, workflowId, input);
     await runs(tenant).insertOne({
       _id: runId,
       workflow_id: workflow._id,
@@ -245,7 +302,11 @@ export async function createRun(
 export async function admitRun(db: Db, accountId: string, runId: string): Promise<'admitted' | 'rejected'> {
   const run = await rawRuns(db).findOne({ _id: runId, account_id: accountId });
   if (!run) throw new Error(`run ${runId} not found`);
-  if (run.admission !== 'pending') return run.admission;
+  if (run.admission !== 'pending') {
+    // The workflow's retry of an admission the API made: the usage count may be what the API did not finish.
+    if (run.admission === 'admitted') await countRunUsage(db, accountId, runId);
+    return run.admission;
+  }
   if (run.livemode && run.quoted_milli > 0) {
     const result = await charge(db, accountId, runId, run.quoted_milli);
     if (!result.ok) {
@@ -257,6 +318,7 @@ export async function admitRun(db: Db, accountId: string, runId: string): Promis
   await rawRuns(db).updateOne({ _id: runId, admission: 'pending' }, { $set: { admission: 'admitted' } });
   const settled = (await rawRuns(db).findOne({ _id: runId }))!;
   if (settled.admission === 'rejected') await refund(db, accountId, runId, 'run rejected');
+  else await countRunUsage(db, accountId, runId);
   return settled.admission === 'admitted' ? 'admitted' : 'rejected';
 }
 
@@ -317,7 +379,7 @@ export async function emitRunEvent(publisher: EventPublisher, accountId: string,
     accountId,
     type,
     dedupeKey: `${type}:${run._id}`,
-    data: { run: runView(run, publisher.config.publicBaseUrl) },
+    data: { run: eventRunView(run, publisher.config.publicBaseUrl) },
     workflowEndpointId: workflow?.webhook_endpoint_id ?? null,
   });
 }
@@ -340,9 +402,11 @@ export async function runOutputFile(tenant: TenantDb, storage: Storage, config: 
 
 /**
  * Operator refund of a succeeded run (DESIGN.md decision 9): `succeeded → refunded`, credits returned and
- * `charged_credits: 0`, exactly once however often it is called.
+ * `charged_credits: 0`, exactly once however often it is called. `run.refunded` is published on every call, so
+ * running the command again after a fan-out failed (Temporal away) sends what is missing, and nothing twice.
  */
-export async function operatorRefundRun(db: Db, runId: string, baseUrl: string) {
+export async function operatorRefundRun(publisher: EventPublisher, runId: string) {
+  const { db } = publisher;
   const refunded = await rawRuns(db).findOneAndUpdate(
     { _id: runId, status: 'succeeded' },
     { $set: { status: 'refunded', charged_milli: 0, refunded_at: new Date() } },
@@ -352,7 +416,7 @@ export async function operatorRefundRun(db: Db, runId: string, baseUrl: string) 
   if (!run) return { outcome: 'not_found' as const };
   if (run.status !== 'refunded') return { outcome: 'not_refundable' as const, status: run.status };
   const entry = await refund(db, run.account_id, runId, 'operator refund');
-  // `run.refunded` is not a webhook kind (spec §6): recorded, never fanned out, so the ops CLI needs no Temporal.
-  await recordEvent(db, run.account_id, 'run.refunded', `run.refunded:${run._id}`, { run: runView(run, baseUrl) });
+  await countRunUsage(db, run.account_id, runId);
+  await emitRunEvent(publisher, run.account_id, 'run.refunded', run);
   return { outcome: refunded ? ('refunded' as const) : ('already_refunded' as const), credits: entry ? toCredits(-entry.amount_milli) : 0, run };
 }

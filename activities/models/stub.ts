@@ -2,12 +2,14 @@
  * The test-mode "model" (DESIGN decision 13): a deterministic output seeded by the run id, so a test-mode run
  * exercises the whole pipeline without a model call, and a retried activity produces the very same output. With an
  * `output_schema` the stub is valid against it (json-schema-faker, checked with ajv, with a constructed minimal
- * instance as the last resort); without one it is a plausible evaluation report. Also owns
- * `validateAgainstSchema`, the ajv check the run engine applies to live model output.
+ * instance as the last resort); without one it is a plausible evaluation report. `stubEvidence` cites real
+ * sentences of the run's inputs for it, as a model would. Also re-exports `validateAgainstSchema`, the ajv check the
+ * run engine applies to live model output.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { normalizeSchema, validateAgainstSchema } from '../../domain/json-schema';
+import type { CitableInput, EvidenceClaim } from '../citations';
 import { markdownFromObject } from '../rendering/markdown';
 import { isPlainObject, type PlainObject } from '../rendering/shape';
 import type { OutputFormat } from '../rendering/types';
@@ -33,6 +35,61 @@ export async function stubOutput(input: StubInput): Promise<Record<string, unkno
 }
 
 const STUB_TITLE = 'Evaluation report (test mode)';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Evidence
+// ---------------------------------------------------------------------------------------------------------------
+
+export interface StubEvidenceInput {
+  runId: string;
+  output: Record<string, unknown>;
+  /** The input text the run would send a model. */
+  inputs: CitableInput[];
+  /** The reference chunks it would send, in prompt order. */
+  chunkIds: string[];
+}
+
+const MAX_STUB_CRITERIA = 5;
+const MAX_STUB_QUOTE = 240;
+
+/**
+ * Evidence as a model would state it, drawn from the real documents: for each judged criterion one sentence of the
+ * input (character for character, so it passes the same verification as a live answer) and one of the reference
+ * chunks the run's context holds. Seeded by the run id, so a retried activity cites the very same passages.
+ */
+export function stubEvidence(input: StubEvidenceInput): EvidenceClaim[] {
+  const random = mulberry32(seedFrom(`${input.runId}#evidence`));
+  const pool = input.inputs.flatMap((doc) =>
+    doc.sections.flatMap(({ section, sent }) => sentencesOf(section.text.slice(0, sent)).map((quote) => ({ documentId: doc.documentId, quote }))),
+  );
+  return criteriaOf(input.output).map((criterion) => {
+    const reference_chunk_id = input.chunkIds.length ? (input.chunkIds[Math.floor(random() * input.chunkIds.length)] as string) : null;
+    if (pool.length === 0) return { criterion, quote: null, document_id: null, reference_chunk_id, insufficient_evidence: true };
+    const picked = pool.splice(Math.floor(random() * pool.length), 1)[0]!;
+    return { criterion, quote: picked.quote, document_id: picked.documentId, reference_chunk_id, insufficient_evidence: false };
+  });
+}
+
+/** What the output judged: its criteria's names, else its top-level fields, else the document as a whole. */
+function criteriaOf(output: Record<string, unknown>): string[] {
+  const criteria = Array.isArray(output.criteria) ? output.criteria : [];
+  const names = criteria.flatMap((c) => (isPlainObject(c) && typeof c.name === 'string' && c.name.trim() ? [c.name.trim()] : []));
+  if (names.length) return names.slice(0, MAX_STUB_CRITERIA);
+  const fields = typeof output.markdown === 'string' ? [] : Object.keys(output);
+  return fields.length ? fields.slice(0, MAX_STUB_CRITERIA) : ['Overall'];
+}
+
+/** Sentences with some substance, as they stand in the text (a long one cut at a word, still verbatim). */
+function sentencesOf(text: string): string[] {
+  const out: string[] = [];
+  for (const match of text.matchAll(/[^\n.!?]+[.!?]?/g)) {
+    let sentence = match[0].trim();
+    if (sentence.length < 12 || !/\p{L}/u.test(sentence)) continue;
+    if (sentence.length > MAX_STUB_QUOTE) sentence = sentence.slice(0, sentence.lastIndexOf(' ', MAX_STUB_QUOTE)).trim() || sentence.slice(0, MAX_STUB_QUOTE);
+    out.push(sentence);
+  }
+  return out;
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Validation (shared with the run engine)

@@ -1,6 +1,6 @@
 /** `/documents`: input documents through the presigned upload flow (spec §4 Input documents). */
-import { completeDocument, createDocumentUpload, documentView } from '../../domain/documents';
-import { CreateDocumentRequest, DocIdParams, Document, DocumentUpload } from '../../domain/schemas/documents';
+import { completeDocument, createDocumentUpload, documentText, documentView } from '../../domain/documents';
+import { CreateDocumentRequest, DocIdParams, Document, DocumentText, DocumentUpload } from '../../domain/schemas/documents';
 import { route, type RouteSpec } from '../route';
 import type { RouteDeps } from '../app';
 
@@ -38,10 +38,30 @@ export function documentRoutes(deps: RouteDeps): RouteSpec[] {
         200: { description: 'The extracted document', schema: Document },
         202: { description: 'Extraction is still running; call again to get the result', schema: Document },
       },
+      errors: { 404: '`not_found`: no such document.', 422: '`upload_missing`: nothing was uploaded to `upload_url` yet.' },
       handler: async ({ tenant, params }) => {
         const { doc, finished } = await completeDocument(tenant, deps.storage, deps.temporal, params.docId, EXTRACTION_WAIT_MS);
         return { status: finished ? 200 : 202, body: documentView(doc) };
       },
+    }),
+    route({
+      method: 'get',
+      path: '/documents/{docId}/text',
+      // The documents scope: a key that may upload a document may read what was extracted from it.
+      access: { kind: 'api_key', scope: 'documents:write' },
+      tag: 'Documents',
+      summary: 'Get the extracted text of a document',
+      description:
+        'The text by page, sheet, slide or section, exactly as models read it. Run citations point into it: ' +
+        '`sections[i].text.slice(start, end)` is the quote, for the section with the citation\'s `location.kind` and ' +
+        '`location.index`. 409 `document_not_extracted` while there is no text.',
+      params: DocIdParams,
+      responses: { 200: { description: 'The extracted text', schema: DocumentText } },
+      errors: {
+        404: '`not_found`: no such document in this account.',
+        409: '`document_not_extracted`: the upload is not complete, or no text could be extracted.',
+      },
+      handler: async ({ tenant, params }) => ({ status: 200, body: await documentText(tenant, deps.storage, params.docId) }),
     }),
   ];
 }

@@ -1,6 +1,6 @@
 /** `/workflows/{id}/runs` and `/runs`: create, read, cancel runs and fetch their output (spec §4 Runs). */
 import { newId } from '../../domain/ids';
-import { cancelRun, createRun, getRun, listRuns, runOutputFile, runView } from '../../domain/runs';
+import { cancelRun, createRun, getRun, listRuns, runnableWorkflow, runOutputFile, runQuote, runView } from '../../domain/runs';
 import {
   CreateRunRequest,
   Run,
@@ -8,6 +8,7 @@ import {
   RunListQuery,
   RunOutputFile,
   RunPage,
+  RunQuote,
   WorkflowRunParams,
 } from '../../domain/schemas/runs';
 import type { KeyPrincipal } from '../../domain/api-keys';
@@ -16,6 +17,8 @@ import { errors } from '../../domain/errors';
 import type { UploadedFile } from '../middleware/multipart';
 
 const MULTIPART_MAX_BYTES = 4 * 1024 * 1024;
+/** How long a multipart run waits for its files' text before answering (409 `document_not_extracted` after). */
+const MULTIPART_EXTRACTION_WAIT_MS = 60_000;
 /** End of the multipart deprecation window (RFC 8594 Sunset header). */
 const MULTIPART_SUNSET = 'Wed, 30 Jun 2027 00:00:00 GMT';
 import type { RouteDeps } from '../app';
@@ -49,6 +52,13 @@ export function runRoutes(deps: RouteDeps): RouteSpec[] {
         200: { description: 'A sync run that finished', schema: Run },
         202: { description: 'The run, queued or still running', schema: Run },
       },
+      errors: {
+        402: '`insufficient_credits`: the balance is lower than the quote.',
+        404: '`not_found`: no such workflow.',
+        409:
+          '`workflow_not_active`, `document_not_extracted`, `reference_document_not_ready`, ' +
+          '`reference_document_unavailable`, `prompt_template_unavailable`, `use_async` (sync runs disabled).',
+      },
       handler: async ({ tenant, params, body, principal, reservedId, ctx }) => {
         const key = principal as KeyPrincipal;
         const files = (ctx.state.files ?? []) as UploadedFile[];
@@ -64,8 +74,13 @@ export function runRoutes(deps: RouteDeps): RouteSpec[] {
               { path: 'body.files', message: 'too many documents' },
             ]);
           }
-          const ingested = [];
-          for (const file of files) ingested.push(await ingestDocumentBytes(tenant, deps.storage, deps.temporal, file, 60_000));
+          // Refuse an unknown or inactive workflow before storing anything: files for it would become orphan
+          // documents, and waiting for their extraction made the refusal take minutes (found by Schemathesis).
+          await runnableWorkflow(tenant, params.workflowId);
+          // Extracted side by side, so the whole form waits at most one extraction bound, not one per file.
+          const ingested = await Promise.all(
+            files.map((file) => ingestDocumentBytes(tenant, deps.storage, deps.temporal, file, MULTIPART_EXTRACTION_WAIT_MS)),
+          );
           body = { ...body, input_documents: [...(body.input_documents ?? []), ...ingested.map((d) => d._id)] };
         }
         const { run, finished } = await createRun(
@@ -77,6 +92,30 @@ export function runRoutes(deps: RouteDeps): RouteSpec[] {
           reservedId ?? newId('run'),
         );
         return { status: finished ? 200 : 202, body: runView(run, base), headers };
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/workflows/{workflowId}/runs/quote',
+      access: read,
+      tag: 'Runs',
+      summary: 'Quote a run',
+      description:
+        'Takes the JSON body of run creation and answers what that run would cost and whether the balance covers it, ' +
+        'with the same refusals as creation (404, 400, 409); nothing is created or charged. Test keys are quoted as ' +
+        'live, with `credits_due: 0`: test-mode runs are never charged.',
+      params: WorkflowRunParams,
+      body: CreateRunRequest,
+      responses: { 200: { description: 'The quote', schema: RunQuote } },
+      errors: {
+        404: '`not_found`: no such workflow.',
+        409:
+          '`workflow_not_active`, `document_not_extracted`, `reference_document_not_ready`, ' +
+          '`reference_document_unavailable`, `prompt_template_unavailable`, `use_async`: creation would refuse the same way.',
+      },
+      handler: async ({ tenant, params, body, principal }) => {
+        const key = principal as KeyPrincipal;
+        return { status: 200, body: await runQuote(deps, tenant, { livemode: key.mode === 'live' }, params.workflowId, body) };
       },
     }),
     route({
@@ -101,6 +140,7 @@ export function runRoutes(deps: RouteDeps): RouteSpec[] {
       summary: 'Get a run',
       params: RunIdParams,
       responses: { 200: { description: 'The run', schema: Run } },
+      errors: { 404: '`not_found`: no such run.' },
       handler: async ({ tenant, params }) => ({ status: 200, body: runView(await getRun(tenant, params.runId), base) }),
     }),
     route({
@@ -112,6 +152,7 @@ export function runRoutes(deps: RouteDeps): RouteSpec[] {
       description: 'Only a queued run can be canceled (full refund); any other status is 409 `run_not_cancelable`.',
       params: RunIdParams,
       responses: { 200: { description: 'The canceled run', schema: Run } },
+      errors: { 404: '`not_found`: no such run.', 409: '`run_not_cancelable`: the run is no longer queued.' },
       handler: async ({ tenant, params }) => ({
         status: 200,
         body: runView(await cancelRun(deps, tenant, params.runId), base),
@@ -126,6 +167,7 @@ export function runRoutes(deps: RouteDeps): RouteSpec[] {
       description: 'A fresh URL each call. 409 `output_not_ready` until the run has succeeded.',
       params: RunIdParams,
       responses: { 200: { description: 'The output file', schema: RunOutputFile } },
+      errors: { 404: '`not_found`: no such run.', 409: '`output_not_ready`: the run has not succeeded.' },
       handler: async ({ tenant, params }) => ({
         status: 200,
         body: await runOutputFile(tenant, deps.storage, deps.config, params.runId),

@@ -50,6 +50,27 @@ export const Document = z
 
 export const DocIdParams = z.object({ docId: z.string().max(64) });
 
+export const DocumentText = z
+  .object({
+    object: z.literal('document_text'),
+    document_id: z.string(),
+    page_count: z.number().int().nullable(),
+    sections: z.array(
+      z.object({
+        kind: z.enum(['page', 'sheet', 'slide', 'section']),
+        index: z.number().int().meta({ description: '1-based page or slide number; sheet or section order.' }),
+        label: z.string().meta({ example: 'Page 3' }),
+        text: z.string(),
+      }),
+    ),
+  })
+  .meta({
+    id: 'DocumentText',
+    description:
+      'The text Assay extracted, by page, sheet, slide or section: what models read and what run citations point ' +
+      'into (`citations[].input.start`/`end` are offsets into `sections[].text`).',
+  });
+
 export const CreateReferenceDocumentRequest = z
   .object({
     name: z.string().trim().min(1).max(200),

@@ -93,7 +93,7 @@ describe('model policies', () => {
     const run = await waitForRun(t, key, created.body.id);
     expect(run.status).toBe('succeeded');
     expect(run.output).toEqual(JSON.parse(GOOD));
-    expect(run.usage).toEqual({ input_tokens: 321, output_tokens: 45, model: 'test-model-1-2026', rag_strategy: 'file_search' });
+    expect(run.usage).toEqual({ input_tokens: 321, output_tokens: 45, model: 'test-model-1-2026', rag_strategy: 'file_search', unverified_citations: 0 });
     expect(run.charged_credits).toBe(run.quoted_credits);
     const after = await balance(t, key);
     expect(Math.round((before.pro_credits - after.pro_credits) * 1000)).toBe(Math.round(run.charged_credits * 1000));
@@ -101,7 +101,8 @@ describe('model policies', () => {
     const sent = allText();
     expect(sent).toContain('peer-reviewed sources earns fifteen points');
     expect(sent).toContain('My essay cites three peer-reviewed sources');
-    expect(model.received[0]!.body.response_format?.json_schema?.schema).toEqual(SCHEMA);
+    // Structured output: the workflow's schema, inside the answer envelope that also carries the evidence.
+    expect((model.received[0]!.body.response_format?.json_schema?.schema as { properties: { output: unknown } }).properties.output).toEqual(SCHEMA);
   });
 
   it('full text: sends the whole reference text', async () => {

@@ -120,6 +120,19 @@ describe('a test-mode run', () => {
     expect(created.body.input_documents).toEqual([doc.body.id]);
     expect((await waitForRun(t, testKey, created.body.id)).status).toBe('succeeded');
   });
+
+  it('ends at once, output_invalid, when the stub cannot satisfy the output_schema', async () => {
+    const wf = await makeWorkflow(t, testKey, {
+      output_schema: { type: 'object', properties: { items: { type: 'array', minItems: 100000 } }, required: ['items'] },
+    });
+    const created = await t.api.post(`/v1/workflows/${wf}/runs`).set(auth(testKey)).send({});
+    const started = Date.now();
+    // Far less than the minute of retries a transient fault gets: the same seed fails the same way every time.
+    const run = await waitForRun(t, testKey, created.body.id, 15_000);
+    expect([run.status, run.error?.code]).toEqual(['failed', 'output_invalid']);
+    expect(run.error.message).toMatch(/minItems|100000/);
+    expect(Date.now() - started).toBeLessThan(15_000);
+  });
 });
 
 describe('a live run without a configured model', () => {
@@ -411,14 +424,32 @@ describe('multipart (legacy)', () => {
     expect(await t.database.db.collection(COLLECTIONS.documents).countDocuments({ account_id: a.accountId })).toBe(before);
   });
 
-  it('hashes the file bytes for Idempotency-Key', async () => {
+  it('refuses files for a workflow that cannot run before storing any of them', async () => {
+    const before = await t.database.db.collection(COLLECTIONS.documents).countDocuments({ account_id: a.accountId });
+    const send = (wf: string) =>
+      Array.from({ length: 10 }, (_, i) => i).reduce(
+        (req, i) => req.attach('files[]', Buffer.from(`file ${i}`), { filename: `f${i}.txt`, contentType: 'text/plain' }),
+        t.api.post(`/v1/workflows/${wf}/runs`).set(auth(testKey)),
+      );
+    const started = Date.now();
+    const unknown = await send('wf_nope');
+    expect([unknown.status, unknown.body.error.code]).toEqual([404, 'not_found']);
+    const paused = await makeWorkflow(t, testKey);
+    await t.api.patch(`/v1/workflows/${paused}`).set(auth(testKey)).send({ status: 'paused' }).expect(200);
+    const inactive = await send(paused);
+    expect([inactive.status, inactive.body.error.code]).toEqual([409, 'workflow_not_active']);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(await t.database.db.collection(COLLECTIONS.documents).countDocuments({ account_id: a.accountId })).toBe(before);
+  });
+
+  it('hashes each file (bytes and name) for Idempotency-Key', async () => {
     const wf = await makeWorkflow(t, testKey);
-    const send = (text: string) =>
+    const send = (text: string, filename = 'e.txt') =>
       t.api
         .post(`/v1/workflows/${wf}/runs`)
         .set(auth(testKey))
         .set('Idempotency-Key', 'multipart-1')
-        .attach('files[]', Buffer.from(text), { filename: 'e.txt', contentType: 'text/plain' });
+        .attach('files[]', Buffer.from(text), { filename, contentType: 'text/plain' });
     const first = await send('Essay version one.');
     expect(first.status).toBe(202);
     const replay = await send('Essay version one.');
@@ -426,5 +457,7 @@ describe('multipart (legacy)', () => {
     expect(replay.headers['idempotent-replayed']).toBe('true');
     const changed = await send('Essay version two.');
     expect([changed.status, changed.body.error.code]).toEqual([409, 'idempotency_key_reused']);
+    const renamed = await send('Essay version one.', 'other-name.txt');
+    expect([renamed.status, renamed.body.error.code]).toEqual([409, 'idempotency_key_reused']);
   });
 });

@@ -1,0 +1,252 @@
+/**
+ * What the model is given (DESIGN.md §4), decided the same way for live and test-mode runs, so a test-mode run
+ * shows in its manifest what a live run would send:
+ *
+ *   provider-a-file-search  top-k retrieved reference chunks + input text            strategy file_search
+ *   provider-b-1m-fulltext  full reference texts + input text                         strategy fulltext
+ *   hybrid                  retrieved chunks + full input text                        strategy hybrid
+ *   auto                    full text when references + inputs fit FULLTEXT_TOKEN_BUDGET, else file search
+ *
+ * Under every policy the input documents together get at most FULLTEXT_TOKEN_BUDGET tokens, cut by whole pages
+ * (sheets, slides, sections) from the end, and shared so that short documents are sent whole before long ones
+ * are cut. Every reference passage carries its chunk id, in full text too (the reference's chunks, de-overlapped,
+ * in order), so the model can name the clause it judged against and the manifest can list what was sent.
+ */
+import { findTemplate } from '../domain/catalog';
+import { COLLECTIONS } from '../domain/db';
+import type { ReferenceDocumentDoc } from '../domain/reference-documents';
+import type { RagStrategy } from '../domain/schemas/runs';
+import { objectKeys } from '../domain/storage';
+import type { CitableChunk, CitableSection } from './citations';
+import type { RunContext } from './evaluation';
+import { loadStoredText } from './extraction';
+import type { ActivityDeps } from './index';
+import type { Chunk } from './indexing/chunking';
+import { countTokens, splitByTokens } from './indexing/tokens';
+import type { InputBlock, ReferenceBlock } from './prompt';
+import { loadReferenceChunks, loadReferenceSources, type ReferenceChunks } from './reference-store';
+import { queriesFrom, retrieve, type RetrievedChunk } from './retrieval';
+
+const TOP_K = 8;
+
+export interface SentInput {
+  id: string;
+  filename: string;
+  /** The sections sent, in order: a prefix of the document's sections; only the last may be cut short. */
+  sections: CitableSection[];
+  pagesTotal: number;
+  /** Sections sent whole. */
+  pagesSent: number;
+  tokensTotal: number;
+  tokensSent: number;
+}
+
+/** A reference passage of the prompt, with the chunk it is (or is the de-overlapped part of) and its tokens. */
+export interface ContextReference extends ReferenceBlock {
+  chunk: Chunk;
+  tokens: number;
+}
+
+export interface ModelContext {
+  strategy: RagStrategy;
+  instructions: string;
+  template: { id: string; version: number } | null;
+  references: ContextReference[];
+  /** The chunks in `references`, by id: what a citation may name as its reference. */
+  chunks: Map<string, CitableChunk>;
+  indexVersions: Array<{ reference_document_id: string; index_version: number }>;
+  inputs: SentInput[];
+  budget: number;
+  tokens: { references: number; inputs: number };
+  coverage: { input_pages: number | null; input_tokens: number | null; reference_tokens: number | null };
+}
+
+export function createContextAssembler(deps: Pick<ActivityDeps, 'db' | 'storage' | 'config'>) {
+  const { db, storage, config } = deps;
+
+  async function referenceNames(accountId: string, refIds: string[]): Promise<Map<string, string>> {
+    if (refIds.length === 0) return new Map();
+    const refs = await db
+      .collection<ReferenceDocumentDoc>(COLLECTIONS.referenceDocuments)
+      .find({ _id: { $in: refIds }, account_id: accountId }, { projection: { _id: 1, name: 1 } })
+      .toArray();
+    return new Map(refs.map((r) => [r._id, r.name]));
+  }
+
+  /** Every reference in full, as its chunks without their overlap: the text reads as stored, each part citable. */
+  async function fullText(accountId: string, refs: ReferenceChunks[], names: Map<string, string>): Promise<ContextReference[]> {
+    const blocks: ContextReference[] = [];
+    for (const ref of refs) {
+      if (ref.chunks.length === 0) continue;
+      const stored = await loadStoredText(storage, objectKeys.referenceText(accountId, ref.refId));
+      for (const section of stored.sections) {
+        const own = ref.chunks.filter((c) => c.section.kind === section.kind && c.section.index === section.index);
+        let at = 0;
+        own.forEach((chunk, k) => {
+          const end = k === own.length - 1 ? section.text.length : chunk.char_end;
+          if (end <= at) return;
+          const text = section.text.slice(at, end);
+          blocks.push({ refId: ref.refId, chunkId: chunk.id, label: labelOf(names, chunk), text, chunk, tokens: countTokens(text) });
+          at = end;
+        });
+      }
+    }
+    return blocks;
+  }
+
+  function retrievedBlocks(hits: RetrievedChunk[], names: Map<string, string>): ContextReference[] {
+    return hits.map(({ score: _score, ...c }) => ({ refId: c.ref_id, chunkId: c.id, label: labelOf(names, c), text: c.text, chunk: c, tokens: c.tokens }));
+  }
+
+  return async function assemble(ctx: RunContext): Promise<ModelContext> {
+    const { run, workflow } = ctx;
+    const accountId = run.account_id;
+    const template = workflow.prompt_template_id ? await findTemplate(db, workflow.prompt_template_id) : null;
+    const instructions = [template?.user_prompt_seed, workflow.user_prompt].filter(Boolean).join('\n\n');
+    const budget = config.FULLTEXT_TOKEN_BUDGET;
+    const inputs = fitInputs(ctx.inputs, budget);
+    const inputTokensTotal = inputs.reduce((n, i) => n + i.tokensTotal, 0);
+    const sentText = inputs.map((i) => renderInput(i).text).join('\n\n');
+    const refIds = run.reference_document_ids;
+    const names = await referenceNames(accountId, refIds);
+
+    let strategy: RagStrategy;
+    let references: ContextReference[] = [];
+    let allChunks: Chunk[] = [];
+    let versions: Array<{ refId: string; version: number | null }> = [];
+    const retrieved = async () => {
+      const sources = await loadReferenceSources(db, accountId, refIds);
+      allChunks = sources.flatMap((s) => s.chunks);
+      versions = sources.map((s) => ({ refId: s.refId, version: s.version }));
+      const best = new Map<string, RetrievedChunk>();
+      for (const query of queriesFrom(instructions, sentText)) {
+        for (const hit of retrieve(query, sources, TOP_K)) {
+          const seen = best.get(hit.id);
+          if (!seen || seen.score < hit.score) best.set(hit.id, hit);
+        }
+      }
+      const top = [...best.values()].sort((a, b) => b.score - a.score || a.id.localeCompare(b.id)).slice(0, TOP_K);
+      return retrievedBlocks(top, names);
+    };
+    const full = async () => {
+      const chunked = await loadReferenceChunks(db, accountId, refIds);
+      allChunks = chunked.flatMap((r) => r.chunks);
+      versions = chunked.map((r) => ({ refId: r.refId, version: r.version }));
+      return fullText(accountId, chunked, names);
+    };
+
+    switch (run.model_policy) {
+      case 'provider-b-1m-fulltext':
+        strategy = 'fulltext';
+        references = await full();
+        break;
+      case 'hybrid':
+        strategy = 'hybrid';
+        references = await retrieved();
+        break;
+      case 'provider-a-file-search':
+        strategy = 'file_search';
+        references = await retrieved();
+        break;
+      default: {
+        const whole = await full();
+        const tokens = whole.reduce((n, r) => n + r.tokens, 0) + inputTokensTotal;
+        if (tokens <= budget) {
+          strategy = 'fulltext';
+          references = whole;
+        } else {
+          strategy = 'file_search';
+          references = await retrieved();
+        }
+      }
+    }
+
+    const chunks = new Map<string, CitableChunk>();
+    for (const r of references) chunks.set(r.chunk.id, { refId: r.refId, location: { ...r.chunk.section } });
+    const referenceTokens = references.reduce((n, r) => n + r.tokens, 0);
+    const indexedTotal = allChunks.reduce((n, c) => n + c.tokens, 0);
+    const indexedSent = allChunks.filter((c) => chunks.has(c.id)).reduce((n, c) => n + c.tokens, 0);
+    const pagesTotal = inputs.reduce((n, i) => n + i.pagesTotal, 0);
+    return {
+      strategy,
+      instructions,
+      template: template ? { id: template._id, version: template.version } : null,
+      references,
+      chunks,
+      indexVersions: versions.flatMap((v) => (v.version === null ? [] : [{ reference_document_id: v.refId, index_version: v.version }])),
+      inputs,
+      budget,
+      tokens: { references: referenceTokens, inputs: inputs.reduce((n, i) => n + i.tokensSent, 0) },
+      coverage: {
+        input_pages: inputs.length === 0 ? null : pagesTotal === 0 ? 1 : share(inputs.reduce((n, i) => n + i.pagesSent, 0), pagesTotal),
+        input_tokens: inputs.length === 0 ? null : inputTokensTotal === 0 ? 1 : share(inputs.reduce((n, i) => n + i.tokensSent, 0), inputTokensTotal),
+        reference_tokens: refIds.length === 0 || indexedTotal === 0 ? null : share(indexedSent, indexedTotal),
+      },
+    };
+  };
+}
+
+function labelOf(names: Map<string, string>, chunk: Chunk): string {
+  return [names.get(chunk.ref_id), chunk.section.label, chunk.heading].filter(Boolean).join(' — ');
+}
+
+/** Rounded down, so anything short of everything never reads as 1. */
+function share(part: number, whole: number): number {
+  return Math.floor((part / whole) * 10_000) / 10_000;
+}
+
+/**
+ * The input documents within `budget` tokens: smallest documents first, each allowed an equal share of what is
+ * left, so one long document cannot crowd out the others; each keeps whole sections from its start. A first
+ * section too long for its share on its own is cut at a token boundary, so the model is never sent nothing.
+ */
+export function fitInputs(inputs: RunContext['inputs'], budget: number): SentInput[] {
+  const measured = inputs.map((input) => ({ input, tokens: input.sections.map((s) => countTokens(s.text)) }));
+  const total = (tokens: number[]) => tokens.reduce((n, t) => n + t, 0);
+  const order = measured.map((_, i) => i).sort((a, b) => total(measured[a]!.tokens) - total(measured[b]!.tokens) || a - b);
+  const sent: SentInput[] = new Array(inputs.length);
+  let remaining = budget;
+  order.forEach((idx, position) => {
+    const { input, tokens } = measured[idx]!;
+    const allowance = Math.floor(remaining / (order.length - position));
+    const sections: CitableSection[] = [];
+    let used = 0;
+    for (let s = 0; s < input.sections.length; s++) {
+      const section = input.sections[s]!;
+      const cost = tokens[s]!;
+      if (used + cost <= allowance) {
+        sections.push({ section, sent: section.text.length });
+        used += cost;
+        continue;
+      }
+      if (s === 0 && allowance > 0) {
+        const first = splitByTokens(section.text, allowance)[0];
+        if (first && first.end > 0) {
+          sections.push({ section, sent: first.end });
+          used += first.tokens;
+        }
+      }
+      break;
+    }
+    remaining -= used;
+    sent[idx] = {
+      id: input.id,
+      filename: input.filename,
+      sections,
+      pagesTotal: input.sections.length,
+      pagesSent: sections.filter((s) => s.sent === s.section.text.length).length,
+      tokensTotal: total(tokens),
+      tokensSent: used,
+    };
+  });
+  return sent;
+}
+
+/** An input as the prompt shows it: each sent section under its label; a note when the end was left out. */
+export function renderInput(input: SentInput): InputBlock {
+  const text = input.sections.map(({ section, sent }) => `[${section.label}]\n${section.text.slice(0, sent)}`).join('\n\n');
+  const complete = input.pagesSent === input.pagesTotal;
+  const note = complete ? undefined : `only the first ${input.pagesSent} of ${input.pagesTotal} pages or sections are included (context budget)`;
+  return { id: input.id, filename: input.filename, text, ...(note ? { note } : {}) };
+}
+

@@ -1,0 +1,218 @@
+/**
+ * Evidence verification: quotes are found exactly or after folding (whitespace, typographic quotes, dashes, NFKC),
+ * spans always index the source so `text.slice(start, end)` is the shown quote, and anything that does not occur
+ * in the text the model was sent is dropped and counted. Also the stub's evidence, which must pass the same check,
+ * the answer envelope, and how input documents are cut to the token budget.
+ */
+import { fold, locateQuote, verifyEvidence, type CitableChunk, type CitableInput } from '../../activities/citations';
+import { fitInputs, renderInput } from '../../activities/model-context';
+import { stubEvidence } from '../../activities/models/stub';
+import type { Section } from '../../activities/parsing/types';
+import { answerSchema, parseAnswer } from '../../activities/prompt';
+import { validateAgainstSchema } from '../../domain/json-schema';
+
+const page = (index: number, text: string): Section => ({ kind: 'page', index, label: `Page ${index}`, text });
+const whole = (documentId: string, sections: Section[]): CitableInput => ({
+  documentId,
+  sections: sections.map((section) => ({ section, sent: section.text.length })),
+});
+const CHUNKS = new Map<string, CitableChunk>([['ref_a:0', { refId: 'ref_a', location: { kind: 'page', index: 1, label: 'Page 1' } }]]);
+
+describe('locateQuote', () => {
+  it('finds an exact quote at its UTF-16 offsets', () => {
+    const text = 'Intro. The essay cites three peer-reviewed sources. End.';
+    const span = locateQuote(text, 'cites three peer-reviewed sources')!;
+    expect(text.slice(span.start, span.end)).toBe('cites three peer-reviewed sources');
+  });
+
+  it('maps a whitespace- and quote-normalized match back to the original characters', () => {
+    const text = 'He wrote:\n  “the  results\u00A0are — in  fact — robust”.';
+    const span = locateQuote(text, '"the results are - in fact - robust"')!;
+    expect(span).not.toBeNull();
+    expect(text.slice(span.start, span.end)).toBe('“the  results\u00A0are — in  fact — robust”');
+  });
+
+  it('folds ligatures and ellipses (NFKC) and ignores invisible characters', () => {
+    const text = 'The ﬁnal draft\u00AD was late… again.';
+    const span = locateQuote(text, 'The final draft was late... again')!;
+    expect(text.slice(span.start, span.end)).toBe('The ﬁnal draft\u00AD was late… again');
+  });
+
+  it('keeps offsets right after astral characters', () => {
+    const text = '😀😀 Data 𝐛𝐨𝐥𝐝 ends here.';
+    const span = locateQuote(text, 'Data bold ends')!;
+    expect(text.slice(span.start, span.end)).toBe('Data 𝐛𝐨𝐥𝐝 ends');
+  });
+
+  it('refuses quotes that do not occur, paraphrases, and quotes without letters or digits', () => {
+    const text = 'The essay cites three sources.';
+    expect(locateQuote(text, 'The essay cites four sources.')).toBeNull();
+    expect(locateQuote(text, 'the essay cites three sources')).toBeNull(); // case is part of verbatim
+    expect(locateQuote(text, '  ...  ')).toBeNull();
+    expect(locateQuote(text, '')).toBeNull();
+  });
+
+  it('fold keeps one start and end per folded code unit', () => {
+    const folded = fold('a\u2026 b');
+    expect(folded.text).toBe('a... b');
+    expect(folded.starts).toHaveLength(folded.text.length);
+    expect(folded.ends).toHaveLength(folded.text.length);
+  });
+});
+
+describe('verifyEvidence', () => {
+  const inputs = [
+    whole('doc_1', [page(1, 'Title page.'), page(2, 'My thesis is that cities should tax congestion. I cite three peer-reviewed sources.')]),
+    whole('doc_2', [page(1, 'An appendix with a table of figures.')]),
+  ];
+
+  it('cites the page and span of a verified quote, with the reference chunk it names', () => {
+    const { citations, unverified } = verifyEvidence(
+      [{ criterion: 'Thesis', quote: 'cities should tax congestion', document_id: 'doc_1', reference_chunk_id: 'ref_a:0', insufficient_evidence: false }],
+      inputs,
+      CHUNKS,
+    );
+    expect(unverified).toBe(0);
+    expect(citations).toEqual([
+      {
+        criterion: 'Thesis',
+        status: 'supported',
+        quote: 'cities should tax congestion',
+        input: { document_id: 'doc_1', location: { kind: 'page', index: 2, label: 'Page 2' }, start: 18, end: 46 },
+        reference: { reference_document_id: 'ref_a', chunk_id: 'ref_a:0', location: { kind: 'page', index: 1, label: 'Page 1' } },
+      },
+    ]);
+    expect(inputs[0]!.sections[1]!.section.text.slice(18, 46)).toBe('cities should tax congestion');
+  });
+
+  it('finds a quote in another document than the one named, and drops a reference the model was not shown', () => {
+    const { citations } = verifyEvidence([{ criterion: 'Data', quote: 'a table of figures', document_id: 'doc_1', reference_chunk_id: 'ref_zz:9' }], inputs, CHUNKS);
+    expect(citations[0]).toMatchObject({ status: 'supported', input: { document_id: 'doc_2' }, reference: null });
+  });
+
+  it('drops and counts a fabricated quote, and marks a criterion left without evidence insufficient', () => {
+    const { citations, unverified } = verifyEvidence(
+      [
+        { criterion: 'Sources', quote: 'I cite three peer-reviewed sources.', document_id: 'doc_1', reference_chunk_id: 'ref_a:0' },
+        { criterion: 'Style', quote: 'The prose is elegant and economical.', document_id: 'doc_1', reference_chunk_id: 'ref_a:0' },
+        { criterion: 'Formatting', quote: null, insufficient_evidence: true, reference_chunk_id: null },
+      ],
+      inputs,
+      CHUNKS,
+    );
+    expect(unverified).toBe(1);
+    expect(citations.map((c) => [c.criterion, c.status])).toEqual([
+      ['Sources', 'supported'],
+      ['Formatting', 'insufficient_evidence'],
+      ['Style', 'insufficient_evidence'],
+    ]);
+    expect(citations.find((c) => c.criterion === 'Style')).toMatchObject({ quote: null, input: null, reference: { chunk_id: 'ref_a:0' } });
+    expect(JSON.stringify(citations)).not.toContain('elegant');
+  });
+
+  it('only accepts quotes from the part of a section that was sent', () => {
+    const cut: CitableInput = { documentId: 'doc_3', sections: [{ section: page(1, 'Sent part. Unsent part.'), sent: 10 }] };
+    expect(verifyEvidence([{ criterion: 'A', quote: 'Sent part.' }], [cut], CHUNKS).unverified).toBe(0);
+    expect(verifyEvidence([{ criterion: 'A', quote: 'Unsent part.' }], [cut], CHUNKS).unverified).toBe(1);
+  });
+
+  it('tolerates malformed evidence: non-arrays, non-objects, missing criteria, overlong quotes', () => {
+    expect(verifyEvidence('nope', inputs, CHUNKS)).toEqual({ citations: [], unverified: 0 });
+    const { citations, unverified } = verifyEvidence([42, null, { quote: 'Title page.' }, { criterion: 'Long', quote: 'x'.repeat(1001) }], inputs, CHUNKS);
+    expect(citations[0]).toMatchObject({ criterion: 'Overall', status: 'supported', quote: 'Title page.' });
+    expect(unverified).toBe(1);
+  });
+});
+
+describe('stub evidence', () => {
+  it('draws real sentences and chunk ids, deterministically, and passes verification', () => {
+    const inputs = [whole('doc_1', [page(1, 'My thesis is that cities should tax congestion. I cite three peer-reviewed sources. Short.')])];
+    const output = { criteria: [{ name: 'Thesis' }, { name: 'Sources' }] };
+    const claims = stubEvidence({ runId: 'run_x', output, inputs, chunkIds: ['ref_a:0'] });
+    expect(stubEvidence({ runId: 'run_x', output, inputs, chunkIds: ['ref_a:0'] })).toEqual(claims);
+    const { citations, unverified } = verifyEvidence(claims, inputs, CHUNKS);
+    expect(unverified).toBe(0);
+    expect(citations.map((c) => [c.criterion, c.status, c.reference?.chunk_id])).toEqual([
+      ['Thesis', 'supported', 'ref_a:0'],
+      ['Sources', 'supported', 'ref_a:0'],
+    ]);
+    for (const c of citations) expect(inputs[0]!.sections[0]!.section.text.slice(c.input!.start, c.input!.end)).toBe(c.quote);
+  });
+
+  it('says insufficient evidence when there is no input text', () => {
+    const claims = stubEvidence({ runId: 'run_y', output: { markdown: '# R' }, inputs: [], chunkIds: [] });
+    expect(verifyEvidence(claims, [], CHUNKS).citations).toEqual([
+      { criterion: 'Overall', status: 'insufficient_evidence', quote: null, input: null, reference: null },
+    ]);
+  });
+});
+
+describe('the answer envelope', () => {
+  const schema = {
+    type: 'object',
+    properties: { score: { type: 'integer' }, item: { $ref: '#/$defs/item' } },
+    required: ['score'],
+    $defs: { item: { type: 'string' } },
+  };
+  const accepts = (o: Record<string, unknown>) => validateAgainstSchema(schema, o).valid;
+
+  it('embeds the workflow schema as output, with its references rebased', () => {
+    const envelope = answerSchema('json', schema);
+    const output = (envelope.properties as Record<string, Record<string, unknown>>).output!;
+    expect((output.properties as Record<string, unknown>).item).toEqual({ $ref: '#/properties/output/$defs/item' });
+    const answer = { output: { score: 3, item: 'x' }, evidence: [] };
+    expect(validateAgainstSchema(envelope, answer)).toEqual({ valid: true, errors: [] });
+  });
+
+  it('reads an envelope, a bare result, and a bare result whose fields are called output', () => {
+    expect(parseAnswer('{"output": {"score": 1}, "evidence": [{"criterion": "a"}]}', 'json', accepts)).toEqual({
+      output: { score: 1 },
+      evidence: [{ criterion: 'a' }],
+    });
+    expect(parseAnswer('```json\n{"score": 2}\n```', 'json', accepts)).toEqual({ output: { score: 2 }, evidence: [] });
+    const loose = (o: Record<string, unknown>) => typeof o.score === 'number';
+    expect(parseAnswer('{"output": {"x": 1}, "score": 3}', 'json', loose).output).toEqual({ output: { x: 1 }, score: 3 });
+    expect(parseAnswer('no json here', 'json', accepts).output).toBeNull();
+  });
+
+  it('reads markdown in an envelope or as it stands', () => {
+    expect(parseAnswer('{"markdown": "# R\\n\\nok", "evidence": []}', 'markdown', accepts)).toEqual({ output: { markdown: '# R\n\nok' }, evidence: [] });
+    expect(parseAnswer('# Report\n\nGood {essay}.', 'markdown', accepts)).toEqual({ output: { markdown: '# Report\n\nGood {essay}.' }, evidence: [] });
+  });
+});
+
+describe('fitInputs', () => {
+  const doc = (id: string, pages: number, words: number) => ({
+    id,
+    filename: `${id}.pdf`,
+    pageCount: pages,
+    sections: Array.from({ length: pages }, (_, i) => page(i + 1, Array.from({ length: words }, (_, w) => `word${w}`).join(' '))),
+  });
+
+  it('sends everything that fits', () => {
+    const [sent] = fitInputs([doc('a', 3, 10)], 10_000);
+    expect(sent).toMatchObject({ pagesTotal: 3, pagesSent: 3 });
+    expect(sent!.tokensSent).toBe(sent!.tokensTotal);
+    expect(renderInput(sent!).note).toBeUndefined();
+  });
+
+  it('cuts a long document by whole pages from the end and says so', () => {
+    const [sent] = fitInputs([doc('a', 300, 40)], 2_000);
+    expect(sent!.pagesSent).toBeGreaterThan(0);
+    expect(sent!.pagesSent).toBeLessThan(300);
+    expect(sent!.tokensSent).toBeLessThanOrEqual(2_000);
+    expect(sent!.sections.every((s) => s.sent === s.section.text.length)).toBe(true);
+    expect(sent!.sections.map((s) => s.section.index)).toEqual(Array.from({ length: sent!.pagesSent }, (_, i) => i + 1));
+    expect(renderInput(sent!).note).toContain(`first ${sent!.pagesSent} of 300`);
+  });
+
+  it('sends short documents whole before cutting a long one, and cuts a first page too long for the budget', () => {
+    const [long, short] = fitInputs([doc('long', 50, 100), doc('short', 1, 20)], 1_000);
+    expect(short!.pagesSent).toBe(1);
+    expect(long!.tokensSent + short!.tokensSent).toBeLessThanOrEqual(1_000);
+    const [huge] = fitInputs([doc('huge', 1, 5_000)], 100);
+    expect(huge!.pagesSent).toBe(0);
+    expect(huge!.sections[0]!.sent).toBeGreaterThan(0);
+    expect(huge!.tokensSent).toBeLessThanOrEqual(100);
+  });
+});
