@@ -26,6 +26,8 @@ module.exports = {
       testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+      // Fails a test whose API answers stray from the OpenAPI document (test/support/conformance.ts).
+      setupFilesAfterEnv: ['<rootDir>/test/support/conformance-gate.ts'],
     },
   ],
   maxWorkers: 1,

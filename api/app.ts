@@ -25,6 +25,7 @@ import { docsRoutes } from './routes/docs';
 import { healthRoutes } from './routes/health';
 import { catalogRoutes } from './routes/catalog';
 import { documentRoutes } from './routes/documents';
+import { eventRoutes } from './routes/events';
 import { keyRoutes } from './routes/keys';
 import { referenceDocumentRoutes } from './routes/reference-documents';
 import { runRoutes } from './routes/runs';
@@ -67,6 +68,7 @@ export function apiRoutes(appDeps: AppDeps): RouteSpec[] {
     ...documentRoutes(deps),
     ...referenceDocumentRoutes(deps),
     ...webhookRoutes(deps),
+    ...eventRoutes(deps),
     ...usageRoutes(),
   ];
   let document: Record<string, unknown> | undefined;
@@ -108,12 +110,16 @@ export function createApp(deps: AppDeps): Koa {
   app.use(requestMetrics(metrics));
   app.use(errorHandler(deps.logger));
   app.use(api.routes());
-  app.use(
-    api.allowedMethods({
-      throw: true,
-      methodNotAllowed: () => errors.methodNotAllowed(),
-    }),
-  );
+  // A known path with a method it lacks — including one no route has, such as TRACE (the router's 501, which its
+  // `throw` mode raised as a bare error, answered 500) — is 405 in the envelope, with the Allow header HTTP requires.
+  const allowedMethods = api.allowedMethods() as Koa.Middleware;
+  app.use(async (ctx, next) => {
+    await allowedMethods(ctx, next);
+    if ((ctx.status === 405 || ctx.status === 501) && ctx.body === undefined) {
+      const allow = ctx.response.get('Allow');
+      throw allow ? errors.methodNotAllowed(allow) : errors.routeNotFound(ctx.method, ctx.path);
+    }
+  });
   app.use(docs.routes());
   return app;
 }

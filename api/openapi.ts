@@ -5,6 +5,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-ope
 import { z } from 'zod';
 import { ErrorBody } from '../domain/schemas/common';
 import type { RouteSpec } from './route';
+import { sharedErrors } from './router';
 
 const API_VERSION = '1.0.0';
 
@@ -33,10 +34,11 @@ export function buildOpenApiDocument(routes: RouteSpec[], serverUrl: string): Re
         ? { description: r.description, content: { [r.contentType ?? 'application/json']: { schema: r.schema } } }
         : { description: r.description };
     }
-    responses.default = {
-      description: 'Error',
-      content: { 'application/json': { schema: ErrorBody } },
-    };
+    // Every refusal by its status, not a catch-all `default`: a client (and the conformance checks) can tell an
+    // answer the API gives on purpose from one it never should (a 500 is a bug, so it is not listed).
+    for (const [status, description] of Object.entries(errorResponses(spec))) {
+      responses[status] = { description, content: { 'application/json': { schema: ErrorBody } } };
+    }
     registry.registerPath({
       method: spec.method,
       path: spec.path,
@@ -90,6 +92,15 @@ export function buildOpenApiDocument(routes: RouteSpec[], serverUrl: string): Re
     },
     servers: [{ url: serverUrl }],
   }) as unknown as Record<string, unknown>;
+}
+
+/** The refusals of `spec`: those its declaration implies (api/router.ts) and its own, one description per status. */
+export function errorResponses(spec: RouteSpec): Record<number, string> {
+  const out: Record<number, string> = { ...sharedErrors(spec) };
+  for (const [status, description] of Object.entries(spec.errors ?? {})) {
+    out[Number(status)] = out[Number(status)] ? `${description} ${out[Number(status)]}` : description;
+  }
+  return out;
 }
 
 function operationId(spec: RouteSpec): string {

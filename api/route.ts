@@ -65,6 +65,13 @@ export interface RouteSpec<
   query?: Q;
   body?: B;
   responses: Record<number, ResponseSpec>;
+  /**
+   * The refusals this route's handler can answer (in the error envelope), by status: what the caller did wrong
+   * and the `code`s, e.g. `{ 404: 'No such run.' }`. Those every route shares (validation, authentication, scope,
+   * rate limit, body limits, idempotency, dependencies down) are added from the declaration by the router's
+   * `sharedErrors`; the published document lists both, and the tests fail on any status not listed.
+   */
+  errors?: Record<number, string>;
   /** Kept out of the published document (the docs page itself). */
   hidden?: boolean;
   /** Also accept multipart/form-data (legacy form): fields become the body, files land in `ctx.state.files`. */

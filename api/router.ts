@@ -53,6 +53,45 @@ function jsonBody(limit: string): Middleware {
   };
 }
 
+/**
+ * The refusals every route with this declaration can answer, whatever its handler does: they come from the steps
+ * below (access, validation, body parsing, idempotency) and from the error middleware (a dependency down). The
+ * OpenAPI document lists them next to the route's own `errors`.
+ */
+export function sharedErrors(spec: RouteSpec): Record<number, string> {
+  const out: Record<number, string> = {};
+  if (spec.params || spec.query || spec.body || spec.idempotency) {
+    out[400] = spec.body
+      ? '`invalid_request`: a parameter or the body failed validation (see `details`); `invalid_json`: the body is not JSON.'
+      : '`invalid_request`: a parameter failed validation (see `details`).';
+  }
+  if (spec.access.kind !== 'public') {
+    out[401] =
+      spec.access.kind === 'session'
+        ? '`unauthorized`: no valid session token.'
+        : '`unauthorized`: no valid API key; `api_key_revoked`, `api_key_expired`.';
+  }
+  if (spec.access.kind === 'api_key') {
+    out[403] = `\`insufficient_scope\`: the key lacks \`${spec.access.scope}\`.`;
+    out[429] = '`rate_limited`: the key exceeded its requests per minute; retry after `Retry-After` seconds.';
+  }
+  if (spec.idempotency) {
+    out[409] = '`idempotency_key_reused`: the Idempotency-Key came with another request; `idempotency_key_in_use`: its first request is still running.';
+  }
+  if (spec.body) {
+    out[413] = spec.multipart
+      ? '`payload_too_large`: the JSON body or the multipart files exceed their limit.'
+      : '`payload_too_large`: the JSON body exceeds its limit.';
+    out[415] = spec.multipart
+      ? '`unsupported_media_type`: send application/json (or multipart/form-data).'
+      : '`unsupported_media_type`: send application/json.';
+  }
+  if (spec.access.kind !== 'public') {
+    out[503] = '`service_unavailable`: a dependency is unavailable; retry after `Retry-After` seconds.';
+  }
+  return out;
+}
+
 export interface MountOptions {
   jsonBodyLimit: string;
   auth: AuthDeps;
@@ -70,6 +109,8 @@ export function mountRoutes(router: Router, routes: RouteSpec[], options: MountO
     const steps: Middleware[] = [];
     // Access is checked before the body is read: an unauthenticated caller cannot make us parse anything.
     steps.push(async (ctx, next) => {
+      // Which declaration answers, for middleware outside the router (the tests' response-conformance check).
+      ctx.state.route = spec;
       ctx.state.principal = await authorize(ctx, spec.access, options.auth);
       await next();
     });

@@ -14,6 +14,8 @@ export interface AccountDoc {
   initial_bonus_milli: number;
   /** Ids of the most recent ledger entries applied to this account (the ledger's exactly-once guard). */
   journal: string[];
+  /** How the most recent charges were split between the buckets, written with the debit itself (domain/credits.ts). */
+  charge_splits?: Array<{ id: string; bonus_milli: number; regular_milli: number }>;
   created_at: Date;
 }
 

@@ -12,6 +12,13 @@
  * whose id is in the journal was applied. The journal keeps the last JOURNAL_SIZE ids — far more than the movements
  * an account makes between a crash and its retry. No multi-document transaction is involved.
  * Bonus credits are spent before regular ones; a refund returns each part to where it came from.
+ *
+ * A charge can be asked for twice at once (the API and the run's workflow both admit a run), so everything it
+ * decides is decided in the account document, by the compare-and-set, never from an earlier read: a refusal
+ * appends `<id>:rejected` to the journal, and the bonus/regular split is appended to `charge_splits` with the
+ * debit. The entry only copies that decision, so concurrent callers all hear the same answer and the entry's
+ * split is the one that was taken. test/integration/ledger-properties.test.ts found both races: two callers of
+ * one charge hearing different answers, and a debit the ledger recorded with another split (reconcile drift).
  */
 import type { Db } from 'mongodb';
 import type { AccountDoc } from './accounts';
@@ -67,10 +74,40 @@ async function markApplied(db: Db, id: string): Promise<LedgerEntry> {
   return updated;
 }
 
+const rejectedMark = (id: string) => `${id}:rejected`;
+
+type Split = { bonus_milli: number; regular_milli: number };
+/** `split` null: applied before splits were kept in the account; the entry recorded it before the debit then. */
+type Decision = { kind: 'rejected' } | { kind: 'applied'; split: Split | null };
+
+/** The outcome the account records for charge `id`, if it has decided one. */
+function decided(account: AccountDoc, id: string): Decision | null {
+  const journal = account.journal ?? [];
+  if (journal.includes(rejectedMark(id))) return { kind: 'rejected' };
+  if (!journal.includes(id)) return null;
+  const split = (account.charge_splits ?? []).find((c) => c.id === id);
+  return { kind: 'applied', split: split ? { bonus_milli: split.bonus_milli, regular_milli: split.regular_milli } : null };
+}
+
+/** Copies the account's decision onto the entry (idempotent: every caller copies the same decision). */
+async function settle(db: Db, id: string, decision: Decision): Promise<ChargeResult> {
+  if (decision.kind === 'rejected') {
+    await entries(db).updateOne({ _id: id, state: 'pending' }, { $set: { state: 'rejected', reason: 'insufficient_credits' } });
+    return { ok: false, reason: 'insufficient_credits' };
+  }
+  const entry = await entries(db).findOneAndUpdate(
+    { _id: id },
+    { $set: { state: 'applied', applied_at: new Date(), ...(decision.split ?? {}) } },
+    { returnDocument: 'after' },
+  );
+  if (!entry) throw new Error(`ledger entry ${id} vanished`);
+  return { ok: true, entry };
+}
+
 /** Debits `amountMilli` for `subject` once; bonus first. Refuses (and records the refusal) when the balance is short. */
 export async function charge(db: Db, accountId: string, subject: string, amountMilli: number): Promise<ChargeResult> {
   const id = `${subject}:charge`;
-  let entry = await insertOrLoad(db, {
+  const entry = await insertOrLoad(db, {
     _id: id,
     account_id: accountId,
     subject,
@@ -89,29 +126,31 @@ export async function charge(db: Db, accountId: string, subject: string, amountM
   for (let attempt = 0; attempt < 50; attempt++) {
     const account = await accounts(db).findOne({ _id: accountId });
     if (!account) throw new Error(`account ${accountId} not found`);
-    if ((account.journal ?? []).includes(id)) {
-      entry = await markApplied(db, id);
-      return { ok: true, entry };
+    const known = decided(account, id);
+    if (known) return settle(db, id, known);
+    // Guarded by the balance read and by the journal, so the decision holds for exactly the state it was made on.
+    const unchanged = {
+      _id: accountId,
+      bonus_milli: account.bonus_milli,
+      regular_milli: account.regular_milli,
+      journal: { $nin: [id, rejectedMark(id)] },
+    };
+    if (account.bonus_milli + account.regular_milli < entry.amount_milli) {
+      const res = await accounts(db).updateOne(unchanged, { $push: { journal: { $each: [rejectedMark(id)], $slice: -JOURNAL_SIZE } } });
+      if (res.modifiedCount === 1) return settle(db, id, { kind: 'rejected' });
+      continue;
     }
-    if (account.bonus_milli + account.regular_milli < amountMilli) {
-      await entries(db).updateOne({ _id: id, state: 'pending' }, { $set: { state: 'rejected', reason: 'insufficient_credits' } });
-      const settled = await entries(db).findOne({ _id: id });
-      if (settled?.state === 'applied') return { ok: true, entry: settled };
-      return { ok: false, reason: 'insufficient_credits' };
-    }
-    const bonus = Math.min(account.bonus_milli, amountMilli);
-    const regular = amountMilli - bonus;
-    // Record the split first, so a repair after a crash refunds exactly the parts that were taken.
-    await entries(db).updateOne({ _id: id, state: 'pending' }, { $set: { bonus_milli: bonus, regular_milli: regular } });
-    const res = await accounts(db).updateOne(
-      { _id: accountId, bonus_milli: account.bonus_milli, regular_milli: account.regular_milli, journal: { $ne: id } },
-      { $inc: { bonus_milli: -bonus, regular_milli: -regular }, $push: { journal: { $each: [id], $slice: -JOURNAL_SIZE } } },
-    );
-    if (res.modifiedCount === 1) {
-      entry = await markApplied(db, id);
-      return { ok: true, entry };
-    }
-    // The balance moved under us (another movement won the compare-and-set): read again and retry.
+    const bonus = Math.min(account.bonus_milli, entry.amount_milli);
+    const regular = entry.amount_milli - bonus;
+    const res = await accounts(db).updateOne(unchanged, {
+      $inc: { bonus_milli: -bonus, regular_milli: -regular },
+      $push: {
+        journal: { $each: [id], $slice: -JOURNAL_SIZE },
+        charge_splits: { $each: [{ id, bonus_milli: bonus, regular_milli: regular }], $slice: -JOURNAL_SIZE },
+      },
+    });
+    if (res.modifiedCount === 1) return settle(db, id, { kind: 'applied', split: { bonus_milli: bonus, regular_milli: regular } });
+    // The balance moved under us (another movement won the compare-and-set): read again and decide again.
   }
   throw new Error(`could not settle charge ${id}: the account is too busy`);
 }

@@ -42,9 +42,19 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+/**
+ * The fingerprint of a request's parts. JSON parts are their canonical text, which never holds a raw NUL or SOH
+ * (JSON escapes control characters), each ended by NUL. Byte parts (multipart files) can hold any byte, so each is
+ * SOH, its length and ':' before the bytes: ended by NUL alone, files [a, b] and [a + NUL + b] hashed alike.
+ * JSON-only requests hash as they always did, so stored keys stay valid.
+ */
 export function requestHash(parts: unknown[]): string {
   const hash = createHash('sha256');
-  for (const part of parts) hash.update(Buffer.isBuffer(part) ? part : canonicalJson(part)).update('\u0000');
+  for (const part of parts) {
+    if (Buffer.isBuffer(part)) hash.update(`\u0001${part.length}:`).update(part);
+    else hash.update(canonicalJson(part));
+    hash.update('\u0000');
+  }
   return hash.digest('hex');
 }
 

@@ -42,6 +42,7 @@ export function catalogRoutes(deps: RouteDeps): RouteSpec[] {
       summary: 'Get a product',
       params: ProductCodeParams,
       responses: { 200: { description: 'The product', schema: Product } },
+      errors: { 404: '`not_found`: no such product.' },
       handler: async ({ params }) => ({ status: 200, body: productView(await getProduct(deps.db, params.code)) }),
     }),
     route({

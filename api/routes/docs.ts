@@ -103,6 +103,7 @@ export function docsRoutes(): RouteSpec[] {
       hidden: true,
       params: z.object({ file: z.string() }),
       responses: { 200: { description: 'asset' } },
+      errors: { 404: '`not_found`: not one of the page assets.' },
       handler: async ({ params }) => {
         const type = ASSETS[params.file];
         if (!type) throw errors.notFound('asset');

@@ -40,6 +40,7 @@ export function keyRoutes(config: Config): RouteSpec[] {
       description: 'Takes effect on the next request made with the key. Revoking a revoked key changes nothing.',
       params: KeyIdParams,
       responses: { 200: { description: 'The revoked key', schema: ApiKeySummary } },
+      errors: { 404: '`not_found`: no such key in this account.' },
       handler: async ({ tenant, params }) => ({ status: 200, body: await revokeKey(tenant, params.keyId) }),
     }),
   ];

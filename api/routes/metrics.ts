@@ -23,6 +23,10 @@ export function metricsRoutes(deps: { db: Db; token: string | undefined; metrics
       summary: 'Prometheus metrics',
       hidden: true,
       responses: { 200: { description: 'Prometheus text format', contentType: CONTENT_TYPE } },
+      errors: {
+        401: '`unauthorized`: no valid metrics token.',
+        404: '`not_found`: the endpoint is off (no METRICS_TOKEN configured).',
+      },
       handler: async ({ ctx }) => {
         if (!deps.token) throw errors.routeNotFound(ctx.method, ctx.path);
         const presented = /^Bearer (.+)$/.exec(ctx.get('Authorization'))?.[1] ?? '';

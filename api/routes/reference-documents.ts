@@ -56,6 +56,7 @@ export function referenceDocumentRoutes(deps: RouteDeps): RouteSpec[] {
       summary: 'Get a reference document',
       params: RefIdParams,
       responses: { 200: { description: 'The reference document', schema: ReferenceDocument } },
+      errors: { 404: '`not_found`: no such reference document.' },
       handler: async ({ tenant, params }) => ({
         status: 200,
         body: referenceView(await getReference(tenant, deps.temporal, params.refId)),
@@ -70,6 +71,7 @@ export function referenceDocumentRoutes(deps: RouteDeps): RouteSpec[] {
       description: 'Removes the pointer only; the original file stays in the workspace.',
       params: RefIdParams,
       responses: { 200: { description: 'Deleted', schema: Deleted } },
+      errors: { 404: '`not_found`: no such reference document.' },
       handler: async ({ tenant, params }) => ({ status: 200, body: await deleteReference(tenant, params.refId) }),
     }),
     route({
@@ -81,6 +83,7 @@ export function referenceDocumentRoutes(deps: RouteDeps): RouteSpec[] {
       description: '422 `upload_missing` until a file was PUT to `upload_url`. Status moves to `ready` or `failed`.',
       params: RefIdParams,
       responses: { 200: { description: 'The reference document, indexing enqueued', schema: ReferenceDocument } },
+      errors: { 404: '`not_found`: no such reference document.', 422: '`upload_missing`: nothing was uploaded to `upload_url` yet.' },
       handler: async ({ tenant, params }) => ({
         status: 200,
         body: referenceView(await completeReference(tenant, deps.storage, deps.temporal, params.refId)),

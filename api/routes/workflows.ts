@@ -56,6 +56,7 @@ export function workflowRoutes(deps: RouteDeps): RouteSpec[] {
       summary: 'Get a workflow',
       params: WorkflowIdParams,
       responses: { 200: { description: 'The workflow', schema: Workflow } },
+      errors: { 404: '`not_found`: no such workflow.' },
       handler: async ({ tenant, params }) => ({ status: 200, body: workflowView(await getWorkflow(tenant, params.workflowId)) }),
     }),
     route({
@@ -68,6 +69,7 @@ export function workflowRoutes(deps: RouteDeps): RouteSpec[] {
       params: WorkflowIdParams,
       body: UpdateWorkflowRequest,
       responses: { 200: { description: 'The workflow', schema: Workflow } },
+      errors: { 404: '`not_found`: no such workflow.', 409: '`workflow_archived`: archived workflows cannot change; `invalid_status_transition`.' },
       handler: async ({ tenant, params, body }) => ({
         status: 200,
         body: workflowView(await updateWorkflow(tenant, params.workflowId, body)),
@@ -82,6 +84,7 @@ export function workflowRoutes(deps: RouteDeps): RouteSpec[] {
       description: 'Soft delete: 404 afterwards; existing runs keep their workflow_id.',
       params: WorkflowIdParams,
       responses: { 200: { description: 'Deleted', schema: Deleted } },
+      errors: { 404: '`not_found`: no such workflow.' },
       handler: async ({ tenant, params }) => ({ status: 200, body: await deleteWorkflow(tenant, params.workflowId) }),
     }),
   ];

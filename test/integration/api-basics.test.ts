@@ -19,10 +19,16 @@ describe('errors', () => {
     expect(res.headers['x-request-id']).toBe(res.body.error.request_id);
   });
 
-  it('answers a known path with the wrong method with 405', async () => {
+  it('answers a known path with the wrong method with 405 and the methods it allows', async () => {
     const res = await t.api.delete('/v1/health');
     expect(res.status).toBe(405);
     expect(res.body.error.code).toBe('method_not_allowed');
+    expect(res.headers.allow).toMatch(/\bGET\b/);
+    // A method no route has at all (Schemathesis sent TRACE, which answered 500) is refused the same way.
+    const trace = await t.api.trace('/v1/runs');
+    expect([trace.status, trace.body.error?.code, trace.headers.allow]).toEqual([405, 'method_not_allowed', expect.stringMatching(/\bGET\b/)]);
+    const unknown = await t.api.trace('/v1/no-such-thing');
+    expect([unknown.status, unknown.body.error?.code]).toEqual([404, 'not_found']);
   });
 
   it('gives every response its own request id', async () => {
@@ -39,6 +45,27 @@ describe('OpenAPI document', () => {
     expect(res.body.openapi).toBe('3.1.0');
     expect(res.body.paths['/health'].get.responses['200']).toBeDefined();
     await expect(SwaggerParser.validate(structuredClone(res.body))).resolves.toBeDefined();
+  });
+
+  it('documents the events and run-quote routes with their schemas and scope', async () => {
+    const doc = (await t.api.get('/v1/openapi.json')).body;
+    const answer = (op: { responses: Record<string, { content: Record<string, { schema: { $ref: string } }> }> }) =>
+      op.responses['200']!.content['application/json']!.schema.$ref;
+    const list = doc.paths['/events'].get;
+    const one = doc.paths['/events/{eventId}'].get;
+    const quote = doc.paths['/workflows/{workflowId}/runs/quote'].post;
+    expect([answer(list), answer(one), answer(quote)]).toEqual([
+      '#/components/schemas/EventList',
+      '#/components/schemas/Event',
+      '#/components/schemas/RunQuote',
+    ]);
+    expect([list, one, quote].map((op) => op['x-required-scope'])).toEqual(['runs:read', 'runs:read', 'runs:read']);
+    expect(list.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['cursor', 'limit', 'type']);
+    expect(quote.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/CreateRunRequest');
+    expect(Object.keys(quote.requestBody.content)).toEqual(['application/json']);
+    const schemas = doc.components.schemas;
+    expect(schemas.Event.required).toEqual(['id', 'object', 'type', 'created_at', 'data']);
+    expect(schemas.RunQuote.properties.balance.$ref).toBe('#/components/schemas/Balance');
   });
 });
 

@@ -1,15 +1,17 @@
 /**
  * The API under test, in-process (supertest against the Koa callback), wired to the real stack exactly as
- * api/server.ts wires it.
+ * api/server.ts wires it, with every answer checked against the published OpenAPI document.
  */
+import type Koa from 'koa';
 import supertest from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
-import { createApp, type AppDeps } from '../../api/app';
+import { apiRoutes, createApp, type AppDeps } from '../../api/app';
 import { parseConfig, type Config } from '../../domain/config';
 import { openConnections } from '../../domain/connections';
 import type { Database } from '../../domain/db';
 import { createLogger } from '../../domain/logger';
 import type { TemporalHandle } from '../../domain/temporal';
+import { conformanceChecker } from './conformance';
 
 export interface TestContext {
   config: Config;
@@ -17,6 +19,8 @@ export interface TestContext {
   database: Database;
   temporal: TemporalHandle;
   api: TestAgent;
+  /** The same app `api` drives, for a test that needs it listening on a port (a browser). */
+  app: Koa;
   close(): Promise<void>;
 }
 
@@ -25,6 +29,8 @@ export async function createTestContext(overrides: NodeJS.ProcessEnv = {}): Prom
   const { database, storage, temporal } = await openConnections(config);
   const deps: AppDeps = { config, logger: createLogger(config.LOG_LEVEL, 'assay-api-test'), db: database.db, storage, temporal };
   const app = createApp(deps);
+  // Outermost, so it sees each answer exactly as the client gets it (test/support/conformance.ts).
+  app.middleware.unshift(conformanceChecker(apiRoutes(deps)));
   const api = supertest(app.callback());
   return {
     config,
@@ -32,6 +38,7 @@ export async function createTestContext(overrides: NodeJS.ProcessEnv = {}): Prom
     database,
     temporal,
     api,
+    app,
     close: async () => {
       storage.s3.destroy();
       await Promise.allSettled([database.close(), temporal.close()]);
