@@ -9,7 +9,7 @@ import { errors } from './errors';
 import { newId } from './ids';
 import { paginate, type Cursors, type PageQuery } from './pagination';
 import { objectKeys, presignUpload, statObject, type Storage } from './storage';
-import { startOrAttach, type TemporalHandle } from './temporal';
+import { startOrAttach, withinDeadline, type TemporalHandle } from './temporal';
 import type { TenantDb } from './tenant';
 import { uploadContentType, uploadHeaders } from './uploads';
 import { TASK_QUEUES, WORKFLOW_TYPES, workflowIds, type ReferenceJobInput } from './workflow-contract';
@@ -125,7 +125,7 @@ export async function getReference(tenant: TenantDb, temporal: TemporalHandle, r
   if (doc.status !== 'processing' || !doc.indexing_started_at) return doc;
   let status: string | undefined;
   try {
-    const description = await temporal.client.workflow.getHandle(workflowIds.indexReferenceDocument(refId)).describe();
+    const description = await withinDeadline(temporal, () => temporal.client.workflow.getHandle(workflowIds.indexReferenceDocument(refId)).describe());
     status = description.status.name;
   } catch {
     return doc; // Temporal unreachable or the start is still in flight: report what we know.

@@ -53,6 +53,17 @@ export async function workersPolling(handle: TemporalHandle, timeoutMs: number, 
 }
 
 /**
+ * The longest a request-path call to Temporal may take. Without a deadline the client retries an unreachable server
+ * with backoff for as long as the caller waits, and an API request would hang instead of answering 503; a gRPC
+ * DEADLINE_EXCEEDED is a `ServiceError`, which the error middleware maps to 503.
+ */
+export const TEMPORAL_CALL_DEADLINE_MS = 5000;
+
+export function withinDeadline<T>(handle: TemporalHandle, fn: () => Promise<T>, ms = TEMPORAL_CALL_DEADLINE_MS): Promise<T> {
+  return handle.connection.withDeadline(Date.now() + ms, fn);
+}
+
+/**
  * Starts a job's workflow under its business-key id, or attaches to the one already started (a retried request,
  * or a job that finished earlier). A finished id is never run again (REJECT_DUPLICATE): its result is the answer.
  */
@@ -70,7 +81,7 @@ export async function startOrAttach(
   },
 ): Promise<WorkflowHandle> {
   try {
-    return await handle.client.workflow.start(workflowType, {
+    return await withinDeadline(handle, () => handle.client.workflow.start(workflowType, {
       workflowId: options.workflowId,
       taskQueue: options.taskQueue,
       args: options.args,
@@ -79,7 +90,7 @@ export async function startOrAttach(
       workflowExecutionTimeout: options.workflowExecutionTimeout,
       workflowIdConflictPolicy: 'USE_EXISTING',
       workflowIdReusePolicy: 'REJECT_DUPLICATE',
-    });
+    }));
   } catch (err) {
     if (err instanceof WorkflowExecutionAlreadyStartedError) return handle.client.workflow.getHandle(options.workflowId);
     throw err;

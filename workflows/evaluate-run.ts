@@ -13,6 +13,7 @@ import {
 } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import { SEARCH_ATTRIBUTES, type RunJobInput } from '../domain/workflow-contract';
+import { JOB_WORK_RETRY } from './retry-policies';
 
 const bookkeeping = proxyActivities<Activities>({
   startToCloseTimeout: '30 seconds',
@@ -23,7 +24,8 @@ const bookkeeping = proxyActivities<Activities>({
 const work = proxyActivities<Activities>({
   startToCloseTimeout: '20 minutes',
   heartbeatTimeout: '30 seconds',
-  retry: { initialInterval: '2 seconds', maximumAttempts: 3 },
+  // An attempt lost after its model call pays for that call again, so the count stays small (decision 55).
+  retry: JOB_WORK_RETRY,
 });
 
 /** Codes whose message is written for the client; anything else is reported generically. */

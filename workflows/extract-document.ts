@@ -5,11 +5,12 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { DocumentJobInput, ExtractionSummary } from '../domain/workflow-contract';
+import { JOB_WORK_RETRY } from './retry-policies';
 
 const { extractDocumentText } = proxyActivities<Activities>({
   startToCloseTimeout: '5 minutes',
   heartbeatTimeout: '30 seconds',
-  retry: { maximumAttempts: 3, initialInterval: '1 second' },
+  retry: JOB_WORK_RETRY,
 });
 
 export async function extractDocument(input: DocumentJobInput): Promise<ExtractionSummary> {

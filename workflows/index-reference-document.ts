@@ -5,11 +5,12 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { ReferenceJobInput } from '../domain/workflow-contract';
+import { JOB_WORK_RETRY } from './retry-policies';
 
 const { extractReferenceText, indexReferenceChunks } = proxyActivities<Activities>({
   startToCloseTimeout: '10 minutes',
   heartbeatTimeout: '30 seconds',
-  retry: { maximumAttempts: 3, initialInterval: '2 seconds' },
+  retry: JOB_WORK_RETRY,
 });
 
 const { finishReference } = proxyActivities<Activities>({
