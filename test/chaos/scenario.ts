@@ -13,7 +13,7 @@
 import { parseConfig } from '../../domain/config';
 import { reconcileAccount } from '../../domain/operations';
 import { ensureNamespace } from '../../scripts/stack/namespaces';
-import { startStack, stopStack, type ServiceName } from '../../scripts/stack/services';
+import { stackStatus, startStack, stopStack, type ServiceName } from '../../scripts/stack/services';
 import { createTestContext, type TestContext } from '../support/app';
 import { makeDocument } from '../support/files';
 import { newAccount, type TestAccount } from '../support/identity';
@@ -175,6 +175,11 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       return;
     }
     await stopStack(base, () => undefined, [fault]);
+    // stopStack finds services through this checkout's pid files (under DATA_DIR); one started elsewhere keeps
+    // running, and the scenario would probe a healthy stack and prove nothing.
+    if ((await stackStatus(base))[fault].startsWith('up')) {
+      throw new Error(`${fault} is still up: it was not started from this checkout's DATA_DIR, so chaos cannot stop it`);
+    }
     try {
       const until = Date.now() + options.downMs;
       while (Date.now() < until) {
