@@ -22,7 +22,15 @@ export function runActivities({ db, config, temporal }: ActivityDeps) {
   }
 
   return {
-    admitRun: ({ accountId, runId }: RunJobInput) => admitRun(db, accountId, runId),
+    /**
+     * The workflow's first step. The run is counted into usage here rather than in the API's admission, which
+     * keeps those writes off the request path: every admitted run's workflow passes this step.
+     */
+    async admitRun({ accountId, runId }: RunJobInput): Promise<'admitted' | 'rejected'> {
+      const admission = await admitRun(db, accountId, runId);
+      if (admission === 'admitted') await countRunUsage(db, accountId, runId);
+      return admission;
+    },
 
     /** `queued → running`, or the status that won instead (a cancel). */
     async startRun(input: RunJobInput): Promise<{ started: boolean; status: RunDoc['status'] }> {

@@ -302,11 +302,7 @@ export async function createRun(
 export async function admitRun(db: Db, accountId: string, runId: string): Promise<'admitted' | 'rejected'> {
   const run = await rawRuns(db).findOne({ _id: runId, account_id: accountId });
   if (!run) throw new Error(`run ${runId} not found`);
-  if (run.admission !== 'pending') {
-    // The workflow's retry of an admission the API made: the usage count may be what the API did not finish.
-    if (run.admission === 'admitted') await countRunUsage(db, accountId, runId);
-    return run.admission;
-  }
+  if (run.admission !== 'pending') return run.admission;
   if (run.livemode && run.quoted_milli > 0) {
     const result = await charge(db, accountId, runId, run.quoted_milli);
     if (!result.ok) {
@@ -318,7 +314,6 @@ export async function admitRun(db: Db, accountId: string, runId: string): Promis
   await rawRuns(db).updateOne({ _id: runId, admission: 'pending' }, { $set: { admission: 'admitted' } });
   const settled = (await rawRuns(db).findOne({ _id: runId }))!;
   if (settled.admission === 'rejected') await refund(db, accountId, runId, 'run rejected');
-  else await countRunUsage(db, accountId, runId);
   return settled.admission === 'admitted' ? 'admitted' : 'rejected';
 }
 

@@ -42,12 +42,15 @@ it('counts a live run when admitted, its charge when it succeeds, and backs the 
   const today = new Date().toISOString().slice(0, 10);
   const period = `from=${today}&to=${today}&group_by=workflow`;
 
-  // Admitted by the API: one run, nothing charged yet.
-  expect(await usage(period)).toMatchObject({ total_runs: 1, total_credits: 0 });
+  // Admitted by the API, but counted by its workflow's first step (off the request path): nothing yet.
+  expect(await usage(period)).toMatchObject({ total_runs: 0, total_credits: 0 });
 
   const activities = runActivities({ db: idle.database.db, config: idle.config, temporal: idle.temporal } as ActivityDeps);
   const job = { accountId: a.accountId, runId };
-  expect(await activities.admitRun(job)).toBe('admitted'); // the workflow's own admission step: no second count
+  expect(await activities.admitRun(job)).toBe('admitted');
+  expect(await usage(period)).toMatchObject({ total_runs: 1, total_credits: 0 });
+  expect(await activities.admitRun(job)).toBe('admitted'); // a retried step: no second count
+  expect(await usage(period)).toMatchObject({ total_runs: 1, total_credits: 0 });
   expect((await activities.startRun(job)).started).toBe(true);
   await activities.completeRun(job);
   await activities.completeRun(job); // a retried settlement
