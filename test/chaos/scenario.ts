@@ -19,8 +19,8 @@ import { makeDocument } from '../support/files';
 import { newAccount, type TestAccount } from '../support/identity';
 import { ModelServer } from '../support/model-server';
 import { startWorker, type Spawned } from '../support/processes';
-import { TERMINAL } from '../support/runs';
-import { uploadReference } from '../support/uploads';
+import { TERMINAL, waitForRun } from '../support/runs';
+import { uploadReference, waitForReference } from '../support/uploads';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 
 export type Fault = 'worker' | ServiceName;
@@ -132,8 +132,15 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     }
 
     say('waiting for every run to finish');
-    const finals = await waitAllTerminal(t, key, runIds, 300_000);
-    const refStatus = reference ? await waitReference(t, key, reference, 120_000) : 'none';
+    const deadline = Date.now() + 300_000;
+    const finals: Array<{ id: string; status: string }> = [];
+    for (const id of runIds) {
+      const run = await waitForRun(t, key, id, Math.max(1, deadline - Date.now()));
+      const status = TERMINAL.includes(run.status) ? (run.status as string) : 'not terminal';
+      finals.push({ id, status: run.error ? `${status} (${run.error.code}: ${run.error.message})` : status });
+    }
+    const ref = reference ? await waitForReference(t, key, reference, 120_000) : null;
+    const refStatus = !ref ? 'none' : ref.status === 'failed' ? `failed (${String(ref.failure_reason)})` : (ref.status as string);
 
     // Deliveries retry every few seconds; give the last ones a moment to land.
     const events = await t.database.db.collection<{ _id: string; type: string; data_json: string }>('events').find({ account_id: account.accountId }).toArray();
@@ -220,32 +227,6 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
 async function waitUntil(ok: () => boolean, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!ok() && Date.now() < deadline) await sleep(250);
-}
-
-async function waitAllTerminal(t: TestContext, key: string, ids: string[], timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  const done = new Map<string, string>();
-  while (done.size < ids.length && Date.now() < deadline) {
-    for (const id of ids.filter((i) => !done.has(i))) {
-      const res = await t.api.get(`/v1/runs/${id}`).set({ Authorization: `Bearer ${key}` });
-      if (res.status === 200 && TERMINAL.includes(res.body.status)) {
-        done.set(id, res.body.error ? `${res.body.status} (${res.body.error.code}: ${res.body.error.message})` : (res.body.status as string));
-      }
-    }
-    if (done.size < ids.length) await sleep(500);
-  }
-  return ids.map((id) => ({ id, status: done.get(id) ?? 'not terminal' }));
-}
-
-async function waitReference(t: TestContext, key: string, id: string, timeoutMs: number): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await t.api.get(`/v1/reference-documents/${id}`).set({ Authorization: `Bearer ${key}` });
-    const status = res.status === 200 ? (res.body.status as string) : `http ${res.status}`;
-    if (status === 'failed') return `failed (${String(res.body.failure_reason)})`;
-    if (status === 'ready' || Date.now() > deadline) return status;
-    await sleep(500);
-  }
 }
 
 /** Everything the report shows that must not happen, one line each (empty: the system held). */
