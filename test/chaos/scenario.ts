@@ -143,8 +143,12 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     const refStatus = !ref ? 'none' : ref.status === 'failed' ? `failed (${String(ref.failure_reason)})` : (ref.status as string);
 
     // Deliveries retry every few seconds; give the last ones a moment to land.
-    const events = await t.database.db.collection<{ _id: string; type: string; data_json: string }>('events').find({ account_id: account.accountId }).toArray();
-    const runEvents = events.filter((e) => e.type.startsWith('run.'));
+    // A run shows its final status a moment before its settlement step records the event: give that step time.
+    const eventsOf = async () =>
+      (await t.database.db.collection<{ _id: string; type: string; data_json: string }>('events').find({ account_id: account!.accountId }).toArray())
+        .filter((e) => e.type.startsWith('run.'));
+    let runEvents = await eventsOf();
+    for (const until = Date.now() + 30_000; runEvents.length < finals.length && Date.now() < until; runEvents = await eventsOf()) await sleep(250);
     await waitUntil(() => new Set(receiver.received.map((r) => JSON.parse(r.rawBody.toString()).id)).size >= runEvents.length, 60_000);
     const missingEvents = finals
       .filter((r) => !runEvents.some((e) => e.type === `run.${r.status.split(' ')[0]}` && (JSON.parse(e.data_json) as { run?: { id?: string } }).run?.id === r.id))
