@@ -10,7 +10,6 @@ import { applyTestEnv, testNamespaces } from './env';
 import { startWorker, type Spawned } from './processes';
 
 declare global {
-  // eslint-disable-next-line no-var
   var __ASSAY_TEST__: { startedServices: string[]; worker: Spawned } | undefined;
 }
 
