@@ -94,6 +94,10 @@ const EnvSchema = z.object({
 
   INITIAL_BONUS_CREDITS: z.coerce.number().min(0).default(100),
   DEFAULT_RATE_LIMIT_RPM: positiveInt.default(600),
+  /** The highest `rate_limit_rpm` a key may be given (DESIGN.md decision 32); the schema's own ceiling is 100000. */
+  MAX_KEY_RATE_LIMIT_RPM: positiveInt.max(100_000).default(6000),
+  /** Failed authentications one client address may make per minute before it gets 429 (decision 32). */
+  AUTH_FAILURES_PER_MINUTE: positiveInt.default(30),
   SYNC_RUNS: z.enum(['enabled', 'disabled']).default('enabled'),
   SYNC_RUN_TIMEOUT_S: positiveInt.default(30),
   UPLOAD_URL_TTL_S: positiveInt.default(900),

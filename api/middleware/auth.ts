@@ -13,7 +13,7 @@ import type { Config } from '../../domain/config';
 import { ApiError, errors } from '../../domain/errors';
 import { consume } from '../../domain/rate-limit';
 import type { SessionVerifier } from '../../domain/session';
-import type { Access, Principal } from '../route';
+import { acceptedScopes, type Access, type Principal } from '../route';
 
 export interface AuthDeps {
   config: Config;
@@ -53,6 +53,7 @@ export async function authorize(ctx: Context, access: Access, deps: AuthDeps): P
       'Retry-After': String(retryAfter),
     });
   }
-  if (!key.scopes.includes(access.scope)) throw errors.insufficientScope(access.scope);
+  const accepted = acceptedScopes(access);
+  if (!accepted.some((s) => key.scopes.includes(s))) throw errors.insufficientScope(...accepted);
   return key;
 }
