@@ -98,6 +98,11 @@ const EnvSchema = z.object({
   MAX_KEY_RATE_LIMIT_RPM: positiveInt.max(100_000).default(6000),
   /** Failed authentications one client address may make per minute before it gets 429 (decision 32). */
   AUTH_FAILURES_PER_MINUTE: positiveInt.default(30),
+  /**
+   * Behind a load balancer or reverse proxy: take the client address from the last `X-Forwarded-For` entry (the one
+   * the proxy appended). Off by default, so a client cannot choose its own address by sending the header.
+   */
+  TRUST_PROXY: bool.default(false),
   SYNC_RUNS: z.enum(['enabled', 'disabled']).default('enabled'),
   SYNC_RUN_TIMEOUT_S: positiveInt.default(30),
   UPLOAD_URL_TTL_S: positiveInt.default(900),
