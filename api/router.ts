@@ -73,7 +73,12 @@ export function sharedErrors(spec: RouteSpec): Record<number, string> {
   }
   if (spec.access.kind === 'api_key') {
     out[403] = `\`insufficient_scope\`: the key lacks ${acceptedScopes(spec.access).map((s) => `\`${s}\``).join(' or ')}.`;
-    out[429] = '`rate_limited`: the key exceeded its requests per minute; retry after `Retry-After` seconds.';
+  }
+  if (spec.access.kind !== 'public') {
+    out[429] =
+      spec.access.kind === 'api_key'
+        ? '`rate_limited`: the key exceeded its requests per minute, or this address failed authentication too often; retry after `Retry-After` seconds.'
+        : '`rate_limited`: this address failed authentication too often; retry after `Retry-After` seconds.';
   }
   if (spec.idempotency) {
     out[409] = '`idempotency_key_reused`: the Idempotency-Key came with another request; `idempotency_key_in_use`: its first request is still running.';

@@ -127,9 +127,10 @@ export function consume(db: Db, id: string, limit: number, now = new Date()): Pr
   return guarded(async () => {
     const buckets = db.collection<BucketDoc>(COLLECTIONS.rateLimits);
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const current = await currentBuckets(db, id, now);
+      // Common case first: the buckets are current, and one update counts the request. Otherwise roll them over.
+      const bucketStart = attempt === 0 ? bucketOf(now) : (await currentBuckets(db, id, now)).bucket_start;
       const counted = await buckets.findOneAndUpdate(
-        { _id: id, bucket_start: current.bucket_start },
+        { _id: id, bucket_start: bucketStart },
         { $inc: { count: 1 } },
         { returnDocument: 'after' },
       );

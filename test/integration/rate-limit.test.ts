@@ -213,6 +213,9 @@ describe('failed authentications', () => {
     const a = await newAccount(limited);
     const good = await a.key();
     expect((await get('/v1/runs', good, attacker)).status).toBe(429);
+    // Session routes too: key management is no side door for guessing.
+    expect((await get('/v1/keys', a.session, attacker)).status).toBe(429);
+    expect((await get('/v1/keys', a.session, randomAddress())).status).toBe(200);
     // Another address is untouched, and successful requests never count as failures.
     const honest = randomAddress();
     for (let i = 0; i < 40; i++) expect((await get('/v1/runs', good, honest)).status).toBe(200);
