@@ -82,6 +82,16 @@ function missingRequired(text: string, env: NodeJS.ProcessEnv): string[] {
   return [...new Set(failing.map((f) => f.name))];
 }
 
+describe('Dockerfile', () => {
+  it('runs the image in production', () => {
+    const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
+    // The stage the image runs is the last FROM; its ENV must say production (decision 31).
+    const runtime = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+    expect(runtime).toMatch(/\nENV NODE_ENV=production\b/);
+    for (const secret of SECRETS) expect(dockerfile).not.toContain(secret);
+  });
+});
+
 /** Runs `api/server.ts` with `env` and answers its exit code and output; it must exit before connecting anywhere. */
 function startApi(env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
