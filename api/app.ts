@@ -91,7 +91,8 @@ export function apiRoutes(appDeps: AppDeps): RouteSpec[] {
 }
 
 export function createApp(deps: AppDeps): Koa {
-  const app = new Koa({ proxy: false });
+  // The client address (failed-authentication limits) is the socket's, or the nearest proxy's view of it.
+  const app = new Koa({ proxy: deps.config.TRUST_PROXY, maxIpsCount: 1 });
   app.silent = true; // errors are logged by the error middleware, never printed raw
 
   const options = {

@@ -4,7 +4,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { ErrorBody } from '../domain/schemas/common';
-import type { RouteSpec } from './route';
+import { acceptedScopes, type RouteSpec } from './route';
 import { sharedErrors } from './router';
 
 const API_VERSION = '1.0.0';
@@ -43,7 +43,10 @@ export function buildOpenApiDocument(routes: RouteSpec[], serverUrl: string): Re
       method: spec.method,
       path: spec.path,
       summary: spec.summary,
-      description: [spec.description, spec.access.kind === 'api_key' ? `Requires scope \`${spec.access.scope}\`.` : '']
+      description: [
+        spec.description,
+        spec.access.kind === 'api_key' ? `Requires scope ${acceptedScopes(spec.access).map((s) => `\`${s}\``).join(' or ')}.` : '',
+      ]
         .filter(Boolean)
         .join('\n\n'),
       tags: [spec.tag],

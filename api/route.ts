@@ -15,7 +15,15 @@ import type { TenantDb } from '../domain/tenant';
  * Who may call a route: anyone (`public`), a signed-in user of the identity provider (`session`, for /keys), or
  * an API key holding `scope`. Every non-public route is tenant-scoped.
  */
-export type Access = { kind: 'public' } | { kind: 'session' } | { kind: 'api_key'; scope: Scope };
+export type Access = { kind: 'public' } | { kind: 'session' } | { kind: 'api_key'; scope: Scope | readonly Scope[] };
+
+/**
+ * The scopes an API-key route accepts: one, or (a list) any one of several — `GET /events` serves a key that reads
+ * runs or reference documents, and shows each only the events it may read (DESIGN.md decision 25).
+ */
+export function acceptedScopes(access: Extract<Access, { kind: 'api_key' }>): readonly Scope[] {
+  return typeof access.scope === 'string' ? [access.scope] : access.scope;
+}
 
 export type Principal = KeyPrincipal | SessionPrincipal;
 

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { errors, type ErrorDetail } from '../domain/errors';
 import { TenantDb } from '../domain/tenant';
 import { authorize, type AuthDeps } from './middleware/auth';
-import type { Reply, RouteInput, RouteSpec } from './route';
+import { acceptedScopes, type Reply, type RouteInput, type RouteSpec } from './route';
 import { idempotent } from './middleware/idempotency';
 import { parseMultipart } from './middleware/multipart';
 
@@ -72,8 +72,13 @@ export function sharedErrors(spec: RouteSpec): Record<number, string> {
         : '`unauthorized`: no valid API key; `api_key_revoked`, `api_key_expired`.';
   }
   if (spec.access.kind === 'api_key') {
-    out[403] = `\`insufficient_scope\`: the key lacks \`${spec.access.scope}\`.`;
-    out[429] = '`rate_limited`: the key exceeded its requests per minute; retry after `Retry-After` seconds.';
+    out[403] = `\`insufficient_scope\`: the key lacks ${acceptedScopes(spec.access).map((s) => `\`${s}\``).join(' or ')}.`;
+  }
+  if (spec.access.kind !== 'public') {
+    out[429] =
+      spec.access.kind === 'api_key'
+        ? '`rate_limited`: the key exceeded its requests per minute, or this address failed authentication too often; retry after `Retry-After` seconds.'
+        : '`rate_limited`: this address failed authentication too often; retry after `Retry-After` seconds.';
   }
   if (spec.idempotency) {
     out[409] = '`idempotency_key_reused`: the Idempotency-Key came with another request; `idempotency_key_in_use`: its first request is still running.';

@@ -6,10 +6,11 @@
  * even be brute-forced offline. Lookup is by hash (indexed, unique), then compared in constant time.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Db } from 'mongodb';
+import type { Db, Filter } from 'mongodb';
 import { COLLECTIONS } from './db';
 import { ApiError, errors } from './errors';
 import { newId, randomBase62 } from './ids';
+import { checkCountLimit, enforceCountLimit, LIMITS } from './limits';
 import { SCOPES, type Scope } from './scopes';
 import type { TenantDb } from './tenant';
 
@@ -69,14 +70,29 @@ export interface CreateKeyInput {
   expires_at?: string | null;
 }
 
-export async function createKey(tenant: TenantDb, hashSecret: string, createdBy: string, input: CreateKeyInput) {
+/** Keys that authenticate: not revoked, not expired. At most LIMITS.activeKeysPerAccount per account. */
+const activeKeys = (now: Date): Filter<ApiKeyDoc> => ({ revoked_at: null, $or: [{ expires_at: null }, { expires_at: { $gt: now } }] });
+
+export interface KeyPolicy {
+  hashSecret: string;
+  /** The highest rate_limit_rpm a key may ask for (MAX_KEY_RATE_LIMIT_RPM). */
+  maxRateLimitRpm: number;
+}
+
+export async function createKey(tenant: TenantDb, policy: KeyPolicy, createdBy: string, input: CreateKeyInput) {
+  if (input.rate_limit_rpm != null && input.rate_limit_rpm > policy.maxRateLimitRpm) {
+    const message = `must be at most ${policy.maxRateLimitRpm}`;
+    throw errors.invalidRequest(`rate_limit_rpm ${message}.`, [{ path: 'body.rate_limit_rpm', message }]);
+  }
+  const keys = tenant.collection<ApiKeyDoc>(COLLECTIONS.apiKeys);
+  await checkCountLimit(keys, activeKeys(new Date()), LIMITS.activeKeysPerAccount, 'active API keys');
   const token = `${keyPrefix(input.mode)}_${randomBase62(32)}`;
   const scopes = input.scopes?.length ? [...new Set(input.scopes)] : [...SCOPES];
-  const doc = await tenant.collection<ApiKeyDoc>(COLLECTIONS.apiKeys).insertOne({
+  const doc = await keys.insertOne({
     _id: newId('apiKey'),
     name: input.name,
     mode: input.mode,
-    token_hash: hashToken(hashSecret, token),
+    token_hash: hashToken(policy.hashSecret, token),
     last4: token.slice(-4),
     scopes,
     rate_limit_rpm: input.rate_limit_rpm ?? null,
@@ -86,6 +102,7 @@ export async function createKey(tenant: TenantDb, hashSecret: string, createdBy:
     created_by: createdBy,
     created_at: new Date(),
   });
+  await enforceCountLimit(keys, activeKeys(new Date()), doc._id, LIMITS.activeKeysPerAccount, 'active API keys');
   const summary = summarize(doc);
   return {
     public_id: summary.public_id,

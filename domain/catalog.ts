@@ -5,6 +5,7 @@
  */
 import type { Db } from 'mongodb';
 import { z } from 'zod';
+import generationSeed from './catalog/generation.json';
 import productsSeed from './catalog/products.json';
 import templatesSeed from './catalog/prompt-templates.json';
 import { COLLECTIONS } from './db';
@@ -42,6 +43,10 @@ const TemplateSeed = z.object({
   version: z.number().int().positive(),
   user_prompt_seed: z.string().min(40),
 });
+
+/** What a live prompt generation costs (DESIGN.md decision 26): catalog data, like the products' prices. */
+const GenerationPricing = z.object({ credits_per_generation: z.number().min(0).default(0.1) });
+export const GENERATION_PRICING = GenerationPricing.parse(generationSeed);
 
 export type Product = z.infer<typeof ProductSeed>;
 export type PromptTemplate = z.infer<typeof TemplateSeed>;

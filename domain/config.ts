@@ -18,8 +18,41 @@ const DEV_DATA_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
 const DEV_S3_ACCESS_KEY = 'assay-dev';
 const DEV_S3_SECRET_KEY = 'assay-dev-secret-key';
 
+/** The secrets production must bring itself (DESIGN.md decision 31), with their development values. */
+export const PRODUCTION_SECRETS = {
+  SESSION_JWT_SECRET: DEV_SESSION_JWT_SECRET,
+  API_KEY_HASH_SECRET: DEV_API_KEY_HASH_SECRET,
+  DATA_ENCRYPTION_KEY: DEV_DATA_ENCRYPTION_KEY,
+} as const;
+export type ProductionSecret = keyof typeof PRODUCTION_SECRETS;
+
+/**
+ * Every secret value this repository has ever published — the development defaults above and the defaults the
+ * shipped docker-compose.yml once carried — so production refuses them whatever variable they are put in: anyone
+ * can read them, so anyone could mint session tokens or forge key hashes with them (decision 110).
+ */
+export const PUBLISHED_SECRET_VALUES: readonly string[] = [
+  DEV_SESSION_JWT_SECRET,
+  DEV_API_KEY_HASH_SECRET,
+  DEV_DATA_ENCRYPTION_KEY,
+  DEV_S3_SECRET_KEY,
+  'change-me-session-secret-at-least-32-chars',
+  'change-me-api-key-hash-secret-32-chars',
+  'Y2hhbmdlLW1lLXRoaXMtaXMtMzItYnl0ZXMtbG9uZyE=',
+  'change-me-minio-secret',
+];
+
+/** Bytes a production secret must have at least (decision 31): guessable material is no secret. */
+const MIN_SECRET_BYTES = 32;
+/** A "secret" of fewer distinct characters than this (`xxxx…`, `0000…`) is a placeholder, not key material. */
+const MIN_SECRET_DISTINCT_CHARS = 8;
+
 const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  /**
+   * Unset means production (decision 110): a deployment that forgets NODE_ENV must not run on development secrets.
+   * Local development says so itself (`npm start`, the tests and the dev scripts set development or test).
+   */
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('production'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -48,18 +81,28 @@ const EnvSchema = z.object({
   MINIO_PORT: port.default(9000),
   MINIO_CONSOLE_PORT: port.default(9001),
 
-  SESSION_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_SESSION_JWT_SECRET),
+  // The three secrets have no schema default: development fills its own in below, production must bring them.
+  SESSION_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_JWKS_URL: z.url().optional(),
   SESSION_ISSUER: z.string().min(1).optional(),
   SESSION_AUDIENCE: z.string().min(1).optional(),
-  API_KEY_HASH_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_API_KEY_HASH_SECRET),
+  API_KEY_HASH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   DATA_ENCRYPTION_KEY: z
     .string()
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded')
-    .default(DEV_DATA_ENCRYPTION_KEY),
+    .optional(),
 
   INITIAL_BONUS_CREDITS: z.coerce.number().min(0).default(100),
   DEFAULT_RATE_LIMIT_RPM: positiveInt.default(600),
+  /** The highest `rate_limit_rpm` a key may be given (DESIGN.md decision 32); the schema's own ceiling is 100000. */
+  MAX_KEY_RATE_LIMIT_RPM: positiveInt.max(100_000).default(6000),
+  /** Failed authentications one client address may make per minute before it gets 429 (decision 32). */
+  AUTH_FAILURES_PER_MINUTE: positiveInt.default(30),
+  /**
+   * Behind a load balancer or reverse proxy: take the client address from the last `X-Forwarded-For` entry (the one
+   * the proxy appended). Off by default, so a client cannot choose its own address by sending the header.
+   */
+  TRUST_PROXY: bool.default(false),
   SYNC_RUNS: z.enum(['enabled', 'disabled']).default('enabled'),
   SYNC_RUN_TIMEOUT_S: positiveInt.default(30),
   UPLOAD_URL_TTL_S: positiveInt.default(900),
@@ -109,7 +152,7 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema>;
 
-export interface Config extends Omit<Env, 'WEBHOOK_ALLOW_PRIVATE' | 'WEBHOOK_ALLOW_INSECURE'> {
+export interface Config extends Omit<Env, 'WEBHOOK_ALLOW_PRIVATE' | 'WEBHOOK_ALLOW_INSECURE' | ProductionSecret> {
   production: boolean;
   /** Resolved addresses: either the external ones given, or the local stack's. */
   mongodbUri: string;
@@ -121,6 +164,9 @@ export interface Config extends Omit<Env, 'WEBHOOK_ALLOW_PRIVATE' | 'WEBHOOK_ALL
   localServices: { mongodb: boolean; temporal: boolean; s3: boolean };
   WEBHOOK_ALLOW_PRIVATE: boolean;
   WEBHOOK_ALLOW_INSECURE: boolean;
+  SESSION_JWT_SECRET: string;
+  API_KEY_HASH_SECRET: string;
+  DATA_ENCRYPTION_KEY: string;
 }
 
 export class ConfigError extends Error {
@@ -142,22 +188,25 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
 
   const problems: string[] = [];
   if (production) {
-    // Production refuses every development default for a secret, by value, so a forgotten variable is loud.
-    const devDefaults: Array<[keyof Env, string]> = [
-      ['SESSION_JWT_SECRET', DEV_SESSION_JWT_SECRET],
-      ['API_KEY_HASH_SECRET', DEV_API_KEY_HASH_SECRET],
-      ['DATA_ENCRYPTION_KEY', DEV_DATA_ENCRYPTION_KEY],
-      ['S3_SECRET_ACCESS_KEY', DEV_S3_SECRET_KEY],
-    ];
-    for (const [name, dev] of devDefaults) {
-      if (e[name] === dev) problems.push(`${name}: must be set in production (the development default is refused)`);
+    // Production refuses a missing, short or published secret. Messages name the variable, never the value.
+    for (const name of Object.keys(PRODUCTION_SECRETS) as ProductionSecret[]) {
+      const problem = productionSecretProblem(name, e[name]);
+      if (problem) problems.push(`${name}: ${problem}`);
+    }
+    if (PUBLISHED_SECRET_VALUES.includes(e.S3_SECRET_ACCESS_KEY)) {
+      problems.push('S3_SECRET_ACCESS_KEY: is a value published in the Assay repository; set your own');
     }
     if (!e.MONGODB_URI) problems.push('MONGODB_URI: required in production');
     if (!e.TEMPORAL_ADDRESS) problems.push('TEMPORAL_ADDRESS: required in production');
     if (!e.S3_ENDPOINT) problems.push('S3_ENDPOINT: required in production');
-    if (e.SESSION_JWKS_URL && (!e.SESSION_ISSUER || !e.SESSION_AUDIENCE)) {
-      problems.push('SESSION_ISSUER and SESSION_AUDIENCE: required with SESSION_JWKS_URL');
-    }
+    // An SSRF into the deployment's own network, whose answers the deliveries log would show (decision 31).
+    if (e.WEBHOOK_ALLOW_PRIVATE) problems.push('WEBHOOK_ALLOW_PRIVATE: private webhook targets are never allowed in production');
+    if (e.WEBHOOK_ALLOW_INSECURE) problems.push('WEBHOOK_ALLOW_INSECURE: plain-http webhook targets are never allowed in production');
+  }
+  // In every mode: a JWKS token verified without issuer and audience would accept any token the provider signs
+  // for any application.
+  if (e.SESSION_JWKS_URL && (!e.SESSION_ISSUER || !e.SESSION_AUDIENCE)) {
+    problems.push('SESSION_ISSUER and SESSION_AUDIENCE: required with SESSION_JWKS_URL');
   }
   for (const slot of ['A', 'B'] as const) {
     const provider = e[`MODEL_${slot}_PROVIDER`];
@@ -171,6 +220,9 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   const publicBaseUrl = (e.PUBLIC_BASE_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/+$/, '');
   return {
     ...e,
+    SESSION_JWT_SECRET: e.SESSION_JWT_SECRET ?? DEV_SESSION_JWT_SECRET,
+    API_KEY_HASH_SECRET: e.API_KEY_HASH_SECRET ?? DEV_API_KEY_HASH_SECRET,
+    DATA_ENCRYPTION_KEY: e.DATA_ENCRYPTION_KEY ?? DEV_DATA_ENCRYPTION_KEY,
     production,
     mongodbUri: e.MONGODB_URI ?? `mongodb://127.0.0.1:${e.MONGODB_PORT}/`,
     temporalAddress: e.TEMPORAL_ADDRESS ?? `127.0.0.1:${e.TEMPORAL_PORT}`,
@@ -181,6 +233,17 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     WEBHOOK_ALLOW_PRIVATE: e.WEBHOOK_ALLOW_PRIVATE ?? !production,
     WEBHOOK_ALLOW_INSECURE: e.WEBHOOK_ALLOW_INSECURE ?? !production,
   };
+}
+
+/** Why `value` is not acceptable as production secret `name`, or null when it is. */
+function productionSecretProblem(name: ProductionSecret, value: string | undefined): string | null {
+  if (value === undefined) return 'must be set in production (there is no default)';
+  if (PUBLISHED_SECRET_VALUES.includes(value)) return 'is a value published in the Assay repository; generate your own';
+  // The encryption key is checked as the 32 bytes it decodes to; the others as the bytes given.
+  const material = name === 'DATA_ENCRYPTION_KEY' ? Buffer.from(value, 'base64') : Buffer.from(value, 'utf8');
+  if (material.length < MIN_SECRET_BYTES) return `must be at least ${MIN_SECRET_BYTES} bytes`;
+  if (new Set(material).size < MIN_SECRET_DISTINCT_CHARS) return 'looks like a placeholder (too few distinct bytes); generate a random value';
+  return null;
 }
 
 /** For process entry points: parse, or print the problems and exit non-zero. */

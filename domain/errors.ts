@@ -25,8 +25,15 @@ export const errors = {
   invalidJson: (message = 'The request body is not valid JSON.') => new ApiError(400, 'invalid_json', message),
   unauthorized: (message = 'A valid API key is required: Authorization: Bearer <key>.') =>
     new ApiError(401, 'unauthorized', message),
-  insufficientScope: (scope: string) =>
-    new ApiError(403, 'insufficient_scope', `This API key lacks the scope "${scope}".`),
+  /** Several scopes: any one of them would do. */
+  insufficientScope: (...scopes: string[]) =>
+    new ApiError(
+      403,
+      'insufficient_scope',
+      scopes.length === 1
+        ? `This API key lacks the scope "${scopes[0]}".`
+        : `This API key lacks every one of the scopes ${scopes.map((s) => `"${s}"`).join(', ')}; it needs one of them.`,
+    ),
   notFound: (what = 'resource') => new ApiError(404, 'not_found', `No such ${what}.`),
   routeNotFound: (method: string, path: string) =>
     new ApiError(404, 'not_found', `No route for ${method} ${path}.`),

@@ -9,10 +9,34 @@ import { COLLECTIONS } from './db';
 import { errors } from './errors';
 import { newId } from './ids';
 import { paginate, type Cursors, type PageQuery } from './pagination';
+import type { Scope } from './scopes';
 import type { TenantDb } from './tenant';
 
 export const EVENT_TYPES = ['run.succeeded', 'run.failed', 'run.canceled', 'run.refunded', 'reference_document.ready'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
+
+/**
+ * An event carries its resource (the whole run, the reference document), so seeing it is reading that resource:
+ * the read scope of the resource is needed to list it, fetch it, subscribe an endpoint to it or redeliver it
+ * (DESIGN.md decision 25).
+ */
+export function eventReadScope(type: EventType): Scope {
+  return type.startsWith('run.') ? 'runs:read' : 'reference_documents:read';
+}
+
+/** The event kinds a key holding `scopes` may see. */
+export function visibleEventTypes(scopes: readonly Scope[]): EventType[] {
+  return EVENT_TYPES.filter((t) => scopes.includes(eventReadScope(t)));
+}
+
+/**
+ * Refuses (403 insufficient_scope, naming the first scope missing) unless `scopes` may see every kind in `types`:
+ * what a webhook subscription or a redelivery would hand to its URL.
+ */
+export function requireEventScopes(scopes: readonly Scope[], types: readonly EventType[]): void {
+  const missing = types.map(eventReadScope).find((s) => !scopes.includes(s));
+  if (missing) throw errors.insufficientScope(missing);
+}
 
 export interface EventDoc {
   _id: string;
@@ -75,10 +99,23 @@ export function retentionCutoff(now = new Date()): Date {
 
 const tenantEvents = (tenant: TenantDb) => tenant.collection<EventDoc>(COLLECTIONS.events);
 
-/** Newest first, optionally one kind; served by the `{account_id, [type,] _id, created_at}` indexes (domain/db.ts). */
-export async function listEvents(tenant: TenantDb, page: PageQuery & { type?: EventType }, cursors: Cursors, now = new Date()) {
-  const filter = { ...(page.type ? { type: page.type } : {}), created_at: { $gte: retentionCutoff(now) } };
-  return paginate(tenantEvents(tenant), filter, page, cursors, `events:${page.type ?? ''}`);
+/**
+ * Newest first, optionally one kind, only the kinds `visible` lists (the caller's read scopes); served by the
+ * `{account_id, [type,] _id, created_at}` indexes (domain/db.ts). Asking for a kind the caller may not see is 403.
+ */
+export async function listEvents(
+  tenant: TenantDb,
+  page: PageQuery & { type?: EventType },
+  cursors: Cursors,
+  visible: readonly EventType[] = EVENT_TYPES,
+  now = new Date(),
+) {
+  if (page.type && !visible.includes(page.type)) throw errors.insufficientScope(eventReadScope(page.type));
+  const all = visible.length === EVENT_TYPES.length;
+  const typeFilter = page.type ? { type: page.type } : all ? {} : { type: { $in: [...visible] } };
+  const filter = { ...typeFilter, created_at: { $gte: retentionCutoff(now) } };
+  // The visible kinds are part of the cursor's scope: a cursor never carries over to a key that sees other kinds.
+  return paginate(tenantEvents(tenant), filter, page, cursors, `events:${page.type ?? ''}:${all ? '*' : visible.join(',')}`);
 }
 
 /** The event when it is the caller's and still kept; null otherwise. */
@@ -86,9 +123,10 @@ export function findEvent(tenant: TenantDb, eventId: string, now = new Date()): 
   return tenantEvents(tenant).findOne({ _id: eventId, created_at: { $gte: retentionCutoff(now) } });
 }
 
-export async function getEvent(tenant: TenantDb, eventId: string): Promise<EventDoc> {
+/** An event the caller may see; one of a kind it may not see is as absent as another account's (404). */
+export async function getEvent(tenant: TenantDb, eventId: string, visible: readonly EventType[] = EVENT_TYPES): Promise<EventDoc> {
   const event = await findEvent(tenant, eventId);
-  if (!event) throw errors.notFound('event');
+  if (!event || !visible.includes(event.type)) throw errors.notFound('event');
   return event;
 }
 

@@ -15,6 +15,8 @@ export const ID_PREFIXES = {
   event: 'evt',
   apiKey: 'key',
   request: 'req',
+  /** A prompt generation (POST /prompt-templates/generate): the subject of its ledger entries. */
+  generation: 'gen',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

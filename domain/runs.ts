@@ -213,8 +213,15 @@ async function prepareRun(deps: CreateRunDeps, tenant: TenantDb, workflowId: str
 /**
  * What creating a run with `input` would cost, and whether the balance covers it; nothing is written or charged.
  * Test keys are quoted as live (DESIGN.md decision 12), but creation would debit them nothing (`credits_due: 0`).
+ * The balance itself is shown only to a caller that may read usage (`usage:read`, DESIGN.md decision 25).
  */
-export async function runQuote(deps: CreateRunDeps, tenant: TenantDb, caller: Pick<Caller, 'livemode'>, workflowId: string, input: CreateRunRequest) {
+export async function runQuote(
+  deps: CreateRunDeps,
+  tenant: TenantDb,
+  caller: Pick<Caller, 'livemode'> & { readsBalance: boolean },
+  workflowId: string,
+  input: CreateRunRequest,
+) {
   const { workflow, quotedMilli } = await prepareRun(deps, tenant, workflowId, input);
   const balance = await getBalance(tenant);
   const dueMilli = caller.livemode ? quotedMilli : 0;
@@ -225,7 +232,7 @@ export async function runQuote(deps: CreateRunDeps, tenant: TenantDb, caller: Pi
     quoted_credits: toCredits(quotedMilli),
     credits_due: toCredits(dueMilli),
     sufficient_credits: toMilli(balance.pro_credits) >= dueMilli,
-    balance,
+    ...(caller.readsBalance ? { balance } : {}),
   };
 }
 

@@ -16,7 +16,9 @@
  * admission or charge (domain/runs.ts, activities/runs.ts) and by the ops CLI's rebuild.
  */
 import type { Db } from 'mongodb';
+import type { LedgerEntry } from './credits';
 import { COLLECTIONS } from './db';
+import { ID_PREFIXES } from './ids';
 import type { RunDoc } from './runs';
 
 export type UsageFact = 'admitted' | 'charged' | 'uncharged';
@@ -37,7 +39,19 @@ export interface UsageMonthDoc {
   names: Record<string, string>;
   /** Tokens of facts added here whose run is not marked yet (a crash window; normally empty). */
   pending: string[];
+  /** Live prompt generations (DESIGN.md decision 26), per day `<DD>`: how many were charged and what they cost. */
+  generations?: Record<string, UsageGenerationCell>;
+  /** The last generation facts added (`<gen id>:charged` / `:refunded`): a retried call adds nothing twice. */
+  generation_tokens?: string[];
 }
+
+export interface UsageGenerationCell {
+  count: number;
+  charged_milli: number;
+}
+
+/** Far more than the generations an account makes between a crash and its retry. */
+const GENERATION_TOKENS_KEPT = 1000;
 
 type CountedRun = Pick<
   RunDoc,
@@ -126,6 +140,37 @@ async function countFact(db: Db, run: CountedRun, fact: { fact: UsageFact } & Us
 }
 
 /**
+ * Counts a live prompt generation's charge (`charged`) or takes it back out after its refund (`refunded`), once per
+ * fact: the month's token list guards the add, in the same single-document update.
+ */
+export async function countGenerationUsage(
+  db: Db,
+  accountId: string,
+  generation: { id: string; at: Date; chargedMilli: number },
+  fact: 'charged' | 'refunded',
+): Promise<void> {
+  const month = monthOf(generation.at);
+  const _id = usageMonthId(accountId, month);
+  const token = `${generation.id}:${fact}`;
+  const sign = fact === 'charged' ? 1 : -1;
+  const cell = `generations.${generation.at.toISOString().slice(8, 10)}`;
+  try {
+    await db.collection<UsageMonthDoc>(COLLECTIONS.usageMonths).updateOne(
+      { _id, generation_tokens: { $ne: token } },
+      {
+        $inc: { [`${cell}.count`]: sign, [`${cell}.charged_milli`]: sign * generation.chargedMilli },
+        $setOnInsert: { account_id: accountId, month },
+        $push: { generation_tokens: { $each: [token], $slice: -GENERATION_TOKENS_KEPT } },
+      },
+      { upsert: true },
+    );
+  } catch (err) {
+    // The month holds the token already (the filter missed and the upsert collided on `_id`): counted before.
+    if ((err as { code?: number }).code !== 11000) throw err;
+  }
+}
+
+/**
  * Recomputes an account's rollup from its runs (the ops CLI's `rebuild-usage`, and the benchmark's seeding): a
  * full read of the account's runs, for repairs and seeding, not for the request path. A run that changes state
  * while it works can be miscounted (its new fact marked without being added): run it while the account is quiet.
@@ -154,6 +199,27 @@ export async function rebuildUsage(db: Db, accountId: string): Promise<{ months:
     }
     doc.names[run.workflow_id] = run.workflow_name;
     counted++;
+  }
+  // Prompt generations come from the ledger: each applied `gen_…` charge counts, its refund takes it back out.
+  const generationEntries = db
+    .collection<LedgerEntry>(COLLECTIONS.ledger)
+    .find({ account_id: accountId, state: 'applied', kind: { $in: ['charge', 'refund'] } }, { projection: { subject: 1, kind: 1, amount_milli: 1, created_at: 1 } });
+  const generationCharges = new Map<string, Pick<LedgerEntry, 'amount_milli' | 'created_at'>>();
+  const generationRefunds = new Set<string>();
+  for await (const entry of generationEntries) {
+    if (!entry.subject.startsWith(`${ID_PREFIXES.generation}_`)) continue;
+    if (entry.kind === 'charge') generationCharges.set(entry.subject, entry);
+    else generationRefunds.add(entry.subject);
+  }
+  for (const [subject, entry] of generationCharges) {
+    if (generationRefunds.has(subject)) continue;
+    const month = monthOf(entry.created_at);
+    const _id = usageMonthId(accountId, month);
+    const doc = built.get(_id) ?? { _id, account_id: accountId, month, cells: {}, names: {}, pending: [] };
+    built.set(_id, doc);
+    const cell = ((doc.generations ??= {})[entry.created_at.toISOString().slice(8, 10)] ??= { count: 0, charged_milli: 0 });
+    cell.count += 1;
+    cell.charged_milli += entry.amount_milli;
   }
   const months = db.collection<UsageMonthDoc>(COLLECTIONS.usageMonths);
   await months.deleteMany({ account_id: accountId });

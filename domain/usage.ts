@@ -5,7 +5,8 @@
  *
  * What counts: admitted, live-mode runs created in the period. Credits are what those runs were finally charged
  * (`charged_milli`; null — not settled yet — counts 0, and failed, canceled and refunded runs carry 0). Test-mode
- * runs cost nothing and are left out of both counts, so `total_credits / total_runs` is a real price per run.
+ * runs cost nothing and are left out of both counts. Live prompt generations (decision 26) add their credits to
+ * `total_credits` and are counted in `total_generations`; they belong to no workflow.
  */
 import { toCredits } from './credits';
 import { COLLECTIONS } from './db';
@@ -82,12 +83,24 @@ export async function usageReport(tenant: TenantDb, query: UsageQuery, now = new
       groups.set(workflowId, group);
     }
   }
+  // Live prompt generations (DESIGN.md decision 26) cost credits too: counted apart from runs, in the total.
+  let generations = 0;
+  let generationMilli = 0;
+  for (const doc of docs) {
+    for (const [dd, cell] of Object.entries(doc?.generations ?? {})) {
+      const date = `${doc!.month}-${dd}`;
+      if (date < period.from || date > period.to) continue;
+      generations += cell.count;
+      generationMilli += cell.charged_milli;
+    }
+  }
   const all = [...groups.values()].filter((g) => g.runs > 0 || g.charged !== 0);
   const charged = all.reduce((n, g) => n + g.charged, 0);
   return {
     period: { from: period.from, to: period.to },
     total_runs: all.reduce((n, g) => n + g.runs, 0),
-    total_credits: toCredits(charged),
+    total_credits: toCredits(charged + generationMilli),
+    total_generations: generations,
     by_workflow: query.group_by === 'workflow' ? await withCurrentNames(tenant, all, recordedNames) : [],
   };
 }

@@ -8,7 +8,8 @@ import type { Config } from './config';
 import { COLLECTIONS } from './db';
 import { errors } from './errors';
 import { paginate, type Cursors, type PageQuery } from './pagination';
-import { EVENT_RETENTION_DAYS, findEvent, type EventType } from './events';
+import { EVENT_RETENTION_DAYS, findEvent, requireEventScopes, type EventType } from './events';
+import type { Scope } from './scopes';
 import { withinDeadline, type TemporalHandle } from './temporal';
 import type { TenantDb } from './tenant';
 import { endpointCollection, endpointNotActive, getWebhookEndpoint, type WebhookEndpointDoc } from './webhook-endpoints';
@@ -82,9 +83,16 @@ export async function listEndpointDeliveries(tenant: TenantDb, endpointId: strin
  * A new attempt now, for the same event: a delivery still in its schedule is signalled to skip its timer; a
  * finished one gets a one-attempt workflow under the same id (Temporal allows a closed id to run again here).
  */
-export async function retryDelivery(deps: { temporal: TemporalHandle; config: Config }, tenant: TenantDb, deliveryId: string) {
+export async function retryDelivery(
+  deps: { temporal: TemporalHandle; config: Config },
+  tenant: TenantDb,
+  caller: { scopes: readonly Scope[] },
+  deliveryId: string,
+) {
   const delivery = await deliveries(tenant).findOne({ _id: deliveryId });
   if (!delivery) throw errors.notFound('webhook delivery');
+  // A redelivery sends the event's payload again: only to a caller who may read it (DESIGN.md decision 25).
+  requireEventScopes(caller.scopes, [delivery.event_type]);
   const endpoint = await endpointCollection(tenant).findOne({ _id: delivery.endpoint_id, deleted_at: null });
   if (!endpoint) throw errors.notFound('webhook delivery');
   if (endpoint.status !== 'active') throw endpointNotActive(endpoint);

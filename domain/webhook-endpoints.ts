@@ -5,6 +5,9 @@
 import type { Config } from './config';
 import { COLLECTIONS } from './db';
 import { ApiError, errors } from './errors';
+import { requireEventScopes } from './events';
+import { checkCountLimit, enforceCountLimit, LIMITS } from './limits';
+import type { Scope } from './scopes';
 import { newId, randomBase62 } from './ids';
 import { openSecret, sealSecret } from './secret-box';
 import {
@@ -71,15 +74,29 @@ function normalizeEvents(events: WebhookEventType[] | undefined): WebhookEventTy
   return WEBHOOK_EVENT_TYPES.filter((e) => wanted.has(e));
 }
 
-export async function createWebhookEndpoint(config: Config, tenant: TenantDb, input: CreateWebhookEndpointRequest, lookup?: Lookup) {
+/** Who is asking: an endpoint may only be subscribed to events its creator may read (DESIGN.md decision 25). */
+export interface EndpointCaller {
+  scopes: readonly Scope[];
+}
+
+export async function createWebhookEndpoint(
+  config: Config,
+  tenant: TenantDb,
+  caller: EndpointCaller,
+  input: CreateWebhookEndpointRequest,
+  lookup?: Lookup,
+) {
+  const events = normalizeEvents(input.events);
+  requireEventScopes(caller.scopes, events);
   const url = await checkedUrl(config, input.url, lookup);
+  await checkCountLimit(endpointCollection(tenant), { deleted_at: null }, LIMITS.webhookEndpointsPerAccount, 'webhook endpoints');
   const id = newId('webhookEndpoint');
   const secret = `whsec_${randomBase62(32)}`;
   const now = new Date();
   const doc = (await endpointCollection(tenant).insertOne({
     _id: id,
     url,
-    events: normalizeEvents(input.events),
+    events,
     status: 'active',
     secret_sealed: sealSecret(config.DATA_ENCRYPTION_KEY, secret, id),
     failures_counted_since: now,
@@ -88,6 +105,7 @@ export async function createWebhookEndpoint(config: Config, tenant: TenantDb, in
     created_at: now,
     updated_at: now,
   })) as WebhookEndpointDoc;
+  await enforceCountLimit(endpointCollection(tenant), { deleted_at: null }, id, LIMITS.webhookEndpointsPerAccount, 'webhook endpoints');
   return { ...webhookEndpointView(doc), secret, warning: SECRET_WARNING };
 }
 
@@ -102,8 +120,20 @@ export async function getWebhookEndpoint(tenant: TenantDb, id: string): Promise<
   return doc;
 }
 
-export async function updateWebhookEndpoint(config: Config, tenant: TenantDb, id: string, patch: UpdateWebhookEndpointRequest, lookup?: Lookup) {
+export async function updateWebhookEndpoint(
+  config: Config,
+  tenant: TenantDb,
+  caller: EndpointCaller,
+  id: string,
+  patch: UpdateWebhookEndpointRequest,
+  lookup?: Lookup,
+) {
   const current = await getWebhookEndpoint(tenant, id);
+  // Pointing the endpoint somewhere new, changing what it receives or switching it back on hands its events to a
+  // URL: the caller must be able to read them. Switching it off hands over nothing.
+  if (patch.url !== undefined || patch.events !== undefined || patch.status === 'active') {
+    requireEventScopes(caller.scopes, patch.events !== undefined ? normalizeEvents(patch.events) : current.events);
+  }
   const now = new Date();
   const set: Partial<WebhookEndpointDoc> = { updated_at: now };
   if (patch.url !== undefined) set.url = await checkedUrl(config, patch.url, lookup);

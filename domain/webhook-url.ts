@@ -68,31 +68,67 @@ for (const [net, prefix] of [
   NON_PUBLIC.addSubnet(net, prefix, 'ipv6');
 }
 
-/** An IPv4 address embedded in IPv6 (mapped `::ffff:a.b.c.d`, NAT64 `64:ff9b::a.b.c.d`), else null. */
-function embeddedIpv4(address: string): string | null {
-  const lower = address.toLowerCase();
-  for (const prefix of ['::ffff:', '64:ff9b::']) {
-    if (!lower.startsWith(prefix)) continue;
-    const rest = lower.slice(prefix.length);
-    if (isIP(rest) === 4) return rest;
-    const m = /^([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(rest);
-    if (m) {
-      const hi = parseInt(m[1]!, 16);
-      const lo = parseInt(m[2]!, 16);
-      return [hi >> 8, hi & 255, lo >> 8, lo & 255].join('.');
-    }
+/** The 16 bytes of an IPv6 address in any textual form (compressed, dotted tail, zone id), or null. */
+export function ipv6Bytes(address: string): Uint8Array | null {
+  const text = address.replace(/%.*$/, '').toLowerCase();
+  if (isIP(text) !== 6) return null;
+  let groups: string[];
+  const halves = text.split('::');
+  const parts = (h: string) => (h === '' ? [] : h.split(':'));
+  let tail = halves.length === 2 ? parts(halves[1]!) : parts(halves[0]!);
+  const head = halves.length === 2 ? parts(halves[0]!) : [];
+  // A dotted IPv4 tail stands for the last two groups.
+  const last = tail[tail.length - 1];
+  if (last && last.includes('.')) {
+    const o = last.split('.').map(Number);
+    tail = [...tail.slice(0, -1), ((o[0]! << 8) | o[1]!).toString(16), ((o[2]! << 8) | o[3]!).toString(16)];
   }
+  if (halves.length === 2) {
+    groups = [...head, ...Array<string>(8 - head.length - tail.length).fill('0'), ...tail];
+  } else {
+    groups = tail;
+  }
+  if (groups.length !== 8) return null;
+  const bytes = new Uint8Array(16);
+  groups.forEach((g, i) => {
+    const v = parseInt(g, 16);
+    bytes[2 * i] = v >> 8;
+    bytes[2 * i + 1] = v & 255;
+  });
+  return bytes;
+}
+
+const zero = (b: Uint8Array, from: number, to: number) => b.slice(from, to).every((x) => x === 0);
+const v4At = (b: Uint8Array, at: number) => [b[at], b[at + 1], b[at + 2], b[at + 3]].join('.');
+
+/**
+ * The IPv4 address an IPv6 address carries, for the forms that reach it: IPv4-compatible `::a.b.c.d` (::/96),
+ * IPv4-mapped `::ffff:a.b.c.d` (::ffff:0:0/96, also written in hex as `::ffff:7f00:1`), IPv4-translated
+ * `::ffff:0:a.b.c.d`, NAT64 `64:ff9b::a.b.c.d` (64:ff9b::/96) and 6to4 `2002:AABB:CCDD::/48`. Classified by that
+ * address, a private IPv4 target cannot be smuggled in as an IPv6 literal (decision 111).
+ */
+export function embeddedIpv4(address: string): string | null {
+  const b = ipv6Bytes(address);
+  if (!b) return null;
+  if (zero(b, 0, 12)) return v4At(b, 12); // ::/96 (including :: and ::1, which land in 0.0.0.0/8)
+  if (zero(b, 0, 10) && b[10] === 0xff && b[11] === 0xff) return v4At(b, 12); // ::ffff:0:0/96
+  if (zero(b, 0, 8) && b[8] === 0xff && b[9] === 0xff && zero(b, 10, 12)) return v4At(b, 12); // ::ffff:0:0:0/96
+  if (b[0] === 0x00 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b && zero(b, 4, 12)) return v4At(b, 12); // 64:ff9b::/96
+  if (b[0] === 0x20 && b[1] === 0x02) return v4At(b, 2); // 2002::/16
   return null;
 }
 
 /** True for every address that is not a public unicast address. */
 export function isNonPublicAddress(address: string): boolean {
-  const family = isIP(address);
+  const family = isIP(address.replace(/%.*$/, ''));
   if (family === 4) return NON_PUBLIC.check(address, 'ipv4');
   if (family === 6) {
     const v4 = embeddedIpv4(address);
-    if (v4) return NON_PUBLIC.check(v4, 'ipv4');
-    return NON_PUBLIC.check(address, 'ipv6');
+    if (v4 && NON_PUBLIC.check(v4, 'ipv4')) return true;
+    const bytes = ipv6Bytes(address)!;
+    // Checked on the canonical form, so no spelling of an address slips past the list.
+    const canonical = Array.from({ length: 8 }, (_, i) => ((bytes[2 * i]! << 8) | bytes[2 * i + 1]!).toString(16)).join(':');
+    return NON_PUBLIC.check(canonical, 'ipv6');
   }
   return true; // not an address at all: never connect to it
 }

@@ -51,6 +51,8 @@ async function waitHealthy(url: string, children: ChildProcess[], timeoutMs: num
 }
 
 async function main(): Promise<void> {
+  // A local tool: development unless the caller says otherwise (an unset NODE_ENV means production; decision 110).
+  process.env.NODE_ENV ||= 'development';
   const config = loadConfig();
   const began = Date.now();
   let started: ServiceName[] = [];

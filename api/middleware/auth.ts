@@ -3,6 +3,7 @@
  * every route, so no route can forget it:
  *   session  → a verified identity-provider JWT; the account is created on first sight.
  *   api_key  → a valid, unrevoked, unexpired key; then the rate limit (headers on every answer); then the scope.
+ * Before either, the caller's address must not be over its limit of failed authentications.
  * A session token on an API-key route, or an API key on a session route, is 401.
  */
 import type { Context } from 'koa';
@@ -11,9 +12,9 @@ import { ensureAccount } from '../../domain/accounts';
 import { authenticateKey } from '../../domain/api-keys';
 import type { Config } from '../../domain/config';
 import { ApiError, errors } from '../../domain/errors';
-import { consume } from '../../domain/rate-limit';
+import { authFailureId, consume, peek, RateLimiterUnavailable } from '../../domain/rate-limit';
 import type { SessionVerifier } from '../../domain/session';
-import type { Access, Principal } from '../route';
+import { acceptedScopes, type Access, type Principal } from '../route';
 
 export interface AuthDeps {
   config: Config;
@@ -28,8 +29,39 @@ function bearer(ctx: Context): string {
   return match[1]!;
 }
 
+const rateLimited = (message: string, retryAfterS: number) =>
+  new ApiError(429, 'rate_limited', message, undefined, { 'Retry-After': String(retryAfterS) });
+
+/** Any limiter failure (database down, contention it could not settle) is 503: never 500, never a free pass. */
+async function limiter<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof RateLimiterUnavailable) throw errors.serviceUnavailable('The rate limiter is unavailable; retry shortly.');
+    throw err;
+  }
+}
+
 export async function authorize(ctx: Context, access: Access, deps: AuthDeps): Promise<Principal | undefined> {
   if (access.kind === 'public') return undefined;
+  // Credential guessing is throttled per client address (DESIGN.md decision 32): once an address has failed
+  // AUTH_FAILURES_PER_MINUTE times in a sliding minute, its credentials are not even checked — a 429 instead of
+  // a 401 would otherwise still tell a guess that failed from one that worked.
+  const failuresId = authFailureId(ctx.ip || 'unknown');
+  const failureLimit = deps.config.AUTH_FAILURES_PER_MINUTE;
+  const blocked = await limiter(() => peek(deps.db, failuresId, failureLimit));
+  if (!blocked.allowed) {
+    throw rateLimited('Too many failed authentications from this address; retry after Retry-After seconds.', blocked.retryAfterS);
+  }
+  try {
+    return await authenticate(ctx, access, deps);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) await limiter(() => consume(deps.db, failuresId, failureLimit));
+    throw err;
+  }
+}
+
+async function authenticate(ctx: Context, access: Exclude<Access, { kind: 'public' }>, deps: AuthDeps): Promise<Principal> {
   const token = bearer(ctx);
 
   if (access.kind === 'session') {
@@ -42,17 +74,12 @@ export async function authorize(ctx: Context, access: Access, deps: AuthDeps): P
   if (!token.startsWith('ak_')) throw errors.unauthorized('This endpoint needs an API key, not a session token.');
   const key = await authenticateKey(deps.db, deps.config.API_KEY_HASH_SECRET, token);
   const limit = key.rateLimitRpm ?? deps.config.DEFAULT_RATE_LIMIT_RPM;
-  const decision = await consume(deps.db, key.keyId, limit);
-  const resetSeconds = Math.ceil(decision.resetAt.getTime() / 1000);
+  const decision = await limiter(() => consume(deps.db, key.keyId, limit));
   ctx.set('X-RateLimit-Limit', String(decision.limit));
   ctx.set('X-RateLimit-Remaining', String(decision.remaining));
-  ctx.set('X-RateLimit-Reset', String(resetSeconds));
-  if (!decision.allowed) {
-    const retryAfter = Math.max(1, Math.ceil((decision.resetAt.getTime() - Date.now()) / 1000));
-    throw new ApiError(429, 'rate_limited', `Rate limit of ${limit} requests per minute exceeded.`, undefined, {
-      'Retry-After': String(retryAfter),
-    });
-  }
-  if (!key.scopes.includes(access.scope)) throw errors.insufficientScope(access.scope);
+  ctx.set('X-RateLimit-Reset', String(Math.ceil(decision.resetAt.getTime() / 1000)));
+  if (!decision.allowed) throw rateLimited(`Rate limit of ${limit} requests per minute exceeded.`, decision.retryAfterS);
+  const accepted = acceptedScopes(access);
+  if (!accepted.some((s) => key.scopes.includes(s))) throw errors.insufficientScope(...accepted);
   return key;
 }

@@ -1,14 +1,6 @@
 /** `/products`, `/prompt-templates`: the global catalog (spec §4 Products and prompt templates). */
-import { getProduct, listProducts, listTemplates, productView, templateView } from '../../domain/catalog';
-import { errors } from '../../domain/errors';
-import { newId } from '../../domain/ids';
-import { resultWithin, startOrAttach } from '../../domain/temporal';
-import {
-  TASK_QUEUES,
-  WORKFLOW_TYPES,
-  type GeneratePromptInput,
-  type GeneratedPromptResult,
-} from '../../domain/workflow-contract';
+import { GENERATION_PRICING, getProduct, listProducts, listTemplates, productView, templateView } from '../../domain/catalog';
+import { generatePrompt } from '../../domain/prompt-generation';
 import type { KeyPrincipal } from '../../domain/api-keys';
 import {
   GeneratePromptRequest,
@@ -65,32 +57,19 @@ export function catalogRoutes(deps: RouteDeps): RouteSpec[] {
       tag: 'Catalog',
       summary: 'Generate an evaluation prompt from a goal',
       description:
-        'Live keys with a configured model get a model-written prompt; test keys (and deployments without a model) ' +
-        'get a deterministic, category-specific prompt. Both are ready to use as a workflow `user_prompt`.',
+        'Live keys with a configured model get a model-written prompt, charged the catalog\'s ' +
+        `\`credits_per_generation\` (${GENERATION_PRICING.credits_per_generation}) and counted in \`GET /usage\`; test keys (and deployments without a model) ` +
+        'get a deterministic, category-specific prompt for free (a live charge is refunded when no model wrote the ' +
+        'prompt or the generation fails). Both are ready to use as a workflow `user_prompt`.',
       body: GeneratePromptRequest,
       responses: { 200: { description: 'The prompt', schema: GeneratedPrompt } },
-      handler: async ({ body, principal }) => {
-        // Drafting may call a model, which the API never does itself: a short workflow on the runs queue does.
-        const input: GeneratePromptInput = {
-          goal: body.goal,
-          category: body.category,
-          outputFormat: body.output_format ?? null,
-          livemode: (principal as KeyPrincipal).mode === 'live',
-        };
-        const workflow = await startOrAttach(deps.temporal, WORKFLOW_TYPES.generatePrompt, {
-          workflowId: `prompt-${newId('request')}`,
-          taskQueue: TASK_QUEUES.runs,
-          args: [input],
-        });
-        const result = await resultWithin<GeneratedPromptResult>(deps.temporal, workflow, PROMPT_WAIT_MS);
-        if (!result) throw errors.serviceUnavailable('Prompt generation is taking too long; try again shortly.');
-        return {
-          status: 200,
-          body: { user_prompt: result.user_prompt, recommended_output_format: result.recommended_output_format },
-        };
+      errors: {
+        402: `\`insufficient_credits\`: a live generation costs ${GENERATION_PRICING.credits_per_generation} credits and the balance is lower.`,
       },
+      handler: async ({ body, principal, tenant }) => ({
+        status: 200,
+        body: await generatePrompt(deps, tenant, { livemode: (principal as KeyPrincipal).mode === 'live' }, body),
+      }),
     }),
   ];
 }
-
-const PROMPT_WAIT_MS = 30_000;

@@ -1,12 +1,15 @@
 /** `/events`: the recorded events, the same payloads webhooks deliver, for a client catching up on missed ones. */
-import { EVENT_RETENTION_DAYS, eventView, getEvent, listEvents } from '../../domain/events';
+import type { KeyPrincipal } from '../../domain/api-keys';
+import { EVENT_RETENTION_DAYS, eventView, getEvent, listEvents, visibleEventTypes } from '../../domain/events';
 import { Event, EventIdParams, EventListQuery, EventPage } from '../../domain/schemas/events';
 import type { RouteDeps } from '../app';
 import { route, type RouteSpec } from '../route';
 
 export function eventRoutes(deps: RouteDeps): RouteSpec[] {
-  // Events carry runs (and reference documents): whoever may read runs may read what happened to them.
-  const read = { kind: 'api_key', scope: 'runs:read' } as const;
+  // An event carries its run or reference document: a key sees the kinds whose resource it may read, and needs
+  // at least one of the two read scopes to call these at all (DESIGN.md decision 25).
+  const read = { kind: 'api_key', scope: ['runs:read', 'reference_documents:read'] } as const;
+  const visible = (principal: unknown) => visibleEventTypes((principal as KeyPrincipal).scopes);
   return [
     route({
       method: 'get',
@@ -15,12 +18,15 @@ export function eventRoutes(deps: RouteDeps): RouteSpec[] {
       tag: 'Events',
       summary: 'List events',
       description:
-        `Newest first, the last ${EVENT_RETENTION_DAYS} days; filter by \`type\`. To catch up after missed webhooks, page until the last ` +
+        `Newest first, the last ${EVENT_RETENTION_DAYS} days; filter by \`type\`. A key sees \`run.*\` events with ` +
+        '`runs:read` and `reference_document.*` events with `reference_documents:read` (filtering by a kind it cannot ' +
+        `see is 403). To catch up after missed webhooks, page until the last ` +
         'event you processed and handle the rest oldest first; deduplicate on `id` as with deliveries.',
       query: EventListQuery,
       responses: { 200: { description: 'A page of events', schema: EventPage } },
-      handler: async ({ tenant, query }) => {
-        const { items, next_cursor } = await listEvents(tenant, query, deps.cursors);
+      errors: { 403: '`insufficient_scope`: `type` names a kind of event the key may not read.' },
+      handler: async ({ tenant, query, principal }) => {
+        const { items, next_cursor } = await listEvents(tenant, query, deps.cursors, visible(principal));
         return { status: 200, body: { data: items.map(eventView), next_cursor } };
       },
     }),
@@ -30,11 +36,16 @@ export function eventRoutes(deps: RouteDeps): RouteSpec[] {
       access: read,
       tag: 'Events',
       summary: 'Get an event',
-      description: `Events older than ${EVENT_RETENTION_DAYS} days are gone (404).`,
+      description:
+        `Events older than ${EVENT_RETENTION_DAYS} days are gone (404); so is, for this key, an event of a kind it may ` +
+        'not read (see the list).',
       params: EventIdParams,
       responses: { 200: { description: 'The event', schema: Event } },
-      errors: { 404: `\`not_found\`: no such event of this account in the last ${EVENT_RETENTION_DAYS} days.` },
-      handler: async ({ tenant, params }) => ({ status: 200, body: eventView(await getEvent(tenant, params.eventId)) }),
+      errors: { 404: `\`not_found\`: no such event of this account in the last ${EVENT_RETENTION_DAYS} days that this key may read.` },
+      handler: async ({ tenant, params, principal }) => ({
+        status: 200,
+        body: eventView(await getEvent(tenant, params.eventId, visible(principal))),
+      }),
     }),
   ];
 }

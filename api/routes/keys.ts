@@ -1,6 +1,7 @@
 /** `/keys`: API-key management, authenticated with a session token (spec §4 API keys, §5). */
 import { createKey, listKeys, revokeKey } from '../../domain/api-keys';
 import type { Config } from '../../domain/config';
+import { LIMITS } from '../../domain/limits';
 import { ApiKeySummary, CreateKeyRequest, KeyIdParams, KeyList, SecretApiKey } from '../../domain/schemas/keys';
 import { route, type RouteSpec } from '../route';
 
@@ -22,12 +23,20 @@ export function keyRoutes(config: Config): RouteSpec[] {
       access: { kind: 'session' },
       tag: 'API keys',
       summary: 'Create an API key',
-      description: 'Answers the token once. Omitted or empty `scopes` grants every scope.',
+      description:
+        'Answers the token once. Omitted or empty `scopes` grants every scope. An account holds at most ' +
+        `${LIMITS.activeKeysPerAccount} active keys; revoke one to make room.`,
       body: CreateKeyRequest,
       responses: { 201: { description: 'The new key with its token', schema: SecretApiKey } },
+      errors: { 409: `\`limit_reached\`: the account has ${LIMITS.activeKeysPerAccount} active keys.` },
       handler: async ({ tenant, body, principal }) => ({
         status: 201,
-        body: await createKey(tenant, config.API_KEY_HASH_SECRET, principal?.kind === 'session' ? principal.sub : 'unknown', body),
+        body: await createKey(
+          tenant,
+          { hashSecret: config.API_KEY_HASH_SECRET, maxRateLimitRpm: config.MAX_KEY_RATE_LIMIT_RPM },
+          principal?.kind === 'session' ? principal.sub : 'unknown',
+          body,
+        ),
         headers: { 'Cache-Control': 'no-store' },
       }),
     }),

@@ -103,7 +103,8 @@ export function runRoutes(deps: RouteDeps): RouteSpec[] {
       description:
         'Takes the JSON body of run creation and answers what that run would cost and whether the balance covers it, ' +
         'with the same refusals as creation (404, 400, 409); nothing is created or charged. Test keys are quoted as ' +
-        'live, with `credits_due: 0`: test-mode runs are never charged.',
+        'live, with `credits_due: 0`: test-mode runs are never charged. `balance` is present only for a key with ' +
+        '`usage:read`.',
       params: WorkflowRunParams,
       body: CreateRunRequest,
       responses: { 200: { description: 'The quote', schema: RunQuote } },
@@ -115,7 +116,8 @@ export function runRoutes(deps: RouteDeps): RouteSpec[] {
       },
       handler: async ({ tenant, params, body, principal }) => {
         const key = principal as KeyPrincipal;
-        return { status: 200, body: await runQuote(deps, tenant, { livemode: key.mode === 'live' }, params.workflowId, body) };
+        const caller = { livemode: key.mode === 'live', readsBalance: key.scopes.includes('usage:read') };
+        return { status: 200, body: await runQuote(deps, tenant, caller, params.workflowId, body) };
       },
     }),
     route({

@@ -12,6 +12,7 @@ import {
   WebhookEndpointIdParams,
   WebhookEndpointList,
 } from '../../domain/schemas/webhooks';
+import { LIMITS } from '../../domain/limits';
 import { listEndpointDeliveries, retryDelivery, webhookDeliveryView } from '../../domain/webhook-deliveries';
 import {
   createWebhookEndpoint,
@@ -21,6 +22,7 @@ import {
   updateWebhookEndpoint,
   webhookEndpointView,
 } from '../../domain/webhook-endpoints';
+import type { KeyPrincipal } from '../../domain/api-keys';
 import type { RouteDeps } from '../app';
 import { route, type RouteSpec } from '../route';
 
@@ -54,9 +56,13 @@ export function webhookRoutes(deps: RouteDeps): RouteSpec[] {
         '(`whsec_…`), shown only this once.',
       body: CreateWebhookEndpointRequest,
       responses: { 201: { description: 'The endpoint with its secret', schema: CreatedWebhookEndpoint } },
-      handler: async ({ tenant, body }) => ({
+      errors: {
+        403: '`insufficient_scope`: `events` names a kind the key may not read (`run.*` needs `runs:read`, `reference_document.*` `reference_documents:read`).',
+        409: `\`limit_reached\`: the account has ${LIMITS.webhookEndpointsPerAccount} webhook endpoints; delete one first.`,
+      },
+      handler: async ({ tenant, body, principal }) => ({
         status: 201,
-        body: await createWebhookEndpoint(deps.config, tenant, body),
+        body: await createWebhookEndpoint(deps.config, tenant, principal as KeyPrincipal, body),
         headers: { 'Cache-Control': 'no-store' },
       }),
     }),
@@ -81,10 +87,13 @@ export function webhookRoutes(deps: RouteDeps): RouteSpec[] {
       params: WebhookEndpointIdParams,
       body: UpdateWebhookEndpointRequest,
       responses: { 200: { description: 'The endpoint', schema: WebhookEndpoint } },
-      errors: { 404: '`not_found`: no such webhook endpoint.' },
-      handler: async ({ tenant, params, body }) => ({
+      errors: {
+        403: '`insufficient_scope`: changing `url` or `events`, or enabling, needs the read scope of every kind the endpoint receives.',
+        404: '`not_found`: no such webhook endpoint.',
+      },
+      handler: async ({ tenant, params, body, principal }) => ({
         status: 200,
-        body: webhookEndpointView(await updateWebhookEndpoint(deps.config, tenant, params.whkId, body)),
+        body: webhookEndpointView(await updateWebhookEndpoint(deps.config, tenant, principal as KeyPrincipal, params.whkId, body)),
       }),
     }),
     route({
@@ -128,12 +137,13 @@ export function webhookRoutes(deps: RouteDeps): RouteSpec[] {
       params: WebhookDeliveryIdParams,
       responses: { 202: { description: 'The delivery; the attempt follows', schema: WebhookDelivery } },
       errors: {
+        403: '`insufficient_scope`: the key may not read the kind of event this delivery carries.',
         404: '`not_found`: no such webhook delivery.',
         409: '`webhook_endpoint_disabled`: enable the endpoint first; `event_expired`: the event is no longer kept.',
       },
-      handler: async ({ tenant, params }) => ({
+      handler: async ({ tenant, params, principal }) => ({
         status: 202,
-        body: webhookDeliveryView(await retryDelivery(deps, tenant, params.whdId)),
+        body: webhookDeliveryView(await retryDelivery(deps, tenant, principal as KeyPrincipal, params.whdId)),
       }),
     }),
   ];

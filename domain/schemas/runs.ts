@@ -179,7 +179,8 @@ export const RunQuote = z
     sufficient_credits: z
       .boolean()
       .meta({ description: 'Whether the balance covers `credits_due`; when false, creating the run answers 402 `insufficient_credits`.' }),
-    balance: Balance,
+    // Present only when the key holds `usage:read` (DESIGN.md decision 25; the route's description says so).
+    balance: Balance.optional(),
   })
   .meta({ id: 'RunQuote' });
 

@@ -32,7 +32,11 @@ export const UsageReport = z
   .object({
     period: z.object({ from: z.string(), to: z.string() }),
     total_runs: z.number().int(),
-    total_credits: z.number(),
+    total_credits: z.number().meta({ description: 'Credits charged in the period: runs plus live prompt generations.' }),
+    total_generations: z
+      .number()
+      .int()
+      .meta({ description: 'Prompt generations charged in the period (live keys; refunded ones are not counted).' }),
     by_workflow: z.array(
       z.object({ workflow_id: z.string(), name: z.string(), runs: z.number().int(), credits: z.number() }),
     ),

@@ -1,99 +1,183 @@
 /**
- * Walks every route the API registers (the same list the router mounts) and proves, for each, that it refuses a
- * caller without credentials or with the wrong kind of credential, that an API key lacking the route's scope gets
- * 403 insufficient_scope while a key holding only that scope gets past authorization, and that account B gets 404
- * for account A's resources. A route added later is walked too: a path parameter without a fixture below fails.
+ * The access walk. It holds its OWN copy of DESIGN.md decisions 3 and 25 — which credential every route takes and
+ * which scope it needs, which scope reveals which kind of event — written from the design, never read from the route
+ * declarations, so a route declared with the wrong scope fails here. Then it proves, against the running API:
+ *   - every route the API registers is in the table, and every route in the table is registered;
+ *   - every non-public route refuses no credential and the wrong kind of credential (401);
+ *   - for every API-key route and every scope: a key holding only that scope gets 403 `insufficient_scope` unless the
+ *     table grants the route to it, and gets past authorization (not 401/403) when it does; a key holding every
+ *     scope but the route's gets 403;
+ *   - for every kind of event and every scope: the event is listed and fetched only with its resource's read scope,
+ *     and a webhook endpoint is subscribed to it, re-pointed for it or redelivers it only with that scope;
+ *   - account B gets 404 for account A's resources.
  */
 import { apiRoutes } from '../../api/app';
 import type { RouteSpec } from '../../api/route';
 import { COLLECTIONS } from '../../domain/db';
-import { newId } from '../../domain/ids';
+import { recordEvent, type EventType } from '../../domain/events';
+import { newId, randomBase62 } from '../../domain/ids';
 import { SCOPES, type Scope } from '../../domain/scopes';
 import { createTestContext, type TestContext } from '../support/app';
 import { newAccount, type TestAccount } from '../support/identity';
 
+/** Who may call a route, per DESIGN.md decision 3 (and 25 for events): a list of scopes means any one of them. */
+type Required = 'public' | 'session' | Scope | readonly Scope[];
+
+/**
+ * DESIGN.md decision 3, written out route by route. `catalog:read` covers products, templates and generation; key
+ * management takes the session credential (decision 2); events take the read scope of their resource (decision 25),
+ * so either read scope lets a key list the events it may see.
+ */
+const TABLE: Record<string, Required> = {
+  'GET /health': 'public',
+  'GET /openapi.json': 'public',
+
+  'GET /keys': 'session',
+  'POST /keys': 'session',
+  'DELETE /keys/{keyId}': 'session',
+
+  'GET /products': 'catalog:read',
+  'GET /products/{code}': 'catalog:read',
+  'GET /prompt-templates': 'catalog:read',
+  'POST /prompt-templates/generate': 'catalog:read',
+
+  'GET /workflows': 'workflows:read',
+  'POST /workflows': 'workflows:write',
+  'GET /workflows/{workflowId}': 'workflows:read',
+  'PATCH /workflows/{workflowId}': 'workflows:write',
+  'DELETE /workflows/{workflowId}': 'workflows:write',
+
+  'POST /workflows/{workflowId}/runs': 'runs:write',
+  'POST /workflows/{workflowId}/runs/quote': 'runs:read',
+  'GET /runs': 'runs:read',
+  'GET /runs/{runId}': 'runs:read',
+  'POST /runs/{runId}/cancel': 'runs:write',
+  'GET /runs/{runId}/output': 'runs:read',
+
+  'POST /documents': 'documents:write',
+  'POST /documents/{docId}/complete': 'documents:write',
+  'GET /documents/{docId}/text': 'documents:write',
+
+  'GET /reference-documents': 'reference_documents:read',
+  'POST /reference-documents': 'reference_documents:write',
+  'GET /reference-documents/{refId}': 'reference_documents:read',
+  'DELETE /reference-documents/{refId}': 'reference_documents:write',
+  'POST /reference-documents/{refId}/complete': 'reference_documents:write',
+
+  'GET /webhook-endpoints': 'webhooks:read',
+  'POST /webhook-endpoints': 'webhooks:write',
+  'GET /webhook-endpoints/{whkId}': 'webhooks:read',
+  'PATCH /webhook-endpoints/{whkId}': 'webhooks:write',
+  'DELETE /webhook-endpoints/{whkId}': 'webhooks:write',
+  'GET /webhook-endpoints/{whkId}/deliveries': 'webhooks:read',
+  'POST /webhook-deliveries/{whdId}/retry': 'webhooks:write',
+
+  'GET /events': ['runs:read', 'reference_documents:read'],
+  'GET /events/{eventId}': ['runs:read', 'reference_documents:read'],
+
+  'GET /usage': 'usage:read',
+  'GET /usage/balance': 'usage:read',
+};
+
+/** DESIGN.md decision 25: the read scope that reveals each kind of event. */
+const EVENT_SCOPE: Record<EventType, Scope> = {
+  'run.succeeded': 'runs:read',
+  'run.failed': 'runs:read',
+  'run.canceled': 'runs:read',
+  'run.refunded': 'runs:read',
+  'reference_document.ready': 'reference_documents:read',
+};
+
+/**
+ * What the walk's fixture of a route carries beyond the route's own scope: a redelivery sends the event again, so it
+ * also needs the read scope of the delivery's event (decision 25; the fixture's delivery is of a `run.succeeded`).
+ */
+const FIXTURE_ALSO_NEEDS: Record<string, Scope> = {
+  'POST /webhook-deliveries/{whdId}/retry': EVENT_SCOPE['run.succeeded'],
+};
+
 let t: TestContext;
 let routes: RouteSpec[];
-let owner: TestAccount;
-let other: TestAccount;
+let owner: Walker;
+let other: Walker;
+
+/**
+ * An account whose keys are made once per scope set, and whose path fixtures once per parameter: an account holds
+ * at most 100 active keys and 20 webhook endpoints (decision 32). A route that deletes its fixture leaves the later
+ * checks a 404, which is still past authorization.
+ */
+interface Walker {
+  account: TestAccount;
+  key(scopes?: readonly Scope[], mode?: 'live' | 'test'): Promise<string>;
+  fixtures: Map<string, Promise<string>>;
+}
+
+async function walker(): Promise<Walker> {
+  const account = await newAccount(t);
+  const keys = new Map<string, Promise<string>>();
+  return {
+    account,
+    fixtures: new Map(),
+    key: (scopes = SCOPES, mode = 'test') => {
+      const id = `${mode}:${[...scopes].sort().join(',')}`;
+      if (!keys.has(id)) keys.set(id, account.key({ mode, scopes: [...scopes] }));
+      return keys.get(id)!;
+    },
+  };
+}
 
 beforeAll(async () => {
   t = await createTestContext();
-  routes = apiRoutes(t.deps).filter((r) => r.access.kind !== 'public');
-  owner = await newAccount(t);
-  other = await newAccount(t);
+  routes = apiRoutes(t.deps);
+  owner = await walker();
+  other = await walker();
 });
 afterAll(async () => {
   await t.close();
 });
 
-/** For each path parameter: how to make a resource of that kind owned by `account`. */
-const FIXTURES: Record<string, (account: TestAccount) => Promise<string>> = {
-  keyId: async (account) => {
-    const res = await t.api.post('/v1/keys').set('Authorization', `Bearer ${account.session}`).send({ name: 'fixture' });
+/** For each path parameter: how to make a resource of that kind owned by `w`'s account. */
+const FIXTURES: Record<string, (w: Walker) => Promise<string>> = {
+  keyId: async (w) => {
+    const res = await t.api.post('/v1/keys').set('Authorization', `Bearer ${w.account.session}`).send({ name: 'fixture' });
     return res.body.public_id as string;
   },
-  docId: async (account) => {
-    const res = await t.api.post('/v1/documents').set('Authorization', `Bearer ${await account.key()}`).send({ filename: 'a.pdf' });
+  docId: async (w) => {
+    const res = await t.api.post('/v1/documents').set('Authorization', `Bearer ${await w.key()}`).send({ filename: 'a.pdf' });
     return res.body.id as string;
   },
-  workflowId: async (account) => {
+  workflowId: async (w) => {
     const res = await t.api
       .post('/v1/workflows')
-      .set('Authorization', `Bearer ${await account.key()}`)
+      .set('Authorization', `Bearer ${await w.key()}`)
       .send({ product_code: 'essay_grading', name: 'fixture' });
     return res.body.id as string;
   },
-  runId: async (account) => {
-    const key = await account.key({ mode: 'test' });
+  runId: async (w) => {
+    const key = await w.key();
     const wf = await t.api.post('/v1/workflows').set('Authorization', `Bearer ${key}`).send({ product_code: 'essay_grading', name: 'f' });
     const run = await t.api.post(`/v1/workflows/${wf.body.id}/runs`).set('Authorization', `Bearer ${key}`).send({});
     return run.body.id as string;
   },
   // A real event, so its answer has the documented shape: the `run.succeeded` the worker records for a run.
-  eventId: async (account) => {
-    const runId = await FIXTURES.runId!(account);
-    for (let waited = 0; waited < 30_000; waited += 100) {
-      const event = await t.database.db.collection(COLLECTIONS.events).findOne({ dedupe_key: `run.succeeded:${runId}` });
-      if (event) return String(event._id);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`no run.succeeded event for ${runId}`);
-  },
+  eventId: async (w) => String((await runEvent(w))._id),
   code: async () => 'essay_grading', // products are global: nobody owns one
-  refId: async (account) => {
+  refId: async (w) => {
     const res = await t.api
       .post('/v1/reference-documents')
-      .set('Authorization', `Bearer ${await account.key()}`)
+      .set('Authorization', `Bearer ${await w.key()}`)
       .send({ name: 'Rubric', filename: 'rubric.pdf' });
     return res.body.id as string;
   },
-  whkId: async (account) => {
+  whkId: async (w) => {
     const res = await t.api
       .post('/v1/webhook-endpoints')
-      .set('Authorization', `Bearer ${await account.key()}`)
+      .set('Authorization', `Bearer ${await w.key()}`)
       .send({ url: 'http://127.0.0.1:9/hook' });
     return res.body.id as string;
   },
   // A delivery of a disabled endpoint: retrying it answers 409 and sends nothing.
-  whdId: async (account) => {
-    const token = await account.key();
-    const endpoint = await t.api.post('/v1/webhook-endpoints').set('Authorization', `Bearer ${token}`).send({ url: 'http://127.0.0.1:9/hook' });
-    await t.api.patch(`/v1/webhook-endpoints/${endpoint.body.id}`).set('Authorization', `Bearer ${token}`).send({ status: 'disabled' });
-    const id = newId('webhookDelivery');
-    await t.database.db.collection(COLLECTIONS.webhookDeliveries).insertOne({
-      _id: id as never,
-      account_id: account.accountId,
-      endpoint_id: endpoint.body.id,
-      event_id: newId('event'),
-      event_type: 'run.succeeded',
-      status: 'failed',
-      attempts: [],
-      created_at: new Date(),
-      finished_at: new Date(),
-    });
-    return id;
-  },
+  whdId: (w) => disabledDelivery(w, 'run.succeeded'),
 };
 
 /** Path parameters naming global resources (the catalog), which every account may read. */
@@ -106,7 +190,9 @@ const BODIES: Record<string, object> = {
   'PATCH /webhook-endpoints/{whkId}': { status: 'disabled' },
 };
 
-const label = (r: RouteSpec) => `${r.method.toUpperCase()} ${r.path}`;
+const label = (r: Pick<RouteSpec, 'method' | 'path'>) => `${r.method.toUpperCase()} ${r.path}`;
+const accepted = (required: Required): readonly Scope[] => (typeof required === 'string' ? [required as Scope] : required);
+const isKeyRoute = (required: Required) => required !== 'public' && required !== 'session';
 
 function call(r: RouteSpec, path: string, token?: string) {
   const req = t.api[r.method](`/v1${path}`);
@@ -114,55 +200,203 @@ function call(r: RouteSpec, path: string, token?: string) {
   return req;
 }
 
-async function fillPath(r: RouteSpec, account: TestAccount): Promise<string> {
+async function fillPath(r: RouteSpec, w: Walker): Promise<string> {
   let path = r.path;
   for (const [, name] of r.path.matchAll(/\{(\w+)\}/g)) {
     const make = FIXTURES[name!];
     if (!make) throw new Error(`${label(r)}: add a fixture for path parameter {${name}} to access-walk.test.ts`);
-    path = path.replace(`{${name}}`, encodeURIComponent(await make(account)));
+    if (!w.fixtures.has(name!)) w.fixtures.set(name!, make(w));
+    path = path.replace(`{${name}}`, encodeURIComponent(await w.fixtures.get(name!)!));
   }
   return path;
 }
 
-it('walks a non-empty route list that includes both access kinds', () => {
-  expect(routes.some((r) => r.access.kind === 'session')).toBe(true);
-  expect(routes.some((r) => r.access.kind === 'api_key')).toBe(true);
+/** The `run.succeeded` event the worker records for a fresh test-mode run of `w`. */
+async function runEvent(w: Walker) {
+  const runId = await FIXTURES.runId!(w);
+  for (let waited = 0; waited < 30_000; waited += 100) {
+    const event = await t.database.db.collection(COLLECTIONS.events).findOne({ dedupe_key: `run.succeeded:${runId}` });
+    if (event) return event as unknown as { _id: string; data_json: string };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no run.succeeded event for ${runId}`);
+}
+
+/** A failed delivery of an event of `type` to a disabled endpoint of `w`: a retry passes authorization, sends nothing. */
+async function disabledDelivery(w: Walker, type: EventType, eventId = newId('event')): Promise<string> {
+  const token = await w.key();
+  const endpoint = await t.api.post('/v1/webhook-endpoints').set('Authorization', `Bearer ${token}`).send({ url: 'http://127.0.0.1:9/hook' });
+  await t.api.patch(`/v1/webhook-endpoints/${endpoint.body.id}`).set('Authorization', `Bearer ${token}`).send({ status: 'disabled' });
+  const id = newId('webhookDelivery');
+  await t.database.db.collection(COLLECTIONS.webhookDeliveries).insertOne({
+    _id: id as never,
+    account_id: w.account.accountId,
+    endpoint_id: endpoint.body.id,
+    event_id: eventId,
+    event_type: type,
+    status: 'failed',
+    attempts: [],
+    created_at: new Date(),
+    finished_at: new Date(),
+  });
+  return id;
+}
+
+describe('the independent table', () => {
+  it('lists exactly the routes the API registers: a route missing from it fails here', () => {
+    const registered = routes.map(label).sort();
+    expect(registered).toEqual(Object.keys(TABLE).sort());
+  });
+
+  it('names only real scopes, and every scope guards at least one route', () => {
+    const used = new Set(Object.values(TABLE).filter(isKeyRoute).flatMap(accepted));
+    for (const scope of used) expect(SCOPES).toContain(scope);
+    expect([...used].sort()).toEqual([...SCOPES].sort());
+  });
 });
 
 it('refuses every non-public route without credentials, and with the wrong kind of credential', async () => {
   const apiKey = await owner.key();
   for (const r of routes) {
+    const required = TABLE[label(r)]!;
+    if (required === 'public') continue;
     const path = await fillPath(r, owner);
     const none = await call(r, path);
     expect([label(r), none.status, none.body.error?.code]).toEqual([label(r), 401, 'unauthorized']);
-    const wrong = await call(r, path, r.access.kind === 'session' ? apiKey : owner.session);
+    const wrong = await call(r, path, required === 'session' ? apiKey : owner.account.session);
     expect([label(r), wrong.status]).toEqual([label(r), 401]);
   }
 });
 
-it('answers 403 insufficient_scope to a key without the route scope, and lets a key with only that scope through', async () => {
+it('answers the public routes without credentials', async () => {
   for (const r of routes) {
-    if (r.access.kind !== 'api_key') continue;
-    const needed = r.access.scope;
-    const path = await fillPath(r, owner);
-    const lacking = await owner.key({ scopes: SCOPES.filter((s) => s !== needed) as Scope[] });
-    const refused = await call(r, path, lacking);
-    expect([label(r), refused.status, refused.body.error?.code]).toEqual([label(r), 403, 'insufficient_scope']);
-    expect(refused.body.error.message).toContain(needed);
-
-    const only = await owner.key({ scopes: [needed] });
-    const allowed = await call(r, path, only);
-    expect([label(r), [401, 403].includes(allowed.status)]).toEqual([label(r), false]);
+    if (TABLE[label(r)] !== 'public') continue;
+    const res = await call(r, r.path);
+    expect([label(r), res.status]).toEqual([label(r), 200]);
   }
+});
+
+describe('every API-key route, with every scope', () => {
+  const keyRoutes = () => routes.filter((r) => isKeyRoute(TABLE[label(r)]!));
+
+  it('answers 403 insufficient_scope to a key holding only a scope the table does not grant, and lets the one it grants through', async () => {
+    for (const r of keyRoutes()) {
+      const needed = accepted(TABLE[label(r)]!);
+      const extra = FIXTURE_ALSO_NEEDS[label(r)];
+      const path = await fillPath(r, owner);
+      for (const scope of SCOPES) {
+        const res = await call(r, path, await owner.key(extra && needed.includes(scope) ? [scope, extra] : [scope]));
+        if (needed.includes(scope)) {
+          expect([label(r), scope, [401, 403].includes(res.status)]).toEqual([label(r), scope, false]);
+        } else {
+          expect([label(r), scope, res.status, res.body.error?.code]).toEqual([label(r), scope, 403, 'insufficient_scope']);
+          for (const s of needed) expect([label(r), res.body.error.message]).toEqual([label(r), expect.stringContaining(s)]);
+        }
+      }
+    }
+  });
+
+  it('answers 403 to a key holding every scope but the ones the route needs', async () => {
+    for (const r of keyRoutes()) {
+      const needed = accepted(TABLE[label(r)]!);
+      const path = await fillPath(r, owner);
+      const res = await call(r, path, await owner.key(SCOPES.filter((s) => !needed.includes(s))));
+      expect([label(r), res.status, res.body.error?.code]).toEqual([label(r), 403, 'insufficient_scope']);
+    }
+  });
+});
+
+describe('every kind of event, with every scope (DESIGN.md decision 25)', () => {
+  const kinds = Object.keys(EVENT_SCOPE) as EventType[];
+  let events: Record<EventType, string>;
+  let w: Walker;
+
+  beforeAll(async () => {
+    w = await walker();
+    const run = await runEvent(w);
+    const runData = JSON.parse(run.data_json) as Record<string, unknown>;
+    const refData = {
+      reference_document: {
+        id: newId('referenceDocument'),
+        object: 'reference_document',
+        name: 'Rubric',
+        filename: 'rubric.txt',
+        status: 'ready',
+        failure_reason: null,
+        mime_type: 'text/plain',
+        size_bytes: 120,
+        page_count: 1,
+        chunk_count: 1,
+        created_at: new Date().toISOString(),
+      },
+    };
+    events = {} as Record<EventType, string>;
+    for (const kind of kinds) {
+      if (kind === 'run.succeeded') {
+        events[kind] = String(run._id);
+        continue;
+      }
+      const data = kind.startsWith('run.') ? runData : refData;
+      events[kind] = (await recordEvent(t.database.db, w.account.accountId, kind, `walk:${randomBase62(16)}`, data))._id;
+    }
+  });
+
+  it('lists and fetches an event only for a key holding its read scope', async () => {
+    for (const scope of SCOPES) {
+      const token = await w.key([scope]);
+      const list = await t.api.get('/v1/events?limit=100').set('Authorization', `Bearer ${token}`);
+      const readsAnyEvents = Object.values(EVENT_SCOPE).includes(scope);
+      if (!readsAnyEvents) expect([scope, list.status]).toEqual([scope, 403]);
+      const listed = new Set<string>(readsAnyEvents ? list.body.data.map((e: { id: string }) => e.id) : []);
+      for (const kind of kinds) {
+        const visible = EVENT_SCOPE[kind] === scope;
+        expect([scope, kind, listed.has(events[kind])]).toEqual([scope, kind, visible]);
+        const one = await t.api.get(`/v1/events/${events[kind]}`).set('Authorization', `Bearer ${token}`);
+        expect([scope, kind, one.status]).toEqual([scope, kind, visible ? 200 : readsAnyEvents ? 404 : 403]);
+        const byType = await t.api.get(`/v1/events?type=${kind}`).set('Authorization', `Bearer ${token}`);
+        expect([scope, kind, byType.status]).toEqual([scope, kind, visible ? 200 : 403]);
+      }
+    }
+  });
+
+  it('subscribes, re-points and redelivers an endpoint for an event kind only with that kind’s read scope', async () => {
+    const all = await w.key();
+    for (const kind of kinds) {
+      // One endpoint subscribed to this kind (made with every scope) to re-point, and one delivery of it to retry.
+      const endpoint = await t.api.post('/v1/webhook-endpoints').set('Authorization', `Bearer ${all}`).send({ url: 'http://127.0.0.1:9/a', events: [kind] });
+      expect(endpoint.status).toBe(201);
+      const delivery = await disabledDelivery(w, kind, events[kind]);
+      for (const scope of SCOPES) {
+        const token = await w.key(scope === 'webhooks:write' ? ['webhooks:write'] : ['webhooks:write', scope]);
+        const allowed = EVENT_SCOPE[kind] === scope;
+
+        const created = await t.api.post('/v1/webhook-endpoints').set('Authorization', `Bearer ${token}`).send({ url: 'http://127.0.0.1:9/b', events: [kind] });
+        expect([kind, scope, 'subscribe', created.status]).toEqual([kind, scope, 'subscribe', allowed ? 201 : 403]);
+        if (created.status === 201) await t.api.delete(`/v1/webhook-endpoints/${created.body.id}`).set('Authorization', `Bearer ${all}`);
+
+        const patched = await t.api
+          .patch(`/v1/webhook-endpoints/${endpoint.body.id}`)
+          .set('Authorization', `Bearer ${token}`)
+          .send({ url: `http://127.0.0.1:9/${scope.replace(':', '-')}` });
+        expect([kind, scope, 're-point', patched.status]).toEqual([kind, scope, 're-point', allowed ? 200 : 403]);
+
+        const retried = await t.api.post(`/v1/webhook-deliveries/${delivery}/retry`).set('Authorization', `Bearer ${token}`);
+        // Allowed: past authorization to the disabled endpoint's 409, and nothing is sent.
+        expect([kind, scope, 'redeliver', retried.status]).toEqual([kind, scope, 'redeliver', allowed ? 409 : 403]);
+      }
+      await t.api.delete(`/v1/webhook-endpoints/${endpoint.body.id}`).set('Authorization', `Bearer ${all}`);
+    }
+  });
 });
 
 it("answers 404 to another account for every route that names one of the owner's resources", async () => {
   const otherKey = await other.key();
   for (const r of routes) {
+    const required = TABLE[label(r)]!;
     const params = [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
     if (params.length === 0 || params.every((p) => GLOBAL_PARAMS.has(p))) continue;
     const path = await fillPath(r, owner);
-    const req = call(r, path, r.access.kind === 'session' ? other.session : otherKey);
+    const req = call(r, path, required === 'session' ? other.account.session : otherKey);
     const body = BODIES[label(r)];
     const res = await (body ? req.send(body) : req);
     expect([label(r), res.status, res.body.error?.code]).toEqual([label(r), 404, 'not_found']);

@@ -59,7 +59,13 @@ describe('OpenAPI document', () => {
       '#/components/schemas/Event',
       '#/components/schemas/RunQuote',
     ]);
-    expect([list, one, quote].map((op) => op['x-required-scope'])).toEqual(['runs:read', 'runs:read', 'runs:read']);
+    // Events: either read scope lets a key in; it then sees the kinds it may read (DESIGN.md decision 25).
+    expect([list, one, quote].map((op) => op['x-required-scope'])).toEqual([
+      ['runs:read', 'reference_documents:read'],
+      ['runs:read', 'reference_documents:read'],
+      'runs:read',
+    ]);
+    expect(schemas0(doc).RunQuote!.required).not.toContain('balance');
     expect(list.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['cursor', 'limit', 'type']);
     expect(quote.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/CreateRunRequest');
     expect(Object.keys(quote.requestBody.content)).toEqual(['application/json']);
@@ -68,6 +74,8 @@ describe('OpenAPI document', () => {
     expect(schemas.RunQuote.properties.balance.$ref).toBe('#/components/schemas/Balance');
   });
 });
+
+const schemas0 = (doc: { components: { schemas: Record<string, { required?: string[] }> } }) => doc.components.schemas;
 
 describe('docs page', () => {
   it('loads only assets served by this API', async () => {

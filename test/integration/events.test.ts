@@ -225,6 +225,23 @@ describe(`${EVENT_RETENTION_DAYS}-day retention`, () => {
   });
 });
 
+/** The payload of a `reference_document.ready` event, as the indexer records it. */
+const refData = () => ({
+  reference_document: {
+    id: newId('referenceDocument'),
+    object: 'reference_document',
+    name: 'Rubric',
+    filename: 'rubric.txt',
+    status: 'ready',
+    failure_reason: null,
+    mime_type: 'text/plain',
+    size_bytes: 120,
+    page_count: 1,
+    chunk_count: 1,
+    created_at: new Date().toISOString(),
+  },
+});
+
 describe('access', () => {
   it("never shows another account's events", async () => {
     const mine = await recordEvent(t.database.db, a.accountId, 'run.succeeded', `test:${randomBase62(16)}`, realData);
@@ -238,15 +255,56 @@ describe('access', () => {
     expect([cross.status, cross.body.error.code]).toEqual([404, 'not_found']);
   });
 
-  it('needs runs:read', async () => {
-    const event = await recordEvent(t.database.db, a.accountId, 'run.succeeded', `test:${randomBase62(16)}`, realData);
-    const without = await a.key({ scopes: SCOPES.filter((s) => s !== 'runs:read') });
-    for (const path of ['/v1/events', `/v1/events/${event._id}`]) {
-      const refused = await t.api.get(path).set(auth(without));
+  // DESIGN.md decision 25: an event carries its resource, so it is visible only with that resource's read scope.
+  it('shows run.* events only to runs:read and reference_document.* only to reference_documents:read', async () => {
+    const c = await newAccount(t);
+    const run = await recordEvent(t.database.db, c.accountId, 'run.succeeded', `test:${randomBase62(16)}`, realData);
+    const ref = await recordEvent(t.database.db, c.accountId, 'reference_document.ready', `test:${randomBase62(16)}`, refData());
+    const ids = async (token: string, query = '') => {
+      const res = await t.api.get(`/v1/events${query}`).set(auth(token));
+      expect(res.status).toBe(200);
+      return res.body.data.map((e: ApiEvent) => e.id);
+    };
+    const runsOnly = await c.key({ scopes: ['runs:read'] });
+    const refsOnly = await c.key({ scopes: ['reference_documents:read'] });
+    const both = await c.key({ scopes: ['runs:read', 'reference_documents:read'] });
+    const neither = await c.key({ scopes: SCOPES.filter((s) => s !== 'runs:read' && s !== 'reference_documents:read') });
+
+    expect(await ids(runsOnly)).toEqual([run._id]);
+    expect(await ids(refsOnly)).toEqual([ref._id]);
+    expect(await ids(both)).toEqual([ref._id, run._id]);
+    for (const path of ['/v1/events', `/v1/events/${run._id}`, `/v1/events/${ref._id}`]) {
+      const refused = await t.api.get(path).set(auth(neither));
       expect([path, refused.status, refused.body.error.code]).toEqual([path, 403, 'insufficient_scope']);
     }
-    const reader = await a.key({ scopes: ['runs:read'] });
-    expect((await t.api.get(`/v1/events/${event._id}`).set(auth(reader))).status).toBe(200);
+    // One event of a kind the key cannot read is as absent as another account's.
+    expect((await t.api.get(`/v1/events/${run._id}`).set(auth(runsOnly))).status).toBe(200);
+    expect((await t.api.get(`/v1/events/${ref._id}`).set(auth(runsOnly))).status).toBe(404);
+    expect((await t.api.get(`/v1/events/${ref._id}`).set(auth(refsOnly))).status).toBe(200);
+    expect((await t.api.get(`/v1/events/${run._id}`).set(auth(refsOnly))).status).toBe(404);
+    // Asking for a kind by name that the key cannot read is refused, naming the scope.
+    const named = await t.api.get('/v1/events?type=run.succeeded').set(auth(refsOnly));
+    expect([named.status, named.body.error.code, named.body.error.message]).toEqual([403, 'insufficient_scope', expect.stringContaining('runs:read')]);
+    expect(await ids(refsOnly, '?type=reference_document.ready')).toEqual([ref._id]);
+  });
+
+  it('pages through only the visible kinds', async () => {
+    const c = await newAccount(t);
+    const made: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      made.push((await recordEvent(t.database.db, c.accountId, 'run.failed', `test:${randomBase62(16)}`, realData))._id);
+      await recordEvent(t.database.db, c.accountId, 'reference_document.ready', `test:${randomBase62(16)}`, refData());
+    }
+    const runsOnly = await c.key({ scopes: ['runs:read'] });
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const res: { status: number; body: { data: ApiEvent[]; next_cursor: string | null } } = await t.api.get(`/v1/events?limit=2${cursor ? `&cursor=${cursor}` : ''}`).set(auth(runsOnly));
+      expect(res.status).toBe(200);
+      seen.push(...res.body.data.map((e: ApiEvent) => e.id));
+      cursor = res.body.next_cursor;
+    } while (cursor);
+    expect(seen).toEqual([...made].reverse());
   });
 });
 

@@ -65,6 +65,9 @@ describe('creating a key', () => {
     [{ name: 'k', expires_at: '2001-01-01T00:00:00Z' }, 'expires_at'],
     [{ name: 'k', expires_at: 'tomorrow' }, 'expires_at'],
     [{ name: 'k', rate_limit_rpm: 0 }, 'rate_limit_rpm'],
+    // DESIGN.md decision 32: at most MAX_KEY_RATE_LIMIT_RPM (6000 by default), whatever the creator asks for.
+    [{ name: 'k', rate_limit_rpm: 6001 }, 'rate_limit_rpm'],
+    [{ name: 'k', rate_limit_rpm: 100_000 }, 'rate_limit_rpm'],
     [{ name: 'k', admin: true }, ''],
   ])('refuses %j with 400 naming the field', async (body, field) => {
     const res = await t.api.post('/v1/keys').set(auth(a.session)).send(body);
@@ -183,5 +186,51 @@ describe('storage at rest', () => {
         expect(res.status).toBe(401);
       }
     }
+  });
+});
+
+// DESIGN.md decision 32: limits a leaked session cannot go past.
+describe('abuse limits', () => {
+  it('accepts rate_limit_rpm up to MAX_KEY_RATE_LIMIT_RPM, and follows the configured ceiling', async () => {
+    const ok = await t.api.post('/v1/keys').set(auth(a.session)).send({ name: 'fast', rate_limit_rpm: 6000 });
+    expect([ok.status, ok.body.rate_limit_rpm]).toEqual([201, 6000]);
+    const lower = await createTestContext({ MAX_KEY_RATE_LIMIT_RPM: '100' });
+    try {
+      const over = await lower.api.post('/v1/keys').set(auth(a.session)).send({ name: 'k', rate_limit_rpm: 101 });
+      expect([over.status, over.body.error.code, over.body.error.details]).toEqual([
+        400,
+        'invalid_request',
+        [{ path: 'body.rate_limit_rpm', message: 'must be at most 100' }],
+      ]);
+    } finally {
+      await lower.close();
+    }
+  });
+
+  it('allows 100 active keys per account and answers the 101st with 409 limit_reached; revoking makes room', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 100; i++) {
+      const res = await t.api.post('/v1/keys').set(auth(a.session)).send({ name: `k${i}`, mode: 'test' });
+      expect(res.status).toBe(201);
+      ids.push(res.body.public_id);
+    }
+    const over = await t.api.post('/v1/keys').set(auth(a.session)).send({ name: 'one too many' });
+    expect([over.status, over.body.error.code]).toEqual([409, 'limit_reached']);
+    expect((await t.api.get('/v1/keys').set(auth(a.session))).body.data).toHaveLength(100);
+    expect((await t.api.delete(`/v1/keys/${ids[0]}`).set(auth(a.session))).status).toBe(200);
+    expect((await t.api.post('/v1/keys').set(auth(a.session)).send({ name: 'room again' })).status).toBe(201);
+    // An expired key holds no slot either.
+    await t.database.db.collection(COLLECTIONS.apiKeys).updateOne({ _id: ids[1] as never }, { $set: { expires_at: new Date(Date.now() - 1000) } });
+    expect((await t.api.post('/v1/keys').set(auth(a.session)).send({ name: 'after expiry' })).status).toBe(201);
+    expect((await t.api.post('/v1/keys').set(auth(a.session)).send({ name: 'full again' })).status).toBe(409);
+  });
+
+  it('never holds more than 100 active keys when creations race', async () => {
+    for (let i = 0; i < 95; i++) await t.api.post('/v1/keys').set(auth(a.session)).send({ name: `k${i}`, mode: 'test' });
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => t.api.post('/v1/keys').set(auth(a.session)).send({ name: `race${i}` })));
+    for (const res of answers) expect([201, 409]).toContain(res.status);
+    const active = await t.database.db.collection(COLLECTIONS.apiKeys).countDocuments({ account_id: a.accountId, revoked_at: null });
+    expect(active).toBeLessThanOrEqual(100);
+    expect(active).toBe(95 + answers.filter((r) => r.status === 201).length);
   });
 });

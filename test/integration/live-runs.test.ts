@@ -3,6 +3,7 @@
  * structured output, retries, refunds, prompt injection, and a worker killed mid-run.
  */
 import { COLLECTIONS } from '../../domain/db';
+import { rebuildUsage } from '../../domain/usage-rollup';
 import { testNamespaces } from '../support/env';
 import { createTestContext, type TestContext } from '../support/app';
 import { makeDocument } from '../support/files';
@@ -240,11 +241,54 @@ describe('prompt generation', () => {
     },
   );
 
-  it('falls back to the template when the model fails', async () => {
+  it('falls back to the template when the model fails, and refunds the generation', async () => {
+    const before = await balance(t, key);
     model.enqueue({ status: 400 });
     const res = await t.api.post('/v1/prompt-templates/generate').set(auth()).send({ goal: 'Review NDAs', category: 'legal' });
     expect(res.status).toBe(200);
     expect(res.body.user_prompt).toContain('Review NDAs');
     expect(res.body.recommended_output_format).toBe('docx');
+    expect((await balance(t, key)).pro_credits).toBe(before.pro_credits);
+    const entries = await t.database.db.collection(COLLECTIONS.ledger).find({ account_id: a.accountId }).sort({ _id: 1 }).toArray();
+    expect(entries.map((e) => [e.kind, e.state, e.amount_milli])).toEqual([['charge', 'applied', 100], ['refund', 'applied', -100]]);
+    expect((await t.api.get('/v1/usage').set(auth())).body).toMatchObject({ total_generations: 0, total_credits: 0 });
+  });
+
+  // DESIGN.md decision 26: a live generation is paid for like a small run.
+  it('charges a live key the catalog credits_per_generation once, through the ledger, and shows it in GET /usage', async () => {
+    const before = await balance(t, key);
+    model.enqueue({ content: '1. Check every clause against the playbook.\n2. Quote each clause you judge.' });
+    const res = await t.api.post('/v1/prompt-templates/generate').set(auth()).send({ goal: 'Review NDAs', category: 'legal' });
+    expect(res.status).toBe(200);
+    expect((await balance(t, key)).pro_credits).toBeCloseTo(before.pro_credits - 0.1, 6);
+    const entries = await t.database.db.collection(COLLECTIONS.ledger).find({ account_id: a.accountId }).toArray();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ kind: 'charge', state: 'applied', amount_milli: 100 });
+    expect(String(entries[0]!.subject)).toMatch(/^gen_[0-9A-Z]{26}$/);
+    expect((await t.api.get('/v1/usage').set(auth())).body).toMatchObject({ total_runs: 0, total_generations: 1, total_credits: 0.1 });
+    // The rollup rebuilt from scratch (the ops CLI's rebuild-usage) finds the same generation in the ledger.
+    await rebuildUsage(t.database.db, a.accountId);
+    expect((await t.api.get('/v1/usage').set(auth())).body).toMatchObject({ total_generations: 1, total_credits: 0.1 });
+  });
+
+  it('refuses a live generation with 402 insufficient_credits when the balance is short, calling no model', async () => {
+    await t.database.db.collection(COLLECTIONS.accounts).updateOne({ _id: a.accountId as never }, { $set: { bonus_milli: 50, regular_milli: 0 } });
+    const res = await t.api.post('/v1/prompt-templates/generate').set(auth()).send({ goal: 'Review NDAs', category: 'legal' });
+    expect(res.status).toBe(402);
+    expect(res.body.error.code).toBe('insufficient_credits');
+    expect(model.received).toHaveLength(0);
+    expect((await balance(t, key)).pro_credits).toBe(0.05);
+    expect((await t.api.get('/v1/usage').set(auth())).body).toMatchObject({ total_generations: 0, total_credits: 0 });
+  });
+
+  it('gives a test key the template for free', async () => {
+    const testKey = await a.key({ mode: 'test' });
+    const before = await balance(t, testKey);
+    const res = await t.api.post('/v1/prompt-templates/generate').set('Authorization', `Bearer ${testKey}`).send({ goal: 'Grade essays', category: 'grading' });
+    expect(res.status).toBe(200);
+    expect(res.body.user_prompt).toContain('Grade essays');
+    expect(model.received).toHaveLength(0);
+    expect(await balance(t, testKey)).toEqual(before);
+    expect(await t.database.db.collection(COLLECTIONS.ledger).countDocuments({ account_id: a.accountId })).toBe(0);
   });
 });

@@ -152,4 +152,17 @@ describe('refusals', () => {
     const reader = await a.key({ mode: 'live', scopes: ['runs:read'] });
     expect((await quote(t, reader, wf, {})).status).toBe(200);
   });
+
+  // DESIGN.md decision 25: the balance is usage data. A runs:read key once read it through every quote.
+  it('shows the balance only to a key holding usage:read', async () => {
+    const wf = await makeWorkflow(t, liveKey);
+    const reader = await a.key({ mode: 'live', scopes: ['runs:read'] });
+    const plain = await quote(t, reader, wf, {});
+    expect(plain.status).toBe(200);
+    expect(plain.body).not.toHaveProperty('balance');
+    expect(plain.body).toMatchObject({ quoted_credits: 1, credits_due: 1, sufficient_credits: true });
+    const withUsage = await a.key({ mode: 'live', scopes: ['runs:read', 'usage:read'] });
+    const full = await quote(t, withUsage, wf, {});
+    expect(full.body.balance).toEqual(await balance(t, liveKey));
+  });
 });

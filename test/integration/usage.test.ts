@@ -95,6 +95,7 @@ describe('GET /v1/usage over a seeded month', () => {
       period: { from: '2024-03-01', to: '2024-03-31' },
       total_runs: counted.length,
       total_credits: credits(counted),
+      total_generations: 0,
       by_workflow: [],
     });
     expect(res.body.total_credits).toBe(5.25);
@@ -139,6 +140,7 @@ describe('GET /v1/usage over a seeded month', () => {
       period: { from: monthStart.toISOString().slice(0, 10), to: now.toISOString().slice(0, 10) },
       total_runs: 2,
       total_credits: 2,
+      total_generations: 0,
       by_workflow: [],
     });
     // `to` alone: from is the first day of to's month; `from` alone: to is today.

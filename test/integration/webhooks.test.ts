@@ -140,6 +140,82 @@ describe('webhook endpoints', () => {
   });
 });
 
+// DESIGN.md decision 25: an endpoint receives whole runs and reference documents, so subscribing one, pointing it
+// elsewhere or redelivering to it needs the read scope of what it receives.
+describe('subscriptions need the read scope of what they receive', () => {
+  const post = (k: string, body: Record<string, unknown>) => t.api.post('/v1/webhook-endpoints').set(auth(k)).send(body);
+  const refusedFor = (res: { status: number; body: { error?: { code: string; message: string } } }, scope: string) =>
+    expect([res.status, res.body.error?.code, res.body.error?.message]).toEqual([403, 'insufficient_scope', expect.stringContaining(scope)]);
+
+  it('refuses a webhooks:write-only key subscribing to run.* or to the default kinds', async () => {
+    const writer = await a.key({ scopes: ['webhooks:write'] });
+    refusedFor(await post(writer, { url: receiver.url(), events: ['run.succeeded'] }), 'runs:read');
+    refusedFor(await post(writer, { url: receiver.url() }), 'runs:read');
+    refusedFor(await post(writer, { url: receiver.url(), events: ['reference_document.ready'] }), 'reference_documents:read');
+    expect((await t.api.get('/v1/webhook-endpoints').set(auth(key))).body.data).toEqual([]);
+
+    const runWriter = await a.key({ scopes: ['webhooks:write', 'runs:read'] });
+    expect((await post(runWriter, { url: receiver.url(), events: ['run.succeeded', 'run.failed'] })).status).toBe(201);
+    refusedFor(await post(runWriter, { url: receiver.url() }), 'reference_documents:read');
+    const refWriter = await a.key({ scopes: ['webhooks:write', 'reference_documents:read'] });
+    expect((await post(refWriter, { url: receiver.url(), events: ['reference_document.ready'] })).status).toBe(201);
+    refusedFor(await post(refWriter, { url: receiver.url(), events: ['run.canceled'] }), 'runs:read');
+  });
+
+  it('refuses re-pointing, re-subscribing or re-enabling an endpoint without the read scopes; disabling needs none', async () => {
+    const endpoint = await register(t, { url: receiver.url(), events: ['run.succeeded'] });
+    const writer = await a.key({ scopes: ['webhooks:write'] });
+    const patch = (k: string, body: Record<string, unknown>) => t.api.patch(`/v1/webhook-endpoints/${endpoint.id}`).set(auth(k)).send(body);
+    refusedFor(await patch(writer, { url: receiver.url('/elsewhere') }), 'runs:read');
+    refusedFor(await patch(writer, { events: ['run.failed'] }), 'runs:read');
+    expect((await patch(writer, { status: 'disabled' })).status).toBe(200);
+    refusedFor(await patch(writer, { status: 'active' }), 'runs:read');
+    const current = await t.api.get(`/v1/webhook-endpoints/${endpoint.id}`).set(auth(key));
+    expect(current.body).toMatchObject({ url: receiver.url(), events: ['run.succeeded'], status: 'disabled' });
+
+    const runWriter = await a.key({ scopes: ['webhooks:write', 'runs:read'] });
+    expect((await patch(runWriter, { status: 'active', url: receiver.url('/elsewhere') })).status).toBe(200);
+    refusedFor(await patch(runWriter, { events: ['run.failed', 'reference_document.ready'] }), 'reference_documents:read');
+  });
+
+  it('refuses redelivering a run event to a key without runs:read', async () => {
+    await register(fast, { url: receiver.url(), events: ['run.succeeded'] });
+    const { deliveryId } = await publishTestEvent(fast);
+    expect(await deliveryResult(fast, deliveryId!)).toEqual({ status: 'succeeded', attempts: 1 });
+    const writer = await a.key({ scopes: ['webhooks:write'] });
+    refusedFor(await fast.api.post(`/v1/webhook-deliveries/${deliveryId}/retry`).set(auth(writer)), 'runs:read');
+    expect(receiver.received).toHaveLength(1);
+    const runWriter = await a.key({ scopes: ['webhooks:write', 'runs:read'] });
+    expect((await fast.api.post(`/v1/webhook-deliveries/${deliveryId}/retry`).set(auth(runWriter))).status).toBe(202);
+    expect(await deliveryResult(fast, deliveryId!)).toEqual({ status: 'succeeded', attempts: 1 });
+    expect(receiver.received).toHaveLength(2);
+  });
+});
+
+// DESIGN.md decision 32.
+describe('endpoints per account', () => {
+  it('allows 20 webhook endpoints and answers the 21st with 409 limit_reached; a deleted one makes room', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i++) ids.push((await register(t, { url: receiver.url(`/${i}`) })).id);
+    const over = await t.api.post('/v1/webhook-endpoints').set(auth(key)).send({ url: receiver.url('/21') });
+    expect([over.status, over.body.error.code]).toEqual([409, 'limit_reached']);
+    expect((await t.api.get('/v1/webhook-endpoints').set(auth(key))).body.data).toHaveLength(20);
+    expect((await t.api.delete(`/v1/webhook-endpoints/${ids[0]}`).set(auth(key))).status).toBe(200);
+    expect((await t.api.post('/v1/webhook-endpoints').set(auth(key)).send({ url: receiver.url('/21') })).status).toBe(201);
+  });
+
+  it('never holds more than 20 when creations race', async () => {
+    for (let i = 0; i < 15; i++) await register(t, { url: receiver.url(`/${i}`) });
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => t.api.post('/v1/webhook-endpoints').set(auth(key)).send({ url: receiver.url(`/race${i}`) })),
+    );
+    for (const res of answers) expect([201, 409]).toContain(res.status);
+    const count = await t.database.db.collection(COLLECTIONS.webhookEndpoints).countDocuments({ account_id: a.accountId, deleted_at: null });
+    expect(count).toBeLessThanOrEqual(20);
+    expect(count).toBe(15 + answers.filter((r) => r.status === 201).length);
+  });
+});
+
 describe('delivery of a run event', () => {
   it('delivers run.succeeded, signed, with the full run, once to each subscribed endpoint and not to others', async () => {
     const all = await register(t, { url: receiver.url('/all') });

@@ -1,4 +1,5 @@
-import { ConfigError, parseConfig } from '../../domain/config';
+import { randomBytes } from 'node:crypto';
+import { ConfigError, parseConfig, PUBLISHED_SECRET_VALUES } from '../../domain/config';
 
 function problems(env: NodeJS.ProcessEnv): string[] {
   try {
@@ -11,8 +12,8 @@ function problems(env: NodeJS.ProcessEnv): string[] {
 }
 
 describe('configuration', () => {
-  it('starts a laptop with no environment at all, on the local stack', () => {
-    const config = parseConfig({});
+  it('starts a laptop that says it is developing, with nothing else set, on the local stack', () => {
+    const config = parseConfig({ NODE_ENV: 'development' });
     expect(config.publicBaseUrl).toBe('http://127.0.0.1:8080');
     expect(config.mongodbUri).toBe('mongodb://127.0.0.1:27017/');
     expect(config.temporalAddress).toBe('127.0.0.1:7233');
@@ -22,18 +23,19 @@ describe('configuration', () => {
   });
 
   it('names every wrong variable', () => {
-    const found = problems({ PORT: 'eighty', MONGODB_URI: 'postgres://x', SYNC_RUNS: 'maybe' });
+    const found = problems({ NODE_ENV: 'development', PORT: 'eighty', MONGODB_URI: 'postgres://x', SYNC_RUNS: 'maybe' });
     expect(found.join('\n')).toMatch(/PORT/);
     expect(found.join('\n')).toMatch(/MONGODB_URI/);
     expect(found.join('\n')).toMatch(/SYNC_RUNS/);
   });
 
   it('treats an empty variable as unset', () => {
-    expect(parseConfig({ PORT: '' }).PORT).toBe(8080);
+    expect(parseConfig({ NODE_ENV: 'test', PORT: '' }).PORT).toBe(8080);
   });
 
   it('uses external services when their addresses are given, and starts none of them', () => {
     const config = parseConfig({
+      NODE_ENV: 'development',
       MONGODB_URI: 'mongodb://db.internal:27017/',
       TEMPORAL_ADDRESS: 'temporal.internal:7233',
       S3_ENDPOINT: 'https://s3.example.com',
@@ -50,21 +52,88 @@ describe('configuration', () => {
   });
 
   it('turns private and insecure webhook targets off in production', () => {
-    const config = parseConfig({
-      NODE_ENV: 'production',
-      MONGODB_URI: 'mongodb://db:27017/',
-      TEMPORAL_ADDRESS: 'temporal:7233',
-      S3_ENDPOINT: 'https://s3.example.com',
-      S3_SECRET_ACCESS_KEY: 'a-real-secret-key',
-      SESSION_JWT_SECRET: 'x'.repeat(40),
-      API_KEY_HASH_SECRET: 'y'.repeat(40),
-      DATA_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
-    });
+    const config = parseConfig(productionEnv());
     expect(config.WEBHOOK_ALLOW_PRIVATE).toBe(false);
     expect(config.WEBHOOK_ALLOW_INSECURE).toBe(false);
   });
 
   it('rejects an encryption key that is not 32 bytes', () => {
-    expect(problems({ DATA_ENCRYPTION_KEY: Buffer.alloc(16).toString('base64') }).join()).toMatch(/DATA_ENCRYPTION_KEY/);
+    expect(problems({ NODE_ENV: 'development', DATA_ENCRYPTION_KEY: Buffer.alloc(16).toString('base64') }).join()).toMatch(/DATA_ENCRYPTION_KEY/);
+  });
+});
+
+/** A production environment with real (random) secrets: it starts. */
+function productionEnv(): NodeJS.ProcessEnv {
+  return {
+    NODE_ENV: 'production',
+    MONGODB_URI: 'mongodb://db:27017/',
+    TEMPORAL_ADDRESS: 'temporal:7233',
+    S3_ENDPOINT: 'https://s3.example.com',
+    S3_SECRET_ACCESS_KEY: randomBytes(30).toString('base64'),
+    SESSION_JWT_SECRET: randomBytes(32).toString('base64url'),
+    API_KEY_HASH_SECRET: randomBytes(32).toString('base64url'),
+    DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+  };
+}
+
+const SECRETS = ['SESSION_JWT_SECRET', 'API_KEY_HASH_SECRET', 'DATA_ENCRYPTION_KEY'] as const;
+
+describe('production settings (DESIGN.md decision 31)', () => {
+  it('starts with real secrets', () => {
+    expect(parseConfig(productionEnv()).production).toBe(true);
+  });
+
+  it('treats an unset NODE_ENV as production: no development secret is ever used silently', () => {
+    const { NODE_ENV: _unset, ...env } = productionEnv();
+    expect(parseConfig(env).production).toBe(true);
+    const found = problems({}).join('\n');
+    for (const name of [...SECRETS, 'MONGODB_URI']) expect(found).toContain(name);
+  });
+
+  it.each(SECRETS)('refuses %s unset, naming it', (name) => {
+    const env = productionEnv();
+    delete env[name];
+    expect(problems(env)).toEqual([expect.stringMatching(new RegExp(`^${name}: must be set`))]);
+  });
+
+  it.each(SECRETS)('refuses %s shorter than 32 bytes', (name) => {
+    const env = productionEnv();
+    // The encryption key must decode to exactly 32 bytes anyway; the other two are checked by length.
+    env[name] = name === 'DATA_ENCRYPTION_KEY' ? randomBytes(24).toString('base64') : randomBytes(20).toString('hex').slice(0, 31);
+    expect(problems(env).join('\n')).toContain(name);
+  });
+
+  it.each(SECRETS)('refuses a placeholder %s of one repeated character', (name) => {
+    const env = productionEnv();
+    env[name] = name === 'DATA_ENCRYPTION_KEY' ? Buffer.alloc(32, 1).toString('base64') : 'x'.repeat(40);
+    expect(problems(env).join('\n')).toMatch(new RegExp(`${name}: looks like a placeholder`));
+  });
+
+  it('refuses every value published in the repository, in every secret, without echoing it', () => {
+    for (const name of SECRETS) {
+      for (const value of PUBLISHED_SECRET_VALUES) {
+        const env = { ...productionEnv(), [name]: value };
+        const found = problems(env);
+        expect(found.length).toBeGreaterThan(0);
+        expect(found.join('\n')).toContain(name);
+        expect(found.join('\n')).not.toContain(value);
+      }
+    }
+  });
+
+  it('refuses a JWKS session verifier without issuer and audience, in every mode', () => {
+    for (const NODE_ENV of ['production', 'development'] as const) {
+      const base = { ...productionEnv(), NODE_ENV, SESSION_JWKS_URL: 'https://idp.example/.well-known/jwks.json' };
+      expect(problems(base).join()).toMatch(/SESSION_ISSUER and SESSION_AUDIENCE/);
+      expect(problems({ ...base, SESSION_ISSUER: 'https://idp.example' }).join()).toMatch(/SESSION_AUDIENCE/);
+      expect(problems({ ...base, SESSION_ISSUER: 'https://idp.example', SESSION_AUDIENCE: 'assay' })).toEqual([]);
+    }
+  });
+
+  it('refuses to allow private or plain-http webhook targets in production', () => {
+    for (const flag of ['WEBHOOK_ALLOW_PRIVATE', 'WEBHOOK_ALLOW_INSECURE']) {
+      expect(problems({ ...productionEnv(), [flag]: 'true' })).toEqual([expect.stringMatching(new RegExp(`^${flag}: `))]);
+      expect(problems({ ...productionEnv(), [flag]: 'false' })).toEqual([]);
+    }
   });
 });

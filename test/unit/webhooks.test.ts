@@ -5,7 +5,7 @@
 import { openSecret, sealSecret } from '../../domain/secret-box';
 import { parseConfig } from '../../domain/config';
 import { signWebhookPayload, verifyWebhookSignature } from '../../domain/webhook-signature';
-import { isNonPublicAddress, resolveTarget, TargetRefused } from '../../domain/webhook-url';
+import { embeddedIpv4, isNonPublicAddress, resolveTarget, TargetRefused } from '../../domain/webhook-url';
 import { nextDelayS } from '../../workflows/deliver-webhook';
 
 const secret = 'whsec_0123456789abcdefghijABCDEFGHIJKL';
@@ -57,6 +57,44 @@ describe('webhook targets', () => {
     expect(isNonPublicAddress(ip)).toBe(false),
   );
 
+  // IPv6 spellings of IPv4 addresses, classified by the IPv4 address they carry (decision 111).
+  it.each([
+    ['IPv4-compatible ::/96, dotted', '::127.0.0.1', '127.0.0.1'],
+    ['IPv4-compatible ::/96, hex', '::a00:1', '10.0.0.1'],
+    ['IPv4-compatible, written out in full', '0:0:0:0:0:0:c0a8:101', '192.168.1.1'],
+    ['IPv4-mapped ::ffff:0:0/96, hex', '::ffff:7f00:1', '127.0.0.1'],
+    ['IPv4-mapped, written out in full', '0:0:0:0:0:ffff:a9fe:a9fe', '169.254.169.254'],
+    ['IPv4-mapped, upper case with a zone id', '::FFFF:10.0.0.1%eth0', '10.0.0.1'],
+    ['IPv4-translated ::ffff:0:0:0/96', '::ffff:0:ac10:1', '172.16.0.1'],
+    ['6to4 2002::/16 of a private IPv4', '2002:a00:1::1', '10.0.0.1'],
+    ['6to4 of loopback', '2002:7f00:1::', '127.0.0.1'],
+    ['NAT64 64:ff9b::/96, hex', '64:ff9b::7f00:1', '127.0.0.1'],
+    ['NAT64, dotted', '64:ff9b::169.254.169.254', '169.254.169.254'],
+  ])('%s (%s) carries %s and is not public', (_form, ip, v4) => {
+    expect(embeddedIpv4(ip)).toBe(v4);
+    expect(isNonPublicAddress(ip)).toBe(true);
+  });
+
+  it.each([
+    ['IPv4-mapped public', '::ffff:808:808', '8.8.8.8'],
+    ['6to4 of a public IPv4', '2002:5db8:d822::1', '93.184.216.34'],
+    ['NAT64 of a public IPv4', '64:ff9b::8.8.4.4', '8.8.4.4'],
+  ])('%s (%s) carries %s and is public', (_form, ip, v4) => {
+    expect(embeddedIpv4(ip)).toBe(v4);
+    expect(isNonPublicAddress(ip)).toBe(false);
+  });
+
+  it('has no IPv4 inside an ordinary IPv6 address', () => {
+    expect(embeddedIpv4('2606:4700:4700::1111')).toBeNull();
+    expect(embeddedIpv4('not-an-ip')).toBeNull();
+  });
+
+  it('refuses IPv6 literals in URLs that embed a private IPv4', async () => {
+    for (const host of ['[::ffff:127.0.0.1]', '[::127.0.0.1]', '[2002:a9fe:a9fe::]', '[64:ff9b::a00:1]']) {
+      await expect(resolveTarget(`https://${host}/x`, strict)).rejects.toThrow(/private/);
+    }
+  });
+
   it('refuses http unless insecure targets are allowed, and private hosts unless private targets are', async () => {
     await expect(resolveTarget('http://93.184.216.34/x', strict)).rejects.toThrow(/https/);
     await expect(resolveTarget('https://127.0.0.1/x', strict)).rejects.toThrow(TargetRefused);
@@ -97,7 +135,7 @@ describe('secret sealing', () => {
 
 describe('retry schedule', () => {
   it('follows decision 19 with the defaults: attempts at 0, 1m, 6m, 36m, 2h36m, 8h36m, 14h36m, 20h36m', () => {
-    const config = parseConfig({});
+    const config = parseConfig({ NODE_ENV: 'test' });
     const policy = { delaysS: config.WEBHOOK_RETRY_SCHEDULE_S, windowS: config.WEBHOOK_RETRY_WINDOW_S, timeoutS: config.WEBHOOK_TIMEOUT_S };
     expect(policy.timeoutS).toBe(10);
     const at = [0];
@@ -110,9 +148,9 @@ describe('retry schedule', () => {
   });
 
   it('is configuration', () => {
-    const config = parseConfig({ WEBHOOK_RETRY_SCHEDULE_S: '1,2', WEBHOOK_RETRY_WINDOW_S: '5', WEBHOOK_TIMEOUT_S: '2' });
+    const config = parseConfig({ NODE_ENV: 'test', WEBHOOK_RETRY_SCHEDULE_S: '1,2', WEBHOOK_RETRY_WINDOW_S: '5', WEBHOOK_TIMEOUT_S: '2' });
     expect(config.WEBHOOK_RETRY_SCHEDULE_S).toEqual([1, 2]);
-    expect(() => parseConfig({ WEBHOOK_RETRY_SCHEDULE_S: '1,,2' })).toThrow(/WEBHOOK_RETRY_SCHEDULE_S/);
-    expect(() => parseConfig({ WEBHOOK_RETRY_SCHEDULE_S: '0' })).toThrow(/WEBHOOK_RETRY_SCHEDULE_S/);
+    expect(() => parseConfig({ NODE_ENV: 'test', WEBHOOK_RETRY_SCHEDULE_S: '1,,2' })).toThrow(/WEBHOOK_RETRY_SCHEDULE_S/);
+    expect(() => parseConfig({ NODE_ENV: 'test', WEBHOOK_RETRY_SCHEDULE_S: '0' })).toThrow(/WEBHOOK_RETRY_SCHEDULE_S/);
   });
 });
