@@ -83,6 +83,23 @@ it('pages through every run, replays a run for a repeated idempotency key, and t
   expect(notCancelable).toMatchObject({ status: 409, code: 'run_not_cancelable' });
 });
 
+it('referenceDocuments.upload requests a URL, PUTs and completes; the document is indexed and listed', async () => {
+  const { assay } = await client();
+  const rubric = 'Criterion 1: the essay cites peer-reviewed sources.\nCriterion 2: the essay weighs a counter-argument.\n';
+  const ref = await assay.referenceDocuments.upload(new TextEncoder().encode(rubric), { filename: 'rubric.txt', name: 'Rubric' });
+  expect(ref).toMatchObject({ name: 'Rubric', status: 'processing' });
+  const deadline = Date.now() + 60_000;
+  let current = await assay.referenceDocuments.get(ref.id);
+  while (current.status === 'processing' && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 250));
+    current = await assay.referenceDocuments.get(ref.id);
+  }
+  expect(current.status).toBe('ready');
+  const listed: string[] = [];
+  for await (const r of assay.referenceDocuments.list({ limit: 1 })) listed.push(r.id);
+  expect(listed).toEqual([ref.id]);
+});
+
 it('webhooks.verify accepts a real delivery and refuses it tampered or checked six minutes later', async () => {
   const { assay } = await client();
   const receiver = await startWebhookReceiver();
@@ -159,6 +176,9 @@ it('`assay listen` registers an endpoint, verifies and forwards a run.succeeded,
     expect(forwarded!.headers['x-service-delivery']).toBe(line[2]);
     const event = webhooks.verify(forwarded!.rawBody, forwarded!.headers['x-service-signature'] as string, secret);
     expect(event).toMatchObject({ id: line[1], type: 'run.succeeded', data: { run: { id: run.id } } });
+    const recorded: string[] = [];
+    for await (const e of assay.events.list({ type: 'run.succeeded', limit: 1 })) recorded.push(e.id);
+    expect(recorded).toContain(line[1]);
   } finally {
     cli.child.kill('SIGINT');
   }

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 
 import pytest
 
@@ -31,6 +32,19 @@ def test_sync_client_uploads_runs_pages_and_downloads(client: Assay, essay_workf
     output = client.runs.output(first.id)
     assert output.mime_type.startswith("application/json")
     assert json.loads(output.text()) == finished.output
+
+
+def test_reference_documents_upload_is_indexed_and_listed(client: Assay) -> None:
+    rubric = b"Criterion 1: the essay cites peer-reviewed sources.\nCriterion 2: it weighs a counter-argument.\n"
+    ref = client.reference_documents.upload(rubric, filename="rubric.txt", name="Rubric")
+    assert (ref.name, ref.status) == ("Rubric", "processing")
+    deadline = time.monotonic() + 60
+    current = client.reference_documents.get(ref.id)
+    while current.status == "processing" and time.monotonic() < deadline:
+        time.sleep(0.25)
+        current = client.reference_documents.get(ref.id)
+    assert current.status == "ready"
+    assert ref.id in {r.id for r in client.reference_documents.list(limit=1)}
 
 
 def test_errors_carry_code_status_and_request_id(client: Assay, essay_workflow_id: str) -> None:
