@@ -54,7 +54,7 @@ class Documents(_Resource):
                 "POST", "/documents", json={"filename": name, "mime_type": mime, "size_bytes": len(data)}
             )
         )
-        await self._client._put(created.upload_url, created.upload_headers, data)
+        await self._client._put(str(created.upload_url), created.upload_headers, data)
         # 202: extraction still running after the API's wait; completing again answers once it is done.
         while True:
             response = await self._client._send("POST", f"/documents/{created.id}/complete")
@@ -81,13 +81,15 @@ class ReferenceDocuments(_Resource):
                 json={"name": name or fname, "filename": fname, "mime_type": mime, "size_bytes": len(data)},
             )
         )
-        await self._client._put(created.upload_url, created.upload_headers, data)
+        await self._client._put(str(created.upload_url), created.upload_headers, data)
         return models.ReferenceDocument.model_validate(
             await self._client._request("POST", f"/reference-documents/{created.id}/complete")
         )
 
     async def get(self, ref_id: str) -> models.ReferenceDocument:
-        return models.ReferenceDocument.model_validate(await self._client._request("GET", f"/reference-documents/{ref_id}"))
+        return models.ReferenceDocument.model_validate(
+            await self._client._request("GET", f"/reference-documents/{ref_id}")
+        )
 
     async def list(self, *, limit: int | None = None) -> AsyncIterator[models.ReferenceDocument]:
         async for item in self._client._paginate("/reference-documents", {"limit": limit}):
@@ -118,7 +120,13 @@ class Runs(_Resource):
         idempotency_key: str | None = None,
     ) -> models.Run:
         """Starts a run. Without ``idempotency_key`` one is generated, so retries never start a second run."""
-        body = drop_none({"input_documents": None if input_documents is None else builtins.list(input_documents), "mode": mode, "metadata": metadata})
+        body = drop_none(
+            {
+                "input_documents": None if input_documents is None else builtins.list(input_documents),
+                "mode": mode,
+                "metadata": metadata,
+            }
+        )
         headers = {"Idempotency-Key": idempotency_key or new_idempotency_key()}
         return models.Run.model_validate(
             await self._client._request("POST", f"/workflows/{workflow_id}/runs", json=body, headers=headers)
@@ -133,7 +141,9 @@ class Runs(_Resource):
     async def list(
         self, *, workflow_id: str | None = None, status: RunStatus | None = None, limit: int | None = None
     ) -> AsyncIterator[models.Run]:
-        async for item in self._client._paginate("/runs", {"workflow_id": workflow_id, "status": status, "limit": limit}):
+        async for item in self._client._paginate(
+            "/runs", {"workflow_id": workflow_id, "status": status, "limit": limit}
+        ):
             yield models.Run.model_validate(item)
 
     async def wait(self, run_id: str, *, timeout: float = 300.0, interval: float = 0.25) -> models.Run:
@@ -155,7 +165,7 @@ class Runs(_Resource):
         """Downloads a succeeded run's output file."""
         run = await self.get(run_id)
         file = output_file_of(run) or await self.output_url(run_id)
-        response = await self._client._http.get(file.url)
+        response = await self._client._http.get(str(file.url))
         if response.status_code >= 400:
             raise download_failed(response)
         return RunOutput(content=response.content, mime_type=file.mime_type, run=run)

@@ -53,7 +53,7 @@ class Documents(_Resource):
                 "POST", "/documents", json={"filename": name, "mime_type": mime, "size_bytes": len(data)}
             )
         )
-        self._client._put(created.upload_url, created.upload_headers, data)
+        self._client._put(str(created.upload_url), created.upload_headers, data)
         # 202: extraction still running after the API's wait; completing again answers once it is done.
         while True:
             response = self._client._send("POST", f"/documents/{created.id}/complete")
@@ -80,7 +80,7 @@ class ReferenceDocuments(_Resource):
                 json={"name": name or fname, "filename": fname, "mime_type": mime, "size_bytes": len(data)},
             )
         )
-        self._client._put(created.upload_url, created.upload_headers, data)
+        self._client._put(str(created.upload_url), created.upload_headers, data)
         return models.ReferenceDocument.model_validate(
             self._client._request("POST", f"/reference-documents/{created.id}/complete")
         )
@@ -117,7 +117,13 @@ class Runs(_Resource):
         idempotency_key: str | None = None,
     ) -> models.Run:
         """Starts a run. Without ``idempotency_key`` one is generated, so retries never start a second run."""
-        body = drop_none({"input_documents": None if input_documents is None else builtins.list(input_documents), "mode": mode, "metadata": metadata})
+        body = drop_none(
+            {
+                "input_documents": None if input_documents is None else builtins.list(input_documents),
+                "mode": mode,
+                "metadata": metadata,
+            }
+        )
         headers = {"Idempotency-Key": idempotency_key or new_idempotency_key()}
         return models.Run.model_validate(
             self._client._request("POST", f"/workflows/{workflow_id}/runs", json=body, headers=headers)
@@ -154,7 +160,7 @@ class Runs(_Resource):
         """Downloads a succeeded run's output file."""
         run = self.get(run_id)
         file = output_file_of(run) or self.output_url(run_id)
-        response = self._client._http.get(file.url)
+        response = self._client._http.get(str(file.url))
         if response.status_code >= 400:
             raise download_failed(response)
         return RunOutput(content=response.content, mime_type=file.mime_type, run=run)

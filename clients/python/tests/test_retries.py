@@ -11,10 +11,30 @@ from assay import Assay, RateLimitError, ServiceUnavailableError
 from .conftest import Recorder
 
 RUN = {
-    "id": "run_1", "object": "run", "workflow_id": "wf_1", "status": "queued", "mode": "async", "livemode": False,
-    "quoted_credits": 1, "charged_credits": None, "input_documents": [], "metadata": {}, "result_url": "x",
-    "output_format": "json", "usage": {"input_tokens": None, "output_tokens": None, "model": None, "rag_strategy": None, "unverified_citations": None},
-    "citations": None, "error": None, "created_at": "2026-01-01T00:00:00Z", "started_at": None, "finished_at": None,
+    "id": "run_1",
+    "object": "run",
+    "workflow_id": "wf_1",
+    "status": "queued",
+    "mode": "async",
+    "livemode": False,
+    "quoted_credits": 1,
+    "charged_credits": None,
+    "input_documents": [],
+    "metadata": {},
+    "result_url": "x",
+    "output_format": "json",
+    "usage": {
+        "input_tokens": None,
+        "output_tokens": None,
+        "model": None,
+        "rag_strategy": None,
+        "unverified_citations": None,
+    },
+    "citations": None,
+    "error": None,
+    "created_at": "2026-01-01T00:00:00Z",
+    "started_at": None,
+    "finished_at": None,
 }
 
 
