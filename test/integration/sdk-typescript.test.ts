@@ -154,6 +154,8 @@ it('`assay run … --wait --out` runs a workflow on a file and saves its output;
   const noKey = await runCli(['workflows', 'list'], { ASSAY_API_KEY: 'ak_test_wrong', ASSAY_BASE_URL: api.baseUrl });
   expect(noKey.code).toBe(1);
   expect(noKey.stderr).toMatch(/^error: 401 /);
+  const unset = await runCli(['workflows', 'list'], { ASSAY_API_KEY: '', ASSAY_BASE_URL: api.baseUrl });
+  expect(unset).toMatchObject({ code: 1, stderr: 'error: an API key is required: pass { apiKey } or set ASSAY_API_KEY\n' });
 });
 
 it('`assay listen` registers an endpoint, verifies and forwards a run.succeeded, and removes the endpoint on exit', async () => {

@@ -65,9 +65,9 @@ export async function main(argv: string[], io: Io = { out: (l) => process.stdout
     io.out(USAGE);
     return values.help ? 0 : 2;
   }
-  const client = new Assay({ apiKey: values['api-key'], baseUrl: values['base-url'] });
   const print = (value: unknown, human: string) => io.out(values.json ? JSON.stringify(value) : human);
   try {
+    const client = new Assay({ apiKey: values['api-key'], baseUrl: values['base-url'] });
     switch (command) {
       case 'upload': {
         if (rest.length === 0) throw new UsageError('upload needs at least one FILE');
