@@ -1,6 +1,10 @@
 /**
  * The process logger. Secrets never reach it: credentials in headers and known secret fields are redacted by path,
  * and request logging (api/middleware/request-log.ts) logs no bodies.
+ *
+ * Output is JSON, one object a line, unless a person is watching: when stdout is a terminal the lines are rendered
+ * by pino-pretty (decision 160). pino-pretty is a dev dependency, absent from production images, so there logs stay
+ * JSON whatever the terminal.
  */
 import pino, { type Logger } from 'pino';
 
@@ -17,11 +21,48 @@ export const REDACT_PATHS = [
   '*.authorization',
 ];
 
-export function createLogger(level: string, name: string): Logger {
-  return pino({
-    name,
-    level,
-    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-    base: { service: name },
-  });
+type PrettyModule = {
+  (options: Record<string, unknown>): NodeJS.WritableStream;
+  prettyFactory(options: Record<string, unknown>): (line: string | object) => string;
+};
+
+function loadPretty(): PrettyModule | null {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return require('pino-pretty') as PrettyModule;
+  } catch {
+    return null;
+  }
+}
+
+const PRETTY_OPTIONS = { colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,service' };
+
+export function createLogger(level: string, name: string, options: { pretty?: boolean } = {}): Logger {
+  const settings = { name, level, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, base: { service: name } };
+  const pretty = (options.pretty ?? process.stdout.isTTY === true) ? loadPretty() : null;
+  return pretty ? pino(settings, pretty({ ...PRETTY_OPTIONS, sync: true })) : pino(settings);
+}
+
+/**
+ * How `npm start` shows a child process's output line. On a terminal (`pretty`), JSON log lines are rendered by
+ * pino-pretty behind a `[name]` prefix; otherwise they pass through unchanged, so the combined output is still one
+ * JSON object a line (each names its process in `service`). Anything else (a stack trace, a tool's warning) keeps
+ * the prefix either way.
+ */
+export function childLogFormatter(pretty: boolean): (name: string, line: string) => string {
+  const format = pretty ? loadPretty()?.prettyFactory({ ...PRETTY_OPTIONS, colorize: true }) : undefined;
+  return (name, line) => {
+    const isJson = line.startsWith('{') && line.endsWith('}') && isJsonObject(line);
+    if (!isJson) return `[${name}] ${line}\n`;
+    if (!pretty) return `${line}\n`;
+    return format ? `[${name}] ${format(line).replace(/\n+$/, '')}\n` : `[${name}] ${line}\n`;
+  };
+}
+
+function isJsonObject(line: string): boolean {
+  try {
+    return typeof JSON.parse(line) === 'object';
+  } catch {
+    return false;
+  }
 }

@@ -6,11 +6,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { loadConfig } from '../domain/config';
+import { childLogFormatter } from '../domain/logger';
 import { signLocalSessionToken } from '../domain/session-tokens';
 import { startStack, stopStack, type ServiceName } from './stack/services';
 import { elapsed, PROJECT_ROOT } from './stack/tools';
 
 const say = (line: string) => process.stdout.write(`[assay] ${line}\n`);
+// Human-readable logs for a person at a terminal, JSON lines for anything reading the output (decision 160).
+const formatLine = childLogFormatter(process.stdout.isTTY === true);
 
 /** Resolves when the child prints `marker` (its own "ready" log line). */
 function launch(name: string, entry: string, marker: string): { child: ChildProcess; ready: Promise<void> } {
@@ -23,10 +26,15 @@ function launch(name: string, entry: string, marker: string): { child: ChildProc
   const ready = new Promise<void>((resolve) => {
     markReady = resolve;
   });
-  const prefix = (stream: NodeJS.WritableStream) => (chunk: Buffer) => {
-    const text = chunk.toString();
-    if (text.includes(marker)) markReady();
-    for (const line of text.split('\n')) if (line) stream.write(`[${name}] ${line}\n`);
+  const prefix = (stream: NodeJS.WritableStream) => {
+    let partial = '';
+    return (chunk: Buffer) => {
+      const text = partial + chunk.toString();
+      if (text.includes(marker)) markReady();
+      const lines = text.split('\n');
+      partial = lines.pop() ?? ''; // a log line split across chunks is shown once whole
+      for (const line of lines) if (line) stream.write(formatLine(name, line));
+    };
   };
   child.stdout?.on('data', prefix(process.stdout));
   child.stderr?.on('data', prefix(process.stderr));

@@ -1,0 +1,49 @@
+"""Assay: the Python client of the Assay API.
+
+    from assay import Assay
+    client = Assay(api_key="ak_test_…", base_url="http://127.0.0.1:8080/v1")
+    doc = client.documents.upload("essay.txt")
+    run = client.runs.wait(client.runs.create(workflow_id, input_documents=[doc.id]).id)
+    print(client.runs.output(run.id).text())
+
+``AsyncAssay`` has the same surface, awaited. ``assay.webhooks.verify(raw_body, header, secret)`` checks deliveries.
+"""
+
+from . import models, webhooks
+from ._async import AsyncAssay
+from ._base import DEFAULT_BASE_URL, TERMINAL_RUN_STATUSES, RunOutput
+from ._sync import Assay
+from .errors import (
+    AssayError,
+    AuthenticationError,
+    ConflictError,
+    InsufficientCreditsError,
+    InvalidRequestError,
+    NotFoundError,
+    PermissionDeniedError,
+    RateLimitError,
+    ServiceUnavailableError,
+    WaitTimeoutError,
+    WebhookVerificationError,
+)
+
+__all__ = [
+    "Assay",
+    "AsyncAssay",
+    "AssayError",
+    "AuthenticationError",
+    "ConflictError",
+    "DEFAULT_BASE_URL",
+    "InsufficientCreditsError",
+    "InvalidRequestError",
+    "NotFoundError",
+    "PermissionDeniedError",
+    "RateLimitError",
+    "RunOutput",
+    "ServiceUnavailableError",
+    "TERMINAL_RUN_STATUSES",
+    "WaitTimeoutError",
+    "WebhookVerificationError",
+    "models",
+    "webhooks",
+]

@@ -1,0 +1,161 @@
+"""What the sync and async clients share: configuration, retry timing, uploads' file handling, output objects."""
+
+from __future__ import annotations
+
+import email.utils
+import mimetypes
+import os
+import random
+import time
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from . import models
+from .errors import AssayError
+
+DEFAULT_BASE_URL = "http://127.0.0.1:8080/v1"
+TERMINAL_RUN_STATUSES = frozenset({"succeeded", "failed", "canceled", "refunded"})
+RETRY_STATUSES = frozenset({429, 503})
+USER_AGENT = "assay-python/0.1.0"
+
+_MIME_TYPES = {
+    ".pdf": "application/pdf",
+    ".docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    ".xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    ".xls": "application/vnd.ms-excel",
+    ".pptx": "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+    ".txt": "text/plain",
+    ".md": "text/markdown",
+    ".csv": "text/csv",
+    ".json": "application/json",
+    ".xml": "application/xml",
+}
+
+
+@dataclass(frozen=True)
+class Settings:
+    api_key: str
+    base_url: str
+    max_retries: int
+    base_delay: float
+    max_delay: float
+    timeout: float
+
+    @staticmethod
+    def resolve(
+        api_key: str | None,
+        base_url: str | None,
+        max_retries: int,
+        base_delay: float,
+        max_delay: float,
+        timeout: float,
+    ) -> Settings:
+        key = api_key or os.environ.get("ASSAY_API_KEY")
+        if not key:
+            raise ValueError("an API key is required: pass api_key=... or set ASSAY_API_KEY")
+        url = (base_url or os.environ.get("ASSAY_BASE_URL") or DEFAULT_BASE_URL).rstrip("/")
+        return Settings(key, url, max_retries, base_delay, max_delay, timeout)
+
+    def headers(self) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.api_key}", "User-Agent": USER_AGENT}
+
+
+def retry_after_seconds(value: str | None, now: float | None = None) -> float | None:
+    """Seconds a ``Retry-After`` value asks for (seconds or an HTTP date), or None."""
+    if not value:
+        return None
+    value = value.strip()
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        pass
+    try:
+        at = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    return max(0.0, at.timestamp() - (time.time() if now is None else now))
+
+
+def backoff_seconds(attempt: int, settings: Settings, retry_after: str | None) -> float:
+    asked = retry_after_seconds(retry_after)
+    if asked is not None:
+        return min(asked, settings.max_delay)
+    base: float = settings.base_delay * 2.0**attempt
+    return min(settings.max_delay, base / 2 + random.random() * base / 2)
+
+
+def repeatable(method: str, headers: dict[str, str]) -> bool:
+    """Network failures are retried only where repeating cannot do something twice."""
+    return method in ("GET", "HEAD") or any(k.lower() == "idempotency-key" for k in headers)
+
+
+def new_idempotency_key() -> str:
+    return f"sdk-{uuid.uuid4()}"
+
+
+def read_source(
+    source: str | os.PathLike[str] | bytes, filename: str | None, mime_type: str | None
+) -> tuple[bytes, str, str]:
+    if isinstance(source, bytes):
+        if not filename:
+            raise ValueError("uploading bytes needs filename=")
+        data = source
+    else:
+        path = Path(source)
+        data = path.read_bytes()
+        filename = filename or path.name
+    suffix = Path(filename).suffix.lower()
+    guessed = _MIME_TYPES.get(suffix) or mimetypes.guess_type(filename)[0] or "application/octet-stream"
+    return data, filename, mime_type or guessed
+
+
+def put_headers(upload_headers: dict[str, str]) -> dict[str, str]:
+    # httpx sets Content-Length from the body itself.
+    return {k: v for k, v in upload_headers.items() if k.lower() != "content-length"}
+
+
+def check(response: httpx.Response) -> Any:
+    if response.status_code >= 400:
+        raise AssayError.from_response(response)
+    return response.json()
+
+
+def upload_failed(response: httpx.Response) -> AssayError:
+    return AssayError(
+        status=response.status_code,
+        code="upload_failed",
+        message=f"the object store refused the upload: {response.text[:300]}",
+    )
+
+
+def download_failed(response: httpx.Response) -> AssayError:
+    return AssayError(
+        status=response.status_code,
+        code="download_failed",
+        message=f"the output download failed: {response.text[:300]}",
+    )
+
+
+def output_file_of(run: models.Run) -> models.RunOutputFile | None:
+    # Runs carry `output_file` once the API includes it; older servers need GET /runs/{id}/output.
+    return getattr(run, "output_file", None)
+
+
+@dataclass(frozen=True)
+class RunOutput:
+    """A succeeded run's output file."""
+
+    content: bytes
+    mime_type: str
+    run: models.Run
+
+    def text(self) -> str:
+        return self.content.decode("utf-8")
+
+
+def drop_none(values: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in values.items() if v is not None}

@@ -1,0 +1,275 @@
+"""The synchronous client: ``Assay(api_key=..., base_url=...)``."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator
+import builtins
+from collections.abc import Sequence
+from typing import Any, Literal
+
+import httpx
+
+from . import models, webhooks
+from ._base import (
+    RETRY_STATUSES,
+    TERMINAL_RUN_STATUSES,
+    RunOutput,
+    Settings,
+    backoff_seconds,
+    check,
+    download_failed,
+    drop_none,
+    new_idempotency_key,
+    output_file_of,
+    put_headers,
+    read_source,
+    repeatable,
+    upload_failed,
+)
+from .errors import WaitTimeoutError
+
+RunStatus = Literal["queued", "running", "succeeded", "failed", "canceled", "refunded"]
+
+
+class _Resource:
+    def __init__(self, client: Assay) -> None:
+        self._client = client
+
+
+class Documents(_Resource):
+    def upload(
+        self,
+        source: str | os.PathLike[str] | bytes,
+        *,
+        filename: str | None = None,
+        mime_type: str | None = None,
+    ) -> models.Document:
+        """Request an upload URL, PUT the bytes, complete: the extracted document."""
+        data, name, mime = read_source(source, filename, mime_type)
+        created = models.DocumentUpload.model_validate(
+            self._client._request(
+                "POST", "/documents", json={"filename": name, "mime_type": mime, "size_bytes": len(data)}
+            )
+        )
+        self._client._put(str(created.upload_url), created.upload_headers, data)
+        # 202: extraction still running after the API's wait; completing again answers once it is done.
+        while True:
+            response = self._client._send("POST", f"/documents/{created.id}/complete")
+            document = models.Document.model_validate(check(response))
+            if response.status_code != 202:
+                return document
+
+
+class ReferenceDocuments(_Resource):
+    def upload(
+        self,
+        source: str | os.PathLike[str] | bytes,
+        *,
+        name: str | None = None,
+        filename: str | None = None,
+        mime_type: str | None = None,
+    ) -> models.ReferenceDocument:
+        """Request an upload URL, PUT the bytes, complete: the document, ``processing`` until indexed."""
+        data, fname, mime = read_source(source, filename, mime_type)
+        created = models.ReferenceDocumentUpload.model_validate(
+            self._client._request(
+                "POST",
+                "/reference-documents",
+                json={"name": name or fname, "filename": fname, "mime_type": mime, "size_bytes": len(data)},
+            )
+        )
+        self._client._put(str(created.upload_url), created.upload_headers, data)
+        return models.ReferenceDocument.model_validate(
+            self._client._request("POST", f"/reference-documents/{created.id}/complete")
+        )
+
+    def get(self, ref_id: str) -> models.ReferenceDocument:
+        return models.ReferenceDocument.model_validate(self._client._request("GET", f"/reference-documents/{ref_id}"))
+
+    def list(self, *, limit: int | None = None) -> Iterator[models.ReferenceDocument]:
+        for item in self._client._paginate("/reference-documents", {"limit": limit}):
+            yield models.ReferenceDocument.model_validate(item)
+
+
+class Workflows(_Resource):
+    def create(self, *, product_code: str, name: str, **fields: Any) -> models.Workflow:
+        body = {"product_code": product_code, "name": name, **fields}
+        return models.Workflow.model_validate(self._client._request("POST", "/workflows", json=body))
+
+    def get(self, workflow_id: str) -> models.Workflow:
+        return models.Workflow.model_validate(self._client._request("GET", f"/workflows/{workflow_id}"))
+
+    def list(self, *, limit: int | None = None) -> Iterator[models.Workflow]:
+        for item in self._client._paginate("/workflows", {"limit": limit}):
+            yield models.Workflow.model_validate(item)
+
+
+class Runs(_Resource):
+    def create(
+        self,
+        workflow_id: str,
+        *,
+        input_documents: Sequence[str] | None = None,
+        mode: Literal["async", "sync"] | None = None,
+        metadata: dict[str, Any] | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.Run:
+        """Starts a run. Without ``idempotency_key`` one is generated, so retries never start a second run."""
+        body = drop_none(
+            {
+                "input_documents": None if input_documents is None else builtins.list(input_documents),
+                "mode": mode,
+                "metadata": metadata,
+            }
+        )
+        headers = {"Idempotency-Key": idempotency_key or new_idempotency_key()}
+        return models.Run.model_validate(
+            self._client._request("POST", f"/workflows/{workflow_id}/runs", json=body, headers=headers)
+        )
+
+    def get(self, run_id: str) -> models.Run:
+        return models.Run.model_validate(self._client._request("GET", f"/runs/{run_id}"))
+
+    def cancel(self, run_id: str) -> models.Run:
+        return models.Run.model_validate(self._client._request("POST", f"/runs/{run_id}/cancel"))
+
+    def list(
+        self, *, workflow_id: str | None = None, status: RunStatus | None = None, limit: int | None = None
+    ) -> Iterator[models.Run]:
+        for item in self._client._paginate("/runs", {"workflow_id": workflow_id, "status": status, "limit": limit}):
+            yield models.Run.model_validate(item)
+
+    def wait(self, run_id: str, *, timeout: float = 300.0, interval: float = 0.25) -> models.Run:
+        """Polls until the run is succeeded, failed, canceled or refunded; WaitTimeoutError after ``timeout`` s."""
+        deadline = time.monotonic() + timeout
+        while True:
+            run = self.get(run_id)
+            if run.status in TERMINAL_RUN_STATUSES:
+                return run
+            if time.monotonic() + interval > deadline:
+                raise WaitTimeoutError(run_id, run.status, timeout)
+            time.sleep(interval)
+            interval = min(interval * 1.5, 5.0)
+
+    def output_url(self, run_id: str) -> models.RunOutputFile:
+        return models.RunOutputFile.model_validate(self._client._request("GET", f"/runs/{run_id}/output"))
+
+    def output(self, run_id: str) -> RunOutput:
+        """Downloads a succeeded run's output file."""
+        run = self.get(run_id)
+        file = output_file_of(run) or self.output_url(run_id)
+        response = self._client._http.get(str(file.url))
+        if response.status_code >= 400:
+            raise download_failed(response)
+        return RunOutput(content=response.content, mime_type=file.mime_type, run=run)
+
+
+class WebhookEndpoints(_Resource):
+    def create(self, *, url: str, events: Sequence[str] | None = None) -> models.CreatedWebhookEndpoint:
+        body = drop_none({"url": url, "events": None if events is None else builtins.list(events)})
+        return models.CreatedWebhookEndpoint.model_validate(
+            self._client._request("POST", "/webhook-endpoints", json=body)
+        )
+
+    def delete(self, endpoint_id: str) -> None:
+        self._client._request("DELETE", f"/webhook-endpoints/{endpoint_id}")
+
+    def list(self) -> builtins.list[models.WebhookEndpoint]:
+        return models.WebhookEndpointList.model_validate(self._client._request("GET", "/webhook-endpoints")).data
+
+
+class Events(_Resource):
+    def get(self, event_id: str) -> models.Event:
+        return models.Event.model_validate(self._client._request("GET", f"/events/{event_id}"))
+
+    def list(self, *, type: str | None = None, limit: int | None = None) -> Iterator[models.Event]:
+        for item in self._client._paginate("/events", {"type": type, "limit": limit}):
+            yield models.Event.model_validate(item)
+
+
+class Assay:
+    """The Assay API. ``api_key`` defaults to ASSAY_API_KEY, ``base_url`` (with ``/v1``) to ASSAY_BASE_URL.
+
+    429 and 503 answers are retried ``max_retries`` times with exponential backoff, honouring ``Retry-After``.
+    """
+
+    webhooks = webhooks
+
+    def __init__(
+        self,
+        api_key: str | None = None,
+        base_url: str | None = None,
+        *,
+        max_retries: int = 3,
+        base_delay: float = 0.5,
+        max_delay: float = 30.0,
+        timeout: float = 120.0,
+        http_client: httpx.Client | None = None,
+    ) -> None:
+        self._settings = Settings.resolve(api_key, base_url, max_retries, base_delay, max_delay, timeout)
+        self._http = http_client or httpx.Client(timeout=timeout)
+        self.documents = Documents(self)
+        self.reference_documents = ReferenceDocuments(self)
+        self.workflows = Workflows(self)
+        self.runs = Runs(self)
+        self.webhook_endpoints = WebhookEndpoints(self)
+        self.events = Events(self)
+
+    @property
+    def base_url(self) -> str:
+        return self._settings.base_url
+
+    def close(self) -> None:
+        self._http.close()
+
+    def __enter__(self) -> Assay:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _send(
+        self,
+        method: str,
+        path: str,
+        *,
+        json: Any = None,
+        params: dict[str, Any] | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> httpx.Response:
+        all_headers = {**self._settings.headers(), **(headers or {})}
+        attempt = 0
+        while True:
+            try:
+                response = self._http.request(
+                    method, f"{self._settings.base_url}{path}", json=json, params=params, headers=all_headers
+                )
+            except httpx.TransportError:
+                if not repeatable(method, all_headers) or attempt >= self._settings.max_retries:
+                    raise
+                time.sleep(backoff_seconds(attempt, self._settings, None))
+                attempt += 1
+                continue
+            if response.status_code not in RETRY_STATUSES or attempt >= self._settings.max_retries:
+                return response
+            time.sleep(backoff_seconds(attempt, self._settings, response.headers.get("retry-after")))
+            attempt += 1
+
+    def _request(self, method: str, path: str, **kwargs: Any) -> Any:
+        return check(self._send(method, path, **kwargs))
+
+    def _put(self, url: str, upload_headers: dict[str, str], data: bytes) -> None:
+        response = self._http.put(url, content=data, headers=put_headers(upload_headers))
+        if response.status_code >= 400:
+            raise upload_failed(response)
+
+    def _paginate(self, path: str, params: dict[str, Any]) -> Iterator[dict[str, Any]]:
+        cursor: str | None = None
+        while True:
+            page = self._request("GET", path, params=drop_none({**params, "cursor": cursor}))
+            yield from page["data"]
+            cursor = page.get("next_cursor")
+            if not cursor:
+                return

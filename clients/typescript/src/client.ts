@@ -1,0 +1,244 @@
+/**
+ * The hand-written layer over the generated types: `new Assay({ apiKey, baseUrl })` with one object per resource.
+ * Requests go through openapi-fetch (typed by src/generated/schema.ts) and a retrying fetch (src/retry.ts); every
+ * refusal becomes an AssayError. Kept to what the contract promises so fields the API adds later pass through.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { basename, extname } from 'node:path';
+import createClient, { type Client } from 'openapi-fetch';
+import type { components, paths } from './generated/schema';
+import { AssayError, WaitTimeoutError } from './errors';
+import { retryingFetch, type RetryOptions } from './retry';
+import { verify } from './webhooks';
+
+type Schemas = components['schemas'];
+export type Run = Schemas['Run'];
+export type Document = Schemas['Document'];
+export type ReferenceDocument = Schemas['ReferenceDocument'];
+export type Workflow = Schemas['Workflow'];
+export type WebhookEndpoint = Schemas['WebhookEndpoint'];
+export type CreatedWebhookEndpoint = Schemas['CreatedWebhookEndpoint'];
+export type Event = Schemas['Event'];
+export type RunOutputFile = Schemas['RunOutputFile'];
+export type CreateRunRequest = Schemas['CreateRunRequest'];
+export type CreateWorkflowRequest = Schemas['CreateWorkflowRequest'];
+export type CreateWebhookEndpointRequest = Schemas['CreateWebhookEndpointRequest'];
+export type RunStatus = Run['status'];
+
+export const TERMINAL_RUN_STATUSES: readonly RunStatus[] = ['succeeded', 'failed', 'canceled', 'refunded'];
+export const DEFAULT_BASE_URL = 'http://127.0.0.1:8080/v1';
+
+export interface AssayOptions extends RetryOptions {
+  /** An API key (`ak_live_…` / `ak_test_…`); defaults to the ASSAY_API_KEY environment variable. */
+  apiKey?: string;
+  /** The API's address including `/v1`; defaults to ASSAY_BASE_URL, then the local `npm start` address. */
+  baseUrl?: string;
+  /** The fetch to send with (tests, proxies); defaults to the global one. */
+  fetch?: typeof fetch;
+}
+
+/** `path` (read from disk) or the bytes themselves, which then need a filename. */
+export type UploadSource = string | Uint8Array;
+export interface UploadOptions {
+  filename?: string;
+  mimeType?: string;
+}
+
+const MIME_BY_EXTENSION: Record<string, string> = {
+  '.pdf': 'application/pdf',
+  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  '.xls': 'application/vnd.ms-excel',
+  '.pptx': 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  '.txt': 'text/plain',
+  '.md': 'text/markdown',
+  '.csv': 'text/csv',
+  '.json': 'application/json',
+  '.xml': 'application/xml',
+};
+
+export function guessMimeType(filename: string): string {
+  return MIME_BY_EXTENSION[extname(filename).toLowerCase()] ?? 'application/octet-stream';
+}
+
+async function readSource(source: UploadSource, options: UploadOptions): Promise<{ bytes: Uint8Array; filename: string; mimeType: string }> {
+  const bytes = typeof source === 'string' ? new Uint8Array(await readFile(source)) : source;
+  const filename = options.filename ?? (typeof source === 'string' ? basename(source) : undefined);
+  if (!filename) throw new TypeError('uploading bytes needs options.filename');
+  return { bytes, filename, mimeType: options.mimeType ?? guessMimeType(filename) };
+}
+
+interface Result<T> {
+  data?: T;
+  error?: unknown;
+  response: Response;
+}
+
+function unwrap<T>(result: Result<T>): T {
+  if (result.error !== undefined || !result.response.ok) throw AssayError.fromResponse(result.response, result.error);
+  return result.data as T;
+}
+
+/** Every item of a paged list, fetching the next page only when the caller iterates that far. */
+async function* paginate<T>(fetchPage: (cursor: string | undefined) => Promise<{ data: T[]; next_cursor: string | null }>): AsyncGenerator<T> {
+  let cursor: string | undefined;
+  do {
+    const page = await fetchPage(cursor);
+    yield* page.data;
+    cursor = page.next_cursor ?? undefined;
+  } while (cursor);
+}
+
+export interface PageParams {
+  /** Page size, 1–100 (default 20); iteration continues across pages. */
+  limit?: number;
+}
+
+export interface RunOutput {
+  bytes: Uint8Array;
+  mimeType: string;
+  /** The run, as read just before the download. */
+  run: Run;
+  /** The output as text (json, markdown, csv). */
+  text(): string;
+}
+
+export class Assay {
+  /** The typed openapi-fetch client, for operations the layer below does not wrap. */
+  readonly api: Client<paths>;
+  readonly baseUrl: string;
+  private readonly fetchImpl: typeof fetch;
+
+  constructor(options: AssayOptions = {}) {
+    const apiKey = options.apiKey ?? process.env.ASSAY_API_KEY;
+    if (!apiKey) throw new TypeError('an API key is required: pass { apiKey } or set ASSAY_API_KEY');
+    this.baseUrl = (options.baseUrl ?? process.env.ASSAY_BASE_URL ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+    this.fetchImpl = options.fetch ?? globalThis.fetch;
+    this.api = createClient<paths>({
+      baseUrl: this.baseUrl,
+      headers: { Authorization: `Bearer ${apiKey}`, 'User-Agent': 'assay-typescript/0.1.0' },
+      fetch: retryingFetch(options, this.fetchImpl),
+    });
+  }
+
+  /** Verifies a webhook delivery (also exported as `webhooks.verify`). */
+  static readonly webhooks = { verify };
+  readonly webhooks = { verify };
+
+  /** PUTs bytes where the API said, with exactly the headers it named. */
+  private async put(url: string, headers: Record<string, string>, bytes: Uint8Array): Promise<void> {
+    const send = { ...headers };
+    delete send['Content-Length']; // fetch derives it from the body
+    const res = await this.fetchImpl(url, { method: 'PUT', headers: send, body: bytes });
+    if (!res.ok) throw new AssayError({ status: res.status, code: 'upload_failed', message: `the object store refused the upload: ${(await res.text()).slice(0, 300)}` });
+  }
+
+  readonly documents = {
+    /** Request an upload URL, PUT the bytes, complete: answers the extracted document. */
+    upload: async (source: UploadSource, options: UploadOptions = {}): Promise<Document> => {
+      const file = await readSource(source, options);
+      const created = unwrap(
+        await this.api.POST('/documents', { body: { filename: file.filename, mime_type: file.mimeType, size_bytes: file.bytes.byteLength } }),
+      );
+      await this.put(created.upload_url, created.upload_headers, file.bytes);
+      // 202: extraction still running after the API's wait; completing again answers once it is done.
+      for (;;) {
+        const result = await this.api.POST('/documents/{docId}/complete', { params: { path: { docId: created.id } } });
+        const doc = unwrap(result);
+        if (result.response.status !== 202) return doc;
+      }
+    },
+    text: async (docId: string) => unwrap(await this.api.GET('/documents/{docId}/text', { params: { path: { docId } } })),
+  };
+
+  readonly referenceDocuments = {
+    /** Request an upload URL, PUT the bytes, complete: answers the document, `processing` until indexed. */
+    upload: async (source: UploadSource, options: UploadOptions & { name?: string } = {}): Promise<ReferenceDocument> => {
+      const file = await readSource(source, options);
+      const created = unwrap(
+        await this.api.POST('/reference-documents', {
+          body: { name: options.name ?? file.filename, filename: file.filename, mime_type: file.mimeType, size_bytes: file.bytes.byteLength },
+        }),
+      );
+      await this.put(created.upload_url, created.upload_headers, file.bytes);
+      return unwrap(await this.api.POST('/reference-documents/{refId}/complete', { params: { path: { refId: created.id } } }));
+    },
+    get: async (refId: string) => unwrap(await this.api.GET('/reference-documents/{refId}', { params: { path: { refId } } })),
+    delete: async (refId: string) => unwrap(await this.api.DELETE('/reference-documents/{refId}', { params: { path: { refId } } })),
+    list: (params: PageParams = {}): AsyncGenerator<ReferenceDocument> =>
+      paginate(async (cursor) => unwrap(await this.api.GET('/reference-documents', { params: { query: { ...params, cursor } } }))),
+  };
+
+  readonly workflows = {
+    create: async (body: CreateWorkflowRequest) => unwrap(await this.api.POST('/workflows', { body })),
+    get: async (workflowId: string) => unwrap(await this.api.GET('/workflows/{workflowId}', { params: { path: { workflowId } } })),
+    delete: async (workflowId: string) => unwrap(await this.api.DELETE('/workflows/{workflowId}', { params: { path: { workflowId } } })),
+    list: (params: PageParams = {}): AsyncGenerator<Workflow> =>
+      paginate(async (cursor) => unwrap(await this.api.GET('/workflows', { params: { query: { ...params, cursor } } }))),
+  };
+
+  readonly runs = {
+    /**
+     * Starts a run. Without `idempotencyKey` one is generated, so the SDK's own retries (and a repeated call with
+     * the same key) never start or charge a second run.
+     */
+    create: async (workflowId: string, body: CreateRunRequest = {}, options: { idempotencyKey?: string } = {}): Promise<Run> =>
+      unwrap(
+        await this.api.POST('/workflows/{workflowId}/runs', {
+          params: { path: { workflowId } },
+          body,
+          headers: { 'Idempotency-Key': options.idempotencyKey ?? `sdk-${randomUUID()}` },
+        }),
+      ),
+    get: async (runId: string): Promise<Run> => unwrap(await this.api.GET('/runs/{runId}', { params: { path: { runId } } })),
+    cancel: async (runId: string): Promise<Run> => unwrap(await this.api.POST('/runs/{runId}/cancel', { params: { path: { runId } } })),
+    list: (params: PageParams & { workflowId?: string; status?: RunStatus } = {}): AsyncGenerator<Run> =>
+      paginate(async (cursor) =>
+        unwrap(
+          await this.api.GET('/runs', {
+            params: { query: { limit: params.limit, workflow_id: params.workflowId, status: params.status, cursor } },
+          }),
+        ),
+      ),
+    /** Polls until the run is succeeded, failed, canceled or refunded; WaitTimeoutError after `timeoutMs`. */
+    wait: async (runId: string, options: { timeoutMs?: number; intervalMs?: number } = {}): Promise<Run> => {
+      const timeoutMs = options.timeoutMs ?? 300_000;
+      const deadline = Date.now() + timeoutMs;
+      let interval = options.intervalMs ?? 250;
+      for (;;) {
+        const run = await this.runs.get(runId);
+        if (TERMINAL_RUN_STATUSES.includes(run.status)) return run;
+        if (Date.now() + interval > deadline) throw new WaitTimeoutError(runId, run.status, timeoutMs);
+        await new Promise((resolve) => setTimeout(resolve, interval));
+        interval = Math.min(interval * 1.5, 5_000);
+      }
+    },
+    /** A fresh signed URL for a succeeded run's output file. */
+    outputUrl: async (runId: string): Promise<RunOutputFile> =>
+      unwrap(await this.api.GET('/runs/{runId}/output', { params: { path: { runId } } })),
+    /** Downloads a succeeded run's output file (the run's own `output_file` link when it carries one). */
+    output: async (runId: string): Promise<RunOutput> => {
+      const run = await this.runs.get(runId);
+      const file = (run as { output_file?: RunOutputFile | null }).output_file ?? (await this.runs.outputUrl(runId));
+      const res = await this.fetchImpl(file.url);
+      if (!res.ok) throw new AssayError({ status: res.status, code: 'download_failed', message: `the output download failed: ${(await res.text()).slice(0, 300)}` });
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      return { bytes, mimeType: file.mime_type, run, text: () => new TextDecoder().decode(bytes) };
+    },
+  };
+
+  readonly webhookEndpoints = {
+    create: async (body: CreateWebhookEndpointRequest): Promise<CreatedWebhookEndpoint> => unwrap(await this.api.POST('/webhook-endpoints', { body })),
+    get: async (whkId: string) => unwrap(await this.api.GET('/webhook-endpoints/{whkId}', { params: { path: { whkId } } })),
+    delete: async (whkId: string) => unwrap(await this.api.DELETE('/webhook-endpoints/{whkId}', { params: { path: { whkId } } })),
+    list: async (): Promise<WebhookEndpoint[]> => unwrap(await this.api.GET('/webhook-endpoints')).data,
+  };
+
+  readonly events = {
+    get: async (eventId: string) => unwrap(await this.api.GET('/events/{eventId}', { params: { path: { eventId } } })),
+    /** Newest first, as the API pages them. */
+    list: (params: PageParams & { type?: Event['type'] } = {}): AsyncGenerator<Event> =>
+      paginate(async (cursor) => unwrap(await this.api.GET('/events', { params: { query: { ...params, cursor } } }))),
+  };
+}

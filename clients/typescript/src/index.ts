@@ -1,0 +1,7 @@
+/** `@assay/sdk`: the Assay API client, its errors and webhook verification. */
+export * from './client';
+export * from './errors';
+export { backoffMs, retryAfterMs, retryingFetch, type RetryOptions } from './retry';
+export * as webhooks from './webhooks';
+export type { WebhookEvent, VerifyOptions } from './webhooks';
+export type { components, paths } from './generated/schema';

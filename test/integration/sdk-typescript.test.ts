@@ -1,0 +1,191 @@
+/**
+ * The TypeScript SDK and the `assay` CLI against the real stack through a listening API: the README's quickstart as
+ * a user runs it, paging, idempotency and typed errors, a real webhook delivery through `webhooks.verify`, and the
+ * CLI's `run --wait --out`, `runs`, `workflows` and `listen` commands.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Assay, ConflictError, NotFoundError, WebhookVerificationError, webhooks } from '../../clients/typescript/src';
+import { ROOT, runCli, runProcess, startCli } from '../support/cli';
+import { newAccount } from '../support/identity';
+import { startListeningApi, type ListeningApi } from '../support/listening-api';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
+
+jest.setTimeout(180_000);
+
+let api: ListeningApi;
+let tmp: string;
+const receivers: WebhookReceiver[] = [];
+
+async function client(): Promise<{ assay: Assay; key: string }> {
+  const key = await (await newAccount(api.t)).key({ mode: 'test' });
+  return { assay: new Assay({ apiKey: key, baseUrl: api.baseUrl }), key };
+}
+
+const essayWorkflow = (assay: Assay) =>
+  assay.workflows.create({ product_code: 'essay_grading', name: 'SDK test', prompt_template_id: 'tpl_rubric_scoring' });
+
+beforeAll(async () => {
+  api = await startListeningApi();
+  tmp = mkdtempSync(join(tmpdir(), 'assay-sdk-'));
+});
+afterAll(async () => {
+  await Promise.all(receivers.map((r) => r.close()));
+  rmSync(tmp, { recursive: true, force: true });
+  await api?.close();
+});
+
+it("the README's TypeScript quickstart uploads a file, runs a test-mode workflow, waits and prints the output", async () => {
+  const { assay, key } = await client();
+  const result = await runProcess(process.execPath, ['--import', 'tsx', join(ROOT, 'examples', 'quickstart.ts')], {
+    ASSAY_API_KEY: key,
+    ASSAY_BASE_URL: api.baseUrl,
+  });
+  expect(result.stderr).toBe('');
+  expect(result.code).toBe(0);
+  const [first, ...rest] = result.stdout.trimEnd().split('\n');
+  const match = /^(run_\w+) succeeded \(application\/json(; charset=utf-8)?\)$/.exec(first ?? '');
+  expect(match).not.toBeNull();
+  const run = await assay.runs.get(match![1]!);
+  expect(run.status).toBe('succeeded');
+  expect(JSON.parse(rest.join('\n'))).toEqual(run.output);
+});
+
+it('pages through every run, replays a run for a repeated idempotency key, and throws typed errors', async () => {
+  const { assay } = await client();
+  const doc = await assay.documents.upload(new TextEncoder().encode('A short essay that cites one source.'), { filename: 'short.txt' });
+  expect(doc).toMatchObject({ object: 'document', filename: 'short.txt', mime_type: 'text/plain', extracted: true });
+  const wf = await essayWorkflow(assay);
+
+  const first = await assay.runs.create(wf.id, { input_documents: [doc.id] }, { idempotencyKey: 'same-key' });
+  const replay = await assay.runs.create(wf.id, { input_documents: [doc.id] }, { idempotencyKey: 'same-key' });
+  expect(replay.id).toBe(first.id);
+  const other = await assay.runs.create(wf.id, { input_documents: [doc.id] }); // a generated key: a new run
+  const third = await assay.runs.create(wf.id, { input_documents: [doc.id] });
+  expect(new Set([first.id, other.id, third.id]).size).toBe(3);
+
+  const listed: string[] = [];
+  for await (const run of assay.runs.list({ workflowId: wf.id, limit: 1 })) listed.push(run.id);
+  expect(listed.sort()).toEqual([first.id, other.id, third.id].sort());
+
+  const settled = await assay.runs.wait(first.id, { timeoutMs: 60_000 });
+  expect(settled.status).toBe('succeeded');
+  const output = await assay.runs.output(first.id);
+  expect(output.mimeType).toMatch(/^application\/json/);
+  expect(JSON.parse(output.text())).toEqual(settled.output);
+
+  const missing = await assay.runs.get('run_00000000000000000000000000').catch((e: unknown) => e);
+  expect(missing).toBeInstanceOf(NotFoundError);
+  expect(missing).toMatchObject({ status: 404, code: 'not_found', requestId: expect.stringMatching(/^req_/) });
+  const notCancelable = await assay.runs.cancel(first.id).catch((e: unknown) => e);
+  expect(notCancelable).toBeInstanceOf(ConflictError);
+  expect(notCancelable).toMatchObject({ status: 409, code: 'run_not_cancelable' });
+});
+
+it('referenceDocuments.upload requests a URL, PUTs and completes; the document is indexed and listed', async () => {
+  const { assay } = await client();
+  const rubric = 'Criterion 1: the essay cites peer-reviewed sources.\nCriterion 2: the essay weighs a counter-argument.\n';
+  const ref = await assay.referenceDocuments.upload(new TextEncoder().encode(rubric), { filename: 'rubric.txt', name: 'Rubric' });
+  expect(ref).toMatchObject({ name: 'Rubric', status: 'processing' });
+  const deadline = Date.now() + 60_000;
+  let current = await assay.referenceDocuments.get(ref.id);
+  while (current.status === 'processing' && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 250));
+    current = await assay.referenceDocuments.get(ref.id);
+  }
+  expect(current.status).toBe('ready');
+  const listed: string[] = [];
+  for await (const r of assay.referenceDocuments.list({ limit: 1 })) listed.push(r.id);
+  expect(listed).toEqual([ref.id]);
+});
+
+it('webhooks.verify accepts a real delivery and refuses it tampered or checked six minutes later', async () => {
+  const { assay } = await client();
+  const receiver = await startWebhookReceiver();
+  receivers.push(receiver);
+  const endpoint = await assay.webhookEndpoints.create({ url: receiver.url(), events: ['run.succeeded'] });
+  const wf = await essayWorkflow(assay);
+  const doc = await assay.documents.upload(join(ROOT, 'examples', 'essay.txt'));
+  const run = await assay.runs.create(wf.id, { input_documents: [doc.id] });
+  const [delivery] = await receiver.waitFor(1, 60_000);
+  const header = delivery!.headers['x-service-signature'] as string;
+
+  const event = webhooks.verify(delivery!.rawBody, header, endpoint.secret);
+  expect(event).toMatchObject({ type: 'run.succeeded', data: { run: { id: run.id, status: 'succeeded' } } });
+  expect(Assay.webhooks.verify(delivery!.rawBody, header, endpoint.secret).id).toBe(event.id);
+
+  const tampered = Buffer.from(delivery!.rawBody.toString('utf8').replace('"succeeded"', '"failed"'));
+  expect(tampered.equals(delivery!.rawBody)).toBe(false);
+  expect(() => webhooks.verify(tampered, header, endpoint.secret)).toThrow(WebhookVerificationError);
+  const sixMinutesLater = new Date(delivery!.at + 6 * 60_000);
+  expect(() => webhooks.verify(delivery!.rawBody, header, endpoint.secret, { now: sixMinutesLater })).toThrow(/tolerance 300/);
+  expect(() => webhooks.verify(delivery!.rawBody, header, 'whsec_not_the_secret')).toThrow(WebhookVerificationError);
+  await assay.webhookEndpoints.delete(endpoint.id);
+});
+
+it('`assay run … --wait --out` runs a workflow on a file and saves its output; runs and workflows list it', async () => {
+  const { assay, key } = await client();
+  const env = { ASSAY_API_KEY: key, ASSAY_BASE_URL: api.baseUrl };
+  const wf = await essayWorkflow(assay);
+  const out = join(tmp, 'output.json');
+
+  const ran = await runCli(['run', wf.id, 'examples/essay.txt', '--wait', '--out', out], env);
+  expect(ran.code).toBe(0);
+  const runId = /^(run_\w+)\s+succeeded\s+/m.exec(ran.stdout)?.[1];
+  expect(runId).toBeDefined();
+  expect(ran.stderr).toContain(`wrote ${out} (application/json`);
+  const run = await assay.runs.get(runId!);
+  expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual(run.output);
+  expect(run.input_documents).toHaveLength(1);
+
+  const got = await runCli(['runs', 'get', runId!, '--json'], env);
+  expect(JSON.parse(got.stdout)).toMatchObject({ id: runId, status: 'succeeded', workflow_id: wf.id });
+  const listed = await runCli(['runs', 'list', '--workflow', wf.id], env);
+  expect(listed.stdout).toMatch(new RegExp(`^${runId}\\s+succeeded\\s+${wf.id}`, 'm'));
+  const workflows = await runCli(['workflows', 'list'], env);
+  expect(workflows.stdout).toContain(`${wf.id}  active`);
+  const uploaded = await runCli(['upload', 'examples/essay.txt', '--json'], env);
+  expect(JSON.parse(uploaded.stdout)).toMatchObject({ object: 'document', filename: 'essay.txt', extracted: true });
+
+  const refused = await runCli(['runs', 'cancel', runId!], env);
+  expect(refused.code).toBe(1);
+  expect(refused.stderr).toMatch(/409 run_not_cancelable/);
+  const noKey = await runCli(['workflows', 'list'], { ASSAY_API_KEY: 'ak_test_wrong', ASSAY_BASE_URL: api.baseUrl });
+  expect(noKey.code).toBe(1);
+  expect(noKey.stderr).toMatch(/^error: 401 /);
+  const unset = await runCli(['workflows', 'list'], { ASSAY_API_KEY: '', ASSAY_BASE_URL: api.baseUrl });
+  expect(unset).toMatchObject({ code: 1, stderr: 'error: an API key is required: pass { apiKey } or set ASSAY_API_KEY\n' });
+});
+
+it('`assay listen` registers an endpoint, verifies and forwards a run.succeeded, and removes the endpoint on exit', async () => {
+  const { assay, key } = await client();
+  const forward = await startWebhookReceiver();
+  receivers.push(forward);
+  const cli = startCli(['listen', '--forward-to', forward.url('/local-app')], { ASSAY_API_KEY: key, ASSAY_BASE_URL: api.baseUrl });
+  try {
+    const endpointId = (await cli.waitForOutput(/Endpoint (whk_\w+)/))[1]!;
+    const secret = (await cli.waitForOutput(/Webhook signing secret: (whsec_\S+)/))[1]!;
+    expect((await assay.webhookEndpoints.get(endpointId)).status).toBe('active');
+
+    const wf = await essayWorkflow(assay);
+    const doc = await assay.documents.upload(join(ROOT, 'examples', 'essay.txt'));
+    const run = await assay.runs.create(wf.id, { input_documents: [doc.id] });
+    const line = await cli.waitForOutput(/run\.succeeded\s+(evt_\w+)\s+(whd_\w+)\s+verified\s+--> POST \S+ \[200\]/, 90_000);
+
+    const [forwarded] = await forward.waitFor(1);
+    expect(forwarded!.path).toBe('/local-app');
+    expect(forwarded!.headers['x-service-delivery']).toBe(line[2]);
+    const event = webhooks.verify(forwarded!.rawBody, forwarded!.headers['x-service-signature'] as string, secret);
+    expect(event).toMatchObject({ id: line[1], type: 'run.succeeded', data: { run: { id: run.id } } });
+    const recorded: string[] = [];
+    for await (const e of assay.events.list({ type: 'run.succeeded', limit: 1 })) recorded.push(e.id);
+    expect(recorded).toContain(line[1]);
+  } finally {
+    cli.child.kill('SIGINT');
+  }
+  expect(await cli.exited).toBe(0);
+  const removed = /Removed endpoint (whk_\w+)/.exec(cli.stdout())?.[1];
+  expect(removed).toBeDefined();
+  await expect(assay.webhookEndpoints.get(removed!)).rejects.toBeInstanceOf(NotFoundError);
+});
