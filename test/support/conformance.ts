@@ -133,9 +133,12 @@ export function conformanceChecker(routes: RouteSpec[]): Middleware {
       return checkEnvelope();
     }
 
-    const responses = operation.responses as Record<string, { content?: Record<string, unknown> }>;
+    const responses = operation.responses as Record<string, { content?: Record<string, unknown>; headers?: Record<string, { required?: boolean }> }>;
     const documented = responses[String(status)];
     if (!documented) return report(`status not documented for ${spec.method.toUpperCase()} ${spec.path} (documented: ${Object.keys(responses).join(', ')})`);
+    for (const [name, header] of Object.entries(documented.headers ?? {})) {
+      if (header.required && !ctx.response.get(name)) report(`the documented header ${name} is missing`);
+    }
     const media = Object.keys(documented.content ?? {}).map(bare);
     if (media.length === 0) {
       if (ctx.body !== undefined && ctx.body !== null && ctx.body !== '') report('a body where the document says there is none');
