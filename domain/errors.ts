@@ -22,7 +22,6 @@ export const ERROR_CODES = [
   'not_found',
   'method_not_allowed',
   'workflow_archived',
-  'invalid_status_transition',
   'workflow_not_active',
   'document_not_extracted',
   'reference_document_not_ready',

@@ -31,6 +31,7 @@ const DAY = 86_400_000;
  * the documented schema, so seeded events carry what the worker really records.
  */
 let realData: Record<string, unknown>;
+let ownerRunId: string;
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -45,7 +46,20 @@ beforeAll(async () => {
     else await sleep(100);
   }
   if (!realData) throw new Error('the run.succeeded event was not recorded');
+  ownerRunId = created.body.id as string;
 });
+
+/**
+ * `realData` for an event of `accountId`: a copy of the real run stored under that account (same output object),
+ * so the event reads as one of that account's own runs would — its `output_file` is signed from the run.
+ */
+async function dataFor(accountId: string): Promise<Record<string, unknown>> {
+  const runs = t.database.db.collection<{ _id: string; account_id: string }>(COLLECTIONS.runs);
+  const original = (await runs.findOne({ _id: ownerRunId }))!;
+  const copy = { ...original, _id: newId('run'), account_id: accountId };
+  await runs.insertOne(copy);
+  return { ...realData, run: { ...(realData.run as object), id: copy._id } };
+}
 beforeEach(async () => {
   a = await newAccount(t);
   key = await a.key({ mode: 'test' });
@@ -86,7 +100,7 @@ async function seedEvent(accountId: string, type: EventType, at = new Date()): P
     account_id: accountId,
     type,
     dedupe_key: `seed:${randomBase62(16)}`,
-    data_json: JSON.stringify(realData),
+    data_json: JSON.stringify(await dataFor(accountId)),
     created_at: at,
   };
   await t.database.db.collection<EventDoc>(COLLECTIONS.events).insertOne(doc);
@@ -146,7 +160,7 @@ describe('listing', () => {
   it('filters by type, newest first, with cursors tied to their filter', async () => {
     const types: EventType[] = ['run.succeeded', 'run.failed', 'run.succeeded', 'reference_document.ready', 'run.failed', 'run.canceled'];
     const seeded: EventDoc[] = [];
-    for (const type of types) seeded.push(await recordEvent(t.database.db, a.accountId, type, `test:${randomBase62(16)}`, realData));
+    for (const type of types) seeded.push(await recordEvent(t.database.db, a.accountId, type, `test:${randomBase62(16)}`, await dataFor(a.accountId)));
     const ids = (res: { body: { data: ApiEvent[] } }) => res.body.data.map((e) => e.id);
 
     const all = await t.api.get('/v1/events').set(auth(key));
@@ -227,10 +241,10 @@ describe(`${EVENT_RETENTION_DAYS}-day retention`, () => {
 
 describe('access', () => {
   it("never shows another account's events", async () => {
-    const mine = await recordEvent(t.database.db, a.accountId, 'run.succeeded', `test:${randomBase62(16)}`, realData);
+    const mine = await recordEvent(t.database.db, a.accountId, 'run.succeeded', `test:${randomBase62(16)}`, await dataFor(a.accountId));
     const b = await newAccount(t);
     const theirKey = await b.key({ mode: 'test' });
-    const theirs = await recordEvent(t.database.db, b.accountId, 'run.succeeded', `test:${randomBase62(16)}`, realData);
+    const theirs = await recordEvent(t.database.db, b.accountId, 'run.succeeded', `test:${randomBase62(16)}`, await dataFor(b.accountId));
 
     expect((await t.api.get('/v1/events').set(auth(theirKey))).body.data.map((e: ApiEvent) => e.id)).toEqual([theirs._id]);
     expect((await t.api.get('/v1/events').set(auth(key))).body.data.map((e: ApiEvent) => e.id)).toEqual([mine._id]);
@@ -239,7 +253,7 @@ describe('access', () => {
   });
 
   it('needs runs:read', async () => {
-    const event = await recordEvent(t.database.db, a.accountId, 'run.succeeded', `test:${randomBase62(16)}`, realData);
+    const event = await recordEvent(t.database.db, a.accountId, 'run.succeeded', `test:${randomBase62(16)}`, await dataFor(a.accountId));
     const without = await a.key({ scopes: SCOPES.filter((s) => s !== 'runs:read') });
     for (const path of ['/v1/events', `/v1/events/${event._id}`]) {
       const refused = await t.api.get(path).set(auth(without));
