@@ -5,12 +5,13 @@
  * Every answer here is also checked against the document by the conformance gate (test/support/conformance.ts),
  * which fails on a succeeded run without `output_file`.
  */
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { operatorRefundRun } from '../../domain/runs';
 import { testNamespaces } from '../support/env';
 import { createTestContext, type TestContext } from '../support/app';
@@ -24,6 +25,7 @@ let a: TestAccount;
 let testKey: string;
 const auth = (k: string) => ({ Authorization: `Bearer ${k}` });
 const ROOT = join(__dirname, '..', '..');
+const execFileAsync = promisify(execFile);
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -265,7 +267,8 @@ console.log(JSON.stringify({ runId: first.data.id, status: first.response.status
 
     const { port } = server.address() as AddressInfo;
     writeFileSync(join(dir, 'flow.mts'), FLOW);
-    const ran = spawnSync(process.execPath, ['--import', 'tsx', 'flow.mts'], {
+    // Not spawnSync: the API answering the flow runs in this process.
+    const ran = await execFileAsync(process.execPath, ['--import', 'tsx', 'flow.mts'], {
       cwd: dir,
       encoding: 'utf8',
       env: { ...process.env, BASE_URL: `http://127.0.0.1:${port}/v1`, API_KEY: testKey },
