@@ -17,6 +17,7 @@ import { testNamespaces } from '../support/env';
 import { createTestContext, type TestContext } from '../support/app';
 import { newAccount, type TestAccount } from '../support/identity';
 import { makeWorkflow, waitForRun } from '../support/runs';
+import { putToUploadUrl } from '../support/uploads';
 
 let t: TestContext;
 /** No worker polls this namespace: runs stay queued (for cancel). */
@@ -124,6 +125,24 @@ describe('Idempotency-Key', () => {
     expect(testAgain.body.id).toBe(asTest.body.id);
     const listed = await idle.api.get('/v1/runs').set(auth(liveKey));
     expect(listed.body.data.map((r: { id: string }) => r.id).sort()).toEqual([asTest.body.id, asLive.body.id].sort());
+  });
+});
+
+describe('mime_type with parameters', () => {
+  it('accepts text/csv; charset=utf-8, binds the upload to it as declared and detects the csv', async () => {
+    const bytes = Buffer.from('name,score\nAda,5\nGrace,4\n');
+    const created = await t.api
+      .post('/v1/documents')
+      .set(auth(testKey))
+      .send({ filename: 'scores', mime_type: 'text/csv; charset=utf-8', size_bytes: bytes.length });
+    expect(created.status).toBe(200);
+    expect(created.body.upload_headers['Content-Type']).toBe('text/csv; charset=utf-8');
+    expect((await putToUploadUrl(created.body.upload_url, created.body.upload_headers, bytes)).status).toBe(200);
+    const done = await t.api.post(`/v1/documents/${created.body.id}/complete`).set(auth(testKey));
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ extracted: true, mime_type: 'text/csv' });
+    const bad = await t.api.post('/v1/documents').set(auth(testKey)).send({ filename: 'x.csv', mime_type: 'text/csv; charset' });
+    expect(bad.status).toBe(400);
   });
 });
 
