@@ -33,6 +33,7 @@ export const ERROR_CODES = [
   'run_not_cancelable',
   'output_not_ready',
   'webhook_endpoint_disabled',
+  'webhook_endpoint_limit',
   'event_expired',
   'payload_too_large',
   'unsupported_media_type',

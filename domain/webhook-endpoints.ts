@@ -73,6 +73,14 @@ function normalizeEvents(events: WebhookEventType[] | undefined): WebhookEventTy
 
 export async function createWebhookEndpoint(config: Config, tenant: TenantDb, input: CreateWebhookEndpointRequest, lookup?: Lookup) {
   const url = await checkedUrl(config, input.url, lookup);
+  // Checked before the insert, so two concurrent creations can pass it together: the bound is on what one account
+  // can do at once, a handful over at most, and the list still shows the newest MAX_WEBHOOK_ENDPOINTS.
+  if ((await endpointCollection(tenant).countDocuments({ deleted_at: null })) >= MAX_WEBHOOK_ENDPOINTS) {
+    throw errors.conflict(
+      'webhook_endpoint_limit',
+      `An account can have at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints; delete one to register another.`,
+    );
+  }
   const id = newId('webhookEndpoint');
   const secret = `whsec_${randomBase62(32)}`;
   const now = new Date();
@@ -91,8 +99,14 @@ export async function createWebhookEndpoint(config: Config, tenant: TenantDb, in
   return { ...webhookEndpointView(doc), secret, warning: SECRET_WARNING };
 }
 
+/**
+ * The list answers every endpoint in one page (the reference's list is not paged), so an account may hold at most
+ * this many; creation refuses the next one rather than the list silently dropping some (decision 132).
+ */
+export const MAX_WEBHOOK_ENDPOINTS = 1000;
+
 export async function listWebhookEndpoints(tenant: TenantDb) {
-  const docs = await endpointCollection(tenant).find({ deleted_at: null }, { sort: { _id: -1 }, limit: 1000 }).toArray();
+  const docs = await endpointCollection(tenant).find({ deleted_at: null }, { sort: { _id: -1 }, limit: MAX_WEBHOOK_ENDPOINTS }).toArray();
   return { data: docs.map(webhookEndpointView) };
 }
 

@@ -54,6 +54,7 @@ export function webhookRoutes(deps: RouteDeps): RouteSpec[] {
         '(`whsec_…`), shown only this once.',
       body: CreateWebhookEndpointRequest,
       responses: { 201: { description: 'The endpoint with its secret', schema: CreatedWebhookEndpoint } },
+      errors: { 409: '`webhook_endpoint_limit`: the account already has 1000 webhook endpoints.' },
       handler: async ({ tenant, body }) => ({
         status: 201,
         body: await createWebhookEndpoint(deps.config, tenant, body),

@@ -12,6 +12,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { COLLECTIONS } from '../../domain/db';
+import { newId } from '../../domain/ids';
 import { operatorRefundRun } from '../../domain/runs';
 import { testNamespaces } from '../support/env';
 import { createTestContext, type TestContext } from '../support/app';
@@ -143,6 +145,23 @@ describe('mime_type with parameters', () => {
     expect(done.body).toMatchObject({ extracted: true, mime_type: 'text/csv' });
     const bad = await t.api.post('/v1/documents').set(auth(testKey)).send({ filename: 'x.csv', mime_type: 'text/csv; charset' });
     expect(bad.status).toBe(400);
+  });
+});
+
+describe('webhook endpoints', () => {
+  it('refuses the 1001st endpoint instead of the list silently dropping one', async () => {
+    const hook = 'http://127.0.0.1:9/hook';
+    const first = await t.api.post('/v1/webhook-endpoints').set(auth(testKey)).send({ url: hook });
+    expect(first.status).toBe(201);
+    const endpoints = t.database.db.collection<{ _id: string }>(COLLECTIONS.webhookEndpoints);
+    const doc = (await endpoints.findOne({ _id: first.body.id }))!;
+    await endpoints.insertMany(Array.from({ length: 999 }, () => ({ ...doc, _id: newId('webhookEndpoint') })));
+    const refused = await t.api.post('/v1/webhook-endpoints').set(auth(testKey)).send({ url: hook });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('webhook_endpoint_limit');
+    expect((await t.api.get('/v1/webhook-endpoints').set(auth(testKey))).body.data).toHaveLength(1000);
+    expect((await t.api.delete(`/v1/webhook-endpoints/${first.body.id}`).set(auth(testKey))).status).toBe(200);
+    expect((await t.api.post('/v1/webhook-endpoints').set(auth(testKey)).send({ url: hook })).status).toBe(201);
   });
 });
 
