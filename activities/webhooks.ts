@@ -7,7 +7,9 @@ import { request as httpRequest, type IncomingMessage, type RequestOptions } fro
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { ApplicationFailure } from '@temporalio/activity';
+import type { Db } from 'mongodb';
 import { COLLECTIONS } from '../domain/db';
+import { signEventRuns, type OutputSigner } from '../domain/run-output-file';
 import { eventPayload, type EventDoc } from '../domain/events';
 import {
   disableIfFailing,
@@ -35,9 +37,13 @@ interface HttpResult {
   error: string | null;
 }
 
-/** The exact bytes integrators verify: the payload as stored, serialized the same way every time. */
-export function payloadBytes(event: EventDoc): Buffer {
-  return Buffer.from(JSON.stringify(eventPayload(event)), 'utf8');
+/**
+ * The exact bytes integrators verify: the payload as stored, with a run's `output_file` signed for this attempt (a
+ * URL signed when the event was recorded would have expired before the later retries; decision 121).
+ */
+export async function payloadBytes(db: Db, signer: OutputSigner, event: EventDoc): Promise<Buffer> {
+  const [payload] = await signEventRuns(db, event.account_id, signer, [eventPayload(event)]);
+  return Buffer.from(JSON.stringify(payload), 'utf8');
 }
 
 /**
@@ -96,7 +102,7 @@ function outcomeOf(statusCode: number | null): AttemptOutcome {
   return 'retry';
 }
 
-export function webhookActivities({ db, config, logger }: ActivityDeps) {
+export function webhookActivities({ db, config, logger, storage }: ActivityDeps) {
   const deliveries = db.collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries);
   const endpoints = db.collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints);
   const events = db.collection<EventDoc>(COLLECTIONS.events);
@@ -123,7 +129,7 @@ export function webhookActivities({ db, config, logger }: ActivityDeps) {
       let result: HttpResult;
       try {
         const target = await resolveTarget(endpoint.url, targetPolicy(config));
-        const body = payloadBytes(event);
+        const body = await payloadBytes(db, { storage, ttlS: config.OUTPUT_URL_TTL_S }, event);
         // Signed now, for this attempt: a receiver's 5-minute window always starts at the attempt.
         const timestamp = Math.floor(Date.now() / 1000);
         const headers = {

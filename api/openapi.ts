@@ -3,6 +3,7 @@
  */
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
+import { ERROR_CODES, type ErrorCode } from '../domain/errors';
 import { ErrorBody } from '../domain/schemas/common';
 import { acceptedScopes, type RouteSpec } from './route';
 import { sharedErrors } from './router';
@@ -30,14 +31,24 @@ export function buildOpenApiDocument(routes: RouteSpec[], serverUrl: string): Re
     if (spec.hidden) continue;
     const responses: Record<string, unknown> = {};
     for (const [status, r] of Object.entries(spec.responses)) {
+      const headers = responseHeaders(spec, Number(status));
       responses[status] = r.schema
-        ? { description: r.description, content: { [r.contentType ?? 'application/json']: { schema: r.schema } } }
-        : { description: r.description };
+        ? { description: r.description, headers, content: { [r.contentType ?? 'application/json']: { schema: r.schema } } }
+        : { description: r.description, headers };
     }
     // Every refusal by its status, not a catch-all `default`: a client (and the conformance checks) can tell an
-    // answer the API gives on purpose from one it never should (a 500 is a bug, so it is not listed).
-    for (const [status, description] of Object.entries(errorResponses(spec))) {
-      responses[status] = { description, content: { 'application/json': { schema: ErrorBody } } };
+    // answer the API gives on purpose from one it never should. Each lists its `error.code`s as an enum. A 500 is
+    // a bug, never an answer on purpose; it is listed only so clients know its envelope and code.
+    const refusals: Record<number, string> = {
+      ...errorResponses(spec),
+      500: '`internal_error`: a fault on our side, logged under the request id; never an expected answer.',
+    };
+    for (const [status, description] of Object.entries(refusals)) {
+      responses[status] = {
+        description,
+        headers: responseHeaders(spec, Number(status)),
+        content: { 'application/json': { schema: errorBodyWith(errorCodesIn(description)) } },
+      };
     }
     registry.registerPath({
       method: spec.method,
@@ -55,6 +66,7 @@ export function buildOpenApiDocument(routes: RouteSpec[], serverUrl: string): Re
       ...(spec.access.kind === 'api_key' ? { 'x-required-scope': spec.access.scope } : {}),
       request: {
         ...(spec.params ? { params: spec.params } : {}),
+        ...(spec.idempotency ? { headers: IdempotencyHeader } : {}),
         ...(spec.query ? { query: spec.query } : {}),
         ...(spec.body
           ? {
@@ -84,8 +96,11 @@ export function buildOpenApiDocument(routes: RouteSpec[], serverUrl: string): Re
     bearerFormat: 'JWT',
     description: "A session token of the identity provider (for /keys only).",
   });
+  // Error answers inline their own code enums; the common envelope stays published for reference.
+  const errorSchema = (z.toJSONSchema(ErrorBody) as { $defs: Record<string, unknown> }).$defs.Error;
+  registry.registerComponent('schemas', 'Error', errorSchema as never);
   const generator = new OpenApiGeneratorV31(registry.definitions);
-  return generator.generateDocument({
+  const document = generator.generateDocument({
     openapi: '3.1.0',
     info: {
       title: 'Assay API',
@@ -95,6 +110,90 @@ export function buildOpenApiDocument(routes: RouteSpec[], serverUrl: string): Re
     },
     servers: [{ url: serverUrl }],
   }) as unknown as Record<string, unknown>;
+  addFormats(document);
+  return document;
+}
+
+const IdempotencyHeader = z.object({
+  'Idempotency-Key': z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .meta({
+      description:
+        'Makes a retry safe: the same key and body within 24 hours replays the first answer (`Idempotent-Replayed: true`) ' +
+        'instead of creating again; another body is 409 `idempotency_key_reused`. Keys are scoped to the account, the ' +
+        "key's mode (live or test) and the operation. 1 to 255 printable ASCII characters.",
+      example: 'order-4711-run',
+    }),
+});
+
+type HeaderObject = { description: string; required: boolean; schema: Record<string, unknown> };
+const integerHeader = (description: string, required: boolean): HeaderObject => ({ description, required, schema: { type: 'integer' } });
+const stringHeader = (description: string, required: boolean): HeaderObject => ({ description, required, schema: { type: 'string' } });
+
+/** The response headers of `spec` at `status`, as the middleware and the handlers set them. */
+export function responseHeaders(spec: RouteSpec, status: number): Record<string, HeaderObject> {
+  const headers: Record<string, HeaderObject> = {
+    'X-Request-Id': stringHeader('The id of this request (`req_…`), also in every error body; quote it to support.', true),
+  };
+  // The rate limit is counted once the key is authenticated, so every answer after that carries it (not a 401).
+  if (spec.access.kind === 'api_key' && status !== 401) {
+    const required = status < 500;
+    headers['X-RateLimit-Limit'] = integerHeader("Requests per minute this key may make (the key's `rate_limit_rpm`).", required);
+    headers['X-RateLimit-Remaining'] = integerHeader('Requests left in the current minute.', required);
+    headers['X-RateLimit-Reset'] = integerHeader('When the current window ends, as unix seconds (decision 130).', required);
+  }
+  if (status === 429 || status === 503) headers['Retry-After'] = integerHeader('Seconds to wait before retrying.', true);
+  if (spec.idempotency && status !== 401 && status !== 403 && status !== 429 && status < 500) {
+    headers['Idempotent-Replayed'] = stringHeader('`true` when this is the stored answer to an earlier request with the same `Idempotency-Key`.', false);
+  }
+  if (spec.multipart && status >= 200 && status < 300) {
+    headers.Deprecation = stringHeader('`true` on answers to the legacy multipart form (RFC 9745).', false);
+    headers.Sunset = stringHeader('When the multipart form stops working, an HTTP date (RFC 8594).', false);
+    headers.Link = stringHeader('The documentation of the replacement, `rel="deprecation"`.', false);
+  }
+  return headers;
+}
+
+/** The error codes a refusal description names (in backticks), in the order named. */
+export function errorCodesIn(description: string): ErrorCode[] {
+  const named = [...description.matchAll(/`([a-z_]+)`/g)].map((m) => m[1]!);
+  return [...new Set(named.filter((c): c is ErrorCode => (ERROR_CODES as readonly string[]).includes(c)))];
+}
+
+function errorBodyWith(codes: ErrorCode[]) {
+  const code = codes.length ? z.enum(codes as [ErrorCode, ...ErrorCode[]]) : z.string();
+  return z.object({
+    error: z.object({
+      code: code.meta({ description: 'What went wrong, for programs; `message` says it for people.' }),
+      message: z.string(),
+      request_id: z.string(),
+      details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    }),
+  });
+}
+
+/**
+ * Formats the schemas would otherwise leave implicit, by one naming rule over every object in the document:
+ * timestamps (`*_at`) are `date-time` and addresses (`url`, `*_url`) are `uri`. One rule, so a new field cannot
+ * forget it; the conformance checks validate formats, so a field the rule misnames fails the tests.
+ */
+function addFormats(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(addFormats);
+  if (!node || typeof node !== 'object') return;
+  const schema = node as Record<string, unknown>;
+  if (schema.properties && typeof schema.properties === 'object') {
+    for (const [name, field] of Object.entries(schema.properties as Record<string, Record<string, unknown>>)) {
+      const type = field.type;
+      const isString = type === 'string' || (Array.isArray(type) && type.includes('string'));
+      if (!isString || field.format) continue;
+      if (/_at$/.test(name)) field.format = 'date-time';
+      else if (/(^|_)url$/.test(name)) field.format = 'uri';
+    }
+  }
+  for (const value of Object.values(schema)) addFormats(value);
 }
 
 /** The refusals of `spec`: those its declaration implies (api/router.ts) and its own, one description per status. */

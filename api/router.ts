@@ -132,7 +132,9 @@ export function mountRoutes(router: Router, routes: RouteSpec[], options: MountO
       const body = spec.body ? parseOrThrow(spec.body, rawBody ?? {}, 'body') : undefined;
       let reply: Reply;
       if (spec.idempotency && principal && ctx.get('Idempotency-Key')) {
-        reply = await idempotent(ctx, options.auth.db, principal.accountId, spec, [params, query, body], (reservedId) =>
+        // Keys of the two modes never share a record: a live request never replays a test answer (decision 122).
+        const scope = { accountId: principal.accountId, mode: principal.kind === 'session' ? null : principal.mode };
+        reply = await idempotent(ctx, options.auth.db, scope, spec, [params, query, body], (reservedId) =>
           spec.handler({ params, query, body, ctx, principal, tenant, reservedId }),
         );
       } else {

@@ -7,6 +7,42 @@ export interface ErrorDetail {
   message: string;
 }
 
+/**
+ * Every `error.code` the API answers. The OpenAPI document lists, per operation and status, those named in the
+ * route's refusals (api/openapi.ts) as an enum, so a client can switch on them exhaustively.
+ */
+export const ERROR_CODES = [
+  'invalid_request',
+  'invalid_json',
+  'unauthorized',
+  'api_key_revoked',
+  'api_key_expired',
+  'insufficient_credits',
+  'insufficient_scope',
+  'not_found',
+  'method_not_allowed',
+  'workflow_archived',
+  'workflow_not_active',
+  'document_not_extracted',
+  'reference_document_not_ready',
+  'reference_document_unavailable',
+  'prompt_template_unavailable',
+  'use_async',
+  'idempotency_key_reused',
+  'idempotency_key_in_use',
+  'run_not_cancelable',
+  'output_not_ready',
+  'webhook_endpoint_disabled',
+  'event_expired',
+  'payload_too_large',
+  'unsupported_media_type',
+  'upload_missing',
+  'rate_limited',
+  'internal_error',
+  'service_unavailable',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,

@@ -1,5 +1,5 @@
 /**
- * Idempotency keys (DESIGN.md decision 8), scoped to (account, endpoint) and kept 24 hours (checked in code; the
+ * Idempotency keys (DESIGN.md decision 8), scoped to (account, key mode, endpoint) (decision 122) and kept 24 hours (checked in code; the
  * database need not support TTL). The first request with a key reserves the id of the resource it will create, so a
  * retry after a crash resumes creating the same resource instead of a second one. Same key and same body replays the
  * stored answer; a different body is 409 `idempotency_key_reused`; the same key while the first request is still
@@ -24,6 +24,22 @@ interface IdempotencyDoc {
   body_json: string | null;
   locked_until: Date;
   created_at: Date;
+}
+
+/** Whose key it is: the account and the mode of the API key that sent it (null for session-token routes). */
+export interface IdempotencyScope {
+  accountId: string;
+  mode: 'live' | 'test' | null;
+}
+
+/**
+ * The record of a key. Records from before keys were scoped by mode hash without it; keyed requests now carry
+ * their mode, so such a record is simply not found (nothing misreads it) and ages out within the 24 hours.
+ * Session-token routes have no mode and hash as they always did.
+ */
+export function idempotencyRecordId(scope: IdempotencyScope, endpoint: string, key: string): string {
+  const parts = scope.mode === null ? [scope.accountId, endpoint, key] : [scope.accountId, `mode:${scope.mode}`, endpoint, key];
+  return createHash('sha256').update(parts.join('\u0000')).digest('hex');
 }
 
 export type Begin =
@@ -60,14 +76,15 @@ export function requestHash(parts: unknown[]): string {
 
 export async function beginIdempotent(
   db: Db,
-  accountId: string,
+  scope: IdempotencyScope,
   endpoint: string,
   key: string,
   hash: string,
   reserve: () => string,
 ): Promise<Begin> {
   const records = db.collection<IdempotencyDoc>(COLLECTIONS.idempotencyKeys);
-  const recordId = createHash('sha256').update(`${accountId}\u0000${endpoint}\u0000${key}`).digest('hex');
+  const recordId = idempotencyRecordId(scope, endpoint, key);
+  const accountId = scope.accountId;
   const now = new Date();
   for (let attempt = 0; attempt < 3; attempt++) {
     try {

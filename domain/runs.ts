@@ -22,7 +22,8 @@ import { publishEvent, type EventPublisher } from './publish-event';
 import type { ReferenceDocumentDoc } from './reference-documents';
 import type { CreateRunRequest, RunCitation, RunManifest, RunStatus } from './schemas/runs';
 import { paginate, type Cursors, type PageQuery } from './pagination';
-import { presignDownload, type Storage } from './storage';
+import { signRunOutputFile, type RunOutputFileView } from './run-output-file';
+import type { Storage } from './storage';
 import { resultWithin, startOrAttach, type TemporalHandle } from './temporal';
 import type { TenantDb } from './tenant';
 import { SEARCH_ATTRIBUTES, TASK_QUEUES, WORKFLOW_TYPES, type RunJobInput } from './workflow-contract';
@@ -70,7 +71,8 @@ export interface RunDoc {
 const runs = (tenant: TenantDb) => tenant.collection<RunDoc>(COLLECTIONS.runs);
 const rawRuns = (db: Db) => db.collection<RunDoc>(COLLECTIONS.runs);
 
-export function runView(doc: RunDoc, baseUrl: string) {
+/** `outputFile`: signed by the caller for this answer (domain/run-output-file.ts), or null when there is none. */
+export function runView(doc: RunDoc, baseUrl: string, outputFile: RunOutputFileView | null) {
   const output = doc.status === 'succeeded' && doc.output_json ? (JSON.parse(doc.output_json) as Record<string, unknown>) : undefined;
   return {
     id: doc._id,
@@ -86,6 +88,7 @@ export function runView(doc: RunDoc, baseUrl: string) {
     result_url: `${baseUrl}/v1/runs/${doc._id}`,
     output_format: doc.output_format,
     ...(output ? { output } : {}),
+    output_file: doc.status === 'succeeded' ? outputFile : null,
     usage: { ...doc.usage, unverified_citations: output ? (doc.usage.unverified_citations ?? null) : null },
     citations: output && doc.citations_json ? (JSON.parse(doc.citations_json) as RunCitation[]) : null,
     manifest: output && doc.manifest_json ? (JSON.parse(doc.manifest_json) as RunManifest) : null,
@@ -103,7 +106,8 @@ export type RunView = ReturnType<typeof runView>;
  * rather than a result; the event record would otherwise hold a second copy of it.
  */
 export function eventRunView(doc: RunDoc, baseUrl: string) {
-  const { manifest: _manifest, ...view } = runView(doc, baseUrl);
+  // No URL in the record: it is signed when the payload is sent or read (domain/run-output-file.ts).
+  const { manifest: _manifest, ...view } = runView(doc, baseUrl, null);
   return view;
 }
 
@@ -389,17 +393,9 @@ export async function emitRunEvent(publisher: EventPublisher, accountId: string,
 /** A freshly signed download URL for a succeeded run's output file; 409 output_not_ready otherwise. */
 export async function runOutputFile(tenant: TenantDb, storage: Storage, config: Config, runId: string) {
   const run = await getRun(tenant, runId);
-  if (run.status !== 'succeeded' || !run.output_file) {
-    throw errors.conflict('output_not_ready', `The run is ${run.status}; its output exists once it has succeeded.`);
-  }
-  const { url, expiresAt } = await presignDownload(
-    storage,
-    run.output_file.key,
-    `${run._id}.${run.output_file.extension}`,
-    run.output_file.mime_type,
-    config.OUTPUT_URL_TTL_S,
-  );
-  return { url, expires_at: expiresAt.toISOString(), mime_type: run.output_file.mime_type };
+  const file = await signRunOutputFile({ storage, ttlS: config.OUTPUT_URL_TTL_S }, run);
+  if (!file) throw errors.conflict('output_not_ready', `The run is ${run.status}; its output exists once it has succeeded.`);
+  return file;
 }
 
 /**

@@ -109,8 +109,14 @@ export async function createWebhookEndpoint(
   return { ...webhookEndpointView(doc), secret, warning: SECRET_WARNING };
 }
 
+/**
+ * The list answers every endpoint in one page (the reference's list is not paged), so an account may hold at most
+ * this many; creation refuses the next one rather than the list silently dropping some (decision 132).
+ */
+export const MAX_WEBHOOK_ENDPOINTS = 1000;
+
 export async function listWebhookEndpoints(tenant: TenantDb) {
-  const docs = await endpointCollection(tenant).find({ deleted_at: null }, { sort: { _id: -1 }, limit: 1000 }).toArray();
+  const docs = await endpointCollection(tenant).find({ deleted_at: null }, { sort: { _id: -1 }, limit: MAX_WEBHOOK_ENDPOINTS }).toArray();
   return { data: docs.map(webhookEndpointView) };
 }
 

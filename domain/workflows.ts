@@ -145,23 +145,16 @@ export async function listWorkflows(tenant: TenantDb, page: PageQuery, cursors: 
   return { data: items.map(workflowView), next_cursor };
 }
 
-const ALLOWED: Record<WorkflowStatus, WorkflowStatus[]> = {
-  active: ['active', 'paused', 'archived'],
-  paused: ['paused', 'active', 'archived'],
-  archived: [],
-};
-
 export async function updateWorkflow(
   tenant: TenantDb,
   workflowId: string,
   patch: { name?: string; status?: WorkflowStatus; user_prompt?: string | null },
 ): Promise<WorkflowDoc> {
   const current = await getWorkflow(tenant, workflowId);
+  // DESIGN.md decision 14: active ↔ paused and any → archived are all allowed (setting the current status is a
+  // no-op), so the one refusal is leaving or touching an archived workflow (decision 134).
   if (current.status === 'archived') {
     throw errors.conflict('workflow_archived', 'This workflow is archived; archived workflows cannot be changed.');
-  }
-  if (patch.status && !ALLOWED[current.status].includes(patch.status)) {
-    throw errors.conflict('invalid_status_transition', `A workflow cannot go from ${current.status} to ${patch.status}.`);
   }
   const set: Partial<WorkflowDoc> = { updated_at: new Date() };
   if (patch.name !== undefined) set.name = patch.name;

@@ -6,7 +6,7 @@
 import type { Context } from 'koa';
 import type { Db } from 'mongodb';
 import { ApiError, errors } from '../../domain/errors';
-import { beginIdempotent, finishIdempotent, releaseIdempotent, requestHash } from '../../domain/idempotency';
+import { beginIdempotent, finishIdempotent, releaseIdempotent, requestHash, type IdempotencyScope } from '../../domain/idempotency';
 import type { Reply, RouteSpec } from '../route';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
@@ -14,7 +14,7 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 export async function idempotent(
   ctx: Context,
   db: Db,
-  accountId: string,
+  scope: IdempotencyScope,
   spec: RouteSpec,
   requestParts: unknown[],
   execute: (reservedId: string) => Promise<Reply>,
@@ -27,7 +27,7 @@ export async function idempotent(
   }
   const endpoint = `${spec.method.toUpperCase()} ${spec.path}`;
   const hash = requestHash([endpoint, ...requestParts, ...(ctx.state.idempotencyExtra ?? [])]);
-  const begun = await beginIdempotent(db, accountId, endpoint, key, hash, spec.idempotency!.reserve);
+  const begun = await beginIdempotent(db, scope, endpoint, key, hash, spec.idempotency!.reserve);
   if (begun.kind === 'replay') {
     return { status: begun.status, body: begun.body, headers: { 'Idempotent-Replayed': 'true' } };
   }

@@ -1,6 +1,7 @@
 /** `/events`: the recorded events, the same payloads webhooks deliver, for a client catching up on missed ones. */
 import type { KeyPrincipal } from '../../domain/api-keys';
 import { EVENT_RETENTION_DAYS, eventView, getEvent, listEvents, visibleEventTypes } from '../../domain/events';
+import { signEventRuns } from '../../domain/run-output-file';
 import { Event, EventIdParams, EventListQuery, EventPage } from '../../domain/schemas/events';
 import type { RouteDeps } from '../app';
 import { route, type RouteSpec } from '../route';
@@ -10,6 +11,7 @@ export function eventRoutes(deps: RouteDeps): RouteSpec[] {
   // at least one of the two read scopes to call these at all (DESIGN.md decision 25).
   const read = { kind: 'api_key', scope: ['runs:read', 'reference_documents:read'] } as const;
   const visible = (principal: unknown) => visibleEventTypes((principal as KeyPrincipal).scopes);
+  const signer = { storage: deps.storage, ttlS: deps.config.OUTPUT_URL_TTL_S };
   return [
     route({
       method: 'get',
@@ -27,7 +29,7 @@ export function eventRoutes(deps: RouteDeps): RouteSpec[] {
       errors: { 403: '`insufficient_scope`: `type` names a kind of event the key may not read.' },
       handler: async ({ tenant, query, principal }) => {
         const { items, next_cursor } = await listEvents(tenant, query, deps.cursors, visible(principal));
-        return { status: 200, body: { data: items.map(eventView), next_cursor } };
+        return { status: 200, body: { data: await signEventRuns(deps.db, tenant.accountId, signer, items.map(eventView)), next_cursor } };
       },
     }),
     route({
@@ -42,10 +44,10 @@ export function eventRoutes(deps: RouteDeps): RouteSpec[] {
       params: EventIdParams,
       responses: { 200: { description: 'The event', schema: Event } },
       errors: { 404: `\`not_found\`: no such event of this account in the last ${EVENT_RETENTION_DAYS} days that this key may read.` },
-      handler: async ({ tenant, params, principal }) => ({
-        status: 200,
-        body: eventView(await getEvent(tenant, params.eventId, visible(principal))),
-      }),
+      handler: async ({ tenant, params, principal }) => {
+        const [event] = await signEventRuns(deps.db, tenant.accountId, signer, [eventView(await getEvent(tenant, params.eventId, visible(principal)))]);
+        return { status: 200, body: event };
+      },
     }),
   ];
 }

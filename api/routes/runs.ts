@@ -1,6 +1,7 @@
 /** `/workflows/{id}/runs` and `/runs`: create, read, cancel runs and fetch their output (spec §4 Runs). */
 import { newId } from '../../domain/ids';
-import { cancelRun, createRun, getRun, listRuns, runnableWorkflow, runOutputFile, runQuote, runView } from '../../domain/runs';
+import { cancelRun, createRun, getRun, listRuns, runnableWorkflow, runOutputFile, runQuote, runView, type RunDoc } from '../../domain/runs';
+import { signRunOutputFile } from '../../domain/run-output-file';
 import {
   CreateRunRequest,
   Run,
@@ -28,6 +29,9 @@ export function runRoutes(deps: RouteDeps): RouteSpec[] {
   const read = { kind: 'api_key', scope: 'runs:read' } as const;
   const write = { kind: 'api_key', scope: 'runs:write' } as const;
   const base = deps.config.publicBaseUrl;
+  const signer = { storage: deps.storage, ttlS: deps.config.OUTPUT_URL_TTL_S };
+  /** Every answer carrying a run signs its output file afresh (domain/run-output-file.ts). */
+  const view = async (run: RunDoc) => runView(run, base, await signRunOutputFile(signer, run));
   return [
     route({
       method: 'post',
@@ -91,7 +95,7 @@ export function runRoutes(deps: RouteDeps): RouteSpec[] {
           body,
           reservedId ?? newId('run'),
         );
-        return { status: finished ? 200 : 202, body: runView(run, base), headers };
+        return { status: finished ? 200 : 202, body: await view(run), headers };
       },
     }),
     route({
@@ -131,7 +135,7 @@ export function runRoutes(deps: RouteDeps): RouteSpec[] {
       responses: { 200: { description: 'A page of runs', schema: RunPage } },
       handler: async ({ tenant, query }) => {
         const { items, next_cursor } = await listRuns(tenant, query, deps.cursors);
-        return { status: 200, body: { data: items.map((r) => runView(r, base)), next_cursor } };
+        return { status: 200, body: { data: await Promise.all(items.map(view)), next_cursor } };
       },
     }),
     route({
@@ -143,7 +147,7 @@ export function runRoutes(deps: RouteDeps): RouteSpec[] {
       params: RunIdParams,
       responses: { 200: { description: 'The run', schema: Run } },
       errors: { 404: '`not_found`: no such run.' },
-      handler: async ({ tenant, params }) => ({ status: 200, body: runView(await getRun(tenant, params.runId), base) }),
+      handler: async ({ tenant, params }) => ({ status: 200, body: await view(await getRun(tenant, params.runId)) }),
     }),
     route({
       method: 'post',
@@ -157,7 +161,7 @@ export function runRoutes(deps: RouteDeps): RouteSpec[] {
       errors: { 404: '`not_found`: no such run.', 409: '`run_not_cancelable`: the run is no longer queued.' },
       handler: async ({ tenant, params }) => ({
         status: 200,
-        body: runView(await cancelRun(deps, tenant, params.runId), base),
+        body: await view(await cancelRun(deps, tenant, params.runId)),
       }),
     }),
     route({

@@ -65,11 +65,13 @@ export function workflowRoutes(deps: RouteDeps): RouteSpec[] {
       access: write,
       tag: 'Workflows',
       summary: 'Update a workflow',
-      description: 'Status: active ↔ paused, any → archived; archived is final (409 `workflow_archived`).',
+      description:
+        'Status: active ↔ paused, any → archived (setting the current status changes nothing); archived is final: any ' +
+        'change to an archived workflow, its status included, is 409 `workflow_archived`.',
       params: WorkflowIdParams,
       body: UpdateWorkflowRequest,
       responses: { 200: { description: 'The workflow', schema: Workflow } },
-      errors: { 404: '`not_found`: no such workflow.', 409: '`workflow_archived`: archived workflows cannot change; `invalid_status_transition`.' },
+      errors: { 404: '`not_found`: no such workflow.', 409: '`workflow_archived`: archived workflows cannot change.' },
       handler: async ({ tenant, params, body }) => ({
         status: 200,
         body: workflowView(await updateWorkflow(tenant, params.workflowId, body)),

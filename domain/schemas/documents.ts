@@ -10,11 +10,18 @@ const filename = z
   .min(1)
   .max(255)
   .refine((v) => !/[\u0000-\u001f/\\]/.test(v), 'must be a file name without path separators or control characters');
+/**
+ * A MIME type, parameters allowed (`text/csv; charset=utf-8`): the upload is bound to it exactly as declared, and
+ * format detection reads only its essence (decision 125).
+ */
 const mimeType = z
   .string()
   .trim()
   .max(255)
-  .regex(/^[\w.+-]+\/[\w.+-]+$/, 'must be a MIME type such as application/pdf');
+  .regex(
+    /^[\w.+-]+\/[\w.+-]+(\s*;\s*[\w.+-]+=("[\x20\x21\x23-\x5b\x5d-\x7e]*"|[\w.+-]+))*$/,
+    'must be a MIME type such as application/pdf, optionally with parameters such as "; charset=utf-8"',
+  );
 const sizeBytes = z.number().int().min(0).max(MAX_UPLOAD_BYTES, `must be at most ${MAX_UPLOAD_BYTES} bytes (50 MB)`);
 
 export const CreateDocumentRequest = z

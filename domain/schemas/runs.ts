@@ -130,9 +130,9 @@ export type RunManifest = z.infer<typeof RunManifest>;
 
 export const RunOutputFile = z
   .object({
-    url: z.string().meta({ description: 'A signed download URL.' }),
+    url: z.string().meta({ description: 'A signed download URL, valid until `expires_at` (OUTPUT_URL_TTL_S after this answer).' }),
     expires_at: z.string(),
-    mime_type: z.string(),
+    mime_type: z.string().meta({ example: 'application/json' }),
   })
   .meta({ id: 'RunOutputFile' });
 
@@ -151,7 +151,11 @@ export const Run = z
     result_url: z.string(),
     output_format: OutputFormatSchema.nullable(),
     output: z.record(z.string(), z.unknown()).optional(),
-    output_file: RunOutputFile.optional(),
+    output_file: RunOutputFile.nullable().meta({
+      description:
+        'The output file, signed afresh on every answer (webhook payloads: at each delivery attempt). Null until the run ' +
+        'has succeeded, and after a refund.',
+    }),
     usage: RunUsage,
     citations: z.array(RunCitation).nullable().meta({
       description:

@@ -30,7 +30,7 @@ export type UsageQuery = z.infer<typeof UsageQuery>;
 
 export const UsageReport = z
   .object({
-    period: z.object({ from: z.string(), to: z.string() }),
+    period: z.object({ from: z.string().meta({ format: 'date' }), to: z.string().meta({ format: 'date' }) }),
     total_runs: z.number().int(),
     total_credits: z.number().meta({ description: 'Credits charged in the period: runs plus live prompt generations.' }),
     total_generations: z

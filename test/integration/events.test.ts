@@ -31,6 +31,7 @@ const DAY = 86_400_000;
  * the documented schema, so seeded events carry what the worker really records.
  */
 let realData: Record<string, unknown>;
+let ownerRunId: string;
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -45,7 +46,20 @@ beforeAll(async () => {
     else await sleep(100);
   }
   if (!realData) throw new Error('the run.succeeded event was not recorded');
+  ownerRunId = created.body.id as string;
 });
+
+/**
+ * `realData` for an event of `accountId`: a copy of the real run stored under that account (same output object),
+ * so the event reads as one of that account's own runs would — its `output_file` is signed from the run.
+ */
+async function dataFor(accountId: string): Promise<Record<string, unknown>> {
+  const runs = t.database.db.collection<{ _id: string; account_id: string }>(COLLECTIONS.runs);
+  const original = (await runs.findOne({ _id: ownerRunId }))!;
+  const copy = { ...original, _id: newId('run'), account_id: accountId };
+  await runs.insertOne(copy);
+  return { ...realData, run: { ...(realData.run as object), id: copy._id } };
+}
 beforeEach(async () => {
   a = await newAccount(t);
   key = await a.key({ mode: 'test' });
@@ -86,7 +100,7 @@ async function seedEvent(accountId: string, type: EventType, at = new Date()): P
     account_id: accountId,
     type,
     dedupe_key: `seed:${randomBase62(16)}`,
-    data_json: JSON.stringify(realData),
+    data_json: JSON.stringify(await dataFor(accountId)),
     created_at: at,
   };
   await t.database.db.collection<EventDoc>(COLLECTIONS.events).insertOne(doc);
@@ -130,14 +144,24 @@ describe('catching up on missed webhooks', () => {
       ['run.failed', r2.id],
       ['run.succeeded', r3.id],
     ]);
-    // The resource is the webhook payload plus `object`, field for field.
+    // The resource is the webhook payload plus `object`, field for field — but for the output file's signature,
+    // made for each delivery and each read (the same file, type and lifetime).
+    type Signed = { data: { run?: { output_file: { url: string; expires_at: string; mime_type: string } | null } } };
+    const unsigned = (e: Signed) => {
+      const file = e.data.run?.output_file;
+      if (!file) return e;
+      expect(Date.parse(file.expires_at)).toBeGreaterThan(Date.now() + (t.config.OUTPUT_URL_TTL_S - 120) * 1000);
+      return { ...e, data: { ...e.data, run: { ...e.data.run, output_file: { path: new URL(file.url).pathname, mime_type: file.mime_type } } } };
+    };
     const bodies = new Map(delivered.map((req) => [JSON.parse(req.rawBody.toString()).id as string, JSON.parse(req.rawBody.toString())]));
     for (const event of missed) {
       expect(Object.keys(event)).toEqual(['id', 'object', 'type', 'created_at', 'data']);
-      expect(event).toEqual({ object: 'event', ...bodies.get(event.id) });
+      expect(unsigned(event as Signed)).toEqual(unsigned({ object: 'event', ...bodies.get(event.id) }));
       const one = await t.api.get(`/v1/events/${event.id}`).set(auth(key));
-      expect([one.status, one.body]).toEqual([200, event]);
+      expect(one.status).toBe(200);
+      expect(unsigned(one.body)).toEqual(unsigned(event as Signed));
     }
+    expect(missed.filter((e) => e.type === 'run.succeeded').every((e) => (e as Signed).data.run!.output_file !== null)).toBe(true);
     expect(missed[1]!.data.run).toMatchObject({ id: r2.id, status: 'failed', charged_credits: 0 });
   });
 });
@@ -146,7 +170,7 @@ describe('listing', () => {
   it('filters by type, newest first, with cursors tied to their filter', async () => {
     const types: EventType[] = ['run.succeeded', 'run.failed', 'run.succeeded', 'reference_document.ready', 'run.failed', 'run.canceled'];
     const seeded: EventDoc[] = [];
-    for (const type of types) seeded.push(await recordEvent(t.database.db, a.accountId, type, `test:${randomBase62(16)}`, realData));
+    for (const type of types) seeded.push(await recordEvent(t.database.db, a.accountId, type, `test:${randomBase62(16)}`, await dataFor(a.accountId)));
     const ids = (res: { body: { data: ApiEvent[] } }) => res.body.data.map((e) => e.id);
 
     const all = await t.api.get('/v1/events').set(auth(key));
@@ -244,10 +268,10 @@ const refData = () => ({
 
 describe('access', () => {
   it("never shows another account's events", async () => {
-    const mine = await recordEvent(t.database.db, a.accountId, 'run.succeeded', `test:${randomBase62(16)}`, realData);
+    const mine = await recordEvent(t.database.db, a.accountId, 'run.succeeded', `test:${randomBase62(16)}`, await dataFor(a.accountId));
     const b = await newAccount(t);
     const theirKey = await b.key({ mode: 'test' });
-    const theirs = await recordEvent(t.database.db, b.accountId, 'run.succeeded', `test:${randomBase62(16)}`, realData);
+    const theirs = await recordEvent(t.database.db, b.accountId, 'run.succeeded', `test:${randomBase62(16)}`, await dataFor(b.accountId));
 
     expect((await t.api.get('/v1/events').set(auth(theirKey))).body.data.map((e: ApiEvent) => e.id)).toEqual([theirs._id]);
     expect((await t.api.get('/v1/events').set(auth(key))).body.data.map((e: ApiEvent) => e.id)).toEqual([mine._id]);
@@ -258,7 +282,7 @@ describe('access', () => {
   // DESIGN.md decision 25: an event carries its resource, so it is visible only with that resource's read scope.
   it('shows run.* events only to runs:read and reference_document.* only to reference_documents:read', async () => {
     const c = await newAccount(t);
-    const run = await recordEvent(t.database.db, c.accountId, 'run.succeeded', `test:${randomBase62(16)}`, realData);
+    const run = await recordEvent(t.database.db, c.accountId, 'run.succeeded', `test:${randomBase62(16)}`, await dataFor(c.accountId));
     const ref = await recordEvent(t.database.db, c.accountId, 'reference_document.ready', `test:${randomBase62(16)}`, refData());
     const ids = async (token: string, query = '') => {
       const res = await t.api.get(`/v1/events${query}`).set(auth(token));
@@ -292,7 +316,7 @@ describe('access', () => {
     const c = await newAccount(t);
     const made: string[] = [];
     for (let i = 0; i < 5; i++) {
-      made.push((await recordEvent(t.database.db, c.accountId, 'run.failed', `test:${randomBase62(16)}`, realData))._id);
+      made.push((await recordEvent(t.database.db, c.accountId, 'run.failed', `test:${randomBase62(16)}`, await dataFor(c.accountId)))._id);
       await recordEvent(t.database.db, c.accountId, 'reference_document.ready', `test:${randomBase62(16)}`, refData());
     }
     const runsOnly = await c.key({ scopes: ['runs:read'] });

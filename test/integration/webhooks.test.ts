@@ -7,6 +7,7 @@
 import { COLLECTIONS } from '../../domain/db';
 import { randomBase62 } from '../../domain/ids';
 import { publishEvent } from '../../domain/publish-event';
+import { webhookPayloadProblems } from '../support/conformance';
 import type { WebhookDeliveryDoc } from '../../domain/webhook-deliveries';
 import type { WebhookEndpointDoc } from '../../domain/webhook-endpoints';
 import { verifyWebhookSignature } from '../../domain/webhook-signature';
@@ -243,9 +244,16 @@ describe('delivery of a run event', () => {
       expect(payload.id).toMatch(/^evt_/);
       expect(payload.type).toBe('run.succeeded');
       // The run as GET answers it, less the manifest, which events leave out (GET the run for it).
-      const { manifest, ...withoutManifest } = run;
+      // Its output_file is signed for this delivery, not copied from the GET: the same file, its own signature.
+      const { manifest, output_file: readFile, ...withoutManifest } = run;
       expect(manifest).not.toBeNull();
-      expect(payload.data.run).toEqual(withoutManifest);
+      const { output_file: sentFile, ...sentRun } = payload.data.run;
+      expect(sentRun).toEqual(withoutManifest);
+      expect(sentFile.mime_type).toBe(readFile.mime_type);
+      expect(new URL(sentFile.url).pathname).toBe(new URL(readFile.url).pathname);
+      expect(Date.parse(sentFile.expires_at)).toBeGreaterThan(Date.now() + (t.config.OUTPUT_URL_TTL_S - 60) * 1000);
+      expect((await fetch(sentFile.url)).status).toBe(200);
+      expect(webhookPayloadProblems(req.rawBody)).toEqual([]);
     }
     const [first, second] = receiver.received;
     expect(JSON.parse(first!.rawBody.toString()).id).toBe(JSON.parse(second!.rawBody.toString()).id);

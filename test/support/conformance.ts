@@ -15,7 +15,8 @@ import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020'
 import addFormats from 'ajv-formats';
 import type { Context, Middleware } from 'koa';
 import { buildOpenApiDocument, errorResponses } from '../../api/openapi';
-import type { RouteSpec } from '../../api/route';
+import { route, type RouteSpec } from '../../api/route';
+import { Event } from '../../domain/schemas/events';
 
 export interface Violation {
   method: string;
@@ -132,9 +133,12 @@ export function conformanceChecker(routes: RouteSpec[]): Middleware {
       return checkEnvelope();
     }
 
-    const responses = operation.responses as Record<string, { content?: Record<string, unknown> }>;
+    const responses = operation.responses as Record<string, { content?: Record<string, unknown>; headers?: Record<string, { required?: boolean }> }>;
     const documented = responses[String(status)];
     if (!documented) return report(`status not documented for ${spec.method.toUpperCase()} ${spec.path} (documented: ${Object.keys(responses).join(', ')})`);
+    for (const [name, header] of Object.entries(documented.headers ?? {})) {
+      if (header.required && !ctx.response.get(name)) report(`the documented header ${name} is missing`);
+    }
     const media = Object.keys(documented.content ?? {}).map(bare);
     if (media.length === 0) {
       if (ctx.body !== undefined && ctx.body !== null && ctx.body !== '') report('a body where the document says there is none');
@@ -144,8 +148,69 @@ export function conformanceChecker(routes: RouteSpec[]): Middleware {
     if (!media.includes(type)) return report(`content type ${type || '(none)'}, documented ${media.join(', ')}`);
     if (type !== 'application/json') return; // streams and files: status and type only
     const validate = validator(pointer('paths', spec.path, spec.method, 'responses', String(status), 'content', 'application/json', 'schema'));
-    if (!validate(jsonOf(ctx.body))) report('the body does not match the documented schema', validate.errors);
+    const json = jsonOf(ctx.body);
+    if (!validate(json)) return report('the body does not match the documented schema', validate.errors);
+    for (const problem of runRuleViolations(json)) report(problem);
   };
+}
+
+/**
+ * What the schema alone cannot say: a succeeded run carries its signed `output_file` (the schema allows null for
+ * every other status), wherever a run appears — a run, a page of runs, an event's `data.run`.
+ */
+export function runRuleViolations(body: unknown, path = ''): string[] {
+  if (Array.isArray(body)) return body.flatMap((item, i) => runRuleViolations(item, `${path}/${i}`));
+  if (!body || typeof body !== 'object') return [];
+  const node = body as Json;
+  const out: string[] = [];
+  if (node.object === 'run' && node.status === 'succeeded') {
+    const file = node.output_file as { url?: string; expires_at?: string } | null | undefined;
+    if (!file) out.push(`${path || '(root)'}: a succeeded run without output_file`);
+    else if (!(Date.parse(file.expires_at ?? '') > Date.now())) out.push(`${path || '(root)'}: output_file already expired`);
+  }
+  for (const [key, value] of Object.entries(node)) out.push(...runRuleViolations(value, `${path}/${key}`));
+  return out;
+}
+
+/**
+ * A webhook payload (the raw bytes a receiver got) checked against the published contract: the `Event` schema
+ * without `object` (a payload is the event resource minus that field), plus the run rules above. Answers the problems.
+ */
+export function webhookPayloadProblems(rawBody: Buffer | string): string[] {
+  let payload: Json;
+  try {
+    payload = JSON.parse(rawBody.toString()) as Json;
+  } catch {
+    return ['the payload is not JSON'];
+  }
+  if ('object' in payload) return ['a webhook payload carries `object`'];
+  const validate = eventValidator();
+  if (!validate({ ...payload, object: 'event' })) {
+    return (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
+  }
+  return runRuleViolations(payload);
+}
+
+let eventValidate: ValidateFunction | undefined;
+function eventValidator(): ValidateFunction {
+  if (eventValidate) return eventValidate;
+  // The Event schema as the published document has it (with every component it references), closed like the rest.
+  const carrier = route({
+    method: 'get',
+    path: '/event',
+    access: { kind: 'public' },
+    tag: 'Events',
+    summary: 'carrier',
+    responses: { 200: { description: 'an event', schema: Event } },
+    handler: async () => ({ status: 200 }),
+  });
+  const strict = structuredClone(buildOpenApiDocument([carrier], 'http://127.0.0.1/v1'));
+  closeObjects(strict);
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  ajv.addSchema(strict as object, 'openapi.json');
+  eventValidate = ajv.compile({ $ref: 'openapi.json#/components/schemas/Event' });
+  return eventValidate;
 }
 
 function isStream(body: unknown): boolean {

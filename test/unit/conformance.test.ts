@@ -13,7 +13,7 @@ import { route, type RouteSpec } from '../../api/route';
 import { mountRoutes } from '../../api/router';
 import { errors } from '../../domain/errors';
 import { createLogger } from '../../domain/logger';
-import { conformanceChecker, drainViolations } from '../support/conformance';
+import { conformanceChecker, drainViolations, runRuleViolations, webhookPayloadProblems } from '../support/conformance';
 
 const Thing = z.object({ id: z.string(), tags: z.array(z.string()), note: z.string().nullable() }).meta({ id: 'Thing' });
 
@@ -81,4 +81,27 @@ it('reports statuses the operation does not list, server errors, and another con
   expect(await problems('/v1/undeclared-refusal')).toEqual([expect.stringMatching(/^status not documented for GET \/undeclared-refusal/)]);
   expect(await problems('/v1/crash')).toEqual(['a server error']);
   expect(await problems('/v1/html')).toEqual(['content type text/html, documented application/json']);
+});
+
+describe('the run rules the schema cannot state', () => {
+  const run = { object: 'run', id: 'run_1', status: 'succeeded' };
+  const file = { url: 'http://127.0.0.1:9000/x', expires_at: new Date(Date.now() + 3_600_000).toISOString(), mime_type: 'application/json' };
+
+  it('fails a succeeded run without output_file, alone, in a page or in an event', () => {
+    expect(runRuleViolations({ ...run, output_file: null })).toEqual(['(root): a succeeded run without output_file']);
+    expect(runRuleViolations({ data: [{ ...run, output_file: file }, { ...run }] })).toEqual(['/data/1: a succeeded run without output_file']);
+    expect(runRuleViolations({ data: { run: { ...run, output_file: { ...file, expires_at: '2000-01-01T00:00:00.000Z' } } } })).toEqual([
+      '/data/run: output_file already expired',
+    ]);
+  });
+
+  it('passes a succeeded run with a live file, and any other status with null', () => {
+    expect(runRuleViolations({ ...run, output_file: file })).toEqual([]);
+    expect(runRuleViolations({ ...run, status: 'refunded', output_file: null })).toEqual([]);
+  });
+
+  it('checks a webhook payload against the Event schema', () => {
+    expect(webhookPayloadProblems('not json')).toEqual(['the payload is not JSON']);
+    expect(webhookPayloadProblems(JSON.stringify({ id: 'evt_1', type: 'run.succeeded', created_at: new Date().toISOString(), data: { run: { id: 'run_1' } } })).length).toBeGreaterThan(0);
+  });
 });
