@@ -7,7 +7,7 @@ import { ensureCatalog } from './catalog';
 import type { Config } from './config';
 import { connectDatabase, ensureIndexes, type Database } from './db';
 import { createStorage, ensureBucket, type Storage } from './storage';
-import { connectTemporal, type TemporalHandle } from './temporal';
+import { connectTemporal, type TemporalHandle } from './jobs';
 
 export interface Connections {
   database: Database;

@@ -10,7 +10,7 @@ import { parseConfig, type Config } from '../../domain/config';
 import { openConnections } from '../../domain/connections';
 import type { Database } from '../../domain/db';
 import { createLogger } from '../../domain/logger';
-import type { TemporalHandle } from '../../domain/temporal';
+import type { TemporalHandle } from '../../domain/jobs';
 import { conformanceChecker } from './conformance';
 
 export interface TestContext {
