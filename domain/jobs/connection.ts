@@ -16,9 +16,11 @@ export interface TemporalHandle {
   close(): Promise<void>;
 }
 
-export async function connectTemporal(config: Config): Promise<TemporalHandle> {
-  // `Connection.connect` dials eagerly and fails fast; gRPC reconnects on its own once the server returns.
-  const connection = await Connection.connect({ address: config.temporalAddress, connectTimeout: '5s' });
+export async function connectTemporal(config: Config, options: { lazy?: boolean } = {}): Promise<TemporalHandle> {
+  // `Connection.connect` dials eagerly and fails fast; gRPC reconnects on its own once the server returns. A lazy
+  // connection dials on first use (tests that need a Temporal that is not there from the start).
+  const settings = { address: config.temporalAddress, connectTimeout: '5s' };
+  const connection = options.lazy ? Connection.lazy(settings) : await Connection.connect(settings);
   const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
   return { client, connection, namespace: config.TEMPORAL_NAMESPACE, close: () => connection.close() };
 }
