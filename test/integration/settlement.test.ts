@@ -9,6 +9,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { COLLECTIONS } from '../../domain/db';
+import { startRun } from '../../domain/jobs';
 import { GRACE_MS, reconcileDeliveries } from '../../domain/reconciler';
 import { createTestContext, type TestContext } from '../support/app';
 import { testNamespaces } from '../support/env';
@@ -193,6 +194,29 @@ describe('a Temporal that cannot start jobs', () => {
     } finally {
       await receiver.close();
     }
+  });
+
+  it('a start the server accepted after the request gave up finds the run failed and changes nothing', async () => {
+    const a = await newAccount(t);
+    const key = await a.key({ mode: 'live' });
+    const wf = await makeWorkflow(t, key);
+    const before = await balance(t, key);
+    expect((await missing.api.post(`/v1/workflows/${wf}/runs`).set(auth(key)).send({})).status).toBe(503);
+    const [stored] = await t.database.db.collection(COLLECTIONS.runs).find({ account_id: a.accountId }).toArray();
+    const runId = String(stored!._id);
+    const ledgerBefore = await ledgerOf(t, runId);
+    const eventsBefore = await t.database.db.collection(COLLECTIONS.events).countDocuments({ account_id: a.accountId });
+
+    // The same start, landing on the server late (as when the client's deadline fired first).
+    const job = await startRun(t.temporal, { accountId: a.accountId, runId, workflowId: wf, workflowName: 'Run test', productCode: 'general_evaluation' });
+    expect(await job.result()).toEqual({ status: 'failed' });
+
+    const after = (await t.api.get(`/v1/runs/${runId}`).set(auth(key))).body;
+    expect(after.status).toBe('failed');
+    expect(after.error.code).toBe('creation_failed');
+    expect(await ledgerOf(t, runId)).toEqual(ledgerBefore);
+    expect((await balance(t, key)).pro_credits).toBe(before.pro_credits);
+    expect(await t.database.db.collection(COLLECTIONS.events).countDocuments({ account_id: a.accountId })).toBe(eventsBefore);
   });
 
   it('a reference whose indexing start failed at `complete` is indexed once `complete` is retried with Temporal back', async () => {
