@@ -7,16 +7,15 @@
  * Test keys get the deterministic template for free. The drafting itself is a short workflow on the runs queue (the
  * API never calls a model).
  */
-import { WorkflowFailedError } from '@temporalio/client';
 import type { Db } from 'mongodb';
 import { GENERATION_PRICING, type OutputFormat, type TemplateCategory } from './catalog';
 import { charge, refund, toCredits, toMilli } from './credits';
 import { ApiError, errors } from './errors';
 import { newId } from './ids';
-import { resultWithin, startOrAttach, type TemporalHandle } from './temporal';
+import { generatePrompt as generatePromptJob, type TemporalHandle } from './jobs';
 import type { TenantDb } from './tenant';
 import { countGenerationUsage } from './usage-rollup';
-import { TASK_QUEUES, WORKFLOW_TYPES, type GeneratePromptInput, type GeneratedPromptResult } from './workflow-contract';
+import type { GeneratePromptInput } from './workflow-contract';
 
 export const PROMPT_WAIT_MS = 30_000;
 
@@ -60,23 +59,22 @@ export async function generatePrompt(
     outputFormat: request.output_format ?? null,
     livemode: caller.livemode,
   };
-  let result: GeneratedPromptResult | undefined;
+  let job: Awaited<ReturnType<typeof generatePromptJob>>;
   try {
-    const workflow = await startOrAttach(deps.temporal, WORKFLOW_TYPES.generatePrompt, {
-      workflowId: `prompt-${id}`,
-      taskQueue: TASK_QUEUES.runs,
-      args: [input],
-    });
-    result = await resultWithin<GeneratedPromptResult>(deps.temporal, workflow, waitMs);
+    job = await generatePromptJob(deps.temporal, input, waitMs, id);
   } catch (err) {
     await giveBack('generation failed');
-    if (err instanceof WorkflowFailedError) throw errors.serviceUnavailable('Prompt generation failed; nothing was charged. Try again.');
     throw err;
   }
-  if (!result) {
+  if (job.state === 'ended') {
+    await giveBack('generation failed');
+    throw errors.serviceUnavailable('Prompt generation failed; nothing was charged. Try again.');
+  }
+  if (job.state === 'waiting') {
     await giveBack('generation timed out');
     throw errors.serviceUnavailable('Prompt generation is taking too long; nothing was charged. Try again shortly.');
   }
+  const result = job.value;
   if (result.generator !== 'model') await giveBack('no model wrote the prompt');
   return { user_prompt: result.user_prompt, recommended_output_format: result.recommended_output_format };
 }

@@ -14,10 +14,9 @@ import { COLLECTIONS } from './db';
 import { recordEvent, type EventDoc, type EventType } from './events';
 import { newId } from './ids';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './schemas/webhooks';
-import { startOrAttach, type TemporalHandle } from './temporal';
+import { deliver, type TemporalHandle } from './jobs';
 import { deliveryPolicy, type WebhookDeliveryDoc } from './webhook-deliveries';
 import type { WebhookEndpointDoc } from './webhook-endpoints';
-import { TASK_QUEUES, WORKFLOW_TYPES, type DeliveryJobInput } from './workflow-contract';
 
 export interface EventPublisher {
   db: Db;
@@ -58,19 +57,15 @@ export async function fanOutEvent(publisher: EventPublisher, event: EventDoc, wo
   }
   const deliveryIds: string[] = [];
   for (const endpointId of [...ids].sort()) {
-    const deliveryId = await ensureDelivery(db, event, endpointId);
-    await startOrAttach(temporal, WORKFLOW_TYPES.deliverWebhook, {
-      workflowId: deliveryId,
-      taskQueue: TASK_QUEUES.webhooks,
-      args: [{ accountId: event.account_id, deliveryId, policy: deliveryPolicy(config) } satisfies DeliveryJobInput],
-    });
+    const deliveryId = await ensureDelivery(db, event, endpointId, temporal.namespace);
+    await deliver(temporal, { accountId: event.account_id, deliveryId, policy: deliveryPolicy(config) });
     deliveryIds.push(deliveryId);
   }
   return deliveryIds;
 }
 
 /** The delivery of `event` to `endpointId`: inserted once (unique on the pair), found on every later call. */
-async function ensureDelivery(db: Db, event: EventDoc, endpointId: string): Promise<string> {
+async function ensureDelivery(db: Db, event: EventDoc, endpointId: string, namespace: string): Promise<string> {
   const deliveries = db.collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries);
   const existing = await deliveries.findOne({ event_id: event._id, endpoint_id: endpointId }, { projection: { _id: 1 } });
   if (existing) return existing._id;
@@ -84,6 +79,7 @@ async function ensureDelivery(db: Db, event: EventDoc, endpointId: string): Prom
     attempts: [],
     created_at: new Date(),
     finished_at: null,
+    job_namespace: namespace,
   };
   try {
     await deliveries.insertOne(doc);

@@ -9,7 +9,7 @@ import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { parseConfig } from '../domain/config';
-import { connectTemporal } from '../domain/temporal';
+import { connectTemporal } from '../domain/jobs';
 import * as workflows from '../workflows';
 
 function arg(name: string, fallback: string): string {

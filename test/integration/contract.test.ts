@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { COLLECTIONS } from '../../domain/db';
 import { newId } from '../../domain/ids';
-import { operatorRefundRun } from '../../domain/runs';
+import { operatorRefundRun } from '../../domain/runs/lifecycle';
 import { testNamespaces } from '../support/env';
 import { createTestContext, type TestContext } from '../support/app';
 import { newAccount, type TestAccount } from '../support/identity';

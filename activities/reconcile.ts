@@ -1,0 +1,13 @@
+/** The reconciler's steps (domain/reconciler.ts), bound to the worker's database and Temporal namespace. */
+import { purgeExpired, reconcileDeliveries, reconcileDocuments, reconcileReferences, reconcileRuns } from '../domain/reconciler';
+import type { ActivityDeps } from './index';
+
+export function reconcileActivities(deps: ActivityDeps) {
+  return {
+    reconcileRuns: () => reconcileRuns(deps),
+    reconcileDocuments: () => reconcileDocuments(deps),
+    reconcileReferences: () => reconcileReferences(deps),
+    reconcileDeliveries: () => reconcileDeliveries(deps),
+    purgeExpired: () => purgeExpired(deps.db),
+  };
+}
