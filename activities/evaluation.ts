@@ -3,14 +3,15 @@
  * model is given (model-context.ts, the same in both modes), get an output and its evidence (the deterministic stub
  * in test mode; a model in live mode), check the output against the contract, verify the evidence against the text
  * that was sent (citations.ts), render the output file into the object store, and record output, citations,
- * manifest and usage on the run. The run's status is not touched here: the workflow settles it afterwards
- * (runs.ts), so a retry of this step is harmless.
+ * manifest and usage on the run (domain/runs/lifecycle.ts `recordRunOutput`). The run's status is not touched
+ * here: the workflow settles it afterwards, so a retry of this step is harmless.
  */
-import { ApplicationFailure } from '@temporalio/activity';
 import { COLLECTIONS } from '../domain/db';
 import type { DocumentDoc } from '../domain/documents';
 import { validateAgainstSchema } from '../domain/json-schema';
 import type { RunDoc } from '../domain/runs';
+import { runFailure } from '../domain/runs/failures';
+import { recordRunOutput } from '../domain/runs/lifecycle';
 import type { RunManifest } from '../domain/schemas/runs';
 import { objectKeys, putObject } from '../domain/storage';
 import type { RunJobInput } from '../domain/workflow-contract';
@@ -53,10 +54,10 @@ export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
 
   async function context({ accountId, runId }: RunJobInput): Promise<RunContext> {
     const run = await db.collection<RunDoc>(COLLECTIONS.runs).findOne({ _id: runId, account_id: accountId });
-    if (!run) throw ApplicationFailure.nonRetryable(`run ${runId} not found`, 'run_missing');
+    if (!run) throw runFailure('internal_error', `run ${runId} not found`);
     // A workflow deleted after the run was created still describes how the run must execute.
     const workflow = await db.collection<WorkflowDoc>(COLLECTIONS.workflows).findOne({ _id: run.workflow_id, account_id: accountId });
-    if (!workflow) throw ApplicationFailure.nonRetryable('The run’s workflow no longer exists.', 'workflow_missing');
+    if (!workflow) throw runFailure('workflow_missing', 'The run’s workflow no longer exists.');
     const docs = await db
       .collection<DocumentDoc>(COLLECTIONS.documents)
       .find({ _id: { $in: run.input_documents }, account_id: accountId })
@@ -64,7 +65,7 @@ export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
     const inputs = [];
     for (const id of run.input_documents) {
       const doc = docs.find((d) => d._id === id);
-      if (!doc?.text_key) throw ApplicationFailure.nonRetryable(`Input document ${id} has no extracted text.`, 'document_not_extracted');
+      if (!doc?.text_key) throw runFailure('document_not_extracted', `Input document ${id} has no extracted text.`);
       const stored = await loadStoredText(storage, doc.text_key);
       inputs.push({ id, filename: doc.filename, sections: stored.sections, pageCount: doc.page_count });
     }
@@ -77,7 +78,7 @@ export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
     // The stub is seeded by the run id: a schema it cannot satisfy fails the same way on every attempt, so it ends
     // the run at once (`output_invalid`, refunded) instead of being retried for a minute.
     const output = await stubOutput({ runId: run._id, format: run.output_format, schema: ctx.schema }).catch((err: unknown) => {
-      throw ApplicationFailure.nonRetryable(err instanceof Error ? err.message : String(err), 'output_invalid');
+      throw runFailure('output_invalid', err instanceof Error ? err.message : String(err));
     });
     // A Markdown report is rendered from the same seeded result: cite that result's criteria, not the prose.
     const judged = run.output_format === 'markdown' ? await stubOutput({ runId: run._id, format: 'json', schema: ctx.schema }).catch(() => output) : output;
@@ -105,10 +106,7 @@ export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
       if (ctx.schema && run.output_format !== 'markdown') {
         const check = validateAgainstSchema(ctx.schema, result.output);
         if (!check.valid) {
-          throw ApplicationFailure.nonRetryable(
-            `The output does not match the workflow's output_schema: ${check.errors.slice(0, 3).join('; ')}`,
-            'output_invalid',
-          );
+          throw runFailure('output_invalid', `The output does not match the workflow's output_schema: ${check.errors.slice(0, 3).join('; ')}`);
         }
       }
       // The stub's evidence goes through the same check as a model's: test mode shows what live mode would keep.
@@ -121,24 +119,19 @@ export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
       });
       const key = objectKeys.runOutput(input.accountId, run._id, file.extension);
       await putObject(storage, key, file.bytes, file.mimeType);
-      await db.collection<RunDoc>(COLLECTIONS.runs).updateOne(
-        { _id: run._id, account_id: input.accountId },
-        {
-          $set: {
-            output_json: JSON.stringify(result.output),
-            output_file: { key, mime_type: file.mimeType, extension: file.extension },
-            citations_json: JSON.stringify(verified.citations),
-            manifest_json: JSON.stringify(manifest),
-            usage: {
-              input_tokens: result.inputTokens,
-              output_tokens: result.outputTokens,
-              model: result.model,
-              rag_strategy: model.strategy,
-              unverified_citations: verified.unverified,
-            },
-          },
+      await recordRunOutput(db, input, {
+        output_json: JSON.stringify(result.output),
+        output_file: { key, mime_type: file.mimeType, extension: file.extension },
+        citations_json: JSON.stringify(verified.citations),
+        manifest_json: JSON.stringify(manifest),
+        usage: {
+          input_tokens: result.inputTokens,
+          output_tokens: result.outputTokens,
+          model: result.model,
+          rag_strategy: model.strategy,
+          unverified_citations: verified.unverified,
         },
-      );
+      });
     },
   };
 }

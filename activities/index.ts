@@ -6,13 +6,14 @@ import type { Db } from 'mongodb';
 import type { Config } from '../domain/config';
 import type { Logger } from '../domain/logger';
 import type { Storage } from '../domain/storage';
-import type { TemporalHandle } from '../domain/temporal';
+import type { TemporalHandle } from '../domain/jobs';
 import { documentActivities } from './documents';
 import { evaluationActivities } from './evaluation';
 import { createLiveEvaluator } from './live-evaluation';
 import { generatePromptText } from './prompt-generation';
 import type { GeneratePromptInput } from '../domain/workflow-contract';
 import type { ModelGateway } from './models/gateway';
+import { reconcileActivities } from './reconcile';
 import { referenceIndexingActivities } from './reference-indexing';
 import { runActivities } from './runs';
 import { webhookActivities } from './webhooks';
@@ -32,6 +33,7 @@ export function createActivities(deps: ActivityDeps) {
     ...documentActivities(deps),
     ...referenceIndexingActivities(deps),
     ...runActivities(deps),
+    ...reconcileActivities(deps),
     ...webhookActivities(deps),
     ...evaluationActivities(deps, createLiveEvaluator(deps)),
     generatePrompt: (input: GeneratePromptInput) => generatePromptText(deps.models, input),

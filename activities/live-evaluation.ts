@@ -4,7 +4,7 @@
  * with ajv, with one repair attempt that shows the model its validation errors, then `output_invalid`. The evidence
  * that comes with the result is returned as given; evaluation.ts verifies it.
  */
-import { ApplicationFailure } from '@temporalio/activity';
+import { runFailure } from '../domain/runs/failures';
 import { validateAgainstSchema } from '../domain/json-schema';
 import type { ModelResult, RunContext } from './evaluation';
 import type { ActivityDeps } from './index';
@@ -19,7 +19,7 @@ export function createLiveEvaluator(deps: ActivityDeps) {
       return await provider.complete({ messages, jsonSchema: schema });
     } catch (err) {
       if (err instanceof ModelCallError) {
-        throw ApplicationFailure.nonRetryable(`The language model could not answer (${err.status ?? 'network error'}); the run was refunded.`, 'model_error');
+        throw runFailure('model_error', `The language model could not answer (${err.status ?? 'network error'}); the run was refunded.`);
       }
       throw err;
     }
@@ -29,10 +29,7 @@ export function createLiveEvaluator(deps: ActivityDeps) {
     const { run } = ctx;
     const provider = deps.models.provider(context.strategy === 'fulltext' ? 'B' : 'A');
     if (!provider) {
-      throw ApplicationFailure.nonRetryable(
-        'No language model is configured for live runs on this deployment; the run was refunded.',
-        'model_unavailable',
-      );
+      throw runFailure('model_unavailable', 'No language model is configured for live runs on this deployment; the run was refunded.');
     }
     const envelope = answerSchema(run.output_format, ctx.schema);
     const accepts = (output: Record<string, unknown>) => problemsOf(output, ctx.schema).length === 0;
@@ -59,10 +56,7 @@ export function createLiveEvaluator(deps: ActivityDeps) {
         parsed = parseAnswer(answer.text, run.output_format, accepts);
         problems = problemsOf(parsed.output, ctx.schema);
         if (problems.length) {
-          throw ApplicationFailure.nonRetryable(
-            `The model's answer did not meet the output contract after one repair attempt: ${problems.slice(0, 3).join('; ')}`,
-            'output_invalid',
-          );
+          throw runFailure('output_invalid', `The model's answer did not meet the output contract after one repair attempt: ${problems.slice(0, 3).join('; ')}`);
         }
       }
     }

@@ -11,7 +11,7 @@ import { createSessionVerifier, type SessionVerifier } from '../domain/session';
 import { errors } from '../domain/errors';
 import type { Logger } from '../domain/logger';
 import type { Storage } from '../domain/storage';
-import type { TemporalHandle } from '../domain/temporal';
+import type { TemporalHandle } from '../domain/jobs';
 import { errorHandler } from './middleware/errors';
 import { requestId } from './middleware/request-id';
 import { requestLog } from './middleware/request-log';

@@ -98,6 +98,8 @@ const EnvSchema = z.object({
   WORKER_METRICS_PORT: port.optional(),
 
   WORKER_SHUTDOWN_GRACE_S: positiveInt.default(60),
+  /** Seconds between reconciler passes (the Schedule `assay-reconciler`, DESIGN.md decision 29). */
+  RECONCILE_INTERVAL_S: positiveInt.default(60),
   /** Comma-separated subset of task queues this worker process serves (default: all). */
   WORKER_TASK_QUEUES: z
     .string()

@@ -7,7 +7,7 @@ import { ensureCatalog } from './catalog';
 import type { Config } from './config';
 import { connectDatabase, ensureIndexes, type Database } from './db';
 import { createStorage, ensureBucket, type Storage } from './storage';
-import { connectTemporal, type TemporalHandle } from './temporal';
+import { connectTemporal, type TemporalHandle } from './jobs';
 
 export interface Connections {
   database: Database;
@@ -16,13 +16,13 @@ export interface Connections {
   close(): Promise<void>;
 }
 
-export async function openConnections(config: Config): Promise<Connections> {
+export async function openConnections(config: Config, options: { lazyTemporal?: boolean } = {}): Promise<Connections> {
   const database = await connectDatabase(config);
   await ensureIndexes(database.db);
   await ensureCatalog(database.db);
   const storage = createStorage(config);
   await ensureBucket(storage);
-  const temporal = await connectTemporal(config);
+  const temporal = await connectTemporal(config, { lazy: options.lazyTemporal });
   return {
     database,
     storage,

@@ -24,6 +24,7 @@ export const COLLECTIONS = {
   runs: 'runs',
   idempotencyKeys: 'idempotency_keys',
   usageMonths: 'usage_months',
+  reconcilerCursors: 'reconciler_cursors',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
@@ -36,8 +37,15 @@ export const INDEXES: Record<CollectionName, IndexDescription[]> = {
     { key: { account_id: 1, created_at: -1 }, name: 'account_created' },
   ],
   rate_limits: [],
-  documents: [{ key: { account_id: 1, _id: -1 }, name: 'account_newest' }],
-  reference_documents: [{ key: { account_id: 1, _id: -1 }, name: 'account_newest' }],
+  documents: [
+    { key: { account_id: 1, _id: -1 }, name: 'account_newest' },
+    // The reconciler's scan of unsettled documents, across accounts (domain/reconciler.ts).
+    { key: { status: 1, created_at: 1 }, name: 'status_created' },
+  ],
+  reference_documents: [
+    { key: { account_id: 1, _id: -1 }, name: 'account_newest' },
+    { key: { status: 1, created_at: 1 }, name: 'status_created' },
+  ],
   reference_chunks: [{ key: { ref_id: 1, ordinal: 1 }, name: 'ref_ordinal' }],
   reference_indexes: [],
   events: [
@@ -58,6 +66,7 @@ export const INDEXES: Record<CollectionName, IndexDescription[]> = {
     { key: { event_id: 1, endpoint_id: 1 }, name: 'event_endpoint_unique', unique: true },
     { key: { account_id: 1, endpoint_id: 1, _id: -1 }, name: 'account_endpoint_newest' },
     { key: { endpoint_id: 1, finished_at: -1 }, name: 'endpoint_finished' },
+    { key: { created_at: 1 }, name: 'created' },
   ],
   ledger: [{ key: { account_id: 1, state: 1 }, name: 'account_state' }],
   runs: [
@@ -67,10 +76,15 @@ export const INDEXES: Record<CollectionName, IndexDescription[]> = {
     // The usage rebuild's range (domain/usage-rollup.ts) and the metrics' recent-runs gauge (domain/metrics-gauges.ts).
     { key: { account_id: 1, created_at: 1 }, name: 'account_created' },
     { key: { created_at: -1 }, name: 'created' },
+    // The reconciler's scan of unsettled runs, across accounts (domain/reconciler.ts).
+    { key: { status: 1, created_at: 1 }, name: 'status_created' },
   ],
-  idempotency_keys: [],
+  // The reconciler's purge (domain/reconciler.ts) walks `created_at`.
+  idempotency_keys: [{ key: { created_at: 1 }, name: 'created' }],
   // Read by `_id` (`<account>:<YYYY-MM>`) only.
   usage_months: [],
+  // One cursor per namespace and kind, by `_id`.
+  reconciler_cursors: [],
 };
 
 export interface Database {

@@ -2,21 +2,15 @@
  * Input documents: the presigned upload, and the document's state as the API reports it. Extraction itself is an
  * activity (activities/documents.ts); this module only reads and writes the resource document.
  */
+import type { Db } from 'mongodb';
 import type { Config } from './config';
 import { COLLECTIONS } from './db';
 import { errors } from './errors';
 import { newId } from './ids';
 import { getObjectBytes, objectKeys, presignUpload, putObject, statObject, type Storage } from './storage';
-import { resultWithin, startOrAttach, type TemporalHandle } from './temporal';
-import type { TenantDb } from './tenant';
+import { extractDocument, type TemporalHandle } from './jobs';
+import { TenantDb } from './tenant';
 import { uploadContentType, uploadHeaders } from './uploads';
-import {
-  TASK_QUEUES,
-  WORKFLOW_TYPES,
-  workflowIds,
-  type DocumentJobInput,
-  type ExtractionSummary,
-} from './workflow-contract';
 
 export interface DocumentDoc {
   _id: string;
@@ -35,6 +29,8 @@ export interface DocumentDoc {
   char_count: number | null;
   /** A draft 2020-12 schema of the file's structure (JSON, CSV header, XLSX header row), as JSON text. */
   inferred_schema_json: string | null;
+  /** The Temporal namespace whose extraction job owns the document once `complete` started it (the reconciler's). */
+  job_namespace?: string | null;
   created_at: Date;
   completed_at: Date | null;
 }
@@ -145,16 +141,28 @@ export async function completeDocument(
     }
     await documents.updateOne(
       { _id: docId, status: 'awaiting_upload' },
-      { $set: { status: 'extracting', size_bytes: stored.size, completed_at: new Date() } },
+      { $set: { status: 'extracting', size_bytes: stored.size, completed_at: new Date(), job_namespace: temporal.namespace } },
     );
   }
-  const workflow = await startOrAttach(temporal, WORKFLOW_TYPES.extractDocument, {
-    workflowId: workflowIds.extractDocument(docId),
-    taskQueue: TASK_QUEUES.indexing,
-    args: [{ accountId: tenant.accountId, docId } satisfies DocumentJobInput],
-  });
-  const summary = await resultWithin<ExtractionSummary>(temporal, workflow, waitMs);
-  return { doc: await getDocument(tenant, docId), finished: summary !== undefined };
+  const job = await extractDocument(temporal, { accountId: tenant.accountId, docId }, waitMs);
+  if (job.state === 'ended') {
+    // The extraction job closed without recording a result (terminated, or failed past its retries); a closed id is
+    // never run again (REJECT_DUPLICATE), so the document settles as failed and this answer stays a 200.
+    await settleExtractionEnded(tenant.rawDb(), tenant.accountId, docId, 'Extraction did not finish; upload the file again as a new document.');
+  }
+  return { doc: await getDocument(tenant, docId), finished: job.state !== 'waiting' };
+}
+
+/**
+ * `extracting → failed` with a reason, once (a guarded update): what `complete` and the reconciler do when the
+ * extraction job is gone without having recorded an outcome.
+ */
+export async function settleExtractionEnded(db: Db, accountId: string, docId: string, reason: string): Promise<boolean> {
+  const res = await new TenantDb(db, accountId).collection<DocumentDoc>(COLLECTIONS.documents).updateOne(
+    { _id: docId, status: 'extracting' },
+    { $set: { status: 'failed', extracted: false, extraction_error: { code: 'extraction_failed', message: reason } } },
+  );
+  return res.modifiedCount === 1;
 }
 
 /**
@@ -178,6 +186,7 @@ export async function ingestDocumentBytes(
     status: 'extracting',
     size_bytes: file.bytes.length,
     completed_at: new Date(),
+    job_namespace: temporal.namespace,
   });
   const { doc } = await completeDocument(tenant, storage, temporal, id, waitMs);
   return doc;

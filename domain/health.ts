@@ -7,7 +7,7 @@ import { pingDatabase } from './db';
 import { withDeadline } from './deadline';
 import type { Health } from './schemas/health';
 import { pingStorage, type Storage } from './storage';
-import { pingTemporal, workersPolling, type TemporalHandle } from './temporal';
+import { pingTemporal, workersPolling, type TemporalHandle } from './jobs';
 
 export interface HealthDeps {
   db: Db;

@@ -10,7 +10,7 @@ import type { Config } from './config';
 import { grant, reconcile, toCredits, toMilli, type LedgerEntry } from './credits';
 import { COLLECTIONS } from './db';
 import type { RunDoc } from './runs';
-import type { TemporalHandle } from './temporal';
+import { describeJob, type TemporalHandle } from './jobs';
 import { TenantDb } from './tenant';
 
 export const GRANT_ID_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
@@ -101,14 +101,17 @@ export async function showRun(db: Db, temporal: TemporalHandle | null, config: C
     execution = { found: false, error: 'Temporal is unreachable' };
   } else {
     try {
-      const d = await temporal.client.workflow.getHandle(runId).describe();
-      execution = {
-        found: true,
-        status: d.status.name,
-        start_time: d.startTime?.toISOString() ?? null,
-        close_time: d.closeTime?.toISOString() ?? null,
-        task_queue: d.taskQueue,
-      };
+      const d = await describeJob(temporal, runId);
+      execution =
+        d.status === 'not_found'
+          ? { found: false, error: `no execution ${runId}` }
+          : {
+              found: true,
+              status: d.status.toUpperCase(),
+              start_time: d.startTime?.toISOString() ?? null,
+              close_time: d.closeTime?.toISOString() ?? null,
+              task_queue: d.taskQueue ?? '',
+            };
     } catch (err) {
       // A run whose creation crashed before its workflow started has none; that is worth seeing, not a failure.
       execution = { found: false, error: err instanceof Error ? err.message : String(err) };

@@ -14,10 +14,9 @@ import { COLLECTIONS } from './db';
 import { recordEvent, type EventDoc, type EventType } from './events';
 import { newId } from './ids';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './schemas/webhooks';
-import { startOrAttach, type TemporalHandle } from './temporal';
+import { deliver, type TemporalHandle } from './jobs';
 import { deliveryPolicy, type WebhookDeliveryDoc } from './webhook-deliveries';
 import type { WebhookEndpointDoc } from './webhook-endpoints';
-import { TASK_QUEUES, WORKFLOW_TYPES, type DeliveryJobInput } from './workflow-contract';
 
 export interface EventPublisher {
   db: Db;
@@ -59,11 +58,7 @@ export async function fanOutEvent(publisher: EventPublisher, event: EventDoc, wo
   const deliveryIds: string[] = [];
   for (const endpointId of [...ids].sort()) {
     const deliveryId = await ensureDelivery(db, event, endpointId);
-    await startOrAttach(temporal, WORKFLOW_TYPES.deliverWebhook, {
-      workflowId: deliveryId,
-      taskQueue: TASK_QUEUES.webhooks,
-      args: [{ accountId: event.account_id, deliveryId, policy: deliveryPolicy(config) } satisfies DeliveryJobInput],
-    });
+    await deliver(temporal, { accountId: event.account_id, deliveryId, policy: deliveryPolicy(config) });
     deliveryIds.push(deliveryId);
   }
   return deliveryIds;

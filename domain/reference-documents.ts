@@ -9,10 +9,10 @@ import { errors } from './errors';
 import { newId } from './ids';
 import { paginate, type Cursors, type PageQuery } from './pagination';
 import { objectKeys, presignUpload, statObject, type Storage } from './storage';
-import { startOrAttach, withinDeadline, type TemporalHandle } from './temporal';
-import type { TenantDb } from './tenant';
+import type { Db } from 'mongodb';
+import { describeJob, indexReference, isClosed, jobIds, type JobStatus, type TemporalHandle } from './jobs';
+import { TenantDb } from './tenant';
 import { uploadContentType, uploadHeaders } from './uploads';
-import { TASK_QUEUES, WORKFLOW_TYPES, workflowIds, type ReferenceJobInput } from './workflow-contract';
 
 export interface ReferenceDocumentDoc {
   _id: string;
@@ -30,6 +30,8 @@ export interface ReferenceDocumentDoc {
   /** Bumped on every (re)index; a run records the version it retrieved from. */
   index_version: number;
   indexing_started_at: Date | null;
+  /** The Temporal namespace whose indexing job owns the document once `complete` started it (the reconciler's). */
+  job_namespace?: string | null;
   deleted_at: Date | null;
   created_at: Date;
 }
@@ -97,45 +99,58 @@ async function findLive(tenant: TenantDb, refId: string): Promise<ReferenceDocum
   return doc;
 }
 
-/** `complete`: 422 until the bytes are in the store; then starts indexing once (a repeat answers the same). */
+/**
+ * `complete`: 422 until the bytes are in the store; then starts indexing. A repeat answers the same document and,
+ * while it is still `processing`, starts (or attaches to) the job again: a first call whose start failed (Temporal
+ * away after `indexing_started_at` was set) is finished by the client's retry instead of staying stuck.
+ */
 export async function completeReference(tenant: TenantDb, storage: Storage, temporal: TemporalHandle, refId: string) {
   const doc = await findLive(tenant, refId);
-  if (doc.indexing_started_at) return doc;
-  const stored = await statObject(storage, doc.object_key);
-  if (!stored) throw errors.unprocessable('upload_missing', 'No file has been uploaded yet: PUT the bytes to upload_url first.');
-  const started = await collection(tenant).findOneAndUpdate(
-    { _id: refId, indexing_started_at: null },
-    { $set: { indexing_started_at: new Date(), size_bytes: stored.size }, $inc: { index_version: 1 } },
-  );
-  await startOrAttach(temporal, WORKFLOW_TYPES.indexReferenceDocument, {
-    workflowId: workflowIds.indexReferenceDocument(refId),
-    taskQueue: TASK_QUEUES.indexing,
-    args: [{ accountId: tenant.accountId, refId } satisfies ReferenceJobInput],
-  });
+  if (doc.indexing_started_at && doc.status !== 'processing') return doc;
+  let started: ReferenceDocumentDoc | null = null;
+  if (!doc.indexing_started_at) {
+    const stored = await statObject(storage, doc.object_key);
+    if (!stored) throw errors.unprocessable('upload_missing', 'No file has been uploaded yet: PUT the bytes to upload_url first.');
+    started = await collection(tenant).findOneAndUpdate(
+      { _id: refId, indexing_started_at: null },
+      { $set: { indexing_started_at: new Date(), size_bytes: stored.size, job_namespace: temporal.namespace }, $inc: { index_version: 1 } },
+    );
+  } else if (doc.job_namespace !== temporal.namespace) {
+    await collection(tenant).updateOne({ _id: refId, status: 'processing' }, { $set: { job_namespace: temporal.namespace } });
+  }
+  await indexReference(temporal, { accountId: tenant.accountId, refId });
   return started ?? (await findLive(tenant, refId));
 }
 
 /**
- * The status as of now. While a document is `processing` with indexing started, the indexing workflow is asked:
- * one that ended without marking the document (terminated, timed out, failed outside our handling) marks it failed
- * here, so a client never waits forever on a job that is gone.
+ * The status as of now. While a document is `processing` with indexing started, the indexing job is asked: one
+ * that ended without marking the document (terminated, timed out, failed outside our handling) marks it failed
+ * here, so a client never waits forever on a job that is gone. (The reconciler does the same for documents nobody
+ * reads.)
  */
 export async function getReference(tenant: TenantDb, temporal: TemporalHandle, refId: string): Promise<ReferenceDocumentDoc> {
   const doc = await findLive(tenant, refId);
   if (doc.status !== 'processing' || !doc.indexing_started_at) return doc;
-  let status: string | undefined;
+  let status: JobStatus;
   try {
-    const description = await withinDeadline(temporal, () => temporal.client.workflow.getHandle(workflowIds.indexReferenceDocument(refId)).describe());
-    status = description.status.name;
+    status = (await describeJob(temporal, jobIds.indexReferenceDocument(refId))).status;
   } catch {
-    return doc; // Temporal unreachable or the start is still in flight: report what we know.
+    return doc; // Temporal unreachable: report what we know.
   }
-  if (status === 'RUNNING' || status === 'COMPLETED') return doc.status === 'processing' ? await findLive(tenant, refId) : doc;
-  const failed = await collection(tenant).findOneAndUpdate(
+  // Running, done (its last step marked the document), or not started yet (`complete`'s retry or the reconciler
+  // starts it): nothing to settle here.
+  if (!isClosed(status) || status === 'completed') return doc.status === 'processing' ? await findLive(tenant, refId) : doc;
+  await settleIndexingEnded(tenant.rawDb(), tenant.accountId, refId, `Indexing did not finish (the job ended as ${status}).`);
+  return findLive(tenant, refId);
+}
+
+/** `processing → failed` with a reason, once (a guarded update). */
+export async function settleIndexingEnded(db: Db, accountId: string, refId: string, reason: string): Promise<boolean> {
+  const res = await new TenantDb(db, accountId).collection<ReferenceDocumentDoc>(COLLECTIONS.referenceDocuments).updateOne(
     { _id: refId, status: 'processing' },
-    { $set: { status: 'failed', failure_reason: `Indexing did not finish (the job ended as ${status?.toLowerCase()}).` } },
+    { $set: { status: 'failed', failure_reason: reason } },
   );
-  return failed ?? (await findLive(tenant, refId));
+  return res.modifiedCount === 1;
 }
 
 export async function listReferences(tenant: TenantDb, page: PageQuery, cursors: Cursors) {

@@ -12,14 +12,16 @@
  * claim; drop the token. A crash between the writes leaves the token in place, so whoever takes the claim over
  * skips the add and finishes the marking.
  *
- * Owns the `usage_months` collection and the runs' `usage_counted` field; called after every change of a run's
- * admission or charge (domain/runs.ts, activities/runs.ts) and by the ops CLI's rebuild.
+ * Owns the `usage_months` collection; the runs' `usage_counted`/`usage_claim` fields are written through
+ * domain/runs/usage-marks.ts (the runs directory is their only writer). Called after every change of a run's
+ * admission or charge (domain/runs/lifecycle.ts) and by the ops CLI's rebuild.
  */
 import type { Db } from 'mongodb';
 import { COLLECTIONS } from './db';
 import type { RunDoc } from './runs';
+import { claimUsageFact, markAccountUsageRebuilt, markUsageFact, type UsageFact } from './runs/usage-marks';
 
-export type UsageFact = 'admitted' | 'charged' | 'uncharged';
+export type { UsageFact };
 
 export interface UsageCell {
   runs: number;
@@ -71,7 +73,7 @@ const CLAIM_POLL_MS = 100;
 
 /** Brings the rollup up to date with the run's current state. Idempotent; safe under retries and races. */
 export async function countRunUsage(db: Db, accountId: string, runId: string): Promise<void> {
-  const runs = db.collection<CountedRun & { usage_claim?: { fact: UsageFact; at: Date } | null }>(COLLECTIONS.runs);
+  const runs = db.collection<CountedRun>(COLLECTIONS.runs);
   for (;;) {
     const run = await runs.findOne({ _id: runId, account_id: accountId });
     if (!run) return;
@@ -79,16 +81,7 @@ export async function countRunUsage(db: Db, accountId: string, runId: string): P
     if (!fact) return;
     // One caller at a time counts a run: a concurrent caller that read the run before the holder marked its fact
     // would otherwise add again once the holder's token is gone.
-    const now = new Date();
-    const claimed = await runs.updateOne(
-      {
-        _id: runId,
-        usage_counted: { $ne: fact.fact },
-        $or: [{ usage_claim: null }, { 'usage_claim.at': { $lt: new Date(now.getTime() - CLAIM_LEASE_MS) } }],
-      },
-      { $set: { usage_claim: { fact: fact.fact, at: now } } },
-    );
-    if (claimed.modifiedCount === 0) {
+    if (!(await claimUsageFact(db, runId, fact.fact, CLAIM_LEASE_MS))) {
       // Counted meanwhile, or another caller holds the claim: look again shortly.
       await new Promise((r) => setTimeout(r, CLAIM_POLL_MS));
       continue;
@@ -119,9 +112,7 @@ async function countFact(db: Db, run: CountedRun, fact: { fact: UsageFact } & Us
     // already added this fact.
     if ((err as { code?: number }).code !== 11000) throw err;
   }
-  await db
-    .collection<CountedRun & { usage_claim?: unknown }>(COLLECTIONS.runs)
-    .updateOne({ _id: run._id }, { $addToSet: { usage_counted: fact.fact }, $set: { usage_claim: null } });
+  await markUsageFact(db, run._id, fact.fact);
   await months.updateOne({ _id }, { $pull: { pending: token } });
 }
 
@@ -159,13 +150,6 @@ export async function rebuildUsage(db: Db, accountId: string): Promise<{ months:
   await months.deleteMany({ account_id: accountId });
   for (const doc of built.values()) await months.replaceOne({ _id: doc._id }, doc, { upsert: true });
   // Mark every fact just counted, so a later countRunUsage adds only what happens from now on.
-  const base = { account_id: accountId, livemode: true, admission: 'admitted' as const };
-  // (Filtered on the mark, so runs already marked are not rewritten.)
-  await runs.updateMany({ ...base, usage_counted: { $ne: 'admitted' } }, { $addToSet: { usage_counted: 'admitted' } });
-  await runs.updateMany(
-    { ...base, status: { $in: ['succeeded', 'refunded'] }, usage_counted: { $ne: 'charged' } },
-    { $addToSet: { usage_counted: 'charged' } },
-  );
-  await runs.updateMany({ ...base, status: 'refunded', usage_counted: { $ne: 'uncharged' } }, { $addToSet: { usage_counted: 'uncharged' } });
+  await markAccountUsageRebuilt(db, accountId);
   return { months: built.size, runs: counted };
 }

@@ -9,10 +9,10 @@ import { COLLECTIONS } from './db';
 import { errors } from './errors';
 import { paginate, type Cursors, type PageQuery } from './pagination';
 import { EVENT_RETENTION_DAYS, findEvent, type EventType } from './events';
-import { withinDeadline, type TemporalHandle } from './temporal';
+import { retryDelivery as retryDeliveryJob, type TemporalHandle } from './jobs';
 import type { TenantDb } from './tenant';
 import { endpointCollection, endpointNotActive, getWebhookEndpoint, type WebhookEndpointDoc } from './webhook-endpoints';
-import { retryDeliveryNow, TASK_QUEUES, WORKFLOW_TYPES, type DeliveryJobInput, type DeliveryPolicy } from './workflow-contract';
+import type { DeliveryPolicy } from './workflow-contract';
 
 export interface WebhookAttemptDoc {
   /** `<workflow run id>:<n>`: a retried activity finds its own attempt and never records it twice. */
@@ -79,8 +79,7 @@ export async function listEndpointDeliveries(tenant: TenantDb, endpointId: strin
 }
 
 /**
- * A new attempt now, for the same event: a delivery still in its schedule is signalled to skip its timer; a
- * finished one gets a one-attempt workflow under the same id (Temporal allows a closed id to run again here).
+ * A new attempt now, for the same event (the jobs gateway signals a running delivery or restarts a finished one).
  */
 export async function retryDelivery(deps: { temporal: TemporalHandle; config: Config }, tenant: TenantDb, deliveryId: string) {
   const delivery = await deliveries(tenant).findOne({ _id: deliveryId });
@@ -96,14 +95,7 @@ export async function retryDelivery(deps: { temporal: TemporalHandle; config: Co
     { _id: deliveryId, status: { $ne: 'pending' } },
     { $set: { status: 'pending', finished_at: null } },
   );
-  await withinDeadline(deps.temporal, () => deps.temporal.client.workflow.signalWithStart(WORKFLOW_TYPES.deliverWebhook, {
-    workflowId: deliveryId,
-    taskQueue: TASK_QUEUES.webhooks,
-    args: [{ accountId: tenant.accountId, deliveryId, policy: deliveryPolicy(deps.config), once: true } satisfies DeliveryJobInput],
-    signal: retryDeliveryNow,
-    signalArgs: [],
-    workflowIdReusePolicy: 'ALLOW_DUPLICATE',
-  }));
+  await retryDeliveryJob(deps.temporal, { accountId: tenant.accountId, deliveryId, policy: deliveryPolicy(deps.config), once: true });
   return reopened ?? (await deliveries(tenant).findOne({ _id: deliveryId }))!;
 }
 

@@ -25,15 +25,7 @@ export const SEARCH_ATTRIBUTES = {
   productCode: defineSearchAttributeKey('AssayProductCode', SearchAttributeType.KEYWORD),
 } as const;
 
-/** Workflow type names and their inputs: ids and keys only, never document text (payloads are capped ~2 MB). */
-export const WORKFLOW_TYPES = {
-  extractDocument: 'extractDocument',
-  indexReferenceDocument: 'indexReferenceDocument',
-  evaluateRun: 'evaluateRun',
-  generatePrompt: 'generatePrompt',
-  deliverWebhook: 'deliverWebhook',
-} as const;
-
+/** Job inputs: ids and keys only, never document text (payloads are capped ~2 MB). */
 export interface RunJobInput {
   accountId: string;
   runId: string;
@@ -55,11 +47,6 @@ export interface ExtractionSummary {
   code?: string;
   reason?: string;
 }
-
-export const workflowIds = {
-  extractDocument: (docId: string) => `extract-${docId}`,
-  indexReferenceDocument: (refId: string) => `index-${refId}`,
-};
 
 /** How a delivery retries, fixed when it is created (from configuration), so its history says what applied. */
 export interface DeliveryPolicy {

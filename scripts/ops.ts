@@ -1,7 +1,7 @@
 /**
  * `npm run ops -- <command>`: operator tooling against the configured database (and Temporal, for show-run and for
  * the webhooks of refund-run).
- * The decisions live in domain/operations.ts and domain/runs.ts; this file parses arguments and prints. Every
+ * The decisions live in domain/operations.ts and domain/runs/; this file parses arguments and prints. Every
  * command prints what it did; every command that changes something is idempotent.
  *
  *   refund-run <run_id>                                        succeeded → refunded, credits returned, run.refunded (once)
@@ -14,9 +14,9 @@ import { loadConfig, type Config } from '../domain/config';
 import { toCredits } from '../domain/credits';
 import { connectDatabase } from '../domain/db';
 import { disableKey, grantCredits, reconcileAccount, showRun } from '../domain/operations';
-import { operatorRefundRun } from '../domain/runs';
+import { operatorRefundRun } from '../domain/runs/lifecycle';
 import { rebuildUsage } from '../domain/usage-rollup';
-import { connectTemporal, type TemporalHandle } from '../domain/temporal';
+import { connectTemporal, type TemporalHandle } from '../domain/jobs';
 import type { Db } from 'mongodb';
 
 const out = (line: string) => process.stdout.write(`${line}\n`);

@@ -12,7 +12,8 @@ import { createModelGateway } from '../activities/models/configured';
 import { loadConfig } from '../domain/config';
 import { openConnections } from '../domain/connections';
 import { purgeExpiredEvents } from '../domain/events';
-import { createLogger } from '../domain/logger';
+import { ensureReconcilerSchedule, RECONCILER_SCHEDULE_ID, type TemporalHandle } from '../domain/jobs';
+import { createLogger, type Logger } from '../domain/logger';
 import { TASK_QUEUES } from '../domain/workflow-contract';
 import { sdkLogger } from './sdk-logger';
 import { loadWorkflowBundle } from './workflow-bundle';
@@ -55,6 +56,7 @@ async function main(): Promise<void> {
     ),
   );
   logger.info({ namespace: config.TEMPORAL_NAMESPACE, taskQueues: queues }, 'assay worker polling');
+  if (queues.includes(TASK_QUEUES.runs)) void keepReconcilerScheduled(temporal, config.RECONCILE_INTERVAL_S, logger);
   // Event retention: the database may have no TTL indexes (FerretDB), so workers purge; at start, then hourly.
   const purgeEvents = () =>
     purgeExpiredEvents(database.db).then(
@@ -76,6 +78,23 @@ async function main(): Promise<void> {
 }
 
 const EVENT_PURGE_INTERVAL_MS = 3_600_000;
+
+/**
+ * The reconciler's Schedule (DESIGN.md decision 29), created or updated by every worker that serves the runs queue
+ * (its passes run there); retried until it lands, so a worker started while Temporal is away still creates it.
+ */
+async function keepReconcilerScheduled(temporal: TemporalHandle, intervalS: number, logger: Logger): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await ensureReconcilerSchedule(temporal, intervalS);
+      logger.info({ scheduleId: RECONCILER_SCHEDULE_ID, intervalS }, 'reconciler scheduled');
+      return;
+    } catch (err) {
+      logger.warn({ err, attempt }, 'reconciler schedule not created yet; retrying');
+      await new Promise((r) => setTimeout(r, Math.min(30_000, 1000 * attempt)).unref());
+    }
+  }
+}
 
 function selectQueues(list: string | undefined): string[] {
   const all: string[] = Object.values(TASK_QUEUES);

@@ -3,15 +3,9 @@
  * activity; the status changes are guarded updates; a failure of any kind ends in `failed` with a full refund.
  * The search attribute AssayRunStatus follows the run, so operators can filter runs by status in the Temporal UI.
  */
-import {
-  ActivityFailure,
-  ApplicationFailure,
-  CancellationScope,
-  isCancellation,
-  proxyActivities,
-  upsertSearchAttributes,
-} from '@temporalio/workflow';
+import { CancellationScope, isCancellation, proxyActivities, upsertSearchAttributes } from '@temporalio/workflow';
 import type { Activities } from '../activities';
+import { clientFailure, RUN_FAILURES, type RunFailureCode } from '../domain/runs/failures';
 import { SEARCH_ATTRIBUTES, type RunJobInput } from '../domain/workflow-contract';
 import { JOB_WORK_RETRY } from './retry-policies';
 
@@ -28,23 +22,18 @@ const work = proxyActivities<Activities>({
   retry: JOB_WORK_RETRY,
 });
 
-/** Codes whose message is written for the client; anything else is reported generically. */
-const CLIENT_FACING = new Set(['model_unavailable', 'output_invalid', 'model_error', 'document_not_extracted', 'workflow_missing', 'timeout', 'context_too_large']);
-
 function status(value: string): void {
   upsertSearchAttributes([{ key: SEARCH_ATTRIBUTES.runStatus, value }]);
 }
 
-function failureOf(err: unknown): { code: string; message: string } {
-  const cause = err instanceof ActivityFailure ? err.cause : err;
-  if (cause instanceof ApplicationFailure && cause.type && CLIENT_FACING.has(cause.type)) {
-    return { code: cause.type, message: cause.message };
-  }
-  if (isCancellation(err)) {
-    return { code: 'timeout', message: 'The run did not finish within its time limit; it was refunded.' };
-  }
-  return { code: 'internal_error', message: 'The run failed; it has been fully refunded.' };
+/** The run's failure as the client reads it (domain/runs/failures.ts); the own time bound firing is `timeout`. */
+function failureOf(err: unknown): { code: RunFailureCode; message: string } {
+  if (isCancellation(err)) return { code: 'timeout', message: RUN_FAILURES.timeout.message };
+  return clientFailure(err);
 }
+
+/** A run's own time bound, from `started_at` (DESIGN.md decision 29; no execution timeout kills a run silently). */
+const RUN_TIME_LIMIT = '25 minutes';
 
 export async function evaluateRun(input: RunJobInput): Promise<{ status: string }> {
   if ((await bookkeeping.admitRun(input)) === 'rejected') {
@@ -53,13 +42,14 @@ export async function evaluateRun(input: RunJobInput): Promise<{ status: string 
   }
   const start = await bookkeeping.startRun(input);
   if (!start.started) {
-    if (start.status === 'canceled') await bookkeeping.settleCanceledRun(input);
+    // Canceled (the cancel settled it) or already failed (its creation failed; the job started anyway): nothing to do.
     status(start.status);
     return { status: start.status };
   }
   status('running');
   try {
-    await CancellationScope.withTimeout('25 minutes', () => work.produceOutput(input));
+    // The run's time bound counts from its start (not its time in the queue) and ends in settlement below.
+    await CancellationScope.withTimeout(RUN_TIME_LIMIT, () => work.produceOutput(input));
     await bookkeeping.completeRun(input);
     status('succeeded');
     return { status: 'succeeded' };

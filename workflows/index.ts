@@ -5,3 +5,4 @@ export { indexReferenceDocument } from './index-reference-document';
 export { evaluateRun } from './evaluate-run';
 export { deliverWebhook } from './deliver-webhook';
 export { noop } from './noop';
+export { reconcile } from './reconcile';

@@ -1,14 +1,8 @@
 /** `/products`, `/prompt-templates`: the global catalog (spec §4 Products and prompt templates). */
 import { getProduct, listProducts, listTemplates, productView, templateView } from '../../domain/catalog';
 import { errors } from '../../domain/errors';
-import { newId } from '../../domain/ids';
-import { resultWithin, startOrAttach } from '../../domain/temporal';
-import {
-  TASK_QUEUES,
-  WORKFLOW_TYPES,
-  type GeneratePromptInput,
-  type GeneratedPromptResult,
-} from '../../domain/workflow-contract';
+import { generatePrompt } from '../../domain/jobs';
+import type { GeneratePromptInput } from '../../domain/workflow-contract';
 import type { KeyPrincipal } from '../../domain/api-keys';
 import {
   GeneratePromptRequest,
@@ -77,13 +71,10 @@ export function catalogRoutes(deps: RouteDeps): RouteSpec[] {
           outputFormat: body.output_format ?? null,
           livemode: (principal as KeyPrincipal).mode === 'live',
         };
-        const workflow = await startOrAttach(deps.temporal, WORKFLOW_TYPES.generatePrompt, {
-          workflowId: `prompt-${newId('request')}`,
-          taskQueue: TASK_QUEUES.runs,
-          args: [input],
-        });
-        const result = await resultWithin<GeneratedPromptResult>(deps.temporal, workflow, PROMPT_WAIT_MS);
-        if (!result) throw errors.serviceUnavailable('Prompt generation is taking too long; try again shortly.');
+        const job = await generatePrompt(deps.temporal, input, PROMPT_WAIT_MS);
+        if (job.state === 'waiting') throw errors.serviceUnavailable('Prompt generation is taking too long; try again shortly.');
+        if (job.state === 'ended') throw errors.serviceUnavailable('Prompt generation failed; try again shortly.');
+        const result = job.value;
         return {
           status: 200,
           body: { user_prompt: result.user_prompt, recommended_output_format: result.recommended_output_format },

@@ -1,6 +1,8 @@
 /** `/workflows/{id}/runs` and `/runs`: create, read, cancel runs and fetch their output (spec §4 Runs). */
 import { newId } from '../../domain/ids';
-import { cancelRun, createRun, getRun, listRuns, runnableWorkflow, runOutputFile, runQuote, runView } from '../../domain/runs';
+import { getRun, listRuns, runnableWorkflow, runOutputFile, runQuote, runView } from '../../domain/runs';
+import { createRun } from '../../domain/runs/create';
+import { cancelRun } from '../../domain/runs/lifecycle';
 import {
   CreateRunRequest,
   Run,

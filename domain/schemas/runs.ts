@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { PageQuery, pageSchema } from '../pagination';
 import { ModelPolicySchema, OutputFormatSchema } from './catalog';
 import { Balance } from './usage';
+import { RUN_FAILURE_CODES } from '../runs/failures';
 
 export const RunStatus = z.enum(['queued', 'running', 'succeeded', 'failed', 'canceled', 'refunded']);
 export type RunStatus = z.infer<typeof RunStatus>;
@@ -162,7 +163,12 @@ export const Run = z
       description:
         'What the model was sent. Null until the run has succeeded; omitted from webhook event payloads (GET the run).',
     }),
-    error: z.object({ code: z.string(), message: z.string() }).nullable(),
+    error: z
+      .object({
+        code: z.enum(RUN_FAILURE_CODES).meta({ description: 'Why the run failed (every failed run is fully refunded).' }),
+        message: z.string(),
+      })
+      .nullable(),
     created_at: z.string(),
     started_at: z.string().nullable(),
     finished_at: z.string().nullable(),

@@ -10,7 +10,7 @@ import { parseConfig, type Config } from '../../domain/config';
 import { openConnections } from '../../domain/connections';
 import type { Database } from '../../domain/db';
 import { createLogger } from '../../domain/logger';
-import type { TemporalHandle } from '../../domain/temporal';
+import type { TemporalHandle } from '../../domain/jobs';
 import { conformanceChecker } from './conformance';
 
 export interface TestContext {
@@ -24,9 +24,10 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestContext(overrides: NodeJS.ProcessEnv = {}): Promise<TestContext> {
+/** `lazyTemporal`: connect to Temporal on first use, so `TEMPORAL_ADDRESS` may name a server that is not there. */
+export async function createTestContext(overrides: NodeJS.ProcessEnv = {}, options: { lazyTemporal?: boolean } = {}): Promise<TestContext> {
   const config = parseConfig({ ...process.env, ...overrides });
-  const { database, storage, temporal } = await openConnections(config);
+  const { database, storage, temporal } = await openConnections(config, options);
   const deps: AppDeps = { config, logger: createLogger(config.LOG_LEVEL, 'assay-api-test'), db: database.db, storage, temporal };
   const app = createApp(deps);
   // Outermost, so it sees each answer exactly as the client gets it (test/support/conformance.ts).

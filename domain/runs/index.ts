@@ -1,33 +1,23 @@
 /**
- * Runs: creation (validation, quote, admission), reads, cancel, output. Execution is the `evaluateRun` workflow.
- *
- * Creation never leaves credits taken without a run, or a run that nothing will finish:
- *   1. the run document is inserted hidden (`admission: 'pending'`): nothing can see it yet;
- *   2. the `evaluateRun` workflow is started (id = run id), so from here on something durable owns the run;
- *   3. `admitRun` debits the quote through the ledger and makes the run visible — or, when credits are short,
- *      marks it rejected (it stays invisible, and the API answers 402).
- * The workflow's first step is the same idempotent `admitRun`, so a crash of the API after step 2 still ends in a
- * visible, charged, executing run or a rejected one. A crash before step 2 leaves a hidden document and no charge.
+ * Runs: the stored document, its views, reads, the quote and what creation validates. Creation is ./create.ts,
+ * every status change ./lifecycle.ts (the only writer of the runs collection, with this directory's other files),
+ * the failure vocabulary ./failures.ts. Execution is the `evaluateRun` workflow.
  */
 import type { Db } from 'mongodb';
-import { findProduct, findTemplate, type ModelPolicy, type OutputFormat } from './catalog';
-import type { Config } from './config';
-import { charge, refund, toCredits, toMilli } from './credits';
-import { COLLECTIONS } from './db';
-import type { DocumentDoc } from './documents';
-import { ApiError, errors } from './errors';
-import { getBalance } from './balance';
-import type { EventType } from './events';
-import { publishEvent, type EventPublisher } from './publish-event';
-import type { ReferenceDocumentDoc } from './reference-documents';
-import type { CreateRunRequest, RunCitation, RunManifest, RunStatus } from './schemas/runs';
-import { paginate, type Cursors, type PageQuery } from './pagination';
-import { presignDownload, type Storage } from './storage';
-import { resultWithin, startOrAttach, type TemporalHandle } from './temporal';
-import type { TenantDb } from './tenant';
-import { SEARCH_ATTRIBUTES, TASK_QUEUES, WORKFLOW_TYPES, type RunJobInput } from './workflow-contract';
-import { countRunUsage } from './usage-rollup';
-import type { WorkflowDoc } from './workflows';
+import { findProduct, findTemplate, type ModelPolicy, type OutputFormat } from '../catalog';
+import type { Config } from '../config';
+import { toCredits, toMilli } from '../credits';
+import { COLLECTIONS } from '../db';
+import type { DocumentDoc } from '../documents';
+import { ApiError, errors } from '../errors';
+import { getBalance } from '../balance';
+import type { ReferenceDocumentDoc } from '../reference-documents';
+import type { CreateRunRequest, RunCitation, RunManifest, RunStatus } from '../schemas/runs';
+import { paginate, type Cursors, type PageQuery } from '../pagination';
+import { presignDownload, type Storage } from '../storage';
+import type { TemporalHandle } from '../jobs';
+import type { TenantDb } from '../tenant';
+import type { WorkflowDoc } from '../workflows';
 
 export interface RunDoc {
   _id: string;
@@ -61,6 +51,8 @@ export interface RunDoc {
   citations_json?: string | null;
   manifest_json?: string | null;
   error: { code: string; message: string } | null;
+  /** The Temporal namespace of the run's job: the reconciler settles only its own namespace's runs. */
+  job_namespace?: string;
   created_at: Date;
   started_at: Date | null;
   finished_at: Date | null;
@@ -68,7 +60,6 @@ export interface RunDoc {
 }
 
 const runs = (tenant: TenantDb) => tenant.collection<RunDoc>(COLLECTIONS.runs);
-const rawRuns = (db: Db) => db.collection<RunDoc>(COLLECTIONS.runs);
 
 export function runView(doc: RunDoc, baseUrl: string) {
   const output = doc.status === 'succeeded' && doc.output_json ? (JSON.parse(doc.output_json) as Record<string, unknown>) : undefined;
@@ -200,7 +191,7 @@ export interface CreateRunDeps {
  * Everything creation decides before it writes: the refusals (each a 4xx), the mode and the quote. Creation and
  * the quote endpoint share it, so a quote refuses exactly what creation would and prices exactly what it charges.
  */
-async function prepareRun(deps: CreateRunDeps, tenant: TenantDb, workflowId: string, input: CreateRunRequest) {
+export async function prepareRun(deps: CreateRunDeps, tenant: TenantDb, workflowId: string, input: CreateRunRequest) {
   const { workflow, docs } = await validate(tenant, workflowId, input);
   const mode = input.mode ?? workflow.default_mode;
   if (mode === 'sync' && deps.config.SYNC_RUNS === 'disabled') {
@@ -229,94 +220,6 @@ export async function runQuote(deps: CreateRunDeps, tenant: TenantDb, caller: Pi
   };
 }
 
-/** Creates, admits and (for sync runs) waits for a run. `runId` comes from the idempotency layer or is fresh. */
-export async function createRun(
-  deps: CreateRunDeps,
-  tenant: TenantDb,
-  caller: Caller,
-  workflowId: string,
-  input: CreateRunRequest,
-  runId: string,
-): Promise<{ run: RunDoc; finished: boolean }> {
-  const existing = await runs(tenant).findOne({ _id: runId });
-  if (!existing) {
-    const { workflow, docs, mode, quotedMilli: quoted } = await prepareRun(deps, tenant, workflowId, input);
-    await runs(tenant).insertOne({
-      _id: runId,
-      workflow_id: workflow._id,
-      workflow_name: workflow.name,
-      product_code: workflow.product_code,
-      admission: 'pending',
-      status: 'queued',
-      mode,
-      livemode: caller.livemode,
-      key_id: caller.keyId,
-      model_policy: workflow.default_model_policy,
-      output_format: workflow.output_format,
-      quoted_milli: quoted,
-      charged_milli: null,
-      input_documents: docs.map((d) => d._id),
-      reference_document_ids: workflow.reference_document_ids,
-      metadata_json: JSON.stringify(input.metadata ?? {}),
-      output_json: null,
-      output_file: null,
-      usage: { input_tokens: null, output_tokens: null, model: null, rag_strategy: null },
-      error: null,
-      created_at: new Date(),
-      started_at: null,
-      finished_at: null,
-      refunded_at: null,
-    });
-  }
-  const run = existing ?? (await runs(tenant).findOne({ _id: runId }))!;
-  const workflow = await startOrAttach(deps.temporal, WORKFLOW_TYPES.evaluateRun, {
-    workflowId: runId,
-    taskQueue: TASK_QUEUES.runs,
-    args: [{ accountId: tenant.accountId, runId } satisfies RunJobInput],
-    memo: { workflow_name: run.workflow_name },
-    searchAttributes: [
-      { key: SEARCH_ATTRIBUTES.accountId, value: tenant.accountId },
-      { key: SEARCH_ATTRIBUTES.runStatus, value: 'queued' },
-      { key: SEARCH_ATTRIBUTES.workflowId, value: run.workflow_id },
-      { key: SEARCH_ATTRIBUTES.productCode, value: run.product_code },
-    ],
-    // A backstop: the workflow bounds its own work well inside this, so it always settles the run itself.
-    workflowExecutionTimeout: '35 minutes',
-  });
-  const admission = await admitRun(deps.db, tenant.accountId, runId);
-  if (admission === 'rejected') {
-    throw new ApiError(402, 'insufficient_credits', `This run costs ${toCredits(run.quoted_milli)} credits; the balance is lower.`);
-  }
-  let finished = false;
-  if (run.mode === 'sync') {
-    finished = (await resultWithin(deps.temporal, workflow, deps.config.SYNC_RUN_TIMEOUT_S * 1000)) !== undefined;
-  }
-  return { run: (await runs(tenant).findOne({ _id: runId }))!, finished };
-}
-
-/**
- * Idempotent admission, run by the API and again as the workflow's first step: debit the quote (live mode) and make
- * the run visible, or mark it rejected. Whichever caller settles `admission` first decides; a charge that lost to a
- * rejection is refunded, so credits never leave without a visible run.
- */
-export async function admitRun(db: Db, accountId: string, runId: string): Promise<'admitted' | 'rejected'> {
-  const run = await rawRuns(db).findOne({ _id: runId, account_id: accountId });
-  if (!run) throw new Error(`run ${runId} not found`);
-  if (run.admission !== 'pending') return run.admission;
-  if (run.livemode && run.quoted_milli > 0) {
-    const result = await charge(db, accountId, runId, run.quoted_milli);
-    if (!result.ok) {
-      await rawRuns(db).updateOne({ _id: runId, admission: 'pending' }, { $set: { admission: 'rejected' } });
-      const settled = await rawRuns(db).findOne({ _id: runId });
-      return settled!.admission === 'admitted' ? 'admitted' : 'rejected';
-    }
-  }
-  await rawRuns(db).updateOne({ _id: runId, admission: 'pending' }, { $set: { admission: 'admitted' } });
-  const settled = (await rawRuns(db).findOne({ _id: runId }))!;
-  if (settled.admission === 'rejected') await refund(db, accountId, runId, 'run rejected');
-  return settled.admission === 'admitted' ? 'admitted' : 'rejected';
-}
-
 const visible = { admission: 'admitted' as const };
 
 export async function getRun(tenant: TenantDb, runId: string): Promise<RunDoc> {
@@ -339,46 +242,6 @@ export async function listRuns(
   return paginate(runs(tenant), filter, page, cursors, scope);
 }
 
-/**
- * Cancels a queued run: one atomic `queued → canceled` update, so a race with execution start has one winner;
- * then the full refund and the `run.canceled` event, both exactly once. Any other status: 409.
- */
-export async function cancelRun(publisher: EventPublisher, tenant: TenantDb, runId: string): Promise<RunDoc> {
-  const canceled = await runs(tenant).findOneAndUpdate(
-    { _id: runId, ...visible, status: 'queued' },
-    { $set: { status: 'canceled', finished_at: new Date(), charged_milli: 0 } },
-  );
-  if (!canceled) {
-    const run = await getRun(tenant, runId);
-    if (run.status !== 'canceled') {
-      throw errors.conflict('run_not_cancelable', `Only queued runs can be canceled; this run is ${run.status}.`);
-    }
-    return run; // canceling twice answers the canceled run
-  }
-  await settleCanceled(publisher, tenant.accountId, canceled);
-  return canceled;
-}
-
-/** Refund and event for a canceled run; idempotent (the API and the workflow both call it). */
-export async function settleCanceled(publisher: EventPublisher, accountId: string, run: RunDoc): Promise<void> {
-  await refund(publisher.db, accountId, run._id, 'run canceled');
-  await emitRunEvent(publisher, accountId, 'run.canceled', run);
-}
-
-/** Records and delivers a run event; the run's workflow may name its own webhook endpoint (even once deleted). */
-export async function emitRunEvent(publisher: EventPublisher, accountId: string, type: EventType, run: RunDoc) {
-  const workflow = await publisher.db
-    .collection<WorkflowDoc>(COLLECTIONS.workflows)
-    .findOne({ _id: run.workflow_id, account_id: accountId }, { projection: { webhook_endpoint_id: 1 } });
-  return publishEvent(publisher, {
-    accountId,
-    type,
-    dedupeKey: `${type}:${run._id}`,
-    data: { run: eventRunView(run, publisher.config.publicBaseUrl) },
-    workflowEndpointId: workflow?.webhook_endpoint_id ?? null,
-  });
-}
-
 /** A freshly signed download URL for a succeeded run's output file; 409 output_not_ready otherwise. */
 export async function runOutputFile(tenant: TenantDb, storage: Storage, config: Config, runId: string) {
   const run = await getRun(tenant, runId);
@@ -393,25 +256,4 @@ export async function runOutputFile(tenant: TenantDb, storage: Storage, config: 
     config.OUTPUT_URL_TTL_S,
   );
   return { url, expires_at: expiresAt.toISOString(), mime_type: run.output_file.mime_type };
-}
-
-/**
- * Operator refund of a succeeded run (DESIGN.md decision 9): `succeeded → refunded`, credits returned and
- * `charged_credits: 0`, exactly once however often it is called. `run.refunded` is published on every call, so
- * running the command again after a fan-out failed (Temporal away) sends what is missing, and nothing twice.
- */
-export async function operatorRefundRun(publisher: EventPublisher, runId: string) {
-  const { db } = publisher;
-  const refunded = await rawRuns(db).findOneAndUpdate(
-    { _id: runId, status: 'succeeded' },
-    { $set: { status: 'refunded', charged_milli: 0, refunded_at: new Date() } },
-    { returnDocument: 'after' },
-  );
-  const run = refunded ?? (await rawRuns(db).findOne({ _id: runId }));
-  if (!run) return { outcome: 'not_found' as const };
-  if (run.status !== 'refunded') return { outcome: 'not_refundable' as const, status: run.status };
-  const entry = await refund(db, run.account_id, runId, 'operator refund');
-  await countRunUsage(db, run.account_id, runId);
-  await emitRunEvent(publisher, run.account_id, 'run.refunded', run);
-  return { outcome: refunded ? ('refunded' as const) : ('already_refunded' as const), credits: entry ? toCredits(-entry.amount_milli) : 0, run };
 }

@@ -1,12 +1,13 @@
 /**
- * The Temporal client side: one lazily (re)connecting connection per process, and the poller check behind the
- * health endpoint's `worker` status. Workflow code never imports this file.
+ * The Temporal client side: one lazily (re)connecting connection per process, the poller check behind the health
+ * endpoint's `worker` status, and the two primitives the jobs gateway (./index.ts) builds on: start-or-attach under
+ * a business-key id, and a bounded wait for a result. Workflow code never imports this file.
  */
-import { Client, Connection, WorkflowExecutionAlreadyStartedError, type WorkflowHandle } from '@temporalio/client';
+import { Client, Connection, WorkflowExecutionAlreadyStartedError, type WorkflowHandle, type WorkflowStartOptions } from '@temporalio/client';
 import { temporal } from '@temporalio/proto';
-import type { SearchAttributePair } from '@temporalio/common';
-import type { Config } from './config';
-import { TASK_QUEUES } from './workflow-contract';
+import type { SearchAttributePair, Workflow } from '@temporalio/common';
+import type { Config } from '../config';
+import { TASK_QUEUES } from '../workflow-contract';
 
 export interface TemporalHandle {
   client: Client;
@@ -15,9 +16,11 @@ export interface TemporalHandle {
   close(): Promise<void>;
 }
 
-export async function connectTemporal(config: Config): Promise<TemporalHandle> {
-  // `Connection.connect` dials eagerly and fails fast; gRPC reconnects on its own once the server returns.
-  const connection = await Connection.connect({ address: config.temporalAddress, connectTimeout: '5s' });
+export async function connectTemporal(config: Config, options: { lazy?: boolean } = {}): Promise<TemporalHandle> {
+  // `Connection.connect` dials eagerly and fails fast; gRPC reconnects on its own once the server returns. A lazy
+  // connection dials on first use (tests that need a Temporal that is not there from the start).
+  const settings = { address: config.temporalAddress, connectTimeout: '5s' };
+  const connection = options.lazy ? Connection.lazy(settings) : await Connection.connect(settings);
   const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
   return { client, connection, namespace: config.TEMPORAL_NAMESPACE, close: () => connection.close() };
 }
@@ -67,32 +70,30 @@ export function withinDeadline<T>(handle: TemporalHandle, fn: () => Promise<T>, 
  * Starts a job's workflow under its business-key id, or attaches to the one already started (a retried request,
  * or a job that finished earlier). A finished id is never run again (REJECT_DUPLICATE): its result is the answer.
  */
-export async function startOrAttach(
+export async function startOrAttach<W extends Workflow>(
   handle: TemporalHandle,
   workflowType: string,
   options: {
     workflowId: string;
     taskQueue: string;
-    args: unknown[];
+    args: Parameters<W>;
     memo?: Record<string, unknown>;
     /** Search attributes an operator filters by (DESIGN.md §1). */
     searchAttributes?: SearchAttributePair[];
-    workflowExecutionTimeout?: string;
   },
-): Promise<WorkflowHandle> {
+): Promise<WorkflowHandle<W>> {
   try {
-    return await withinDeadline(handle, () => handle.client.workflow.start(workflowType, {
+    return await withinDeadline(handle, () => handle.client.workflow.start<W>(workflowType, {
       workflowId: options.workflowId,
       taskQueue: options.taskQueue,
       args: options.args,
       memo: options.memo,
       typedSearchAttributes: options.searchAttributes,
-      workflowExecutionTimeout: options.workflowExecutionTimeout,
       workflowIdConflictPolicy: 'USE_EXISTING',
       workflowIdReusePolicy: 'REJECT_DUPLICATE',
-    }));
+    } as unknown as WorkflowStartOptions<W>));
   } catch (err) {
-    if (err instanceof WorkflowExecutionAlreadyStartedError) return handle.client.workflow.getHandle(options.workflowId);
+    if (err instanceof WorkflowExecutionAlreadyStartedError) return handle.client.workflow.getHandle<W>(options.workflowId);
     throw err;
   }
 }
@@ -101,11 +102,15 @@ export async function startOrAttach(
  * The workflow's result if it finishes within `ms`, else `undefined` (it keeps running). The long poll behind
  * `result()` is aborted at the deadline, so a timed-out wait leaves no call behind.
  */
-export async function resultWithin<T>(temporal: TemporalHandle, workflow: WorkflowHandle, ms: number): Promise<T | undefined> {
+export async function resultWithin<W extends Workflow>(
+  temporal: TemporalHandle,
+  workflow: WorkflowHandle<W>,
+  ms: number,
+): Promise<Awaited<ReturnType<W>> | undefined> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), ms);
   try {
-    return (await temporal.connection.withAbortSignal(controller.signal, () => workflow.result())) as T;
+    return (await temporal.connection.withAbortSignal(controller.signal, () => workflow.result())) as Awaited<ReturnType<W>>;
   } catch (err) {
     if (controller.signal.aborted) return undefined;
     throw err;

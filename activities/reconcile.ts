@@ -1,0 +1,12 @@
+/** The reconciler's steps (domain/reconciler.ts), bound to the worker's database and Temporal namespace. */
+import { purgeExpired, reconcileDocuments, reconcileReferences, reconcileRuns } from '../domain/reconciler';
+import type { ActivityDeps } from './index';
+
+export function reconcileActivities(deps: ActivityDeps) {
+  return {
+    reconcileRuns: () => reconcileRuns(deps),
+    reconcileDocuments: () => reconcileDocuments(deps),
+    reconcileReferences: () => reconcileReferences(deps),
+    purgeExpired: () => purgeExpired(deps.db),
+  };
+}

@@ -1,0 +1,236 @@
+/**
+ * The jobs gateway: the client-side mirror of workflows/index.ts. Every Temporal execution the product starts,
+ * signals, waits for or inspects goes through one function here, typed by the workflow function it drives
+ * (`import type` only: the API never loads workflow code). This module owns the job ids, task queues, search
+ * attributes and the request-path deadline; no other module imports `@temporalio/client` (test/unit/structure).
+ *
+ * Naming: a Temporal execution is a "job"; "workflow" is the product resource (an evaluation workflow, `wf_…`).
+ */
+import {
+  ScheduleAlreadyRunning,
+  ScheduleOverlapPolicy,
+  WorkflowFailedError,
+  WorkflowNotFoundError,
+  type WorkflowHandle,
+} from '@temporalio/client';
+import type * as workflowFunctions from '../../workflows';
+import { newId } from '../ids';
+import {
+  retryDeliveryNow,
+  SEARCH_ATTRIBUTES,
+  TASK_QUEUES,
+  type DeliveryJobInput,
+  type DocumentJobInput,
+  type GeneratePromptInput,
+  type ReferenceJobInput,
+} from '../workflow-contract';
+import { resultWithin, startOrAttach, withinDeadline, type TemporalHandle } from './connection';
+
+export {
+  connectTemporal,
+  pingTemporal,
+  TEMPORAL_CALL_DEADLINE_MS,
+  withinDeadline,
+  workersPolling,
+  type TemporalHandle,
+} from './connection';
+
+type Workflows = typeof workflowFunctions;
+type WorkflowName = keyof Workflows;
+
+/** Workflow type names, checked against the functions workflows/index.ts exports. */
+export const JOB_TYPES = {
+  extractDocument: 'extractDocument',
+  indexReferenceDocument: 'indexReferenceDocument',
+  evaluateRun: 'evaluateRun',
+  generatePrompt: 'generatePrompt',
+  deliverWebhook: 'deliverWebhook',
+  reconcile: 'reconcile',
+} as const satisfies { [K in WorkflowName]?: K };
+
+/** Business-key job ids: a retried request finds the same execution instead of starting a second one. */
+export const jobIds = {
+  run: (runId: string) => runId,
+  extractDocument: (docId: string) => `extract-${docId}`,
+  indexReferenceDocument: (refId: string) => `index-${refId}`,
+  delivery: (deliveryId: string) => deliveryId,
+};
+
+/** The reconciler's Schedule (DESIGN.md decisions 29–30), one per namespace, created by every worker at start-up. */
+export const RECONCILER_SCHEDULE_ID = 'assay-reconciler';
+
+/** How a bounded wait for a job ended: its result, still running, or the execution closed without one. */
+export type JobWait<T> = { state: 'done'; value: T } | { state: 'waiting' } | { state: 'ended'; message: string };
+
+async function waitFor<W extends Workflows[WorkflowName]>(temporal: TemporalHandle, handle: WorkflowHandle<W>, ms: number): Promise<JobWait<Awaited<ReturnType<W>>>> {
+  try {
+    const value = await resultWithin(temporal, handle, ms);
+    return value === undefined ? { state: 'waiting' } : { state: 'done', value };
+  } catch (err) {
+    // Failed, terminated, timed out or canceled: the caller settles its resource (a 4xx/200, never a 500).
+    if (err instanceof WorkflowFailedError) return { state: 'ended', message: err.message };
+    throw err;
+  }
+}
+
+
+// ---- runs -------------------------------------------------------------------------------------------------------
+
+export interface RunJob {
+  accountId: string;
+  runId: string;
+  workflowId: string;
+  workflowName: string;
+  productCode: string;
+}
+
+/**
+ * Starts (or attaches to) a run's execution. No execution timeout: a run's time bound counts from its start and
+ * ends in settlement inside the workflow; queue time never counts (DESIGN.md decision 29).
+ */
+export function startRun(temporal: TemporalHandle, job: RunJob): Promise<WorkflowHandle<Workflows['evaluateRun']>> {
+  return startOrAttach<Workflows['evaluateRun']>(temporal, JOB_TYPES.evaluateRun, {
+    workflowId: jobIds.run(job.runId),
+    taskQueue: TASK_QUEUES.runs,
+    args: [{ accountId: job.accountId, runId: job.runId }],
+    memo: { workflow_name: job.workflowName },
+    searchAttributes: [
+      { key: SEARCH_ATTRIBUTES.accountId, value: job.accountId },
+      { key: SEARCH_ATTRIBUTES.runStatus, value: 'queued' },
+      { key: SEARCH_ATTRIBUTES.workflowId, value: job.workflowId },
+      { key: SEARCH_ATTRIBUTES.productCode, value: job.productCode },
+    ],
+  });
+}
+
+/** Waits at most `ms` for a run's execution (sync runs). */
+export function waitForRun(temporal: TemporalHandle, handle: WorkflowHandle<Workflows['evaluateRun']>, ms: number) {
+  return waitFor(temporal, handle, ms);
+}
+
+// ---- documents and references -----------------------------------------------------------------------------------
+
+/** Starts (or attaches to) a document's extraction. */
+export function startExtraction(temporal: TemporalHandle, input: DocumentJobInput) {
+  return startOrAttach<Workflows['extractDocument']>(temporal, JOB_TYPES.extractDocument, {
+    workflowId: jobIds.extractDocument(input.docId),
+    taskQueue: TASK_QUEUES.indexing,
+    args: [input],
+  });
+}
+
+/** Starts (or attaches to) a document's extraction and waits for it at most `waitMs`. */
+export async function extractDocument(temporal: TemporalHandle, input: DocumentJobInput, waitMs: number) {
+  return waitFor(temporal, await startExtraction(temporal, input), waitMs);
+}
+
+export async function indexReference(temporal: TemporalHandle, input: ReferenceJobInput): Promise<void> {
+  await startOrAttach<Workflows['indexReferenceDocument']>(temporal, JOB_TYPES.indexReferenceDocument, {
+    workflowId: jobIds.indexReferenceDocument(input.refId),
+    taskQueue: TASK_QUEUES.indexing,
+    args: [input],
+  });
+}
+
+// ---- webhooks ---------------------------------------------------------------------------------------------------
+
+export async function deliver(temporal: TemporalHandle, input: DeliveryJobInput): Promise<void> {
+  await startOrAttach<Workflows['deliverWebhook']>(temporal, JOB_TYPES.deliverWebhook, {
+    workflowId: jobIds.delivery(input.deliveryId),
+    taskQueue: TASK_QUEUES.webhooks,
+    args: [input],
+  });
+}
+
+/**
+ * A new attempt now: a delivery still in its schedule is signalled to skip its timer; a finished one gets a
+ * one-attempt execution under the same id (a closed delivery id may run again, unlike every other job).
+ */
+export async function retryDelivery(temporal: TemporalHandle, input: DeliveryJobInput & { once: true }): Promise<void> {
+  await withinDeadline(temporal, () =>
+    temporal.client.workflow.signalWithStart<Workflows['deliverWebhook'], []>(JOB_TYPES.deliverWebhook, {
+      workflowId: jobIds.delivery(input.deliveryId),
+      taskQueue: TASK_QUEUES.webhooks,
+      args: [input],
+      signal: retryDeliveryNow,
+      signalArgs: [],
+      workflowIdReusePolicy: 'ALLOW_DUPLICATE',
+    }),
+  );
+}
+
+// ---- prompt generation ------------------------------------------------------------------------------------------
+
+/** Drafts a prompt on the runs queue (it may call a model, which the API never does); at most `ms`. */
+export async function generatePrompt(temporal: TemporalHandle, input: GeneratePromptInput, ms: number) {
+  const handle = await startOrAttach<Workflows['generatePrompt']>(temporal, JOB_TYPES.generatePrompt, {
+    workflowId: `prompt-${newId('request')}`,
+    taskQueue: TASK_QUEUES.runs,
+    args: [input],
+  });
+  return waitFor(temporal, handle, ms);
+}
+
+// ---- inspection (operators, the reconciler) ---------------------------------------------------------------------
+
+export type JobStatus = 'running' | 'completed' | 'failed' | 'canceled' | 'terminated' | 'continued_as_new' | 'timed_out' | 'not_found';
+
+export interface JobDescription {
+  status: JobStatus;
+  startTime: Date | null;
+  closeTime: Date | null;
+  taskQueue: string | null;
+}
+
+/** What Temporal knows of a job; `not_found` when no execution has that id (never started, or purged). */
+export async function describeJob(temporal: TemporalHandle, workflowId: string): Promise<JobDescription> {
+  try {
+    const d = await withinDeadline(temporal, () => temporal.client.workflow.getHandle(workflowId).describe());
+    return {
+      status: (d.status.name.toLowerCase() as JobStatus) ?? 'running',
+      startTime: d.startTime ?? null,
+      closeTime: d.closeTime ?? null,
+      taskQueue: d.taskQueue,
+    };
+  } catch (err) {
+    if (err instanceof WorkflowNotFoundError) return { status: 'not_found', startTime: null, closeTime: null, taskQueue: null };
+    throw err;
+  }
+}
+
+export const isClosed = (status: JobStatus) => status !== 'running' && status !== 'not_found';
+
+export async function terminateJob(temporal: TemporalHandle, workflowId: string, reason: string): Promise<void> {
+  await withinDeadline(temporal, () => temporal.client.workflow.getHandle(workflowId).terminate(reason));
+}
+
+/**
+ * Creates the reconciler's Schedule, or brings an existing one to `intervalS` (every worker calls this at start-up,
+ * so concurrent creators race harmlessly: one creates, the others update to the same spec). Overlapping ticks are
+ * skipped: one pass at a time.
+ */
+export async function ensureReconcilerSchedule(temporal: TemporalHandle, intervalS: number): Promise<void> {
+  const spec = { intervals: [{ every: `${intervalS}s` }] };
+  const action = {
+    type: 'startWorkflow' as const,
+    workflowType: JOB_TYPES.reconcile,
+    taskQueue: TASK_QUEUES.runs,
+    args: [] as [],
+    workflowExecutionTimeout: `${Math.max(intervalS * 5, 300)}s`,
+  };
+  try {
+    await withinDeadline(temporal, () =>
+      temporal.client.schedule.create({
+        scheduleId: RECONCILER_SCHEDULE_ID,
+        spec,
+        action,
+        policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 minute' },
+      }),
+    );
+  } catch (err) {
+    if (!(err instanceof ScheduleAlreadyRunning)) throw err;
+    await withinDeadline(temporal, () =>
+      temporal.client.schedule.getHandle(RECONCILER_SCHEDULE_ID).update((prev) => ({ ...prev, spec, action })),
+    );
+  }
+}

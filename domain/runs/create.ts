@@ -1,0 +1,89 @@
+/**
+ * Run creation, ordered so that no answer — success, 4xx or 5xx — leaves credits taken for a run that nothing will
+ * finish or settle (DESIGN.md decision 30):
+ *   1. the run document is inserted hidden (`admission: 'pending'`): nothing can see it, nothing is charged;
+ *   2. admission debits the quote through the ledger and makes the run visible — or marks it rejected (402);
+ *   3. the `evaluateRun` job is started (id = run id). If the start fails or times out, the run is settled `failed`
+ *      `creation_failed` with a full refund before the error answers 5xx; a start that timed out on the client but
+ *      succeeded on the server runs a job that finds the run already failed and ends without touching it.
+ * A crash between the steps leaves a hidden uncharged run (1) or an admitted queued run with no job (2): the
+ * reconciler settles either after a grace period, through the same lifecycle transitions.
+ */
+import { errors, ApiError } from '../errors';
+import { startRun, waitForRun } from '../jobs';
+import type { CreateRunRequest } from '../schemas/runs';
+import type { TenantDb } from '../tenant';
+import { toCredits } from '../credits';
+import { COLLECTIONS } from '../db';
+import { admitRun, failRun, FINAL_STATUSES, insertRun } from './lifecycle';
+import { prepareRun, type Caller, type CreateRunDeps, type RunDoc } from './index';
+
+/** Creates, admits, starts and (for sync runs) waits for a run. `runId` comes from the idempotency layer or is fresh. */
+export async function createRun(
+  deps: CreateRunDeps,
+  tenant: TenantDb,
+  caller: Caller,
+  workflowId: string,
+  input: CreateRunRequest,
+  runId: string,
+): Promise<{ run: RunDoc; finished: boolean }> {
+  const runs = tenant.collection<RunDoc>(COLLECTIONS.runs);
+  const existing = await runs.findOne({ _id: runId });
+  if (!existing) {
+    const { workflow, docs, mode, quotedMilli: quoted } = await prepareRun(deps, tenant, workflowId, input);
+    await insertRun(tenant, {
+      _id: runId,
+      workflow_id: workflow._id,
+      workflow_name: workflow.name,
+      product_code: workflow.product_code,
+      admission: 'pending',
+      status: 'queued',
+      mode,
+      livemode: caller.livemode,
+      key_id: caller.keyId,
+      model_policy: workflow.default_model_policy,
+      output_format: workflow.output_format,
+      quoted_milli: quoted,
+      charged_milli: null,
+      input_documents: docs.map((d) => d._id),
+      reference_document_ids: workflow.reference_document_ids,
+      metadata_json: JSON.stringify(input.metadata ?? {}),
+      output_json: null,
+      output_file: null,
+      usage: { input_tokens: null, output_tokens: null, model: null, rag_strategy: null },
+      error: null,
+      job_namespace: deps.temporal.namespace,
+      created_at: new Date(),
+      started_at: null,
+      finished_at: null,
+      refunded_at: null,
+    });
+  }
+  const run = existing ?? (await runs.findOne({ _id: runId }));
+  if (!run) throw errors.notFound('run');
+  if ((await admitRun(deps.db, tenant.accountId, runId)) === 'rejected') {
+    throw new ApiError(402, 'insufficient_credits', `This run costs ${toCredits(run.quoted_milli)} credits; the balance is lower.`);
+  }
+  // A retried request finds a run already settled (a creation that failed, a run that finished): it is the answer.
+  if (FINAL_STATUSES.includes(run.status)) return { run, finished: true };
+  let job;
+  try {
+    job = await startRun(deps.temporal, {
+      accountId: tenant.accountId,
+      runId,
+      workflowId: run.workflow_id,
+      workflowName: run.workflow_name,
+      productCode: run.product_code,
+    });
+  } catch (err) {
+    // Settled before the error answers: no 5xx leaves a charged run behind. If this too fails (the database away
+    // as well), the reconciler settles the run once the grace period has passed.
+    await failRun(deps, { accountId: tenant.accountId, runId, code: 'creation_failed' }).catch(() => undefined);
+    throw err;
+  }
+  let finished = false;
+  if (run.mode === 'sync') {
+    finished = (await waitForRun(deps.temporal, job, deps.config.SYNC_RUN_TIMEOUT_S * 1000)).state === 'done';
+  }
+  return { run: (await runs.findOne({ _id: runId }))!, finished };
+}

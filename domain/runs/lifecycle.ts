@@ -1,0 +1,206 @@
+/**
+ * The run lifecycle: the state table and every transition, each a guarded update (the expected state in the filter,
+ * so a retry, a race or a second caller changes nothing twice) → ledger → usage → event. This directory is the only
+ * code that writes the runs collection (test/unit/structure.test.ts); activities/runs.ts binds these to the
+ * `evaluateRun` workflow, the API calls creation and cancel, the reconciler calls `settleEndedRun`.
+ *
+ *   admission   pending ──admit──▶ admitted | rejected            (rejected runs stay invisible)
+ *   status      queued ──start──▶ running ──complete──▶ succeeded ──refund (operator)──▶ refunded
+ *               queued ──cancel──▶ canceled
+ *               queued | running ──fail──▶ failed               (creation_failed, execution_ended, timeout, …)
+ */
+import type { Db } from 'mongodb';
+import { charge, refund, toCredits } from '../credits';
+import { COLLECTIONS } from '../db';
+import { errors } from '../errors';
+import type { EventType } from '../events';
+import { publishEvent, type EventPublisher } from '../publish-event';
+import type { RunStatus } from '../schemas/runs';
+import type { TenantDb } from '../tenant';
+import { countRunUsage } from '../usage-rollup';
+import type { RunJobInput } from '../workflow-contract';
+import type { WorkflowDoc } from '../workflows';
+import { RUN_FAILURES, type RunFailureCode } from './failures';
+import { eventRunView, getRun, type RunDoc } from './index';
+
+/** From which statuses each transition may move a run. */
+export const RUN_TRANSITIONS = {
+  start: { from: ['queued'], to: 'running' },
+  complete: { from: ['running'], to: 'succeeded' },
+  fail: { from: ['queued', 'running'], to: 'failed' },
+  cancel: { from: ['queued'], to: 'canceled' },
+  refund: { from: ['succeeded'], to: 'refunded' },
+} as const satisfies Record<string, { from: readonly RunStatus[]; to: RunStatus }>;
+
+export const FINAL_STATUSES: readonly RunStatus[] = ['succeeded', 'failed', 'canceled', 'refunded'];
+
+const rawRuns = (db: Db) => db.collection<RunDoc>(COLLECTIONS.runs);
+const from = (t: keyof typeof RUN_TRANSITIONS) => ({ $in: [...RUN_TRANSITIONS[t].from] as RunStatus[] });
+
+async function load(db: Db, { accountId, runId }: RunJobInput): Promise<RunDoc | null> {
+  return rawRuns(db).findOne({ _id: runId, account_id: accountId });
+}
+
+/** A run-creation step: the hidden document, before admission. */
+export async function insertRun(tenant: TenantDb, doc: Omit<RunDoc, 'account_id'>): Promise<void> {
+  await tenant.collection<RunDoc>(COLLECTIONS.runs).insertOne(doc);
+}
+
+/**
+ * Idempotent admission: debit the quote (live mode) and make the run visible, or mark it rejected. Whichever caller
+ * settles `admission` first decides; a charge that lost to a rejection is refunded, so credits never leave without
+ * a visible run.
+ */
+export async function admitRun(db: Db, accountId: string, runId: string): Promise<'admitted' | 'rejected'> {
+  const run = await rawRuns(db).findOne({ _id: runId, account_id: accountId });
+  if (!run) throw new Error(`run ${runId} not found`);
+  if (run.admission !== 'pending') return run.admission;
+  if (run.livemode && run.quoted_milli > 0) {
+    const result = await charge(db, accountId, runId, run.quoted_milli);
+    if (!result.ok) {
+      await rawRuns(db).updateOne({ _id: runId, admission: 'pending' }, { $set: { admission: 'rejected' } });
+      const settled = await rawRuns(db).findOne({ _id: runId });
+      return settled!.admission === 'admitted' ? 'admitted' : 'rejected';
+    }
+  }
+  await rawRuns(db).updateOne({ _id: runId, admission: 'pending' }, { $set: { admission: 'admitted' } });
+  const settled = (await rawRuns(db).findOne({ _id: runId }))!;
+  if (settled.admission === 'rejected') await refund(db, accountId, runId, 'run rejected');
+  return settled.admission === 'admitted' ? 'admitted' : 'rejected';
+}
+
+/**
+ * A hidden run whose creation died before its admission settled (the reconciler, after a grace period): it stays
+ * invisible as rejected, so no late admission can charge it, and a charge taken just before the crash is refunded.
+ */
+export async function abandonPendingRun(db: Db, accountId: string, runId: string): Promise<boolean> {
+  const res = await rawRuns(db).updateOne({ _id: runId, account_id: accountId, admission: 'pending' }, { $set: { admission: 'rejected' } });
+  await refund(db, accountId, runId, 'run creation abandoned');
+  return res.modifiedCount === 1;
+}
+
+/** `queued → running`, or the status that won instead (a cancel, or a failure settled before the job ran). */
+export async function startRun(db: Db, input: RunJobInput): Promise<{ started: boolean; status: RunStatus }> {
+  const started = await rawRuns(db).findOneAndUpdate(
+    { _id: input.runId, account_id: input.accountId, status: from('start'), admission: 'admitted' },
+    { $set: { status: RUN_TRANSITIONS.start.to, started_at: new Date() } },
+    { returnDocument: 'after' },
+  );
+  if (started) return { started: true, status: 'running' };
+  const run = await load(db, input);
+  if (!run) return { started: false, status: 'failed' };
+  // A retry after our own successful update finds the run running: that is a start, not a loss.
+  return { started: run.status === 'running', status: run.status };
+}
+
+export type RunOutput = Pick<RunDoc, 'output_json' | 'output_file' | 'citations_json' | 'manifest_json' | 'usage'>;
+
+/** The evaluation's result, recorded while the run is running (a retry rewrites the same fields; a settled run is left alone). */
+export async function recordRunOutput(db: Db, input: RunJobInput, output: RunOutput): Promise<void> {
+  await rawRuns(db).updateOne({ _id: input.runId, account_id: input.accountId, status: 'running' }, { $set: output });
+}
+
+/** `running → succeeded`, charging the quote (live mode); usage and `run.succeeded` once. */
+export async function completeRun(publisher: EventPublisher, input: RunJobInput): Promise<void> {
+  const { db } = publisher;
+  const run = await load(db, input);
+  if (!run) return;
+  const done = await rawRuns(db).findOneAndUpdate(
+    { _id: input.runId, account_id: input.accountId, status: from('complete') },
+    { $set: { status: RUN_TRANSITIONS.complete.to, finished_at: new Date(), charged_milli: run.livemode ? run.quoted_milli : 0 } },
+    { returnDocument: 'after' },
+  );
+  const final = done ?? (await load(db, input));
+  if (final?.status !== 'succeeded') return;
+  await countRunUsage(db, input.accountId, input.runId);
+  await emitRunEvent(publisher, input.accountId, 'run.succeeded', final);
+}
+
+/**
+ * Any non-final status → failed, with a full refund, usage and `run.failed`, once — whoever calls it: the workflow,
+ * run creation whose job did not start, or the reconciler for a job that ended without settling.
+ */
+export async function failRun(publisher: EventPublisher, input: RunJobInput & { code: RunFailureCode; message?: string }): Promise<void> {
+  const { db } = publisher;
+  const message = input.message ?? RUN_FAILURES[input.code].message;
+  // Refund first, so a client that sees `failed` ("fully refunded") already finds the credits back. Only a
+  // cancel can win the race for the status afterwards, and it refunds under the same ledger key: still once.
+  const before = await load(db, input);
+  if (!before) return;
+  if (before.status === 'queued' || before.status === 'running') {
+    await refund(db, input.accountId, input.runId, `run failed: ${input.code}`);
+  }
+  const failed = await rawRuns(db).findOneAndUpdate(
+    { _id: input.runId, account_id: input.accountId, status: from('fail') },
+    { $set: { status: RUN_TRANSITIONS.fail.to, finished_at: new Date(), charged_milli: 0, error: { code: input.code, message } } },
+    { returnDocument: 'after' },
+  );
+  const final = failed ?? (await load(db, input));
+  if (final?.status !== 'failed') return;
+  // A retry after the status changed: the refund above was skipped, so make sure it landed (a no-op if it did).
+  await refund(db, input.accountId, input.runId, `run failed: ${final.error?.code ?? input.code}`);
+  // Nothing new to count, but an admission whose count was interrupted is finished here.
+  await countRunUsage(db, input.accountId, input.runId);
+  // Hidden runs (never admitted) were never shown to anyone: nothing to announce.
+  if (final.admission === 'admitted') await emitRunEvent(publisher, input.accountId, 'run.failed', final);
+}
+
+/** The reconciler's settlement of a run whose job closed (or never started): the same path as any failure. */
+export async function settleEndedRun(publisher: EventPublisher, input: RunJobInput, code: 'execution_ended' | 'timeout' | 'creation_failed'): Promise<void> {
+  await failRun(publisher, { ...input, code });
+}
+
+/**
+ * Cancels a queued run: one atomic `queued → canceled` update, so a race with execution start has one winner;
+ * then the full refund and the `run.canceled` event. The cancel is the only settlement (the workflow that later
+ * finds the run canceled just ends); canceling again re-runs the idempotent settlement, so a request that died
+ * between the update and the refund is finished by the client's retry. Any other status: 409.
+ */
+export async function cancelRun(publisher: EventPublisher, tenant: TenantDb, runId: string): Promise<RunDoc> {
+  const canceled = await tenant.collection<RunDoc>(COLLECTIONS.runs).findOneAndUpdate(
+    { _id: runId, admission: 'admitted', status: from('cancel') },
+    { $set: { status: RUN_TRANSITIONS.cancel.to, finished_at: new Date(), charged_milli: 0 } },
+  );
+  const run = canceled ?? (await getRun(tenant, runId));
+  if (run.status !== 'canceled') {
+    throw errors.conflict('run_not_cancelable', `Only queued runs can be canceled; this run is ${run.status}.`);
+  }
+  await refund(publisher.db, tenant.accountId, run._id, 'run canceled');
+  await emitRunEvent(publisher, tenant.accountId, 'run.canceled', run);
+  return run;
+}
+
+/**
+ * Operator refund of a succeeded run (DESIGN.md decision 9): `succeeded → refunded`, credits returned and
+ * `charged_credits: 0`, exactly once however often it is called. `run.refunded` is published on every call, so
+ * running the command again after a fan-out failed (Temporal away) sends what is missing, and nothing twice.
+ */
+export async function operatorRefundRun(publisher: EventPublisher, runId: string) {
+  const { db } = publisher;
+  const refunded = await rawRuns(db).findOneAndUpdate(
+    { _id: runId, status: from('refund') },
+    { $set: { status: RUN_TRANSITIONS.refund.to, charged_milli: 0, refunded_at: new Date() } },
+    { returnDocument: 'after' },
+  );
+  const run = refunded ?? (await rawRuns(db).findOne({ _id: runId }));
+  if (!run) return { outcome: 'not_found' as const };
+  if (run.status !== 'refunded') return { outcome: 'not_refundable' as const, status: run.status };
+  const entry = await refund(db, run.account_id, runId, 'operator refund');
+  await countRunUsage(db, run.account_id, runId);
+  await emitRunEvent(publisher, run.account_id, 'run.refunded', run);
+  return { outcome: refunded ? ('refunded' as const) : ('already_refunded' as const), credits: entry ? toCredits(-entry.amount_milli) : 0, run };
+}
+
+/** Records and delivers a run event; the run's workflow may name its own webhook endpoint (even once deleted). */
+export async function emitRunEvent(publisher: EventPublisher, accountId: string, type: EventType, run: RunDoc) {
+  const workflow = await publisher.db
+    .collection<WorkflowDoc>(COLLECTIONS.workflows)
+    .findOne({ _id: run.workflow_id, account_id: accountId }, { projection: { webhook_endpoint_id: 1 } });
+  return publishEvent(publisher, {
+    accountId,
+    type,
+    dedupeKey: `${type}:${run._id}`,
+    data: { run: eventRunView(run, publisher.config.publicBaseUrl) },
+    workflowEndpointId: workflow?.webhook_endpoint_id ?? null,
+  });
+}

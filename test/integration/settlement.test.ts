@@ -1,0 +1,214 @@
+/**
+ * Nothing stuck, nothing charged wrongly (DESIGN.md decisions 29, 30): a run whose job an operator terminates is
+ * settled by the reconciler Schedule; a run whose job cannot be started leaves no charge and no unsettled run; a
+ * reference whose indexing start failed settles once Temporal answers; a document whose extraction job ended answers
+ * `failed`, never 500. All against the real stack: the Temporal CLI, a real missing namespace, a real webhook receiver.
+ */
+import { execFile } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { COLLECTIONS } from '../../domain/db';
+import { createTestContext, type TestContext } from '../support/app';
+import { testNamespaces } from '../support/env';
+import { newAccount } from '../support/identity';
+import { ModelServer } from '../support/model-server';
+import { startWorker, type Spawned } from '../support/processes';
+import { balance, ledgerOf, makeWorkflow, TERMINAL } from '../support/runs';
+import { putToUploadUrl, uploadDocument, waitForReference } from '../support/uploads';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
+
+const run = promisify(execFile);
+const TEMPORAL_CLI = join(__dirname, '..', '..', '.tools', 'bin', 'temporal');
+const NS = testNamespaces();
+const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
+
+async function temporalCli(...args: string[]): Promise<string> {
+  const { stdout } = await run(TEMPORAL_CLI, [...args, '--address', process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233'], { timeout: 30_000 });
+  return stdout;
+}
+
+/** A port nothing listens on: bound, then released. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function until<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await fn();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+describe('a live run whose job an operator terminates', () => {
+  let t: TestContext;
+  let model: ModelServer;
+  let worker: Spawned;
+  let receiver: WebhookReceiver;
+
+  beforeAll(async () => {
+    model = new ModelServer();
+    const url = await model.start();
+    receiver = await startWebhookReceiver();
+    worker = await startWorker({
+      TEMPORAL_NAMESPACE: NS.live,
+      MODEL_A_PROVIDER: 'openai',
+      MODEL_A_BASE_URL: url,
+      MODEL_A_API_KEY: 'test-key',
+      MODEL_A_MODEL: 'test-model-1',
+      // The production path at a test's pace: the Schedule passes every 3 s instead of every 60 s.
+      RECONCILE_INTERVAL_S: '3',
+    });
+    t = await createTestContext({ TEMPORAL_NAMESPACE: NS.live });
+  }, 120_000);
+  afterAll(async () => {
+    await worker?.stop();
+    await t?.close();
+    await model?.stop();
+    await receiver?.close();
+  });
+
+  it('is settled failed (execution_ended), refunded to the cent, with run.failed delivered, within 2 minutes', async () => {
+    const a = await newAccount(t);
+    const key = await a.key({ mode: 'live' });
+    const endpoint = await t.api.post('/v1/webhook-endpoints').set(auth(key)).send({ url: receiver.url(), events: ['run.failed'] });
+    expect(endpoint.status).toBe(201);
+    const doc = (await uploadDocument(t, key, { bytes: Buffer.from('An essay with three sources.'), filename: 'e.txt', mimeType: 'text/plain' })).body.id;
+    const wf = await makeWorkflow(t, key, { output_schema: { type: 'object', properties: { score: { type: 'integer' } }, required: ['score'] } });
+    // The model answers only after the test is over: the run sits in `running` until its job is terminated.
+    model.enqueue({ content: JSON.stringify({ score: 1 }), delayMs: 300_000 });
+    const before = await balance(t, key);
+
+    const created = await t.api.post(`/v1/workflows/${wf}/runs`).set(auth(key)).send({ input_documents: [doc] });
+    expect(created.status).toBe(202);
+    const runId = created.body.id as string;
+    expect((await balance(t, key)).pro_credits).toBeLessThan(before.pro_credits);
+    await until('run running', async () => ((await t.api.get(`/v1/runs/${runId}`).set(auth(key))).body.status === 'running' ? true : undefined), 60_000);
+
+    const terminatedAt = Date.now();
+    await temporalCli('workflow', 'terminate', '--namespace', NS.live, '--workflow-id', runId, '--reason', 'operator test');
+
+    const settled = await until(
+      'run settled',
+      async () => {
+        const res = await t.api.get(`/v1/runs/${runId}`).set(auth(key));
+        return TERMINAL.includes(res.body.status) ? res.body : undefined;
+      },
+      120_000,
+    );
+    expect(settled.status).toBe('failed');
+    expect(settled.error.code).toBe('execution_ended');
+    expect(settled.charged_credits).toBe(0);
+    // Refunded to the cent: this run's ledger holds its charge and an equal refund, and the balance is back.
+    const entries = await ledgerOf(t, runId);
+    const charge = entries.find((e) => e.kind === 'charge');
+    const refund = entries.find((e) => e.kind === 'refund');
+    expect(charge?.state).toBe('applied');
+    expect(refund?.state).toBe('applied');
+    expect(refund!.amount_milli).toBe(-charge!.amount_milli);
+    expect(entries).toHaveLength(2);
+    expect((await balance(t, key)).pro_credits).toBe(before.pro_credits);
+
+    const failedEvents = () => receiver.received.filter((r) => r.rawBody.toString().includes(runId) && r.rawBody.toString().includes('"run.failed"'));
+    await until('run.failed delivered', async () => (failedEvents().length > 0 ? true : undefined), 120_000 - (Date.now() - terminatedAt));
+    expect(Date.now() - terminatedAt).toBeLessThan(120_000);
+    // Exactly once, however many reconciler passes looked at the run afterwards.
+    await new Promise((r) => setTimeout(r, 7000));
+    expect(failedEvents()).toHaveLength(1);
+    expect(await ledgerOf(t, runId)).toHaveLength(2);
+
+    expect(await temporalCli('schedule', 'list', '--namespace', NS.live)).toContain('assay-reconciler');
+  }, 240_000);
+});
+
+describe('a Temporal that cannot start jobs', () => {
+  let t: TestContext;
+  let missing: TestContext;
+
+  beforeAll(async () => {
+    t = await createTestContext();
+    // A Temporal address where nothing listens: every start fails for real (no mock), as in an outage.
+    const closed = await closedPort();
+    missing = await createTestContext({ TEMPORAL_ADDRESS: `127.0.0.1:${closed}` }, { lazyTemporal: true });
+  });
+  afterAll(async () => {
+    await missing?.close();
+    await t?.close();
+  });
+
+  it('POST …/runs whose start fails leaves no debit and no unsettled run', async () => {
+    const a = await newAccount(t);
+    const key = await a.key({ mode: 'live' });
+    const wf = await makeWorkflow(t, key);
+    const before = await balance(t, key);
+    const res = await missing.api.post(`/v1/workflows/${wf}/runs`).set(auth(key)).send({});
+    expect(res.status).toBe(503);
+    expect((await balance(t, key)).pro_credits).toBe(before.pro_credits);
+    const runs = await t.database.db.collection(COLLECTIONS.runs).find({ account_id: a.accountId }).toArray();
+    expect(runs).toHaveLength(1);
+    expect(runs[0]!.status).toBe('failed');
+    expect(runs[0]!.error).toEqual(expect.objectContaining({ code: 'creation_failed' }));
+    const entries = await ledgerOf(t, String(runs[0]!._id));
+    expect(entries.reduce((sum, e) => sum + (e.state === 'applied' ? (e.amount_milli as number) : 0), 0)).toBe(0);
+  });
+
+  it('a reference whose indexing start failed at `complete` is indexed once `complete` is retried with Temporal back', async () => {
+    const a = await newAccount(t);
+    const key = await a.key();
+    const bytes = Buffer.from('Criterion one: the thesis is clear. Criterion two: sources are cited.');
+    const created = await t.api.post('/v1/reference-documents').set(auth(key)).send({ name: 'Rubric', filename: 'r.txt', mime_type: 'text/plain', size_bytes: bytes.length });
+    expect(created.status).toBe(201);
+    expect((await putToUploadUrl(created.body.upload_url, created.body.upload_headers, bytes)).ok).toBe(true);
+    const refId = created.body.id as string;
+
+    const down = await missing.api.post(`/v1/reference-documents/${refId}/complete`).set(auth(key));
+    expect(down.status).toBe(503);
+    // Stuck as the issue found it: indexing marked started, no job anywhere.
+    expect((await t.api.get(`/v1/reference-documents/${refId}`).set(auth(key))).body.status).toBe('processing');
+
+    const back = await t.api.post(`/v1/reference-documents/${refId}/complete`).set(auth(key));
+    expect(back.status).toBe(200);
+    expect((await waitForReference(t, key, refId)).status).toBe('ready');
+  });
+});
+
+describe('a document whose extraction job ended without a result', () => {
+  let idle: TestContext;
+  beforeAll(async () => {
+    // No worker polls this namespace: the extraction job stays open until it is terminated.
+    idle = await createTestContext({ TEMPORAL_NAMESPACE: NS.idle });
+  });
+  afterAll(async () => idle?.close());
+
+  it('answers `failed` with a reason on `complete`, again and again, never 500', async () => {
+    const a = await newAccount(idle);
+    const key = await a.key();
+    const bytes = Buffer.from('Some essay text.');
+    const created = await idle.api.post('/v1/documents').set(auth(key)).send({ filename: 'e.txt', mime_type: 'text/plain', size_bytes: bytes.length });
+    expect((await putToUploadUrl(created.body.upload_url, created.body.upload_headers, bytes)).ok).toBe(true);
+    const docId = created.body.id as string;
+    // Start the extraction job without waiting the route's 90 s for it: `complete` is called again below.
+    const pending = idle.api.post(`/v1/documents/${docId}/complete`).set(auth(key)).then((r) => r);
+    await until(
+      'extraction job started',
+      async () => ((await idle.temporal.client.workflow.getHandle(`extract-${docId}`).describe().catch(() => undefined)) ? true : undefined),
+      30_000,
+    );
+    await idle.temporal.client.workflow.getHandle(`extract-${docId}`).terminate('extraction lost');
+
+    for (const res of [await pending, await idle.api.post(`/v1/documents/${docId}/complete`).set(auth(key))]) {
+      expect(res.status).toBe(200);
+      expect(res.body.extracted).toBe(false);
+      expect(res.body.extraction_error).toEqual({ code: 'extraction_failed', message: expect.stringContaining('did not finish') });
+    }
+    const stored = await idle.database.db.collection(COLLECTIONS.documents).findOne({ _id: docId as never });
+    expect(stored?.status).toBe('failed');
+  });
+});

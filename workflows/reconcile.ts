@@ -1,0 +1,30 @@
+/**
+ * `assay-reconciler-…`: one pass of the reconciler, started every RECONCILE_INTERVAL_S by the Schedule of that name
+ * (created by the worker; overlapping passes are skipped). Each kind is its own activity, so one kind failing (its
+ * collection or Temporal briefly away) neither hides the others nor fails the pass; the next pass retries it.
+ */
+import { proxyActivities } from '@temporalio/workflow';
+import type { Activities } from '../activities';
+
+const steps = proxyActivities<Activities>({
+  startToCloseTimeout: '2 minutes',
+  retry: { maximumAttempts: 2, initialInterval: '2 seconds' },
+});
+
+export async function reconcile(): Promise<Record<string, unknown>> {
+  const report: Record<string, unknown> = {};
+  const kinds = {
+    runs: steps.reconcileRuns,
+    documents: steps.reconcileDocuments,
+    references: steps.reconcileReferences,
+    purged: steps.purgeExpired,
+  };
+  for (const [kind, step] of Object.entries(kinds)) {
+    try {
+      report[kind] = await step();
+    } catch {
+      report[kind] = 'failed';
+    }
+  }
+  return report;
+}
