@@ -19,17 +19,8 @@ import {
   MongoServerSelectionError,
   MongoTopologyClosedError,
 } from 'mongodb';
-import {
-  ActivityFailure,
-  ServerFailure,
-  ServiceError,
-  TerminatedFailure,
-  TimeoutFailure,
-  WorkflowFailedError,
-  WorkflowUpdateRPCTimeoutOrCancelledError,
-  isGrpcServiceError,
-} from '@temporalio/client';
 import { DeadlineExceeded } from './deadline';
+import { classifyTemporalFailure, isWorkflowFailure } from './jobs/failures';
 
 export type Dependency = 'mongodb' | 'object_store' | 'temporal' | 'network' | 'deadline';
 
@@ -38,22 +29,6 @@ export interface DependencyFailure {
   /** A short, secret-free label for logs and metrics. */
   reason: string;
 }
-
-/**
- * gRPC status codes (a stable part of the gRPC spec; @grpc/grpc-js is not a direct dependency) that mean the
- * server could not serve the call now: unreachable, too slow, overloaded, or it dropped the stream mid-call
- * (grpc-js reports a reset stream as INTERNAL). NOT_FOUND, INVALID_ARGUMENT, ALREADY_EXISTS … are answers, not
- * outages, and stay with whoever called.
- */
-const GRPC_UNAVAILABLE_CODES = new Map<number, string>([
-  [1, 'CANCELLED'],
-  [2, 'UNKNOWN'],
-  [4, 'DEADLINE_EXCEEDED'],
-  [8, 'RESOURCE_EXHAUSTED'],
-  [10, 'ABORTED'],
-  [13, 'INTERNAL'],
-  [14, 'UNAVAILABLE'],
-]);
 
 /**
  * MongoDB server error codes that mean "not now" (shutdown, failover, network trouble between members, a time
@@ -114,7 +89,7 @@ function classify(err: unknown, depth: number): DependencyFailure | undefined {
   if (direct) return direct;
   // A workflow failure is judged above by what ended the workflow; its cause chain holds the workflow's own
   // errors, which are not this process's dependencies.
-  if (err instanceof WorkflowFailedError) return undefined;
+  if (isWorkflowFailure(err)) return undefined;
   // Wrapped failures: `cause` chains (fetch, the Temporal client, the driver) and AggregateError (Node's
   // happy-eyeballs connect reports each address it tried).
   if (err instanceof AggregateError) {
@@ -152,30 +127,8 @@ function mongo(err: object): DependencyFailure | undefined {
 }
 
 function temporal(err: object): DependencyFailure | undefined {
-  if (isGrpcServiceError(err)) {
-    const label = GRPC_UNAVAILABLE_CODES.get(err.code);
-    return label ? { dependency: 'temporal', reason: `grpc ${label}` } : undefined;
-  }
-  if (err instanceof ServiceError) {
-    // The client wraps the gRPC error; a ServiceError without one is a transport failure (no answer at all).
-    // Its cause, when it has one, is judged on its own (the recursion in classify).
-    return err.cause ? undefined : { dependency: 'temporal', reason: 'ServiceError' };
-  }
-  if (err instanceof WorkflowUpdateRPCTimeoutOrCancelledError) return { dependency: 'temporal', reason: err.name };
-  if (err instanceof WorkflowFailedError) {
-    // The job system gave up on the job (terminated by an operator, timed out, lost to a server failure, or
-    // failed because an activity could not reach its dependency in time): retrying later is the answer. A
-    // workflow that failed with our own application error is a bug or a business outcome the caller maps itself,
-    // and a cancelled one was a decision, not an outage.
-    const failure = err.cause;
-    if (failure instanceof TerminatedFailure || failure instanceof TimeoutFailure || failure instanceof ServerFailure) {
-      return { dependency: 'temporal', reason: `workflow ${failure.name}` };
-    }
-    if (failure instanceof ActivityFailure && failure.cause instanceof TimeoutFailure) {
-      return { dependency: 'temporal', reason: 'activity TimeoutFailure' };
-    }
-  }
-  return undefined;
+  const reason = classifyTemporalFailure(err);
+  return reason ? { dependency: 'temporal', reason } : undefined;
 }
 
 function objectStore(err: object): DependencyFailure | undefined {

@@ -3,9 +3,9 @@
  * starts it, and measures from the moment it answers until every task queue (workflow and activity tasks) has a
  * poller seen after the restart. Used by `npm run chaos` (test/chaos/run.ts) and the chaos test.
  */
-import { Connection } from '@temporalio/client';
 import { temporal } from '@temporalio/proto';
 import type { Config } from '../../domain/config';
+import { connectTemporal } from '../../domain/jobs';
 import { TASK_QUEUES } from '../../domain/workflow-contract';
 import { stackStatus, startStack, stopStack } from '../../scripts/stack/services';
 
@@ -21,7 +21,8 @@ export async function measureWorkerResume(config: Config, namespace: string, dow
   await sleep(downMs);
   await startStack(config, () => undefined, ['temporal']);
   const back = Date.now();
-  const connection = await Connection.connect({ address: config.temporalAddress });
+  const handle = await connectTemporal(config);
+  const connection = handle.connection;
   try {
     const pending = new Set(
       Object.values(TASK_QUEUES).flatMap((name) => [
@@ -45,6 +46,6 @@ export async function measureWorkerResume(config: Config, namespace: string, dow
     }
     return Date.now() - back;
   } finally {
-    await connection.close();
+    await handle.close();
   }
 }

@@ -9,15 +9,14 @@ import { GetObjectCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s
 import {
   ApplicationFailure,
   CancelledFailure,
-  Client,
-  Connection,
-  ServiceError,
+  RetryState,
   TerminatedFailure,
   TimeoutFailure,
-  WorkflowFailedError,
   WorkflowNotFoundError,
-} from '@temporalio/client';
-import { RetryState } from '@temporalio/common';
+} from '@temporalio/common';
+import { parseConfig } from '../../domain/config';
+import { connectTemporal, withinDeadline } from '../../domain/jobs';
+import { ServiceError, WorkflowFailedError } from '../../domain/jobs/failures';
 import {
   MongoClient,
   MongoInvalidArgumentError,
@@ -146,17 +145,16 @@ describe('object store (AWS SDK S3 client)', () => {
 
 describe('Temporal', () => {
   it('a call to an unreachable server within a deadline is unavailable (raw gRPC and through the client)', async () => {
-    const connection = await Connection.lazy({ address: `127.0.0.1:${closedPort}`, connectTimeout: '300ms' });
-    const raw = await caught(() => connection.withDeadline(Date.now() + 500, () => connection.workflowService.getSystemInfo({})));
+    const handle = await connectTemporal(parseConfig({ ...process.env, TEMPORAL_ADDRESS: `127.0.0.1:${closedPort}` }), { lazy: true });
+    const raw = await caught(() => withinDeadline(handle, () => handle.connection.workflowService.getSystemInfo({}), 500));
     expect(classifyDependencyFailure(raw)).toMatchObject({ dependency: 'temporal' });
 
-    const client = new Client({ connection, namespace: 'default' });
     const started = await caught(() =>
-      connection.withDeadline(Date.now() + 500, () => client.workflow.start('anything', { taskQueue: 'q', workflowId: 'w' })),
+      withinDeadline(handle, () => handle.client.workflow.start('anything', { taskQueue: 'q', workflowId: 'w' }), 500),
     );
     expect(started).toBeInstanceOf(ServiceError);
     expect(classifyDependencyFailure(started)).toMatchObject({ dependency: 'temporal' });
-    await connection.close();
+    await handle.close();
   });
 
   it('a gRPC answer about the request (NOT_FOUND, INVALID_ARGUMENT) is not an outage', () => {
