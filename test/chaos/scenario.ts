@@ -305,14 +305,14 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       worker = await startWorker(workerEnv);
       return;
     }
+    // A document whose bytes are in the store, completed while the service is down (and again once it is back).
+    const pendingDoc = await uploadedDocument();
     await stopStack(base, () => undefined, [fault]);
     // stopStack finds services through this checkout's pid files (under DATA_DIR); one started elsewhere keeps
     // running, and the scenario would probe a healthy stack and prove nothing.
     if ((await stackStatus(base))[fault].startsWith('up')) {
       throw new Error(`${fault} is still up: it was not started from this checkout's DATA_DIR, so chaos cannot stop it`);
     }
-    // A document whose bytes are in the store, completed while the service is down (and again once it is back).
-    const pendingDoc = await uploadedDocument().catch(() => undefined);
     try {
       const until = Date.now() + options.downMs;
       while (Date.now() < until) {
