@@ -1,5 +1,5 @@
 /** The reconciler's steps (domain/reconciler.ts), bound to the worker's database and Temporal namespace. */
-import { purgeExpired, reconcileDocuments, reconcileReferences, reconcileRuns } from '../domain/reconciler';
+import { purgeExpired, reconcileDeliveries, reconcileDocuments, reconcileReferences, reconcileRuns } from '../domain/reconciler';
 import type { ActivityDeps } from './index';
 
 export function reconcileActivities(deps: ActivityDeps) {
@@ -7,6 +7,7 @@ export function reconcileActivities(deps: ActivityDeps) {
     reconcileRuns: () => reconcileRuns(deps),
     reconcileDocuments: () => reconcileDocuments(deps),
     reconcileReferences: () => reconcileReferences(deps),
+    reconcileDeliveries: () => reconcileDeliveries(deps),
     purgeExpired: () => purgeExpired(deps.db),
   };
 }

@@ -66,7 +66,8 @@ export const INDEXES: Record<CollectionName, IndexDescription[]> = {
     { key: { event_id: 1, endpoint_id: 1 }, name: 'event_endpoint_unique', unique: true },
     { key: { account_id: 1, endpoint_id: 1, _id: -1 }, name: 'account_endpoint_newest' },
     { key: { endpoint_id: 1, finished_at: -1 }, name: 'endpoint_finished' },
-    { key: { created_at: 1 }, name: 'created' },
+    // The reconciler: pending deliveries by age, and the retention purge.
+    { key: { status: 1, created_at: 1 }, name: 'status_created' },
   ],
   ledger: [{ key: { account_id: 1, state: 1 }, name: 'account_state' }],
   runs: [

@@ -107,7 +107,7 @@ export async function showRun(db: Db, temporal: TemporalHandle | null, config: C
           ? { found: false, error: `no execution ${runId}` }
           : {
               found: true,
-              status: d.status.toUpperCase(),
+              status: d.temporalStatus,
               start_time: d.startTime?.toISOString() ?? null,
               close_time: d.closeTime?.toISOString() ?? null,
               task_queue: d.taskQueue ?? '',

@@ -57,7 +57,7 @@ export async function fanOutEvent(publisher: EventPublisher, event: EventDoc, wo
   }
   const deliveryIds: string[] = [];
   for (const endpointId of [...ids].sort()) {
-    const deliveryId = await ensureDelivery(db, event, endpointId);
+    const deliveryId = await ensureDelivery(db, event, endpointId, temporal.namespace);
     await deliver(temporal, { accountId: event.account_id, deliveryId, policy: deliveryPolicy(config) });
     deliveryIds.push(deliveryId);
   }
@@ -65,7 +65,7 @@ export async function fanOutEvent(publisher: EventPublisher, event: EventDoc, wo
 }
 
 /** The delivery of `event` to `endpointId`: inserted once (unique on the pair), found on every later call. */
-async function ensureDelivery(db: Db, event: EventDoc, endpointId: string): Promise<string> {
+async function ensureDelivery(db: Db, event: EventDoc, endpointId: string, namespace: string): Promise<string> {
   const deliveries = db.collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries);
   const existing = await deliveries.findOne({ event_id: event._id, endpoint_id: endpointId }, { projection: { _id: 1 } });
   if (existing) return existing._id;
@@ -79,6 +79,7 @@ async function ensureDelivery(db: Db, event: EventDoc, endpointId: string): Prom
     attempts: [],
     created_at: new Date(),
     finished_at: null,
+    job_namespace: namespace,
   };
   try {
     await deliveries.insertOne(doc);

@@ -7,7 +7,8 @@
  *   run        → `failed` (`execution_ended`, `timeout`, or `creation_failed` when no job exists), full refund,
  *                `run.failed` (domain/runs/lifecycle.ts);
  *   document   → `failed` with a reason when its extraction job closed; the job (re)started when there is none;
- *   reference  → `failed` with a reason when its indexing job closed; the job (re)started when there is none.
+ *   reference  → `failed` with a reason when its indexing job closed; the job (re)started when there is none;
+ *   delivery   → its job started when a pending delivery has none (published while Temporal was away).
  * A job that is running is left alone, however long it has waited in the queue. A missing job is acted on only
  * after GRACE_MS, so a request still between its write and its start is never raced.
  *
@@ -23,11 +24,11 @@ import type { Config } from './config';
 import { COLLECTIONS } from './db';
 import { settleExtractionEnded, type DocumentDoc } from './documents';
 import { EVENT_RETENTION_DAYS } from './events';
-import { describeJob, indexReference, isClosed, jobIds, startExtraction, type JobStatus, type TemporalHandle } from './jobs';
+import { deliver, describeJob, indexReference, isClosed, jobIds, startExtraction, type JobStatus, type TemporalHandle } from './jobs';
 import { settleIndexingEnded, type ReferenceDocumentDoc } from './reference-documents';
 import type { RunDoc } from './runs';
 import { abandonPendingRun, settleEndedRun } from './runs/lifecycle';
-import type { WebhookDeliveryDoc } from './webhook-deliveries';
+import { deliveryPolicy, type WebhookDeliveryDoc } from './webhook-deliveries';
 
 /** How long an idempotency record answers (domain/idempotency.ts checks the same 24 h on every read). */
 const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -47,10 +48,11 @@ export interface ReconcileReport {
   runs: { checked: number; settled: number };
   documents: { checked: number; settled: number; restarted: number };
   references: { checked: number; settled: number; restarted: number };
+  deliveries: { checked: number; restarted: number };
   purged: { idempotency: number; deliveries: number };
 }
 
-type Kind = 'runs' | 'documents' | 'references';
+type Kind = 'runs' | 'documents' | 'references' | 'deliveries';
 
 interface CursorDoc {
   _id: string;
@@ -146,6 +148,24 @@ export async function reconcileReferences(deps: ReconcilerDeps, now = new Date()
     }
   }
   return { checked: refs.length, settled, restarted };
+}
+
+/**
+ * Pending deliveries whose job never started: an event published while Temporal was away (a run failed because
+ * its job could not start publishes `run.failed` into the same outage). Their job is started now.
+ */
+export async function reconcileDeliveries(deps: ReconcilerDeps, now = new Date()): Promise<ReconcileReport['deliveries']> {
+  const pending = await nextBatch<WebhookDeliveryDoc>(deps, 'deliveries', COLLECTIONS.webhookDeliveries, {
+    status: 'pending',
+    job_namespace: deps.temporal.namespace,
+  }, new Date(now.getTime() - GRACE_MS));
+  let restarted = 0;
+  for (const delivery of pending) {
+    if ((await jobOf(deps, jobIds.delivery(delivery._id))) !== 'not_found') continue;
+    await deliver(deps.temporal, { accountId: delivery.account_id, deliveryId: delivery._id, policy: deliveryPolicy(deps.config) });
+    restarted++;
+  }
+  return { checked: pending.length, restarted };
 }
 
 /** Idempotency records past their 24 h and finished deliveries past the event retention (decision 32). */

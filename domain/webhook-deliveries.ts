@@ -38,6 +38,8 @@ export interface WebhookDeliveryDoc {
   attempts: WebhookAttemptDoc[];
   created_at: Date;
   finished_at: Date | null;
+  /** The Temporal namespace of its job: the reconciler starts a pending delivery whose job never started. */
+  job_namespace?: string;
 }
 
 /** Consecutive failed deliveries after which an endpoint is disabled. */

@@ -17,6 +17,7 @@ export async function reconcile(): Promise<Record<string, unknown>> {
     runs: steps.reconcileRuns,
     documents: steps.reconcileDocuments,
     references: steps.reconcileReferences,
+    deliveries: steps.reconcileDeliveries,
     purged: steps.purgeExpired,
   };
   for (const [kind, step] of Object.entries(kinds)) {

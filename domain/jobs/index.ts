@@ -175,8 +175,23 @@ export async function generatePrompt(temporal: TemporalHandle, input: GeneratePr
 
 export type JobStatus = 'running' | 'completed' | 'failed' | 'canceled' | 'terminated' | 'continued_as_new' | 'timed_out' | 'not_found';
 
+/**
+ * Temporal's execution status in our terms. Only the closed statuses count as closed; anything open or not
+ * known to this SDK version (paused, unspecified) is `running`, so nothing is ever settled on a guess.
+ */
+const CLOSED_STATUS: Record<string, JobStatus> = {
+  COMPLETED: 'completed',
+  FAILED: 'failed',
+  CANCELLED: 'canceled',
+  TERMINATED: 'terminated',
+  CONTINUED_AS_NEW: 'continued_as_new',
+  TIMED_OUT: 'timed_out',
+};
+
 export interface JobDescription {
   status: JobStatus;
+  /** Temporal's own name for it (what an operator sees in the UI), `NOT_FOUND` when there is no execution. */
+  temporalStatus: string;
   startTime: Date | null;
   closeTime: Date | null;
   taskQueue: string | null;
@@ -187,13 +202,14 @@ export async function describeJob(temporal: TemporalHandle, workflowId: string):
   try {
     const d = await withinDeadline(temporal, () => temporal.client.workflow.getHandle(workflowId).describe());
     return {
-      status: (d.status.name.toLowerCase() as JobStatus) ?? 'running',
+      status: CLOSED_STATUS[d.status.name] ?? 'running',
+      temporalStatus: d.status.name,
       startTime: d.startTime ?? null,
       closeTime: d.closeTime ?? null,
       taskQueue: d.taskQueue,
     };
   } catch (err) {
-    if (err instanceof WorkflowNotFoundError) return { status: 'not_found', startTime: null, closeTime: null, taskQueue: null };
+    if (err instanceof WorkflowNotFoundError) return { status: 'not_found', temporalStatus: 'NOT_FOUND', startTime: null, closeTime: null, taskQueue: null };
     throw err;
   }
 }

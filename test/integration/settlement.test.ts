@@ -9,6 +9,8 @@ import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { COLLECTIONS } from '../../domain/db';
+import { startRun } from '../../domain/jobs';
+import { GRACE_MS, reconcileDeliveries } from '../../domain/reconciler';
 import { createTestContext, type TestContext } from '../support/app';
 import { testNamespaces } from '../support/env';
 import { newAccount } from '../support/identity';
@@ -126,6 +128,27 @@ describe('a live run whose job an operator terminates', () => {
 
     expect(await temporalCli('schedule', 'list', '--namespace', NS.live)).toContain('assay-reconciler');
   }, 240_000);
+
+  it('restarts the indexing of a reference whose job never started, once nobody retries `complete`', async () => {
+    const a = await newAccount(t);
+    const key = await a.key();
+    const bytes = Buffer.from('Criterion: the essay states a thesis. Criterion: the essay cites sources.');
+    const created = await t.api.post('/v1/reference-documents').set(auth(key)).send({ name: 'Rubric', filename: 'r.txt', mime_type: 'text/plain', size_bytes: bytes.length });
+    expect((await putToUploadUrl(created.body.upload_url, created.body.upload_headers, bytes)).ok).toBe(true);
+    const refId = created.body.id as string;
+    // `complete` while this namespace's Temporal is unreachable: indexing marked started, no job.
+    const down = await createTestContext({ TEMPORAL_NAMESPACE: NS.live, TEMPORAL_ADDRESS: `127.0.0.1:${await closedPort()}` }, { lazyTemporal: true });
+    try {
+      expect((await down.api.post(`/v1/reference-documents/${refId}/complete`).set(auth(key))).status).toBe(503);
+    } finally {
+      await down.close();
+    }
+    // The reconciler waits a grace period for a job that may still be starting; let that period have passed.
+    await t.database.db
+      .collection(COLLECTIONS.referenceDocuments)
+      .updateOne({ _id: refId as never }, { $set: { indexing_started_at: new Date(Date.now() - 120_000) } });
+    expect((await waitForReference(t, key, refId, 60_000)).status).toBe('ready');
+  }, 120_000);
 });
 
 describe('a Temporal that cannot start jobs', () => {
@@ -143,9 +166,11 @@ describe('a Temporal that cannot start jobs', () => {
     await t?.close();
   });
 
-  it('POST …/runs whose start fails leaves no debit and no unsettled run', async () => {
+  it('POST …/runs whose start fails leaves no debit and no unsettled run, and its run.failed still arrives', async () => {
     const a = await newAccount(t);
     const key = await a.key({ mode: 'live' });
+    const receiver = await startWebhookReceiver();
+    expect((await t.api.post('/v1/webhook-endpoints').set(auth(key)).send({ url: receiver.url(), events: ['run.failed'] })).status).toBe(201);
     const wf = await makeWorkflow(t, key);
     const before = await balance(t, key);
     const res = await missing.api.post(`/v1/workflows/${wf}/runs`).set(auth(key)).send({});
@@ -157,6 +182,41 @@ describe('a Temporal that cannot start jobs', () => {
     expect(runs[0]!.error).toEqual(expect.objectContaining({ code: 'creation_failed' }));
     const entries = await ledgerOf(t, String(runs[0]!._id));
     expect(entries.reduce((sum, e) => sum + (e.state === 'applied' ? (e.amount_milli as number) : 0), 0)).toBe(0);
+
+    // `run.failed` was recorded during the outage, its delivery's job could not start: the reconciler's pass (run
+    // here directly, as its grace period would have passed) starts it, and the receiver gets the event.
+    try {
+      expect(receiver.received).toHaveLength(0);
+      const report = await reconcileDeliveries({ db: t.database.db, config: t.config, temporal: t.temporal }, new Date(Date.now() + 2 * GRACE_MS));
+      expect(report.restarted).toBeGreaterThanOrEqual(1);
+      const [hit] = await receiver.waitFor(1, 30_000);
+      expect(hit!.rawBody.toString()).toContain(String(runs[0]!._id));
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('a start the server accepted after the request gave up finds the run failed and changes nothing', async () => {
+    const a = await newAccount(t);
+    const key = await a.key({ mode: 'live' });
+    const wf = await makeWorkflow(t, key);
+    const before = await balance(t, key);
+    expect((await missing.api.post(`/v1/workflows/${wf}/runs`).set(auth(key)).send({})).status).toBe(503);
+    const [stored] = await t.database.db.collection(COLLECTIONS.runs).find({ account_id: a.accountId }).toArray();
+    const runId = String(stored!._id);
+    const ledgerBefore = await ledgerOf(t, runId);
+    const eventsBefore = await t.database.db.collection(COLLECTIONS.events).countDocuments({ account_id: a.accountId });
+
+    // The same start, landing on the server late (as when the client's deadline fired first).
+    const job = await startRun(t.temporal, { accountId: a.accountId, runId, workflowId: wf, workflowName: 'Run test', productCode: 'general_evaluation' });
+    expect(await job.result()).toEqual({ status: 'failed' });
+
+    const after = (await t.api.get(`/v1/runs/${runId}`).set(auth(key))).body;
+    expect(after.status).toBe('failed');
+    expect(after.error.code).toBe('creation_failed');
+    expect(await ledgerOf(t, runId)).toEqual(ledgerBefore);
+    expect((await balance(t, key)).pro_credits).toBe(before.pro_credits);
+    expect(await t.database.db.collection(COLLECTIONS.events).countDocuments({ account_id: a.accountId })).toBe(eventsBefore);
   });
 
   it('a reference whose indexing start failed at `complete` is indexed once `complete` is retried with Temporal back', async () => {
