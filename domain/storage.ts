@@ -26,6 +26,9 @@ export function createStorage(config: Config): Storage {
     credentials: { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY },
     // Health checks and request paths bound their own time; the SDK's own retries would only stretch a failure.
     maxAttempts: 2,
+    // Without these the SDK waits on a silent store for ever (a request timeout only logs a warning unless told to
+    // throw); the request timeout is socket inactivity, so a long transfer that keeps moving is not cut.
+    requestHandler: { connectionTimeout: 5000, requestTimeout: 30_000, throwOnRequestTimeout: true },
   });
   return { s3, bucket: config.S3_BUCKET };
 }
