@@ -1,33 +1,61 @@
 /**
  * Live evaluation: the provider of the strategy's slot (A: file search, B: full text) answers the assembled prompt
  * (model-context.ts decides what it holds), and the answer is held to the output contract — the result validated
- * with ajv, with one repair attempt that shows the model its validation errors, then `output_invalid`. The evidence
- * that comes with the result is returned as given; evaluation.ts verifies it.
+ * with ajv, with one repair attempt that shows the model its validation errors (or that its answer was cut off),
+ * then `output_invalid`. Provider failures end the run with a code the client can act on: `context_too_large`,
+ * `model_refused`, `model_unavailable` (credentials rejected; logged for the operator) or `model_error`. The
+ * evidence that comes with the result is returned as given; evaluation.ts verifies it.
  */
 import { ApplicationFailure } from '@temporalio/activity';
 import { validateAgainstSchema } from '../domain/json-schema';
 import type { ModelResult, RunContext } from './evaluation';
 import type { ActivityDeps } from './index';
 import type { ModelContext } from './model-context';
-import type { ModelAnswer, ModelMessage, ModelProvider } from './models/gateway';
+import type { ModelAnswer, ModelMessage, ModelProvider, ProviderSlot } from './models/gateway';
 import { ModelCallError } from './models/retry';
 import { answerSchema, parseAnswer } from './prompt';
 
 export function createLiveEvaluator(deps: ActivityDeps) {
-  async function ask(provider: ModelProvider, messages: ModelMessage[], schema: Record<string, unknown>): Promise<ModelAnswer> {
+  async function ask(provider: ModelProvider, slot: ProviderSlot, messages: ModelMessage[], schema: Record<string, unknown>): Promise<ModelAnswer> {
+    let answer: ModelAnswer;
     try {
-      return await provider.complete({ messages, jsonSchema: schema });
+      answer = await provider.complete({ messages, jsonSchema: schema });
     } catch (err) {
-      if (err instanceof ModelCallError) {
-        throw ApplicationFailure.nonRetryable(`The language model could not answer (${err.status ?? 'network error'}); the run was refunded.`, 'model_error');
-      }
+      if (err instanceof ModelCallError) throw failureOf(err, provider, slot);
       throw err;
     }
+    if (answer.stop === 'refused') {
+      throw ApplicationFailure.nonRetryable(
+        `The language model declined to evaluate these documents${answer.text ? `: ${answer.text.slice(0, 300)}` : ''}. The run was refunded.`,
+        'model_refused',
+      );
+    }
+    return answer;
+  }
+
+  /** What the client is told, by kind of failure; an operator is told about credentials (decision 136). */
+  function failureOf(err: ModelCallError, provider: ModelProvider, slot: ProviderSlot): ApplicationFailure {
+    if (err.kind === 'auth') {
+      // The message is the SDK's, which never holds the key; the key itself is not in reach of this line.
+      deps.logger.error(
+        { slot, provider: provider.name, status: err.status, variable: `MODEL_${slot}_API_KEY` },
+        `model provider ${slot} rejected its credentials (${err.status}): check MODEL_${slot}_API_KEY`,
+      );
+      return ApplicationFailure.nonRetryable('The language model is not available on this deployment; the run was refunded.', 'model_unavailable');
+    }
+    if (err.kind === 'context_length') {
+      return ApplicationFailure.nonRetryable(
+        "The documents and references are too large for the model's context window; the run was refunded.",
+        'context_too_large',
+      );
+    }
+    return ApplicationFailure.nonRetryable(`The language model could not answer (${err.status ?? 'network error'}); the run was refunded.`, 'model_error');
   }
 
   return async (ctx: RunContext, context: ModelContext, messages: ModelMessage[]): Promise<ModelResult> => {
     const { run } = ctx;
-    const provider = deps.models.provider(context.strategy === 'fulltext' ? 'B' : 'A');
+    const slot: ProviderSlot = context.strategy === 'fulltext' ? 'B' : 'A';
+    const provider = deps.models.provider(slot);
     if (!provider) {
       throw ApplicationFailure.nonRetryable(
         'No language model is configured for live runs on this deployment; the run was refunded.',
@@ -37,23 +65,24 @@ export function createLiveEvaluator(deps: ActivityDeps) {
     const envelope = answerSchema(run.output_format, ctx.schema);
     const accepts = (output: Record<string, unknown>) => problemsOf(output, ctx.schema).length === 0;
 
-    let answer = await ask(provider, messages, envelope);
+    let answer = await ask(provider, slot, messages, envelope);
     let inputTokens = answer.inputTokens ?? 0;
     let outputTokens = answer.outputTokens ?? 0;
     let parsed = parseAnswer(answer.text, run.output_format, accepts);
     if (run.output_format !== 'markdown') {
       let problems = problemsOf(parsed.output, ctx.schema);
       if (problems.length) {
-        // One repair attempt, showing the model exactly what was wrong.
+        // One repair attempt, showing the model exactly what was wrong (a cut-off answer: that it was cut off).
+        const why = answer.stop === 'truncated' ? 'it was cut off at the output limit; answer more briefly' : problems.slice(0, 5).join('; ');
         const repair: ModelMessage[] = [
           ...messages,
-          { role: 'assistant', content: answer.text },
+          { role: 'assistant', content: answer.text || '(no answer)' },
           {
             role: 'user',
-            content: `That answer does not meet the output contract: ${problems.slice(0, 5).join('; ')}. Answer again with one corrected JSON object only ({"output": …, "evidence": […]}).`,
+            content: `That answer does not meet the output contract: ${why}. Answer again with one corrected JSON object only ({"output": …, "evidence": […]}).`,
           },
         ];
-        answer = await ask(provider, repair, envelope);
+        answer = await ask(provider, slot, repair, envelope);
         inputTokens += answer.inputTokens ?? 0;
         outputTokens += answer.outputTokens ?? 0;
         parsed = parseAnswer(answer.text, run.output_format, accepts);

@@ -29,7 +29,7 @@ const work = proxyActivities<Activities>({
 });
 
 /** Codes whose message is written for the client; anything else is reported generically. */
-const CLIENT_FACING = new Set(['model_unavailable', 'output_invalid', 'model_error', 'document_not_extracted', 'workflow_missing', 'timeout', 'context_too_large']);
+const CLIENT_FACING = new Set(['model_unavailable', 'output_invalid', 'model_error', 'document_not_extracted', 'workflow_missing', 'timeout', 'context_too_large', 'model_refused']);
 
 function status(value: string): void {
   upsertSearchAttributes([{ key: SEARCH_ATTRIBUTES.runStatus, value }]);
