@@ -18,6 +18,8 @@ export interface ScriptedReply {
   model?: string;
   /** Anthropic: answer with a `tool_use` block of this input (the tool named in the request's tool_choice). */
   toolInput?: unknown;
+  /** OpenAI `finish_reason` (default `stop`). */
+  finishReason?: string;
   /** Anthropic `stop_reason` (default `end_turn`, or `tool_use` with toolInput). */
   stopReason?: string;
 }
@@ -105,7 +107,7 @@ export class ModelServer {
         object: 'chat.completion',
         created: Math.floor(Date.now() / 1000),
         model: reply.model ?? 'test-model-1',
-        choices: [{ index: 0, message: { role: 'assistant', content: reply.content ?? '' }, finish_reason: 'stop' }],
+        choices: [{ index: 0, message: { role: 'assistant', content: reply.content ?? '' }, finish_reason: reply.finishReason ?? 'stop' }],
         usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
       }),
     );
