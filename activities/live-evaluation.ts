@@ -49,6 +49,9 @@ export function createLiveEvaluator(deps: ActivityDeps) {
         'context_too_large',
       );
     }
+    if (err.kind === 'refused') {
+      return ApplicationFailure.nonRetryable("The model provider's content filter declined these documents; the run was refunded.", 'model_refused');
+    }
     return ApplicationFailure.nonRetryable(`The language model could not answer (${err.status ?? 'network error'}); the run was refunded.`, 'model_error');
   }
 

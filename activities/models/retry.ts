@@ -6,7 +6,7 @@
  * time. Every wait must end within the call's time budget, so a long `retry-after` fails the call at once instead
  * of outliving the run's time bound (decision 135).
  */
-export type ModelFailureKind = 'context_length' | 'auth' | 'other';
+export type ModelFailureKind = 'context_length' | 'auth' | 'refused' | 'other';
 
 export class ModelCallError extends Error {
   constructor(
@@ -43,13 +43,18 @@ export function isRetryableStatus(status: number | null): boolean {
 /**
  * What a provider's error means for the run. Context-length errors come as a 400 (413 from some servers) whose
  * message or code names the limit: OpenAI `context_length_exceeded`, Anthropic "prompt is too long", vLLM and
- * llama.cpp "maximum context length", LiteLLM `ContextWindowExceededError`.
+ * llama.cpp "maximum context length", LiteLLM `ContextWindowExceededError`. A request a content filter stops is
+ * a 400 too: Azure `content_filter` ("…content management policy", `ResponsibleAIPolicyViolation`), OpenAI
+ * `content_policy_violation`.
  */
 export function classifyFailure(status: number | null, text: string): ModelFailureKind {
   if (status === 401 || status === 403) return 'auth';
   if ((status === 400 || status === 413) && CONTEXT_LENGTH.test(text)) return 'context_length';
+  if (status === 400 && CONTENT_FILTER.test(text)) return 'refused';
   return 'other';
 }
+
+const CONTENT_FILTER = /content[_ ]filter|content[_ ]policy|content management policy|ResponsibleAIPolicyViolation/i;
 
 const CONTEXT_LENGTH =
   /context[_ ]length[_ ]exceeded|context ?window|maximum context length|prompt is too long|too many (input )?tokens|exceeds the (model's )?(context|maximum)/i;

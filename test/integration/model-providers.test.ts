@@ -57,6 +57,7 @@ beforeAll(async () => {
     { name: 'gw-claude-429', params: { model: 'anthropic/gw-claude-429', mock_response: 'litellm.RateLimitError' } },
     { name: 'gw-truncated', params: { model: 'openai/gw-truncated', mock_response: completion({ content: '{"output": {"score": 7, "ver' }, 'length') } },
     { name: 'gw-refusal', params: { model: 'openai/gw-refusal', mock_response: completion({ content: null, refusal: 'I cannot help with evaluating this.' }) } },
+    { name: 'gw-content-filter', params: { model: 'openai/gw-content-filter', mock_response: 'Exception: content_filter_policy' } },
     { name: 'gw-upstream', params: { model: 'openai/upstream-model', api_base: fakeUrl, api_key: UPSTREAM_KEY } },
   ]);
   t = await createTestContext({ TEMPORAL_NAMESPACE: NAMESPACE });
@@ -197,7 +198,7 @@ describe('through LiteLLM: what providers fail with', () => {
   });
 
   it("honours the upstream's retry-after that the gateway passes on, then succeeds", async () => {
-    await useWorker(viaGateway('A', 'openai', 'gw-upstream'));
+    await useWorker({ ...viaGateway('A', 'openai', 'gw-upstream'), ...viaGateway('B', 'openai', 'gw-content-filter') });
     fake.enqueue({ status: 429, headers: { 'Retry-After': '2' } }, { content: ENVELOPE });
     const before = await balance(t, key);
     const run = await runOn('A');
@@ -210,6 +211,13 @@ describe('through LiteLLM: what providers fail with', () => {
     // The gateway held the provider's key; Assay only ever had the gateway's.
     expect(calls[0]!.headers.authorization).toBe(`Bearer ${UPSTREAM_KEY}`);
   }, 180_000);
+
+  it("a request the provider's content filter stops (400) ends model_refused without a retry, refunded", async () => {
+    const seen = gateway.requests('/v1/chat/completions').length;
+    const run = await expectRefundedFailure('B', 'model_refused');
+    expect(run.error.message).toMatch(/content filter/);
+    expect(gateway.requests('/v1/chat/completions').slice(seen)).toEqual([400]);
+  });
 
   it('credentials the provider rejects end model_unavailable with an operator log line that holds no key', async () => {
     fake.enqueue({ status: 401 });

@@ -91,6 +91,9 @@ describe('classifyFailure', () => {
     [401, 'invalid x-api-key', 'auth'],
     [403, 'permission denied', 'auth'],
     [429, 'too many tokens per minute', 'other'],
+    [400, '{"error":{"code":"content_filter","message":"The response was filtered due to the prompt triggering Azure OpenAI\'s content management policy."}}', 'refused'],
+    [400, 'litellm.MockException: Exception: content_filter_policy', 'refused'],
+    [400, 'Your request was rejected as a result of our safety system (content_policy_violation)', 'refused'],
   ] as const)('%i %s → %s', (status, text, kind) => {
     expect(classifyFailure(status, text)).toBe(kind);
   });
