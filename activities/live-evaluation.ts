@@ -36,10 +36,12 @@ export function createLiveEvaluator(deps: ActivityDeps) {
   /** What the client is told, by kind of failure; an operator is told about credentials (decision 136). */
   function failureOf(err: ModelCallError, provider: ModelProvider, slot: ProviderSlot): ApplicationFailure {
     if (err.kind === 'auth') {
-      // The message is the SDK's, which never holds the key; the key itself is not in reach of this line.
+      // Slot B without its own provider is served by A's, with A's key. Neither the key nor the provider's message
+      // (which may echo part of it) is logged.
+      const configured = slot === 'B' && !(deps.config.MODEL_B_PROVIDER && deps.config.MODEL_B_MODEL) ? 'A' : slot;
       deps.logger.error(
-        { slot, provider: provider.name, status: err.status, variable: `MODEL_${slot}_API_KEY` },
-        `model provider ${slot} rejected its credentials (${err.status}): check MODEL_${slot}_API_KEY`,
+        { slot: configured, provider: provider.name, status: err.status, variable: `MODEL_${configured}_API_KEY` },
+        `model provider ${configured} rejected its credentials (${err.status}): check MODEL_${configured}_API_KEY`,
       );
       return ApplicationFailure.nonRetryable('The language model is not available on this deployment; the run was refunded.', 'model_unavailable');
     }

@@ -165,70 +165,82 @@ describe('through LiteLLM: live runs end to end', () => {
 });
 
 describe('through LiteLLM: what providers fail with', () => {
-  it('a context-window error ends context_too_large without a retry, over both protocols, refunded', async () => {
-    await useWorker({ ...viaGateway('A', 'openai', 'gw-context'), ...viaGateway('B', 'anthropic', 'gw-claude-context') });
-    const openai = await expectRefundedFailure('A', 'context_too_large');
-    expect(openai.error.message).toMatch(/context window/);
-    const anthropic = await expectRefundedFailure('B', 'context_too_large');
-    expect(anthropic.error.message).toMatch(/context window/);
-    expect(gateway.requests('/v1/chat/completions').slice(-1)).toEqual([400]);
-    expect(gateway.requests('/v1/messages').slice(-1)).toEqual([400]);
-  }, 180_000);
+  describe('context window', () => {
+    beforeAll(() => useWorker({ ...viaGateway('A', 'openai', 'gw-context'), ...viaGateway('B', 'anthropic', 'gw-claude-context') }), 120_000);
 
-  it('a 429 from the Anthropic protocol is retried with backoff, then ends model_error, refunded', async () => {
-    await useWorker(viaGateway('A', 'anthropic', 'gw-claude-429'));
-    const seen = gateway.requests('/v1/messages').length;
-    await expectRefundedFailure('A', 'model_error');
-    // MODEL_MAX_RETRIES=2: the first attempt and two retries, each a 429; the error is final for the activity.
-    expect(gateway.requests('/v1/messages').slice(seen)).toEqual([429, 429, 429]);
-  }, 180_000);
-
-  it('a truncated answer gets one repair attempt, then ends output_invalid, refunded', async () => {
-    await useWorker({ ...viaGateway('A', 'openai', 'gw-truncated'), ...viaGateway('B', 'openai', 'gw-refusal') });
-    const seen = gateway.requests('/v1/chat/completions').length;
-    await expectRefundedFailure('A', 'output_invalid');
-    expect(gateway.requests('/v1/chat/completions').slice(seen)).toEqual([200, 200]);
-  }, 180_000);
-
-  it('a refusal ends model_refused with what the model said, without a repair attempt, refunded', async () => {
-    const seen = gateway.requests('/v1/chat/completions').length;
-    const run = await expectRefundedFailure('B', 'model_refused');
-    expect(run.error.message).toContain('I cannot help with evaluating this.');
-    expect(gateway.requests('/v1/chat/completions').slice(seen)).toEqual([200]);
+    it('a context-window error ends context_too_large without a retry, over both protocols, refunded', async () => {
+      const openai = await expectRefundedFailure('A', 'context_too_large');
+      expect(openai.error.message).toMatch(/context window/);
+      const anthropic = await expectRefundedFailure('B', 'context_too_large');
+      expect(anthropic.error.message).toMatch(/context window/);
+      expect(gateway.requests('/v1/chat/completions').slice(-1)).toEqual([400]);
+      expect(gateway.requests('/v1/messages').slice(-1)).toEqual([400]);
+    });
   });
 
-  it("honours the upstream's retry-after that the gateway passes on, then succeeds", async () => {
-    await useWorker({ ...viaGateway('A', 'openai', 'gw-upstream'), ...viaGateway('B', 'openai', 'gw-content-filter') });
-    fake.enqueue({ status: 429, headers: { 'Retry-After': '2' } }, { content: ENVELOPE });
-    const before = await balance(t, key);
-    const run = await runOn('A');
-    expect(run.status).toBe('succeeded');
-    expect(run.output).toEqual(GOOD);
-    await expectCharged(run, before);
-    const calls = fake.received.filter((r) => r.path.endsWith('/chat/completions'));
-    expect(calls).toHaveLength(2);
-    expect(calls[1]!.at - calls[0]!.at).toBeGreaterThanOrEqual(1_900);
-    // The gateway held the provider's key; Assay only ever had the gateway's.
-    expect(calls[0]!.headers.authorization).toBe(`Bearer ${UPSTREAM_KEY}`);
-  }, 180_000);
+  describe('rate limits', () => {
+    beforeAll(() => useWorker({ ...viaGateway('A', 'anthropic', 'gw-claude-429'), ...viaGateway('B', 'openai', 'gw-upstream') }), 120_000);
 
-  it("a request the provider's content filter stops (400) ends model_refused without a retry, refunded", async () => {
-    const seen = gateway.requests('/v1/chat/completions').length;
-    const run = await expectRefundedFailure('B', 'model_refused');
-    expect(run.error.message).toMatch(/content filter/);
-    expect(gateway.requests('/v1/chat/completions').slice(seen)).toEqual([400]);
+    it('a 429 from the Anthropic protocol is retried with backoff, then ends model_error, refunded', async () => {
+      const seen = gateway.requests('/v1/messages').length;
+      await expectRefundedFailure('A', 'model_error');
+      // MODEL_MAX_RETRIES=2: the first attempt and two retries, each a 429; the error is final for the activity.
+      expect(gateway.requests('/v1/messages').slice(seen)).toEqual([429, 429, 429]);
+    });
+
+    it("honours the upstream's retry-after that the gateway passes on, then succeeds", async () => {
+      fake.enqueue({ status: 429, headers: { 'Retry-After': '2' } }, { content: ENVELOPE });
+      const before = await balance(t, key);
+      const run = await runOn('B');
+      expect(run.status).toBe('succeeded');
+      expect(run.output).toEqual(GOOD);
+      await expectCharged(run, before);
+      const calls = fake.received.filter((r) => r.path.endsWith('/chat/completions'));
+      expect(calls).toHaveLength(2);
+      expect(calls[1]!.at - calls[0]!.at).toBeGreaterThanOrEqual(1_900);
+      // The gateway held the provider's key; Assay only ever had the gateway's.
+      expect(calls[0]!.headers.authorization).toBe(`Bearer ${UPSTREAM_KEY}`);
+    });
   });
 
-  it('credentials the provider rejects end model_unavailable with an operator log line that holds no key', async () => {
-    fake.enqueue({ status: 401 });
-    const run = await expectRefundedFailure('A', 'model_unavailable');
-    expect(run.error.message).not.toMatch(/key|sk-/i);
-    expect(fake.received.filter((r) => r.path.endsWith('/chat/completions'))).toHaveLength(1); // never retried
-    await waitFor(() => worker!.output().includes('rejected its credentials'));
-    const line = worker!.output().split('\n').find((l) => l.includes('rejected its credentials'))!;
-    expect(JSON.parse(line)).toMatchObject({ level: 50, slot: 'A', provider: 'openai', status: 401 });
-    expect(worker!.output()).not.toContain(gateway.key);
-    expect(worker!.output()).not.toContain(UPSTREAM_KEY);
+  describe('answers that are no answer', () => {
+    beforeAll(() => useWorker({ ...viaGateway('A', 'openai', 'gw-truncated'), ...viaGateway('B', 'openai', 'gw-refusal') }), 120_000);
+
+    it('a truncated answer gets one repair attempt, then ends output_invalid, refunded', async () => {
+      const seen = gateway.requests('/v1/chat/completions').length;
+      await expectRefundedFailure('A', 'output_invalid');
+      expect(gateway.requests('/v1/chat/completions').slice(seen)).toEqual([200, 200]);
+    });
+
+    it('a refusal ends model_refused with what the model said, without a repair attempt, refunded', async () => {
+      const seen = gateway.requests('/v1/chat/completions').length;
+      const run = await expectRefundedFailure('B', 'model_refused');
+      expect(run.error.message).toContain('I cannot help with evaluating this.');
+      expect(gateway.requests('/v1/chat/completions').slice(seen)).toEqual([200]);
+    });
+  });
+
+  describe('requests the provider will not take', () => {
+    beforeAll(() => useWorker({ ...viaGateway('A', 'openai', 'gw-upstream'), ...viaGateway('B', 'openai', 'gw-content-filter') }), 120_000);
+
+    it("a request the provider's content filter stops (400) ends model_refused without a retry, refunded", async () => {
+      const seen = gateway.requests('/v1/chat/completions').length;
+      const run = await expectRefundedFailure('B', 'model_refused');
+      expect(run.error.message).toMatch(/content filter/);
+      expect(gateway.requests('/v1/chat/completions').slice(seen)).toEqual([400]);
+    });
+
+    it('credentials the provider rejects end model_unavailable with an operator log line that holds no key', async () => {
+      fake.enqueue({ status: 401 });
+      const run = await expectRefundedFailure('A', 'model_unavailable');
+      expect(run.error.message).not.toMatch(/key|sk-/i);
+      expect(fake.received.filter((r) => r.path.endsWith('/chat/completions'))).toHaveLength(1); // never retried
+      await waitFor(() => worker!.output().includes('rejected its credentials'));
+      const line = worker!.output().split('\n').find((l) => l.includes('rejected its credentials'))!;
+      expect(JSON.parse(line)).toMatchObject({ level: 50, slot: 'A', provider: 'openai', status: 401, variable: 'MODEL_A_API_KEY' });
+      expect(worker!.output()).not.toContain(gateway.key);
+      expect(worker!.output()).not.toContain(UPSTREAM_KEY);
+    });
   });
 });
 
