@@ -1,56 +1,84 @@
 /**
  * Live evaluation: the provider of the strategy's slot (A: file search, B: full text) answers the assembled prompt
  * (model-context.ts decides what it holds), and the answer is held to the output contract — the result validated
- * with ajv, with one repair attempt that shows the model its validation errors, then `output_invalid`. The evidence
- * that comes with the result is returned as given; evaluation.ts verifies it.
+ * with ajv, with one repair attempt that shows the model its validation errors (or that its answer was cut off),
+ * then `output_invalid`. Provider failures end the run with a code the client can act on: `context_too_large`,
+ * `model_refused`, `model_unavailable` (credentials rejected; logged for the operator) or `model_error`. The
+ * evidence that comes with the result is returned as given; evaluation.ts verifies it.
  */
 import { runFailure } from '../domain/runs/failures';
 import { validateAgainstSchema } from '../domain/json-schema';
 import type { ModelResult, RunContext } from './evaluation';
 import type { ActivityDeps } from './index';
 import type { ModelContext } from './model-context';
-import type { ModelAnswer, ModelMessage, ModelProvider } from './models/gateway';
+import type { ModelAnswer, ModelMessage, ModelProvider, ProviderSlot } from './models/gateway';
 import { ModelCallError } from './models/retry';
 import { answerSchema, parseAnswer } from './prompt';
 
 export function createLiveEvaluator(deps: ActivityDeps) {
-  async function ask(provider: ModelProvider, messages: ModelMessage[], schema: Record<string, unknown>): Promise<ModelAnswer> {
+  async function ask(provider: ModelProvider, slot: ProviderSlot, messages: ModelMessage[], schema: Record<string, unknown>): Promise<ModelAnswer> {
+    let answer: ModelAnswer;
     try {
-      return await provider.complete({ messages, jsonSchema: schema });
+      answer = await provider.complete({ messages, jsonSchema: schema });
     } catch (err) {
-      if (err instanceof ModelCallError) {
-        throw runFailure('model_error', `The language model could not answer (${err.status ?? 'network error'}); the run was refunded.`);
-      }
+      if (err instanceof ModelCallError) throw failureOf(err, provider, slot);
       throw err;
     }
+    if (answer.stop === 'refused') {
+      throw runFailure('model_refused', `The language model declined to evaluate these documents${answer.text ? `: ${answer.text.slice(0, 300)}` : ''}. The run was refunded.`);
+    }
+    return answer;
+  }
+
+  /** What the client is told, by kind of failure; an operator is told about credentials (decision 136). */
+  function failureOf(err: ModelCallError, provider: ModelProvider, slot: ProviderSlot): ReturnType<typeof runFailure> {
+    if (err.kind === 'auth') {
+      // Slot B without its own provider is served by A's, with A's key. Neither the key nor the provider's message
+      // (which may echo part of it) is logged.
+      const configured = slot === 'B' && !(deps.config.MODEL_B_PROVIDER && deps.config.MODEL_B_MODEL) ? 'A' : slot;
+      deps.logger.error(
+        { slot: configured, provider: provider.name, status: err.status, variable: `MODEL_${configured}_API_KEY` },
+        `model provider ${configured} rejected its credentials (${err.status}): check MODEL_${configured}_API_KEY`,
+      );
+      return runFailure('model_unavailable', 'The language model is not available on this deployment; the run was refunded.');
+    }
+    if (err.kind === 'context_length') {
+      return runFailure('context_too_large', "The documents and references are too large for the model's context window; the run was refunded.");
+    }
+    if (err.kind === 'refused') {
+      return runFailure('model_refused', "The model provider's content filter declined these documents; the run was refunded.");
+    }
+    return runFailure('model_error', `The language model could not answer (${err.status ?? 'network error'}); the run was refunded.`);
   }
 
   return async (ctx: RunContext, context: ModelContext, messages: ModelMessage[]): Promise<ModelResult> => {
     const { run } = ctx;
-    const provider = deps.models.provider(context.strategy === 'fulltext' ? 'B' : 'A');
+    const slot: ProviderSlot = context.strategy === 'fulltext' ? 'B' : 'A';
+    const provider = deps.models.provider(slot);
     if (!provider) {
       throw runFailure('model_unavailable', 'No language model is configured for live runs on this deployment; the run was refunded.');
     }
     const envelope = answerSchema(run.output_format, ctx.schema);
     const accepts = (output: Record<string, unknown>) => problemsOf(output, ctx.schema).length === 0;
 
-    let answer = await ask(provider, messages, envelope);
+    let answer = await ask(provider, slot, messages, envelope);
     let inputTokens = answer.inputTokens ?? 0;
     let outputTokens = answer.outputTokens ?? 0;
     let parsed = parseAnswer(answer.text, run.output_format, accepts);
     if (run.output_format !== 'markdown') {
       let problems = problemsOf(parsed.output, ctx.schema);
       if (problems.length) {
-        // One repair attempt, showing the model exactly what was wrong.
+        // One repair attempt, showing the model exactly what was wrong (a cut-off answer: that it was cut off).
+        const why = answer.stop === 'truncated' ? 'it was cut off at the output limit; answer more briefly' : problems.slice(0, 5).join('; ');
         const repair: ModelMessage[] = [
           ...messages,
-          { role: 'assistant', content: answer.text },
+          { role: 'assistant', content: answer.text || '(no answer)' },
           {
             role: 'user',
-            content: `That answer does not meet the output contract: ${problems.slice(0, 5).join('; ')}. Answer again with one corrected JSON object only ({"output": …, "evidence": […]}).`,
+            content: `That answer does not meet the output contract: ${why}. Answer again with one corrected JSON object only ({"output": …, "evidence": […]}).`,
           },
         ];
-        answer = await ask(provider, repair, envelope);
+        answer = await ask(provider, slot, repair, envelope);
         inputTokens += answer.inputTokens ?? 0;
         outputTokens += answer.outputTokens ?? 0;
         parsed = parseAnswer(answer.text, run.output_format, accepts);

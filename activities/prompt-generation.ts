@@ -84,7 +84,8 @@ export async function generatePromptText(models: ModelGateway, input: GeneratePr
       maxOutputTokens: 800,
     });
     const text = answer.text.trim();
-    if (text.length < 40) return fallback;
+    // A refusal or a draft cut off mid-sentence is no prompt: the template serves instead.
+    if (answer.stop !== 'complete' || text.length < 40) return fallback;
     return { user_prompt: text.slice(0, 8000), recommended_output_format: fallback.recommended_output_format, generator: 'model' };
   } catch {
     return fallback; // a prompt draft is a convenience: a model outage must not fail it

@@ -1,10 +1,13 @@
 /**
- * The Anthropic adapter (`@anthropic-ai/sdk`, Messages API). Anthropic has no JSON-Schema response format: the schema
- * travels in the instructions, and the caller validates the answer. System messages become the `system` field.
+ * The Anthropic adapter (`@anthropic-ai/sdk`, Messages API; a LiteLLM gateway serves the same `/v1/messages`).
+ * System messages become the `system` field. Structured output the way Anthropic documents it: the JSON Schema is
+ * the input schema of one tool, `tool_choice` forces that tool, and the answer is the tool call's input — validated
+ * with ajv by the caller like any other provider's. A server that ignores the tool (some gateways do) still
+ * answers in text, which goes through the same validation.
  */
 import Anthropic from '@anthropic-ai/sdk';
 import type { ModelAnswer, ModelProvider, ModelRequest } from './gateway';
-import { ModelCallError, isRetryableStatus, retryAfterMs, withRetries, type RetryOptions } from './retry';
+import { ModelCallError, modelCallError, withRetries, type RetryOptions } from './retry';
 
 export interface AnthropicOptions {
   model: string;
@@ -13,6 +16,9 @@ export interface AnthropicOptions {
   timeoutMs: number;
   retry: RetryOptions;
 }
+
+/** The tool whose input is the structured answer. */
+export const ANSWER_TOOL = 'record_answer';
 
 export function anthropicProvider(options: AnthropicOptions): ModelProvider {
   const client = new Anthropic({ apiKey: options.apiKey, baseURL: options.baseUrl, timeout: options.timeoutMs, maxRetries: 0 });
@@ -23,20 +29,37 @@ export function anthropicProvider(options: AnthropicOptions): ModelProvider {
       const messages = request.messages
         .filter((m) => m.role !== 'system')
         .map((m) => ({ role: m.role as 'user' | 'assistant', content: m.content }));
-      const call = async () => {
+      const structured = request.jsonSchema
+        ? {
+            tools: [
+              {
+                name: ANSWER_TOOL,
+                description: 'Record the answer. Its input is the complete answer, valid against this schema.',
+                input_schema: request.jsonSchema as Anthropic.Tool.InputSchema,
+              },
+            ],
+            tool_choice: { type: 'tool' as const, name: ANSWER_TOOL },
+          }
+        : {};
+      const call = async (): Promise<ModelAnswer> => {
         try {
           const res = await client.messages.create(
-            { model: options.model, system, messages, max_tokens: request.maxOutputTokens ?? 4096 },
+            { model: options.model, system, messages, max_tokens: request.maxOutputTokens ?? 4096, ...structured },
             { signal: request.signal },
           );
-          const text = res.content.map((block) => (block.type === 'text' ? block.text : '')).join('');
-          return { text, model: res.model, inputTokens: res.usage.input_tokens, outputTokens: res.usage.output_tokens };
+          const tool = res.content.find((block) => block.type === 'tool_use' && block.name === ANSWER_TOOL);
+          const text =
+            tool && tool.type === 'tool_use'
+              ? JSON.stringify(tool.input)
+              : res.content.map((block) => (block.type === 'text' ? block.text : '')).join('');
+          const stop = res.stop_reason === 'refusal' ? 'refused' : res.stop_reason === 'max_tokens' || res.stop_reason === 'model_context_window_exceeded' ? 'truncated' : 'complete';
+          return { text, stop, model: res.model || options.model, inputTokens: res.usage?.input_tokens ?? null, outputTokens: res.usage?.output_tokens ?? null };
         } catch (err) {
+          if (err instanceof ModelCallError) throw err;
           if (err instanceof Anthropic.APIConnectionError) throw new ModelCallError(`model server unreachable: ${err.message}`, null, null, true);
           if (err instanceof Anthropic.APIError) {
             const status = typeof err.status === 'number' ? err.status : null;
-            const header = err.headers?.get?.('retry-after') ?? null;
-            throw new ModelCallError(`model server answered ${status ?? 'an error'}: ${err.message}`, status, retryAfterMs(header), isRetryableStatus(status));
+            throw modelCallError(status, err.message, err.error, (name) => err.headers?.get?.(name) ?? null);
           }
           throw err;
         }

@@ -4,6 +4,12 @@ import { anthropicProvider } from './anthropic';
 import type { ModelGateway, ModelProvider, ProviderSlot } from './gateway';
 import { openAiProvider } from './openai';
 
+/**
+ * One model call with its retries ends within this long (decision 135): a run makes at most two calls (the answer
+ * and one repair) inside its 20-minute work step, so the retries of both fit, with room for the rest of the step.
+ */
+export const CALL_BUDGET_MS = 8 * 60_000;
+
 export function createModelGateway(config: Config): ModelGateway {
   const build = (slot: ProviderSlot): ModelProvider | null => {
     const provider = config[`MODEL_${slot}_PROVIDER`];
@@ -14,7 +20,7 @@ export function createModelGateway(config: Config): ModelGateway {
       apiKey: config[`MODEL_${slot}_API_KEY`],
       baseUrl: config[`MODEL_${slot}_BASE_URL`],
       timeoutMs: config.MODEL_TIMEOUT_S * 1000,
-      retry: { maxRetries: config.MODEL_MAX_RETRIES, baseMs: config.MODEL_RETRY_BASE_MS },
+      retry: { maxRetries: config.MODEL_MAX_RETRIES, baseMs: config.MODEL_RETRY_BASE_MS, budgetMs: CALL_BUDGET_MS },
     };
     return provider === 'anthropic' ? anthropicProvider(options) : openAiProvider(options);
   };

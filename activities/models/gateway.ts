@@ -21,6 +21,12 @@ export interface ModelAnswer {
   model: string;
   inputTokens: number | null;
   outputTokens: number | null;
+  /**
+   * How the answer ended: `truncated` when the output-token limit cut it off (OpenAI `finish_reason: length`,
+   * Anthropic `stop_reason: max_tokens`), `refused` when the model declined (OpenAI `message.refusal` or a
+   * `content_filter` finish, Anthropic `stop_reason: refusal`); `text` then holds what it said instead.
+   */
+  stop: 'complete' | 'truncated' | 'refused';
 }
 
 export interface ModelProvider {

@@ -1,12 +1,12 @@
 /**
- * The OpenAI-compatible adapter: the official `openai` SDK over Chat Completions, which OpenAI, Azure, vLLM, Ollama
- * and llama.cpp servers all implement, so `baseURL` picks the server. The SDK's own retries are off: retries follow
- * one policy for every provider (retry.ts). A JSON Schema, when given, is sent as a `json_schema` response format;
- * the answer is validated again by the caller whatever the server promised.
+ * The OpenAI-compatible adapter: the official `openai` SDK over Chat Completions, which OpenAI, Azure, vLLM, Ollama,
+ * llama.cpp servers and LiteLLM gateways all implement, so `baseURL` picks the server. The SDK's own retries are
+ * off: retries follow one policy for every provider (retry.ts). A JSON Schema, when given, is sent as a
+ * `json_schema` response format; the answer is validated again by the caller whatever the server promised.
  */
 import OpenAI, { APIError, APIConnectionError } from 'openai';
 import type { ModelAnswer, ModelProvider, ModelRequest } from './gateway';
-import { ModelCallError, isRetryableStatus, retryAfterMs, withRetries, type RetryOptions } from './retry';
+import { ModelCallError, modelCallError, withRetries, type RetryOptions } from './retry';
 
 export interface OpenAiOptions {
   model: string;
@@ -26,7 +26,7 @@ export function openAiProvider(options: OpenAiOptions): ModelProvider {
   return {
     name: 'openai',
     async complete(request: ModelRequest): Promise<ModelAnswer> {
-      const call = async () => {
+      const call = async (): Promise<ModelAnswer> => {
         try {
           const res = await client.chat.completions.create(
             {
@@ -39,14 +39,21 @@ export function openAiProvider(options: OpenAiOptions): ModelProvider {
             },
             { signal: request.signal },
           );
-          const text = res.choices[0]?.message?.content;
-          if (typeof text !== 'string') throw new ModelCallError('The model answered without content.', null, null, true);
-          return {
-            text,
+          const choice = res.choices[0];
+          const message = choice?.message;
+          const usage = {
             model: res.model || options.model,
             inputTokens: res.usage?.prompt_tokens ?? null,
             outputTokens: res.usage?.completion_tokens ?? null,
           };
+          // Structured outputs report a refusal in its own field, with no content; a content filter ends the choice.
+          const refusal = typeof message?.refusal === 'string' && message.refusal ? message.refusal : null;
+          if (refusal || choice?.finish_reason === 'content_filter') {
+            return { text: refusal ?? message?.content ?? '', stop: 'refused', ...usage };
+          }
+          const text = message?.content;
+          if (typeof text !== 'string') throw new ModelCallError('The model answered without content.', null, null, true);
+          return { text, stop: choice?.finish_reason === 'length' ? 'truncated' : 'complete', ...usage };
         } catch (err) {
           throw toModelError(err);
         }
@@ -61,8 +68,7 @@ function toModelError(err: unknown): Error {
   if (err instanceof APIConnectionError) return new ModelCallError(`model server unreachable: ${err.message}`, null, null, true);
   if (err instanceof APIError) {
     const status = typeof err.status === 'number' ? err.status : null;
-    const header = err.headers?.get?.('retry-after') ?? null;
-    return new ModelCallError(`model server answered ${status ?? 'an error'}: ${err.message}`, status, retryAfterMs(header), isRetryableStatus(status));
+    return modelCallError(status, err.message, err.error, (name) => err.headers?.get?.(name) ?? null);
   }
   return err instanceof Error ? err : new Error(String(err));
 }

@@ -11,6 +11,10 @@ export const RUN_FAILURES = {
   model_unavailable: { clientVisible: true, message: 'No language model is available for live runs; the run was refunded.' },
   /** The provider refused or failed after its own retries. */
   model_error: { clientVisible: true, message: 'The language model could not answer; the run was refunded.' },
+  /** The prompt did not fit the model's context window (the provider said so; retrying cannot help). */
+  context_too_large: { clientVisible: true, message: 'The documents and prompt do not fit the model’s context window; the run was refunded.' },
+  /** The model declined to answer (a refusal or a provider's content filter). */
+  model_refused: { clientVisible: true, message: 'The language model declined to evaluate these documents; the run was refunded.' },
   /** The answer did not meet the output contract (after one repair attempt for a model). */
   output_invalid: { clientVisible: true, message: 'The output did not meet the output contract; the run was refunded.' },
   /** An input document lost its text between creation and execution. */

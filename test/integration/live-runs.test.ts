@@ -241,6 +241,15 @@ describe('prompt generation', () => {
     },
   );
 
+  it('falls back to the template when the draft was cut off at the output limit', async () => {
+    model.enqueue({ content: '1. Read the contract clause by clause and compare each clause with the playbook, then', finishReason: 'length' });
+    const res = await t.api.post('/v1/prompt-templates/generate').set(auth()).send({ goal: 'Review supplier contracts', category: 'legal' });
+    expect(res.status).toBe(200);
+    expect(model.received).toHaveLength(1);
+    expect(res.body.user_prompt).toContain('Review supplier contracts');
+    expect(res.body.user_prompt).not.toContain('compare each clause with the playbook, then');
+  });
+
   it('falls back to the template when the model fails, and refunds the generation', async () => {
     const before = await balance(t, key);
     model.enqueue({ status: 400 });

@@ -57,7 +57,7 @@ describe('MongoDB', () => {
 
   it('network errors, a cleared pool, a closed server or topology and a client never connected are unavailable', () => {
     // The pool-cleared error is driver-internal (not exported); it subclasses MongoNetworkError.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+     
     const { PoolClearedError } = require('mongodb/lib/cmap/errors') as { PoolClearedError: new (pool: object) => Error };
     const samples = [
       new MongoNetworkError('connection reset'),
@@ -159,7 +159,7 @@ describe('Temporal', () => {
 
   it('a gRPC answer about the request (NOT_FOUND, INVALID_ARGUMENT) is not an outage', () => {
     // grpc-js builds its errors so: an Error with the status code, details and metadata.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+     
     const { Metadata } = require('@grpc/grpc-js') as { Metadata: new () => object };
     for (const code of [3, 5, 6]) {
       const grpcError = Object.assign(new Error(`${code} x`), { code, details: 'x', metadata: new Metadata() });
