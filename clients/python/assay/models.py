@@ -2,9 +2,39 @@
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Annotated, Any, Literal
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, RootModel
+from pydantic import AnyUrl, AwareDatetime, BaseModel, ConfigDict, Field, RootModel
+
+
+class Detail(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    path: str
+    message: str
+
+
+class Error1(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    code: Annotated[str, Field(examples=['invalid_request'])]
+    message: str
+    request_id: Annotated[str, Field(examples=['req_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T'])]
+    details: list[Detail] | None = None
+
+
+class Error(BaseModel):
+    """
+    Every error answer has this shape.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    error: Error1
 
 
 class Checks(BaseModel):
@@ -44,30 +74,10 @@ class ApiKeySummary(BaseModel):
     ]
     status: Literal['active', 'revoked']
     rate_limit_rpm: int | None
-    expires_at: str | None
-    last_used_at: str | None
-    revoked_at: str | None
-    created_at: str
-
-
-class Detail(BaseModel):
-    path: str
-    message: str
-
-
-class Error1(BaseModel):
-    code: Annotated[str, Field(examples=['invalid_request'])]
-    message: str
-    request_id: Annotated[str, Field(examples=['req_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T'])]
-    details: list[Detail] | None = None
-
-
-class Error(BaseModel):
-    """
-    Every error answer has this shape.
-    """
-
-    error: Error1
+    expires_at: AwareDatetime | None
+    last_used_at: AwareDatetime | None
+    revoked_at: AwareDatetime | None
+    created_at: AwareDatetime
 
 
 class SecretApiKey(BaseModel):
@@ -96,8 +106,8 @@ class SecretApiKey(BaseModel):
         ]
     ]
     rate_limit_rpm: int | None
-    expires_at: str | None
-    created_at: str
+    expires_at: AwareDatetime | None
+    created_at: AwareDatetime
     warning: str
 
 
@@ -130,6 +140,9 @@ class CreateKeyRequest(BaseModel):
     Omitted or empty: every scope.
     """
     rate_limit_rpm: Annotated[int | None, Field(ge=1, le=100000)] = None
+    """
+    At most the deployment's `MAX_KEY_RATE_LIMIT_RPM` (6000 unless configured); above it 400. Null or omitted: the default.
+    """
     expires_at: AwareDatetime | None = None
 
 
@@ -158,7 +171,7 @@ class Product(BaseModel):
     """
     A run costs credits_per_run + credits_per_page × input pages (+ reference tokens on full-text policies).
     """
-    created_at: str
+    created_at: AwareDatetime
 
 
 class PromptTemplate(BaseModel):
@@ -207,8 +220,8 @@ class Workflow(BaseModel):
         'auto', 'provider-a-file-search', 'provider-b-1m-fulltext', 'hybrid'
     ]
     webhook_endpoint_id: str | None
-    created_at: str
-    updated_at: str
+    created_at: AwareDatetime
+    updated_at: AwareDatetime
 
 
 class ReferenceDocumentId(RootModel[str]):
@@ -261,6 +274,19 @@ class Deleted(BaseModel):
     id: str
     object: str
     deleted: Literal[True]
+
+
+class OutputFile(BaseModel):
+    """
+    The output file, signed afresh on every answer (webhook payloads: at each delivery attempt). Null until the run has succeeded, and after a refund.
+    """
+
+    url: AnyUrl
+    """
+    A signed download URL, valid until `expires_at` (OUTPUT_URL_TTL_S after this answer).
+    """
+    expires_at: AwareDatetime
+    mime_type: Annotated[str, Field(examples=['application/json'])]
 
 
 class PromptTemplate1(BaseModel):
@@ -362,17 +388,23 @@ class Manifest(BaseModel):
 
 
 class Error2(BaseModel):
-    code: str
+    code: Literal[
+        'model_unavailable',
+        'model_error',
+        'context_too_large',
+        'model_refused',
+        'output_invalid',
+        'document_not_extracted',
+        'workflow_missing',
+        'timeout',
+        'execution_ended',
+        'creation_failed',
+        'internal_error',
+    ]
+    """
+    Why the run failed (every failed run is fully refunded).
+    """
     message: str
-
-
-class RunOutputFile(BaseModel):
-    url: str
-    """
-    A signed download URL.
-    """
-    expires_at: str
-    mime_type: str
 
 
 class RunUsage(BaseModel):
@@ -422,10 +454,19 @@ class Balance(BaseModel):
     basic_credits_excluded: bool
 
 
+class RunOutputFile(BaseModel):
+    url: AnyUrl
+    """
+    A signed download URL, valid until `expires_at` (OUTPUT_URL_TTL_S after this answer).
+    """
+    expires_at: AwareDatetime
+    mime_type: Annotated[str, Field(examples=['application/json'])]
+
+
 class DocumentUpload(BaseModel):
     id: Annotated[str, Field(examples=['doc_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T'])]
     object: Literal['document_upload']
-    upload_url: str
+    upload_url: AnyUrl
     """
     PUT the raw bytes here, with the Content-Type you declared.
     """
@@ -433,7 +474,7 @@ class DocumentUpload(BaseModel):
     """
     Headers the PUT must carry exactly.
     """
-    expires_at: str
+    expires_at: AwareDatetime
 
 
 class CreateDocumentRequest(BaseModel):
@@ -442,7 +483,11 @@ class CreateDocumentRequest(BaseModel):
     )
     filename: Annotated[str, Field(max_length=255, min_length=1)]
     mime_type: Annotated[
-        str | None, Field(max_length=255, pattern='^[\\w.+-]+\\/[\\w.+-]+$')
+        str | None,
+        Field(
+            max_length=255,
+            pattern='^[\\w.+-]+\\/[\\w.+-]+(\\s*;\\s*[\\w.+-]+=("[\\x20\\x21\\x23-\\x5b\\x5d-\\x7e]*"|[\\w.+-]+))*$',
+        ),
     ] = None
     size_bytes: Annotated[int | None, Field(ge=0, le=52428800)] = None
 
@@ -468,7 +513,7 @@ class Document(BaseModel):
     """
     Why no text could be extracted, when `extracted` is false.
     """
-    created_at: str
+    created_at: AwareDatetime
 
 
 class Section(BaseModel):
@@ -503,7 +548,7 @@ class ReferenceDocument(BaseModel):
     size_bytes: int | None
     page_count: int | None
     chunk_count: int | None
-    created_at: str
+    created_at: AwareDatetime
 
 
 class ReferenceDocumentUpload(BaseModel):
@@ -511,10 +556,10 @@ class ReferenceDocumentUpload(BaseModel):
     object: Literal['reference_document']
     name: str
     status: Literal['processing', 'ready', 'failed']
-    upload_url: str
+    upload_url: AnyUrl
     upload_headers: dict[str, str]
-    expires_at: str
-    created_at: str
+    expires_at: AwareDatetime
+    created_at: AwareDatetime
 
 
 class CreateReferenceDocumentRequest(BaseModel):
@@ -524,7 +569,11 @@ class CreateReferenceDocumentRequest(BaseModel):
     name: Annotated[str, Field(max_length=200, min_length=1)]
     filename: Annotated[str, Field(max_length=255, min_length=1)]
     mime_type: Annotated[
-        str | None, Field(max_length=255, pattern='^[\\w.+-]+\\/[\\w.+-]+$')
+        str | None,
+        Field(
+            max_length=255,
+            pattern='^[\\w.+-]+\\/[\\w.+-]+(\\s*;\\s*[\\w.+-]+=("[\\x20\\x21\\x23-\\x5b\\x5d-\\x7e]*"|[\\w.+-]+))*$',
+        ),
     ] = None
     size_bytes: Annotated[int | None, Field(ge=0, le=52428800)] = None
 
@@ -532,7 +581,7 @@ class CreateReferenceDocumentRequest(BaseModel):
 class WebhookEndpoint(BaseModel):
     id: Annotated[str, Field(examples=['whk_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T'])]
     object: Literal['webhook_endpoint']
-    url: str
+    url: AnyUrl
     events: list[
         Literal[
             'run.succeeded',
@@ -543,13 +592,13 @@ class WebhookEndpoint(BaseModel):
         ]
     ]
     status: Literal['active', 'disabled']
-    created_at: str
+    created_at: AwareDatetime
 
 
 class CreatedWebhookEndpoint(BaseModel):
     id: Annotated[str, Field(examples=['whk_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T'])]
     object: Literal['webhook_endpoint']
-    url: str
+    url: AnyUrl
     events: list[
         Literal[
             'run.succeeded',
@@ -560,7 +609,7 @@ class CreatedWebhookEndpoint(BaseModel):
         ]
     ]
     status: Literal['active', 'disabled']
-    created_at: str
+    created_at: AwareDatetime
     secret: Annotated[str, Field(examples=['whsec_…'])]
     """
     Signing secret, shown only in this answer.
@@ -572,12 +621,7 @@ class CreateWebhookEndpointRequest(BaseModel):
     model_config = ConfigDict(
         extra='forbid',
     )
-    url: Annotated[
-        str,
-        Field(
-            examples=['https://example.com/hooks/assay'], max_length=2048, min_length=1
-        ),
-    ]
+    url: Annotated[AnyUrl, Field(examples=['https://example.com/hooks/assay'])]
     """
     https URL (http only where the deployment allows it)
     """
@@ -604,10 +648,7 @@ class UpdateWebhookEndpointRequest(BaseModel):
         extra='forbid',
     )
     url: Annotated[
-        str | None,
-        Field(
-            examples=['https://example.com/hooks/assay'], max_length=2048, min_length=1
-        ),
+        AnyUrl | None, Field(examples=['https://example.com/hooks/assay'])
     ] = None
     """
     https URL (http only where the deployment allows it)
@@ -632,7 +673,7 @@ class UpdateWebhookEndpointRequest(BaseModel):
 
 
 class WebhookAttempt(BaseModel):
-    attempted_at: str
+    attempted_at: AwareDatetime
     status_code: int | None
     latency_ms: int
     error: str | None
@@ -674,8 +715,8 @@ class EventType(
 
 
 class Period(BaseModel):
-    from_: Annotated[str, Field(alias='from')]
-    to: str
+    from_: Annotated[date, Field(alias='from')]
+    to: date
 
 
 class ByWorkflowItem(BaseModel):
@@ -689,6 +730,13 @@ class UsageReport(BaseModel):
     period: Period
     total_runs: int
     total_credits: float
+    """
+    Credits charged in the period: runs plus live prompt generations.
+    """
+    total_generations: int
+    """
+    Prompt generations charged in the period (live keys; refunded ones are not counted).
+    """
     by_workflow: list[ByWorkflowItem]
 
 
@@ -772,7 +820,7 @@ class RunQuote(BaseModel):
     """
     Whether the balance covers `credits_due`; when false, creating the run answers 402 `insufficient_credits`.
     """
-    balance: Balance
+    balance: Balance | None = None
 
 
 class ReferenceDocumentList(BaseModel):
@@ -792,8 +840,8 @@ class WebhookDelivery(BaseModel):
     event_type: str
     status: Literal['pending', 'succeeded', 'failed']
     attempts: list[WebhookAttempt]
-    created_at: str
-    finished_at: str | None
+    created_at: AwareDatetime
+    finished_at: AwareDatetime | None
 
 
 class Run(BaseModel):
@@ -807,10 +855,13 @@ class Run(BaseModel):
     charged_credits: float | None
     input_documents: list[str]
     metadata: dict[str, Any]
-    result_url: str
+    result_url: AnyUrl
     output_format: Literal['json', 'markdown', 'docx', 'xlsx', 'csv'] | None
     output: dict[str, Any] | None = None
-    output_file: RunOutputFile | None = None
+    output_file: OutputFile | None
+    """
+    The output file, signed afresh on every answer (webhook payloads: at each delivery attempt). Null until the run has succeeded, and after a refund.
+    """
     usage: RunUsage
     citations: list[RunCitation] | None
     """
@@ -821,9 +872,9 @@ class Run(BaseModel):
     What the model was sent. Null until the run has succeeded; omitted from webhook event payloads (GET the run).
     """
     error: Error2 | None
-    created_at: str
-    started_at: str | None
-    finished_at: str | None
+    created_at: AwareDatetime
+    started_at: AwareDatetime | None
+    finished_at: AwareDatetime | None
 
 
 class RunList(BaseModel):
@@ -852,7 +903,7 @@ class Event(BaseModel):
     id: Annotated[str, Field(examples=['evt_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T'])]
     object: Literal['event']
     type: EventType
-    created_at: str
+    created_at: AwareDatetime
     data: Data | Data1
     """
     `run.*`: the run as it was when the event happened; `reference_document.ready`: the reference document.

@@ -21,7 +21,7 @@ RUN = {
     "charged_credits": None,
     "input_documents": [],
     "metadata": {},
-    "result_url": "x",
+    "result_url": "http://127.0.0.1:8080/v1/runs/run_1",
     "output_format": "json",
     "usage": {
         "input_tokens": None,
@@ -30,6 +30,7 @@ RUN = {
         "rag_strategy": None,
         "unverified_citations": None,
     },
+    "output_file": None,
     "citations": None,
     "error": None,
     "created_at": "2026-01-01T00:00:00Z",

@@ -36,7 +36,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key
-         * @description Answers the token once. Omitted or empty `scopes` grants every scope.
+         * @description Answers the token once. Omitted or empty `scopes` grants every scope. An account holds at most 100 active keys; revoke one to make room.
          */
         post: operations["postKeys"];
         delete?: never;
@@ -136,7 +136,7 @@ export interface paths {
         put?: never;
         /**
          * Generate an evaluation prompt from a goal
-         * @description Live keys with a configured model get a model-written prompt; test keys (and deployments without a model) get a deterministic, category-specific prompt. Both are ready to use as a workflow `user_prompt`.
+         * @description Live keys with a configured model get a model-written prompt, charged the catalog's `credits_per_generation` (0.1) and counted in `GET /usage`; test keys (and deployments without a model) get a deterministic, category-specific prompt for free (a live charge is refunded when no model wrote the prompt or the generation fails). Both are ready to use as a workflow `user_prompt`.
          *
          *     Requires scope `catalog:read`.
          */
@@ -200,7 +200,7 @@ export interface paths {
         head?: never;
         /**
          * Update a workflow
-         * @description Status: active ↔ paused, any → archived; archived is final (409 `workflow_archived`).
+         * @description Status: active ↔ paused, any → archived (setting the current status changes nothing); archived is final: any change to an archived workflow, its status included, is 409 `workflow_archived`.
          *
          *     Requires scope `workflows:write`.
          */
@@ -240,7 +240,7 @@ export interface paths {
         put?: never;
         /**
          * Quote a run
-         * @description Takes the JSON body of run creation and answers what that run would cost and whether the balance covers it, with the same refusals as creation (404, 400, 409); nothing is created or charged. Test keys are quoted as live, with `credits_due: 0`: test-mode runs are never charged.
+         * @description Takes the JSON body of run creation and answers what that run would cost and whether the balance covers it, with the same refusals as creation (404, 400, 409); nothing is created or charged. Test keys are quoted as live, with `credits_due: 0`: test-mode runs are never charged. `balance` is present only for a key with `usage:read`.
          *
          *     Requires scope `runs:read`.
          */
@@ -592,9 +592,9 @@ export interface paths {
         };
         /**
          * List events
-         * @description Newest first, the last 30 days; filter by `type`. To catch up after missed webhooks, page until the last event you processed and handle the rest oldest first; deduplicate on `id` as with deliveries.
+         * @description Newest first, the last 30 days; filter by `type`. A key sees `run.*` events with `runs:read` and `reference_document.*` events with `reference_documents:read` (filtering by a kind it cannot see is 403). To catch up after missed webhooks, page until the last event you processed and handle the rest oldest first; deduplicate on `id` as with deliveries.
          *
-         *     Requires scope `runs:read`.
+         *     Requires scope `runs:read` or `reference_documents:read`.
          */
         get: operations["getEvents"];
         put?: never;
@@ -614,9 +614,9 @@ export interface paths {
         };
         /**
          * Get an event
-         * @description Events older than 30 days are gone (404).
+         * @description Events older than 30 days are gone (404); so is, for this key, an event of a kind it may not read (see the list).
          *
-         *     Requires scope `runs:read`.
+         *     Requires scope `runs:read` or `reference_documents:read`.
          */
         get: operations["getEventsEventId"];
         put?: never;
@@ -675,6 +675,20 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description Every error answer has this shape. */
+        Error: {
+            error: {
+                /** @example invalid_request */
+                code: string;
+                message: string;
+                /** @example req_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T */
+                request_id: string;
+                details?: {
+                    path: string;
+                    message: string;
+                }[];
+            };
+        };
         Health: {
             /** @enum {string} */
             status: "ok" | "degraded";
@@ -709,24 +723,14 @@ export interface components {
             /** @enum {string} */
             status: "active" | "revoked";
             rate_limit_rpm: number | null;
+            /** Format: date-time */
             expires_at: string | null;
+            /** Format: date-time */
             last_used_at: string | null;
+            /** Format: date-time */
             revoked_at: string | null;
+            /** Format: date-time */
             created_at: string;
-        };
-        /** @description Every error answer has this shape. */
-        Error: {
-            error: {
-                /** @example invalid_request */
-                code: string;
-                message: string;
-                /** @example req_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T */
-                request_id: string;
-                details?: {
-                    path: string;
-                    message: string;
-                }[];
-            };
         };
         SecretApiKey: {
             public_id: string;
@@ -740,7 +744,9 @@ export interface components {
             last4: string;
             scopes: ("runs:read" | "runs:write" | "workflows:read" | "workflows:write" | "documents:write" | "reference_documents:read" | "reference_documents:write" | "webhooks:read" | "webhooks:write" | "usage:read" | "catalog:read")[];
             rate_limit_rpm: number | null;
+            /** Format: date-time */
             expires_at: string | null;
+            /** Format: date-time */
             created_at: string;
             warning: string;
         };
@@ -753,6 +759,7 @@ export interface components {
             mode: "live" | "test";
             /** @description Omitted or empty: every scope. */
             scopes?: ("runs:read" | "runs:write" | "workflows:read" | "workflows:write" | "documents:write" | "reference_documents:read" | "reference_documents:write" | "webhooks:read" | "webhooks:write" | "usage:read" | "catalog:read")[];
+            /** @description At most the deployment's `MAX_KEY_RATE_LIMIT_RPM` (6000 unless configured); above it 400. Null or omitted: the default. */
             rate_limit_rpm?: number | null;
             /** Format: date-time */
             expires_at?: string | null;
@@ -781,6 +788,7 @@ export interface components {
                 credits_per_page: number;
                 credits_per_1k_reference_tokens: number;
             };
+            /** Format: date-time */
             created_at: string;
         };
         PromptTemplateList: {
@@ -843,7 +851,9 @@ export interface components {
             /** @enum {string} */
             default_model_policy: "auto" | "provider-a-file-search" | "provider-b-1m-fulltext" | "hybrid";
             webhook_endpoint_id: string | null;
+            /** Format: date-time */
             created_at: string;
+            /** Format: date-time */
             updated_at: string;
         };
         CreateWorkflowRequest: {
@@ -895,13 +905,25 @@ export interface components {
             metadata: {
                 [key: string]: unknown;
             };
+            /** Format: uri */
             result_url: string;
             /** @enum {string|null} */
             output_format: "json" | "markdown" | "docx" | "xlsx" | "csv" | null;
             output?: {
                 [key: string]: unknown;
             };
-            output_file?: components["schemas"]["RunOutputFile"];
+            /** @description The output file, signed afresh on every answer (webhook payloads: at each delivery attempt). Null until the run has succeeded, and after a refund. */
+            output_file: {
+                /**
+                 * Format: uri
+                 * @description A signed download URL, valid until `expires_at` (OUTPUT_URL_TTL_S after this answer).
+                 */
+                url: string;
+                /** Format: date-time */
+                expires_at: string;
+                /** @example application/json */
+                mime_type: string;
+            } | null;
             usage: components["schemas"]["RunUsage"];
             /** @description The evidence for each judged criterion, verified against the documents after the model answered. Null until the run has succeeded. */
             citations: components["schemas"]["RunCitation"][] | null;
@@ -961,18 +983,19 @@ export interface components {
                 };
             } | null;
             error: {
-                code: string;
+                /**
+                 * @description Why the run failed (every failed run is fully refunded).
+                 * @enum {string}
+                 */
+                code: "model_unavailable" | "model_error" | "context_too_large" | "model_refused" | "output_invalid" | "document_not_extracted" | "workflow_missing" | "timeout" | "execution_ended" | "creation_failed" | "internal_error";
                 message: string;
             } | null;
+            /** Format: date-time */
             created_at: string;
+            /** Format: date-time */
             started_at: string | null;
+            /** Format: date-time */
             finished_at: string | null;
-        };
-        RunOutputFile: {
-            /** @description A signed download URL. */
-            url: string;
-            expires_at: string;
-            mime_type: string;
         };
         RunUsage: {
             input_tokens: number | null;
@@ -1038,7 +1061,7 @@ export interface components {
             credits_due: number;
             /** @description Whether the balance covers `credits_due`; when false, creating the run answers 402 `insufficient_credits`. */
             sufficient_credits: boolean;
-            balance: components["schemas"]["Balance"];
+            balance?: components["schemas"]["Balance"];
         };
         Balance: {
             pro_credits: number;
@@ -1050,17 +1073,32 @@ export interface components {
             data: components["schemas"]["Run"][];
             next_cursor: string | null;
         };
+        RunOutputFile: {
+            /**
+             * Format: uri
+             * @description A signed download URL, valid until `expires_at` (OUTPUT_URL_TTL_S after this answer).
+             */
+            url: string;
+            /** Format: date-time */
+            expires_at: string;
+            /** @example application/json */
+            mime_type: string;
+        };
         DocumentUpload: {
             /** @example doc_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T */
             id: string;
             /** @enum {string} */
             object: "document_upload";
-            /** @description PUT the raw bytes here, with the Content-Type you declared. */
+            /**
+             * Format: uri
+             * @description PUT the raw bytes here, with the Content-Type you declared.
+             */
             upload_url: string;
             /** @description Headers the PUT must carry exactly. */
             upload_headers: {
                 [key: string]: string;
             };
+            /** Format: date-time */
             expires_at: string;
         };
         CreateDocumentRequest: {
@@ -1082,6 +1120,7 @@ export interface components {
                 code: string;
                 message: string;
             } | null;
+            /** Format: date-time */
             created_at: string;
         };
         /** @description The text Assay extracted, by page, sheet, slide or section: what models read and what run citations point into (`citations[].input.start`/`end` are offsets into `sections[].text`). */
@@ -1118,6 +1157,7 @@ export interface components {
             size_bytes: number | null;
             page_count: number | null;
             chunk_count: number | null;
+            /** Format: date-time */
             created_at: string;
         };
         ReferenceDocumentUpload: {
@@ -1127,11 +1167,14 @@ export interface components {
             name: string;
             /** @enum {string} */
             status: "processing" | "ready" | "failed";
+            /** Format: uri */
             upload_url: string;
             upload_headers: {
                 [key: string]: string;
             };
+            /** Format: date-time */
             expires_at: string;
+            /** Format: date-time */
             created_at: string;
         };
         CreateReferenceDocumentRequest: {
@@ -1148,10 +1191,12 @@ export interface components {
             id: string;
             /** @enum {string} */
             object: "webhook_endpoint";
+            /** Format: uri */
             url: string;
             events: ("run.succeeded" | "run.failed" | "run.canceled" | "run.refunded" | "reference_document.ready")[];
             /** @enum {string} */
             status: "active" | "disabled";
+            /** Format: date-time */
             created_at: string;
         };
         CreatedWebhookEndpoint: {
@@ -1159,10 +1204,12 @@ export interface components {
             id: string;
             /** @enum {string} */
             object: "webhook_endpoint";
+            /** Format: uri */
             url: string;
             events: ("run.succeeded" | "run.failed" | "run.canceled" | "run.refunded" | "reference_document.ready")[];
             /** @enum {string} */
             status: "active" | "disabled";
+            /** Format: date-time */
             created_at: string;
             /**
              * @description Signing secret, shown only in this answer.
@@ -1173,6 +1220,7 @@ export interface components {
         };
         CreateWebhookEndpointRequest: {
             /**
+             * Format: uri
              * @description https URL (http only where the deployment allows it)
              * @example https://example.com/hooks/assay
              */
@@ -1182,6 +1230,7 @@ export interface components {
         };
         UpdateWebhookEndpointRequest: {
             /**
+             * Format: uri
              * @description https URL (http only where the deployment allows it)
              * @example https://example.com/hooks/assay
              */
@@ -1206,10 +1255,13 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "succeeded" | "failed";
             attempts: components["schemas"]["WebhookAttempt"][];
+            /** Format: date-time */
             created_at: string;
+            /** Format: date-time */
             finished_at: string | null;
         };
         WebhookAttempt: {
+            /** Format: date-time */
             attempted_at: string;
             status_code: number | null;
             latency_ms: number;
@@ -1229,6 +1281,7 @@ export interface components {
             /** @enum {string} */
             object: "event";
             type: components["schemas"]["EventType"];
+            /** Format: date-time */
             created_at: string;
             /** @description `run.*`: the run as it was when the event happened; `reference_document.ready`: the reference document. */
             data: {
@@ -1241,11 +1294,16 @@ export interface components {
         EventType: "run.succeeded" | "run.failed" | "run.canceled" | "run.refunded" | "reference_document.ready";
         UsageReport: {
             period: {
+                /** Format: date */
                 from: string;
+                /** Format: date */
                 to: string;
             };
             total_runs: number;
+            /** @description Credits charged in the period: runs plus live prompt generations. */
             total_credits: number;
+            /** @description Prompt generations charged in the period (live keys; refunded ones are not counted). */
+            total_generations: number;
             by_workflow: {
                 workflow_id: string;
                 name: string;
@@ -1274,10 +1332,37 @@ export interface operations {
             /** @description Health of the service and its dependencies. */
             200: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description `internal_error`: a fault on our side, logged under the request id; never an expected answer. */
+            500: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -1294,6 +1379,8 @@ export interface operations {
             /** @description Key summaries */
             200: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1303,19 +1390,105 @@ export interface operations {
             /** @description `unauthorized`: no valid session token. */
             401: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: this address failed authentication too often; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a fault on our side, logged under the request id; never an expected answer. */
+            500: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `service_unavailable`: a dependency is unavailable; retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -1336,6 +1509,8 @@ export interface operations {
             /** @description The new key with its token */
             201: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1345,46 +1520,202 @@ export interface operations {
             /** @description `invalid_request`: a parameter or the body failed validation (see `details`); `invalid_json`: the body is not JSON. */
             400: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_json";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `unauthorized`: no valid session token. */
             401: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `limit_reached`: the account has 100 active keys. */
+            409: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description What went wrong, for programs; `message` says it for people. */
+                            code: string;
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `payload_too_large`: the JSON body exceeds its limit. */
             413: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `unsupported_media_type`: send application/json. */
             415: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: this address failed authentication too often; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a fault on our side, logged under the request id; never an expected answer. */
+            500: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `service_unavailable`: a dependency is unavailable; retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -1403,6 +1734,8 @@ export interface operations {
             /** @description The revoked key */
             200: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1412,37 +1745,155 @@ export interface operations {
             /** @description `invalid_request`: a parameter failed validation (see `details`). */
             400: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `unauthorized`: no valid session token. */
             401: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unauthorized";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `not_found`: no such key in this account. */
             404: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: this address failed authentication too often; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a fault on our side, logged under the request id; never an expected answer. */
+            500: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `service_unavailable`: a dependency is unavailable; retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -1459,6 +1910,14 @@ export interface operations {
             /** @description Every product */
             200: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1468,37 +1927,154 @@ export interface operations {
             /** @description `unauthorized`: no valid API key; `api_key_revoked`, `api_key_expired`. */
             401: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "api_key_revoked" | "api_key_expired";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `insufficient_scope`: the key lacks `catalog:read`. */
             403: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "insufficient_scope";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
-            /** @description `rate_limited`: the key exceeded its requests per minute; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key exceeded its requests per minute, or this address failed authentication too often; retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a fault on our side, logged under the request id; never an expected answer. */
+            500: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `service_unavailable`: a dependency is unavailable; retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -1517,6 +2093,14 @@ export interface operations {
             /** @description The product */
             200: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1526,55 +2110,216 @@ export interface operations {
             /** @description `invalid_request`: a parameter failed validation (see `details`). */
             400: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `unauthorized`: no valid API key; `api_key_revoked`, `api_key_expired`. */
             401: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "api_key_revoked" | "api_key_expired";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `insufficient_scope`: the key lacks `catalog:read`. */
             403: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "insufficient_scope";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `not_found`: no such product. */
             404: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
-            /** @description `rate_limited`: the key exceeded its requests per minute; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key exceeded its requests per minute, or this address failed authentication too often; retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a fault on our side, logged under the request id; never an expected answer. */
+            500: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `service_unavailable`: a dependency is unavailable; retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -1593,6 +2338,14 @@ export interface operations {
             /** @description Every prompt template */
             200: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1602,46 +2355,185 @@ export interface operations {
             /** @description `invalid_request`: a parameter failed validation (see `details`). */
             400: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `unauthorized`: no valid API key; `api_key_revoked`, `api_key_expired`. */
             401: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "api_key_revoked" | "api_key_expired";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `insufficient_scope`: the key lacks `catalog:read`. */
             403: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "insufficient_scope";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
-            /** @description `rate_limited`: the key exceeded its requests per minute; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key exceeded its requests per minute, or this address failed authentication too often; retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a fault on our side, logged under the request id; never an expected answer. */
+            500: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `service_unavailable`: a dependency is unavailable; retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -1662,6 +2554,14 @@ export interface operations {
             /** @description The prompt */
             200: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1671,64 +2571,278 @@ export interface operations {
             /** @description `invalid_request`: a parameter or the body failed validation (see `details`); `invalid_json`: the body is not JSON. */
             400: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_json";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `unauthorized`: no valid API key; `api_key_revoked`, `api_key_expired`. */
             401: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "api_key_revoked" | "api_key_expired";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `insufficient_credits`: a live generation costs 0.1 credits and the balance is lower. */
+            402: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "insufficient_credits";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `insufficient_scope`: the key lacks `catalog:read`. */
             403: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "insufficient_scope";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `payload_too_large`: the JSON body exceeds its limit. */
             413: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `unsupported_media_type`: send application/json. */
             415: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
-            /** @description `rate_limited`: the key exceeded its requests per minute; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key exceeded its requests per minute, or this address failed authentication too often; retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a fault on our side, logged under the request id; never an expected answer. */
+            500: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `service_unavailable`: a dependency is unavailable; retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -1748,6 +2862,14 @@ export interface operations {
             /** @description A page of workflows */
             200: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1757,46 +2879,185 @@ export interface operations {
             /** @description `invalid_request`: a parameter failed validation (see `details`). */
             400: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `unauthorized`: no valid API key; `api_key_revoked`, `api_key_expired`. */
             401: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "api_key_revoked" | "api_key_expired";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `insufficient_scope`: the key lacks `workflows:read`. */
             403: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "insufficient_scope";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
-            /** @description `rate_limited`: the key exceeded its requests per minute; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key exceeded its requests per minute, or this address failed authentication too often; retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a fault on our side, logged under the request id; never an expected answer. */
+            500: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `service_unavailable`: a dependency is unavailable; retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -1817,6 +3078,14 @@ export interface operations {
             /** @description The workflow */
             201: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1826,64 +3095,247 @@ export interface operations {
             /** @description `invalid_request`: a parameter or the body failed validation (see `details`); `invalid_json`: the body is not JSON. */
             400: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_json";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `unauthorized`: no valid API key; `api_key_revoked`, `api_key_expired`. */
             401: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "api_key_revoked" | "api_key_expired";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `insufficient_scope`: the key lacks `workflows:write`. */
             403: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "insufficient_scope";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `payload_too_large`: the JSON body exceeds its limit. */
             413: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `unsupported_media_type`: send application/json. */
             415: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
-            /** @description `rate_limited`: the key exceeded its requests per minute; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key exceeded its requests per minute, or this address failed authentication too often; retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a fault on our side, logged under the request id; never an expected answer. */
+            500: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `service_unavailable`: a dependency is unavailable; retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -1902,6 +3354,14 @@ export interface operations {
             /** @description The workflow */
             200: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1911,55 +3371,216 @@ export interface operations {
             /** @description `invalid_request`: a parameter failed validation (see `details`). */
             400: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `unauthorized`: no valid API key; `api_key_revoked`, `api_key_expired`. */
             401: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "api_key_revoked" | "api_key_expired";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `insufficient_scope`: the key lacks `workflows:read`. */
             403: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "insufficient_scope";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `not_found`: no such workflow. */
             404: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
-            /** @description `rate_limited`: the key exceeded its requests per minute; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key exceeded its requests per minute, or this address failed authentication too often; retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a fault on our side, logged under the request id; never an expected answer. */
+            500: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `service_unavailable`: a dependency is unavailable; retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -1978,6 +3599,14 @@ export interface operations {
             /** @description Deleted */
             200: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1987,55 +3616,216 @@ export interface operations {
             /** @description `invalid_request`: a parameter failed validation (see `details`). */
             400: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `unauthorized`: no valid API key; `api_key_revoked`, `api_key_expired`. */
             401: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "api_key_revoked" | "api_key_expired";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `insufficient_scope`: the key lacks `workflows:write`. */
             403: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "insufficient_scope";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `not_found`: no such workflow. */
             404: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
-            /** @description `rate_limited`: the key exceeded its requests per minute; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key exceeded its requests per minute, or this address failed authentication too often; retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a fault on our side, logged under the request id; never an expected answer. */
+            500: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `service_unavailable`: a dependency is unavailable; retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -2058,6 +3848,14 @@ export interface operations {
             /** @description The workflow */
             200: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2067,82 +3865,309 @@ export interface operations {
             /** @description `invalid_request`: a parameter or the body failed validation (see `details`); `invalid_json`: the body is not JSON. */
             400: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_json";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `unauthorized`: no valid API key; `api_key_revoked`, `api_key_expired`. */
             401: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "api_key_revoked" | "api_key_expired";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `insufficient_scope`: the key lacks `workflows:write`. */
             403: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "insufficient_scope";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `not_found`: no such workflow. */
             404: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
-            /** @description `workflow_archived`: archived workflows cannot change; `invalid_status_transition`. */
+            /** @description `workflow_archived`: archived workflows cannot change. */
             409: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "workflow_archived";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `payload_too_large`: the JSON body exceeds its limit. */
             413: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `unsupported_media_type`: send application/json. */
             415: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
-            /** @description `rate_limited`: the key exceeded its requests per minute; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key exceeded its requests per minute, or this address failed authentication too often; retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a fault on our side, logged under the request id; never an expected answer. */
+            500: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `service_unavailable`: a dependency is unavailable; retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -2150,7 +4175,10 @@ export interface operations {
     postWorkflowsWorkflowIdRuns: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body within 24 hours replays the first answer (`Idempotent-Replayed: true`) instead of creating again; another body is 409 `idempotency_key_reused`. Keys are scoped to the account, the key's mode (live or test) and the operation. 1 to 255 printable ASCII characters. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 workflowId: string;
             };
@@ -2175,6 +4203,22 @@ export interface operations {
             /** @description A sync run that finished */
             200: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description `true` on answers to the legacy multipart form (RFC 9745). */
+                    Deprecation?: string;
+                    /** @description When the multipart form stops working, an HTTP date (RFC 8594). */
+                    Sunset?: string;
+                    /** @description The documentation of the replacement, `rel="deprecation"`. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2184,6 +4228,22 @@ export interface operations {
             /** @description The run, queued or still running */
             202: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description `true` on answers to the legacy multipart form (RFC 9745). */
+                    Deprecation?: string;
+                    /** @description When the multipart form stops working, an HTTP date (RFC 8594). */
+                    Sunset?: string;
+                    /** @description The documentation of the replacement, `rel="deprecation"`. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2193,91 +4253,352 @@ export interface operations {
             /** @description `invalid_request`: a parameter or the body failed validation (see `details`); `invalid_json`: the body is not JSON. */
             400: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_json";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `unauthorized`: no valid API key; `api_key_revoked`, `api_key_expired`. */
             401: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "api_key_revoked" | "api_key_expired";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `insufficient_credits`: the balance is lower than the quote. */
             402: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "insufficient_credits";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `insufficient_scope`: the key lacks `runs:write`. */
             403: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "insufficient_scope";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `not_found`: no such workflow. */
             404: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `workflow_not_active`, `document_not_extracted`, `reference_document_not_ready`, `reference_document_unavailable`, `prompt_template_unavailable`, `use_async` (sync runs disabled). `idempotency_key_reused`: the Idempotency-Key came with another request; `idempotency_key_in_use`: its first request is still running. */
             409: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "workflow_not_active" | "document_not_extracted" | "reference_document_not_ready" | "reference_document_unavailable" | "prompt_template_unavailable" | "use_async" | "idempotency_key_reused" | "idempotency_key_in_use";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `payload_too_large`: the JSON body or the multipart files exceed their limit. */
             413: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `unsupported_media_type`: send application/json (or multipart/form-data). */
             415: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
-            /** @description `rate_limited`: the key exceeded its requests per minute; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key exceeded its requests per minute, or this address failed authentication too often; retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a fault on our side, logged under the request id; never an expected answer. */
+            500: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `service_unavailable`: a dependency is unavailable; retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -2300,6 +4621,14 @@ export interface operations {
             /** @description The quote */
             200: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2309,82 +4638,309 @@ export interface operations {
             /** @description `invalid_request`: a parameter or the body failed validation (see `details`); `invalid_json`: the body is not JSON. */
             400: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_json";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `unauthorized`: no valid API key; `api_key_revoked`, `api_key_expired`. */
             401: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "api_key_revoked" | "api_key_expired";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `insufficient_scope`: the key lacks `runs:read`. */
             403: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "insufficient_scope";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `not_found`: no such workflow. */
             404: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `workflow_not_active`, `document_not_extracted`, `reference_document_not_ready`, `reference_document_unavailable`, `prompt_template_unavailable`, `use_async`: creation would refuse the same way. */
             409: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "workflow_not_active" | "document_not_extracted" | "reference_document_not_ready" | "reference_document_unavailable" | "prompt_template_unavailable" | "use_async";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `payload_too_large`: the JSON body exceeds its limit. */
             413: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `unsupported_media_type`: send application/json. */
             415: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
-            /** @description `rate_limited`: the key exceeded its requests per minute; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key exceeded its requests per minute, or this address failed authentication too often; retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a fault on our side, logged under the request id; never an expected answer. */
+            500: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `service_unavailable`: a dependency is unavailable; retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -2406,6 +4962,14 @@ export interface operations {
             /** @description A page of runs */
             200: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2415,46 +4979,185 @@ export interface operations {
             /** @description `invalid_request`: a parameter failed validation (see `details`). */
             400: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `unauthorized`: no valid API key; `api_key_revoked`, `api_key_expired`. */
             401: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "api_key_revoked" | "api_key_expired";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `insufficient_scope`: the key lacks `runs:read`. */
             403: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "insufficient_scope";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
-            /** @description `rate_limited`: the key exceeded its requests per minute; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key exceeded its requests per minute, or this address failed authentication too often; retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a fault on our side, logged under the request id; never an expected answer. */
+            500: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `service_unavailable`: a dependency is unavailable; retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -2473,6 +5176,14 @@ export interface operations {
             /** @description The run */
             200: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2482,55 +5193,216 @@ export interface operations {
             /** @description `invalid_request`: a parameter failed validation (see `details`). */
             400: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `unauthorized`: no valid API key; `api_key_revoked`, `api_key_expired`. */
             401: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "api_key_revoked" | "api_key_expired";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `insufficient_scope`: the key lacks `runs:read`. */
             403: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "insufficient_scope";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `not_found`: no such run. */
             404: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
-            /** @description `rate_limited`: the key exceeded its requests per minute; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key exceeded its requests per minute, or this address failed authentication too often; retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a fault on our side, logged under the request id; never an expected answer. */
+            500: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `service_unavailable`: a dependency is unavailable; retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -2549,6 +5421,14 @@ export interface operations {
             /** @description The canceled run */
             200: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2558,64 +5438,247 @@ export interface operations {
             /** @description `invalid_request`: a parameter failed validation (see `details`). */
             400: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `unauthorized`: no valid API key; `api_key_revoked`, `api_key_expired`. */
             401: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "api_key_revoked" | "api_key_expired";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `insufficient_scope`: the key lacks `runs:write`. */
             403: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "insufficient_scope";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `not_found`: no such run. */
             404: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `run_not_cancelable`: the run is no longer queued. */
             409: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "run_not_cancelable";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
-            /** @description `rate_limited`: the key exceeded its requests per minute; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key exceeded its requests per minute, or this address failed authentication too often; retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a fault on our side, logged under the request id; never an expected answer. */
+            500: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `service_unavailable`: a dependency is unavailable; retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -2634,6 +5697,14 @@ export interface operations {
             /** @description The output file */
             200: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2643,64 +5714,247 @@ export interface operations {
             /** @description `invalid_request`: a parameter failed validation (see `details`). */
             400: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `unauthorized`: no valid API key; `api_key_revoked`, `api_key_expired`. */
             401: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "api_key_revoked" | "api_key_expired";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `insufficient_scope`: the key lacks `runs:read`. */
             403: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "insufficient_scope";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `not_found`: no such run. */
             404: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `output_not_ready`: the run has not succeeded. */
             409: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "output_not_ready";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
-            /** @description `rate_limited`: the key exceeded its requests per minute; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key exceeded its requests per minute, or this address failed authentication too often; retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a fault on our side, logged under the request id; never an expected answer. */
+            500: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `service_unavailable`: a dependency is unavailable; retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -2721,6 +5975,14 @@ export interface operations {
             /** @description Where to upload */
             200: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2730,64 +5992,247 @@ export interface operations {
             /** @description `invalid_request`: a parameter or the body failed validation (see `details`); `invalid_json`: the body is not JSON. */
             400: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_json";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `unauthorized`: no valid API key; `api_key_revoked`, `api_key_expired`. */
             401: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "api_key_revoked" | "api_key_expired";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `insufficient_scope`: the key lacks `documents:write`. */
             403: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "insufficient_scope";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `payload_too_large`: the JSON body exceeds its limit. */
             413: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `unsupported_media_type`: send application/json. */
             415: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
-            /** @description `rate_limited`: the key exceeded its requests per minute; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key exceeded its requests per minute, or this address failed authentication too often; retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a fault on our side, logged under the request id; never an expected answer. */
+            500: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `service_unavailable`: a dependency is unavailable; retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -2806,6 +6251,14 @@ export interface operations {
             /** @description The extracted document */
             200: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2815,6 +6268,14 @@ export interface operations {
             /** @description Extraction is still running; call again to get the result */
             202: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2824,64 +6285,247 @@ export interface operations {
             /** @description `invalid_request`: a parameter failed validation (see `details`). */
             400: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `unauthorized`: no valid API key; `api_key_revoked`, `api_key_expired`. */
             401: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "api_key_revoked" | "api_key_expired";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `insufficient_scope`: the key lacks `documents:write`. */
             403: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "insufficient_scope";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `not_found`: no such document. */
             404: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `upload_missing`: nothing was uploaded to `upload_url` yet. */
             422: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "upload_missing";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
-            /** @description `rate_limited`: the key exceeded its requests per minute; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key exceeded its requests per minute, or this address failed authentication too often; retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a fault on our side, logged under the request id; never an expected answer. */
+            500: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `service_unavailable`: a dependency is unavailable; retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -2900,6 +6544,14 @@ export interface operations {
             /** @description The extracted text */
             200: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2909,64 +6561,247 @@ export interface operations {
             /** @description `invalid_request`: a parameter failed validation (see `details`). */
             400: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `unauthorized`: no valid API key; `api_key_revoked`, `api_key_expired`. */
             401: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "api_key_revoked" | "api_key_expired";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `insufficient_scope`: the key lacks `documents:write`. */
             403: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "insufficient_scope";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `not_found`: no such document in this account. */
             404: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `document_not_extracted`: the upload is not complete, or no text could be extracted. */
             409: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "document_not_extracted";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
-            /** @description `rate_limited`: the key exceeded its requests per minute; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key exceeded its requests per minute, or this address failed authentication too often; retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a fault on our side, logged under the request id; never an expected answer. */
+            500: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `service_unavailable`: a dependency is unavailable; retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -2986,6 +6821,14 @@ export interface operations {
             /** @description A page of reference documents */
             200: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2995,46 +6838,185 @@ export interface operations {
             /** @description `invalid_request`: a parameter failed validation (see `details`). */
             400: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `unauthorized`: no valid API key; `api_key_revoked`, `api_key_expired`. */
             401: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "api_key_revoked" | "api_key_expired";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `insufficient_scope`: the key lacks `reference_documents:read`. */
             403: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "insufficient_scope";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
-            /** @description `rate_limited`: the key exceeded its requests per minute; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key exceeded its requests per minute, or this address failed authentication too often; retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a fault on our side, logged under the request id; never an expected answer. */
+            500: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `service_unavailable`: a dependency is unavailable; retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -3055,6 +7037,14 @@ export interface operations {
             /** @description Where to upload */
             201: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3064,64 +7054,247 @@ export interface operations {
             /** @description `invalid_request`: a parameter or the body failed validation (see `details`); `invalid_json`: the body is not JSON. */
             400: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_json";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `unauthorized`: no valid API key; `api_key_revoked`, `api_key_expired`. */
             401: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "api_key_revoked" | "api_key_expired";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `insufficient_scope`: the key lacks `reference_documents:write`. */
             403: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "insufficient_scope";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `payload_too_large`: the JSON body exceeds its limit. */
             413: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `unsupported_media_type`: send application/json. */
             415: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
-            /** @description `rate_limited`: the key exceeded its requests per minute; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key exceeded its requests per minute, or this address failed authentication too often; retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a fault on our side, logged under the request id; never an expected answer. */
+            500: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `service_unavailable`: a dependency is unavailable; retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -3140,6 +7313,14 @@ export interface operations {
             /** @description The reference document */
             200: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3149,55 +7330,216 @@ export interface operations {
             /** @description `invalid_request`: a parameter failed validation (see `details`). */
             400: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `unauthorized`: no valid API key; `api_key_revoked`, `api_key_expired`. */
             401: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "api_key_revoked" | "api_key_expired";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `insufficient_scope`: the key lacks `reference_documents:read`. */
             403: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "insufficient_scope";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `not_found`: no such reference document. */
             404: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
-            /** @description `rate_limited`: the key exceeded its requests per minute; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key exceeded its requests per minute, or this address failed authentication too often; retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a fault on our side, logged under the request id; never an expected answer. */
+            500: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `service_unavailable`: a dependency is unavailable; retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -3216,6 +7558,14 @@ export interface operations {
             /** @description Deleted */
             200: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3225,55 +7575,216 @@ export interface operations {
             /** @description `invalid_request`: a parameter failed validation (see `details`). */
             400: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `unauthorized`: no valid API key; `api_key_revoked`, `api_key_expired`. */
             401: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "api_key_revoked" | "api_key_expired";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `insufficient_scope`: the key lacks `reference_documents:write`. */
             403: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "insufficient_scope";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `not_found`: no such reference document. */
             404: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
-            /** @description `rate_limited`: the key exceeded its requests per minute; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key exceeded its requests per minute, or this address failed authentication too often; retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a fault on our side, logged under the request id; never an expected answer. */
+            500: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `service_unavailable`: a dependency is unavailable; retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -3292,6 +7803,14 @@ export interface operations {
             /** @description The reference document, indexing enqueued */
             200: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3301,64 +7820,247 @@ export interface operations {
             /** @description `invalid_request`: a parameter failed validation (see `details`). */
             400: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `unauthorized`: no valid API key; `api_key_revoked`, `api_key_expired`. */
             401: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "api_key_revoked" | "api_key_expired";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `insufficient_scope`: the key lacks `reference_documents:write`. */
             403: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "insufficient_scope";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `not_found`: no such reference document. */
             404: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `upload_missing`: nothing was uploaded to `upload_url` yet. */
             422: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "upload_missing";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
-            /** @description `rate_limited`: the key exceeded its requests per minute; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key exceeded its requests per minute, or this address failed authentication too often; retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a fault on our side, logged under the request id; never an expected answer. */
+            500: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `service_unavailable`: a dependency is unavailable; retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -3375,6 +8077,14 @@ export interface operations {
             /** @description Every endpoint of the account */
             200: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3384,37 +8094,154 @@ export interface operations {
             /** @description `unauthorized`: no valid API key; `api_key_revoked`, `api_key_expired`. */
             401: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "api_key_revoked" | "api_key_expired";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `insufficient_scope`: the key lacks `webhooks:read`. */
             403: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "insufficient_scope";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
-            /** @description `rate_limited`: the key exceeded its requests per minute; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key exceeded its requests per minute, or this address failed authentication too often; retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a fault on our side, logged under the request id; never an expected answer. */
+            500: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `service_unavailable`: a dependency is unavailable; retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -3435,6 +8262,14 @@ export interface operations {
             /** @description The endpoint with its secret */
             201: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3444,64 +8279,275 @@ export interface operations {
             /** @description `invalid_request`: a parameter or the body failed validation (see `details`); `invalid_json`: the body is not JSON. */
             400: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_json";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `unauthorized`: no valid API key; `api_key_revoked`, `api_key_expired`. */
             401: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "api_key_revoked" | "api_key_expired";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
-            /** @description `insufficient_scope`: the key lacks `webhooks:write`. */
+            /** @description `insufficient_scope`: `events` names a kind the key may not read (`run.*` needs `runs:read`, `reference_document.*` `reference_documents:read`). `insufficient_scope`: the key lacks `webhooks:write`. */
             403: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "insufficient_scope";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `limit_reached`: the account has 20 webhook endpoints; delete one first. */
+            409: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description What went wrong, for programs; `message` says it for people. */
+                            code: string;
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `payload_too_large`: the JSON body exceeds its limit. */
             413: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `unsupported_media_type`: send application/json. */
             415: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
-            /** @description `rate_limited`: the key exceeded its requests per minute; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key exceeded its requests per minute, or this address failed authentication too often; retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a fault on our side, logged under the request id; never an expected answer. */
+            500: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `service_unavailable`: a dependency is unavailable; retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -3520,6 +8566,14 @@ export interface operations {
             /** @description The endpoint */
             200: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3529,55 +8583,216 @@ export interface operations {
             /** @description `invalid_request`: a parameter failed validation (see `details`). */
             400: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `unauthorized`: no valid API key; `api_key_revoked`, `api_key_expired`. */
             401: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "api_key_revoked" | "api_key_expired";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `insufficient_scope`: the key lacks `webhooks:read`. */
             403: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "insufficient_scope";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `not_found`: no such webhook endpoint. */
             404: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
-            /** @description `rate_limited`: the key exceeded its requests per minute; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key exceeded its requests per minute, or this address failed authentication too often; retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a fault on our side, logged under the request id; never an expected answer. */
+            500: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `service_unavailable`: a dependency is unavailable; retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -3596,6 +8811,14 @@ export interface operations {
             /** @description Deleted */
             200: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3605,55 +8828,216 @@ export interface operations {
             /** @description `invalid_request`: a parameter failed validation (see `details`). */
             400: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `unauthorized`: no valid API key; `api_key_revoked`, `api_key_expired`. */
             401: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "api_key_revoked" | "api_key_expired";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `insufficient_scope`: the key lacks `webhooks:write`. */
             403: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "insufficient_scope";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `not_found`: no such webhook endpoint. */
             404: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
-            /** @description `rate_limited`: the key exceeded its requests per minute; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key exceeded its requests per minute, or this address failed authentication too often; retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a fault on our side, logged under the request id; never an expected answer. */
+            500: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `service_unavailable`: a dependency is unavailable; retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -3676,6 +9060,14 @@ export interface operations {
             /** @description The endpoint */
             200: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3685,73 +9077,278 @@ export interface operations {
             /** @description `invalid_request`: a parameter or the body failed validation (see `details`); `invalid_json`: the body is not JSON. */
             400: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_json";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `unauthorized`: no valid API key; `api_key_revoked`, `api_key_expired`. */
             401: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "api_key_revoked" | "api_key_expired";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
-            /** @description `insufficient_scope`: the key lacks `webhooks:write`. */
+            /** @description `insufficient_scope`: changing `url` or `events`, or enabling, needs the read scope of every kind the endpoint receives. `insufficient_scope`: the key lacks `webhooks:write`. */
             403: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "insufficient_scope";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `not_found`: no such webhook endpoint. */
             404: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `payload_too_large`: the JSON body exceeds its limit. */
             413: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `unsupported_media_type`: send application/json. */
             415: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
-            /** @description `rate_limited`: the key exceeded its requests per minute; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key exceeded its requests per minute, or this address failed authentication too often; retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a fault on our side, logged under the request id; never an expected answer. */
+            500: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `service_unavailable`: a dependency is unavailable; retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -3773,6 +9370,14 @@ export interface operations {
             /** @description A page of deliveries */
             200: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3782,55 +9387,216 @@ export interface operations {
             /** @description `invalid_request`: a parameter failed validation (see `details`). */
             400: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `unauthorized`: no valid API key; `api_key_revoked`, `api_key_expired`. */
             401: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "api_key_revoked" | "api_key_expired";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `insufficient_scope`: the key lacks `webhooks:read`. */
             403: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "insufficient_scope";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `not_found`: no such webhook endpoint. */
             404: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
-            /** @description `rate_limited`: the key exceeded its requests per minute; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key exceeded its requests per minute, or this address failed authentication too often; retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a fault on our side, logged under the request id; never an expected answer. */
+            500: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `service_unavailable`: a dependency is unavailable; retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -3849,6 +9615,14 @@ export interface operations {
             /** @description The delivery; the attempt follows */
             202: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3858,64 +9632,247 @@ export interface operations {
             /** @description `invalid_request`: a parameter failed validation (see `details`). */
             400: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `unauthorized`: no valid API key; `api_key_revoked`, `api_key_expired`. */
             401: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "api_key_revoked" | "api_key_expired";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
-            /** @description `insufficient_scope`: the key lacks `webhooks:write`. */
+            /** @description `insufficient_scope`: the key may not read the kind of event this delivery carries. `insufficient_scope`: the key lacks `webhooks:write`. */
             403: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "insufficient_scope";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `not_found`: no such webhook delivery. */
             404: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `webhook_endpoint_disabled`: enable the endpoint first; `event_expired`: the event is no longer kept. */
             409: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "webhook_endpoint_disabled" | "event_expired";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
-            /** @description `rate_limited`: the key exceeded its requests per minute; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key exceeded its requests per minute, or this address failed authentication too often; retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a fault on our side, logged under the request id; never an expected answer. */
+            500: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `service_unavailable`: a dependency is unavailable; retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -3937,6 +9894,14 @@ export interface operations {
             /** @description A page of events */
             200: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3946,46 +9911,185 @@ export interface operations {
             /** @description `invalid_request`: a parameter failed validation (see `details`). */
             400: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `unauthorized`: no valid API key; `api_key_revoked`, `api_key_expired`. */
             401: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "api_key_revoked" | "api_key_expired";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
-            /** @description `insufficient_scope`: the key lacks `runs:read`. */
+            /** @description `insufficient_scope`: `type` names a kind of event the key may not read. `insufficient_scope`: the key lacks `runs:read` or `reference_documents:read`. */
             403: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "insufficient_scope";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
-            /** @description `rate_limited`: the key exceeded its requests per minute; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key exceeded its requests per minute, or this address failed authentication too often; retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a fault on our side, logged under the request id; never an expected answer. */
+            500: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `service_unavailable`: a dependency is unavailable; retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -4004,6 +10108,14 @@ export interface operations {
             /** @description The event */
             200: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4013,55 +10125,216 @@ export interface operations {
             /** @description `invalid_request`: a parameter failed validation (see `details`). */
             400: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `unauthorized`: no valid API key; `api_key_revoked`, `api_key_expired`. */
             401: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "api_key_revoked" | "api_key_expired";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
-            /** @description `insufficient_scope`: the key lacks `runs:read`. */
+            /** @description `insufficient_scope`: the key lacks `runs:read` or `reference_documents:read`. */
             403: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "insufficient_scope";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
-            /** @description `not_found`: no such event of this account in the last 30 days. */
+            /** @description `not_found`: no such event of this account in the last 30 days that this key may read. */
             404: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
-            /** @description `rate_limited`: the key exceeded its requests per minute; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key exceeded its requests per minute, or this address failed authentication too often; retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a fault on our side, logged under the request id; never an expected answer. */
+            500: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `service_unavailable`: a dependency is unavailable; retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -4085,6 +10358,14 @@ export interface operations {
             /** @description The report */
             200: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4094,46 +10375,185 @@ export interface operations {
             /** @description `invalid_request`: a parameter failed validation (see `details`). */
             400: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `unauthorized`: no valid API key; `api_key_revoked`, `api_key_expired`. */
             401: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "api_key_revoked" | "api_key_expired";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `insufficient_scope`: the key lacks `usage:read`. */
             403: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "insufficient_scope";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
-            /** @description `rate_limited`: the key exceeded its requests per minute; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key exceeded its requests per minute, or this address failed authentication too often; retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a fault on our side, logged under the request id; never an expected answer. */
+            500: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `service_unavailable`: a dependency is unavailable; retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -4150,6 +10570,14 @@ export interface operations {
             /** @description The balance */
             200: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4159,37 +10587,154 @@ export interface operations {
             /** @description `unauthorized`: no valid API key; `api_key_revoked`, `api_key_expired`. */
             401: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "api_key_revoked" | "api_key_expired";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `insufficient_scope`: the key lacks `usage:read`. */
             403: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "insufficient_scope";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
-            /** @description `rate_limited`: the key exceeded its requests per minute; retry after `Retry-After` seconds. */
+            /** @description `rate_limited`: the key exceeded its requests per minute, or this address failed authentication too often; retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a fault on our side, logged under the request id; never an expected answer. */
+            500: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
             /** @description `service_unavailable`: a dependency is unavailable; retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
