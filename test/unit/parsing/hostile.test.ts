@@ -134,6 +134,6 @@ it('reports an empty file of every format as empty_file', async () => {
 
 it('refuses a file over 50 MB without parsing it', async () => {
   const { result } = await run({ bytes: Buffer.alloc(52_428_801, 0x61), filename: 'huge.txt', mimeType: 'text/plain' });
-  expectRefused(result, 'too_large');
+  expectRefused(result, 'file_too_large');
   expect(result.reason).toBe('the file is 52,428,801 bytes, over the 50 MB limit');
 });

@@ -1,0 +1,71 @@
+/**
+ * The child-process side of the parsing sandbox (sandbox.ts): reads the upload from stdin (never more than the
+ * input limit), extracts it and infers its schema, writes the stored-text JSON to stdout and a small summary over
+ * the IPC channel, then exits. It is started with an empty environment (no credentials, no database address), so
+ * whatever a hostile file makes a parser do, there is nothing here to reach. Loaded only as that child.
+ */
+import { inferSchema } from '../schema-inference';
+import { extract, MAX_INPUT_BYTES } from './index';
+import { failed, formatBytes } from './result';
+import type { ChildMessage, ChildRequest } from './sandbox';
+
+if (!process.send) throw new Error('sandbox-child runs only as the child process of the parsing sandbox');
+
+const send = (message: ChildMessage): Promise<void> =>
+  new Promise((resolve) => process.send!(message, undefined, {}, () => resolve()));
+
+/** stdin up to the limit; one byte more is enough to know the upload is too large. */
+function readInput(): Promise<{ bytes: Buffer; over: boolean }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    process.stdin.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_INPUT_BYTES) {
+        process.stdin.destroy();
+        resolve({ bytes: Buffer.alloc(0), over: true });
+        return;
+      }
+      chunks.push(chunk);
+    });
+    process.stdin.on('end', () => resolve({ bytes: Buffer.concat(chunks, size), over: false }));
+    process.stdin.on('error', reject);
+  });
+}
+
+function writeStdout(text: string): Promise<void> {
+  return new Promise((resolve, reject) => process.stdout.end(text, () => resolve()).on('error', reject));
+}
+
+async function main(request: ChildRequest): Promise<void> {
+  const input = await readInput();
+  if (input.over) {
+    const reason = `the file is over the ${formatBytes(MAX_INPUT_BYTES)} limit`;
+    await writeStdout('');
+    await send({ type: 'done', extraction: failed('file_too_large', reason), inferredSchema: null });
+    return;
+  }
+  const extraction = await extract(input.bytes, request.hint, (format) => void send({ type: 'identified', format }));
+  // Inference reads the same bytes, here, under the same limits: never again on the worker's main thread.
+  const inferredSchema = extraction.extracted ? inferSchema(extraction.format, input.bytes) : null;
+  const { sections, ...summary } = extraction;
+  await writeStdout(
+    extraction.extracted
+      ? JSON.stringify({ format: extraction.format, mime_type: extraction.mime_type, page_count: extraction.page_count, sections })
+      : '',
+  );
+  await send({ type: 'done', extraction: { ...summary, sections: [] }, inferredSchema });
+}
+
+process.once('message', (request: ChildRequest) => {
+  void send({ type: 'ready' }).then(() =>
+    main(request).then(
+      () => process.disconnect(),
+      // Only a parser that cannot be loaded gets here (`extract` is total for bad input): the deployment's fault.
+      (err: unknown) =>
+        void send({ type: 'unavailable', message: err instanceof Error ? err.message : String(err) }).then(() =>
+          process.disconnect(),
+        ),
+    ),
+  );
+});
