@@ -65,6 +65,10 @@ export function processInSandbox(
   limits: SandboxLimits = {},
 ): Promise<SandboxOutcome> {
   const { timeoutMs, maxMemoryMb } = { ...SANDBOX_DEFAULTS, ...limits };
+  if (!(input instanceof Readable) && input.byteLength > MAX_UPLOAD_BYTES) {
+    const reason = `the file is ${input.byteLength.toLocaleString('en-US')} bytes, over the ${formatBytes(MAX_UPLOAD_BYTES)} limit`;
+    return Promise.resolve({ extraction: failed('file_too_large', reason), storedText: null, inferredSchema: null });
+  }
   const child = startChild(maxMemoryMb);
 
   return new Promise<SandboxOutcome>((resolve, reject) => {
