@@ -52,6 +52,8 @@ export interface SandboxOutcome {
   /** `{format, mime_type, page_count, sections}` as JSON, when extracted. */
   storedText: Buffer | null;
   inferredSchema: InferredSchema | null;
+  /** The largest resident set the watchdog saw in the child, in MB (0 when it never sampled one). */
+  peakRssMb?: number;
 }
 
 /**
@@ -79,6 +81,7 @@ export function processInSandbox(
     let stdoutEnded = false;
     const out: Buffer[] = [];
     let outBytes = 0;
+    let peakRssMb = 0;
 
     const settle = (outcome: () => void): void => {
       if (settled) return;
@@ -94,7 +97,12 @@ export function processInSandbox(
       if (!done || !stdoutEnded) return;
       const { extraction, inferredSchema } = done;
       settle(() =>
-        resolve({ extraction, storedText: extraction.extracted ? Buffer.concat(out, outBytes) : null, inferredSchema }),
+        resolve({
+          extraction,
+          storedText: extraction.extracted ? Buffer.concat(out, outBytes) : null,
+          inferredSchema,
+          peakRssMb,
+        }),
       );
     };
 
@@ -104,6 +112,7 @@ export function processInSandbox(
     );
     const watchdog = setInterval(() => {
       const rss = residentMb(child.pid);
+      if (rss !== null) peakRssMb = Math.max(peakRssMb, rss);
       if (rss !== null && rss > maxMemoryMb) {
         unprocessable(`processing the document needed more than the ${maxMemoryMb} MB of memory allowed`);
       }
@@ -165,10 +174,10 @@ export async function extractInSandbox(
   bytes: Uint8Array | Readable,
   hint: ExtractHint,
   limits: SandboxLimits = {},
-): Promise<Extraction & { inferred_schema: InferredSchema | null }> {
-  const { extraction, storedText, inferredSchema } = await processInSandbox(bytes, hint, limits);
+): Promise<Extraction & { inferred_schema: InferredSchema | null; peak_rss_mb: number }> {
+  const { extraction, storedText, inferredSchema, peakRssMb } = await processInSandbox(bytes, hint, limits);
   const sections = storedText ? (JSON.parse(storedText.toString('utf8')) as { sections: Section[] }).sections : [];
-  return { ...extraction, sections, inferred_schema: inferredSchema };
+  return { ...extraction, sections, inferred_schema: inferredSchema, peak_rss_mb: peakRssMb ?? 0 };
 }
 
 /**
