@@ -37,8 +37,13 @@ function writeStdout(text: string): Promise<void> {
   return new Promise((resolve, reject) => process.stdout.end(text, () => resolve()).on('error', reject));
 }
 
-async function main(request: ChildRequest): Promise<void> {
+async function main(request: Extract<ChildRequest, { type: 'request' }>): Promise<void> {
   const input = await readInput();
+  // stdin also ends when the parent's source broke half-way: parse only what the parent vouches is the whole file.
+  const expected = input.over ? null : await completed;
+  if (expected !== null && expected !== input.bytes.length) {
+    throw new Error(`the input was cut short (${input.bytes.length} of ${expected} bytes)`);
+  }
   if (input.over) {
     const reason = `the file is over the ${formatBytes(MAX_INPUT_BYTES)} limit`;
     await writeStdout('');
@@ -57,7 +62,16 @@ async function main(request: ChildRequest): Promise<void> {
   await send({ type: 'done', extraction: { ...summary, sections: [] }, inferredSchema });
 }
 
-process.once('message', (request: ChildRequest) => {
+/** Resolves with the byte count the parent wrote, once it says the input is complete. */
+let inputComplete: (bytes: number) => void = () => undefined;
+const completed = new Promise<number>((resolve) => (inputComplete = resolve));
+
+process.on('message', (message: ChildRequest) => {
+  if (message.type === 'input-complete') {
+    inputComplete(message.bytes);
+    return;
+  }
+  const request = message;
   void send({ type: 'ready' }).then(() =>
     main(request).then(
       () => process.disconnect(),

@@ -33,10 +33,12 @@ const WATCH_EVERY_MS = 25;
 
 export type InferredSchema = Record<string, unknown>;
 
-/** Parent → child, once, before the bytes. */
-export interface ChildRequest {
-  hint: ExtractHint;
-}
+/**
+ * Parent → child: the request before the bytes, then, once every byte is written, how many there were. The child
+ * parses nothing until it has that count and it matches: a stream that broke half-way must never reach a parser
+ * as a (truncated, "corrupt") file.
+ */
+export type ChildRequest = { type: 'request'; hint: ExtractHint } | { type: 'input-complete'; bytes: number };
 
 /** Child → parent. `done` carries the extraction without its sections (those come on stdout). */
 export type ChildMessage =
@@ -154,17 +156,27 @@ export function processInSandbox(
       unprocessable(reason);
     });
 
-    child.send({ hint: { filename: hint.filename, declaredMime: hint.declaredMime } } satisfies ChildRequest);
+    child.send({ type: 'request', hint: { filename: hint.filename, declaredMime: hint.declaredMime } } satisfies ChildRequest);
+    let sourceFailed = false;
+    if (input instanceof Readable) input.once('error', () => (sourceFailed = true));
     feed(input, child).then(
-      (over) => {
-        if (over) {
+      ({ over, bytes }) => {
+        // A child that is already gone reports through 'exit'; the callback keeps a send to it off 'error'.
+        if (!over && !settled) child.send({ type: 'input-complete', bytes } satisfies ChildRequest, () => undefined);
+        else if (over) {
           const reason = `the file is over the ${formatBytes(MAX_UPLOAD_BYTES)} limit`;
           settle(() => resolve({ extraction: failed('file_too_large', reason), storedText: null, inferredSchema: null }));
         }
       },
-      // The child went away while reading (killed by the watchdog, or it stopped reading at the limit): its own
-      // outcome is already on the way through the handlers above.
-      () => undefined,
+      (err: unknown) => {
+        // The store's stream broke (a network or store fault): an infrastructure failure, and the activity retries.
+        // Any other error here means the child went away while reading (killed, or crashed): its outcome comes
+        // through the handlers above.
+        if (sourceFailed) {
+          const message = err instanceof Error ? err.message : String(err);
+          settle(() => reject(new Error(`reading the upload failed: ${message}`, { cause: err })));
+        }
+      },
     );
   });
 }
@@ -200,7 +212,7 @@ function startChild(maxMemoryMb: number): ChildProcess {
  * Streams the input into the child's stdin, counting: past the upload limit it stops and reports `true`, so a
  * store that under-reported the size still cannot make anyone read more than the limit plus one chunk.
  */
-async function feed(input: Uint8Array | Readable, child: ChildProcess): Promise<boolean> {
+async function feed(input: Uint8Array | Readable, child: ChildProcess): Promise<{ over: boolean; bytes: number }> {
   const source = input instanceof Readable ? input : Readable.from([Buffer.from(input.buffer, input.byteOffset, input.byteLength)]);
   let seen = 0;
   let over = false;
@@ -219,7 +231,7 @@ async function feed(input: Uint8Array | Readable, child: ChildProcess): Promise<
     child.stdin!,
   );
   if (over && input instanceof Readable) input.destroy();
-  return over;
+  return { over, bytes: seen };
 }
 
 /** VmRSS of a live process in MB, or null when it is gone (or /proc is not there: then the heap flag still holds). */

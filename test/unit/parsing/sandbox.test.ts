@@ -85,3 +85,15 @@ it('copies a view over part of a larger buffer, leaving the caller’s buffer in
   expect(result.sections[0]?.text).toBe(SAMPLE_SENTENCES.join('\n'));
   expect(backing.toString()).toContain('trailer');
 });
+
+it('treats a broken input stream as a failure to retry, never as a corrupt file', async () => {
+  const broken = new Readable({
+    read() {
+      this.push(Buffer.from('The first half of a perfectly good text arrived, '));
+      this.destroy(new Error('connection reset by the store'));
+    },
+  });
+  await expect(extractInSandbox(broken, { filename: 'notes.txt' })).rejects.toThrow(/reading the upload failed: connection reset/);
+  const next = await normalDocument();
+  expect(await extractInSandbox(next.bytes, { filename: next.filename })).toMatchObject({ extracted: true });
+});
