@@ -33,7 +33,7 @@ function readInput(): Promise<{ bytes: Buffer; over: boolean }> {
   });
 }
 
-function writeStdout(text: string): Promise<void> {
+function writeStdout(text: string | Buffer): Promise<void> {
   return new Promise((resolve, reject) => process.stdout.end(text, () => resolve()).on('error', reject));
 }
 
@@ -54,11 +54,14 @@ async function main(request: Extract<ChildRequest, { type: 'request' }>): Promis
   // Inference reads the same bytes, here, under the same limits: never again on the worker's main thread.
   const inferredSchema = extraction.extracted ? inferSchema(extraction.format, input.bytes) : null;
   const { sections, ...summary } = extraction;
-  await writeStdout(
-    extraction.extracted
-      ? JSON.stringify({ format: extraction.format, mime_type: extraction.mime_type, page_count: extraction.page_count, sections })
-      : '',
-  );
+  const text = extraction.extracted
+    ? Buffer.from(
+        JSON.stringify({ format: extraction.format, mime_type: extraction.mime_type, page_count: extraction.page_count, sections }),
+      )
+    : Buffer.alloc(0);
+  // The size first: the worker refuses an oversized text before a byte of it arrives, and holds the rest in one buffer.
+  await send({ type: 'text', bytes: text.length });
+  await writeStdout(text);
   await send({ type: 'done', extraction: { ...summary, sections: [] }, inferredSchema });
 }
 

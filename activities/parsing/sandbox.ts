@@ -27,8 +27,12 @@ export interface SandboxLimits {
 
 export const SANDBOX_DEFAULTS: Required<SandboxLimits> = { timeoutMs: 30_000, maxMemoryMb: 512 };
 
-/** The stored-text JSON is at most 20 M characters of text plus labels and escapes; anything beyond is not ours. */
-const MAX_OUTPUT_BYTES = 160 * 1024 * 1024;
+/**
+ * The stored-text JSON the worker accepts: 20 M characters of text are up to 60 MB of UTF-8 (more with JSON
+ * escapes of control characters, which no real document is made of). The child announces the size first, so the
+ * worker holds it once, in one buffer of exactly that size.
+ */
+const MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
 const WATCH_EVERY_MS = 25;
 
 export type InferredSchema = Record<string, unknown>;
@@ -44,6 +48,8 @@ export type ChildRequest = { type: 'request'; hint: ExtractHint } | { type: 'inp
 export type ChildMessage =
   | { type: 'ready' }
   | { type: 'identified'; format: DocFormat }
+  /** Sent before the stored-text JSON is written to stdout: its length in bytes. */
+  | { type: 'text'; bytes: number }
   | { type: 'done'; extraction: Extraction; inferredSchema: InferredSchema | null }
   /** `extract` threw: a parser could not be loaded (ParserUnavailable), never the upload's fault. */
   | { type: 'unavailable'; message: string };
@@ -81,8 +87,24 @@ export function processInSandbox(
     let settled = false;
     let done: Extract<ChildMessage, { type: 'done' }> | null = null;
     let stdoutEnded = false;
-    const out: Buffer[] = [];
+    // Chunks that arrive before the announced size (stdout and IPC are separate pipes), then the one buffer.
+    const early: Buffer[] = [];
+    let text: Buffer | null = null;
     let outBytes = 0;
+    const take = (chunk: Buffer): void => {
+      if (!text) {
+        early.push(chunk);
+        outBytes += chunk.length;
+        if (outBytes > MAX_OUTPUT_BYTES) unprocessable('the document produced more text than can be stored');
+        return;
+      }
+      if (outBytes + chunk.length > text.length) {
+        unprocessable('the document made the parser stop unexpectedly');
+        return;
+      }
+      chunk.copy(text, outBytes);
+      outBytes += chunk.length;
+    };
     let peakRssMb = 0;
 
     const settle = (outcome: () => void): void => {
@@ -98,10 +120,15 @@ export function processInSandbox(
     const finishIfComplete = (): void => {
       if (!done || !stdoutEnded) return;
       const { extraction, inferredSchema } = done;
+      const whole = text !== null && outBytes === text.length;
+      if (extraction.extracted && !whole) {
+        unprocessable('the document made the parser stop unexpectedly');
+        return;
+      }
       settle(() =>
         resolve({
           extraction,
-          storedText: extraction.extracted ? Buffer.concat(out, outBytes) : null,
+          storedText: extraction.extracted ? text : null,
           inferredSchema,
           peakRssMb,
         }),
@@ -123,16 +150,22 @@ export function processInSandbox(
     child.on('message', (message: ChildMessage) => {
       if (message.type === 'ready') ready = true;
       else if (message.type === 'identified') format = message.format;
+      else if (message.type === 'text') {
+        if (message.bytes > MAX_OUTPUT_BYTES) {
+          unprocessable(`the document's text is over the ${formatBytes(MAX_OUTPUT_BYTES)} that can be stored`);
+          return;
+        }
+        text = Buffer.allocUnsafe(message.bytes);
+        const pending = early.splice(0);
+        outBytes = 0;
+        for (const chunk of pending) take(chunk);
+      }
       else if (message.type === 'done') {
         done = message;
         finishIfComplete();
       } else settle(() => reject(new Error(`extraction is unavailable: ${message.message}`)));
     });
-    child.stdout!.on('data', (chunk: Buffer) => {
-      outBytes += chunk.length;
-      if (outBytes > MAX_OUTPUT_BYTES) unprocessable('the document produced more text than can be stored');
-      else out.push(chunk);
-    });
+    child.stdout!.on('data', take);
     child.stdout!.on('end', () => {
       stdoutEnded = true;
       finishIfComplete();

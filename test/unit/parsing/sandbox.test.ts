@@ -97,3 +97,10 @@ it('treats a broken input stream as a failure to retry, never as a corrupt file'
   const next = await normalDocument();
   expect(await extractInSandbox(next.bytes, { filename: next.filename })).toMatchObject({ extracted: true });
 });
+
+it('refuses a text whose stored form is over the output limit before the worker takes a byte of it', async () => {
+  // 12 M control characters are valid UTF-8 text, and 72 MB once JSON escapes each as \u0001.
+  const result = await extractInSandbox(Buffer.alloc(12 * 1024 * 1024, 0x01), { filename: 'controls.txt' });
+  expect(result).toMatchObject({ extracted: false, code: 'file_unprocessable', sections: [] });
+  expect(result.reason).toBe("the document's text is over the 64 MB that can be stored");
+});
