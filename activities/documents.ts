@@ -5,7 +5,6 @@ import { objectKeys } from '../domain/storage';
 import type { DocumentJobInput, ExtractionSummary } from '../domain/workflow-contract';
 import type { ActivityDeps } from './index';
 import { extractStored } from './extraction';
-import { inferSchema } from './schema-inference';
 
 const jsonOrNull = (v: unknown) => (v ? JSON.stringify(v) : null);
 
@@ -17,7 +16,7 @@ export function documentActivities({ db, storage }: ActivityDeps) {
       const doc = await documents.findOne({ _id: docId, account_id: accountId });
       if (!doc) throw new Error(`document ${docId} not found`);
       const textKey = objectKeys.documentText(accountId, docId);
-      const { extraction: result, bytes } = await extractStored(storage, {
+      const { extraction: result, inferredSchema } = await extractStored(storage, {
         objectKey: doc.object_key,
         filename: doc.filename,
         declaredMime: doc.upload_content_type,
@@ -33,7 +32,7 @@ export function documentActivities({ db, storage }: ActivityDeps) {
             page_count: result.page_count,
             char_count: result.char_count,
             text_key: result.extracted ? textKey : null,
-            inferred_schema_json: result.extracted ? jsonOrNull(inferSchema(result.format, bytes)) : null,
+            inferred_schema_json: result.extracted ? jsonOrNull(inferredSchema) : null,
             extraction_error: result.extracted
               ? null
               : { code: result.code ?? 'not_extracted', message: result.reason ?? 'No text could be extracted.' },

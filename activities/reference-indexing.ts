@@ -82,15 +82,19 @@ export function referenceIndexingActivities({ db, storage, config, temporal }: A
 
     /** Moves `processing` to `ready` or `failed` once; `ready` records the event (once, by its dedupe key). */
     async finishReference(
-      input: ReferenceJobInput & { outcome: 'ready' | 'failed'; reason?: string; chunkCount?: number },
+      input: ReferenceJobInput & { outcome: 'ready' | 'failed'; reason?: string; code?: string; chunkCount?: number },
     ): Promise<void> {
       const updated = await refs.findOneAndUpdate(
         { _id: input.refId, account_id: input.accountId, status: 'processing' },
         {
           $set:
             input.outcome === 'ready'
-              ? { status: 'ready', chunk_count: input.chunkCount ?? 0, failure_reason: null }
-              : { status: 'failed', failure_reason: input.reason ?? 'The document could not be indexed.' },
+              ? { status: 'ready', chunk_count: input.chunkCount ?? 0, failure_reason: null, failure_code: null }
+              : {
+                  status: 'failed',
+                  failure_reason: input.reason ?? 'The document could not be indexed.',
+                  failure_code: input.code ?? 'indexing_failed',
+                },
         },
         { returnDocument: 'after' },
       );

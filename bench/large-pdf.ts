@@ -64,8 +64,10 @@ async function main(): Promise<void> {
       chars,
       seconds: ms / 1000,
       rssBeforeMb: rssBefore / 1048576,
-      // maxRSS is in kilobytes: the whole process's peak, sandbox thread included.
+      // maxRSS is in kilobytes: this process's peak (it holds the PDF and the returned text, as a worker would not).
       peakRssMb: process.resourceUsage().maxRSS / 1024,
+      // The extracting child's peak as the sandbox's watchdog sampled it.
+      sandboxPeakRssMb: result.peak_rss_mb,
     })}\n`,
   );
 }

@@ -7,10 +7,10 @@ import type { Config } from './config';
 import { COLLECTIONS } from './db';
 import { errors } from './errors';
 import { newId } from './ids';
-import { getObjectBytes, objectKeys, presignUpload, putObject, statObject, type Storage } from './storage';
+import { deleteObject, getObjectBytes, objectKeys, presignUpload, putObject, statObject, type Storage } from './storage';
 import { extractDocument, type TemporalHandle } from './jobs';
 import { TenantDb } from './tenant';
-import { uploadContentType, uploadHeaders } from './uploads';
+import { MAX_UPLOAD_BYTES, oversizedUploadMessage, uploadContentType, uploadHeaders } from './uploads';
 
 export interface DocumentDoc {
   _id: string;
@@ -138,6 +138,22 @@ export async function completeDocument(
     const stored = await statObject(storage, doc.object_key);
     if (!stored) {
       throw errors.unprocessable('upload_missing', 'No file has been uploaded yet: PUT the bytes to upload_url first.');
+    }
+    if (stored.size > MAX_UPLOAD_BYTES) {
+      // DESIGN.md decision 27: refused from the store's size alone, never read, and not kept.
+      await deleteObject(storage, doc.object_key);
+      await documents.updateOne(
+        { _id: docId, status: 'awaiting_upload' },
+        {
+          $set: {
+            status: 'failed',
+            size_bytes: stored.size,
+            completed_at: new Date(),
+            extraction_error: { code: 'file_too_large', message: oversizedUploadMessage(stored.size) },
+          },
+        },
+      );
+      return { doc: await getDocument(tenant, docId), finished: true };
     }
     await documents.updateOne(
       { _id: docId, status: 'awaiting_upload' },

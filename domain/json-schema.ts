@@ -6,14 +6,36 @@
  * - an older draft named in `$schema` (draft-07 is what most users paste) is read as 2020-12, whose common
  *   keywords mean the same;
  * - every compiled `$id` is unregistered again, so two schemas sharing an `$id` never collide.
+ * - `pattern` and `patternProperties` run on RE2 (re2js), whose time is linear in the input: a tenant's
+ *   `(a+)+$` cannot stall the worker that validates a model output (decision 89). A pattern RE2 cannot compile
+ *   (backreferences, lookaround) makes the schema invalid, so it is refused at 400 when the workflow is saved.
  * Compiled validators are cached by schema text (bounded).
  */
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import { RE2JS } from 're2js';
 
 type Schema = Record<string, unknown>;
 
-const ajv = new Ajv2020({ strict: false, allErrors: true, logger: false, multipleOfPrecision: 9 });
+/**
+ * ajv's `code.regExp` engine: `(pattern, flags) => {test}`. ajv asks for `u`, which RE2 always is. ajv shares
+ * compiled patterns between schemas keyed by `toString()`, so it must name the pattern.
+ */
+const re2Engine = Object.assign(
+  (pattern: string): { test: (input: string) => boolean; toString: () => string } => {
+    const compiled = RE2JS.compile(RE2JS.translateRegExp(pattern));
+    return { test: (input: string) => compiled.test(input), toString: () => `re2:${pattern}` };
+  },
+  { code: 'require("re2js").RE2JS' },
+);
+
+const ajv = new Ajv2020({
+  strict: false,
+  allErrors: true,
+  logger: false,
+  multipleOfPrecision: 9,
+  code: { regExp: re2Engine as never },
+});
 addFormats(ajv);
 
 const validators = new Map<string, ValidateFunction>();

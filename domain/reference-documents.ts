@@ -8,11 +8,11 @@ import { COLLECTIONS } from './db';
 import { errors } from './errors';
 import { newId } from './ids';
 import { paginate, type Cursors, type PageQuery } from './pagination';
-import { objectKeys, presignUpload, statObject, type Storage } from './storage';
+import { deleteObject, objectKeys, presignUpload, statObject, type Storage } from './storage';
 import type { Db } from 'mongodb';
 import { describeJob, indexReference, isClosed, jobIds, type JobStatus, type TemporalHandle } from './jobs';
 import { TenantDb } from './tenant';
-import { uploadContentType, uploadHeaders } from './uploads';
+import { MAX_UPLOAD_BYTES, oversizedUploadMessage, uploadContentType, uploadHeaders } from './uploads';
 
 export interface ReferenceDocumentDoc {
   _id: string;
@@ -23,6 +23,8 @@ export interface ReferenceDocumentDoc {
   object_key: string;
   status: 'processing' | 'ready' | 'failed';
   failure_reason: string | null;
+  /** Why it failed, as a code (`file_too_large`, extraction codes); the API shows `failure_reason`. */
+  failure_code?: string | null;
   mime_type: string | null;
   size_bytes: number | null;
   page_count: number | null;
@@ -111,6 +113,24 @@ export async function completeReference(tenant: TenantDb, storage: Storage, temp
   if (!doc.indexing_started_at) {
     const stored = await statObject(storage, doc.object_key);
     if (!stored) throw errors.unprocessable('upload_missing', 'No file has been uploaded yet: PUT the bytes to upload_url first.');
+    if (stored.size > MAX_UPLOAD_BYTES) {
+      // DESIGN.md decision 27: refused from the store's size alone, never read, and not kept.
+      await deleteObject(storage, doc.object_key);
+      const refused = await collection(tenant).findOneAndUpdate(
+        { _id: refId, indexing_started_at: null },
+        {
+          $set: {
+            indexing_started_at: new Date(),
+            size_bytes: stored.size,
+            status: 'failed',
+            failure_code: 'file_too_large',
+            failure_reason: oversizedUploadMessage(stored.size),
+          },
+        },
+        { returnDocument: 'after' },
+      );
+      return refused ?? (await findLive(tenant, refId));
+    }
     started = await collection(tenant).findOneAndUpdate(
       { _id: refId, indexing_started_at: null },
       { $set: { indexing_started_at: new Date(), size_bytes: stored.size, job_namespace: temporal.namespace }, $inc: { index_version: 1 } },

@@ -2,8 +2,10 @@
  * The S3-compatible object store (MinIO locally): the client, the bucket, and the signed URLs that let bytes go
  * straight between clients and the store without passing through the API.
  */
+import { Readable } from 'node:stream';
 import {
   CreateBucketCommand,
+  DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
@@ -26,6 +28,12 @@ export function createStorage(config: Config): Storage {
     credentials: { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY },
     // Health checks and request paths bound their own time; the SDK's own retries would only stretch a failure.
     maxAttempts: 2,
+    // DESIGN.md decision 28: since 3.729 the SDK signs a CRC32 of an *empty* body (x-amz-checksum-crc32,
+    // x-amz-sdk-checksum-algorithm) into every presigned PUT; strict stores (SeaweedFS, R2) then refuse the real
+    // upload. Only operations that require a checksum get one, and responses are not validated against checksums
+    // other stores may not send.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
     // Without these the SDK waits on a silent store for ever (a request timeout only logs a warning unless told to
     // throw); the request timeout is socket inactivity, so a long transfer that keeps moving is not cut.
     requestHandler: { connectionTimeout: 5000, requestTimeout: 30_000, throwOnRequestTimeout: true },
@@ -108,6 +116,17 @@ export async function getObjectBytes(storage: Storage, key: string): Promise<Uin
   const res = await storage.s3.send(new GetObjectCommand({ Bucket: storage.bucket, Key: key }));
   if (!res.Body) throw new Error(`object ${key} has no body`);
   return res.Body.transformToByteArray();
+}
+
+/** The object's body as a Node stream (nothing is buffered here: the caller decides how much to read). */
+export async function getObjectStream(storage: Storage, key: string): Promise<Readable> {
+  const res = await storage.s3.send(new GetObjectCommand({ Bucket: storage.bucket, Key: key }));
+  if (!res.Body) throw new Error(`object ${key} has no body`);
+  return res.Body as Readable;
+}
+
+export async function deleteObject(storage: Storage, key: string): Promise<void> {
+  await storage.s3.send(new DeleteObjectCommand({ Bucket: storage.bucket, Key: key }));
 }
 
 export async function putObject(storage: Storage, key: string, body: Uint8Array | string, contentType: string): Promise<void> {

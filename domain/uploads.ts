@@ -4,6 +4,13 @@
  */
 import { extname } from 'node:path';
 
+/** The largest upload Assay reads (50 MB, DESIGN.md decision 27): checked at `complete` and on every read. */
+export const MAX_UPLOAD_BYTES = 52_428_800;
+
+export function oversizedUploadMessage(size: number): string {
+  return `The file is ${size.toLocaleString('en-US')} bytes, over the 50 MB limit; it was not processed and has been deleted.`;
+}
+
 /** The MIME type of each supported document format (the parser reports these as a file's real type). */
 export const MIME_BY_FORMAT = {
   pdf: 'application/pdf',

@@ -22,7 +22,12 @@ export async function indexReferenceDocument(input: ReferenceJobInput): Promise<
   try {
     const extraction = await extractReferenceText(input);
     if (!extraction.extracted) {
-      await finishReference({ ...input, outcome: 'failed', reason: extraction.reason ?? 'No text could be extracted.' });
+      await finishReference({
+        ...input,
+        outcome: 'failed',
+        reason: extraction.reason ?? 'No text could be extracted.',
+        code: extraction.code,
+      });
       return { status: 'failed' };
     }
     const { chunkCount } = await indexReferenceChunks(input);

@@ -5,14 +5,16 @@
  * cannot be loaded at all). Untrusted uploads should go through `extractInSandbox` (sandbox.ts), which adds the
  * memory and time limits a pure function cannot enforce.
  */
+import { MAX_UPLOAD_BYTES } from '../../domain/uploads';
 import { detectFormat } from './detect';
+import { refuseOoxmlDoctype } from './ooxml-guard';
 import { ExtractionFailure, failed, formatBytes, ParserUnavailable, succeeded } from './result';
 import type { DocFormat, Extraction, ExtractHint, Parsed } from './types';
 
 export type { DocFormat, Extraction, ExtractHint, Section } from './types';
-export { extractInSandbox, SANDBOX_DEFAULTS, type SandboxLimits } from './sandbox';
+export { extractInSandbox, processInSandbox, SANDBOX_DEFAULTS, type SandboxLimits } from './sandbox';
 
-export const MAX_INPUT_BYTES = 52_428_800;
+export const MAX_INPUT_BYTES = MAX_UPLOAD_BYTES;
 
 type Parser = (bytes: Uint8Array) => Parsed | Promise<Parsed>;
 
@@ -45,7 +47,7 @@ export async function extract(
   if (bytes.length === 0) return failed('empty_file', 'the file is empty');
   if (bytes.length > MAX_INPUT_BYTES) {
     const size = bytes.length.toLocaleString('en-US');
-    return failed('too_large', `the file is ${size} bytes, over the ${formatBytes(MAX_INPUT_BYTES)} limit`);
+    return failed('file_too_large', `the file is ${size} bytes, over the ${formatBytes(MAX_INPUT_BYTES)} limit`);
   }
   let format: DocFormat | null = null;
   try {
@@ -53,6 +55,7 @@ export async function extract(
     if (!detection.ok) return failed(detection.code, detection.reason, detection);
     format = detection.format;
     onIdentified?.(format);
+    if (format === 'docx' || format === 'xlsx' || format === 'pptx') await refuseOoxmlDoctype(bytes, format);
     const parse = loadParser(format);
     return succeeded(format, await parse(bytes));
   } catch (err) {
@@ -75,7 +78,7 @@ function failureFrom(err: unknown, format: DocFormat | null): Extraction {
   // Deep recursion and giant allocations surface as RangeErrors from inside a parser: the file is not broken, it
   // is more than the parser can hold.
   if (err instanceof RangeError && /call stack|allocation|invalid (string|array) length/i.test(err.message)) {
-    return failed('too_complex', `the ${name} file is too large or too deeply nested to read`, { format });
+    return failed('file_unprocessable', `the ${name} file is too large or too deeply nested to read`, { format });
   }
   return failed('corrupt', `the ${name} file is damaged or not a valid ${name} file and could not be read`, { format });
 }

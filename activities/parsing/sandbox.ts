@@ -1,121 +1,281 @@
 /**
- * `extractInSandbox`: `extract` in a worker thread with its own heap limit and a wall-clock deadline, so that a
- * hostile or pathological upload (a PDF that spins, an archive that lies about its size, a parser bug) costs one
- * failed Extraction instead of the worker process. Each call gets a fresh worker: nothing one upload does to a
- * parser's state can leak into the next.
+ * The parsing sandbox: extraction and schema inference of one upload in a child process of its own (decision 88),
+ * so that a hostile or pathological file (a zip that lies about its sizes, a FlateDecode bomb, a parser that
+ * spins) costs one failed document instead of the worker. Each file gets a fresh process, started with an empty
+ * environment; only the bytes go in (stdin) and only the stored-text JSON (stdout) and a small summary with the
+ * inferred schema (IPC) come out.
  *
- * The heap limit bounds V8's heap (strings, objects), which is where parsers build text; ArrayBuffer memory sits
- * outside it, which is why zip-guard.ts refuses bombs before anything inflates them.
+ * Limits: `--max-old-space-size` bounds V8's heap, and a watchdog samples the child's resident set from
+ * /proc/<pid>/status, which counts what the heap flag cannot (ArrayBuffers a decompressor fills, native memory);
+ * over the limit, or past the deadline, the child is killed with SIGKILL and the file fails `file_unprocessable`.
+ * The worker never holds more than one small stream chunk of the input, whatever the store says its size is.
  */
+import { fork, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isArrayBuffer } from 'node:util/types';
-import { Worker } from 'node:worker_threads';
-import { failed } from './result';
-import type { DocFormat, Extraction, ExtractHint } from './types';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { failed, formatBytes } from './result';
+import type { DocFormat, Extraction, ExtractHint, Section } from './types';
+import { MAX_UPLOAD_BYTES } from '../../domain/uploads';
 
 export interface SandboxLimits {
   timeoutMs?: number;
+  /** Resident memory of the child, heap and everything else. */
   maxMemoryMb?: number;
 }
 
-export const SANDBOX_DEFAULTS: Required<SandboxLimits> = { timeoutMs: 60_000, maxMemoryMb: 512 };
+export const SANDBOX_DEFAULTS: Required<SandboxLimits> = { timeoutMs: 30_000, maxMemoryMb: 512 };
 
-/** What sandbox-worker.ts posts back. */
-export type WorkerMessage =
+/**
+ * The stored-text JSON the worker accepts: 20 M characters of text are up to 60 MB of UTF-8 (more with JSON
+ * escapes of control characters, which no real document is made of). The child announces the size first, so the
+ * worker holds it once, in one buffer of exactly that size.
+ */
+const MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
+const WATCH_EVERY_MS = 25;
+
+export type InferredSchema = Record<string, unknown>;
+
+/**
+ * Parent → child: the request before the bytes, then, once every byte is written, how many there were. The child
+ * parses nothing until it has that count and it matches: a stream that broke half-way must never reach a parser
+ * as a (truncated, "corrupt") file.
+ */
+export type ChildRequest = { type: 'request'; hint: ExtractHint } | { type: 'input-complete'; bytes: number };
+
+/** Child → parent. `done` carries the extraction without its sections (those come on stdout). */
+export type ChildMessage =
   | { type: 'ready' }
   | { type: 'identified'; format: DocFormat }
-  | { type: 'done'; extraction: Extraction }
+  /** Sent before the stored-text JSON is written to stdout: its length in bytes. */
+  | { type: 'text'; bytes: number }
+  | { type: 'done'; extraction: Extraction; inferredSchema: InferredSchema | null }
   /** `extract` threw: a parser could not be loaded (ParserUnavailable), never the upload's fault. */
   | { type: 'unavailable'; message: string };
 
-export interface WorkerInput {
-  bytes: Uint8Array;
-  hint: ExtractHint;
+export interface SandboxOutcome {
+  /** Sections are empty here: the text is in `storedText`, as the bytes to store, never parsed in the worker. */
+  extraction: Extraction;
+  /** `{format, mime_type, page_count, sections}` as JSON, when extracted. */
+  storedText: Buffer | null;
+  inferredSchema: InferredSchema | null;
+  /** The largest resident set the watchdog saw in the child, in MB (0 when it never sampled one). */
+  peakRssMb?: number;
 }
 
 /**
- * The worker's entry point, inline because `tsc` copies no `.js` files into dist/. From TypeScript sources (jest,
- * tsx) it first registers tsx's require hook, which then compiles sandbox-worker.ts; from dist/ it loads the
- * compiled sandbox-worker.js directly. The entry is named without extension so either resolves.
+ * Runs extraction and inference of `input` (bytes, or a stream such as an object-store body) in a child process.
+ * Every failure that the file can cause is an outcome (`extracted: false` with a code and a sentence); it rejects
+ * only when the child cannot start or load a parser, which is a deployment fault and worth a retry.
  */
-const BOOTSTRAP = `
-const { workerData } = require('node:worker_threads');
-if (workerData.tsxHook) require(workerData.tsxHook);
-require(workerData.entry);
-`;
-
-/**
- * Runs `extract` under `limits` (defaults: 60 s, 512 MB of heap). A deadline overrun ends as `timeout`, a worker
- * that runs out of heap or dies as `too_complex`. Rejects only when the worker cannot load its code or a parser
- * library: that is a deployment fault, not a property of the upload.
- *
- * The bytes are transferred, not copied: afterwards `bytes` is detached (length 0) in the caller. A view over part
- * of a larger buffer (or of Node's shared Buffer pool) cannot be handed over whole, so it is copied once instead.
- */
-export async function extractInSandbox(
-  bytes: Uint8Array,
+export function processInSandbox(
+  input: Uint8Array | Readable,
   hint: ExtractHint,
   limits: SandboxLimits = {},
-): Promise<Extraction> {
+): Promise<SandboxOutcome> {
   const { timeoutMs, maxMemoryMb } = { ...SANDBOX_DEFAULTS, ...limits };
-  const own = ownedCopy(bytes);
-  const input: WorkerInput = { bytes: own, hint: { filename: hint.filename, declaredMime: hint.declaredMime } };
-  const fromSource = __filename.endsWith('.ts');
-  const worker = new Worker(BOOTSTRAP, {
-    eval: true,
-    workerData: {
-      ...input,
-      entry: join(__dirname, 'sandbox-worker'),
-      tsxHook: fromSource ? require.resolve('tsx/cjs') : null,
-    },
-    transferList: [own.buffer as ArrayBuffer],
-    resourceLimits: { maxOldGenerationSizeMb: maxMemoryMb },
-  });
+  if (!(input instanceof Readable) && input.byteLength > MAX_UPLOAD_BYTES) {
+    const reason = `the file is ${input.byteLength.toLocaleString('en-US')} bytes, over the ${formatBytes(MAX_UPLOAD_BYTES)} limit`;
+    return Promise.resolve({ extraction: failed('file_too_large', reason), storedText: null, inferredSchema: null });
+  }
+  const child = startChild(maxMemoryMb);
 
-  return new Promise<Extraction>((resolve, reject) => {
+  return new Promise<SandboxOutcome>((resolve, reject) => {
     let ready = false;
     let format: DocFormat | null = null;
     let settled = false;
+    let done: Extract<ChildMessage, { type: 'done' }> | null = null;
+    let stdoutEnded = false;
+    // Chunks that arrive before the announced size (stdout and IPC are separate pipes), then the one buffer.
+    const early: Buffer[] = [];
+    let text: Buffer | null = null;
+    let outBytes = 0;
+    const take = (chunk: Buffer): void => {
+      if (!text) {
+        early.push(chunk);
+        outBytes += chunk.length;
+        if (outBytes > MAX_OUTPUT_BYTES) unprocessable('the document produced more text than can be stored');
+        return;
+      }
+      if (outBytes + chunk.length > text.length) {
+        unprocessable('the document made the parser stop unexpectedly');
+        return;
+      }
+      chunk.copy(text, outBytes);
+      outBytes += chunk.length;
+    };
+    let peakRssMb = 0;
+
     const settle = (outcome: () => void): void => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      clearInterval(watchdog);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       outcome();
-      void worker.terminate();
     };
-    const timer = setTimeout(() => {
-      const reason = `extraction did not finish within ${formatSeconds(timeoutMs)} and was stopped`;
-      settle(() => resolve(failed('timeout', reason, { format })));
-    }, timeoutMs);
-
-    worker.on('message', (message: WorkerMessage) => {
-      if (message.type === 'ready') ready = true;
-      else if (message.type === 'identified') format = message.format;
-      else if (message.type === 'done') settle(() => resolve(message.extraction));
-      else settle(() => reject(new Error(`extraction is unavailable: ${message.message}`)));
-    });
-    worker.on('error', (err: Error & { code?: string }) => {
-      const outOfMemory = err.code === 'ERR_WORKER_OUT_OF_MEMORY';
-      if (!ready && !outOfMemory) {
-        settle(() => reject(new Error(`the extraction worker could not start: ${err.message}`, { cause: err })));
+    const unprocessable = (reason: string): void =>
+      settle(() => resolve({ extraction: failed('file_unprocessable', reason, { format }), storedText: null, inferredSchema: null }));
+    const finishIfComplete = (): void => {
+      if (!done || !stdoutEnded) return;
+      const { extraction, inferredSchema } = done;
+      const whole = text !== null && outBytes === text.length;
+      if (extraction.extracted && !whole) {
+        unprocessable('the document made the parser stop unexpectedly');
         return;
       }
-      const reason = outOfMemory
-        ? `the document needs more than the ${maxMemoryMb} MB of memory allowed for extraction`
-        : 'the document made the parser fail unexpectedly';
-      settle(() => resolve(failed('too_complex', reason, { format })));
+      settle(() =>
+        resolve({
+          extraction,
+          storedText: extraction.extracted ? text : null,
+          inferredSchema,
+          peakRssMb,
+        }),
+      );
+    };
+
+    const timer = setTimeout(
+      () => unprocessable(`processing the document did not finish within ${formatSeconds(timeoutMs)} and was stopped`),
+      timeoutMs,
+    );
+    const watchdog = setInterval(() => {
+      const rss = residentMb(child.pid);
+      if (rss !== null) peakRssMb = Math.max(peakRssMb, rss);
+      if (rss !== null && rss > maxMemoryMb) {
+        unprocessable(`processing the document needed more than the ${maxMemoryMb} MB of memory allowed`);
+      }
+    }, WATCH_EVERY_MS);
+
+    child.on('message', (message: ChildMessage) => {
+      if (message.type === 'ready') ready = true;
+      else if (message.type === 'identified') format = message.format;
+      else if (message.type === 'text') {
+        if (message.bytes > MAX_OUTPUT_BYTES) {
+          unprocessable(`the document's text is over the ${formatBytes(MAX_OUTPUT_BYTES)} that can be stored`);
+          return;
+        }
+        text = Buffer.allocUnsafe(message.bytes);
+        const pending = early.splice(0);
+        outBytes = 0;
+        for (const chunk of pending) take(chunk);
+      }
+      else if (message.type === 'done') {
+        done = message;
+        finishIfComplete();
+      } else settle(() => reject(new Error(`extraction is unavailable: ${message.message}`)));
     });
-    worker.on('exit', () => {
-      settle(() => resolve(failed('too_complex', 'the document made the parser stop unexpectedly', { format })));
+    child.stdout!.on('data', take);
+    child.stdout!.on('end', () => {
+      stdoutEnded = true;
+      finishIfComplete();
     });
+    child.on('error', (err) => {
+      settle(() => reject(new Error(`the extraction process could not start: ${err.message}`, { cause: err })));
+    });
+    child.on('exit', (code, signal) => {
+      if (settled) return;
+      if (!ready) {
+        settle(() => reject(new Error(`the extraction process exited before it was ready (${signal ?? `code ${code}`})`)));
+        return;
+      }
+      // V8 ends a process that runs out of heap with a fatal error (SIGABRT, or exit code 134 / 5).
+      const reason =
+        signal === 'SIGABRT' || code === 134 || code === 5
+          ? `processing the document needed more than the ${maxMemoryMb} MB of memory allowed`
+          : 'the document made the parser stop unexpectedly';
+      // `done` may have been sent just before a clean exit while stdout is still draining: wait for it.
+      if (done && code === 0) return;
+      unprocessable(reason);
+    });
+
+    child.send({ type: 'request', hint: { filename: hint.filename, declaredMime: hint.declaredMime } } satisfies ChildRequest);
+    let sourceFailed = false;
+    if (input instanceof Readable) input.once('error', () => (sourceFailed = true));
+    feed(input, child).then(
+      ({ over, bytes }) => {
+        // A child that is already gone reports through 'exit'; the callback keeps a send to it off 'error'.
+        if (!over && !settled) child.send({ type: 'input-complete', bytes } satisfies ChildRequest, () => undefined);
+        else if (over) {
+          const reason = `the file is over the ${formatBytes(MAX_UPLOAD_BYTES)} limit`;
+          settle(() => resolve({ extraction: failed('file_too_large', reason), storedText: null, inferredSchema: null }));
+        }
+      },
+      (err: unknown) => {
+        // The store's stream broke (a network or store fault): an infrastructure failure, and the activity retries.
+        // Any other error here means the child went away while reading (killed, or crashed): its outcome comes
+        // through the handlers above.
+        if (sourceFailed) {
+          const message = err instanceof Error ? err.message : String(err);
+          settle(() => reject(new Error(`reading the upload failed: ${message}`, { cause: err })));
+        }
+      },
+    );
   });
 }
 
-/** The bytes themselves when they own their whole ArrayBuffer (transferable as is), else one copy that does. */
-function ownedCopy(bytes: Uint8Array): Uint8Array {
-  // isArrayBuffer, not instanceof: it also answers for buffers made in another realm (jest's module sandbox).
-  const whole = isArrayBuffer(bytes.buffer) && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
-  return whole ? bytes : new Uint8Array(bytes);
+/** `processInSandbox` for callers that want the sections themselves (tests, small files). */
+export async function extractInSandbox(
+  bytes: Uint8Array | Readable,
+  hint: ExtractHint,
+  limits: SandboxLimits = {},
+): Promise<Extraction & { inferred_schema: InferredSchema | null; peak_rss_mb: number }> {
+  const { extraction, storedText, inferredSchema, peakRssMb } = await processInSandbox(bytes, hint, limits);
+  const sections = storedText ? (JSON.parse(storedText.toString('utf8')) as { sections: Section[] }).sections : [];
+  return { ...extraction, sections, inferred_schema: inferredSchema, peak_rss_mb: peakRssMb ?? 0 };
+}
+
+/**
+ * The child's entry. From TypeScript sources (jest, tsx) tsx's require hook compiles sandbox-child.ts; from dist/
+ * the compiled sandbox-child.js runs as is.
+ */
+function startChild(maxMemoryMb: number): ChildProcess {
+  const fromSource = __filename.endsWith('.ts');
+  const entry = join(__dirname, fromSource ? 'sandbox-child.ts' : 'sandbox-child.js');
+  return fork(entry, [], {
+    execArgv: [`--max-old-space-size=${maxMemoryMb}`, ...(fromSource ? ['--require', require.resolve('tsx/cjs')] : [])],
+    // No inherited environment: no credentials or addresses for a hostile file to find.
+    env: { NODE_ENV: process.env.NODE_ENV ?? 'production' },
+    stdio: ['pipe', 'pipe', 'ignore', 'ipc'],
+    serialization: 'advanced',
+  });
+}
+
+/**
+ * Streams the input into the child's stdin, counting: past the upload limit it stops and reports `true`, so a
+ * store that under-reported the size still cannot make anyone read more than the limit plus one chunk.
+ */
+async function feed(input: Uint8Array | Readable, child: ChildProcess): Promise<{ over: boolean; bytes: number }> {
+  const source = input instanceof Readable ? input : Readable.from([Buffer.from(input.buffer, input.byteOffset, input.byteLength)]);
+  let seen = 0;
+  let over = false;
+  await pipeline(
+    source,
+    async function* cap(chunks: AsyncIterable<Buffer>) {
+      for await (const chunk of chunks) {
+        seen += chunk.length;
+        if (seen > MAX_UPLOAD_BYTES) {
+          over = true;
+          return;
+        }
+        yield chunk;
+      }
+    },
+    child.stdin!,
+  );
+  if (over && input instanceof Readable) input.destroy();
+  return { over, bytes: seen };
+}
+
+/** VmRSS of a live process in MB, or null when it is gone (or /proc is not there: then the heap flag still holds). */
+function residentMb(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
 }
 
 function formatSeconds(ms: number): string {

@@ -18,10 +18,9 @@ export type FailureCode =
   | 'corrupt'
   | 'zip_bomb'
   | 'xml_entities'
-  | 'timeout'
-  | 'too_complex'
+  | 'file_unprocessable'
   | 'no_text'
-  | 'too_large';
+  | 'file_too_large';
 
 export interface Extraction {
   extracted: boolean; // false: nothing usable (see code/reason)

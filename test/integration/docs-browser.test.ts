@@ -4,13 +4,11 @@
  * and the browser sends no request to any other host — nor tries to (a request the Content-Security-Policy blocks
  * never leaves the browser, so blocked attempts are recorded from the page as well).
  */
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { chromium, type Browser } from 'playwright-core';
 import { createTestContext, type TestContext } from '../support/app';
+import { CHROMIUM_MISSING, findChromium } from '../support/chromium';
 import { freePort } from '../support/ports';
-
-const CHROMIUM = '/usr/bin/chromium';
 
 let t: TestContext;
 let server: Server;
@@ -18,16 +16,16 @@ let origin: string;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`${CHROMIUM} is missing: this test needs Debian's chromium (apt-get install -y chromium; .ci/run installs it).`);
-  }
+  // globalSetup installs Debian's chromium when it can (test/support/chromium.ts).
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error(`this test needs a browser: ${CHROMIUM_MISSING}`);
   // Known before the app is built, so the document's `servers` entry is the address the browser really uses.
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
   t = await createTestContext({ HOST: '127.0.0.1', PORT: String(port), PUBLIC_BASE_URL: origin });
   server = createServer(t.app.callback());
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--disable-dev-shm-usage'] });
+  browser = await chromium.launch({ executablePath, args: ['--disable-dev-shm-usage'] });
 });
 
 afterAll(async () => {

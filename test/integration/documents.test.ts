@@ -167,7 +167,7 @@ describe('the upload flow', () => {
     const res = await t.api.post(`/v1/documents/${created.body.id}/complete`).set(auth());
     expect(res.status).toBe(200);
     expect(res.body.extracted).toBe(false);
-    expect(res.body.extraction_error.code).toBe('too_large');
+    expect(res.body.extraction_error.code).toBe('file_too_large');
   });
 });
 

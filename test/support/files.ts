@@ -6,7 +6,7 @@
  * `pages` spreads the sentences over that many units, in order: PDF pages, PPTX slides, XLSX/XLS sheets named
  * "Part N", DOCX and Markdown sections headed "Part N". The other formats have no such units and ignore it.
  */
-import { crc32, deflateRawSync } from 'node:zlib';
+import { constants as zlibConstants, crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
 import { stringify } from 'csv-stringify/sync';
 import { Document, HeadingLevel, Packer, PageBreak, Paragraph } from 'docx';
@@ -249,3 +249,167 @@ export const SAMPLE_SENTENCES = [
   'References follow the house style without exception.',
   'The summary fits on a single page.',
 ];
+
+// ---- the hostile corpus of the worker-level tests: built as streams of deflate blocks, never as the GBs they
+// ---- expand to
+
+const MB = 1024 * 1024;
+
+/**
+ * Raw deflate of `bytes` bytes of `fill`, made from one 1 MB block compressed with a full flush (which resets the
+ * dictionary, so every block is the same bytes) repeated, then an empty final block: 2 GB of zeros costs ~2 MB.
+ */
+export function deflateOfRepeated(bytes: number, fill = 0): Buffer {
+  const block = deflateRawSync(Buffer.alloc(MB, fill), { finishFlush: zlibConstants.Z_FULL_FLUSH });
+  const count = Math.ceil(bytes / MB);
+  // BFINAL=1, BTYPE=01 (fixed Huffman), end-of-block: the 10 bits 1,10,0000000 → 0x03 0x00.
+  return Buffer.concat([...Array.from({ length: count }, () => block), Buffer.from([0x03, 0x00])]);
+}
+
+interface ZipEntryInput {
+  name: string;
+  data: Buffer;
+  /** Already raw-deflated data and the sizes and checksum to declare for it (a liar declares small ones). */
+  deflated?: { declaredSize: number; crc: number };
+}
+
+/** A zip written by hand, so that what each entry declares can differ from what it holds. */
+export function writeZip(entries: ZipEntryInput[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const name = Buffer.from(entry.name);
+    const compressed = entry.deflated ? entry.data : deflateRawSync(entry.data);
+    const size = entry.deflated ? entry.deflated.declaredSize : entry.data.length;
+    const crc = entry.deflated ? entry.deflated.crc : crc32(entry.data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8); // deflate
+    local.writeUInt32LE(crc >>> 0, 14);
+    local.writeUInt32LE(compressed.length, 18);
+    local.writeUInt32LE(size, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(crc >>> 0, 16);
+    central.writeUInt32LE(compressed.length, 20);
+    central.writeUInt32LE(size, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, compressed);
+    centrals.push(central, name);
+    offset += local.length + name.length + compressed.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+/** Every entry of a real document, uncompressed. */
+async function entriesOf(file: GeneratedFile): Promise<ZipEntryInput[]> {
+  const zip = await JSZip.loadAsync(file.bytes);
+  const names = Object.keys(zip.files).filter((n) => !zip.files[n]!.dir);
+  return Promise.all(names.map(async (name) => ({ name, data: await zip.file(name)!.async('nodebuffer') })));
+}
+
+/**
+ * A real document whose main part inflates to `expandsTo` bytes of spaces while its central directory (and local
+ * header) declare 40 KB: the zip guard's arithmetic sees an ordinary file, and only the inflating reveals it.
+ */
+export async function lyingZip(kind: 'docx' | 'xlsx' | 'pptx', expandsTo = 2 * 1024 * MB): Promise<GeneratedFile> {
+  const entries = await entriesOf(await makeDocument(kind, { sentences: ['This document lies about its size.'] }));
+  const bomb = { name: BOMB_PART[kind], data: deflateOfRepeated(expandsTo, 0x20), deflated: { declaredSize: 40_960, crc: 0 } };
+  const bytes = writeZip([...entries.filter((e) => e.name !== BOMB_PART[kind]), bomb]);
+  return { bytes, filename: `lying.${kind}`, mimeType: MIME[kind] };
+}
+
+/** A one-page PDF whose content stream is a FlateDecode stream of `expandsTo` bytes of spaces (~1 MB per GB). */
+export function pdfFlateBomb(expandsTo = 1024 * MB): GeneratedFile {
+  const raw = deflateOfRepeated(expandsTo, 0x20);
+  // zlib wrapper: header, raw deflate, Adler-32 of the data (for n spaces: a = 1 + 32n, b = Σ a, both mod 65521).
+  const n = BigInt(expandsTo);
+  const a = (1n + 32n * n) % 65521n;
+  const b = (n + 32n * ((n * (n + 1n)) / 2n)) % 65521n;
+  const adler = Buffer.alloc(4);
+  adler.writeUInt32BE(Number((b << 16n) | a), 0);
+  const stream = Buffer.concat([Buffer.from([0x78, 0x9c]), raw, adler]);
+  const head = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>',
+  ];
+  const parts: Buffer[] = [Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
+  const offsets: number[] = [];
+  let length = parts[0]!.length;
+  const push = (chunk: Buffer) => {
+    parts.push(chunk);
+    length += chunk.length;
+  };
+  head.forEach((object, i) => {
+    offsets.push(length);
+    push(Buffer.from(`${i + 1} 0 obj\n${object}\nendobj\n`, 'latin1'));
+  });
+  offsets.push(length);
+  push(Buffer.from(`4 0 obj\n<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`, 'latin1'));
+  push(stream);
+  push(Buffer.from('\nendstream\nendobj\n', 'latin1'));
+  const xrefAt = length;
+  const rows = offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
+  push(Buffer.from(`xref\n0 5\n0000000000 65535 f \n${rows}trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`, 'latin1'));
+  return { bytes: Buffer.concat(parts), filename: 'bomb.pdf', mimeType: MIME.pdf };
+}
+
+/** A real DOCX or XLSX whose main part declares nested entities (billion laughs) in a DOCTYPE. */
+export async function ooxmlWithEntities(kind: 'docx' | 'xlsx'): Promise<GeneratedFile> {
+  const entries = await entriesOf(await makeDocument(kind, { sentences: ['Entities hide in here.'] }));
+  const laughs = xmlBillionLaughs().bytes.toString().replace('<lolz>&lol8;</lolz>', '');
+  const root = kind === 'docx' ? 'w:document' : 'worksheet';
+  const patched = entries.map((e) =>
+    e.name === BOMB_PART[kind]
+      ? { ...e, data: Buffer.from(e.data.toString().replace(/^<\?xml[^>]*\?>\s*/, laughs.replace('lolz', root)).replace(/(<(w:t|v)>)[^<]*/, '$1&lol8;')) }
+      : e,
+  );
+  return { bytes: writeZip(patched), filename: `entities.${kind}`, mimeType: MIME[kind] };
+}
+
+/** An XLSX whose one sheet has `rows` rows of three cells, its XML deflated as it is generated. */
+export async function xlsxWithRows(rows = 1_000_000): Promise<GeneratedFile> {
+  const entries = await entriesOf(await makeDocument('xlsx', { sentences: ['A sheet with many rows.'] }));
+  const deflate = createDeflateRaw();
+  const out: Buffer[] = [];
+  deflate.on('data', (d: Buffer) => out.push(d));
+  let declared = 0;
+  let crc = 0;
+  const write = (text: string) => {
+    const chunk = Buffer.from(text);
+    declared += chunk.length;
+    crc = crc32(chunk, crc);
+    deflate.write(chunk);
+  };
+  write(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><dimension ref="A1:C${rows}"/><sheetData>`);
+  for (let from = 1; from <= rows; from += 10_000) {
+    let block = '';
+    for (let r = from; r < Math.min(from + 10_000, rows + 1); r++) {
+      block += `<row r="${r}"><c r="A${r}"><v>${r}</v></c><c r="B${r}" t="inlineStr"><is><t>row ${r}</t></is></c><c r="C${r}"><v>${r * 2}</v></c></row>`;
+    }
+    write(block);
+  }
+  write('</sheetData></worksheet>');
+  await new Promise<void>((resolve) => {
+    deflate.on('end', resolve);
+    deflate.end();
+  });
+  const sheet = { name: BOMB_PART.xlsx, data: Buffer.concat(out), deflated: { declaredSize: declared, crc } };
+  const bytes = writeZip([...entries.filter((e) => e.name !== BOMB_PART.xlsx), sheet]);
+  return { bytes, filename: 'rows.xlsx', mimeType: MIME.xlsx };
+}

@@ -6,6 +6,7 @@ import { MongoClient } from 'mongodb';
 import { parseConfig } from '../../domain/config';
 import { startStack } from '../../scripts/stack/services';
 import { ensureNamespace } from '../../scripts/stack/namespaces';
+import { ensureChromium } from './chromium';
 import { applyTestEnv, testNamespaces } from './env';
 import { startWorker, type Spawned } from './processes';
 
@@ -17,6 +18,7 @@ export default async function globalSetup(): Promise<void> {
   applyTestEnv();
   const config = parseConfig(process.env);
   const say = (line: string) => process.stdout.write(`[stack] ${line}\n`);
+  ensureChromium((line) => process.stdout.write(`[chromium] ${line}\n`));
   const startedServices = await startStack(config, say);
   for (const namespace of Object.values(testNamespaces(config.TEMPORAL_NAMESPACE))) await ensureNamespace(config.temporalAddress, namespace);
 
@@ -26,5 +28,7 @@ export default async function globalSetup(): Promise<void> {
   await client.close();
 
   const worker = await startWorker();
+  // Tests that bound the worker's memory read its resident set from /proc (process.env reaches every test file).
+  process.env.ASSAY_TEST_WORKER_PID = String(worker.child.pid);
   globalThis.__ASSAY_TEST__ = { startedServices, worker };
 }

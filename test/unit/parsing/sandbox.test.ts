@@ -1,49 +1,81 @@
 /**
- * The sandbox's own promises: a deadline that ends in `timeout`, a heap limit that ends in `too_complex`, a fresh
- * worker per upload so that neither outcome affects the next, and bytes that are moved, not copied.
+ * The sandbox's own promises: a child process per upload, a deadline and a memory limit (resident memory, not
+ * only the heap) that each end in `file_unprocessable`, neither affecting the next upload; input streamed with a
+ * hard byte cap; schema inference done in the same child.
  */
+import { Readable } from 'node:stream';
 import { extractInSandbox } from '../../../activities/parsing/sandbox';
-import { makeDocument, SAMPLE_SENTENCES } from '../../support/files';
+import { lyingZip, makeDocument, SAMPLE_SENTENCES } from '../../support/files';
 
 async function normalDocument() {
   return makeDocument('pdf', { sentences: SAMPLE_SENTENCES, pages: 2 });
 }
 
-it('stops extraction at the deadline with code timeout, then extracts the next upload normally', async () => {
+it('stops extraction at the deadline as file_unprocessable, then extracts the next upload normally', async () => {
   const file = await normalDocument();
   const started = Date.now();
   const late = await extractInSandbox(file.bytes, { filename: file.filename }, { timeoutMs: 30 });
   expect(Date.now() - started).toBeLessThan(2_000);
-  expect(late).toMatchObject({ extracted: false, code: 'timeout', sections: [] });
-  expect(late.reason).toBe('extraction did not finish within 30 ms and was stopped');
+  expect(late).toMatchObject({ extracted: false, code: 'file_unprocessable', sections: [] });
+  expect(late.reason).toBe('processing the document did not finish within 30 ms and was stopped');
 
   const next = await normalDocument();
   const result = await extractInSandbox(next.bytes, { filename: next.filename });
   expect(result).toMatchObject({ extracted: true, format: 'pdf', page_count: 2 });
 });
 
-it('ends a parse that outgrows the heap limit as too_complex, while small files fit the same limit', async () => {
-  const limits = { maxMemoryMb: 64 };
+it('kills a parse that outgrows the memory limit as file_unprocessable, while small files fit the same limit', async () => {
+  const limits = { maxMemoryMb: 128 };
   const small = Buffer.from('id,comment\n1,fine\n');
   expect(await extractInSandbox(small, { filename: 'small.csv' }, limits)).toMatchObject({ extracted: true });
 
   const rows = Array.from({ length: 400_000 }, (_, i) => `${i},alpha beta gamma,${i * 2},"delta, epsilon"`);
   const big = Buffer.from(rows.join('\n'));
   const result = await extractInSandbox(big, { filename: 'big.csv' }, limits);
-  expect(result).toMatchObject({ extracted: false, code: 'too_complex', format: 'csv' });
-  expect(result.reason).toBe('the document needs more than the 64 MB of memory allowed for extraction');
+  expect(result).toMatchObject({ extracted: false, code: 'file_unprocessable', sections: [] });
+  expect(result.reason).toBe('processing the document needed more than the 128 MB of memory allowed');
 
   const next = await normalDocument();
   expect(await extractInSandbox(next.bytes, { filename: next.filename })).toMatchObject({ extracted: true });
 });
 
-it('moves a whole buffer to the worker instead of copying it', async () => {
-  const file = await makeDocument('docx', { sentences: SAMPLE_SENTENCES });
-  const bytes = new Uint8Array(file.bytes); // owns its ArrayBuffer outright
-  expect(bytes.byteLength).toBeGreaterThan(0);
-  const result = await extractInSandbox(bytes, { filename: file.filename });
+it('counts memory outside the heap: a child that fills ArrayBuffers is stopped too', async () => {
+  // 600 MB of declared zeros in a 600 KB deflate stream, in a zip whose directory claims a few bytes: the inflated
+  // buffers live outside V8's heap, where --max-old-space-size alone would never see them.
+  const file = await lyingZip('docx', 600 * 1024 * 1024);
+  const started = Date.now();
+  const result = await extractInSandbox(file.bytes, { filename: file.filename }, { maxMemoryMb: 256 });
+  expect(result).toMatchObject({ extracted: false });
+  expect(['file_unprocessable', 'corrupt']).toContain(result.code);
+  expect(Date.now() - started).toBeLessThan(20_000);
+});
+
+it('reads a stream no further than the upload limit', async () => {
+  let produced = 0;
+  const chunk = Buffer.alloc(1024 * 1024, 0x61);
+  const endless = Readable.from(
+    (function* () {
+      for (let i = 0; i < 200; i++) {
+        produced += chunk.length;
+        yield chunk;
+      }
+    })(),
+  );
+  const result = await extractInSandbox(endless, { filename: 'huge.txt' });
+  expect(result).toMatchObject({ extracted: false, code: 'file_too_large' });
+  expect(result.reason).toBe('the file is over the 50 MB limit');
+  // The cap stops pulling within a few chunks of 50 MB, not at the stream's 200 MB.
+  expect(produced).toBeLessThan(56 * 1024 * 1024);
+});
+
+it('infers the schema of a structured file in the same child', async () => {
+  const csv = Buffer.from('name,score,passed\nAda,9,true\nBob,7,false\n');
+  const result = await extractInSandbox(csv, { filename: 'scores.csv' });
   expect(result.extracted).toBe(true);
-  expect(bytes.byteLength).toBe(0); // detached: transferred, not cloned
+  const items = (result.inferred_schema as { properties: { rows: { items: unknown } } }).properties.rows.items;
+  expect(items).toMatchObject({
+    properties: { name: { type: 'string' }, score: { type: 'integer' }, passed: { type: 'boolean' } },
+  });
 });
 
 it('copies a view over part of a larger buffer, leaving the caller’s buffer intact', async () => {
@@ -52,4 +84,23 @@ it('copies a view over part of a larger buffer, leaving the caller’s buffer in
   const result = await extractInSandbox(view, { filename: 'notes.txt' });
   expect(result.sections[0]?.text).toBe(SAMPLE_SENTENCES.join('\n'));
   expect(backing.toString()).toContain('trailer');
+});
+
+it('treats a broken input stream as a failure to retry, never as a corrupt file', async () => {
+  const broken = new Readable({
+    read() {
+      this.push(Buffer.from('The first half of a perfectly good text arrived, '));
+      this.destroy(new Error('connection reset by the store'));
+    },
+  });
+  await expect(extractInSandbox(broken, { filename: 'notes.txt' })).rejects.toThrow(/reading the upload failed: connection reset/);
+  const next = await normalDocument();
+  expect(await extractInSandbox(next.bytes, { filename: next.filename })).toMatchObject({ extracted: true });
+});
+
+it('refuses a text whose stored form is over the output limit before the worker takes a byte of it', async () => {
+  // 12 M control characters are valid UTF-8 text, and 72 MB once JSON escapes each as \u0001.
+  const result = await extractInSandbox(Buffer.alloc(12 * 1024 * 1024, 0x01), { filename: 'controls.txt' });
+  expect(result).toMatchObject({ extracted: false, code: 'file_unprocessable', sections: [] });
+  expect(result.reason).toBe("the document's text is over the 64 MB that can be stored");
 });

@@ -1,0 +1,88 @@
+/**
+ * The child-process side of the parsing sandbox (sandbox.ts): reads the upload from stdin (never more than the
+ * input limit), extracts it and infers its schema, writes the stored-text JSON to stdout and a small summary over
+ * the IPC channel, then exits. It is started with an empty environment (no credentials, no database address), so
+ * whatever a hostile file makes a parser do, there is nothing here to reach. Loaded only as that child.
+ */
+import { inferSchema } from '../schema-inference';
+import { extract, MAX_INPUT_BYTES } from './index';
+import { failed, formatBytes } from './result';
+import type { ChildMessage, ChildRequest } from './sandbox';
+
+if (!process.send) throw new Error('sandbox-child runs only as the child process of the parsing sandbox');
+
+const send = (message: ChildMessage): Promise<void> =>
+  new Promise((resolve) => process.send!(message, undefined, {}, () => resolve()));
+
+/** stdin up to the limit; one byte more is enough to know the upload is too large. */
+function readInput(): Promise<{ bytes: Buffer; over: boolean }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    process.stdin.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_INPUT_BYTES) {
+        process.stdin.destroy();
+        resolve({ bytes: Buffer.alloc(0), over: true });
+        return;
+      }
+      chunks.push(chunk);
+    });
+    process.stdin.on('end', () => resolve({ bytes: Buffer.concat(chunks, size), over: false }));
+    process.stdin.on('error', reject);
+  });
+}
+
+function writeStdout(text: string | Buffer): Promise<void> {
+  return new Promise((resolve, reject) => process.stdout.end(text, () => resolve()).on('error', reject));
+}
+
+async function main(request: Extract<ChildRequest, { type: 'request' }>): Promise<void> {
+  const input = await readInput();
+  // stdin also ends when the parent's source broke half-way: parse only what the parent vouches is the whole file.
+  const expected = input.over ? null : await completed;
+  if (expected !== null && expected !== input.bytes.length) {
+    throw new Error(`the input was cut short (${input.bytes.length} of ${expected} bytes)`);
+  }
+  if (input.over) {
+    const reason = `the file is over the ${formatBytes(MAX_INPUT_BYTES)} limit`;
+    await writeStdout('');
+    await send({ type: 'done', extraction: failed('file_too_large', reason), inferredSchema: null });
+    return;
+  }
+  const extraction = await extract(input.bytes, request.hint, (format) => void send({ type: 'identified', format }));
+  // Inference reads the same bytes, here, under the same limits: never again on the worker's main thread.
+  const inferredSchema = extraction.extracted ? inferSchema(extraction.format, input.bytes) : null;
+  const { sections, ...summary } = extraction;
+  const text = extraction.extracted
+    ? Buffer.from(
+        JSON.stringify({ format: extraction.format, mime_type: extraction.mime_type, page_count: extraction.page_count, sections }),
+      )
+    : Buffer.alloc(0);
+  // The size first: the worker refuses an oversized text before a byte of it arrives, and holds the rest in one buffer.
+  await send({ type: 'text', bytes: text.length });
+  await writeStdout(text);
+  await send({ type: 'done', extraction: { ...summary, sections: [] }, inferredSchema });
+}
+
+/** Resolves with the byte count the parent wrote, once it says the input is complete. */
+let inputComplete: (bytes: number) => void = () => undefined;
+const completed = new Promise<number>((resolve) => (inputComplete = resolve));
+
+process.on('message', (message: ChildRequest) => {
+  if (message.type === 'input-complete') {
+    inputComplete(message.bytes);
+    return;
+  }
+  const request = message;
+  void send({ type: 'ready' }).then(() =>
+    main(request).then(
+      () => process.disconnect(),
+      // Only a parser that cannot be loaded gets here (`extract` is total for bad input): the deployment's fault.
+      (err: unknown) =>
+        void send({ type: 'unavailable', message: err instanceof Error ? err.message : String(err) }).then(() =>
+          process.disconnect(),
+        ),
+    ),
+  );
+});
