@@ -147,7 +147,7 @@ describe('leased blocks (decision 165)', () => {
   const minute = (n: number) => new Date(Math.floor(Date.now() / WINDOW_MS + 20 + n) * WINDOW_MS);
   const at = (base: Date, ms: number) => new Date(base.getTime() + ms);
 
-  it('never lease past the limit, and leave no fresh budget at the edge of a minute', async () => {
+  it('never go past the limit, and leave no fresh budget at the edge of a minute', async () => {
     const id = `test-lease-edge-${randomBase62(8)}`;
     const edge = minute(0);
     expect((await lease(t.database.db, id, 10, 6, null, at(edge, -2000))).granted).toBe(6);
@@ -161,7 +161,7 @@ describe('leased blocks (decision 165)', () => {
     expect((await lease(t.database.db, id, 10, 8, null, at(edge, 30_500))).granted).toBe(5);
   });
 
-  it('take back what another lease left unused in the same bucket, and never over-grant concurrent leases', async () => {
+  it('give back what a lease left unused in the same bucket, and never over-grant concurrent leases', async () => {
     const id = `test-lease-back-${randomBase62(8)}`;
     const when = minute(2);
     const first = await lease(t.database.db, id, 10, 8, null, at(when, 1000));
