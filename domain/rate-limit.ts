@@ -189,7 +189,7 @@ export interface Lease {
 
 /**
  * Takes up to `want` tokens from `id`'s sliding window in one atomic `$inc` (decision 165), and in the same update
- * gives back `giveBack` unused tokens of an earlier lease when that lease was taken in the same bucket. The tokens
+ * gives back `giveBack` unused tokens of an earlier lease taken in this bucket or the one before. The tokens
  * count as requests from the moment they are leased, so a lease can never let the window exceed `limit`: whatever
  * the `$inc` took beyond it is taken back at once, as `consume` does for one request. Tokens are only good until
  * the end of the bucket they were counted in, so the sliding estimate weighs each exactly as a request.
@@ -206,10 +206,14 @@ export function lease(
     const buckets = db.collection<BucketDoc>(COLLECTIONS.rateLimits);
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const bucketStart = attempt === 0 ? bucketOf(now) : (await currentBuckets(db, id, now)).bucket_start;
-      const returned = giveBack && giveBack.tokens > 0 && giveBack.bucketStart.getTime() === bucketStart.getTime() ? giveBack.tokens : 0;
+      // Unused tokens go back to the bucket they were counted in: this one, or the one just before it (its count
+      // became `prev_count` when the buckets rolled over). Older ones no longer weigh anything.
+      const back = giveBack && giveBack.tokens > 0 ? giveBack : null;
+      const sameBucket = back?.bucketStart.getTime() === bucketStart.getTime();
+      const lastBucket = back?.bucketStart.getTime() === bucketStart.getTime() - WINDOW_MS;
       const counted = await buckets.findOneAndUpdate(
         { _id: id, bucket_start: bucketStart },
-        { $inc: { count: want - returned } },
+        { $inc: { count: want - (sameBucket ? back!.tokens : 0), ...(lastBucket ? { prev_count: -back!.tokens } : {}) } },
         { returnDocument: 'after' },
       );
       if (!counted) continue; // rolled over (or not created yet): lease in the current bucket

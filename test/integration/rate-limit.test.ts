@@ -161,6 +161,17 @@ describe('leased blocks (decision 165)', () => {
     expect((await lease(t.database.db, id, 10, 8, null, at(edge, 30_500))).granted).toBe(5);
   });
 
+  it('give back tokens left unused when their minute ended, so they stop weighing on the next one', async () => {
+    const id = `test-lease-prev-${randomBase62(8)}`;
+    const m = minute(4);
+    const held = await lease(t.database.db, id, 10, 8, null, at(m, 50_000));
+    expect(held.granted).toBe(8);
+    // 1 s into the next minute, all 8 come back unused: the whole limit is free again.
+    const next = await lease(t.database.db, id, 10, 10, { bucketStart: held.bucketStart, tokens: 8 }, at(m, WINDOW_MS + 1000));
+    expect(next.granted).toBe(10);
+    expect(next.buckets.prev_count).toBe(0);
+  });
+
   it('give back what a lease left unused in the same bucket, and never over-grant concurrent leases', async () => {
     const id = `test-lease-back-${randomBase62(8)}`;
     const when = minute(2);
