@@ -6,7 +6,9 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import type { Db } from 'mongodb';
 import type { Config } from '../domain/config';
+import { KeyCache } from '../domain/key-cache';
 import { Cursors } from '../domain/pagination';
+import { FailureThrottle, KeyLimiter } from '../domain/rate-leases';
 import { createSessionVerifier, type SessionVerifier } from '../domain/session';
 import { errors } from '../domain/errors';
 import type { Logger } from '../domain/logger';
@@ -46,14 +48,15 @@ export interface AppDeps {
 /** What route modules receive: the dependencies plus the per-app helpers built from them. */
 export interface RouteDeps extends AppDeps {
   cursors: Cursors;
+  keys: KeyCache;
 }
 
 export const API_PREFIX = '/v1';
 
 /** Every `/v1` route declaration. Tests walk this list to prove each route's access checks. */
-export function apiRoutes(appDeps: AppDeps): RouteSpec[] {
+export function apiRoutes(appDeps: AppDeps, keys = new KeyCache(appDeps.db, appDeps.config.API_KEY_HASH_SECRET)): RouteSpec[] {
   // Cursors are signed with a key derived from a server secret, so no client can forge one.
-  const deps: RouteDeps = { ...appDeps, cursors: new Cursors(`${appDeps.config.API_KEY_HASH_SECRET}:cursors`) };
+  const deps: RouteDeps = { ...appDeps, keys, cursors: new Cursors(`${appDeps.config.API_KEY_HASH_SECRET}:cursors`) };
   const routes: RouteSpec[] = [
     ...healthRoutes({
       db: deps.db,
@@ -61,7 +64,7 @@ export function apiRoutes(appDeps: AppDeps): RouteSpec[] {
       temporal: deps.temporal,
       timeoutMs: deps.config.HEALTH_CHECK_TIMEOUT_MS,
     }),
-    ...keyRoutes(deps.config),
+    ...keyRoutes(deps.config, deps.keys),
     ...catalogRoutes(deps),
     ...workflowRoutes(deps),
     ...runRoutes(deps),
@@ -95,12 +98,21 @@ export function createApp(deps: AppDeps): Koa {
   const app = new Koa({ proxy: deps.config.TRUST_PROXY, maxIpsCount: 1 });
   app.silent = true; // errors are logged by the error middleware, never printed raw
 
+  // Per-process state of the hot path (decisions 165–167): one per app, so every app sees its own revocations.
+  const keys = new KeyCache(deps.db, deps.config.API_KEY_HASH_SECRET);
   const options = {
     jsonBodyLimit: deps.config.JSON_BODY_LIMIT,
-    auth: { config: deps.config, db: deps.db, verifySession: deps.verifySession ?? createSessionVerifier(deps.config) },
+    auth: {
+      config: deps.config,
+      db: deps.db,
+      verifySession: deps.verifySession ?? createSessionVerifier(deps.config),
+      keys,
+      limiter: new KeyLimiter(deps.db),
+      failures: new FailureThrottle(deps.db),
+    },
   };
   const api = new Router({ prefix: API_PREFIX });
-  mountRoutes(api, apiRoutes(deps), options);
+  mountRoutes(api, apiRoutes(deps, keys), options);
   const docs = new Router();
   mountRoutes(docs, docsRoutes(), options);
   const metrics = new ApiMetrics();

@@ -3,12 +3,14 @@
  *
  * A token is `ak_live_<32 base62>` or `ak_test_<32 base62>`. Only HMAC-SHA256(API_KEY_HASH_SECRET, token) is
  * stored: a dump of `api_keys` holds nothing that authenticates, and without the server secret the hashes cannot
- * even be brute-forced offline. Lookup is by hash (indexed, unique), then compared in constant time.
+ * even be brute-forced offline. A token is found by `_id`, the only lookup every store serves from an index
+ * (decision 167): `api_key_credentials` maps each hash (its `_id`) to its key's id, and never changes; the key's
+ * state is then read by its own `_id`. domain/key-cache.ts keeps both in memory for the hot path.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { Db, Filter } from 'mongodb';
 import { COLLECTIONS } from './db';
-import { ApiError, errors } from './errors';
+import { errors } from './errors';
 import { newId, randomBase62 } from './ids';
 import { checkCountLimit, enforceCountLimit, LIMITS } from './limits';
 import { SCOPES, type Scope } from './scopes';
@@ -32,9 +34,13 @@ export interface ApiKeyDoc {
   created_at: Date;
 }
 
-const TOKEN_PATTERN = /^ak_(live|test)_[0-9A-Za-z]{32}$/;
-/** last_used_at is refreshed at most this often per key: no write per request. */
-const LAST_USED_RESOLUTION_MS = 60_000;
+/** hash → key id: written before its key, never changed, so a process may remember it for good. */
+export interface CredentialDoc {
+  _id: string; // HMAC-SHA256(API_KEY_HASH_SECRET, token), hex
+  key_id: string;
+}
+
+export const TOKEN_PATTERN = /^ak_(live|test)_[0-9A-Za-z]{32}$/;
 
 export function hashToken(secret: string, token: string): string {
   return createHmac('sha256', secret).update(token).digest('hex');
@@ -88,11 +94,15 @@ export async function createKey(tenant: TenantDb, policy: KeyPolicy, createdBy: 
   await checkCountLimit(keys, activeKeys(new Date()), LIMITS.activeKeysPerAccount, 'active API keys');
   const token = `${keyPrefix(input.mode)}_${randomBase62(32)}`;
   const scopes = input.scopes?.length ? [...new Set(input.scopes)] : [...SCOPES];
+  const keyId = newId('apiKey');
+  const tokenHash = hashToken(policy.hashSecret, token);
+  // The credential first: without its key it finds nothing, and nobody holds its token unless the key is created.
+  await tenant.rawDb().collection<CredentialDoc>(COLLECTIONS.apiKeyCredentials).insertOne({ _id: tokenHash, key_id: keyId });
   const doc = await keys.insertOne({
-    _id: newId('apiKey'),
+    _id: keyId,
     name: input.name,
     mode: input.mode,
-    token_hash: hashToken(policy.hashSecret, token),
+    token_hash: tokenHash,
     last4: token.slice(-4),
     scopes,
     rate_limit_rpm: input.rate_limit_rpm ?? null,
@@ -146,36 +156,38 @@ export interface KeyPrincipal {
 }
 
 /**
- * Resolves a presented token to its key, refusing malformed, unknown, revoked and expired tokens with their own
- * codes. Reads the database on every call (no cache), so a revocation takes effect on the next request.
- * This is the one account-less read of `api_keys`: the account is what it finds out.
+ * The id of the key a token hash belongs to, or null: by `_id` in `api_key_credentials`. A key created before that
+ * collection existed is found once by its indexed `token_hash` and gets its credential then. This is the one
+ * account-less read of API keys: the account is what it finds out.
  */
-export async function authenticateKey(db: Db, hashSecret: string, token: string, now = new Date()): Promise<KeyPrincipal> {
-  if (!TOKEN_PATTERN.test(token)) throw errors.unauthorized('The API key is malformed.');
-  const hash = hashToken(hashSecret, token);
-  const doc = await db.collection<ApiKeyDoc>(COLLECTIONS.apiKeys).findOne({ token_hash: hash });
-  if (!doc || !timingSafeEqual(Buffer.from(doc.token_hash, 'hex'), Buffer.from(hash, 'hex'))) {
-    throw errors.unauthorized('The API key is not recognised.');
-  }
-  if (doc.revoked_at) throw new ApiError(401, 'api_key_revoked', 'This API key has been revoked.');
-  if (doc.expires_at && doc.expires_at <= now) throw new ApiError(401, 'api_key_expired', 'This API key has expired.');
+export async function keyIdOf(db: Db, tokenHash: string): Promise<string | null> {
+  const credentials = db.collection<CredentialDoc>(COLLECTIONS.apiKeyCredentials);
+  const found = await credentials.findOne({ _id: tokenHash });
+  if (found) return found.key_id;
+  const legacy = await db.collection<ApiKeyDoc>(COLLECTIONS.apiKeys).findOne({ token_hash: tokenHash }, { projection: { _id: 1 } });
+  if (!legacy) return null;
+  await credentials.updateOne({ _id: tokenHash }, { $setOnInsert: { key_id: legacy._id } }, { upsert: true });
+  return legacy._id;
+}
 
-  if (!doc.last_used_at || now.getTime() - doc.last_used_at.getTime() > LAST_USED_RESOLUTION_MS) {
-    // Fire and forget, guarded so concurrent requests write once; a failure here must not fail the request.
-    void db
-      .collection<ApiKeyDoc>(COLLECTIONS.apiKeys)
-      .updateOne(
-        { _id: doc._id, $or: [{ last_used_at: null }, { last_used_at: { $lt: new Date(now.getTime() - LAST_USED_RESOLUTION_MS) } }] },
-        { $set: { last_used_at: now } },
-      )
-      .catch(() => undefined);
-  }
-  return {
-    kind: 'api_key',
-    accountId: doc.account_id,
-    keyId: doc._id,
-    mode: doc.mode,
-    scopes: doc.scopes,
-    rateLimitRpm: doc.rate_limit_rpm,
-  };
+/** A key's current state by its id (account-less: the caller found the id through the token's credential). */
+export function loadKey(db: Db, keyId: string): Promise<ApiKeyDoc | null> {
+  return db.collection<ApiKeyDoc>(COLLECTIONS.apiKeys).findOne({ _id: keyId });
+}
+
+/**
+ * Records a key's use. Guarded so that, whichever processes write, `last_used_at` moves at most once per
+ * `resolutionMs`; callers also write at most that often per key (domain/key-cache.ts). Never fails the request.
+ */
+export function recordUse(db: Db, keyId: string, now: Date, resolutionMs: number): Promise<void> {
+  return db
+    .collection<ApiKeyDoc>(COLLECTIONS.apiKeys)
+    .updateOne(
+      { _id: keyId, $or: [{ last_used_at: null }, { last_used_at: { $lt: new Date(now.getTime() - resolutionMs) } }] },
+      { $set: { last_used_at: now } },
+    )
+    .then(
+      () => undefined,
+      () => undefined,
+    );
 }

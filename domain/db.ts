@@ -9,6 +9,7 @@ import type { Config } from './config';
 export const COLLECTIONS = {
   accounts: 'accounts',
   apiKeys: 'api_keys',
+  apiKeyCredentials: 'api_key_credentials',
   rateLimits: 'rate_limits',
   documents: 'documents',
   referenceDocuments: 'reference_documents',
@@ -36,6 +37,7 @@ export const INDEXES: Record<CollectionName, IndexDescription[]> = {
     { key: { token_hash: 1 }, name: 'token_hash_unique', unique: true },
     { key: { account_id: 1, created_at: -1 }, name: 'account_created' },
   ],
+  api_key_credentials: [],
   rate_limits: [],
   documents: [
     { key: { account_id: 1, _id: -1 }, name: 'account_newest' },

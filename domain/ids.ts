@@ -2,7 +2,7 @@
  * Resource ids: a type prefix plus a 26-character ULID, so ids sort by creation time (cursor pagination relies on
  * it) and say what they name. Secrets use base62 from the CSPRNG.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomFillSync } from 'node:crypto';
 import { monotonicFactory } from 'ulid';
 
 export const ID_PREFIXES = {
@@ -21,7 +21,21 @@ export const ID_PREFIXES = {
 
 export type IdKind = keyof typeof ID_PREFIXES;
 
-const nextUlid = monotonicFactory();
+/**
+ * The same draw as ulid's own PRNG (one CSPRNG byte / 256 per character), from a pooled buffer: ulid's default asks
+ * the CSPRNG once per character, 16 calls per id, which showed in the API's profile (a request id per request).
+ */
+const pool = Buffer.alloc(4096);
+let pooled = pool.length;
+function pooledRandom(): number {
+  if (pooled === pool.length) {
+    randomFillSync(pool);
+    pooled = 0;
+  }
+  return pool[pooled++]! / 256;
+}
+
+const nextUlid = monotonicFactory(pooledRandom);
 
 export function newId(kind: IdKind): string {
   return `${ID_PREFIXES[kind]}_${nextUlid()}`;

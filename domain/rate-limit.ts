@@ -25,6 +25,9 @@ interface BucketDoc {
   expires_at: Date;
 }
 
+/** What a caller may keep of the buckets to decide from later without reading them again. */
+export type BucketView = Pick<BucketDoc, '_id' | 'bucket_start' | 'count' | 'prev_count'>;
+
 export interface RateDecision {
   allowed: boolean;
   limit: number;
@@ -55,7 +58,7 @@ function estimate(doc: Pick<BucketDoc, 'prev_count' | 'count' | 'bucket_start'>,
 }
 
 /** Seconds until one more request fits under `limit` (requests arriving meanwhile aside). */
-function secondsUntilAdmitted(doc: BucketDoc, limit: number, now: Date): number {
+function secondsUntilAdmitted(doc: BucketView, limit: number, now: Date): number {
   const elapsed = now.getTime() - doc.bucket_start.getTime();
   let waitMs: number;
   if (doc.count + 1 <= limit) {
@@ -68,7 +71,7 @@ function secondsUntilAdmitted(doc: BucketDoc, limit: number, now: Date): number 
   return Math.max(1, Math.ceil(waitMs / 1000));
 }
 
-function decision(doc: BucketDoc, limit: number, allowed: boolean, now: Date): RateDecision {
+function decision(doc: BucketView, limit: number, allowed: boolean, now: Date): RateDecision {
   return {
     allowed,
     limit,
@@ -123,7 +126,12 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** Counts one request against `id` when it fits under `limit` requests per sliding minute. */
-export function consume(db: Db, id: string, limit: number, now = new Date()): Promise<RateDecision> {
+export async function consume(db: Db, id: string, limit: number, now = new Date()): Promise<RateDecision> {
+  return (await consumeView(db, id, limit, now)).decision;
+}
+
+/** `consume`, also answering the buckets it saw, so a caller can decide the next requests from them for a while. */
+export function consumeView(db: Db, id: string, limit: number, now = new Date()): Promise<{ decision: RateDecision; buckets: BucketView }> {
   return guarded(async () => {
     const buckets = db.collection<BucketDoc>(COLLECTIONS.rateLimits);
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
@@ -135,31 +143,88 @@ export function consume(db: Db, id: string, limit: number, now = new Date()): Pr
         { returnDocument: 'after' },
       );
       if (!counted) continue; // rolled over between the read and the count: count in the new bucket
-      if (estimate(counted, now) <= limit) return decision(counted, limit, true, now);
+      if (estimate(counted, now) <= limit) return { decision: decision(counted, limit, true, now), buckets: counted };
       // Over: take this request back out, so refused requests never count against the next ones.
       await buckets.updateOne({ _id: id, bucket_start: counted.bucket_start }, { $inc: { count: -1 } });
-      return decision({ ...counted, count: counted.count - 1 }, limit, false, now);
+      const back = { ...counted, count: counted.count - 1 };
+      return { decision: decision(back, limit, false, now), buckets: back };
     }
     throw new RateLimiterUnavailable(new Error(`could not count a request for ${id}`));
   });
 }
 
+/** The buckets of `id` as they stand at `now` (rolled over in the view only), or empty ones: one read, no write. */
+export function view(db: Db, id: string, now = new Date()): Promise<BucketView> {
+  return guarded(async () => viewOf(await db.collection<BucketDoc>(COLLECTIONS.rateLimits).findOne({ _id: id }), id, now));
+}
+
+function viewOf(found: BucketView | null, id: string, now: Date): BucketView {
+  const doc = found && found.bucket_start instanceof Date ? found : null;
+  const start = bucketOf(now);
+  if (!doc || doc.bucket_start.getTime() < start.getTime() - WINDOW_MS) {
+    return { _id: id, bucket_start: start, count: 0, prev_count: 0 };
+  }
+  if (doc.bucket_start.getTime() < start.getTime()) return { ...doc, bucket_start: start, count: 0, prev_count: doc.count };
+  return doc;
+}
+
+/** What a view of the buckets says about one more request at `now` (a view may be a few seconds old). */
+export function decide(bucket: BucketView, limit: number, now = new Date()): RateDecision {
+  const current = viewOf(bucket, bucket._id, now);
+  return decision(current, limit, estimate(current, now) + 1 <= limit, now);
+}
+
 /** Whether one more request against `id` would be admitted, without counting it. */
-export function peek(db: Db, id: string, limit: number, now = new Date()): Promise<RateDecision> {
+export async function peek(db: Db, id: string, limit: number, now = new Date()): Promise<RateDecision> {
+  return decide(await view(db, id, now), limit, now);
+}
+
+export interface Lease {
+  /** Tokens granted: each admits one request, until `bucketStart` ends. 0 when the window is full. */
+  granted: number;
+  bucketStart: Date;
+  /** The buckets right after the lease (its own tokens counted): for headers and Retry-After. */
+  buckets: BucketView;
+}
+
+/**
+ * Takes up to `want` tokens from `id`'s sliding window in one atomic `$inc` (decision 165), and in the same update
+ * gives back `giveBack` unused tokens of an earlier lease taken in this bucket or the one before. The tokens
+ * count as requests from the moment they are leased, so a lease can never let the window exceed `limit`: whatever
+ * the `$inc` took beyond it is taken back at once, as `consume` does for one request. Tokens are only good until
+ * the end of the bucket they were counted in, so the sliding estimate weighs each exactly as a request.
+ */
+export function lease(
+  db: Db,
+  id: string,
+  limit: number,
+  want: number,
+  giveBack: { bucketStart: Date; tokens: number } | null,
+  now = new Date(),
+): Promise<Lease> {
   return guarded(async () => {
-    const found = await db.collection<BucketDoc>(COLLECTIONS.rateLimits).findOne({ _id: id });
-    const doc = found && found.bucket_start instanceof Date ? found : null;
-    const start = bucketOf(now);
-    let view: BucketDoc;
-    if (!doc || doc.bucket_start.getTime() < start.getTime() - WINDOW_MS) {
-      view = { _id: id, bucket_start: start, count: 0, prev_count: 0, expires_at: start };
-    } else if (doc.bucket_start.getTime() < start.getTime()) {
-      view = { ...doc, bucket_start: start, count: 0, prev_count: doc.count };
-    } else {
-      view = doc;
+    const buckets = db.collection<BucketDoc>(COLLECTIONS.rateLimits);
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const bucketStart = attempt === 0 ? bucketOf(now) : (await currentBuckets(db, id, now)).bucket_start;
+      // Unused tokens go back to the bucket they were counted in: this one, or the one just before it (its count
+      // became `prev_count` when the buckets rolled over). Older ones no longer weigh anything.
+      const back = giveBack && giveBack.tokens > 0 ? giveBack : null;
+      const sameBucket = back?.bucketStart.getTime() === bucketStart.getTime();
+      const lastBucket = back?.bucketStart.getTime() === bucketStart.getTime() - WINDOW_MS;
+      const counted = await buckets.findOneAndUpdate(
+        { _id: id, bucket_start: bucketStart },
+        { $inc: { count: want - (sameBucket ? back!.tokens : 0), ...(lastBucket ? { prev_count: -back!.tokens } : {}) } },
+        { returnDocument: 'after' },
+      );
+      if (!counted) continue; // rolled over (or not created yet): lease in the current bucket
+      const over = Math.ceil(estimate(counted, now) - limit);
+      const excess = Math.min(want, Math.max(0, over));
+      if (excess > 0) {
+        await buckets.updateOne({ _id: id, bucket_start: counted.bucket_start }, { $inc: { count: -excess } });
+      }
+      return { granted: want - excess, bucketStart: counted.bucket_start, buckets: { ...counted, count: counted.count - excess } };
     }
-    const allowed = estimate(view, now) + 1 <= limit;
-    return decision(view, limit, allowed, now);
+    throw new RateLimiterUnavailable(new Error(`could not lease tokens for ${id}`));
   });
 }
 

@@ -5,14 +5,18 @@
  *   api_key  → a valid, unrevoked, unexpired key; then the rate limit (headers on every answer); then the scope.
  * Before either, the caller's address must not be over its limit of failed authentications.
  * A session token on an API-key route, or an API key on a session route, is 401.
+ * On the hot path (a known key, a lease with tokens left, a recent view of the address) nothing here reads or writes
+ * the database: the key's state, the rate-limit tokens and the failure counts are held per process with bounded
+ * staleness (decisions 165–167).
  */
 import type { Context } from 'koa';
 import type { Db } from 'mongodb';
 import { ensureAccount } from '../../domain/accounts';
-import { authenticateKey } from '../../domain/api-keys';
 import type { Config } from '../../domain/config';
 import { ApiError, errors } from '../../domain/errors';
-import { authFailureId, consume, peek, RateLimiterUnavailable } from '../../domain/rate-limit';
+import type { KeyCache } from '../../domain/key-cache';
+import type { FailureThrottle, KeyLimiter } from '../../domain/rate-leases';
+import { authFailureId, RateLimiterUnavailable } from '../../domain/rate-limit';
 import type { SessionVerifier } from '../../domain/session';
 import { acceptedScopes, type Access, type Principal } from '../route';
 
@@ -20,6 +24,9 @@ export interface AuthDeps {
   config: Config;
   db: Db;
   verifySession: SessionVerifier;
+  keys: KeyCache;
+  limiter: KeyLimiter;
+  failures: FailureThrottle;
 }
 
 function bearer(ctx: Context): string {
@@ -49,14 +56,14 @@ export async function authorize(ctx: Context, access: Access, deps: AuthDeps): P
   // a 401 would otherwise still tell a guess that failed from one that worked.
   const failuresId = authFailureId(ctx.ip || 'unknown');
   const failureLimit = deps.config.AUTH_FAILURES_PER_MINUTE;
-  const blocked = await limiter(() => peek(deps.db, failuresId, failureLimit));
+  const blocked = await limiter(() => deps.failures.check(failuresId, failureLimit));
   if (!blocked.allowed) {
     throw rateLimited('Too many failed authentications from this address; retry after Retry-After seconds.', blocked.retryAfterS);
   }
   try {
     return await authenticate(ctx, access, deps);
   } catch (err) {
-    if (err instanceof ApiError && err.status === 401) await limiter(() => consume(deps.db, failuresId, failureLimit));
+    if (err instanceof ApiError && err.status === 401) await limiter(() => deps.failures.failed(failuresId, failureLimit));
     throw err;
   }
 }
@@ -72,9 +79,9 @@ async function authenticate(ctx: Context, access: Exclude<Access, { kind: 'publi
   }
 
   if (!token.startsWith('ak_')) throw errors.unauthorized('This endpoint needs an API key, not a session token.');
-  const key = await authenticateKey(deps.db, deps.config.API_KEY_HASH_SECRET, token);
+  const key = await deps.keys.authenticate(token);
   const limit = key.rateLimitRpm ?? deps.config.DEFAULT_RATE_LIMIT_RPM;
-  const decision = await limiter(() => consume(deps.db, key.keyId, limit));
+  const decision = await limiter(() => deps.limiter.admit(key.keyId, limit));
   ctx.set('X-RateLimit-Limit', String(decision.limit));
   ctx.set('X-RateLimit-Remaining', String(decision.remaining));
   ctx.set('X-RateLimit-Reset', String(Math.ceil(decision.resetAt.getTime() / 1000)));

@@ -1,11 +1,12 @@
 /** `/keys`: API-key management, authenticated with a session token (spec §4 API keys, §5). */
 import { createKey, listKeys, revokeKey } from '../../domain/api-keys';
 import type { Config } from '../../domain/config';
+import type { KeyCache } from '../../domain/key-cache';
 import { LIMITS } from '../../domain/limits';
 import { ApiKeySummary, CreateKeyRequest, KeyIdParams, KeyList, SecretApiKey } from '../../domain/schemas/keys';
 import { route, type RouteSpec } from '../route';
 
-export function keyRoutes(config: Config): RouteSpec[] {
+export function keyRoutes(config: Config, keys: KeyCache): RouteSpec[] {
   return [
     route({
       method: 'get',
@@ -46,11 +47,17 @@ export function keyRoutes(config: Config): RouteSpec[] {
       access: { kind: 'session' },
       tag: 'API keys',
       summary: 'Revoke an API key',
-      description: 'Takes effect on the next request made with the key. Revoking a revoked key changes nothing.',
+      description:
+        'Takes effect at once on the API process that answers, and within 5 seconds on every other. Revoking a revoked key changes nothing.',
       params: KeyIdParams,
       responses: { 200: { description: 'The revoked key', schema: ApiKeySummary } },
       errors: { 404: '`not_found`: no such key in this account.' },
-      handler: async ({ tenant, params }) => ({ status: 200, body: await revokeKey(tenant, params.keyId) }),
+      handler: async ({ tenant, params }) => {
+        const body = await revokeKey(tenant, params.keyId);
+        // Refused by this process at once; other processes read the revocation within 5 s (decision 167).
+        keys.revoked(params.keyId);
+        return { status: 200, body };
+      },
     }),
   ];
 }

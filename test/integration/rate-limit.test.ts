@@ -13,7 +13,7 @@ import supertest from 'supertest';
 import { createApp } from '../../api/app';
 import { COLLECTIONS } from '../../domain/db';
 import { randomBase62 } from '../../domain/ids';
-import { consume, RateLimiterUnavailable, WINDOW_MS } from '../../domain/rate-limit';
+import { consume, lease, RateLimiterUnavailable, WINDOW_MS } from '../../domain/rate-limit';
 import { createTestContext, type TestContext } from '../support/app';
 import { newAccount } from '../support/identity';
 
@@ -140,6 +140,52 @@ describe('the sliding window', () => {
     expect(answers.filter((a) => a.allowed)).toHaveLength(15);
     const doc = await t.database.db.collection(COLLECTIONS.rateLimits).findOne({ _id: id as never });
     expect(doc?.count).toBe(15);
+  });
+});
+
+describe('leased blocks (decision 165)', () => {
+  const minute = (n: number) => new Date(Math.floor(Date.now() / WINDOW_MS + 20 + n) * WINDOW_MS);
+  const at = (base: Date, ms: number) => new Date(base.getTime() + ms);
+
+  it('never go past the limit, and leave no fresh budget at the edge of a minute', async () => {
+    const id = `test-lease-edge-${randomBase62(8)}`;
+    const edge = minute(0);
+    expect((await lease(t.database.db, id, 10, 6, null, at(edge, -2000))).granted).toBe(6);
+    expect((await lease(t.database.db, id, 10, 6, null, at(edge, -1500))).granted).toBe(4);
+    const full = await lease(t.database.db, id, 10, 1, null, at(edge, -1000));
+    expect(full.granted).toBe(0);
+    expect(full.buckets.count).toBe(10);
+    // A second later the whole previous minute still weighs 9.8 of the 10.
+    expect((await lease(t.database.db, id, 10, 5, null, at(edge, 1000))).granted).toBe(0);
+    // Half-way, 4.9 of it still counts: 5 tokens fit, whatever is asked.
+    expect((await lease(t.database.db, id, 10, 8, null, at(edge, 30_500))).granted).toBe(5);
+  });
+
+  it('give back tokens left unused when their minute ended, so they stop weighing on the next one', async () => {
+    const id = `test-lease-prev-${randomBase62(8)}`;
+    const m = minute(4);
+    const held = await lease(t.database.db, id, 10, 8, null, at(m, 50_000));
+    expect(held.granted).toBe(8);
+    // 1 s into the next minute, all 8 come back unused: the whole limit is free again.
+    const next = await lease(t.database.db, id, 10, 10, { bucketStart: held.bucketStart, tokens: 8 }, at(m, WINDOW_MS + 1000));
+    expect(next.granted).toBe(10);
+    expect(next.buckets.prev_count).toBe(0);
+  });
+
+  it('give back what a lease left unused in the same bucket, and never over-grant concurrent leases', async () => {
+    const id = `test-lease-back-${randomBase62(8)}`;
+    const when = minute(2);
+    const first = await lease(t.database.db, id, 10, 8, null, at(when, 1000));
+    expect(first.granted).toBe(8);
+    expect((await lease(t.database.db, id, 10, 5, null, at(when, 2000))).granted).toBe(2);
+    // The first holder used 3 of its 8: 5 go back with its next lease of 1.
+    const again = await lease(t.database.db, id, 10, 1, { bucketStart: first.bucketStart, tokens: 5 }, at(when, 3000));
+    expect(again.granted).toBe(1);
+    expect(again.buckets.count).toBe(6);
+    const racing = await Promise.all(Array.from({ length: 10 }, () => lease(t.database.db, id, 10, 3, null, at(when, 4000))));
+    expect(racing.reduce((n, l) => n + l.granted, 0)).toBeLessThanOrEqual(4);
+    const doc = await t.database.db.collection(COLLECTIONS.rateLimits).findOne({ _id: id as never });
+    expect(doc?.count).toBeLessThanOrEqual(10);
   });
 });
 

@@ -53,3 +53,43 @@ export async function startWorker(env: NodeJS.ProcessEnv = {}, timeoutMs = 60_00
   });
   return spawned;
 }
+
+/** Starts `api/server.ts` on `port` and resolves once it listens (NODE_ENV stays the tests' own: test). */
+export async function startApi(port: number, env: NodeJS.ProcessEnv = {}, timeoutMs = 60_000): Promise<Spawned> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'api', 'server.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'info', PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const collect = (d: Buffer) => {
+    out = (out + d.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const spawned: Spawned = {
+    child,
+    output: () => out,
+    stop: (signal = 'SIGTERM') =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill(signal);
+        setTimeout(() => child.kill('SIGKILL'), 30_000).unref();
+      }),
+  };
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`api not ready in ${timeoutMs} ms:\n${out}`)), timeoutMs);
+    child.stdout?.on('data', () => {
+      if (out.includes('assay api listening')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`api exited with ${code} during start-up:\n${out}`));
+    });
+  });
+  return spawned;
+}
