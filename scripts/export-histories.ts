@@ -7,10 +7,14 @@
  */
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { historyToJSON } from '@temporalio/common/lib/proto-utils';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { parseConfig } from '../domain/config';
 import { connectTemporal } from '../domain/jobs';
 import * as workflows from '../workflows';
+import { toolPath } from './stack/tools';
+
+const exec = promisify(execFile);
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -37,8 +41,14 @@ async function main(): Promise<void> {
         const count = kept.get(outcome) ?? 0;
         if (count >= PER_OUTCOME) continue;
         kept.set(outcome, count + 1);
-        const history = await temporal.client.workflow.getHandle(execution.workflowId, execution.runId).fetchHistory();
-        await writeFile(join(out, `${type}-${outcome}-${count + 1}.json`), `${historyToJSON(history)}\n`);
+        // The CLI writes the canonical proto3 JSON that `historyFromJSON` (and the replayer) read; the SDK's own
+        // serializer refuses a History decoded by the client's copy of protobufjs.
+        const { stdout } = await exec(
+          toolPath('temporal'),
+          ['workflow', 'show', '--workflow-id', execution.workflowId, '--run-id', execution.runId, '--namespace', config.TEMPORAL_NAMESPACE, '--address', config.temporalAddress, '--output', 'json'],
+          { maxBuffer: 64 * 1024 * 1024 },
+        );
+        await writeFile(join(out, `${type}-${outcome}-${count + 1}.json`), stdout.endsWith('\n') ? stdout : `${stdout}\n`);
         written += 1;
         if (kept.size >= 8 && [...kept.values()].every((n) => n >= PER_OUTCOME)) break;
       }
@@ -51,6 +61,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+  process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
   process.exit(1);
 });
