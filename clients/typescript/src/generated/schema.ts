@@ -57,7 +57,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key
-         * @description Takes effect on the next request made with the key. Revoking a revoked key changes nothing.
+         * @description Takes effect at once on the API process that answers, and within 5 seconds on every other. Revoking a revoked key changes nothing.
          */
         delete: operations["deleteKeysKeyId"];
         options?: never;
