@@ -3,7 +3,7 @@ import { COLLECTIONS } from '../domain/db';
 import type { DocumentDoc } from '../domain/documents';
 import { objectKeys } from '../domain/storage';
 import type { DocumentJobInput, ExtractionSummary } from '../domain/workflow-contract';
-import type { ActivityDeps } from './index';
+import type { ActivityDeps } from './deps';
 import { extractStored } from './extraction';
 
 const jsonOrNull = (v: unknown) => (v ? JSON.stringify(v) : null);

@@ -18,7 +18,7 @@ import type { RunJobInput } from '../domain/workflow-contract';
 import type { WorkflowDoc } from '../domain/workflows';
 import { verifyEvidence, type CitableInput } from './citations';
 import { loadStoredText } from './extraction';
-import type { ActivityDeps } from './index';
+import type { ActivityDeps } from './deps';
 import { countTokens } from './indexing/tokens';
 import { createContextAssembler, renderInput, type ModelContext } from './model-context';
 import type { ModelMessage } from './models/gateway';
@@ -28,25 +28,13 @@ import { buildMessages } from './prompt';
 import { renderOutput } from './rendering';
 import { withHeartbeat } from './heartbeat';
 
-export interface RunContext {
-  run: RunDoc;
-  workflow: WorkflowDoc;
-  schema: Record<string, unknown> | null;
-  inputs: Array<{ id: string; filename: string; sections: Section[]; pageCount: number | null }>;
-}
 
-/** What answered, and with what: the result, the evidence exactly as stated (unverified), the model and tokens. */
-export interface ModelResult {
-  output: Record<string, unknown>;
-  evidence: unknown[];
-  model: string;
-  provider: RunManifest['provider'];
-  inputTokens: number;
-  outputTokens: number;
-}
 
 /** Live evaluation (providers, the output contract): activities/live-evaluation.ts. */
 export type LiveEvaluator = (context: RunContext, model: ModelContext, messages: ModelMessage[]) => Promise<ModelResult>;
+
+export type { ModelResult, RunContext } from './run-context';
+import type { ModelResult, RunContext } from './run-context';
 
 export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
   const { db, storage } = deps;

@@ -8,8 +8,8 @@
  */
 import { runFailure } from '../domain/runs/failures';
 import { validateAgainstSchema } from '../domain/json-schema';
-import type { ModelResult, RunContext } from './evaluation';
-import type { ActivityDeps } from './index';
+import type { ModelResult, RunContext } from './run-context';
+import type { ActivityDeps } from './deps';
 import type { ModelContext } from './model-context';
 import type { ModelAnswer, ModelMessage, ModelProvider, ProviderSlot } from './models/gateway';
 import { ModelCallError } from './models/retry';

@@ -1,6 +1,6 @@
 /** The reconciler's steps (domain/reconciler.ts), bound to the worker's database and Temporal namespace. */
 import { purgeExpired, reconcileDeliveries, reconcileDocuments, reconcileReferences, reconcileRuns } from '../domain/reconciler';
-import type { ActivityDeps } from './index';
+import type { ActivityDeps } from './deps';
 
 export function reconcileActivities(deps: ActivityDeps) {
   return {

@@ -11,7 +11,7 @@ import { referenceView, type ReferenceDocumentDoc } from '../domain/reference-do
 import { objectKeys } from '../domain/storage';
 import type { ExtractionSummary, ReferenceJobInput } from '../domain/workflow-contract';
 import { extractStored, loadStoredText } from './extraction';
-import type { ActivityDeps } from './index';
+import type { ActivityDeps } from './deps';
 import { buildIndex } from './indexing/bm25';
 import { chunkSections, type Chunk } from './indexing/chunking';
 

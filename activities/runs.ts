@@ -6,7 +6,7 @@ import { admitRun, completeRun, failRun, startRun } from '../domain/runs/lifecyc
 import type { RunFailureCode } from '../domain/runs/failures';
 import { countRunUsage } from '../domain/usage-rollup';
 import type { RunJobInput } from '../domain/workflow-contract';
-import type { ActivityDeps } from './index';
+import type { ActivityDeps } from './deps';
 
 export function runActivities({ db, config, temporal }: ActivityDeps) {
   const publisher = { db, config, temporal };

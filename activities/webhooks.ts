@@ -21,7 +21,7 @@ import {
 import { endpointSecret, targetPolicy, type WebhookEndpointDoc } from '../domain/webhook-endpoints';
 import { signWebhookPayload } from '../domain/webhook-signature';
 import { resolveTarget, TargetRefused, type ResolvedTarget } from '../domain/webhook-url';
-import type { ActivityDeps } from './index';
+import type { ActivityDeps } from './deps';
 
 export interface AttemptInput {
   accountId: string;

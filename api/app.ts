@@ -4,16 +4,11 @@
  */
 import Router from '@koa/router';
 import Koa from 'koa';
-import type { Db } from 'mongodb';
-import type { Config } from '../domain/config';
 import { KeyCache } from '../domain/key-cache';
 import { Cursors } from '../domain/pagination';
 import { FailureThrottle, KeyLimiter } from '../domain/rate-leases';
-import { createSessionVerifier, type SessionVerifier } from '../domain/session';
+import { createSessionVerifier } from '../domain/session';
 import { errors } from '../domain/errors';
-import type { Logger } from '../domain/logger';
-import type { Storage } from '../domain/storage';
-import type { TemporalHandle } from '../domain/jobs';
 import { errorHandler } from './middleware/errors';
 import { requestId } from './middleware/request-id';
 import { requestLog } from './middleware/request-log';
@@ -35,21 +30,8 @@ import { workflowRoutes } from './routes/workflows';
 import { usageRoutes } from './routes/usage';
 import { webhookRoutes } from './routes/webhooks';
 
-export interface AppDeps {
-  config: Config;
-  logger: Logger;
-  db: Db;
-  storage: Storage;
-  temporal: TemporalHandle;
-  /** Defaults to the verifier built from config (JWKS or the local HS256 secret). */
-  verifySession?: SessionVerifier;
-}
-
-/** What route modules receive: the dependencies plus the per-app helpers built from them. */
-export interface RouteDeps extends AppDeps {
-  cursors: Cursors;
-  keys: KeyCache;
-}
+export type { AppDeps, RouteDeps } from './deps';
+import type { AppDeps, RouteDeps } from './deps';
 
 export const API_PREFIX = '/v1';
 

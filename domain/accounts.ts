@@ -3,7 +3,7 @@
  * `INITIAL_BONUS_CREDITS` bonus credits. Credit balances change only through the credits ledger.
  */
 import type { Db } from 'mongodb';
-import { toMilli } from './credits';
+import { toMilli } from './money';
 import { COLLECTIONS } from './db';
 
 export interface AccountDoc {

@@ -23,8 +23,10 @@
 import type { Db } from 'mongodb';
 import type { AccountDoc } from './accounts';
 import { COLLECTIONS } from './db';
+import { MILLI } from './money';
 
-export const MILLI = 1000;
+export { MILLI, toCredits, toMilli } from './money';
+
 const JOURNAL_SIZE = 1000;
 
 export type EntryKind = 'charge' | 'refund' | 'grant';
@@ -44,8 +46,6 @@ export interface LedgerEntry {
   applied_at: Date | null;
 }
 
-export const toCredits = (milli: number) => Math.round(milli) / MILLI;
-export const toMilli = (credits: number) => Math.round(credits * MILLI);
 
 export type ChargeResult = { ok: true; entry: LedgerEntry } | { ok: false; reason: 'insufficient_credits' };
 

@@ -8,7 +8,7 @@
  */
 import type { Db } from 'mongodb';
 import { COLLECTIONS } from './db';
-import type { RunDoc } from './runs';
+import type { RunDoc } from './runs/run-doc';
 import { presignDownload, type Storage } from './storage';
 
 export interface RunOutputFileView {

@@ -11,7 +11,7 @@ import {
   PromptTemplateList,
   TemplateListQuery,
 } from '../../domain/schemas/catalog';
-import type { RouteDeps } from '../app';
+import type { RouteDeps } from '../deps';
 import { route, type RouteSpec } from '../route';
 
 export function catalogRoutes(deps: RouteDeps): RouteSpec[] {

@@ -2,7 +2,7 @@
 import { completeDocument, createDocumentUpload, documentText, documentView } from '../../domain/documents';
 import { CreateDocumentRequest, DocIdParams, Document, DocumentText, DocumentUpload } from '../../domain/schemas/documents';
 import { route, type RouteSpec } from '../route';
-import type { RouteDeps } from '../app';
+import type { RouteDeps } from '../deps';
 
 /** How long `complete` waits for extraction before answering 202 (the client then polls the document). */
 const EXTRACTION_WAIT_MS = 90_000;

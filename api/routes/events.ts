@@ -3,7 +3,7 @@ import type { KeyPrincipal } from '../../domain/api-keys';
 import { EVENT_RETENTION_DAYS, eventView, getEvent, listEvents, visibleEventTypes } from '../../domain/events';
 import { signEventRuns } from '../../domain/run-output-file';
 import { Event, EventIdParams, EventListQuery, EventPage } from '../../domain/schemas/events';
-import type { RouteDeps } from '../app';
+import type { RouteDeps } from '../deps';
 import { route, type RouteSpec } from '../route';
 
 export function eventRoutes(deps: RouteDeps): RouteSpec[] {

@@ -16,7 +16,7 @@ import {
   ReferenceDocumentPage,
   ReferenceDocumentUpload,
 } from '../../domain/schemas/documents';
-import type { RouteDeps } from '../app';
+import type { RouteDeps } from '../deps';
 import { route, type RouteSpec } from '../route';
 
 export function referenceDocumentRoutes(deps: RouteDeps): RouteSpec[] {

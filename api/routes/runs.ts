@@ -24,7 +24,7 @@ const MULTIPART_MAX_BYTES = 4 * 1024 * 1024;
 const MULTIPART_EXTRACTION_WAIT_MS = 60_000;
 /** End of the multipart deprecation window (RFC 8594 Sunset header). */
 const MULTIPART_SUNSET = 'Wed, 30 Jun 2027 00:00:00 GMT';
-import type { RouteDeps } from '../app';
+import type { RouteDeps } from '../deps';
 import { route, type RouteSpec } from '../route';
 
 export function runRoutes(deps: RouteDeps): RouteSpec[] {

@@ -23,7 +23,7 @@ import {
   webhookEndpointView,
 } from '../../domain/webhook-endpoints';
 import type { KeyPrincipal } from '../../domain/api-keys';
-import type { RouteDeps } from '../app';
+import type { RouteDeps } from '../deps';
 import { route, type RouteSpec } from '../route';
 
 const TARGET_RULES =

@@ -16,7 +16,7 @@ import {
   updateWorkflow,
   workflowView,
 } from '../../domain/workflows';
-import type { RouteDeps } from '../app';
+import type { RouteDeps } from '../deps';
 import { route, type RouteSpec } from '../route';
 
 export function workflowRoutes(deps: RouteDeps): RouteSpec[] {

@@ -1,0 +1,21 @@
+/**
+ * What every activity factory is built over (samples-typescript `activities-dependency-injection`): the worker
+ * passes real connections, unit tests pass their own. Its own module so the factories need not import the index
+ * that imports them.
+ */
+import type { Db } from 'mongodb';
+import type { Config } from '../domain/config';
+import type { TemporalHandle } from '../domain/jobs';
+import type { Logger } from '../domain/logger';
+import type { Storage } from '../domain/storage';
+import type { ModelGateway } from './models/gateway';
+
+export interface ActivityDeps {
+  config: Config;
+  logger: Logger;
+  db: Db;
+  storage: Storage;
+  models: ModelGateway;
+  /** A Temporal client: publishing an event starts its webhook deliveries. */
+  temporal: TemporalHandle;
+}

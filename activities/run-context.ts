@@ -1,0 +1,27 @@
+/**
+ * What a run's evaluation passes between its steps (evaluation.ts loads it, model-context.ts assembles the prompt
+ * from it, live-evaluation.ts answers it). Types only, in their own module so those files need not import each
+ * other in a loop.
+ */
+import type { RunDoc } from '../domain/runs';
+import type { RunManifest } from '../domain/schemas/runs';
+import type { WorkflowDoc } from '../domain/workflows';
+import type { Section } from './parsing/types';
+
+/** The run, its evaluation workflow, its output schema and its input documents' text. */
+export interface RunContext {
+  run: RunDoc;
+  workflow: WorkflowDoc;
+  schema: Record<string, unknown> | null;
+  inputs: Array<{ id: string; filename: string; sections: Section[]; pageCount: number | null }>;
+}
+
+/** What answered, and with what: the result, the evidence exactly as stated (unverified), the model and tokens. */
+export interface ModelResult {
+  output: Record<string, unknown>;
+  evidence: unknown[];
+  model: string;
+  provider: RunManifest['provider'];
+  inputTokens: number;
+  outputTokens: number;
+}

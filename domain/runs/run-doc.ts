@@ -1,0 +1,46 @@
+/**
+ * The stored run document (collection `runs`): its own module so that readers of the shape (the output-file
+ * signer, the usage rollup) need not import the run services that import them. Written only by domain/runs/.
+ */
+import type { ModelPolicy, OutputFormat } from '../catalog';
+import type { RunCitation, RunManifest, RunStatus } from '../schemas/runs';
+
+export interface RunDoc {
+  _id: string;
+  account_id: string;
+  workflow_id: string;
+  workflow_name: string;
+  product_code: string;
+  admission: 'pending' | 'admitted' | 'rejected';
+  status: RunStatus;
+  mode: 'async' | 'sync';
+  livemode: boolean;
+  key_id: string;
+  model_policy: ModelPolicy;
+  output_format: OutputFormat;
+  quoted_milli: number;
+  charged_milli: number | null;
+  input_documents: string[];
+  reference_document_ids: string[];
+  metadata_json: string;
+  output_json: string | null;
+  output_file: { key: string; mime_type: string; extension: string } | null;
+  usage: {
+    input_tokens: number | null;
+    output_tokens: number | null;
+    model: string | null;
+    rag_strategy: string | null;
+    /** Absent on runs from before evidence existed. */
+    unverified_citations?: number | null;
+  };
+  /** RunCitation[] and RunManifest as JSON text, written with the output (absent on older runs). */
+  citations_json?: string | null;
+  manifest_json?: string | null;
+  error: { code: string; message: string } | null;
+  /** The Temporal namespace of the run's job: the reconciler settles only its own namespace's runs. */
+  job_namespace?: string;
+  created_at: Date;
+  started_at: Date | null;
+  finished_at: Date | null;
+  refunded_at: Date | null;
+}
