@@ -30,7 +30,7 @@ export function createLiveEvaluator(deps: ActivityDeps) {
     return answer;
   }
 
-  /** What the client is told, by kind of failure; an operator is told about credentials (decision 136). */
+  /** What the client is told, by kind of failure; an operator is told about credentials (docs/decisions.md 136). */
   function failureOf(err: ModelCallError, provider: ModelProvider, slot: ProviderSlot): ReturnType<typeof runFailure> {
     if (err.kind === 'auth') {
       // Slot B without its own provider is served by A's, with A's key. Neither the key nor the provider's message

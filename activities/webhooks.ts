@@ -39,7 +39,7 @@ interface HttpResult {
 
 /**
  * The exact bytes integrators verify: the payload as stored, with a run's `output_file` signed for this attempt (a
- * URL signed when the event was recorded would have expired before the later retries; decision 121).
+ * URL signed when the event was recorded would have expired before the later retries; docs/decisions.md 121).
  */
 export async function payloadBytes(db: Db, signer: OutputSigner, event: EventDoc): Promise<Buffer> {
   const [payload] = await signEventRuns(db, event.account_id, signer, [eventPayload(event)]);

@@ -80,7 +80,7 @@ export function createApp(deps: AppDeps): Koa {
   const app = new Koa({ proxy: deps.config.TRUST_PROXY, maxIpsCount: 1 });
   app.silent = true; // errors are logged by the error middleware, never printed raw
 
-  // Per-process state of the hot path (decisions 165–167): one per app, so every app sees its own revocations.
+  // Per-process state of the hot path (docs/decisions.md 165–167): one per app, so every app sees its own revocations.
   const keys = new KeyCache(deps.db, deps.config.API_KEY_HASH_SECRET);
   const options = {
     jsonBodyLimit: deps.config.JSON_BODY_LIMIT,

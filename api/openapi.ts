@@ -143,7 +143,7 @@ export function responseHeaders(spec: RouteSpec, status: number): Record<string,
     const required = status < 500;
     headers['X-RateLimit-Limit'] = integerHeader("Requests per minute this key may make (the key's `rate_limit_rpm`).", required);
     headers['X-RateLimit-Remaining'] = integerHeader('Requests left in the current minute.', required);
-    headers['X-RateLimit-Reset'] = integerHeader('When the current window ends, as unix seconds (decision 130).', required);
+    headers['X-RateLimit-Reset'] = integerHeader('When the current window ends, as unix seconds.', required);
   }
   if (status === 429 || status === 503) headers['Retry-After'] = integerHeader('Seconds to wait before retrying.', true);
   if (spec.idempotency && status !== 401 && status !== 403 && status !== 429 && status < 500) {

@@ -4,7 +4,7 @@
  * A token is `ak_live_<32 base62>` or `ak_test_<32 base62>`. Only HMAC-SHA256(API_KEY_HASH_SECRET, token) is
  * stored: a dump of `api_keys` holds nothing that authenticates, and without the server secret the hashes cannot
  * even be brute-forced offline. A token is found by `_id`, the only lookup every store serves from an index
- * (decision 167): `api_key_credentials` maps each hash (its `_id`) to its key's id, and never changes; the key's
+ * (docs/decisions.md 167): `api_key_credentials` maps each hash (its `_id`) to its key's id, and never changes; the key's
  * state is then read by its own `_id`. domain/key-cache.ts keeps both in memory for the hot path.
  */
 import { createHmac } from 'node:crypto';

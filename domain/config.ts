@@ -29,7 +29,7 @@ export type ProductionSecret = keyof typeof PRODUCTION_SECRETS;
 /**
  * Every secret value this repository has ever published — the development defaults above and the defaults the
  * shipped docker-compose.yml once carried — so production refuses them whatever variable they are put in: anyone
- * can read them, so anyone could mint session tokens or forge key hashes with them (decision 110).
+ * can read them, so anyone could mint session tokens or forge key hashes with them (docs/decisions.md 110).
  */
 export const PUBLISHED_SECRET_VALUES: readonly string[] = [
   DEV_SESSION_JWT_SECRET,
@@ -42,14 +42,14 @@ export const PUBLISHED_SECRET_VALUES: readonly string[] = [
   'change-me-minio-secret',
 ];
 
-/** Bytes a production secret must have at least (decision 31): guessable material is no secret. */
+/** Bytes a production secret must have at least (DESIGN.md decision 31): guessable material is no secret. */
 const MIN_SECRET_BYTES = 32;
 /** A "secret" of fewer distinct characters than this (`xxxx…`, `0000…`) is a placeholder, not key material. */
 const MIN_SECRET_DISTINCT_CHARS = 8;
 
 const EnvSchema = z.object({
   /**
-   * Unset means production (decision 110): a deployment that forgets NODE_ENV must not run on development secrets.
+   * Unset means production (docs/decisions.md 110): a deployment that forgets NODE_ENV must not run on development secrets.
    * Local development says so itself (`npm start`, the tests and the dev scripts set development or test).
    */
   NODE_ENV: z.enum(['development', 'test', 'production']).default('production'),
@@ -96,7 +96,7 @@ const EnvSchema = z.object({
   DEFAULT_RATE_LIMIT_RPM: positiveInt.default(600),
   /** The highest `rate_limit_rpm` a key may be given (DESIGN.md decision 32); the schema's own ceiling is 100000. */
   MAX_KEY_RATE_LIMIT_RPM: positiveInt.max(100_000).default(6000),
-  /** Failed authentications one client address may make per minute before it gets 429 (decision 32). */
+  /** Failed authentications one client address may make per minute before it gets 429 (DESIGN.md decision 32). */
   AUTH_FAILURES_PER_MINUTE: positiveInt.default(30),
   /**
    * Behind a load balancer or reverse proxy: take the client address from the last `X-Forwarded-For` entry (the one
@@ -201,7 +201,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     if (!e.MONGODB_URI) problems.push('MONGODB_URI: required in production');
     if (!e.TEMPORAL_ADDRESS) problems.push('TEMPORAL_ADDRESS: required in production');
     if (!e.S3_ENDPOINT) problems.push('S3_ENDPOINT: required in production');
-    // An SSRF into the deployment's own network, whose answers the deliveries log would show (decision 31).
+    // An SSRF into the deployment's own network, whose answers the deliveries log would show (DESIGN.md decision 31).
     if (e.WEBHOOK_ALLOW_PRIVATE) problems.push('WEBHOOK_ALLOW_PRIVATE: private webhook targets are never allowed in production');
     if (e.WEBHOOK_ALLOW_INSECURE) problems.push('WEBHOOK_ALLOW_INSECURE: plain-http webhook targets are never allowed in production');
   }

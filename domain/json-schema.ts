@@ -7,7 +7,7 @@
  *   keywords mean the same;
  * - every compiled `$id` is unregistered again, so two schemas sharing an `$id` never collide.
  * - `pattern` and `patternProperties` run on RE2 (re2js), whose time is linear in the input: a tenant's
- *   `(a+)+$` cannot stall the worker that validates a model output (decision 89). A pattern RE2 cannot compile
+ *   `(a+)+$` cannot stall the worker that validates a model output (docs/decisions.md 89). A pattern RE2 cannot compile
  *   (backreferences, lookaround) makes the schema invalid, so it is refused at 400 when the workflow is saved.
  * Compiled validators are cached by schema text (bounded).
  */

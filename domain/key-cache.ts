@@ -1,5 +1,5 @@
 /**
- * Authentication of API keys with no database read on most requests (decision 167). Per API process:
+ * Authentication of API keys with no database read on most requests (docs/decisions.md 167). Per API process:
  *   - token hash → key id, remembered for good (a credential never changes; see domain/api-keys.ts);
  *   - the key's state (account, mode, scopes, limit, expiry, revocation), read by `_id` and used for at most
  *     STATE_TTL_MS: once it is REFRESH_AFTER_MS old a request triggers a read in the background, and once it is

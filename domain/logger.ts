@@ -3,7 +3,7 @@
  * and request logging (api/middleware/request-log.ts) logs no bodies.
  *
  * Output is JSON, one object a line, unless a person is watching: when stdout is a terminal the lines are rendered
- * by pino-pretty (decision 160). pino-pretty is a dev dependency, absent from production images, so there logs stay
+ * by pino-pretty (docs/decisions.md 160). pino-pretty is a dev dependency, absent from production images, so there logs stay
  * JSON whatever the terminal.
  */
 import pino, { type Logger } from 'pino';

@@ -1,5 +1,5 @@
 /**
- * The request limits of one API process, with no database write per request (decisions 165 and 166).
+ * The request limits of one API process, with no database write per request (docs/decisions.md 165 and 166).
  *
  * `KeyLimiter`: each process leases blocks of tokens from a key's sliding window (`lease` in ./rate-limit: one
  * atomic `$inc` that can never take the window past the limit) and admits requests from its block locally. A block

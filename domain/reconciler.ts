@@ -17,7 +17,7 @@
  *
  * Work per pass is bounded (BATCH per kind); a cursor per kind (by `created_at`) moves through the backlog, so long
  * queued runs at the front never starve the rest, and wraps to the start when it reaches the end.
- * It also purges expired idempotency records and finished webhook deliveries past retention (decision 32).
+ * It also purges expired idempotency records and finished webhook deliveries past retention (DESIGN.md decision 32).
  */
 import type { Db } from 'mongodb';
 import type { Config } from './config';
@@ -168,7 +168,7 @@ export async function reconcileDeliveries(deps: ReconcilerDeps, now = new Date()
   return { checked: pending.length, restarted };
 }
 
-/** Idempotency records past their 24 h and finished deliveries past the event retention (decision 32). */
+/** Idempotency records past their 24 h and finished deliveries past the event retention (DESIGN.md decision 32). */
 export async function purgeExpired(db: Db, now = new Date()): Promise<ReconcileReport['purged']> {
   const idem = await db.collection(COLLECTIONS.idempotencyKeys).deleteMany({ created_at: { $lt: new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS) } });
   const deliveries = await db.collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries).deleteMany({

@@ -1,10 +1,10 @@
 /**
  * `Run.output_file`: the signed download URL of a succeeded run's output, on every answer that carries a run.
  * Presigning is a local HMAC computation (no request to the store), so each view signs afresh and the URL is always
- * valid for OUTPUT_URL_TTL_S from the moment the client saw it. Null before success and after a refund (decision 127).
+ * valid for OUTPUT_URL_TTL_S from the moment the client saw it. Null before success and after a refund (docs/decisions.md 127).
  *
  * Events store the run as it was (without a URL: one signed when the event was recorded would be expired for late
- * webhook retries and for `GET /events` a day later); the URL is signed when the payload is sent or read (decision 121).
+ * webhook retries and for `GET /events` a day later); the URL is signed when the payload is sent or read (docs/decisions.md 121).
  */
 import type { Db } from 'mongodb';
 import { COLLECTIONS } from './db';

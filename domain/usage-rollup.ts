@@ -1,5 +1,5 @@
 /**
- * The usage rollup (DESIGN.md decision 21, decisions 53–54): one document per account and UTC month holding, per day
+ * The usage rollup (DESIGN.md decision 21, docs/decisions.md 53–54): one document per account and UTC month holding, per day
  * and workflow, the admitted live runs and the credits they were finally charged. The usage report reads at most 13
  * of these by `_id`, so its cost does not grow with the number of runs.
  *

@@ -5,7 +5,7 @@
  *
  * What counts: admitted, live-mode runs created in the period. Credits are what those runs were finally charged
  * (`charged_milli`; null — not settled yet — counts 0, and failed, canceled and refunded runs carry 0). Test-mode
- * runs cost nothing and are left out of both counts. Live prompt generations (decision 26) add their credits to
+ * runs cost nothing and are left out of both counts. Live prompt generations (DESIGN.md decision 26) add their credits to
  * `total_credits` and are counted in `total_generations`; they belong to no workflow.
  */
 import { toCredits } from './credits';

@@ -1,5 +1,5 @@
 /**
- * Webhook endpoints: registration (URL checked against decision 20, secret `whsec_…` shown once and stored sealed),
+ * Webhook endpoints: registration (URL checked against DESIGN.md decision 20, secret `whsec_…` shown once and stored sealed),
  * reads, changes (url, events, status) and soft deletion. Deliveries are domain/webhook-deliveries.ts.
  */
 import type { Config } from './config';
@@ -111,7 +111,7 @@ export async function createWebhookEndpoint(
 
 /**
  * The list answers every endpoint in one page (the reference's list is not paged), so an account may hold at most
- * this many; creation refuses the next one rather than the list silently dropping some (decision 132).
+ * this many; creation refuses the next one rather than the list silently dropping some (docs/decisions.md 132).
  */
 export const MAX_WEBHOOK_ENDPOINTS = 1000;
 

@@ -105,7 +105,7 @@ const v4At = (b: Uint8Array, at: number) => [b[at], b[at + 1], b[at + 2], b[at +
  * The IPv4 address an IPv6 address carries, for the forms that reach it: IPv4-compatible `::a.b.c.d` (::/96),
  * IPv4-mapped `::ffff:a.b.c.d` (::ffff:0:0/96, also written in hex as `::ffff:7f00:1`), IPv4-translated
  * `::ffff:0:a.b.c.d`, NAT64 `64:ff9b::a.b.c.d` (64:ff9b::/96) and 6to4 `2002:AABB:CCDD::/48`. Classified by that
- * address, a private IPv4 target cannot be smuggled in as an IPv6 literal (decision 111).
+ * address, a private IPv4 target cannot be smuggled in as an IPv6 literal (docs/decisions.md 111).
  */
 export function embeddedIpv4(address: string): string | null {
   const b = ipv6Bytes(address);

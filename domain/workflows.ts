@@ -152,7 +152,7 @@ export async function updateWorkflow(
 ): Promise<WorkflowDoc> {
   const current = await getWorkflow(tenant, workflowId);
   // DESIGN.md decision 14: active ↔ paused and any → archived are all allowed (setting the current status is a
-  // no-op), so the one refusal is leaving or touching an archived workflow (decision 134).
+  // no-op), so the one refusal is leaving or touching an archived workflow (docs/decisions.md 134).
   if (current.status === 'archived') {
     throw errors.conflict('workflow_archived', 'This workflow is archived; archived workflows cannot be changed.');
   }

@@ -4,7 +4,7 @@
  *   clients/typescript/src/generated/schema.ts  (openapi-typescript)
  *   clients/python/assay/models.py              (datamodel-code-generator, pinned in .venv-sdk)
  * `--check` writes nothing and exits 1 naming each file that differs from what generation would write now; a test
- * runs it, so a change to the API's contract without regeneration fails `npm test` (decision 156).
+ * runs it, so a change to the API's contract without regeneration fails `npm test` (docs/decisions.md 156).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -23,7 +23,7 @@ async function main(): Promise<void> {
     process.stderr.write('--ttl must be a positive number of seconds\n');
     process.exit(2);
   }
-  // A local tool: development unless the caller says otherwise (an unset NODE_ENV means production; decision 110).
+  // A local tool: development unless the caller says otherwise (an unset NODE_ENV means production; docs/decisions.md 110).
   process.env.NODE_ENV ||= 'development';
   const config = loadConfig();
   process.stdout.write(`${await signLocalSessionToken(config.SESSION_JWT_SECRET, { sub: values.sub!, accountId: values.account }, ttl)}\n`);

@@ -12,7 +12,7 @@ import { startStack, stopStack, type ServiceName } from './stack/services';
 import { elapsed, PROJECT_ROOT } from './stack/tools';
 
 const say = (line: string) => process.stdout.write(`[assay] ${line}\n`);
-// Human-readable logs for a person at a terminal, JSON lines for anything reading the output (decision 160).
+// Human-readable logs for a person at a terminal, JSON lines for anything reading the output (docs/decisions.md 160).
 const formatLine = childLogFormatter(process.stdout.isTTY === true);
 
 /** Resolves when the child prints `marker` (its own "ready" log line). */
@@ -59,7 +59,7 @@ async function waitHealthy(url: string, children: ChildProcess[], timeoutMs: num
 }
 
 async function main(): Promise<void> {
-  // A local tool: development unless the caller says otherwise (an unset NODE_ENV means production; decision 110).
+  // A local tool: development unless the caller says otherwise (an unset NODE_ENV means production; docs/decisions.md 110).
   process.env.NODE_ENV ||= 'development';
   const config = loadConfig();
   const began = Date.now();

@@ -18,7 +18,7 @@ const bookkeeping = proxyActivities<Activities>({
 const work = proxyActivities<Activities>({
   startToCloseTimeout: '20 minutes',
   heartbeatTimeout: '30 seconds',
-  // An attempt lost after its model call pays for that call again, so the count stays small (decision 55).
+  // An attempt lost after its model call pays for that call again, so the count stays small (docs/decisions.md 55).
   retry: JOB_WORK_RETRY,
 });
 

@@ -24,7 +24,7 @@ export async function stubOutput(input: StubInput): Promise<Record<string, unkno
   const seed = seedFrom(input.runId);
   const schema = input.schema ? normalizeSchema(input.schema) : undefined;
   const result = schema ? await schemaStub(schema, input.runId) : evaluationStub(input.runId, seed);
-  // Decision 11: a markdown run's output is `{markdown}` whatever the schema; the text shows the stub's fields.
+  // DESIGN.md decision 11: a markdown run's output is `{markdown}` whatever the schema; the text shows the stub's fields.
   if (input.format === 'markdown') {
     return { markdown: markdownFromObject(isPlainObject(result) ? result : { value: result }, STUB_TITLE) };
   }

@@ -1,5 +1,5 @@
 /**
- * The parsing sandbox: extraction and schema inference of one upload in a child process of its own (decision 88),
+ * The parsing sandbox: extraction and schema inference of one upload in a child process of its own (docs/decisions.md 88),
  * so that a hostile or pathological file (a zip that lies about its sizes, a FlateDecode bomb, a parser that
  * spins) costs one failed document instead of the worker. Each file gets a fresh process, started with an empty
  * environment; only the bytes go in (stdin) and only the stored-text JSON (stdout) and a small summary with the

@@ -7,7 +7,7 @@
  * A session token on an API-key route, or an API key on a session route, is 401.
  * On the hot path (a known key, a lease with tokens left, a recent view of the address) nothing here reads or writes
  * the database: the key's state, the rate-limit tokens and the failure counts are held per process with bounded
- * staleness (decisions 165–167).
+ * staleness (docs/decisions.md 165–167).
  */
 import type { Context } from 'koa';
 import type { Db } from 'mongodb';

@@ -101,7 +101,7 @@ export function parseMultipart(maxTotalBytes: number) {
     }));
     (ctx.request as unknown as { body: unknown }).body = parsed;
     ctx.state.files = uploaded;
-    // Idempotency hashes each file too (decision 8): its name and type as well as its bytes, since they become the
+    // Idempotency hashes each file too (DESIGN.md decision 8): its name and type as well as its bytes, since they become the
     // document's, so the same bytes under another name are another request.
     ctx.state.idempotencyExtra = uploaded.flatMap((f) => [{ filename: f.filename, mime_type: f.mimeType }, f.bytes]);
     await next();

@@ -12,7 +12,7 @@ const filename = z
   .refine((v) => !/[\u0000-\u001f/\\]/.test(v), 'must be a file name without path separators or control characters');
 /**
  * A MIME type, parameters allowed (`text/csv; charset=utf-8`): the upload is bound to it exactly as declared, and
- * format detection reads only its essence (decision 125).
+ * format detection reads only its essence (docs/decisions.md 125).
  */
 const mimeType = z
   .string()

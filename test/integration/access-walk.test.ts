@@ -25,7 +25,7 @@ type Required = 'public' | 'session' | Scope | readonly Scope[];
 
 /**
  * DESIGN.md decision 3, written out route by route. `catalog:read` covers products, templates and generation; key
- * management takes the session credential (decision 2); events take the read scope of their resource (decision 25),
+ * management takes the session credential (DESIGN.md decision 2); events take the read scope of their resource (DESIGN.md decision 25),
  * so either read scope lets a key list the events it may see.
  */
 const TABLE: Record<string, Required> = {
@@ -90,7 +90,7 @@ const EVENT_SCOPE: Record<EventType, Scope> = {
 
 /**
  * What the walk's fixture of a route carries beyond the route's own scope: a redelivery sends the event again, so it
- * also needs the read scope of the delivery's event (decision 25; the fixture's delivery is of a `run.succeeded`).
+ * also needs the read scope of the delivery's event (DESIGN.md decision 25; the fixture's delivery is of a `run.succeeded`).
  */
 const FIXTURE_ALSO_NEEDS: Record<string, Scope> = {
   'POST /webhook-deliveries/{whdId}/retry': EVENT_SCOPE['run.succeeded'],
@@ -103,7 +103,7 @@ let other: Walker;
 
 /**
  * An account whose keys are made once per scope set, and whose path fixtures once per parameter: an account holds
- * at most 100 active keys and 20 webhook endpoints (decision 32). A route that deletes its fixture leaves the later
+ * at most 100 active keys and 20 webhook endpoints (DESIGN.md decision 32). A route that deletes its fixture leaves the later
  * checks a 404, which is still past authorization.
  */
 interface Walker {

@@ -143,7 +143,7 @@ describe('the sliding window', () => {
   });
 });
 
-describe('leased blocks (decision 165)', () => {
+describe('leased blocks (docs/decisions.md 165)', () => {
   const minute = (n: number) => new Date(Math.floor(Date.now() / WINDOW_MS + 20 + n) * WINDOW_MS);
   const at = (base: Date, ms: number) => new Date(base.getTime() + ms);
 

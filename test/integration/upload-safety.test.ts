@@ -93,7 +93,7 @@ function putGenerated(url: string, headers: Record<string, string>, size: number
   });
 }
 
-describe('presigned URLs (decision 28)', () => {
+describe('presigned URLs (DESIGN.md decision 28)', () => {
   it('carry no flexible-checksum parameters, for both upload kinds and run outputs, and a real PUT works', async () => {
     const doc = await t.api.post('/v1/documents').set(auth()).send({ filename: 'essay.txt', mime_type: 'text/plain' });
     expectPortable(doc.body.upload_url);
@@ -121,7 +121,7 @@ describe('presigned URLs (decision 28)', () => {
   });
 });
 
-describe('oversized uploads (decision 27)', () => {
+describe('oversized uploads (DESIGN.md decision 27)', () => {
   it('refuses 300 MB sent without size_bytes at complete, deletes it, and the worker never reads it', async () => {
     const created = await t.api.post('/v1/documents').set(auth()).send({ filename: 'huge.txt', mime_type: 'text/plain' });
     expect(await putGenerated(created.body.upload_url, created.body.upload_headers, 300 * MB)).toBe(200);

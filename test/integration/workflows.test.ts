@@ -110,7 +110,7 @@ describe('creating', () => {
   });
 });
 
-describe('status transitions (decision 14)', () => {
+describe('status transitions (DESIGN.md decision 14)', () => {
   const transitions: Array<[string[], string, number]> = [
     [[], 'paused', 200],
     [['paused'], 'active', 200],

@@ -85,7 +85,7 @@ function missingRequired(text: string, env: NodeJS.ProcessEnv): string[] {
 describe('Dockerfile', () => {
   it('runs the image in production', () => {
     const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
-    // The stage the image runs is the last FROM; its ENV must say production (decision 31).
+    // The stage the image runs is the last FROM; its ENV must say production (DESIGN.md decision 31).
     const runtime = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
     expect(runtime).toMatch(/\nENV NODE_ENV=production\b/);
     for (const secret of SECRETS) expect(dockerfile).not.toContain(secret);

@@ -57,7 +57,7 @@ describe('webhook targets', () => {
     expect(isNonPublicAddress(ip)).toBe(false),
   );
 
-  // IPv6 spellings of IPv4 addresses, classified by the IPv4 address they carry (decision 111).
+  // IPv6 spellings of IPv4 addresses, classified by the IPv4 address they carry (docs/decisions.md 111).
   it.each([
     ['IPv4-compatible ::/96, dotted', '::127.0.0.1', '127.0.0.1'],
     ['IPv4-compatible ::/96, hex', '::a00:1', '10.0.0.1'],
@@ -134,7 +134,7 @@ describe('secret sealing', () => {
 });
 
 describe('retry schedule', () => {
-  it('follows decision 19 with the defaults: attempts at 0, 1m, 6m, 36m, 2h36m, 8h36m, 14h36m, 20h36m', () => {
+  it('follows DESIGN.md decision 19 with the defaults: attempts at 0, 1m, 6m, 36m, 2h36m, 8h36m, 14h36m, 20h36m', () => {
     const config = parseConfig({ NODE_ENV: 'test' });
     const policy = { delaysS: config.WEBHOOK_RETRY_SCHEDULE_S, windowS: config.WEBHOOK_RETRY_WINDOW_S, timeoutS: config.WEBHOOK_TIMEOUT_S };
     expect(policy.timeoutS).toBe(10);

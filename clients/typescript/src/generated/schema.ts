@@ -1916,7 +1916,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -1958,7 +1958,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -1989,7 +1989,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -2022,7 +2022,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -2053,7 +2053,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -2099,7 +2099,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -2116,7 +2116,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -2172,7 +2172,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -2203,7 +2203,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -2234,7 +2234,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -2267,7 +2267,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -2298,7 +2298,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -2344,7 +2344,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -2361,7 +2361,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -2417,7 +2417,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -2448,7 +2448,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -2481,7 +2481,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -2512,7 +2512,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -2560,7 +2560,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -2577,7 +2577,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -2633,7 +2633,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -2664,7 +2664,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -2695,7 +2695,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -2726,7 +2726,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -2757,7 +2757,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -2790,7 +2790,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -2821,7 +2821,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -2868,7 +2868,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -2885,7 +2885,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -2941,7 +2941,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -2972,7 +2972,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -3005,7 +3005,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -3036,7 +3036,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -3084,7 +3084,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -3101,7 +3101,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -3157,7 +3157,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -3188,7 +3188,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -3219,7 +3219,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -3250,7 +3250,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -3283,7 +3283,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -3314,7 +3314,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -3360,7 +3360,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -3377,7 +3377,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -3433,7 +3433,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -3464,7 +3464,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -3495,7 +3495,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -3528,7 +3528,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -3559,7 +3559,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -3605,7 +3605,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -3622,7 +3622,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -3678,7 +3678,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -3709,7 +3709,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -3740,7 +3740,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -3773,7 +3773,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -3804,7 +3804,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -3854,7 +3854,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -3871,7 +3871,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -3927,7 +3927,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -3958,7 +3958,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -3989,7 +3989,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -4020,7 +4020,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -4051,7 +4051,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -4082,7 +4082,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -4115,7 +4115,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -4146,7 +4146,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -4209,7 +4209,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
                     "Idempotent-Replayed"?: string;
@@ -4234,7 +4234,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
                     "Idempotent-Replayed"?: string;
@@ -4259,7 +4259,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
                     "Idempotent-Replayed"?: string;
@@ -4317,7 +4317,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
                     "Idempotent-Replayed"?: string;
@@ -4350,7 +4350,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -4381,7 +4381,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
                     "Idempotent-Replayed"?: string;
@@ -4414,7 +4414,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
                     "Idempotent-Replayed"?: string;
@@ -4447,7 +4447,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
                     "Idempotent-Replayed"?: string;
@@ -4480,7 +4480,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
                     "Idempotent-Replayed"?: string;
@@ -4513,7 +4513,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -4546,7 +4546,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -4577,7 +4577,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -4627,7 +4627,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -4644,7 +4644,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -4700,7 +4700,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -4731,7 +4731,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -4762,7 +4762,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -4793,7 +4793,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -4824,7 +4824,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -4855,7 +4855,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -4888,7 +4888,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -4919,7 +4919,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -4968,7 +4968,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -4985,7 +4985,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -5041,7 +5041,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -5072,7 +5072,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -5105,7 +5105,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -5136,7 +5136,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -5182,7 +5182,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -5199,7 +5199,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -5255,7 +5255,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -5286,7 +5286,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -5317,7 +5317,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -5350,7 +5350,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -5381,7 +5381,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -5427,7 +5427,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -5444,7 +5444,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -5500,7 +5500,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -5531,7 +5531,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -5562,7 +5562,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -5593,7 +5593,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -5626,7 +5626,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -5657,7 +5657,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -5703,7 +5703,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -5720,7 +5720,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -5776,7 +5776,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -5807,7 +5807,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -5838,7 +5838,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -5869,7 +5869,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -5902,7 +5902,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -5933,7 +5933,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -5981,7 +5981,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -5998,7 +5998,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -6054,7 +6054,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -6085,7 +6085,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -6116,7 +6116,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -6147,7 +6147,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -6180,7 +6180,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -6211,7 +6211,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -6257,7 +6257,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -6274,7 +6274,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -6291,7 +6291,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -6347,7 +6347,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -6378,7 +6378,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -6409,7 +6409,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -6440,7 +6440,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -6473,7 +6473,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -6504,7 +6504,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -6550,7 +6550,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -6567,7 +6567,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -6623,7 +6623,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -6654,7 +6654,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -6685,7 +6685,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -6716,7 +6716,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -6749,7 +6749,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -6780,7 +6780,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -6827,7 +6827,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -6844,7 +6844,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -6900,7 +6900,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -6931,7 +6931,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -6964,7 +6964,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -6995,7 +6995,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -7043,7 +7043,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -7060,7 +7060,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -7116,7 +7116,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -7147,7 +7147,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -7178,7 +7178,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -7209,7 +7209,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -7242,7 +7242,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -7273,7 +7273,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -7319,7 +7319,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -7336,7 +7336,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -7392,7 +7392,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -7423,7 +7423,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -7454,7 +7454,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -7487,7 +7487,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -7518,7 +7518,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -7564,7 +7564,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -7581,7 +7581,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -7637,7 +7637,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -7668,7 +7668,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -7699,7 +7699,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -7732,7 +7732,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -7763,7 +7763,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -7809,7 +7809,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -7826,7 +7826,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -7882,7 +7882,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -7913,7 +7913,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -7944,7 +7944,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -7975,7 +7975,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -8008,7 +8008,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -8039,7 +8039,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -8083,7 +8083,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -8125,7 +8125,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -8156,7 +8156,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -8189,7 +8189,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -8220,7 +8220,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -8268,7 +8268,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -8285,7 +8285,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -8341,7 +8341,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -8372,7 +8372,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -8400,7 +8400,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -8431,7 +8431,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -8462,7 +8462,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -8495,7 +8495,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -8526,7 +8526,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -8572,7 +8572,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -8589,7 +8589,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -8645,7 +8645,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -8676,7 +8676,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -8707,7 +8707,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -8740,7 +8740,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -8771,7 +8771,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -8817,7 +8817,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -8834,7 +8834,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -8890,7 +8890,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -8921,7 +8921,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -8952,7 +8952,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -8985,7 +8985,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -9016,7 +9016,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -9066,7 +9066,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -9083,7 +9083,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -9139,7 +9139,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -9170,7 +9170,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -9201,7 +9201,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -9232,7 +9232,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -9263,7 +9263,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -9296,7 +9296,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -9327,7 +9327,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -9376,7 +9376,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -9393,7 +9393,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -9449,7 +9449,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -9480,7 +9480,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -9511,7 +9511,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -9544,7 +9544,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -9575,7 +9575,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -9621,7 +9621,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -9638,7 +9638,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -9694,7 +9694,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -9725,7 +9725,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -9756,7 +9756,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -9787,7 +9787,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -9820,7 +9820,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -9851,7 +9851,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -9900,7 +9900,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -9917,7 +9917,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -9973,7 +9973,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -10004,7 +10004,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -10037,7 +10037,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -10068,7 +10068,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -10114,7 +10114,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -10131,7 +10131,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -10187,7 +10187,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -10218,7 +10218,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -10249,7 +10249,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -10282,7 +10282,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -10313,7 +10313,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -10364,7 +10364,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -10381,7 +10381,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -10437,7 +10437,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -10468,7 +10468,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -10501,7 +10501,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -10532,7 +10532,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -10576,7 +10576,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -10618,7 +10618,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
@@ -10649,7 +10649,7 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset": number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
@@ -10682,7 +10682,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -10713,7 +10713,7 @@ export interface operations {
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description When the current window ends, as unix seconds (decision 130). */
+                    /** @description When the current window ends, as unix seconds. */
                     "X-RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After": number;
