@@ -17,8 +17,28 @@ export function decodeText(bytes: Uint8Array, what: string): string {
   }
 }
 
+/**
+ * The longest line a text document may have (docs/decisions.md 92). Prose wraps long before this; a file with a
+ * megabyte and more between line breaks is data or an attack, and chunking it would make one unbounded "sentence".
+ */
+export const MAX_TEXT_LINE_CHARS = 1024 * 1024;
+
+function refuseEndlessLine(text: string, what: string): string {
+  let start = 0;
+  while (start < text.length) {
+    const end = text.indexOf('\n', start);
+    const stop = end === -1 ? text.length : end;
+    if (stop - start > MAX_TEXT_LINE_CHARS) {
+      throw new ExtractionFailure('file_unprocessable', `the ${what} file has a line of more than 1 MiB with no line break; split it into lines or paragraphs`);
+    }
+    start = stop + 1;
+  }
+  return text;
+}
+
 export function parseTxt(bytes: Uint8Array): Parsed {
-  return { pageCount: null, sections: [{ kind: 'section', index: 1, label: 'Text', text: decodeText(bytes, 'TXT').trim() }] };
+  const text = refuseEndlessLine(decodeText(bytes, 'TXT'), 'TXT');
+  return { pageCount: null, sections: [{ kind: 'section', index: 1, label: 'Text', text: text.trim() }] };
 }
 
 const HEADING = /^ {0,3}#{1,6}(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
@@ -28,7 +48,7 @@ export function parseMarkdown(bytes: Uint8Array): Parsed {
   const sections: Section[] = [];
   let current: Section = { kind: 'section', index: 1, label: 'Text', text: '' };
   let fence: string | null = null;
-  for (const line of decodeText(bytes, 'MD').split('\n')) {
+  for (const line of refuseEndlessLine(decodeText(bytes, 'MD'), 'MD').split('\n')) {
     const marker = FENCE.exec(line)?.[1];
     if (marker && (fence === null || (marker[0] === fence[0] && marker.length >= fence.length))) {
       fence = fence === null ? marker : null;

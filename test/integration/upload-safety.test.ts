@@ -181,7 +181,7 @@ describe('a hostile corpus', () => {
     expect(next.body).toMatchObject({ extracted: true });
   }, 120_000);
 
-  it('a 50 MB one-line text: one byte over the limit fails file_too_large; at the limit it extracts, bounded', async () => {
+  it('a 50 MB one-line text fails file_unprocessable, bounded, and one byte over the limit fails file_too_large', async () => {
     const over = await t.api.post('/v1/documents').set(auth()).send({ filename: 'line.txt', mime_type: 'text/plain' });
     expect(await putGenerated(over.body.upload_url, over.body.upload_headers, 50 * MB + 1)).toBe(200);
     const refused = await t.api.post(`/v1/documents/${over.body.id}/complete`).set(auth());
@@ -192,8 +192,13 @@ describe('a hostile corpus', () => {
     const started = Date.now();
     const { result: res, growthMb } = await rssGrowthDuring(() => t.api.post(`/v1/documents/${at.body.id}/complete`).set(auth()));
     expect(Date.now() - started).toBeLessThan(60_000);
-    expect(res.body).toMatchObject({ extracted: true, size_bytes: 50 * MB });
+    expect(res.body).toMatchObject({ extracted: false, size_bytes: 50 * MB });
+    expect(res.body.extraction_error).toMatchObject({ code: 'file_unprocessable', message: expect.stringMatching(/line of more than 1 MiB/) });
     expect(growthMb).toBeLessThan(100);
+
+    const normal = await makeDocument('docx', { sentences: SAMPLE_SENTENCES });
+    const next = await uploadDocument(t, token, normal);
+    expect(next.body).toMatchObject({ extracted: true });
   }, 120_000);
 });
 

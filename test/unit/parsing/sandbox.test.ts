@@ -99,8 +99,11 @@ it('treats a broken input stream as a failure to retry, never as a corrupt file'
 });
 
 it('refuses a text whose stored form is over the output limit before the worker takes a byte of it', async () => {
-  // 12 M control characters are valid UTF-8 text, and 72 MB once JSON escapes each as \u0001.
-  const result = await extractInSandbox(Buffer.alloc(12 * 1024 * 1024, 0x01), { filename: 'controls.txt' });
+  // 12 M control characters are valid UTF-8 text, and 72 MB once JSON escapes each as \u0001; a line break every
+  // 64 KiB keeps the lines ordinary, so the stored size is what refuses it.
+  const bytes = Buffer.alloc(12 * 1024 * 1024, 0x01);
+  for (let at = 65_535; at < bytes.length; at += 65_536) bytes[at] = 0x0a;
+  const result = await extractInSandbox(bytes, { filename: 'controls.txt' });
   expect(result).toMatchObject({ extracted: false, code: 'file_unprocessable', sections: [] });
   expect(result.reason).toBe("the document's text is over the 64 MB that can be stored");
 });

@@ -5,7 +5,7 @@
 import { parseCsv } from '../../../activities/parsing/csv';
 import { parseJson } from '../../../activities/parsing/json';
 import { ExtractionFailure, MAX_EXTRACTED_CHARS, succeeded } from '../../../activities/parsing/result';
-import { parseMarkdown, parseTxt } from '../../../activities/parsing/text';
+import { MAX_TEXT_LINE_CHARS, parseMarkdown, parseTxt } from '../../../activities/parsing/text';
 import { parseXmlDocument } from '../../../activities/parsing/xml';
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
@@ -43,6 +43,26 @@ describe('markdown', () => {
 });
 
 describe('plain text', () => {
+  it('refuses a line longer than 1 MiB as unprocessable, in TXT and Markdown alike', () => {
+    const endless = Buffer.alloc(MAX_TEXT_LINE_CHARS + 1, 'a');
+    for (const parse of [parseTxt, parseMarkdown]) {
+      let thrown: unknown;
+      try {
+        parse(endless);
+      } catch (err) {
+        thrown = err;
+      }
+      expect(thrown).toBeInstanceOf(ExtractionFailure);
+      expect(thrown).toMatchObject({ code: 'file_unprocessable', reason: expect.stringMatching(/line of more than 1 MiB/) });
+    }
+  });
+
+  it('reads long files whose lines are of any ordinary length, up to 1 MiB each', () => {
+    const line = `${'b'.repeat(MAX_TEXT_LINE_CHARS)}\n`;
+    const parsed = parseTxt(Buffer.from(line.repeat(3)));
+    expect(parsed.sections[0]!.text.length).toBe(3 * MAX_TEXT_LINE_CHARS + 2);
+  });
+
   it('drops the byte-order mark and normalises Windows line ends', () => {
     expect(parseTxt(bytes('\ufeffline one\r\nline two\r\n')).sections[0]?.text).toBe('line one\nline two');
   });
