@@ -58,6 +58,11 @@ export async function authorize(ctx: Context, access: Access, deps: AuthDeps): P
   const failureLimit = deps.config.AUTH_FAILURES_PER_MINUTE;
   const blocked = await limiter(() => deps.failures.check(failuresId, failureLimit));
   if (!blocked.allowed) {
+    // The limit that refused this request is the address's, so that is the one the X-RateLimit-* headers describe
+    // (the OpenAPI document promises them on every 429).
+    ctx.set('X-RateLimit-Limit', String(failureLimit));
+    ctx.set('X-RateLimit-Remaining', '0');
+    ctx.set('X-RateLimit-Reset', String(Math.ceil(Date.now() / 1000) + blocked.retryAfterS));
     throw rateLimited('Too many failed authentications from this address; retry after Retry-After seconds.', blocked.retryAfterS);
   }
   try {

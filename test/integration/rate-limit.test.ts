@@ -247,6 +247,9 @@ describe('failed authentications', () => {
       statuses.push(res.status);
       if (res.status === 429) {
         expect(res.body.error?.code).toBe('rate_limited');
+        // The headers describe the address's limit, the one that refused it.
+        expect([res.headers['x-ratelimit-limit'], res.headers['x-ratelimit-remaining']]).toEqual(['30', '0']);
+        expect(Number(res.headers['x-ratelimit-reset'])).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000));
         retryAfter = res.headers['retry-after'];
       }
     }
