@@ -120,7 +120,7 @@ describe('show-run', () => {
 });
 
 describe('disable-key', () => {
-  it('revokes a key once; the key stops working at once', async () => {
+  it('revokes a key once; every API process refuses it within 5 s', async () => {
     const keys = await t.api.get('/v1/keys').set(auth(a.session));
     const keyId = keys.body.data[0].public_id as string;
     expect((await t.api.get('/v1/usage/balance').set(auth(liveKey))).status).toBe(200);
@@ -128,8 +128,15 @@ describe('disable-key', () => {
     expect([first.status, first.stdout]).toEqual([0, expect.stringContaining(`revoked key ${keyId}`)]);
     const second = ops('disable-key', keyId);
     expect([second.status, second.stdout]).toEqual([0, expect.stringContaining('already revoked')]);
-    const refused = await t.api.get('/v1/usage/balance').set(auth(liveKey));
-    expect([refused.status, refused.body.error.code]).toEqual([401, 'api_key_revoked']);
+    // The ops command is another process: API processes hold a key's state for at most a few seconds
+    // (docs/decisions.md 167), so the refusal is asserted within the 5 s every other process is allowed.
+    const deadline = Date.now() + 5000;
+    let refused = await t.api.get('/v1/usage/balance').set(auth(liveKey));
+    while (refused.status === 200 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      refused = await t.api.get('/v1/usage/balance').set(auth(liveKey));
+    }
+    expect([refused.status, refused.body.error?.code]).toEqual([401, 'api_key_revoked']);
     expect(ops('disable-key', 'key_nope').status).toBe(1);
   });
 });
