@@ -6,7 +6,7 @@
  * Anything else is dropped and counted, never shown. Pure: no database, no network.
  */
 import type { Section } from './parsing/types';
-import type { RunCitation } from '../domain/schemas/runs';
+import type { RunCitation } from '../domain/runs/schemas';
 
 /** One item of evidence as the model states it (the prompt's `evidence` array); every field is untrusted. */
 export interface EvidenceClaim {

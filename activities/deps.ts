@@ -4,10 +4,10 @@
  * that imports them.
  */
 import type { Db } from 'mongodb';
-import type { Config } from '../domain/config';
+import type { Config } from '../domain/platform/config';
 import type { TemporalHandle } from '../domain/jobs';
-import type { Logger } from '../domain/logger';
-import type { Storage } from '../domain/storage';
+import type { Logger } from '../domain/platform/logger';
+import type { Storage } from '../domain/platform/storage';
 import type { ModelGateway } from './models/gateway';
 
 export interface ActivityDeps {

@@ -1,8 +1,8 @@
 /** The extraction activity behind POST /documents/{id}/complete: extract, store the text, update the document. */
-import { COLLECTIONS } from '../domain/db';
-import type { DocumentDoc } from '../domain/documents';
-import { objectKeys } from '../domain/storage';
-import type { DocumentJobInput, ExtractionSummary } from '../domain/workflow-contract';
+import { COLLECTIONS } from '../domain/platform/db';
+import type { DocumentDoc } from '../domain/documents/documents';
+import { objectKeys } from '../domain/platform/storage';
+import type { DocumentJobInput, ExtractionSummary } from '../domain/jobs/contract';
 import type { ActivityDeps } from './deps';
 import { extractStored } from './extraction';
 

@@ -6,16 +6,16 @@
  * manifest and usage on the run (domain/runs/lifecycle.ts `recordRunOutput`). The run's status is not touched
  * here: the workflow settles it afterwards, so a retry of this step is harmless.
  */
-import { COLLECTIONS } from '../domain/db';
-import type { DocumentDoc } from '../domain/documents';
-import { validateAgainstSchema } from '../domain/json-schema';
+import { COLLECTIONS } from '../domain/platform/db';
+import type { DocumentDoc } from '../domain/documents/documents';
+import { validateAgainstSchema } from '../domain/json-schema/validate';
 import type { RunDoc } from '../domain/runs';
 import { runFailure } from '../domain/runs/failures';
 import { recordRunOutput } from '../domain/runs/lifecycle';
-import type { RunManifest } from '../domain/schemas/runs';
-import { objectKeys, putObject } from '../domain/storage';
-import type { RunJobInput } from '../domain/workflow-contract';
-import type { WorkflowDoc } from '../domain/workflows';
+import type { RunManifest } from '../domain/runs/schemas';
+import { objectKeys, putObject } from '../domain/platform/storage';
+import type { RunJobInput } from '../domain/jobs/contract';
+import type { EvaluationWorkflowDoc } from '../domain/evaluation-workflows/evaluation-workflows';
 import { verifyEvidence, type CitableInput } from './citations';
 import { loadStoredText } from './extraction';
 import type { ActivityDeps } from './deps';
@@ -44,7 +44,7 @@ export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
     const run = await db.collection<RunDoc>(COLLECTIONS.runs).findOne({ _id: runId, account_id: accountId });
     if (!run) throw runFailure('internal_error', `run ${runId} not found`);
     // A workflow deleted after the run was created still describes how the run must execute.
-    const workflow = await db.collection<WorkflowDoc>(COLLECTIONS.workflows).findOne({ _id: run.workflow_id, account_id: accountId });
+    const workflow = await db.collection<EvaluationWorkflowDoc>(COLLECTIONS.workflows).findOne({ _id: run.workflow_id, account_id: accountId });
     if (!workflow) throw runFailure('workflow_missing', 'The run’s workflow no longer exists.');
     const docs = await db
       .collection<DocumentDoc>(COLLECTIONS.documents)

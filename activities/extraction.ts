@@ -5,7 +5,7 @@
  * upload limit however large the store says (or does not say) the object is. Shared by input and reference
  * documents.
  */
-import { deleteObject, getObjectBytes, getObjectStream, putObject, type Storage } from '../domain/storage';
+import { deleteObject, getObjectBytes, getObjectStream, putObject, type Storage } from '../domain/platform/storage';
 import { withHeartbeat } from './heartbeat';
 import { processInSandbox, type InferredSchema } from './parsing/sandbox';
 import type { Extraction, Section } from './parsing/types';

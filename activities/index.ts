@@ -6,7 +6,7 @@ import { documentActivities } from './documents';
 import { evaluationActivities } from './evaluation';
 import { createLiveEvaluator } from './live-evaluation';
 import { generatePromptText } from './prompt-generation';
-import type { GeneratePromptInput } from '../domain/workflow-contract';
+import type { GeneratePromptInput } from '../domain/jobs/contract';
 import { reconcileActivities } from './reconcile';
 import { referenceIndexingActivities } from './reference-indexing';
 import { runActivities } from './runs';

@@ -7,7 +7,7 @@
  * evidence that comes with the result is returned as given; evaluation.ts verifies it.
  */
 import { runFailure } from '../domain/runs/failures';
-import { validateAgainstSchema } from '../domain/json-schema';
+import { validateAgainstSchema } from '../domain/json-schema/validate';
 import type { ModelResult, RunContext } from './run-context';
 import type { ActivityDeps } from './deps';
 import type { ModelContext } from './model-context';

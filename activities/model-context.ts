@@ -12,11 +12,11 @@
  * are cut. Every reference passage carries its chunk id, in full text too (the reference's chunks, de-overlapped,
  * in order), so the model can name the clause it judged against and the manifest can list what was sent.
  */
-import { findTemplate } from '../domain/catalog';
-import { COLLECTIONS } from '../domain/db';
-import type { ReferenceDocumentDoc } from '../domain/reference-documents';
-import type { RagStrategy } from '../domain/schemas/runs';
-import { objectKeys } from '../domain/storage';
+import { findTemplate } from '../domain/catalog/catalog';
+import { COLLECTIONS } from '../domain/platform/db';
+import type { ReferenceDocumentDoc } from '../domain/documents/reference-documents';
+import type { RagStrategy } from '../domain/runs/schemas';
+import { objectKeys } from '../domain/platform/storage';
 import type { CitableChunk, CitableSection } from './citations';
 import type { RunContext } from './run-context';
 import { loadStoredText } from './extraction';

@@ -3,8 +3,8 @@
  * model, the model drafts it from the goal, category and output format; otherwise (test keys, no provider, or a
  * model failure) a deterministic, category-specific template is filled in — always a usable prompt.
  */
-import type { OutputFormat, TemplateCategory } from '../domain/catalog';
-import type { GeneratePromptInput, GeneratedPromptResult } from '../domain/workflow-contract';
+import type { OutputFormat, TemplateCategory } from '../domain/catalog/catalog';
+import type { GeneratePromptInput, GeneratedPromptResult } from '../domain/jobs/contract';
 import type { ModelGateway } from './models/gateway';
 
 

@@ -10,7 +10,7 @@
  * is unchanged by it.
  */
 import { createHash } from 'node:crypto';
-import type { OutputFormat } from '../domain/catalog';
+import type { OutputFormat } from '../domain/catalog/catalog';
 import type { ModelMessage } from './models/gateway';
 
 export interface ReferenceBlock {

@@ -1,5 +1,5 @@
-/** The reconciler's steps (domain/reconciler.ts), bound to the worker's database and Temporal namespace. */
-import { purgeExpired, reconcileDeliveries, reconcileDocuments, reconcileReferences, reconcileRuns } from '../domain/reconciler';
+/** The reconciler's steps (domain/operations/reconciler.ts), bound to the worker's database and Temporal namespace. */
+import { purgeExpired, reconcileDeliveries, reconcileDocuments, reconcileReferences, reconcileRuns } from '../domain/operations/reconciler';
 import type { ActivityDeps } from './deps';
 
 export function reconcileActivities(deps: ActivityDeps) {

@@ -5,11 +5,11 @@
  */
 import { gzipSync } from 'node:zlib';
 import { Binary } from 'mongodb';
-import { COLLECTIONS } from '../domain/db';
-import { publishEvent } from '../domain/publish-event';
-import { referenceView, type ReferenceDocumentDoc } from '../domain/reference-documents';
-import { objectKeys } from '../domain/storage';
-import type { ExtractionSummary, ReferenceJobInput } from '../domain/workflow-contract';
+import { COLLECTIONS } from '../domain/platform/db';
+import { publishEvent } from '../domain/webhooks/publish-event';
+import { referenceView, type ReferenceDocumentDoc } from '../domain/documents/reference-documents';
+import { objectKeys } from '../domain/platform/storage';
+import type { ExtractionSummary, ReferenceJobInput } from '../domain/jobs/contract';
 import { extractStored, loadStoredText } from './extraction';
 import type { ActivityDeps } from './deps';
 import { buildIndex } from './indexing/bm25';

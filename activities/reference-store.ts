@@ -5,7 +5,7 @@
  */
 import { gunzipSync } from 'node:zlib';
 import type { Db } from 'mongodb';
-import { COLLECTIONS } from '../domain/db';
+import { COLLECTIONS } from '../domain/platform/db';
 import type { Chunk } from './indexing/chunking';
 import type { ChunkDoc, IndexDoc } from './reference-indexing';
 import { retrieve, type RetrievedChunk } from './retrieval';

@@ -4,14 +4,14 @@
  * other in a loop.
  */
 import type { RunDoc } from '../domain/runs';
-import type { RunManifest } from '../domain/schemas/runs';
-import type { WorkflowDoc } from '../domain/workflows';
+import type { RunManifest } from '../domain/runs/schemas';
+import type { EvaluationWorkflowDoc } from '../domain/evaluation-workflows/evaluation-workflows';
 import type { Section } from './parsing/types';
 
 /** The run, its evaluation workflow, its output schema and its input documents' text. */
 export interface RunContext {
   run: RunDoc;
-  workflow: WorkflowDoc;
+  workflow: EvaluationWorkflowDoc;
   schema: Record<string, unknown> | null;
   inputs: Array<{ id: string; filename: string; sections: Section[]; pageCount: number | null }>;
 }

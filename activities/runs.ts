@@ -4,8 +4,8 @@
  */
 import { admitRun, completeRun, failRun, startRun } from '../domain/runs/lifecycle';
 import type { RunFailureCode } from '../domain/runs/failures';
-import { countRunUsage } from '../domain/usage-rollup';
-import type { RunJobInput } from '../domain/workflow-contract';
+import { countRunUsage } from '../domain/billing/usage-rollup';
+import type { RunJobInput } from '../domain/jobs/contract';
 import type { ActivityDeps } from './deps';
 
 export function runActivities({ db, config, temporal }: ActivityDeps) {

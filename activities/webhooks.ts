@@ -8,19 +8,19 @@ import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { ApplicationFailure } from '@temporalio/activity';
 import type { Db } from 'mongodb';
-import { COLLECTIONS } from '../domain/db';
-import { signEventRuns, type OutputSigner } from '../domain/run-output-file';
-import { eventPayload, type EventDoc } from '../domain/events';
+import { COLLECTIONS } from '../domain/platform/db';
+import { signEventRuns, type OutputSigner } from '../domain/runs/output-file';
+import { eventPayload, type EventDoc } from '../domain/webhooks/events';
 import {
   disableIfFailing,
   RESPONSE_BODY_LIMIT,
   type AttemptOutcome,
   type WebhookAttemptDoc,
   type WebhookDeliveryDoc,
-} from '../domain/webhook-deliveries';
-import { endpointSecret, targetPolicy, type WebhookEndpointDoc } from '../domain/webhook-endpoints';
-import { signWebhookPayload } from '../domain/webhook-signature';
-import { resolveTarget, TargetRefused, type ResolvedTarget } from '../domain/webhook-url';
+} from '../domain/webhooks/deliveries';
+import { endpointSecret, targetPolicy, type WebhookEndpointDoc } from '../domain/webhooks/endpoints';
+import { signWebhookPayload } from '../domain/webhooks/signature';
+import { resolveTarget, TargetRefused, type ResolvedTarget } from '../domain/webhooks/url';
 import type { ActivityDeps } from './deps';
 
 export interface AttemptInput {

@@ -4,16 +4,16 @@
  */
 import Router from '@koa/router';
 import Koa from 'koa';
-import { KeyCache } from '../domain/key-cache';
-import { Cursors } from '../domain/pagination';
-import { FailureThrottle, KeyLimiter } from '../domain/rate-leases';
-import { createSessionVerifier } from '../domain/session';
-import { errors } from '../domain/errors';
+import { KeyCache } from '../domain/access/key-cache';
+import { Cursors } from '../domain/http/pagination';
+import { FailureThrottle, KeyLimiter } from '../domain/access/rate-leases';
+import { createSessionVerifier } from '../domain/access/session';
+import { errors } from '../domain/http/errors';
 import { errorHandler } from './middleware/errors';
 import { requestId } from './middleware/request-id';
 import { requestLog } from './middleware/request-log';
 import { requestMetrics } from './middleware/request-metrics';
-import { ApiMetrics } from '../domain/metrics';
+import { ApiMetrics } from '../domain/platform/metrics';
 import { metricsRoutes } from './routes/metrics';
 import { buildOpenApiDocument } from './openapi';
 import { route, type RouteSpec } from './route';

@@ -3,13 +3,13 @@
  * need not import the app that imports them.
  */
 import type { Db } from 'mongodb';
-import type { Config } from '../domain/config';
+import type { Config } from '../domain/platform/config';
 import type { TemporalHandle } from '../domain/jobs';
-import type { KeyCache } from '../domain/key-cache';
-import type { Logger } from '../domain/logger';
-import type { Cursors } from '../domain/pagination';
-import type { SessionVerifier } from '../domain/session';
-import type { Storage } from '../domain/storage';
+import type { KeyCache } from '../domain/access/key-cache';
+import type { Logger } from '../domain/platform/logger';
+import type { Cursors } from '../domain/http/pagination';
+import type { SessionVerifier } from '../domain/access/session';
+import type { Storage } from '../domain/platform/storage';
 
 export interface AppDeps {
   config: Config;

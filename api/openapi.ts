@@ -3,8 +3,8 @@
  */
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { ERROR_CODES, type ErrorCode } from '../domain/errors';
-import { ErrorBody } from '../domain/schemas/common';
+import { ERROR_CODES, type ErrorCode } from '../domain/http/errors';
+import { ErrorBody } from '../domain/http/schemas';
 import { acceptedScopes, type RouteSpec } from './route';
 import { sharedErrors } from './router';
 

@@ -6,10 +6,10 @@
  */
 import type { Context } from 'koa';
 import type { z } from 'zod';
-import type { KeyPrincipal } from '../domain/api-keys';
-import type { Scope } from '../domain/scopes';
-import type { SessionPrincipal } from '../domain/session';
-import type { TenantDb } from '../domain/tenant';
+import type { KeyPrincipal } from '../domain/access/api-keys';
+import type { Scope } from '../domain/access/scopes';
+import type { SessionPrincipal } from '../domain/access/session';
+import type { TenantDb } from '../domain/access/tenant';
 
 /**
  * Who may call a route: anyone (`public`), a signed-in user of the identity provider (`session`, for /keys), or

@@ -2,9 +2,9 @@
  * API process entry: load config, connect to the database, the object store and Temporal, prepare indexes and the
  * bucket, listen, and shut down gracefully on SIGINT/SIGTERM (stop accepting, finish in-flight requests, close).
  */
-import { loadConfig } from '../domain/config';
-import { openConnections } from '../domain/connections';
-import { createLogger } from '../domain/logger';
+import { loadConfig } from '../domain/platform/config';
+import { openConnections } from '../domain/platform/connections';
+import { createLogger } from '../domain/platform/logger';
 import { createApp } from './app';
 
 async function main(): Promise<void> {

@@ -9,13 +9,13 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../api/app';
-import { parseConfig } from '../domain/config';
-import { openConnections } from '../domain/connections';
-import { COLLECTIONS, ensureIndexes } from '../domain/db';
-import { rebuildUsage, usageMonthId } from '../domain/usage-rollup';
-import { newId, randomBase62 } from '../domain/ids';
-import { createLogger } from '../domain/logger';
-import { signLocalSessionToken } from '../domain/session-tokens';
+import { parseConfig } from '../domain/platform/config';
+import { openConnections } from '../domain/platform/connections';
+import { COLLECTIONS, ensureIndexes } from '../domain/platform/db';
+import { rebuildUsage, usageMonthId } from '../domain/billing/usage-rollup';
+import { newId, randomBase62 } from '../domain/platform/ids';
+import { createLogger } from '../domain/platform/logger';
+import { signLocalSessionToken } from '../domain/access/session-tokens';
 import { startStack } from '../scripts/stack/services';
 
 const RUNS = Number(process.argv[2] ?? 100_000);

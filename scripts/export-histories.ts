@@ -9,7 +9,7 @@ import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { parseConfig } from '../domain/config';
+import { parseConfig } from '../domain/platform/config';
 import { connectTemporal } from '../domain/jobs';
 import * as workflows from '../workflows';
 import { toolPath } from './stack/tools';

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { apiRoutes } from '../api/app';
 import { buildOpenApiDocument } from '../api/openapi';
-import { parseConfig } from '../domain/config';
+import { parseConfig } from '../domain/platform/config';
 import { ensureSdkVenv, venvBin } from './python-venv';
 
 const ROOT = join(__dirname, '..');

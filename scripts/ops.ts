@@ -1,7 +1,7 @@
 /**
  * `npm run ops -- <command>`: operator tooling against the configured database (and Temporal, for show-run and for
  * the webhooks of refund-run).
- * The decisions live in domain/operations.ts and domain/runs/; this file parses arguments and prints. Every
+ * The decisions live in domain/operations/operations.ts and domain/runs/; this file parses arguments and prints. Every
  * command prints what it did; every command that changes something is idempotent.
  *
  *   refund-run <run_id>                                        succeeded → refunded, credits returned, run.refunded (once)
@@ -10,12 +10,12 @@
  *   disable-key <key_id>                                       revokes an API key (once)
  *   reconcile <account>                                        balance vs ledger; exit 1 when they drift apart
  */
-import { loadConfig, type Config } from '../domain/config';
-import { toCredits } from '../domain/credits';
-import { connectDatabase } from '../domain/db';
-import { disableKey, grantCredits, reconcileAccount, showRun } from '../domain/operations';
+import { loadConfig, type Config } from '../domain/platform/config';
+import { toCredits } from '../domain/billing/credits';
+import { connectDatabase } from '../domain/platform/db';
+import { disableKey, grantCredits, reconcileAccount, showRun } from '../domain/operations/operations';
 import { operatorRefundRun } from '../domain/runs/lifecycle';
-import { rebuildUsage } from '../domain/usage-rollup';
+import { rebuildUsage } from '../domain/billing/usage-rollup';
 import { connectTemporal, type TemporalHandle } from '../domain/jobs';
 import type { Db } from 'mongodb';
 

@@ -3,8 +3,8 @@
  * `/v1/keys`, signed with SESSION_JWT_SECRET. Production tokens come from the identity provider instead.
  */
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../domain/config';
-import { signLocalSessionToken } from '../domain/session-tokens';
+import { loadConfig } from '../domain/platform/config';
+import { signLocalSessionToken } from '../domain/access/session-tokens';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({

@@ -2,7 +2,7 @@
  * `npm run stack -- <install|start|stop|status>`: the local services on their own, for developers who want the
  * stack up while running the API or worker by hand (`npm run api`, `npm run worker`).
  */
-import { loadConfig } from '../domain/config';
+import { loadConfig } from '../domain/platform/config';
 import { stackStatus, startStack, stopStack } from './stack/services';
 import { ensureTools } from './stack/tools';
 

@@ -5,9 +5,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { loadConfig } from '../domain/config';
-import { childLogFormatter } from '../domain/logger';
-import { signLocalSessionToken } from '../domain/session-tokens';
+import { loadConfig } from '../domain/platform/config';
+import { childLogFormatter } from '../domain/platform/logger';
+import { signLocalSessionToken } from '../domain/access/session-tokens';
 import { startStack, stopStack, type ServiceName } from './stack/services';
 import { elapsed, PROJECT_ROOT } from './stack/tools';
 

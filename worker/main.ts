@@ -9,12 +9,12 @@
 import { NativeConnection, Runtime, Worker, makeTelemetryFilterString } from '@temporalio/worker';
 import { createActivities } from '../activities';
 import { createModelGateway } from '../activities/models/configured';
-import { loadConfig } from '../domain/config';
-import { openConnections } from '../domain/connections';
-import { purgeExpiredEvents } from '../domain/events';
+import { loadConfig } from '../domain/platform/config';
+import { openConnections } from '../domain/platform/connections';
+import { purgeExpiredEvents } from '../domain/webhooks/events';
 import { ensureReconcilerSchedule, RECONCILER_SCHEDULE_ID, type TemporalHandle } from '../domain/jobs';
-import { createLogger, type Logger } from '../domain/logger';
-import { TASK_QUEUES } from '../domain/workflow-contract';
+import { createLogger, type Logger } from '../domain/platform/logger';
+import { TASK_QUEUES } from '../domain/jobs/contract';
 import { sdkLogger } from './sdk-logger';
 import { loadWorkflowBundle } from './workflow-bundle';
 

@@ -1,6 +1,6 @@
 /** Routes the Temporal SDK's own log lines into the worker's pino logger, so the process logs one format. */
 import type { Logger as SdkLogger, LogLevel, LogMetadata } from '@temporalio/worker';
-import type { Logger } from '../domain/logger';
+import type { Logger } from '../domain/platform/logger';
 
 const LEVELS: Record<LogLevel, 'trace' | 'debug' | 'info' | 'warn' | 'error'> = {
   TRACE: 'trace',

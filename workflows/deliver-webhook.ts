@@ -7,7 +7,7 @@
  */
 import { condition, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import { retryDeliveryNow, type DeliveryJobInput, type DeliveryPolicy } from '../domain/workflow-contract';
+import { retryDeliveryNow, type DeliveryJobInput, type DeliveryPolicy } from '../domain/jobs/contract';
 
 const { settleDelivery } = proxyActivities<Activities>({
   startToCloseTimeout: '30 seconds',

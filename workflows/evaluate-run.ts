@@ -6,7 +6,7 @@
 import { CancellationScope, isCancellation, proxyActivities, upsertSearchAttributes } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import { clientFailure, RUN_FAILURES, type RunFailureCode } from '../domain/runs/failures';
-import { SEARCH_ATTRIBUTES, type RunJobInput } from '../domain/workflow-contract';
+import { SEARCH_ATTRIBUTES, type RunJobInput } from '../domain/jobs/contract';
 import { JOB_WORK_RETRY } from './retry-policies';
 
 const bookkeeping = proxyActivities<Activities>({

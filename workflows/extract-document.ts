@@ -4,7 +4,7 @@
  */
 import { proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { DocumentJobInput, ExtractionSummary } from '../domain/workflow-contract';
+import type { DocumentJobInput, ExtractionSummary } from '../domain/jobs/contract';
 import { JOB_WORK_RETRY } from './retry-policies';
 
 const { extractDocumentText } = proxyActivities<Activities>({

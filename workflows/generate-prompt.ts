@@ -1,7 +1,7 @@
 /** `prompt-<request id>`: drafts an evaluation prompt (one activity; the API waits for the result). */
 import { proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { GeneratePromptInput, GeneratedPromptResult } from '../domain/workflow-contract';
+import type { GeneratePromptInput, GeneratedPromptResult } from '../domain/jobs/contract';
 
 const { generatePrompt: draft } = proxyActivities<Activities>({
   startToCloseTimeout: '2 minutes',

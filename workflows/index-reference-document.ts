@@ -4,7 +4,7 @@
  */
 import { proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { ReferenceJobInput } from '../domain/workflow-contract';
+import type { ReferenceJobInput } from '../domain/jobs/contract';
 import { JOB_WORK_RETRY } from './retry-policies';
 
 const { extractReferenceText, indexReferenceChunks } = proxyActivities<Activities>({

@@ -1,5 +1,5 @@
 /** Builds the model gateway from configuration: provider slots A and B (B falls back to A), or none. */
-import type { Config } from '../../domain/config';
+import type { Config } from '../../domain/platform/config';
 import { anthropicProvider } from './anthropic';
 import type { ModelGateway, ModelProvider, ProviderSlot } from './gateway';
 import { openAiProvider } from './openai';

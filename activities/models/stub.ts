@@ -8,7 +8,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { normalizeSchema, validateAgainstSchema } from '../../domain/json-schema';
+import { normalizeSchema, validateAgainstSchema } from '../../domain/json-schema/validate';
 import type { CitableInput, EvidenceClaim } from '../citations';
 import { markdownFromObject } from '../rendering/markdown';
 import { isPlainObject, type PlainObject } from '../rendering/shape';
@@ -95,7 +95,7 @@ function sentencesOf(text: string): string[] {
 // Validation (shared with the run engine)
 // ---------------------------------------------------------------------------------------------------------------
 
-// The one validator lives in domain/json-schema.ts (the API checks schemas with it too); re-exported here for the
+// The one validator lives in domain/json-schema/validate.ts (the API checks schemas with it too); re-exported here for the
 // callers and tests that already import it from the stub.
 export { validateAgainstSchema };
 

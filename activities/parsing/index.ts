@@ -5,7 +5,7 @@
  * cannot be loaded at all). Untrusted uploads should go through `extractInSandbox` (sandbox.ts), which adds the
  * memory and time limits a pure function cannot enforce.
  */
-import { MAX_UPLOAD_BYTES } from '../../domain/uploads';
+import { MAX_UPLOAD_BYTES } from '../../domain/documents/uploads';
 import { detectFormat } from './detect';
 import { refuseOoxmlDoctype } from './ooxml-guard';
 import { ExtractionFailure, failed, formatBytes, ParserUnavailable, succeeded } from './result';

@@ -4,7 +4,7 @@
  * reason passes through here, so the wording stays one plain sentence.
  */
 import type { DocFormat, Extraction, FailureCode, Parsed, Section } from './types';
-import { MIME_BY_FORMAT } from '../../domain/uploads';
+import { MIME_BY_FORMAT } from '../../domain/documents/uploads';
 
 /** Beyond this the text is useless to a model anyway and only costs storage; the rest is dropped silently. */
 export const MAX_EXTRACTED_CHARS = 20_000_000;

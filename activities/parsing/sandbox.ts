@@ -17,7 +17,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { failed, formatBytes } from './result';
 import type { DocFormat, Extraction, ExtractHint, Section } from './types';
-import { MAX_UPLOAD_BYTES } from '../../domain/uploads';
+import { MAX_UPLOAD_BYTES } from '../../domain/documents/uploads';
 
 export interface SandboxLimits {
   timeoutMs?: number;

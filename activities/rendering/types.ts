@@ -5,7 +5,7 @@
 
 // The formats are the catalog's (a workflow's `output_format`); renderOutput's exhaustive switch fails to compile
 // if one is added there without a renderer here.
-export type { OutputFormat } from '../../domain/catalog';
+export type { OutputFormat } from '../../domain/catalog/catalog';
 
 export type FileExtension = 'json' | 'md' | 'docx' | 'xlsx' | 'csv';
 

@@ -11,13 +11,13 @@
  */
 import type { Context } from 'koa';
 import type { Db } from 'mongodb';
-import { ensureAccount } from '../../domain/accounts';
-import type { Config } from '../../domain/config';
-import { ApiError, errors } from '../../domain/errors';
-import type { KeyCache } from '../../domain/key-cache';
-import type { FailureThrottle, KeyLimiter } from '../../domain/rate-leases';
-import { authFailureId, RateLimiterUnavailable } from '../../domain/rate-limit';
-import type { SessionVerifier } from '../../domain/session';
+import { ensureAccount } from '../../domain/access/accounts';
+import type { Config } from '../../domain/platform/config';
+import { ApiError, errors } from '../../domain/http/errors';
+import type { KeyCache } from '../../domain/access/key-cache';
+import type { FailureThrottle, KeyLimiter } from '../../domain/access/rate-leases';
+import { authFailureId, RateLimiterUnavailable } from '../../domain/access/rate-limit';
+import type { SessionVerifier } from '../../domain/access/session';
 import { acceptedScopes, type Access, type Principal } from '../route';
 
 export interface AuthDeps {

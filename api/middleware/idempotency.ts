@@ -1,12 +1,12 @@
 /**
  * `Idempotency-Key` for routes that declare `idempotency` (api/route.ts): executes the handler once per key and
  * body, replays its answer (with `Idempotent-Replayed: true`) for identical retries, and keeps 5xx answers out of
- * the record so a retry resumes the same creation. Rules: domain/idempotency.ts.
+ * the record so a retry resumes the same creation. Rules: domain/access/idempotency.ts.
  */
 import type { Context } from 'koa';
 import type { Db } from 'mongodb';
-import { ApiError, errors } from '../../domain/errors';
-import { beginIdempotent, finishIdempotent, releaseIdempotent, requestHash, type IdempotencyScope } from '../../domain/idempotency';
+import { ApiError, errors } from '../../domain/http/errors';
+import { beginIdempotent, finishIdempotent, releaseIdempotent, requestHash, type IdempotencyScope } from '../../domain/access/idempotency';
 import type { Reply, RouteSpec } from '../route';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;

@@ -6,7 +6,7 @@
  */
 import multer from 'multer';
 import type { Context, Next } from 'koa';
-import { errors } from '../../domain/errors';
+import { errors } from '../../domain/http/errors';
 
 export interface UploadedFile {
   filename: string;

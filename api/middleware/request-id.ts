@@ -1,6 +1,6 @@
 /** Gives every request an id (`req_…`), echoed in `X-Request-Id` and in every error body, for support and logs. */
 import type { Middleware } from 'koa';
-import { newId } from '../../domain/ids';
+import { newId } from '../../domain/platform/ids';
 
 export function requestId(): Middleware {
   return async (ctx, next) => {

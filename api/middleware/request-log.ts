@@ -3,7 +3,7 @@
  * or secret can reach the log.
  */
 import type { Middleware } from 'koa';
-import type { Logger } from '../../domain/logger';
+import type { Logger } from '../../domain/platform/logger';
 
 export function requestLog(logger: Logger): Middleware {
   return async (ctx, next) => {

@@ -4,7 +4,7 @@
  * middleware, so the status is the one the client got.
  */
 import type { Middleware } from 'koa';
-import type { ApiMetrics } from '../../domain/metrics';
+import type { ApiMetrics } from '../../domain/platform/metrics';
 
 export function requestMetrics(metrics: ApiMetrics): Middleware {
   return async (ctx, next) => {

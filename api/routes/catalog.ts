@@ -1,7 +1,7 @@
 /** `/products`, `/prompt-templates`: the global catalog (spec §4 Products and prompt templates). */
-import { GENERATION_PRICING, getProduct, listProducts, listTemplates, productView, templateView } from '../../domain/catalog';
-import { generatePrompt } from '../../domain/prompt-generation';
-import type { KeyPrincipal } from '../../domain/api-keys';
+import { GENERATION_PRICING, getProduct, listProducts, listTemplates, productView, templateView } from '../../domain/catalog/catalog';
+import { generatePrompt } from '../../domain/catalog/prompt-generation';
+import type { KeyPrincipal } from '../../domain/access/api-keys';
 import {
   GeneratePromptRequest,
   GeneratedPrompt,
@@ -10,7 +10,7 @@ import {
   ProductList,
   PromptTemplateList,
   TemplateListQuery,
-} from '../../domain/schemas/catalog';
+} from '../../domain/catalog/schemas';
 import type { RouteDeps } from '../deps';
 import { route, type RouteSpec } from '../route';
 

@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
-import { errors } from '../../domain/errors';
+import { errors } from '../../domain/http/errors';
 import { route, type RouteSpec } from '../route';
 
 const ASSETS: Record<string, string> = {

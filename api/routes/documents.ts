@@ -1,6 +1,6 @@
 /** `/documents`: input documents through the presigned upload flow (spec §4 Input documents). */
-import { completeDocument, createDocumentUpload, documentText, documentView } from '../../domain/documents';
-import { CreateDocumentRequest, DocIdParams, Document, DocumentText, DocumentUpload } from '../../domain/schemas/documents';
+import { completeDocument, createDocumentUpload, documentText, documentView } from '../../domain/documents/documents';
+import { CreateDocumentRequest, DocIdParams, Document, DocumentText, DocumentUpload } from '../../domain/documents/schemas';
 import { route, type RouteSpec } from '../route';
 import type { RouteDeps } from '../deps';
 

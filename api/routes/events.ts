@@ -1,8 +1,8 @@
 /** `/events`: the recorded events, the same payloads webhooks deliver, for a client catching up on missed ones. */
-import type { KeyPrincipal } from '../../domain/api-keys';
-import { EVENT_RETENTION_DAYS, eventView, getEvent, listEvents, visibleEventTypes } from '../../domain/events';
-import { signEventRuns } from '../../domain/run-output-file';
-import { Event, EventIdParams, EventListQuery, EventPage } from '../../domain/schemas/events';
+import type { KeyPrincipal } from '../../domain/access/api-keys';
+import { EVENT_RETENTION_DAYS, eventView, getEvent, listEvents, visibleEventTypes } from '../../domain/webhooks/events';
+import { signEventRuns } from '../../domain/runs/output-file';
+import { Event, EventIdParams, EventListQuery, EventPage } from '../../domain/webhooks/event-schemas';
 import type { RouteDeps } from '../deps';
 import { route, type RouteSpec } from '../route';
 

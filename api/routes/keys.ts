@@ -1,9 +1,9 @@
 /** `/keys`: API-key management, authenticated with a session token (spec §4 API keys, §5). */
-import { createKey, listKeys, revokeKey } from '../../domain/api-keys';
-import type { Config } from '../../domain/config';
-import type { KeyCache } from '../../domain/key-cache';
-import { LIMITS } from '../../domain/limits';
-import { ApiKeySummary, CreateKeyRequest, KeyIdParams, KeyList, SecretApiKey } from '../../domain/schemas/keys';
+import { createKey, listKeys, revokeKey } from '../../domain/access/api-keys';
+import type { Config } from '../../domain/platform/config';
+import type { KeyCache } from '../../domain/access/key-cache';
+import { LIMITS } from '../../domain/access/limits';
+import { ApiKeySummary, CreateKeyRequest, KeyIdParams, KeyList, SecretApiKey } from '../../domain/access/schemas';
 import { route, type RouteSpec } from '../route';
 
 export function keyRoutes(config: Config, keys: KeyCache): RouteSpec[] {

@@ -1,5 +1,5 @@
 /** `/reference-documents`: rubrics and criteria, uploaded, parsed and indexed for retrieval (spec §4). */
-import { PageQuery } from '../../domain/pagination';
+import { PageQuery } from '../../domain/http/pagination';
 import {
   completeReference,
   createReferenceUpload,
@@ -7,15 +7,15 @@ import {
   getReference,
   listReferences,
   referenceView,
-} from '../../domain/reference-documents';
-import { Deleted } from '../../domain/schemas/common';
+} from '../../domain/documents/reference-documents';
+import { Deleted } from '../../domain/http/schemas';
 import {
   CreateReferenceDocumentRequest,
   RefIdParams,
   ReferenceDocument,
   ReferenceDocumentPage,
   ReferenceDocumentUpload,
-} from '../../domain/schemas/documents';
+} from '../../domain/documents/schemas';
 import type { RouteDeps } from '../deps';
 import { route, type RouteSpec } from '../route';
 

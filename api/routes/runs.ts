@@ -1,9 +1,9 @@
 /** `/workflows/{id}/runs` and `/runs`: create, read, cancel runs and fetch their output (spec §4 Runs). */
-import { newId } from '../../domain/ids';
+import { newId } from '../../domain/platform/ids';
 import { getRun, listRuns, runnableWorkflow, runOutputFile, runQuote, runView, type RunDoc } from '../../domain/runs';
 import { createRun } from '../../domain/runs/create';
 import { cancelRun } from '../../domain/runs/lifecycle';
-import { signRunOutputFile } from '../../domain/run-output-file';
+import { signRunOutputFile } from '../../domain/runs/output-file';
 import {
   CreateRunRequest,
   Run,
@@ -13,10 +13,10 @@ import {
   RunPage,
   RunQuote,
   WorkflowRunParams,
-} from '../../domain/schemas/runs';
-import type { KeyPrincipal } from '../../domain/api-keys';
-import { ingestDocumentBytes } from '../../domain/documents';
-import { errors } from '../../domain/errors';
+} from '../../domain/runs/schemas';
+import type { KeyPrincipal } from '../../domain/access/api-keys';
+import { ingestDocumentBytes } from '../../domain/documents/documents';
+import { errors } from '../../domain/http/errors';
 import type { UploadedFile } from '../middleware/multipart';
 
 const MULTIPART_MAX_BYTES = 4 * 1024 * 1024;
@@ -32,7 +32,7 @@ export function runRoutes(deps: RouteDeps): RouteSpec[] {
   const write = { kind: 'api_key', scope: 'runs:write' } as const;
   const base = deps.config.publicBaseUrl;
   const signer = { storage: deps.storage, ttlS: deps.config.OUTPUT_URL_TTL_S };
-  /** Every answer carrying a run signs its output file afresh (domain/run-output-file.ts). */
+  /** Every answer carrying a run signs its output file afresh (domain/runs/output-file.ts). */
   const view = async (run: RunDoc) => runView(run, base, await signRunOutputFile(signer, run));
   return [
     route({

@@ -1,7 +1,7 @@
 /** `/usage`: the usage report and the credit balance (spec §4 Usage). */
-import { getBalance } from '../../domain/balance';
-import { Balance, UsageQuery, UsageReport } from '../../domain/schemas/usage';
-import { usageReport } from '../../domain/usage';
+import { getBalance } from '../../domain/billing/balance';
+import { Balance, UsageQuery, UsageReport } from '../../domain/billing/schemas';
+import { usageReport } from '../../domain/billing/usage';
 import { route, type RouteSpec } from '../route';
 
 export function usageRoutes(): RouteSpec[] {

@@ -1,6 +1,6 @@
 /** `/webhook-endpoints` and `/webhook-deliveries` (spec §4 Webhook endpoints, §6 Events; DESIGN.md 19–20). */
-import { PageQuery } from '../../domain/pagination';
-import { Deleted } from '../../domain/schemas/common';
+import { PageQuery } from '../../domain/http/pagination';
+import { Deleted } from '../../domain/http/schemas';
 import {
   CreatedWebhookEndpoint,
   CreateWebhookEndpointRequest,
@@ -11,9 +11,9 @@ import {
   WebhookEndpoint,
   WebhookEndpointIdParams,
   WebhookEndpointList,
-} from '../../domain/schemas/webhooks';
-import { LIMITS } from '../../domain/limits';
-import { listEndpointDeliveries, retryDelivery, webhookDeliveryView } from '../../domain/webhook-deliveries';
+} from '../../domain/webhooks/schemas';
+import { LIMITS } from '../../domain/access/limits';
+import { listEndpointDeliveries, retryDelivery, webhookDeliveryView } from '../../domain/webhooks/deliveries';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -21,8 +21,8 @@ import {
   listWebhookEndpoints,
   updateWebhookEndpoint,
   webhookEndpointView,
-} from '../../domain/webhook-endpoints';
-import type { KeyPrincipal } from '../../domain/api-keys';
+} from '../../domain/webhooks/endpoints';
+import type { KeyPrincipal } from '../../domain/access/api-keys';
 import type { RouteDeps } from '../deps';
 import { route, type RouteSpec } from '../route';
 

@@ -1,21 +1,21 @@
 /** `/workflows`: evaluation configurations (spec §4 Workflows; DESIGN.md decision 14). */
-import { PageQuery } from '../../domain/pagination';
-import { Deleted } from '../../domain/schemas/common';
+import { PageQuery } from '../../domain/http/pagination';
+import { Deleted } from '../../domain/http/schemas';
 import {
   CreateWorkflowRequest,
   UpdateWorkflowRequest,
   Workflow,
   WorkflowIdParams,
   WorkflowPage,
-} from '../../domain/schemas/workflows';
+} from '../../domain/evaluation-workflows/schemas';
 import {
-  createWorkflow,
-  deleteWorkflow,
-  getWorkflow,
-  listWorkflows,
-  updateWorkflow,
-  workflowView,
-} from '../../domain/workflows';
+  createEvaluationWorkflow,
+  deleteEvaluationWorkflow,
+  getEvaluationWorkflow,
+  listEvaluationWorkflows,
+  updateEvaluationWorkflow,
+  evaluationWorkflowView,
+} from '../../domain/evaluation-workflows/evaluation-workflows';
 import type { RouteDeps } from '../deps';
 import { route, type RouteSpec } from '../route';
 
@@ -32,7 +32,7 @@ export function workflowRoutes(deps: RouteDeps): RouteSpec[] {
       description: 'Newest first.',
       query: PageQuery,
       responses: { 200: { description: 'A page of workflows', schema: WorkflowPage } },
-      handler: async ({ tenant, query }) => ({ status: 200, body: await listWorkflows(tenant, query, deps.cursors) }),
+      handler: async ({ tenant, query }) => ({ status: 200, body: await listEvaluationWorkflows(tenant, query, deps.cursors) }),
     }),
     route({
       method: 'post',
@@ -46,7 +46,7 @@ export function workflowRoutes(deps: RouteDeps): RouteSpec[] {
         "inferred from the sample's structure.",
       body: CreateWorkflowRequest,
       responses: { 201: { description: 'The workflow', schema: Workflow } },
-      handler: async ({ tenant, body }) => ({ status: 201, body: workflowView(await createWorkflow(deps.db, tenant, body)) }),
+      handler: async ({ tenant, body }) => ({ status: 201, body: evaluationWorkflowView(await createEvaluationWorkflow(deps.db, tenant, body)) }),
     }),
     route({
       method: 'get',
@@ -57,7 +57,7 @@ export function workflowRoutes(deps: RouteDeps): RouteSpec[] {
       params: WorkflowIdParams,
       responses: { 200: { description: 'The workflow', schema: Workflow } },
       errors: { 404: '`not_found`: no such workflow.' },
-      handler: async ({ tenant, params }) => ({ status: 200, body: workflowView(await getWorkflow(tenant, params.workflowId)) }),
+      handler: async ({ tenant, params }) => ({ status: 200, body: evaluationWorkflowView(await getEvaluationWorkflow(tenant, params.workflowId)) }),
     }),
     route({
       method: 'patch',
@@ -74,7 +74,7 @@ export function workflowRoutes(deps: RouteDeps): RouteSpec[] {
       errors: { 404: '`not_found`: no such workflow.', 409: '`workflow_archived`: archived workflows cannot change.' },
       handler: async ({ tenant, params, body }) => ({
         status: 200,
-        body: workflowView(await updateWorkflow(tenant, params.workflowId, body)),
+        body: evaluationWorkflowView(await updateEvaluationWorkflow(tenant, params.workflowId, body)),
       }),
     }),
     route({
@@ -87,7 +87,7 @@ export function workflowRoutes(deps: RouteDeps): RouteSpec[] {
       params: WorkflowIdParams,
       responses: { 200: { description: 'Deleted', schema: Deleted } },
       errors: { 404: '`not_found`: no such workflow.' },
-      handler: async ({ tenant, params }) => ({ status: 200, body: await deleteWorkflow(tenant, params.workflowId) }),
+      handler: async ({ tenant, params }) => ({ status: 200, body: await deleteEvaluationWorkflow(tenant, params.workflowId) }),
     }),
   ];
 }

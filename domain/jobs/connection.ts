@@ -6,8 +6,8 @@
 import { Client, Connection, WorkflowExecutionAlreadyStartedError, type WorkflowHandle, type WorkflowStartOptions } from '@temporalio/client';
 import { temporal } from '@temporalio/proto';
 import type { SearchAttributePair, Workflow } from '@temporalio/common';
-import type { Config } from '../config';
-import { TASK_QUEUES } from '../workflow-contract';
+import type { Config } from '../platform/config';
+import { TASK_QUEUES } from './contract';
 
 export interface TemporalHandle {
   client: Client;

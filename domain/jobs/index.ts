@@ -16,7 +16,7 @@ import {
 // Type-only: the gateway mirrors the workflows' signatures; no workflow code is loaded into the API.
 // eslint-disable-next-line import-x/no-restricted-paths
 import type * as workflowFunctions from '../../workflows';
-import { newId } from '../ids';
+import { newId } from '../platform/ids';
 import {
   retryDeliveryNow,
   SEARCH_ATTRIBUTES,
@@ -25,7 +25,7 @@ import {
   type DocumentJobInput,
   type GeneratePromptInput,
   type ReferenceJobInput,
-} from '../workflow-contract';
+} from './contract';
 import { resultWithin, startOrAttach, withinDeadline, type TemporalHandle } from './connection';
 
 export {

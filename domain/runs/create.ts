@@ -9,12 +9,12 @@
  * A crash between the steps leaves a hidden uncharged run (1) or an admitted queued run with no job (2): the
  * reconciler settles either after a grace period, through the same lifecycle transitions.
  */
-import { errors, ApiError } from '../errors';
+import { errors, ApiError } from '../http/errors';
 import { startRun, waitForRun } from '../jobs';
-import type { CreateRunRequest } from '../schemas/runs';
-import type { TenantDb } from '../tenant';
-import { toCredits } from '../credits';
-import { COLLECTIONS } from '../db';
+import type { CreateRunRequest } from './schemas';
+import type { TenantDb } from '../access/tenant';
+import { toCredits } from '../billing/credits';
+import { COLLECTIONS } from '../platform/db';
 import { admitRun, failRun, FINAL_STATUSES, insertRun } from './lifecycle';
 import { prepareRun, type Caller, type CreateRunDeps, type RunDoc } from './index';
 

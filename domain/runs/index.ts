@@ -4,28 +4,28 @@
  * the failure vocabulary ./failures.ts. Execution is the `evaluateRun` workflow.
  */
 import type { Db } from 'mongodb';
-import { findProduct, findTemplate, type ModelPolicy, type OutputFormat } from '../catalog';
-import type { Config } from '../config';
-import { toCredits, toMilli } from '../credits';
-import { COLLECTIONS } from '../db';
-import type { DocumentDoc } from '../documents';
-import { ApiError, errors } from '../errors';
-import { getBalance } from '../balance';
-import type { ReferenceDocumentDoc } from '../reference-documents';
-import type { CreateRunRequest, RunCitation, RunManifest, RunStatus } from '../schemas/runs';
-import { paginate, type Cursors, type PageQuery } from '../pagination';
-import { signRunOutputFile, type RunOutputFileView } from '../run-output-file';
-import type { Storage } from '../storage';
+import { findProduct, findTemplate, type ModelPolicy, type OutputFormat } from '../catalog/catalog';
+import type { Config } from '../platform/config';
+import { toCredits, toMilli } from '../billing/credits';
+import { COLLECTIONS } from '../platform/db';
+import type { DocumentDoc } from '../documents/documents';
+import { ApiError, errors } from '../http/errors';
+import { getBalance } from '../billing/balance';
+import type { ReferenceDocumentDoc } from '../documents/reference-documents';
+import type { CreateRunRequest, RunCitation, RunManifest, RunStatus } from './schemas';
+import { paginate, type Cursors, type PageQuery } from '../http/pagination';
+import { signRunOutputFile, type RunOutputFileView } from './output-file';
+import type { Storage } from '../platform/storage';
 import type { TemporalHandle } from '../jobs';
-import type { TenantDb } from '../tenant';
-import type { WorkflowDoc } from '../workflows';
+import type { TenantDb } from '../access/tenant';
+import type { EvaluationWorkflowDoc } from '../evaluation-workflows/evaluation-workflows';
 
 export type { RunDoc } from './run-doc';
 import type { RunDoc } from './run-doc';
 
 const runs = (tenant: TenantDb) => tenant.collection<RunDoc>(COLLECTIONS.runs);
 
-/** `outputFile`: signed by the caller for this answer (domain/run-output-file.ts), or null when there is none. */
+/** `outputFile`: signed by the caller for this answer (domain/runs/output-file.ts), or null when there is none. */
 export function runView(doc: RunDoc, baseUrl: string, outputFile: RunOutputFileView | null) {
   const output = doc.status === 'succeeded' && doc.output_json ? (JSON.parse(doc.output_json) as Record<string, unknown>) : undefined;
   return {
@@ -60,7 +60,7 @@ export type RunView = ReturnType<typeof runView>;
  * rather than a result; the event record would otherwise hold a second copy of it.
  */
 export function eventRunView(doc: RunDoc, baseUrl: string) {
-  // No URL in the record: it is signed when the payload is sent or read (domain/run-output-file.ts).
+  // No URL in the record: it is signed when the payload is sent or read (domain/runs/output-file.ts).
   const { manifest: _manifest, ...view } = runView(doc, baseUrl, null);
   return view;
 }
@@ -71,7 +71,7 @@ export interface Caller {
 }
 
 /** What a run on `workflow` with `inputDocs` would cost, in milli-credits (DESIGN.md decision 12). */
-export async function quoteRun(db: Db, tenant: TenantDb, workflow: WorkflowDoc, inputDocs: DocumentDoc[], config: Config) {
+export async function quoteRun(db: Db, tenant: TenantDb, workflow: EvaluationWorkflowDoc, inputDocs: DocumentDoc[], config: Config) {
   const product = await findProduct(db, workflow.product_code);
   if (!product) throw new Error(`product ${workflow.product_code} missing from the catalog`);
   const pages = inputDocs.reduce((sum, d) => sum + Math.max(1, d.page_count ?? 1), 0);
@@ -96,8 +96,8 @@ async function referenceTokens(tenant: TenantDb, refIds: string[]): Promise<numb
 }
 
 /** The workflow a run would use: 404 unless it exists, 409 unless it is active. */
-export async function runnableWorkflow(tenant: TenantDb, workflowId: string): Promise<WorkflowDoc> {
-  const workflow = await tenant.collection<WorkflowDoc>(COLLECTIONS.workflows).findOne({ _id: workflowId, deleted_at: null });
+export async function runnableWorkflow(tenant: TenantDb, workflowId: string): Promise<EvaluationWorkflowDoc> {
+  const workflow = await tenant.collection<EvaluationWorkflowDoc>(COLLECTIONS.workflows).findOne({ _id: workflowId, deleted_at: null });
   if (!workflow) throw errors.notFound('workflow');
   if (workflow.status !== 'active') {
     throw errors.conflict('workflow_not_active', `The workflow is ${workflow.status}; runs need an active workflow.`);

@@ -10,16 +10,16 @@
  *               queued | running ──fail──▶ failed               (creation_failed, execution_ended, timeout, …)
  */
 import type { Db } from 'mongodb';
-import { charge, refund, toCredits } from '../credits';
-import { COLLECTIONS } from '../db';
-import { errors } from '../errors';
-import type { EventType } from '../events';
-import { publishEvent, type EventPublisher } from '../publish-event';
-import type { RunStatus } from '../schemas/runs';
-import type { TenantDb } from '../tenant';
-import { countRunUsage } from '../usage-rollup';
-import type { RunJobInput } from '../workflow-contract';
-import type { WorkflowDoc } from '../workflows';
+import { charge, refund, toCredits } from '../billing/credits';
+import { COLLECTIONS } from '../platform/db';
+import { errors } from '../http/errors';
+import type { EventType } from '../webhooks/events';
+import { publishEvent, type EventPublisher } from '../webhooks/publish-event';
+import type { RunStatus } from './schemas';
+import type { TenantDb } from '../access/tenant';
+import { countRunUsage } from '../billing/usage-rollup';
+import type { RunJobInput } from '../jobs/contract';
+import type { EvaluationWorkflowDoc } from '../evaluation-workflows/evaluation-workflows';
 import { RUN_FAILURES, type RunFailureCode } from './failures';
 import { eventRunView, getRun, type RunDoc } from './index';
 
@@ -194,7 +194,7 @@ export async function operatorRefundRun(publisher: EventPublisher, runId: string
 /** Records and delivers a run event; the run's workflow may name its own webhook endpoint (even once deleted). */
 export async function emitRunEvent(publisher: EventPublisher, accountId: string, type: EventType, run: RunDoc) {
   const workflow = await publisher.db
-    .collection<WorkflowDoc>(COLLECTIONS.workflows)
+    .collection<EvaluationWorkflowDoc>(COLLECTIONS.workflows)
     .findOne({ _id: run.workflow_id, account_id: accountId }, { projection: { webhook_endpoint_id: 1 } });
   return publishEvent(publisher, {
     accountId,

@@ -2,8 +2,8 @@
  * The stored run document (collection `runs`): its own module so that readers of the shape (the output-file
  * signer, the usage rollup) need not import the run services that import them. Written only by domain/runs/.
  */
-import type { ModelPolicy, OutputFormat } from '../catalog';
-import type { RunCitation, RunManifest, RunStatus } from '../schemas/runs';
+import type { ModelPolicy, OutputFormat } from '../catalog/catalog';
+import type { RunCitation, RunManifest, RunStatus } from './schemas';
 
 export interface RunDoc {
   _id: string;

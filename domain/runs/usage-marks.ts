@@ -1,10 +1,10 @@
 /**
- * The runs' side of usage counting (domain/usage-rollup.ts owns the months): the per-run claim that lets one
+ * The runs' side of usage counting (domain/billing/usage-rollup.ts owns the months): the per-run claim that lets one
  * caller at a time count a run, and the marks of facts already counted. Kept here because this directory is the
  * only writer of the runs collection.
  */
 import type { Db } from 'mongodb';
-import { COLLECTIONS } from '../db';
+import { COLLECTIONS } from '../platform/db';
 
 export type UsageFact = 'admitted' | 'charged' | 'uncharged';
 

@@ -6,7 +6,7 @@
 import { Connection } from '@temporalio/client';
 import { msToTs } from '@temporalio/common/lib/time';
 import { temporal } from '@temporalio/proto';
-import { SEARCH_ATTRIBUTE_NAMES } from '../../domain/workflow-contract';
+import { SEARCH_ATTRIBUTE_NAMES } from '../../domain/jobs/contract';
 
 export async function ensureNamespace(address: string, namespace: string): Promise<void> {
   const connection = await Connection.connect({ address, connectTimeout: '5s' });

@@ -9,8 +9,8 @@ import { mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Connection } from '@temporalio/client';
 import { MongoClient } from 'mongodb';
-import type { Config } from '../../domain/config';
-import { SEARCH_ATTRIBUTE_NAMES } from '../../domain/workflow-contract';
+import type { Config } from '../../domain/platform/config';
+import { SEARCH_ATTRIBUTE_NAMES } from '../../domain/jobs/contract';
 import { ensureNamespace } from './namespaces';
 import { elapsed, ensureTools, PROJECT_ROOT, toolPath, type Say } from './tools';
 

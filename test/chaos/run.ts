@@ -4,7 +4,7 @@
  * non-zero on any violation, or when new work takes more than 10 s to complete after a Temporal restart.
  * `CHAOS_ROUNDS` (default 3) and `CHAOS_RUNS` (runs in flight per fault, default 5).
  */
-import { parseConfig } from '../../domain/config';
+import { parseConfig } from '../../domain/platform/config';
 import { startStack } from '../../scripts/stack/services';
 import { runChaos, violations, type Fault } from './scenario';
 import { createTestContext } from '../support/app';

@@ -19,8 +19,8 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { parseConfig } from '../../domain/config';
-import { reconcileAccount } from '../../domain/operations';
+import { parseConfig } from '../../domain/platform/config';
+import { reconcileAccount } from '../../domain/operations/operations';
 import { ensureNamespace } from '../../scripts/stack/namespaces';
 import { stackStatus, startStack, stopStack, type ServiceName } from '../../scripts/stack/services';
 import { toolPath } from '../../scripts/stack/tools';

@@ -7,7 +7,7 @@
  * Why a completed run and not the server's poller list: DescribeTaskQueue lists a worker's pollers late after a
  * long outage (about 50 s after a 60 s one, measured) while that worker is already completing work (in 1.5 s).
  */
-import type { Config } from '../../domain/config';
+import type { Config } from '../../domain/platform/config';
 import { stackStatus, startStack, stopStack } from '../../scripts/stack/services';
 import type { TestContext } from '../support/app';
 import { waitForRun } from '../support/runs';

@@ -13,10 +13,10 @@
  */
 import { apiRoutes } from '../../api/app';
 import type { RouteSpec } from '../../api/route';
-import { COLLECTIONS } from '../../domain/db';
-import { recordEvent, type EventType } from '../../domain/events';
-import { newId, randomBase62 } from '../../domain/ids';
-import { SCOPES, type Scope } from '../../domain/scopes';
+import { COLLECTIONS } from '../../domain/platform/db';
+import { recordEvent, type EventType } from '../../domain/webhooks/events';
+import { newId, randomBase62 } from '../../domain/platform/ids';
+import { SCOPES, type Scope } from '../../domain/access/scopes';
 import { createTestContext, type TestContext } from '../support/app';
 import { newAccount, type TestAccount } from '../support/identity';
 

@@ -8,7 +8,7 @@
  * dependency was down, the object store's routes included. Then: new work completes within 10 s of a Temporal
  * restart.
  */
-import { parseConfig } from '../../domain/config';
+import { parseConfig } from '../../domain/platform/config';
 import { measureWorkerResume } from '../chaos/worker-resume';
 import { runChaos, violations } from '../chaos/scenario';
 import { createTestContext } from '../support/app';

@@ -4,7 +4,7 @@
  * FerretDB 1.24 fails both tests (see scripts/stack/tools.ts).
  */
 import { MongoClient, type Collection } from 'mongodb';
-import { parseConfig } from '../../domain/config';
+import { parseConfig } from '../../domain/platform/config';
 
 let client: MongoClient;
 let counters: Collection<{ _id: string; n: number }>;

@@ -3,8 +3,8 @@
  * extraction in the worker's parsing sandbox, indexing, retrieval — for every supported format and for hostile
  * files.
  */
-import { COLLECTIONS } from '../../domain/db';
-import { getObjectBytes, objectKeys } from '../../domain/storage';
+import { COLLECTIONS } from '../../domain/platform/db';
+import { getObjectBytes, objectKeys } from '../../domain/platform/storage';
 import { retrieveFromReferences } from '../../activities/reference-store';
 import { createTestContext, type TestContext } from '../support/app';
 import {

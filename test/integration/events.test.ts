@@ -7,12 +7,12 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ulid } from 'ulid';
-import { COLLECTIONS } from '../../domain/db';
-import { EVENT_RETENTION_DAYS, purgeExpiredEvents, recordEvent, type EventDoc, type EventType } from '../../domain/events';
-import { newId, randomBase62 } from '../../domain/ids';
-import { SCOPES } from '../../domain/scopes';
-import type { WebhookDeliveryDoc } from '../../domain/webhook-deliveries';
-import { verifyWebhookSignature } from '../../domain/webhook-signature';
+import { COLLECTIONS } from '../../domain/platform/db';
+import { EVENT_RETENTION_DAYS, purgeExpiredEvents, recordEvent, type EventDoc, type EventType } from '../../domain/webhooks/events';
+import { newId, randomBase62 } from '../../domain/platform/ids';
+import { SCOPES } from '../../domain/access/scopes';
+import type { WebhookDeliveryDoc } from '../../domain/webhooks/deliveries';
+import { verifyWebhookSignature } from '../../domain/webhooks/signature';
 import { createTestContext, type TestContext } from '../support/app';
 import { newAccount, type TestAccount } from '../support/identity';
 import { makeWorkflow, waitForRun } from '../support/runs';

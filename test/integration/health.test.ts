@@ -2,7 +2,7 @@
  * Health against the real stack: all four checks ok, and a stopped dependency turns its check `down` and the status
  * `degraded`, then recovers when the dependency returns — without restarting the API.
  */
-import { parseConfig } from '../../domain/config';
+import { parseConfig } from '../../domain/platform/config';
 import { startStack, stopStack, type ServiceName } from '../../scripts/stack/services';
 import { createTestContext, type TestContext } from '../support/app';
 

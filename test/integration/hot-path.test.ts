@@ -7,8 +7,8 @@
 import type { Collection, Db, Document } from 'mongodb';
 import supertest from 'supertest';
 import { createApp } from '../../api/app';
-import { COLLECTIONS } from '../../domain/db';
-import { WINDOW_MS } from '../../domain/rate-limit';
+import { COLLECTIONS } from '../../domain/platform/db';
+import { WINDOW_MS } from '../../domain/access/rate-limit';
 import { createTestContext, type TestContext } from '../support/app';
 import { newAccount } from '../support/identity';
 import { freePort } from '../support/ports';

@@ -1,5 +1,5 @@
 /** API keys against the real stack: creation, listing, revocation, expiry, validation, storage at rest. */
-import { COLLECTIONS } from '../../domain/db';
+import { COLLECTIONS } from '../../domain/platform/db';
 import { createTestContext, type TestContext } from '../support/app';
 import { newAccount, type TestAccount } from '../support/identity';
 

@@ -1,5 +1,5 @@
 /**
- * Properties of the credits ledger (domain/credits.ts) against the real database. Random sequences of grants,
+ * Properties of the credits ledger (domain/billing/credits.ts) against the real database. Random sequences of grants,
  * charges and refunds over a few subjects (so the same movement is often asked for again: a retry), where any
  * database call may "crash" just before or after it reaches the server and the call is then retried — the failure
  * the ledger's three steps are built to survive. Checked:
@@ -13,10 +13,10 @@
  */
 import fc from 'fast-check';
 import type { Db } from 'mongodb';
-import { ensureAccount, type AccountDoc } from '../../domain/accounts';
-import { charge, grant, reconcile, refund, type LedgerEntry } from '../../domain/credits';
-import { COLLECTIONS } from '../../domain/db';
-import { randomBase62 } from '../../domain/ids';
+import { ensureAccount, type AccountDoc } from '../../domain/access/accounts';
+import { charge, grant, reconcile, refund, type LedgerEntry } from '../../domain/billing/credits';
+import { COLLECTIONS } from '../../domain/platform/db';
+import { randomBase62 } from '../../domain/platform/ids';
 import { createTestContext, type TestContext } from '../support/app';
 import { interleave, type Chooser, type CrashPoint } from '../support/interleaver';
 
@@ -245,7 +245,7 @@ it('concurrent calls, in any interleaving and with crashes, never overdraw, agre
     }),
     {
       numRuns: 25,
-      // Counterexamples this property found (domain/credits.ts before charges decided in the account document):
+      // Counterexamples this property found (domain/billing/credits.ts before charges decided in the account document):
       // callers of one charge hearing different answers, and a debit recorded with another split (drift).
       examples: [
         [{ initialCredits: 0, chargeMilli: [0, 1, 0, 0], grants: smallBonusGrants }, [[chargeOf(1), grant0, chargeOf(1)], [grant0, chargeOf(0)]], []],

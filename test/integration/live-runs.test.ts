@@ -2,8 +2,8 @@
  * Live runs against the real stack and a local OpenAI-compatible model server: model policies, prompt assembly,
  * structured output, retries, refunds, prompt injection, and a worker killed mid-run.
  */
-import { COLLECTIONS } from '../../domain/db';
-import { rebuildUsage } from '../../domain/usage-rollup';
+import { COLLECTIONS } from '../../domain/platform/db';
+import { rebuildUsage } from '../../domain/billing/usage-rollup';
 import { testNamespaces } from '../support/env';
 import { createTestContext, type TestContext } from '../support/app';
 import { makeDocument } from '../support/files';

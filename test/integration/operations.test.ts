@@ -6,8 +6,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { charge, refund } from '../../domain/credits';
-import { COLLECTIONS } from '../../domain/db';
+import { charge, refund } from '../../domain/billing/credits';
+import { COLLECTIONS } from '../../domain/platform/db';
 import { testNamespaces } from '../support/env';
 import { createTestContext, type TestContext } from '../support/app';
 import { newAccount, type TestAccount } from '../support/identity';

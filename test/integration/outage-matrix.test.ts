@@ -8,7 +8,7 @@
  * It stops only services this checkout started (through their pid files, as test/integration/chaos.test.ts does)
  * and refuses to go on when the service is still up afterwards: a stack started elsewhere is never touched.
  */
-import { parseConfig } from '../../domain/config';
+import { parseConfig } from '../../domain/platform/config';
 import { stackStatus, startStack, stopStack, type ServiceName } from '../../scripts/stack/services';
 import { createTestContext, type TestContext } from '../support/app';
 import { testNamespaces } from '../support/env';

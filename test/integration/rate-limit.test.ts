@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import { MongoClient } from 'mongodb';
 import supertest from 'supertest';
 import { createApp } from '../../api/app';
-import { COLLECTIONS } from '../../domain/db';
-import { randomBase62 } from '../../domain/ids';
-import { consume, lease, RateLimiterUnavailable, WINDOW_MS } from '../../domain/rate-limit';
+import { COLLECTIONS } from '../../domain/platform/db';
+import { randomBase62 } from '../../domain/platform/ids';
+import { consume, lease, RateLimiterUnavailable, WINDOW_MS } from '../../domain/access/rate-limit';
 import { createTestContext, type TestContext } from '../support/app';
 import { newAccount } from '../support/identity';
 

@@ -4,7 +4,7 @@
  * and charges nothing, every refusal of creation is the quote's refusal too, a short balance is reported rather
  * than refused, test keys are quoted as live with nothing due, and the route needs runs:read.
  */
-import { COLLECTIONS } from '../../domain/db';
+import { COLLECTIONS } from '../../domain/platform/db';
 import { createTestContext, type TestContext } from '../support/app';
 import { makeDocument, SAMPLE_SENTENCES } from '../support/files';
 import { newAccount, type TestAccount } from '../support/identity';

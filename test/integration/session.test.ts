@@ -5,7 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
-import { LOCAL_AUDIENCE, LOCAL_ISSUER } from '../../domain/session-tokens';
+import { LOCAL_AUDIENCE, LOCAL_ISSUER } from '../../domain/access/session-tokens';
 import { createTestContext, type TestContext } from '../support/app';
 import { newAccount } from '../support/identity';
 

@@ -6,8 +6,8 @@
  */
 import { request } from 'node:http';
 import { readFileSync } from 'node:fs';
-import { validateAgainstSchema } from '../../domain/json-schema';
-import { statObject, objectKeys } from '../../domain/storage';
+import { validateAgainstSchema } from '../../domain/json-schema/validate';
+import { statObject, objectKeys } from '../../domain/platform/storage';
 import { createTestContext, type TestContext } from '../support/app';
 import {
   lyingZip,

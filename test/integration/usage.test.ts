@@ -3,10 +3,10 @@
  * and counted into the usage rollup as their settlement would, so the expected totals are known sums; another
  * account's runs are seeded alongside and must never count.
  */
-import { COLLECTIONS } from '../../domain/db';
-import { newId } from '../../domain/ids';
+import { COLLECTIONS } from '../../domain/platform/db';
+import { newId } from '../../domain/platform/ids';
 import type { RunDoc } from '../../domain/runs';
-import { countRunUsage } from '../../domain/usage-rollup';
+import { countRunUsage } from '../../domain/billing/usage-rollup';
 import { createTestContext, type TestContext } from '../support/app';
 import { newAccount, type TestAccount } from '../support/identity';
 import { makeWorkflow } from '../support/runs';

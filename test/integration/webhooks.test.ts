@@ -4,13 +4,13 @@
  * configuration), timeouts, 410, manual retry, disabling after 20 failed deliveries, and a worker killed between
  * attempts resuming the schedule without losing or doubling an attempt.
  */
-import { COLLECTIONS } from '../../domain/db';
-import { randomBase62 } from '../../domain/ids';
-import { publishEvent } from '../../domain/publish-event';
+import { COLLECTIONS } from '../../domain/platform/db';
+import { randomBase62 } from '../../domain/platform/ids';
+import { publishEvent } from '../../domain/webhooks/publish-event';
 import { webhookPayloadProblems } from '../support/conformance';
-import type { WebhookDeliveryDoc } from '../../domain/webhook-deliveries';
-import type { WebhookEndpointDoc } from '../../domain/webhook-endpoints';
-import { verifyWebhookSignature } from '../../domain/webhook-signature';
+import type { WebhookDeliveryDoc } from '../../domain/webhooks/deliveries';
+import type { WebhookEndpointDoc } from '../../domain/webhooks/endpoints';
+import { verifyWebhookSignature } from '../../domain/webhooks/signature';
 import { createTestContext, type TestContext } from '../support/app';
 import { newAccount, type TestAccount } from '../support/identity';
 import { ensureNamespace } from '../../scripts/stack/namespaces';

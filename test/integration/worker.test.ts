@@ -1,6 +1,6 @@
 /** The worker started by globalSetup executes workflow tasks on every task queue. */
-import { TASK_QUEUES } from '../../domain/workflow-contract';
-import { newId } from '../../domain/ids';
+import { TASK_QUEUES } from '../../domain/jobs/contract';
+import { newId } from '../../domain/platform/ids';
 import { createTestContext, type TestContext } from '../support/app';
 
 let t: TestContext;

@@ -6,10 +6,10 @@ import type Koa from 'koa';
 import supertest from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { apiRoutes, createApp, type AppDeps } from '../../api/app';
-import { parseConfig, type Config } from '../../domain/config';
-import { openConnections } from '../../domain/connections';
-import type { Database } from '../../domain/db';
-import { createLogger } from '../../domain/logger';
+import { parseConfig, type Config } from '../../domain/platform/config';
+import { openConnections } from '../../domain/platform/connections';
+import type { Database } from '../../domain/platform/db';
+import { createLogger } from '../../domain/platform/logger';
 import type { TemporalHandle } from '../../domain/jobs';
 import { conformanceChecker } from './conformance';
 

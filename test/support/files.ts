@@ -15,7 +15,7 @@ import JSZip from 'jszip';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import PptxGenJS from 'pptxgenjs';
 import type { DocFormat } from '../../activities/parsing/types';
-import { MIME_BY_FORMAT } from '../../domain/uploads';
+import { MIME_BY_FORMAT } from '../../domain/documents/uploads';
 
 export interface GeneratedFile {
   bytes: Buffer;

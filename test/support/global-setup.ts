@@ -3,7 +3,7 @@
  * a fresh test database, and one worker process on the test namespace.
  */
 import { MongoClient } from 'mongodb';
-import { parseConfig } from '../../domain/config';
+import { parseConfig } from '../../domain/platform/config';
 import { startStack } from '../../scripts/stack/services';
 import { ensureNamespace } from '../../scripts/stack/namespaces';
 import { ensureChromium } from './chromium';

@@ -1,5 +1,5 @@
 /** Stops the worker and the services that globalSetup started (never those it found running). */
-import { parseConfig } from '../../domain/config';
+import { parseConfig } from '../../domain/platform/config';
 import { stopStack, type ServiceName } from '../../scripts/stack/services';
 import { applyTestEnv } from './env';
 

@@ -1,7 +1,7 @@
 /** Accounts, session tokens and API keys for tests: each test makes its own account, so tests never share state. */
-import { randomBase62 } from '../../domain/ids';
-import type { Scope } from '../../domain/scopes';
-import { signLocalSessionToken } from '../../domain/session-tokens';
+import { randomBase62 } from '../../domain/platform/ids';
+import type { Scope } from '../../domain/access/scopes';
+import { signLocalSessionToken } from '../../domain/access/session-tokens';
 import type { TestContext } from './app';
 
 export interface TestAccount {

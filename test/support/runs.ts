@@ -1,5 +1,5 @@
 /** Helpers for run tests: a workflow to run, waiting for a run to settle, reading the ledger. */
-import { COLLECTIONS } from '../../domain/db';
+import { COLLECTIONS } from '../../domain/platform/db';
 import type { TestContext } from './app';
 
 export const TERMINAL = ['succeeded', 'failed', 'canceled', 'refunded'];

@@ -9,7 +9,7 @@ import { fitInputs, renderInput } from '../../activities/model-context';
 import { stubEvidence } from '../../activities/models/stub';
 import type { Section } from '../../activities/parsing/types';
 import { answerSchema, parseAnswer } from '../../activities/prompt';
-import { validateAgainstSchema } from '../../domain/json-schema';
+import { validateAgainstSchema } from '../../domain/json-schema/validate';
 
 const page = (index: number, text: string): Section => ({ kind: 'page', index, label: `Page ${index}`, text });
 const whole = (documentId: string, sections: Section[]): CitableInput => ({

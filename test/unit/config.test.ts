@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ConfigError, parseConfig, PUBLISHED_SECRET_VALUES } from '../../domain/config';
+import { ConfigError, parseConfig, PUBLISHED_SECRET_VALUES } from '../../domain/platform/config';
 
 function problems(env: NodeJS.ProcessEnv): string[] {
   try {

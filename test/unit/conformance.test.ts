@@ -11,8 +11,8 @@ import { errorHandler } from '../../api/middleware/errors';
 import { requestId } from '../../api/middleware/request-id';
 import { route, type RouteSpec } from '../../api/route';
 import { mountRoutes } from '../../api/router';
-import { errors } from '../../domain/errors';
-import { createLogger } from '../../domain/logger';
+import { errors } from '../../domain/http/errors';
+import { createLogger } from '../../domain/platform/logger';
 import { conformanceChecker, drainViolations, runRuleViolations, webhookPayloadProblems } from '../support/conformance';
 
 const Thing = z.object({ id: z.string(), tags: z.array(z.string()), note: z.string().nullable() }).meta({ id: 'Thing' });

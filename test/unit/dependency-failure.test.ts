@@ -14,7 +14,7 @@ import {
   TimeoutFailure,
   WorkflowNotFoundError,
 } from '@temporalio/common';
-import { parseConfig } from '../../domain/config';
+import { parseConfig } from '../../domain/platform/config';
 import { connectTemporal, withinDeadline } from '../../domain/jobs';
 import { ServiceError, WorkflowFailedError } from '../../domain/jobs/failures';
 import {
@@ -27,9 +27,9 @@ import {
   MongoServerError,
   MongoTopologyClosedError,
 } from 'mongodb';
-import { DeadlineExceeded } from '../../domain/deadline';
-import { classifyDependencyFailure, isDependencyUnavailable } from '../../domain/dependency-failure';
-import { ApiError } from '../../domain/errors';
+import { DeadlineExceeded } from '../../domain/platform/deadline';
+import { classifyDependencyFailure, isDependencyUnavailable } from '../../domain/platform/dependency-failure';
+import { ApiError } from '../../domain/http/errors';
 import { freePort } from '../support/ports';
 
 async function caught(work: () => Promise<unknown>): Promise<unknown> {

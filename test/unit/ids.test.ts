@@ -1,4 +1,4 @@
-import { isId, newId, randomBase62 } from '../../domain/ids';
+import { isId, newId, randomBase62 } from '../../domain/platform/ids';
 
 describe('ids', () => {
   it('carry their type prefix and a ULID body', () => {

@@ -1,5 +1,5 @@
 /** How `npm start` shows its children's logs: pino-pretty lines on a terminal, the JSON lines untouched otherwise. */
-import { childLogFormatter } from '../../domain/logger';
+import { childLogFormatter } from '../../domain/platform/logger';
 
 const line = JSON.stringify({ level: 30, time: Date.UTC(2026, 0, 1, 12, 0, 0), name: 'assay-api', service: 'assay-api', msg: 'assay api listening', port: 8080 });
 

@@ -1,7 +1,7 @@
 /** Secrets never reach the logs: the redaction paths catch them at the top level and one level down. */
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { REDACT_PATHS } from '../../domain/logger';
+import { REDACT_PATHS } from '../../domain/platform/logger';
 
 function logged(fields: Record<string, unknown>): string {
   let out = '';

@@ -1,6 +1,6 @@
-/** The hand-written Prometheus exposition (domain/metrics.ts) and the usage period rules (domain/usage.ts). */
-import { Counter, Histogram, renderGauge } from '../../domain/metrics';
-import { resolvePeriod } from '../../domain/usage';
+/** The hand-written Prometheus exposition (domain/platform/metrics.ts) and the usage period rules (domain/billing/usage.ts). */
+import { Counter, Histogram, renderGauge } from '../../domain/platform/metrics';
+import { resolvePeriod } from '../../domain/billing/usage';
 
 describe('Prometheus text', () => {
   it('renders counters per label set, escaping label values', () => {

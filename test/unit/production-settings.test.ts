@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { PUBLISHED_SECRET_VALUES } from '../../domain/config';
+import { PUBLISHED_SECRET_VALUES } from '../../domain/platform/config';
 
 const ROOT = join(__dirname, '..', '..');
 const COMPOSE_TEXT = readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8');

@@ -2,10 +2,10 @@
  * The pure parts of webhooks: signatures (sign/verify, replay window, several secrets and values), target checks
  * (which addresses count as private, scheme rules, DNS answers), secret sealing and the retry schedule.
  */
-import { openSecret, sealSecret } from '../../domain/secret-box';
-import { parseConfig } from '../../domain/config';
-import { signWebhookPayload, verifyWebhookSignature } from '../../domain/webhook-signature';
-import { embeddedIpv4, isNonPublicAddress, resolveTarget, TargetRefused } from '../../domain/webhook-url';
+import { openSecret, sealSecret } from '../../domain/platform/secret-box';
+import { parseConfig } from '../../domain/platform/config';
+import { signWebhookPayload, verifyWebhookSignature } from '../../domain/webhooks/signature';
+import { embeddedIpv4, isNonPublicAddress, resolveTarget, TargetRefused } from '../../domain/webhooks/url';
 import { nextDelayS } from '../../workflows/deliver-webhook';
 
 const secret = 'whsec_0123456789abcdefghijABCDEFGHIJKL';

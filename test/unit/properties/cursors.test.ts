@@ -1,11 +1,11 @@
 /**
- * Properties of pagination cursors (domain/pagination.ts): whatever a list's scope and last id, the server reads
+ * Properties of pagination cursors (domain/http/pagination.ts): whatever a list's scope and last id, the server reads
  * back exactly what it issued, and refuses everything else — an edited cursor, one from another list or another
  * server, or arbitrary text — with a 400 `invalid_request`, never another kind of failure (which would be a 500).
  */
 import fc from 'fast-check';
-import { ApiError } from '../../../domain/errors';
-import { Cursors } from '../../../domain/pagination';
+import { ApiError } from '../../../domain/http/errors';
+import { Cursors } from '../../../domain/http/pagination';
 
 const cursors = new Cursors('property-test-secret:cursors');
 const scope = fc.string({ maxLength: 40, unit: 'grapheme' });

@@ -1,5 +1,5 @@
 /**
- * Properties of the Idempotency-Key fingerprint (domain/idempotency.ts). A retry is replayed only when its
+ * Properties of the Idempotency-Key fingerprint (domain/access/idempotency.ts). A retry is replayed only when its
  * fingerprint equals the first request's, so two things must hold for every request a client can send:
  * the same request written differently (key order, whitespace, escapes) gets the same fingerprint, and any
  * request that differs in content gets another one — otherwise a changed retry would silently get the old answer
@@ -7,7 +7,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
-import { canonicalJson, requestHash } from '../../../domain/idempotency';
+import { canonicalJson, requestHash } from '../../../domain/access/idempotency';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 

@@ -1,10 +1,10 @@
 /**
- * Properties of webhook signatures (domain/webhook-signature.ts), the helper integrators copy: a signature made by
+ * Properties of webhook signatures (domain/webhooks/signature.ts), the helper integrators copy: a signature made by
  * the sender verifies for any body, secret and time within the tolerance, and nothing else verifies — not a body
  * with any byte changed, not another secret, not an edited header, not a timestamp outside the window.
  */
 import fc from 'fast-check';
-import { DEFAULT_TOLERANCE_SECONDS, signWebhookPayload, verifyWebhookSignature } from '../../../domain/webhook-signature';
+import { DEFAULT_TOLERANCE_SECONDS, signWebhookPayload, verifyWebhookSignature } from '../../../domain/webhooks/signature';
 
 const payload = fc.uint8Array({ maxLength: 512 }).map((a) => Buffer.from(a));
 const secret = fc.string({ minLength: 1, maxLength: 64 }).map((s) => `whsec_${s}`);

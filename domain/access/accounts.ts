@@ -1,0 +1,45 @@
+/**
+ * Accounts (workspaces). An account is created the first time its id is seen in a verified session token, with
+ * `INITIAL_BONUS_CREDITS` bonus credits. Credit balances change only through the credits ledger.
+ */
+import type { Db } from 'mongodb';
+import { toMilli } from '../billing/money';
+import { COLLECTIONS } from '../platform/db';
+
+export interface AccountDoc {
+  _id: string;
+  /** Balances in milli-credits (see domain/billing/credits.ts); change only through the ledger. */
+  bonus_milli: number;
+  regular_milli: number;
+  initial_bonus_milli: number;
+  /** Ids of the most recent ledger entries applied to this account (the ledger's exactly-once guard). */
+  journal: string[];
+  /** How the most recent charges were split between the buckets, written with the debit itself (domain/billing/credits.ts). */
+  charge_splits?: Array<{ id: string; bonus_milli: number; regular_milli: number }>;
+  created_at: Date;
+}
+
+export const ACCOUNT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** Idempotent: concurrent first requests create one account, and a later call never resets its credits. */
+export async function ensureAccount(db: Db, accountId: string, initialBonusCredits: number): Promise<void> {
+  try {
+    await db.collection<AccountDoc>(COLLECTIONS.accounts).updateOne(
+      { _id: accountId },
+      {
+        $setOnInsert: {
+          bonus_milli: toMilli(initialBonusCredits),
+          regular_milli: 0,
+          initial_bonus_milli: toMilli(initialBonusCredits),
+          journal: [],
+          created_at: new Date(),
+        },
+      },
+      { upsert: true },
+    );
+  } catch (err) {
+    // Two concurrent upserts of a new _id: one inserts, the other hits the unique _id; the account exists.
+    if ((err as { code?: number }).code !== 11000) throw err;
+  }
+}
+

@@ -1,0 +1,193 @@
+/**
+ * API keys: creation (the token is shown once), listing, revocation, and authentication of a presented token.
+ *
+ * A token is `ak_live_<32 base62>` or `ak_test_<32 base62>`. Only HMAC-SHA256(API_KEY_HASH_SECRET, token) is
+ * stored: a dump of `api_keys` holds nothing that authenticates, and without the server secret the hashes cannot
+ * even be brute-forced offline. A token is found by `_id`, the only lookup every store serves from an index
+ * (docs/decisions.md 167): `api_key_credentials` maps each hash (its `_id`) to its key's id, and never changes; the key's
+ * state is then read by its own `_id`. domain/access/key-cache.ts keeps both in memory for the hot path.
+ */
+import { createHmac } from 'node:crypto';
+import type { Db, Filter } from 'mongodb';
+import { COLLECTIONS } from '../platform/db';
+import { errors } from '../http/errors';
+import { newId, randomBase62 } from '../platform/ids';
+import { checkCountLimit, enforceCountLimit, LIMITS } from './limits';
+import { SCOPES, type Scope } from './scopes';
+import type { TenantDb } from './tenant';
+
+export type KeyMode = 'live' | 'test';
+
+export interface ApiKeyDoc {
+  _id: string; // public id, key_…
+  account_id: string;
+  name: string;
+  mode: KeyMode;
+  token_hash: string;
+  last4: string;
+  scopes: Scope[];
+  rate_limit_rpm: number | null;
+  expires_at: Date | null;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+  created_by: string;
+  created_at: Date;
+}
+
+/** hash → key id: written before its key, never changed, so a process may remember it for good. */
+export interface CredentialDoc {
+  _id: string; // HMAC-SHA256(API_KEY_HASH_SECRET, token), hex
+  key_id: string;
+}
+
+export const TOKEN_PATTERN = /^ak_(live|test)_[0-9A-Za-z]{32}$/;
+
+export function hashToken(secret: string, token: string): string {
+  return createHmac('sha256', secret).update(token).digest('hex');
+}
+
+export function keyPrefix(mode: KeyMode): 'ak_live' | 'ak_test' {
+  return mode === 'live' ? 'ak_live' : 'ak_test';
+}
+
+export function summarize(doc: ApiKeyDoc) {
+  return {
+    public_id: doc._id,
+    object: 'api_key' as const,
+    name: doc.name,
+    key_prefix: keyPrefix(doc.mode),
+    last4: doc.last4,
+    mode: doc.mode,
+    scopes: doc.scopes,
+    status: doc.revoked_at ? ('revoked' as const) : ('active' as const),
+    rate_limit_rpm: doc.rate_limit_rpm,
+    expires_at: doc.expires_at?.toISOString() ?? null,
+    last_used_at: doc.last_used_at?.toISOString() ?? null,
+    revoked_at: doc.revoked_at?.toISOString() ?? null,
+    created_at: doc.created_at.toISOString(),
+  };
+}
+
+export interface CreateKeyInput {
+  name: string;
+  mode: KeyMode;
+  scopes?: Scope[];
+  rate_limit_rpm?: number | null;
+  expires_at?: string | null;
+}
+
+/** Keys that authenticate: not revoked, not expired. At most LIMITS.activeKeysPerAccount per account. */
+const activeKeys = (now: Date): Filter<ApiKeyDoc> => ({ revoked_at: null, $or: [{ expires_at: null }, { expires_at: { $gt: now } }] });
+
+export interface KeyPolicy {
+  hashSecret: string;
+  /** The highest rate_limit_rpm a key may ask for (MAX_KEY_RATE_LIMIT_RPM). */
+  maxRateLimitRpm: number;
+}
+
+export async function createKey(tenant: TenantDb, policy: KeyPolicy, createdBy: string, input: CreateKeyInput) {
+  if (input.rate_limit_rpm != null && input.rate_limit_rpm > policy.maxRateLimitRpm) {
+    const message = `must be at most ${policy.maxRateLimitRpm}`;
+    throw errors.invalidRequest(`rate_limit_rpm ${message}.`, [{ path: 'body.rate_limit_rpm', message }]);
+  }
+  const keys = tenant.collection<ApiKeyDoc>(COLLECTIONS.apiKeys);
+  await checkCountLimit(keys, activeKeys(new Date()), LIMITS.activeKeysPerAccount, 'active API keys');
+  const token = `${keyPrefix(input.mode)}_${randomBase62(32)}`;
+  const scopes = input.scopes?.length ? [...new Set(input.scopes)] : [...SCOPES];
+  const keyId = newId('apiKey');
+  const tokenHash = hashToken(policy.hashSecret, token);
+  // The credential first: without its key it finds nothing, and nobody holds its token unless the key is created.
+  await tenant.rawDb().collection<CredentialDoc>(COLLECTIONS.apiKeyCredentials).insertOne({ _id: tokenHash, key_id: keyId });
+  const doc = await keys.insertOne({
+    _id: keyId,
+    name: input.name,
+    mode: input.mode,
+    token_hash: tokenHash,
+    last4: token.slice(-4),
+    scopes,
+    rate_limit_rpm: input.rate_limit_rpm ?? null,
+    expires_at: input.expires_at ? new Date(input.expires_at) : null,
+    last_used_at: null,
+    revoked_at: null,
+    created_by: createdBy,
+    created_at: new Date(),
+  });
+  await enforceCountLimit(keys, activeKeys(new Date()), doc._id, LIMITS.activeKeysPerAccount, 'active API keys');
+  const summary = summarize(doc);
+  return {
+    public_id: summary.public_id,
+    object: summary.object,
+    token,
+    name: summary.name,
+    mode: summary.mode,
+    last4: summary.last4,
+    scopes: summary.scopes,
+    rate_limit_rpm: summary.rate_limit_rpm,
+    expires_at: summary.expires_at,
+    created_at: summary.created_at,
+    warning: 'Store this token now: it is shown only once and cannot be recovered.',
+  };
+}
+
+export async function listKeys(tenant: TenantDb) {
+  const docs = await tenant
+    .collection<ApiKeyDoc>(COLLECTIONS.apiKeys)
+    .find({}, { sort: { created_at: -1, _id: -1 } })
+    .toArray();
+  return docs.map(summarize);
+}
+
+/** Idempotent: revoking a revoked key answers its summary unchanged. */
+export async function revokeKey(tenant: TenantDb, keyId: string) {
+  const keys = tenant.collection<ApiKeyDoc>(COLLECTIONS.apiKeys);
+  await keys.updateOne({ _id: keyId, revoked_at: null }, { $set: { revoked_at: new Date() } });
+  const doc = await keys.findOne({ _id: keyId });
+  if (!doc) throw errors.notFound('API key');
+  return summarize(doc);
+}
+
+export interface KeyPrincipal {
+  kind: 'api_key';
+  accountId: string;
+  keyId: string;
+  mode: KeyMode;
+  scopes: Scope[];
+  rateLimitRpm: number | null;
+}
+
+/**
+ * The id of the key a token hash belongs to, or null: by `_id` in `api_key_credentials`. A key created before that
+ * collection existed is found once by its indexed `token_hash` and gets its credential then. This is the one
+ * account-less read of API keys: the account is what it finds out.
+ */
+export async function keyIdOf(db: Db, tokenHash: string): Promise<string | null> {
+  const credentials = db.collection<CredentialDoc>(COLLECTIONS.apiKeyCredentials);
+  const found = await credentials.findOne({ _id: tokenHash });
+  if (found) return found.key_id;
+  const legacy = await db.collection<ApiKeyDoc>(COLLECTIONS.apiKeys).findOne({ token_hash: tokenHash }, { projection: { _id: 1 } });
+  if (!legacy) return null;
+  await credentials.updateOne({ _id: tokenHash }, { $setOnInsert: { key_id: legacy._id } }, { upsert: true });
+  return legacy._id;
+}
+
+/** A key's current state by its id (account-less: the caller found the id through the token's credential). */
+export function loadKey(db: Db, keyId: string): Promise<ApiKeyDoc | null> {
+  return db.collection<ApiKeyDoc>(COLLECTIONS.apiKeys).findOne({ _id: keyId });
+}
+
+/**
+ * Records a key's use. Guarded so that, whichever processes write, `last_used_at` moves at most once per
+ * `resolutionMs`; callers also write at most that often per key (domain/access/key-cache.ts). Never fails the request.
+ */
+export function recordUse(db: Db, keyId: string, now: Date, resolutionMs: number): Promise<void> {
+  return db
+    .collection<ApiKeyDoc>(COLLECTIONS.apiKeys)
+    .updateOne(
+      { _id: keyId, $or: [{ last_used_at: null }, { last_used_at: { $lt: new Date(now.getTime() - resolutionMs) } }] },
+      { $set: { last_used_at: now } },
+    )
+    .then(
+      () => undefined,
+      () => undefined,
+    );
+}

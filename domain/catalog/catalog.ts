@@ -1,0 +1,140 @@
+/**
+ * The product and prompt-template catalog: data, not code. The seed files beside this module are loaded at
+ * start-up (idempotently: upsert by code/id, `created_at` kept), so changing the catalog is editing JSON.
+ * The catalog is global; no account owns it.
+ */
+import type { Db } from 'mongodb';
+import { z } from 'zod';
+import generationSeed from './generation.json';
+import productsSeed from './products.json';
+import templatesSeed from './prompt-templates.json';
+import { COLLECTIONS } from '../platform/db';
+import { errors } from '../http/errors';
+
+export const OUTPUT_FORMATS = ['json', 'markdown', 'docx', 'xlsx', 'csv'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+export const MODEL_POLICIES = ['auto', 'provider-a-file-search', 'provider-b-1m-fulltext', 'hybrid'] as const;
+export type ModelPolicy = (typeof MODEL_POLICIES)[number];
+export const TEMPLATE_CATEGORIES = ['education', 'legal', 'grading', 'hr', 'general'] as const;
+export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];
+
+const ProductSeed = z.object({
+  code: z.string().regex(/^[a-z][a-z0-9_]{1,63}$/),
+  name: z.string().min(1),
+  description: z.string().nullable(),
+  status: z.enum(['active', 'beta', 'deprecated']),
+  default_model_policy: z.enum(MODEL_POLICIES),
+  default_mode: z.enum(['sync', 'async']),
+  recommended_output_format: z.enum(OUTPUT_FORMATS),
+  pricing: z.object({
+    credits_per_run: z.number().min(0),
+    credits_per_page: z.number().min(0),
+    credits_per_1k_reference_tokens: z.number().min(0),
+  }),
+});
+
+const TemplateSeed = z.object({
+  id: z.string().regex(/^tpl_[a-z0-9_]+$/),
+  slug: z.string().regex(/^[a-z0-9-]+$/),
+  title: z.string().min(1),
+  category: z.enum(TEMPLATE_CATEGORIES),
+  description: z.string().nullable(),
+  recommended_output_format: z.enum(OUTPUT_FORMATS).nullable(),
+  version: z.number().int().positive(),
+  user_prompt_seed: z.string().min(40),
+});
+
+/** What a live prompt generation costs (DESIGN.md decision 26): catalog data, like the products' prices. */
+const GenerationPricing = z.object({ credits_per_generation: z.number().min(0).default(0.1) });
+export const GENERATION_PRICING = GenerationPricing.parse(generationSeed);
+
+export type Product = z.infer<typeof ProductSeed>;
+export type PromptTemplate = z.infer<typeof TemplateSeed>;
+
+export interface ProductDoc extends Product {
+  _id: string;
+  created_at: Date;
+}
+export interface TemplateDoc extends PromptTemplate {
+  _id: string;
+  locale: string;
+  created_at: Date;
+}
+
+export async function ensureCatalog(db: Db): Promise<void> {
+  const products = z.array(ProductSeed).parse(productsSeed);
+  const templates = z.array(TemplateSeed).parse(templatesSeed);
+  const now = new Date();
+  for (const p of products) {
+    await db
+      .collection<ProductDoc>(COLLECTIONS.products)
+      .updateOne({ _id: p.code }, { $set: p, $setOnInsert: { created_at: now } }, { upsert: true })
+      .catch(ignoreDuplicate);
+  }
+  for (const t of templates) {
+    await db
+      .collection<TemplateDoc>(COLLECTIONS.promptTemplates)
+      .updateOne({ _id: t.id }, { $set: { ...t, locale: 'en' }, $setOnInsert: { created_at: now } }, { upsert: true })
+      .catch(ignoreDuplicate);
+  }
+}
+
+function ignoreDuplicate(err: unknown): void {
+  // API and worker seeding at the same moment: the loser's upsert collides on _id, and the row is there.
+  if ((err as { code?: number }).code !== 11000) throw err;
+}
+
+export function productView(p: ProductDoc) {
+  return {
+    code: p.code,
+    object: 'product' as const,
+    name: p.name,
+    description: p.description,
+    status: p.status,
+    default_model_policy: p.default_model_policy,
+    default_mode: p.default_mode,
+    recommended_output_format: p.recommended_output_format,
+    pricing: p.pricing,
+    created_at: p.created_at.toISOString(),
+  };
+}
+
+export function templateView(t: TemplateDoc) {
+  return {
+    id: t.id,
+    object: 'prompt_template' as const,
+    slug: t.slug,
+    title: t.title,
+    category: t.category,
+    description: t.description,
+    user_prompt_seed: t.user_prompt_seed,
+    locale: t.locale,
+    recommended_output_format: t.recommended_output_format,
+    version: t.version,
+  };
+}
+
+export async function listProducts(db: Db) {
+  return db.collection<ProductDoc>(COLLECTIONS.products).find({}, { sort: { _id: 1 } }).toArray();
+}
+
+export async function getProduct(db: Db, code: string): Promise<ProductDoc> {
+  const product = await db.collection<ProductDoc>(COLLECTIONS.products).findOne({ _id: code });
+  if (!product) throw errors.notFound('product');
+  return product;
+}
+
+export async function findProduct(db: Db, code: string): Promise<ProductDoc | null> {
+  return db.collection<ProductDoc>(COLLECTIONS.products).findOne({ _id: code });
+}
+
+export async function listTemplates(db: Db, category?: TemplateCategory) {
+  return db
+    .collection<TemplateDoc>(COLLECTIONS.promptTemplates)
+    .find(category ? { category } : {}, { sort: { category: 1, _id: 1 } })
+    .toArray();
+}
+
+export async function findTemplate(db: Db, id: string): Promise<TemplateDoc | null> {
+  return db.collection<TemplateDoc>(COLLECTIONS.promptTemplates).findOne({ _id: id });
+}

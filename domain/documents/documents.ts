@@ -1,0 +1,209 @@
+/**
+ * Input documents: the presigned upload, and the document's state as the API reports it. Extraction itself is an
+ * activity (activities/documents.ts); this module only reads and writes the resource document.
+ */
+import type { Db } from 'mongodb';
+import type { Config } from '../platform/config';
+import { COLLECTIONS } from '../platform/db';
+import { errors } from '../http/errors';
+import { newId } from '../platform/ids';
+import { deleteObject, getObjectBytes, objectKeys, presignUpload, putObject, statObject, type Storage } from '../platform/storage';
+import { extractDocument, type TemporalHandle } from '../jobs';
+import { TenantDb } from '../access/tenant';
+import { MAX_UPLOAD_BYTES, oversizedUploadMessage, uploadContentType, uploadHeaders } from './uploads';
+
+export interface DocumentDoc {
+  _id: string;
+  account_id: string;
+  filename: string;
+  upload_content_type: string;
+  declared_size: number | null;
+  object_key: string;
+  status: 'awaiting_upload' | 'extracting' | 'extracted' | 'failed';
+  mime_type: string | null;
+  size_bytes: number | null;
+  page_count: number | null;
+  extracted: boolean;
+  extraction_error: { code: string; message: string } | null;
+  text_key: string | null;
+  char_count: number | null;
+  /** A draft 2020-12 schema of the file's structure (JSON, CSV header, XLSX header row), as JSON text. */
+  inferred_schema_json: string | null;
+  /** The Temporal namespace whose extraction job owns the document once `complete` started it (the reconciler's). */
+  job_namespace?: string | null;
+  created_at: Date;
+  completed_at: Date | null;
+}
+
+/** A document that is waiting for its bytes; nothing about the file is known yet. */
+function newDocument(f: { id: string; filename: string; contentType: string; key: string; declaredSize: number | null }): Omit<DocumentDoc, 'account_id'> {
+  return {
+    _id: f.id,
+    filename: f.filename,
+    upload_content_type: f.contentType,
+    declared_size: f.declaredSize,
+    object_key: f.key,
+    status: 'awaiting_upload',
+    mime_type: null,
+    size_bytes: null,
+    page_count: null,
+    extracted: false,
+    extraction_error: null,
+    text_key: null,
+    char_count: null,
+    inferred_schema_json: null,
+    created_at: new Date(),
+    completed_at: null,
+  };
+}
+
+export function documentView(doc: DocumentDoc) {
+  return {
+    id: doc._id,
+    object: 'document' as const,
+    filename: doc.filename,
+    mime_type: doc.mime_type,
+    size_bytes: doc.size_bytes,
+    page_count: doc.page_count,
+    extracted: doc.extracted,
+    extraction_error: doc.extraction_error,
+    created_at: doc.created_at.toISOString(),
+  };
+}
+
+export async function createDocumentUpload(
+  tenant: TenantDb,
+  storage: Storage,
+  config: Config,
+  input: { filename: string; mime_type?: string; size_bytes?: number },
+) {
+  const id = newId('document');
+  const contentType = uploadContentType(input.filename, input.mime_type);
+  const key = objectKeys.documentOriginal(tenant.accountId, id);
+  const { url, expiresAt } = await presignUpload(storage, key, contentType, input.size_bytes, config.UPLOAD_URL_TTL_S);
+  await tenant.collection<DocumentDoc>(COLLECTIONS.documents).insertOne(
+    newDocument({ id, filename: input.filename, contentType, key, declaredSize: input.size_bytes ?? null }),
+  );
+  return {
+    id,
+    object: 'document_upload' as const,
+    upload_url: url,
+    upload_headers: uploadHeaders(contentType, input.size_bytes),
+    expires_at: expiresAt.toISOString(),
+  };
+}
+
+export async function getDocument(tenant: TenantDb, docId: string): Promise<DocumentDoc> {
+  const doc = await tenant.collection<DocumentDoc>(COLLECTIONS.documents).findOne({ _id: docId });
+  if (!doc) throw errors.notFound('document');
+  return doc;
+}
+
+/**
+ * The extracted text, as stored by extraction (JSON sections next to the original). 409 `document_not_extracted`
+ * until there is some: the same answer a run on the document would get.
+ */
+export async function documentText(tenant: TenantDb, storage: Storage, docId: string) {
+  const doc = await getDocument(tenant, docId);
+  if (!doc.extracted || !doc.text_key) {
+    throw errors.conflict('document_not_extracted', 'The document has no extracted text (complete the upload; scanned files need OCR, unavailable in v1).');
+  }
+  const stored = JSON.parse(Buffer.from(await getObjectBytes(storage, doc.text_key)).toString('utf8')) as {
+    page_count: number | null;
+    sections: Array<{ kind: 'page' | 'sheet' | 'slide' | 'section'; index: number; label: string; text: string }>;
+  };
+  return {
+    object: 'document_text' as const,
+    document_id: doc._id,
+    page_count: stored.page_count,
+    sections: stored.sections.map(({ kind, index, label, text }) => ({ kind, index, label, text })),
+  };
+}
+
+/**
+ * `complete`: checks the bytes really arrived, then runs extraction (workflow `extract-<doc_id>`) and waits for it,
+ * bounded. Calling it again answers the same document; it never extracts twice.
+ */
+export async function completeDocument(
+  tenant: TenantDb,
+  storage: Storage,
+  temporal: TemporalHandle,
+  docId: string,
+  waitMs: number,
+): Promise<{ doc: DocumentDoc; finished: boolean }> {
+  const documents = tenant.collection<DocumentDoc>(COLLECTIONS.documents);
+  const doc = await getDocument(tenant, docId);
+  if (doc.status === 'extracted' || doc.status === 'failed') return { doc, finished: true };
+  if (doc.status === 'awaiting_upload') {
+    const stored = await statObject(storage, doc.object_key);
+    if (!stored) {
+      throw errors.unprocessable('upload_missing', 'No file has been uploaded yet: PUT the bytes to upload_url first.');
+    }
+    if (stored.size > MAX_UPLOAD_BYTES) {
+      // DESIGN.md decision 27: refused from the store's size alone, never read, and not kept.
+      await deleteObject(storage, doc.object_key);
+      await documents.updateOne(
+        { _id: docId, status: 'awaiting_upload' },
+        {
+          $set: {
+            status: 'failed',
+            size_bytes: stored.size,
+            completed_at: new Date(),
+            extraction_error: { code: 'file_too_large', message: oversizedUploadMessage(stored.size) },
+          },
+        },
+      );
+      return { doc: await getDocument(tenant, docId), finished: true };
+    }
+    await documents.updateOne(
+      { _id: docId, status: 'awaiting_upload' },
+      { $set: { status: 'extracting', size_bytes: stored.size, completed_at: new Date(), job_namespace: temporal.namespace } },
+    );
+  }
+  const job = await extractDocument(temporal, { accountId: tenant.accountId, docId }, waitMs);
+  if (job.state === 'ended') {
+    // The extraction job closed without recording a result (terminated, or failed past its retries); a closed id is
+    // never run again (REJECT_DUPLICATE), so the document settles as failed and this answer stays a 200.
+    await settleExtractionEnded(tenant.rawDb(), tenant.accountId, docId, 'Extraction did not finish; upload the file again as a new document.');
+  }
+  return { doc: await getDocument(tenant, docId), finished: job.state !== 'waiting' };
+}
+
+/**
+ * `extracting → failed` with a reason, once (a guarded update): what `complete` and the reconciler do when the
+ * extraction job is gone without having recorded an outcome.
+ */
+export async function settleExtractionEnded(db: Db, accountId: string, docId: string, reason: string): Promise<boolean> {
+  const res = await new TenantDb(db, accountId).collection<DocumentDoc>(COLLECTIONS.documents).updateOne(
+    { _id: docId, status: 'extracting' },
+    { $set: { status: 'failed', extracted: false, extraction_error: { code: 'extraction_failed', message: reason } } },
+  );
+  return res.modifiedCount === 1;
+}
+
+/**
+ * An input document from bytes the API already holds (the legacy multipart run form): stored, then extracted as
+ * any uploaded document is, waiting at most `waitMs`.
+ */
+export async function ingestDocumentBytes(
+  tenant: TenantDb,
+  storage: Storage,
+  temporal: TemporalHandle,
+  file: { filename: string; mimeType: string; bytes: Buffer },
+  waitMs: number,
+): Promise<DocumentDoc> {
+  const id = newId('document');
+  const contentType = uploadContentType(file.filename, file.mimeType === 'application/octet-stream' ? undefined : file.mimeType);
+  const key = objectKeys.documentOriginal(tenant.accountId, id);
+  await putObject(storage, key, file.bytes, contentType);
+  await tenant.collection<DocumentDoc>(COLLECTIONS.documents).insertOne({
+    ...newDocument({ id, filename: file.filename.slice(0, 255) || 'upload', contentType, key, declaredSize: file.bytes.length }),
+    // The bytes are already stored: the document starts where `complete` leaves an uploaded one.
+    status: 'extracting',
+    size_bytes: file.bytes.length,
+    completed_at: new Date(),
+    job_namespace: temporal.namespace,
+  });
+  const { doc } = await completeDocument(tenant, storage, temporal, id, waitMs);
+  return doc;
+}

@@ -1,0 +1,186 @@
+/**
+ * Reference documents (rubrics, criteria): the presigned upload, `complete` (which starts indexing), the lazily
+ * synchronized status, and the soft delete that hides the pointer while the stored original stays.
+ * Parsing and indexing are activities (activities/reference-indexing.ts).
+ */
+import type { Config } from '../platform/config';
+import { COLLECTIONS } from '../platform/db';
+import { errors } from '../http/errors';
+import { newId } from '../platform/ids';
+import { paginate, type Cursors, type PageQuery } from '../http/pagination';
+import { deleteObject, objectKeys, presignUpload, statObject, type Storage } from '../platform/storage';
+import type { Db } from 'mongodb';
+import { describeJob, indexReference, isClosed, jobIds, type JobStatus, type TemporalHandle } from '../jobs';
+import { TenantDb } from '../access/tenant';
+import { MAX_UPLOAD_BYTES, oversizedUploadMessage, uploadContentType, uploadHeaders } from './uploads';
+
+export interface ReferenceDocumentDoc {
+  _id: string;
+  account_id: string;
+  name: string;
+  filename: string;
+  upload_content_type: string;
+  object_key: string;
+  status: 'processing' | 'ready' | 'failed';
+  failure_reason: string | null;
+  /** Why it failed, as a code (`file_too_large`, extraction codes); the API shows `failure_reason`. */
+  failure_code?: string | null;
+  mime_type: string | null;
+  size_bytes: number | null;
+  page_count: number | null;
+  chunk_count: number | null;
+  /** Bumped on every (re)index; a run records the version it retrieved from. */
+  index_version: number;
+  indexing_started_at: Date | null;
+  /** The Temporal namespace whose indexing job owns the document once `complete` started it (the reconciler's). */
+  job_namespace?: string | null;
+  deleted_at: Date | null;
+  created_at: Date;
+}
+
+export function referenceView(doc: ReferenceDocumentDoc) {
+  return {
+    id: doc._id,
+    object: 'reference_document' as const,
+    name: doc.name,
+    filename: doc.filename,
+    status: doc.status,
+    failure_reason: doc.failure_reason,
+    mime_type: doc.mime_type,
+    size_bytes: doc.size_bytes,
+    page_count: doc.page_count,
+    chunk_count: doc.chunk_count,
+    created_at: doc.created_at.toISOString(),
+  };
+}
+
+const collection = (tenant: TenantDb) => tenant.collection<ReferenceDocumentDoc>(COLLECTIONS.referenceDocuments);
+
+export async function createReferenceUpload(
+  tenant: TenantDb,
+  storage: Storage,
+  config: Config,
+  input: { name: string; filename: string; mime_type?: string; size_bytes?: number },
+) {
+  const id = newId('referenceDocument');
+  const contentType = uploadContentType(input.filename, input.mime_type);
+  const key = objectKeys.referenceOriginal(tenant.accountId, id);
+  const { url, expiresAt } = await presignUpload(storage, key, contentType, input.size_bytes, config.UPLOAD_URL_TTL_S);
+  const doc = await collection(tenant).insertOne({
+    _id: id,
+    name: input.name,
+    filename: input.filename,
+    upload_content_type: contentType,
+    object_key: key,
+    status: 'processing',
+    failure_reason: null,
+    mime_type: null,
+    size_bytes: input.size_bytes ?? null,
+    page_count: null,
+    chunk_count: null,
+    index_version: 0,
+    indexing_started_at: null,
+    deleted_at: null,
+    created_at: new Date(),
+  });
+  return {
+    id,
+    object: 'reference_document' as const,
+    name: doc.name,
+    status: doc.status,
+    upload_url: url,
+    upload_headers: uploadHeaders(contentType, input.size_bytes),
+    expires_at: expiresAt.toISOString(),
+    created_at: doc.created_at.toISOString(),
+  };
+}
+
+async function findLive(tenant: TenantDb, refId: string): Promise<ReferenceDocumentDoc> {
+  const doc = await collection(tenant).findOne({ _id: refId, deleted_at: null });
+  if (!doc) throw errors.notFound('reference document');
+  return doc;
+}
+
+/**
+ * `complete`: 422 until the bytes are in the store; then starts indexing. A repeat answers the same document and,
+ * while it is still `processing`, starts (or attaches to) the job again: a first call whose start failed (Temporal
+ * away after `indexing_started_at` was set) is finished by the client's retry instead of staying stuck.
+ */
+export async function completeReference(tenant: TenantDb, storage: Storage, temporal: TemporalHandle, refId: string) {
+  const doc = await findLive(tenant, refId);
+  if (doc.indexing_started_at && doc.status !== 'processing') return doc;
+  let started: ReferenceDocumentDoc | null = null;
+  if (!doc.indexing_started_at) {
+    const stored = await statObject(storage, doc.object_key);
+    if (!stored) throw errors.unprocessable('upload_missing', 'No file has been uploaded yet: PUT the bytes to upload_url first.');
+    if (stored.size > MAX_UPLOAD_BYTES) {
+      // DESIGN.md decision 27: refused from the store's size alone, never read, and not kept.
+      await deleteObject(storage, doc.object_key);
+      const refused = await collection(tenant).findOneAndUpdate(
+        { _id: refId, indexing_started_at: null },
+        {
+          $set: {
+            indexing_started_at: new Date(),
+            size_bytes: stored.size,
+            status: 'failed',
+            failure_code: 'file_too_large',
+            failure_reason: oversizedUploadMessage(stored.size),
+          },
+        },
+        { returnDocument: 'after' },
+      );
+      return refused ?? (await findLive(tenant, refId));
+    }
+    started = await collection(tenant).findOneAndUpdate(
+      { _id: refId, indexing_started_at: null },
+      { $set: { indexing_started_at: new Date(), size_bytes: stored.size, job_namespace: temporal.namespace }, $inc: { index_version: 1 } },
+    );
+  } else if (doc.job_namespace !== temporal.namespace) {
+    await collection(tenant).updateOne({ _id: refId, status: 'processing' }, { $set: { job_namespace: temporal.namespace } });
+  }
+  await indexReference(temporal, { accountId: tenant.accountId, refId });
+  return started ?? (await findLive(tenant, refId));
+}
+
+/**
+ * The status as of now. While a document is `processing` with indexing started, the indexing job is asked: one
+ * that ended without marking the document (terminated, timed out, failed outside our handling) marks it failed
+ * here, so a client never waits forever on a job that is gone. (The reconciler does the same for documents nobody
+ * reads.)
+ */
+export async function getReference(tenant: TenantDb, temporal: TemporalHandle, refId: string): Promise<ReferenceDocumentDoc> {
+  const doc = await findLive(tenant, refId);
+  if (doc.status !== 'processing' || !doc.indexing_started_at) return doc;
+  let status: JobStatus;
+  try {
+    status = (await describeJob(temporal, jobIds.indexReferenceDocument(refId))).status;
+  } catch {
+    return doc; // Temporal unreachable: report what we know.
+  }
+  // Running, done (its last step marked the document), or not started yet (`complete`'s retry or the reconciler
+  // starts it): nothing to settle here.
+  if (!isClosed(status) || status === 'completed') return doc.status === 'processing' ? await findLive(tenant, refId) : doc;
+  await settleIndexingEnded(tenant.rawDb(), tenant.accountId, refId, `Indexing did not finish (the job ended as ${status}).`);
+  return findLive(tenant, refId);
+}
+
+/** `processing → failed` with a reason, once (a guarded update). */
+export async function settleIndexingEnded(db: Db, accountId: string, refId: string, reason: string): Promise<boolean> {
+  const res = await new TenantDb(db, accountId).collection<ReferenceDocumentDoc>(COLLECTIONS.referenceDocuments).updateOne(
+    { _id: refId, status: 'processing' },
+    { $set: { status: 'failed', failure_reason: reason } },
+  );
+  return res.modifiedCount === 1;
+}
+
+export async function listReferences(tenant: TenantDb, page: PageQuery, cursors: Cursors) {
+  const { items, next_cursor } = await paginate(collection(tenant), { deleted_at: null }, page, cursors, 'reference_documents');
+  return { data: items.map(referenceView), next_cursor };
+}
+
+/** Hides the pointer; the stored original and the index stay (the contract: the original remains). */
+export async function deleteReference(tenant: TenantDb, refId: string) {
+  const res = await collection(tenant).updateOne({ _id: refId, deleted_at: null }, { $set: { deleted_at: new Date() } });
+  if (res.matchedCount === 0) throw errors.notFound('reference document');
+  return { id: refId, object: 'reference_document' as const, deleted: true as const };
+}

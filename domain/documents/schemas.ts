@@ -1,0 +1,124 @@
+/** Input and reference documents: request and response schemas (spec §2 Document, ReferenceDocument; §4). */
+import { z } from 'zod';
+import { PageQuery, pageSchema } from '../http/pagination';
+
+export const MAX_UPLOAD_BYTES = 52_428_800;
+
+const filename = z
+  .string()
+  .trim()
+  .min(1)
+  .max(255)
+  .refine((v) => !/[\u0000-\u001f/\\]/.test(v), 'must be a file name without path separators or control characters');
+/**
+ * A MIME type, parameters allowed (`text/csv; charset=utf-8`): the upload is bound to it exactly as declared, and
+ * format detection reads only its essence (docs/decisions.md 125).
+ */
+const mimeType = z
+  .string()
+  .trim()
+  .max(255)
+  .regex(
+    /^[\w.+-]+\/[\w.+-]+(\s*;\s*[\w.+-]+=("[\x20\x21\x23-\x5b\x5d-\x7e]*"|[\w.+-]+))*$/,
+    'must be a MIME type such as application/pdf, optionally with parameters such as "; charset=utf-8"',
+  );
+const sizeBytes = z.number().int().min(0).max(MAX_UPLOAD_BYTES, `must be at most ${MAX_UPLOAD_BYTES} bytes (50 MB)`);
+
+export const CreateDocumentRequest = z
+  .object({ filename, mime_type: mimeType.optional(), size_bytes: sizeBytes.optional() })
+  .strict()
+  .meta({ id: 'CreateDocumentRequest' });
+
+export const DocumentUpload = z
+  .object({
+    id: z.string().meta({ example: 'doc_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T' }),
+    object: z.literal('document_upload'),
+    upload_url: z.string().meta({ description: 'PUT the raw bytes here, with the Content-Type you declared.' }),
+    upload_headers: z.record(z.string(), z.string()).meta({ description: 'Headers the PUT must carry exactly.' }),
+    expires_at: z.string(),
+  })
+  .meta({ id: 'DocumentUpload' });
+
+const Failure = z.object({ code: z.string(), message: z.string() }).nullable();
+
+export const Document = z
+  .object({
+    id: z.string(),
+    object: z.literal('document'),
+    filename: z.string(),
+    mime_type: z.string().nullable(),
+    size_bytes: z.number().int().nullable(),
+    page_count: z.number().int().nullable(),
+    extracted: z.boolean(),
+    extraction_error: Failure.meta({ description: 'Why no text could be extracted, when `extracted` is false.' }),
+    created_at: z.string(),
+  })
+  .meta({ id: 'Document' });
+
+export const DocIdParams = z.object({ docId: z.string().max(64) });
+
+export const DocumentText = z
+  .object({
+    object: z.literal('document_text'),
+    document_id: z.string(),
+    page_count: z.number().int().nullable(),
+    sections: z.array(
+      z.object({
+        kind: z.enum(['page', 'sheet', 'slide', 'section']),
+        index: z.number().int().meta({ description: '1-based page or slide number; sheet or section order.' }),
+        label: z.string().meta({ example: 'Page 3' }),
+        text: z.string(),
+      }),
+    ),
+  })
+  .meta({
+    id: 'DocumentText',
+    description:
+      'The text Assay extracted, by page, sheet, slide or section: what models read and what run citations point ' +
+      'into (`citations[].input.start`/`end` are offsets into `sections[].text`).',
+  });
+
+export const CreateReferenceDocumentRequest = z
+  .object({
+    name: z.string().trim().min(1).max(200),
+    filename,
+    mime_type: mimeType.optional(),
+    size_bytes: sizeBytes.optional(),
+  })
+  .strict()
+  .meta({ id: 'CreateReferenceDocumentRequest' });
+
+export const ReferenceStatus = z.enum(['processing', 'ready', 'failed']);
+
+export const ReferenceDocument = z
+  .object({
+    id: z.string().meta({ example: 'ref_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T' }),
+    object: z.literal('reference_document'),
+    name: z.string(),
+    filename: z.string(),
+    status: ReferenceStatus,
+    failure_reason: z.string().nullable(),
+    mime_type: z.string().nullable(),
+    size_bytes: z.number().int().nullable(),
+    page_count: z.number().int().nullable(),
+    chunk_count: z.number().int().nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'ReferenceDocument' });
+
+export const ReferenceDocumentUpload = z
+  .object({
+    id: z.string(),
+    object: z.literal('reference_document'),
+    name: z.string(),
+    status: ReferenceStatus,
+    upload_url: z.string(),
+    upload_headers: z.record(z.string(), z.string()),
+    expires_at: z.string(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'ReferenceDocumentUpload' });
+
+export const ReferenceDocumentPage = pageSchema(ReferenceDocument, 'ReferenceDocumentList');
+export const RefIdParams = z.object({ refId: z.string().max(64) });
+export { PageQuery };

@@ -1,0 +1,182 @@
+/**
+ * Evaluation workflows: saved configurations (product, prompt, references, output format and schema, model
+ * policy). Every id a workflow names must exist in the caller's account (400 naming the field); status moves
+ * active ↔ paused, anything → archived, and archived is final (DESIGN.md decision 14). DELETE is soft.
+ * The contract calls this resource "workflow"; in code it is an evaluation workflow, so it never reads as a Temporal
+ * workflow (those executions are "jobs", started through domain/jobs/).
+ */
+import { findProduct, findTemplate, type ModelPolicy, type OutputFormat } from '../catalog/catalog';
+import { COLLECTIONS } from '../platform/db';
+import type { DocumentDoc } from '../documents/documents';
+import { ApiError, errors } from '../http/errors';
+import { newId } from '../platform/ids';
+import { schemaProblems } from '../json-schema/validate';
+import { paginate, type Cursors, type PageQuery } from '../http/pagination';
+import type { ReferenceDocumentDoc } from '../documents/reference-documents';
+import type { CreateWorkflowRequest } from './schemas';
+import type { TenantDb } from '../access/tenant';
+import type { Db } from 'mongodb';
+
+export type WorkflowStatus = 'active' | 'paused' | 'archived';
+
+export interface EvaluationWorkflowDoc {
+  _id: string;
+  account_id: string;
+  product_code: string;
+  name: string;
+  status: WorkflowStatus;
+  prompt_template_id: string | null;
+  user_prompt: string | null;
+  reference_document_ids: string[];
+  output_format: OutputFormat;
+  /** Stored as JSON text: schemas use `$`-prefixed keys the database refuses as field names. */
+  output_schema_json: string | null;
+  output_schema_sample_id: string | null;
+  default_mode: 'sync' | 'async';
+  default_model_policy: ModelPolicy;
+  webhook_endpoint_id: string | null;
+  deleted_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export function evaluationWorkflowView(doc: EvaluationWorkflowDoc) {
+  return {
+    id: doc._id,
+    object: 'workflow' as const,
+    product_code: doc.product_code,
+    name: doc.name,
+    status: doc.status,
+    prompt_template_id: doc.prompt_template_id,
+    user_prompt: doc.user_prompt,
+    reference_document_ids: doc.reference_document_ids,
+    output_format: doc.output_format,
+    output_schema: doc.output_schema_json ? (JSON.parse(doc.output_schema_json) as Record<string, unknown>) : null,
+    output_schema_sample_id: doc.output_schema_sample_id,
+    default_mode: doc.default_mode,
+    default_model_policy: doc.default_model_policy,
+    webhook_endpoint_id: doc.webhook_endpoint_id,
+    created_at: doc.created_at.toISOString(),
+    updated_at: doc.updated_at.toISOString(),
+  };
+}
+
+const collection = (tenant: TenantDb) => tenant.collection<EvaluationWorkflowDoc>(COLLECTIONS.workflows);
+
+function badReference(field: string, message: string): ApiError {
+  return errors.invalidRequest(`${field}: ${message}`, [{ path: `body.${field}`, message }]);
+}
+
+export async function createEvaluationWorkflow(db: Db, tenant: TenantDb, input: CreateWorkflowRequest): Promise<EvaluationWorkflowDoc> {
+  const product = await findProduct(db, input.product_code);
+  if (!product) throw badReference('product_code', `no product "${input.product_code}"`);
+  if (product.status === 'deprecated') {
+    throw badReference('product_code', `product "${product.code}" is deprecated; choose another product`);
+  }
+  if (input.prompt_template_id && !(await findTemplate(db, input.prompt_template_id))) {
+    throw badReference('prompt_template_id', `no prompt template "${input.prompt_template_id}"`);
+  }
+
+  const refIds = [...new Set(input.reference_document_ids ?? [])];
+  if (refIds.length) {
+    const found = await tenant
+      .collection<ReferenceDocumentDoc>(COLLECTIONS.referenceDocuments)
+      .find({ _id: { $in: refIds }, deleted_at: null }, { projection: { _id: 1 } })
+      .toArray();
+    const missing = refIds.filter((id) => !found.some((f) => f._id === id));
+    if (missing.length) throw badReference('reference_document_ids', `no reference document ${missing.join(', ')}`);
+  }
+
+  if (input.webhook_endpoint_id) {
+    const endpoint = await tenant.collection<{ _id: string; deleted_at: Date | null }>(COLLECTIONS.webhookEndpoints).findOne({ _id: input.webhook_endpoint_id, deleted_at: null });
+    if (!endpoint) throw badReference('webhook_endpoint_id', `no webhook endpoint "${input.webhook_endpoint_id}"`);
+  }
+
+  let schema: Record<string, unknown> | null = input.output_schema ?? null;
+  if (schema) {
+    const problems = schemaProblems(schema);
+    if (problems.length) {
+      throw errors.invalidRequest(`output_schema is not a valid JSON Schema: ${problems.slice(0, 3).join('; ')}`, [
+        { path: 'body.output_schema', message: problems.slice(0, 5).join('; ') },
+      ]);
+    }
+  }
+  if (input.output_schema_sample_id) {
+    const sample = await tenant.collection<DocumentDoc>(COLLECTIONS.documents).findOne({ _id: input.output_schema_sample_id });
+    if (!sample) throw badReference('output_schema_sample_id', `no document "${input.output_schema_sample_id}"`);
+    if (!schema) {
+      if (!sample.inferred_schema_json) {
+        throw badReference(
+          'output_schema_sample_id',
+          'the sample has no structure to infer a schema from; upload a JSON, CSV or XLSX sample and complete it first',
+        );
+      }
+      schema = JSON.parse(sample.inferred_schema_json) as Record<string, unknown>;
+    }
+  }
+
+  const now = new Date();
+  return collection(tenant).insertOne({
+    _id: newId('workflow'),
+    product_code: product.code,
+    name: input.name,
+    status: 'active',
+    prompt_template_id: input.prompt_template_id ?? null,
+    user_prompt: input.user_prompt ?? null,
+    reference_document_ids: refIds,
+    output_format: input.output_format ?? (schema ? 'json' : product.recommended_output_format),
+    output_schema_json: schema ? JSON.stringify(schema) : null,
+    output_schema_sample_id: input.output_schema_sample_id ?? null,
+    default_mode: input.default_mode ?? product.default_mode,
+    default_model_policy: input.default_model_policy ?? product.default_model_policy,
+    webhook_endpoint_id: input.webhook_endpoint_id ?? null,
+    deleted_at: null,
+    created_at: now,
+    updated_at: now,
+  }) as Promise<EvaluationWorkflowDoc>;
+}
+
+export async function getEvaluationWorkflow(tenant: TenantDb, workflowId: string): Promise<EvaluationWorkflowDoc> {
+  const doc = await collection(tenant).findOne({ _id: workflowId, deleted_at: null });
+  if (!doc) throw errors.notFound('workflow');
+  return doc;
+}
+
+export async function listEvaluationWorkflows(tenant: TenantDb, page: PageQuery, cursors: Cursors) {
+  const { items, next_cursor } = await paginate(collection(tenant), { deleted_at: null }, page, cursors, 'workflows');
+  return { data: items.map(evaluationWorkflowView), next_cursor };
+}
+
+export async function updateEvaluationWorkflow(
+  tenant: TenantDb,
+  workflowId: string,
+  patch: { name?: string; status?: WorkflowStatus; user_prompt?: string | null },
+): Promise<EvaluationWorkflowDoc> {
+  const current = await getEvaluationWorkflow(tenant, workflowId);
+  // DESIGN.md decision 14: active ↔ paused and any → archived are all allowed (setting the current status is a
+  // no-op), so the one refusal is leaving or touching an archived workflow (docs/decisions.md 134).
+  if (current.status === 'archived') {
+    throw errors.conflict('workflow_archived', 'This workflow is archived; archived workflows cannot be changed.');
+  }
+  const set: Partial<EvaluationWorkflowDoc> = { updated_at: new Date() };
+  if (patch.name !== undefined) set.name = patch.name;
+  if (patch.status !== undefined) set.status = patch.status;
+  if (patch.user_prompt !== undefined) set.user_prompt = patch.user_prompt;
+  // Guarded on the status read above: a concurrent archive wins, and this update then changes nothing.
+  const updated = await collection(tenant).findOneAndUpdate(
+    { _id: workflowId, deleted_at: null, status: current.status },
+    { $set: set },
+  );
+  if (!updated) {
+    const now = await getEvaluationWorkflow(tenant, workflowId);
+    if (now.status === 'archived') throw errors.conflict('workflow_archived', 'This workflow was archived meanwhile.');
+    return updateEvaluationWorkflow(tenant, workflowId, patch);
+  }
+  return updated;
+}
+
+export async function deleteEvaluationWorkflow(tenant: TenantDb, workflowId: string) {
+  const res = await collection(tenant).updateOne({ _id: workflowId, deleted_at: null }, { $set: { deleted_at: new Date() } });
+  if (res.matchedCount === 0) throw errors.notFound('workflow');
+  return { id: workflowId, object: 'workflow' as const, deleted: true as const };
+}

@@ -1,0 +1,59 @@
+/** Evaluation workflows (spec §2 Workflow; §3 workflow status; §4 Workflows). */
+import { z } from 'zod';
+import { pageSchema } from '../http/pagination';
+import { ModelPolicySchema, OutputFormatSchema } from '../catalog/schemas';
+
+const id = z.string().trim().min(1).max(64);
+export const WorkflowStatus = z.enum(['active', 'paused', 'archived']);
+
+export const CreateWorkflowRequest = z
+  .object({
+    product_code: z.string().trim().min(1).max(64),
+    name: z.string().trim().min(1).max(200),
+    prompt_template_id: id.nullable().optional(),
+    user_prompt: z.string().max(20_000).nullable().optional(),
+    reference_document_ids: z.array(id).max(50).optional(),
+    output_format: OutputFormatSchema.optional(),
+    output_schema_sample_id: id.nullable().optional(),
+    output_schema: z.record(z.string(), z.unknown()).nullable().optional().meta({ description: 'A JSON Schema (draft 2020-12).' }),
+    default_mode: z.enum(['sync', 'async']).optional(),
+    default_model_policy: ModelPolicySchema.optional(),
+    webhook_endpoint_id: id.nullable().optional(),
+  })
+  .strict()
+  .meta({ id: 'CreateWorkflowRequest' });
+
+export type CreateWorkflowRequest = z.infer<typeof CreateWorkflowRequest>;
+
+export const UpdateWorkflowRequest = z
+  .object({
+    name: z.string().trim().min(1).max(200).optional(),
+    status: WorkflowStatus.optional(),
+    user_prompt: z.string().max(20_000).nullable().optional(),
+  })
+  .strict()
+  .meta({ id: 'UpdateWorkflowRequest' });
+
+export const Workflow = z
+  .object({
+    id: z.string().meta({ example: 'wf_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T' }),
+    object: z.literal('workflow'),
+    product_code: z.string(),
+    name: z.string(),
+    status: WorkflowStatus,
+    prompt_template_id: z.string().nullable(),
+    user_prompt: z.string().nullable(),
+    reference_document_ids: z.array(z.string()),
+    output_format: OutputFormatSchema,
+    output_schema: z.record(z.string(), z.unknown()).nullable(),
+    output_schema_sample_id: z.string().nullable(),
+    default_mode: z.enum(['sync', 'async']),
+    default_model_policy: ModelPolicySchema,
+    webhook_endpoint_id: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'Workflow' });
+
+export const WorkflowPage = pageSchema(Workflow, 'WorkflowList');
+export const WorkflowIdParams = z.object({ workflowId: z.string().max(64) });

@@ -1,0 +1,179 @@
+/**
+ * The reconciler (DESIGN.md decisions 29, 30, 32): one bounded pass, run every minute by the Schedule
+ * `assay-reconciler` (workflows/reconcile.ts). It finds runs, documents and reference documents that are not in a
+ * final state although their job is closed — terminated by an operator, timed out, failed — or was never started
+ * (a request that died half-way), and settles each through the owner's own transition, so a settlement is the same
+ * whoever reaches it first and happens once:
+ *   run        → `failed` (`execution_ended`, `timeout`, or `creation_failed` when no job exists), full refund,
+ *                `run.failed` (domain/runs/lifecycle.ts);
+ *   document   → `failed` with a reason when its extraction job closed; the job (re)started when there is none;
+ *   reference  → `failed` with a reason when its indexing job closed; the job (re)started when there is none;
+ *   delivery   → its job started when a pending delivery has none (published while Temporal was away).
+ * A job that is running is left alone, however long it has waited in the queue. A missing job is acted on only
+ * after GRACE_MS, so a request still between its write and its start is never raced.
+ *
+ * Only records whose `job_namespace` is this process's namespace are considered: several namespaces may share a
+ * database (the tests do), and a job is looked up in its own namespace only.
+ *
+ * Work per pass is bounded (BATCH per kind); a cursor per kind (by `created_at`) moves through the backlog, so long
+ * queued runs at the front never starve the rest, and wraps to the start when it reaches the end.
+ * It also purges expired idempotency records and finished webhook deliveries past retention (DESIGN.md decision 32).
+ */
+import type { Db } from 'mongodb';
+import type { Config } from '../platform/config';
+import { COLLECTIONS } from '../platform/db';
+import { settleExtractionEnded, type DocumentDoc } from '../documents/documents';
+import { EVENT_RETENTION_DAYS } from '../webhooks/events';
+import { deliver, describeJob, indexReference, isClosed, jobIds, startExtraction, type JobStatus, type TemporalHandle } from '../jobs';
+import { settleIndexingEnded, type ReferenceDocumentDoc } from '../documents/reference-documents';
+import type { RunDoc } from '../runs';
+import { abandonPendingRun, settleEndedRun } from '../runs/lifecycle';
+import { deliveryPolicy, type WebhookDeliveryDoc } from '../webhooks/deliveries';
+
+/** How long an idempotency record answers (domain/access/idempotency.ts checks the same 24 h on every read). */
+const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+export interface ReconcilerDeps {
+  db: Db;
+  config: Config;
+  temporal: TemporalHandle;
+}
+
+/** Records looked at per kind and pass. */
+export const RECONCILE_BATCH = 100;
+/** How long a record may wait for its job to appear before the missing job counts as never started. */
+export const GRACE_MS = 60_000;
+
+export interface ReconcileReport {
+  runs: { checked: number; settled: number };
+  documents: { checked: number; settled: number; restarted: number };
+  references: { checked: number; settled: number; restarted: number };
+  deliveries: { checked: number; restarted: number };
+  purged: { idempotency: number; deliveries: number };
+}
+
+type Kind = 'runs' | 'documents' | 'references' | 'deliveries';
+
+interface CursorDoc {
+  _id: string;
+  after: Date | null;
+}
+
+/**
+ * The next batch of `collection` matching `filter`, after this kind's cursor (by `created_at`); the cursor moves
+ * to the last one read, or back to the start once the scan reached the end.
+ */
+async function nextBatch<T extends { created_at: Date }>(deps: ReconcilerDeps, kind: Kind, collection: string, filter: Record<string, unknown>, now: Date): Promise<T[]> {
+  const cursors = deps.db.collection<CursorDoc>(COLLECTIONS.reconcilerCursors);
+  const id = `${deps.temporal.namespace}:${kind}`;
+  const after = (await cursors.findOne({ _id: id }))?.after ?? null;
+  const batch = await deps.db
+    .collection(collection)
+    .find({ ...filter, created_at: after ? { $gt: after, $lt: now } : { $lt: now } })
+    .sort({ created_at: 1 })
+    .limit(RECONCILE_BATCH)
+    .toArray();
+  const next = batch.length === RECONCILE_BATCH ? (batch[batch.length - 1]!.created_at as Date) : null;
+  await cursors.updateOne({ _id: id }, { $set: { after: next } }, { upsert: true });
+  return batch as unknown as T[];
+}
+
+const olderThanGrace = (at: Date | null | undefined, now: Date) => !at || now.getTime() - at.getTime() > GRACE_MS;
+
+export async function reconcileRuns(deps: ReconcilerDeps, now = new Date()): Promise<ReconcileReport['runs']> {
+  const runs = await nextBatch<RunDoc>(deps, 'runs', COLLECTIONS.runs, {
+    status: { $in: ['queued', 'running'] },
+    admission: { $in: ['pending', 'admitted'] },
+    job_namespace: deps.temporal.namespace,
+  }, now);
+  let settled = 0;
+  for (const run of runs) {
+    const job = await describeJob(deps.temporal, jobIds.run(run._id));
+    const input = { accountId: run.account_id, runId: run._id };
+    if (job.status === 'running') continue;
+    if (job.status === 'not_found') {
+      if (!olderThanGrace(run.created_at, now)) continue;
+      // Creation died before its job started: a hidden run stays hidden (and uncharged); an admitted one fails.
+      if (run.admission === 'pending') await abandonPendingRun(deps.db, run.account_id, run._id);
+      else await settleEndedRun(deps, input, 'creation_failed');
+    } else {
+      await settleEndedRun(deps, input, job.status === 'timed_out' ? 'timeout' : 'execution_ended');
+    }
+    settled++;
+  }
+  return { checked: runs.length, settled };
+}
+
+async function jobOf(deps: ReconcilerDeps, id: string): Promise<JobStatus> {
+  return (await describeJob(deps.temporal, id)).status;
+}
+
+export async function reconcileDocuments(deps: ReconcilerDeps, now = new Date()): Promise<ReconcileReport['documents']> {
+  const docs = await nextBatch<DocumentDoc>(deps, 'documents', COLLECTIONS.documents, {
+    status: 'extracting',
+    job_namespace: deps.temporal.namespace,
+  }, now);
+  let settled = 0;
+  let restarted = 0;
+  for (const doc of docs) {
+    const status = await jobOf(deps, jobIds.extractDocument(doc._id));
+    if (status === 'not_found') {
+      if (!olderThanGrace(doc.completed_at, now)) continue;
+      await startExtraction(deps.temporal, { accountId: doc.account_id, docId: doc._id });
+      restarted++;
+    } else if (isClosed(status)) {
+      // A completed job recorded its outcome before completing; one that did not (or closed otherwise) ends here.
+      if (await settleExtractionEnded(deps.db, doc.account_id, doc._id, `Extraction did not finish (the job ended as ${status}); upload the file again as a new document.`)) settled++;
+    }
+  }
+  return { checked: docs.length, settled, restarted };
+}
+
+export async function reconcileReferences(deps: ReconcilerDeps, now = new Date()): Promise<ReconcileReport['references']> {
+  const refs = await nextBatch<ReferenceDocumentDoc>(deps, 'references', COLLECTIONS.referenceDocuments, {
+    status: 'processing',
+    indexing_started_at: { $ne: null },
+    job_namespace: deps.temporal.namespace,
+  }, now);
+  let settled = 0;
+  let restarted = 0;
+  for (const ref of refs) {
+    const status = await jobOf(deps, jobIds.indexReferenceDocument(ref._id));
+    if (status === 'not_found') {
+      if (!olderThanGrace(ref.indexing_started_at, now)) continue;
+      await indexReference(deps.temporal, { accountId: ref.account_id, refId: ref._id });
+      restarted++;
+    } else if (isClosed(status)) {
+      if (await settleIndexingEnded(deps.db, ref.account_id, ref._id, `Indexing did not finish (the job ended as ${status}); upload the file again.`)) settled++;
+    }
+  }
+  return { checked: refs.length, settled, restarted };
+}
+
+/**
+ * Pending deliveries whose job never started: an event published while Temporal was away (a run failed because
+ * its job could not start publishes `run.failed` into the same outage). Their job is started now.
+ */
+export async function reconcileDeliveries(deps: ReconcilerDeps, now = new Date()): Promise<ReconcileReport['deliveries']> {
+  const pending = await nextBatch<WebhookDeliveryDoc>(deps, 'deliveries', COLLECTIONS.webhookDeliveries, {
+    status: 'pending',
+    job_namespace: deps.temporal.namespace,
+  }, new Date(now.getTime() - GRACE_MS));
+  let restarted = 0;
+  for (const delivery of pending) {
+    if ((await jobOf(deps, jobIds.delivery(delivery._id))) !== 'not_found') continue;
+    await deliver(deps.temporal, { accountId: delivery.account_id, deliveryId: delivery._id, policy: deliveryPolicy(deps.config) });
+    restarted++;
+  }
+  return { checked: pending.length, restarted };
+}
+
+/** Idempotency records past their 24 h and finished deliveries past the event retention (DESIGN.md decision 32). */
+export async function purgeExpired(db: Db, now = new Date()): Promise<ReconcileReport['purged']> {
+  const idem = await db.collection(COLLECTIONS.idempotencyKeys).deleteMany({ created_at: { $lt: new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS) } });
+  const deliveries = await db.collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries).deleteMany({
+    created_at: { $lt: new Date(now.getTime() - EVENT_RETENTION_DAYS * 86_400_000) },
+    status: { $ne: 'pending' },
+  });
+  return { idempotency: idem.deletedCount, deliveries: deliveries.deletedCount };
+}

@@ -1,0 +1,35 @@
+/**
+ * What every process (API, worker, tests, tools) connects to at start-up: the database (with its indexes and the
+ * catalog seeded), the object store (with its bucket) and Temporal. All steps are idempotent, so any number of
+ * processes may start at once.
+ */
+import { ensureCatalog } from '../catalog/catalog';
+import type { Config } from './config';
+import { connectDatabase, ensureIndexes, type Database } from './db';
+import { createStorage, ensureBucket, type Storage } from './storage';
+import { connectTemporal, type TemporalHandle } from '../jobs';
+
+export interface Connections {
+  database: Database;
+  storage: Storage;
+  temporal: TemporalHandle;
+  close(): Promise<void>;
+}
+
+export async function openConnections(config: Config, options: { lazyTemporal?: boolean } = {}): Promise<Connections> {
+  const database = await connectDatabase(config);
+  await ensureIndexes(database.db);
+  await ensureCatalog(database.db);
+  const storage = createStorage(config);
+  await ensureBucket(storage);
+  const temporal = await connectTemporal(config, { lazy: options.lazyTemporal });
+  return {
+    database,
+    storage,
+    temporal,
+    close: async () => {
+      storage.s3.destroy();
+      await Promise.allSettled([database.close(), temporal.close()]);
+    },
+  };
+}

@@ -1,0 +1,128 @@
+/**
+ * MongoDB: the connection, the collection names and every index. `ensureIndexes` runs at start-up of the API and
+ * the worker and is idempotent. The local database is FerretDB, so nothing here may rely on transactions, TTL or
+ * partial indexes (DESIGN.md §2): expiry is always checked in code as well.
+ */
+import { MongoClient, type Db, type IndexDescription } from 'mongodb';
+import type { Config } from './config';
+
+export const COLLECTIONS = {
+  accounts: 'accounts',
+  apiKeys: 'api_keys',
+  apiKeyCredentials: 'api_key_credentials',
+  rateLimits: 'rate_limits',
+  documents: 'documents',
+  referenceDocuments: 'reference_documents',
+  referenceChunks: 'reference_chunks',
+  referenceIndexes: 'reference_indexes',
+  events: 'events',
+  products: 'products',
+  promptTemplates: 'prompt_templates',
+  workflows: 'workflows',
+  webhookEndpoints: 'webhook_endpoints',
+  webhookDeliveries: 'webhook_deliveries',
+  ledger: 'ledger',
+  runs: 'runs',
+  idempotencyKeys: 'idempotency_keys',
+  usageMonths: 'usage_months',
+  reconcilerCursors: 'reconciler_cursors',
+} as const;
+
+export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
+
+/** Indexes per collection. Names are explicit so a changed definition is a new index, not a silent clash. */
+export const INDEXES: Record<CollectionName, IndexDescription[]> = {
+  accounts: [],
+  api_keys: [
+    { key: { token_hash: 1 }, name: 'token_hash_unique', unique: true },
+    { key: { account_id: 1, created_at: -1 }, name: 'account_created' },
+  ],
+  api_key_credentials: [],
+  rate_limits: [],
+  documents: [
+    { key: { account_id: 1, _id: -1 }, name: 'account_newest' },
+    // The reconciler's scan of unsettled documents, across accounts (domain/operations/reconciler.ts).
+    { key: { status: 1, created_at: 1 }, name: 'status_created' },
+  ],
+  reference_documents: [
+    { key: { account_id: 1, _id: -1 }, name: 'account_newest' },
+    { key: { status: 1, created_at: 1 }, name: 'status_created' },
+  ],
+  reference_chunks: [{ key: { ref_id: 1, ordinal: 1 }, name: 'ref_ordinal' }],
+  reference_indexes: [],
+  events: [
+    { key: { dedupe_key: 1 }, name: 'dedupe_key_unique', unique: true },
+    // GET /events (domain/webhooks/events.ts): equality, then the sort (`_id`, newest first), then the retention range, so
+    // pages walk the index in order and the 30-day filter is decided from its keys.
+    { key: { account_id: 1, _id: -1, created_at: 1 }, name: 'account_newest_created' },
+    { key: { account_id: 1, type: 1, _id: -1, created_at: 1 }, name: 'account_type_newest_created' },
+    // The retention purge, across accounts.
+    { key: { created_at: 1 }, name: 'created' },
+  ],
+  products: [],
+  prompt_templates: [],
+  workflows: [{ key: { account_id: 1, _id: -1 }, name: 'account_newest' }],
+  webhook_endpoints: [{ key: { account_id: 1, _id: -1 }, name: 'account_newest' }],
+  webhook_deliveries: [
+    // One delivery per (event, endpoint): a retried fan-out finds it instead of sending twice.
+    { key: { event_id: 1, endpoint_id: 1 }, name: 'event_endpoint_unique', unique: true },
+    { key: { account_id: 1, endpoint_id: 1, _id: -1 }, name: 'account_endpoint_newest' },
+    { key: { endpoint_id: 1, finished_at: -1 }, name: 'endpoint_finished' },
+    // The reconciler: pending deliveries by age, and the retention purge.
+    { key: { status: 1, created_at: 1 }, name: 'status_created' },
+  ],
+  ledger: [{ key: { account_id: 1, state: 1 }, name: 'account_state' }],
+  runs: [
+    { key: { account_id: 1, _id: -1 }, name: 'account_newest' },
+    { key: { account_id: 1, workflow_id: 1, _id: -1 }, name: 'account_workflow_newest' },
+    { key: { account_id: 1, status: 1, _id: -1 }, name: 'account_status_newest' },
+    // The usage rebuild's range (domain/billing/usage-rollup.ts) and the metrics' recent-runs gauge (domain/platform/metrics-gauges.ts).
+    { key: { account_id: 1, created_at: 1 }, name: 'account_created' },
+    { key: { created_at: -1 }, name: 'created' },
+    // The reconciler's scan of unsettled runs, across accounts (domain/operations/reconciler.ts).
+    { key: { status: 1, created_at: 1 }, name: 'status_created' },
+  ],
+  // The reconciler's purge (domain/operations/reconciler.ts) walks `created_at`.
+  idempotency_keys: [{ key: { created_at: 1 }, name: 'created' }],
+  // Read by `_id` (`<account>:<YYYY-MM>`) only.
+  usage_months: [],
+  // One cursor per namespace and kind, by `_id`.
+  reconciler_cursors: [],
+};
+
+export interface Database {
+  client: MongoClient;
+  db: Db;
+  close(): Promise<void>;
+}
+
+export async function connectDatabase(config: Config): Promise<Database> {
+  const client = new MongoClient(config.mongodbUri, {
+    // Fail requests fast while the database is away (the API answers 503); the driver reconnects by itself.
+    serverSelectionTimeoutMS: 3000,
+    connectTimeoutMS: 3000,
+    appName: 'assay',
+  });
+  await client.connect();
+  const db = client.db(config.MONGODB_DB);
+  return { client, db, close: () => client.close() };
+}
+
+export async function ensureIndexes(db: Db): Promise<void> {
+  const existing = new Set((await db.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name));
+  for (const [name, indexes] of Object.entries(INDEXES)) {
+    if (!existing.has(name)) await db.createCollection(name).catch(ignoreAlreadyExists);
+    // One index per call: FerretDB 1.24 drops the connection when a multi-index createIndexes names an index
+    // that already exists (a restart re-runs this).
+    for (const index of indexes) await db.collection(name).createIndexes([index]);
+  }
+}
+
+function ignoreAlreadyExists(err: unknown): void {
+  // Two processes starting at once may both try to create the collection; the loser's error is harmless.
+  if ((err as { codeName?: string }).codeName !== 'NamespaceExists') throw err;
+}
+
+export async function pingDatabase(db: Db): Promise<void> {
+  await db.command({ ping: 1 });
+}

@@ -1,0 +1,67 @@
+/**
+ * `Run.output_file`: the signed download URL of a succeeded run's output, on every answer that carries a run.
+ * Presigning is a local HMAC computation (no request to the store), so each view signs afresh and the URL is always
+ * valid for OUTPUT_URL_TTL_S from the moment the client saw it. Null before success and after a refund (docs/decisions.md 127).
+ *
+ * Events store the run as it was (without a URL: one signed when the event was recorded would be expired for late
+ * webhook retries and for `GET /events` a day later); the URL is signed when the payload is sent or read (docs/decisions.md 121).
+ */
+import type { Db } from 'mongodb';
+import { COLLECTIONS } from '../platform/db';
+import type { RunDoc } from './run-doc';
+import { presignDownload, type Storage } from '../platform/storage';
+
+export interface RunOutputFileView {
+  url: string;
+  expires_at: string;
+  mime_type: string;
+}
+
+export interface OutputSigner {
+  storage: Storage;
+  ttlS: number;
+}
+
+export async function signRunOutputFile(
+  signer: OutputSigner,
+  run: Pick<RunDoc, '_id' | 'status' | 'output_file'>,
+): Promise<RunOutputFileView | null> {
+  if (run.status !== 'succeeded' || !run.output_file) return null;
+  const { url, expiresAt } = await presignDownload(
+    signer.storage,
+    run.output_file.key,
+    `${run._id}.${run.output_file.extension}`,
+    run.output_file.mime_type,
+    signer.ttlS,
+  );
+  return { url, expires_at: expiresAt.toISOString(), mime_type: run.output_file.mime_type };
+}
+
+type Payload = { data: unknown };
+
+/**
+ * Event payloads with `data.run.output_file` signed now: set when the event's run was succeeded (its snapshot's
+ * status) and has an output file, null otherwise. The file's key is read from the run (one query for the whole
+ * list), so events recorded before runs carried `output_file` get it too.
+ */
+export async function signEventRuns<T extends Payload>(db: Db, accountId: string, signer: OutputSigner, payloads: T[]): Promise<T[]> {
+  const runOf = (p: T) => (p.data as { run?: { id?: string; status?: string } } | null)?.run;
+  const wanted = [...new Set(payloads.map(runOf).filter((r) => r?.status === 'succeeded' && r.id).map((r) => r!.id!))];
+  const files = new Map<string, RunDoc['output_file']>();
+  if (wanted.length) {
+    const rows = await db
+      .collection<RunDoc>(COLLECTIONS.runs)
+      .find({ _id: { $in: wanted }, account_id: accountId }, { projection: { _id: 1, output_file: 1 } })
+      .toArray();
+    for (const row of rows) files.set(row._id, row.output_file);
+  }
+  return Promise.all(
+    payloads.map(async (payload) => {
+      const run = runOf(payload);
+      if (!run) return payload;
+      const file = run.status === 'succeeded' && run.id ? (files.get(run.id) ?? null) : null;
+      const output_file = file ? await signRunOutputFile(signer, { _id: run.id!, status: 'succeeded', output_file: file }) : null;
+      return { ...payload, data: { ...(payload.data as object), run: { ...run, output_file } } };
+    }),
+  );
+}

@@ -1,0 +1,131 @@
+/**
+ * Webhook deliveries: one `whd_…` record per (event, endpoint), created before its `deliverWebhook` workflow (whose
+ * id it is), holding every attempt. Also what integrators do with them (list per endpoint, retry now) and the
+ * rule that 20 consecutive failed deliveries disable an endpoint (DESIGN.md decision 19).
+ */
+import type { Db } from 'mongodb';
+import type { Config } from '../platform/config';
+import { COLLECTIONS } from '../platform/db';
+import { errors } from '../http/errors';
+import { paginate, type Cursors, type PageQuery } from '../http/pagination';
+import { EVENT_RETENTION_DAYS, findEvent, requireEventScopes, type EventType } from './events';
+import type { Scope } from '../access/scopes';
+import { retryDelivery as retryDeliveryJob, type TemporalHandle } from '../jobs';
+import type { TenantDb } from '../access/tenant';
+import { endpointCollection, endpointNotActive, getWebhookEndpoint, type WebhookEndpointDoc } from './endpoints';
+import type { DeliveryPolicy } from '../jobs/contract';
+
+export interface WebhookAttemptDoc {
+  /** `<workflow run id>:<n>`: a retried activity finds its own attempt and never records it twice. */
+  key: string;
+  at: Date;
+  status_code: number | null;
+  latency_ms: number;
+  error: string | null;
+  response_body: string | null;
+  outcome: AttemptOutcome;
+}
+
+/** `retry`: failed, the schedule goes on; `gone`: 410, stop at once; `stopped`: the endpoint is disabled or deleted. */
+export type AttemptOutcome = 'succeeded' | 'retry' | 'gone' | 'stopped';
+
+export interface WebhookDeliveryDoc {
+  _id: string;
+  account_id: string;
+  endpoint_id: string;
+  event_id: string;
+  event_type: EventType;
+  status: 'pending' | 'succeeded' | 'failed';
+  attempts: WebhookAttemptDoc[];
+  created_at: Date;
+  finished_at: Date | null;
+  /** The Temporal namespace of its job: the reconciler starts a pending delivery whose job never started. */
+  job_namespace?: string;
+}
+
+/** Consecutive failed deliveries after which an endpoint is disabled. */
+export const DISABLE_AFTER_FAILURES = 20;
+
+/** Bytes of an answer kept on the attempt. */
+export const RESPONSE_BODY_LIMIT = 1024;
+
+export function deliveryPolicy(config: Config): DeliveryPolicy {
+  return { delaysS: config.WEBHOOK_RETRY_SCHEDULE_S, windowS: config.WEBHOOK_RETRY_WINDOW_S, timeoutS: config.WEBHOOK_TIMEOUT_S };
+}
+
+export function webhookDeliveryView(doc: WebhookDeliveryDoc) {
+  return {
+    id: doc._id,
+    object: 'webhook_delivery' as const,
+    endpoint_id: doc.endpoint_id,
+    event_id: doc.event_id,
+    event_type: doc.event_type,
+    status: doc.status,
+    attempts: doc.attempts.map((a) => ({
+      attempted_at: a.at.toISOString(),
+      status_code: a.status_code,
+      latency_ms: a.latency_ms,
+      error: a.error,
+      response_body: a.response_body,
+    })),
+    created_at: doc.created_at.toISOString(),
+    finished_at: doc.finished_at?.toISOString() ?? null,
+  };
+}
+
+const deliveries = (tenant: TenantDb) => tenant.collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries);
+
+export async function listEndpointDeliveries(tenant: TenantDb, endpointId: string, page: PageQuery, cursors: Cursors) {
+  await getWebhookEndpoint(tenant, endpointId);
+  const { items, next_cursor } = await paginate(deliveries(tenant), { endpoint_id: endpointId }, page, cursors, `deliveries:${endpointId}`);
+  return { data: items.map(webhookDeliveryView), next_cursor };
+}
+
+/**
+ * A new attempt now, for the same event (the jobs gateway signals a running delivery or restarts a finished one).
+ */
+export async function retryDelivery(
+  deps: { temporal: TemporalHandle; config: Config },
+  tenant: TenantDb,
+  caller: { scopes: readonly Scope[] },
+  deliveryId: string,
+) {
+  const delivery = await deliveries(tenant).findOne({ _id: deliveryId });
+  if (!delivery) throw errors.notFound('webhook delivery');
+  // A redelivery sends the event's payload again: only to a caller who may read it (DESIGN.md decision 25).
+  requireEventScopes(caller.scopes, [delivery.event_type]);
+  const endpoint = await endpointCollection(tenant).findOne({ _id: delivery.endpoint_id, deleted_at: null });
+  if (!endpoint) throw errors.notFound('webhook delivery');
+  if (endpoint.status !== 'active') throw endpointNotActive(endpoint);
+  // A purged event has no body left to send; without this check the delivery would reopen and never settle.
+  if (!(await findEvent(tenant, delivery.event_id))) {
+    throw errors.conflict('event_expired', `The event of this delivery is older than ${EVENT_RETENTION_DAYS} days and no longer kept.`);
+  }
+  const reopened = await deliveries(tenant).findOneAndUpdate(
+    { _id: deliveryId, status: { $ne: 'pending' } },
+    { $set: { status: 'pending', finished_at: null } },
+  );
+  await retryDeliveryJob(deps.temporal, { accountId: tenant.accountId, deliveryId, policy: deliveryPolicy(deps.config), once: true });
+  return reopened ?? (await deliveries(tenant).findOne({ _id: deliveryId }))!;
+}
+
+/**
+ * Disables `endpoint` when its last DISABLE_AFTER_FAILURES deliveries (finished since it was last enabled) all
+ * failed. Computed from the deliveries rather than kept as a counter, so a retried or crashed caller cannot count
+ * a failure twice or lose one.
+ */
+export async function disableIfFailing(db: Db, endpoint: WebhookEndpointDoc): Promise<boolean> {
+  const recent = await db
+    .collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries)
+    .find(
+      { account_id: endpoint.account_id, endpoint_id: endpoint._id, status: { $in: ['succeeded', 'failed'] }, finished_at: { $gte: endpoint.failures_counted_since } },
+      { sort: { finished_at: -1 }, limit: DISABLE_AFTER_FAILURES, projection: { status: 1 } },
+    )
+    .toArray();
+  if (recent.length < DISABLE_AFTER_FAILURES || recent.some((d) => d.status !== 'failed')) return false;
+  const res = await db.collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints).updateOne(
+    { _id: endpoint._id, account_id: endpoint.account_id, status: 'active', failures_counted_since: endpoint.failures_counted_since },
+    { $set: { status: 'disabled', disabled_reason: `${DISABLE_AFTER_FAILURES} consecutive deliveries failed`, updated_at: new Date() } },
+  );
+  return res.modifiedCount === 1;
+}

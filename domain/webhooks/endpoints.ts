@@ -1,0 +1,166 @@
+/**
+ * Webhook endpoints: registration (URL checked against DESIGN.md decision 20, secret `whsec_…` shown once and stored sealed),
+ * reads, changes (url, events, status) and soft deletion. Deliveries are domain/webhooks/deliveries.ts.
+ */
+import type { Config } from '../platform/config';
+import { COLLECTIONS } from '../platform/db';
+import { ApiError, errors } from '../http/errors';
+import { requireEventScopes } from './events';
+import { checkCountLimit, enforceCountLimit, LIMITS } from '../access/limits';
+import type { Scope } from '../access/scopes';
+import { newId, randomBase62 } from '../platform/ids';
+import { openSecret, sealSecret } from '../platform/secret-box';
+import {
+  DEFAULT_WEBHOOK_EVENT_TYPES,
+  WEBHOOK_EVENT_TYPES,
+  type CreateWebhookEndpointRequest,
+  type UpdateWebhookEndpointRequest,
+  type WebhookEventType,
+} from './schemas';
+import type { TenantDb } from '../access/tenant';
+import { resolveTarget, TargetRefused, type Lookup, type TargetPolicy } from './url';
+
+export interface WebhookEndpointDoc {
+  _id: string;
+  account_id: string;
+  url: string;
+  events: WebhookEventType[];
+  status: 'active' | 'disabled';
+  /** AES-256-GCM under DATA_ENCRYPTION_KEY, bound to the endpoint id (domain/platform/secret-box.ts). */
+  secret_sealed: string;
+  /** Consecutive failures are counted from here: creation, or the last time the endpoint was (re-)enabled. */
+  failures_counted_since: Date;
+  disabled_reason: string | null;
+  deleted_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export const SECRET_WARNING = 'Store this secret now: it is shown only once. It verifies the X-Service-Signature header of every delivery.';
+
+export function webhookEndpointView(doc: WebhookEndpointDoc) {
+  return {
+    id: doc._id,
+    object: 'webhook_endpoint' as const,
+    url: doc.url,
+    events: doc.events,
+    status: doc.status,
+    created_at: doc.created_at.toISOString(),
+  };
+}
+
+export const endpointCollection = (tenant: TenantDb) => tenant.collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints);
+
+export function targetPolicy(config: Config): TargetPolicy {
+  return { allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, allowInsecure: config.WEBHOOK_ALLOW_INSECURE };
+}
+
+export function endpointSecret(config: Config, doc: WebhookEndpointDoc): string {
+  return openSecret(config.DATA_ENCRYPTION_KEY, doc.secret_sealed, doc._id);
+}
+
+async function checkedUrl(config: Config, raw: string, lookup?: Lookup): Promise<string> {
+  try {
+    return (await resolveTarget(raw, targetPolicy(config), lookup)).url.toString();
+  } catch (err) {
+    if (!(err instanceof TargetRefused)) throw err;
+    throw errors.invalidRequest(`url ${err.message}.`, [{ path: 'body.url', message: err.message }]);
+  }
+}
+
+/** Every kind once, in the canonical order, whatever order (or duplicates) the client sent. */
+function normalizeEvents(events: WebhookEventType[] | undefined): WebhookEventType[] {
+  const wanted = new Set(events ?? DEFAULT_WEBHOOK_EVENT_TYPES);
+  return WEBHOOK_EVENT_TYPES.filter((e) => wanted.has(e));
+}
+
+/** Who is asking: an endpoint may only be subscribed to events its creator may read (DESIGN.md decision 25). */
+export interface EndpointCaller {
+  scopes: readonly Scope[];
+}
+
+export async function createWebhookEndpoint(
+  config: Config,
+  tenant: TenantDb,
+  caller: EndpointCaller,
+  input: CreateWebhookEndpointRequest,
+  lookup?: Lookup,
+) {
+  const events = normalizeEvents(input.events);
+  requireEventScopes(caller.scopes, events);
+  const url = await checkedUrl(config, input.url, lookup);
+  await checkCountLimit(endpointCollection(tenant), { deleted_at: null }, LIMITS.webhookEndpointsPerAccount, 'webhook endpoints');
+  const id = newId('webhookEndpoint');
+  const secret = `whsec_${randomBase62(32)}`;
+  const now = new Date();
+  const doc = (await endpointCollection(tenant).insertOne({
+    _id: id,
+    url,
+    events,
+    status: 'active',
+    secret_sealed: sealSecret(config.DATA_ENCRYPTION_KEY, secret, id),
+    failures_counted_since: now,
+    disabled_reason: null,
+    deleted_at: null,
+    created_at: now,
+    updated_at: now,
+  })) as WebhookEndpointDoc;
+  await enforceCountLimit(endpointCollection(tenant), { deleted_at: null }, id, LIMITS.webhookEndpointsPerAccount, 'webhook endpoints');
+  return { ...webhookEndpointView(doc), secret, warning: SECRET_WARNING };
+}
+
+/**
+ * The list answers every endpoint in one page (the reference's list is not paged), so an account may hold at most
+ * this many; creation refuses the next one rather than the list silently dropping some (docs/decisions.md 132).
+ */
+export const MAX_WEBHOOK_ENDPOINTS = 1000;
+
+export async function listWebhookEndpoints(tenant: TenantDb) {
+  const docs = await endpointCollection(tenant).find({ deleted_at: null }, { sort: { _id: -1 }, limit: MAX_WEBHOOK_ENDPOINTS }).toArray();
+  return { data: docs.map(webhookEndpointView) };
+}
+
+export async function getWebhookEndpoint(tenant: TenantDb, id: string): Promise<WebhookEndpointDoc> {
+  const doc = await endpointCollection(tenant).findOne({ _id: id, deleted_at: null });
+  if (!doc) throw errors.notFound('webhook endpoint');
+  return doc;
+}
+
+export async function updateWebhookEndpoint(
+  config: Config,
+  tenant: TenantDb,
+  caller: EndpointCaller,
+  id: string,
+  patch: UpdateWebhookEndpointRequest,
+  lookup?: Lookup,
+) {
+  const current = await getWebhookEndpoint(tenant, id);
+  // Pointing the endpoint somewhere new, changing what it receives or switching it back on hands its events to a
+  // URL: the caller must be able to read them. Switching it off hands over nothing.
+  if (patch.url !== undefined || patch.events !== undefined || patch.status === 'active') {
+    requireEventScopes(caller.scopes, patch.events !== undefined ? normalizeEvents(patch.events) : current.events);
+  }
+  const now = new Date();
+  const set: Partial<WebhookEndpointDoc> = { updated_at: now };
+  if (patch.url !== undefined) set.url = await checkedUrl(config, patch.url, lookup);
+  if (patch.events !== undefined) set.events = normalizeEvents(patch.events);
+  if (patch.status !== undefined && patch.status !== current.status) {
+    set.status = patch.status;
+    // Re-enabling starts a fresh count: the failures that disabled it must not disable it again at once.
+    if (patch.status === 'active') Object.assign(set, { failures_counted_since: now, disabled_reason: null });
+    else set.disabled_reason = 'disabled through the API';
+  }
+  const updated = await endpointCollection(tenant).findOneAndUpdate({ _id: id, deleted_at: null }, { $set: set });
+  if (!updated) throw errors.notFound('webhook endpoint');
+  return updated;
+}
+
+export async function deleteWebhookEndpoint(tenant: TenantDb, id: string) {
+  const res = await endpointCollection(tenant).updateOne({ _id: id, deleted_at: null }, { $set: { deleted_at: new Date() } });
+  if (res.matchedCount === 0) throw errors.notFound('webhook endpoint');
+  return { id, object: 'webhook_endpoint' as const, deleted: true as const };
+}
+
+export function endpointNotActive(doc: WebhookEndpointDoc): ApiError {
+  return errors.conflict('webhook_endpoint_disabled', `The webhook endpoint is ${doc.status}; enable it (PATCH status "active") to deliver to it.`);
+}

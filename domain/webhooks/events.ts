@@ -1,0 +1,137 @@
+/**
+ * The events seam: every notable change (a run finishing, a reference document becoming ready) is recorded once
+ * as an `evt_…` document. Recording is idempotent per `dedupe_key`, so a retried activity never records an event
+ * twice. Webhook delivery fans out from these records; nothing here sends anything. The same records answer
+ * `GET /events`, so a client that missed deliveries can catch up; they are kept EVENT_RETENTION_DAYS.
+ */
+import type { Db } from 'mongodb';
+import { COLLECTIONS } from '../platform/db';
+import { errors } from '../http/errors';
+import { newId } from '../platform/ids';
+import { paginate, type Cursors, type PageQuery } from '../http/pagination';
+import type { Scope } from '../access/scopes';
+import type { TenantDb } from '../access/tenant';
+
+export const EVENT_TYPES = ['run.succeeded', 'run.failed', 'run.canceled', 'run.refunded', 'reference_document.ready'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/**
+ * An event carries its resource (the whole run, the reference document), so seeing it is reading that resource:
+ * the read scope of the resource is needed to list it, fetch it, subscribe an endpoint to it or redeliver it
+ * (DESIGN.md decision 25).
+ */
+export function eventReadScope(type: EventType): Scope {
+  return type.startsWith('run.') ? 'runs:read' : 'reference_documents:read';
+}
+
+/** The event kinds a key holding `scopes` may see. */
+export function visibleEventTypes(scopes: readonly Scope[]): EventType[] {
+  return EVENT_TYPES.filter((t) => scopes.includes(eventReadScope(t)));
+}
+
+/**
+ * Refuses (403 insufficient_scope, naming the first scope missing) unless `scopes` may see every kind in `types`:
+ * what a webhook subscription or a redelivery would hand to its URL.
+ */
+export function requireEventScopes(scopes: readonly Scope[], types: readonly EventType[]): void {
+  const missing = types.map(eventReadScope).find((s) => !scopes.includes(s));
+  if (missing) throw errors.insufficientScope(missing);
+}
+
+export interface EventDoc {
+  _id: string;
+  account_id: string;
+  type: EventType;
+  dedupe_key: string;
+  /** The payload's `data`, stored as JSON text (free-form objects are not stored raw; DESIGN.md §2). */
+  data_json: string;
+  created_at: Date;
+}
+
+/** Records the event unless one with the same dedupe key exists; answers the event either way. */
+export async function recordEvent(
+  db: Db,
+  accountId: string,
+  type: EventType,
+  dedupeKey: string,
+  data: Record<string, unknown>,
+): Promise<EventDoc> {
+  const events = db.collection<EventDoc>(COLLECTIONS.events);
+  const doc: EventDoc = {
+    _id: newId('event'),
+    account_id: accountId,
+    type,
+    dedupe_key: dedupeKey,
+    data_json: JSON.stringify(data),
+    created_at: new Date(),
+  };
+  try {
+    await events.insertOne(doc);
+    return doc;
+  } catch (err) {
+    if ((err as { code?: number }).code !== 11000) throw err;
+    const existing = await events.findOne({ dedupe_key: dedupeKey });
+    if (!existing) throw err;
+    return existing;
+  }
+}
+
+export function eventPayload(doc: EventDoc) {
+  return { id: doc._id, type: doc.type, created_at: doc.created_at.toISOString(), data: JSON.parse(doc.data_json) as unknown };
+}
+
+/** The API resource: the webhook payload plus `object`, so a stored delivery body and a listed event read alike. */
+export function eventView(doc: EventDoc) {
+  const { id, type, created_at, data } = eventPayload(doc);
+  return { id, object: 'event' as const, type, created_at, data };
+}
+
+/**
+ * Retention. FerretDB 1.24 refuses TTL indexes (`expireAfterSeconds`: NotImplemented), so reads filter on
+ * `created_at` themselves and `purgeExpiredEvents` deletes what has aged out; a record is invisible from the moment
+ * it is older than this, whether or not the purge has run yet. Webhook retries end after 24 h, well inside it.
+ */
+export const EVENT_RETENTION_DAYS = 30;
+
+export function retentionCutoff(now = new Date()): Date {
+  return new Date(now.getTime() - EVENT_RETENTION_DAYS * 86_400_000);
+}
+
+const tenantEvents = (tenant: TenantDb) => tenant.collection<EventDoc>(COLLECTIONS.events);
+
+/**
+ * Newest first, optionally one kind, only the kinds `visible` lists (the caller's read scopes); served by the
+ * `{account_id, [type,] _id, created_at}` indexes (domain/platform/db.ts). Asking for a kind the caller may not see is 403.
+ */
+export async function listEvents(
+  tenant: TenantDb,
+  page: PageQuery & { type?: EventType },
+  cursors: Cursors,
+  visible: readonly EventType[] = EVENT_TYPES,
+  now = new Date(),
+) {
+  if (page.type && !visible.includes(page.type)) throw errors.insufficientScope(eventReadScope(page.type));
+  const all = visible.length === EVENT_TYPES.length;
+  const typeFilter = page.type ? { type: page.type } : all ? {} : { type: { $in: [...visible] } };
+  const filter = { ...typeFilter, created_at: { $gte: retentionCutoff(now) } };
+  // The visible kinds are part of the cursor's scope: a cursor never carries over to a key that sees other kinds.
+  return paginate(tenantEvents(tenant), filter, page, cursors, `events:${page.type ?? ''}:${all ? '*' : visible.join(',')}`);
+}
+
+/** The event when it is the caller's and still kept; null otherwise. */
+export function findEvent(tenant: TenantDb, eventId: string, now = new Date()): Promise<EventDoc | null> {
+  return tenantEvents(tenant).findOne({ _id: eventId, created_at: { $gte: retentionCutoff(now) } });
+}
+
+/** An event the caller may see; one of a kind it may not see is as absent as another account's (404). */
+export async function getEvent(tenant: TenantDb, eventId: string, visible: readonly EventType[] = EVENT_TYPES): Promise<EventDoc> {
+  const event = await findEvent(tenant, eventId);
+  if (!event || !visible.includes(event.type)) throw errors.notFound('event');
+  return event;
+}
+
+/** Deletes every account's events past retention; idempotent, so any number of processes may run it. */
+export async function purgeExpiredEvents(db: Db, now = new Date()): Promise<number> {
+  const { deletedCount } = await db.collection<EventDoc>(COLLECTIONS.events).deleteMany({ created_at: { $lt: retentionCutoff(now) } });
+  return deletedCount;
+}

@@ -1,0 +1,93 @@
+/**
+ * Publishing an event = recording it (domain/webhooks/events.ts, once per dedupe key) and fanning it out to webhooks. Every
+ * place that records a deliverable event calls `publishEvent`, so no event kind can be recorded and forgotten.
+ *
+ * Recipients (DESIGN.md decision 19): every active endpoint of the account subscribed to the kind, plus the run's
+ * workflow endpoint when active and subscribed, each endpoint once. Each recipient gets a delivery record (unique
+ * per event and endpoint) and then a `deliverWebhook` workflow whose id is the delivery id, so a retried publish —
+ * an activity retry, or the API and the workflow both settling a cancel — finds the same deliveries and attaches
+ * to the same workflows instead of sending twice.
+ */
+import type { Db } from 'mongodb';
+import type { Config } from '../platform/config';
+import { COLLECTIONS } from '../platform/db';
+import { recordEvent, type EventDoc, type EventType } from './events';
+import { newId } from '../platform/ids';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './schemas';
+import { deliver, type TemporalHandle } from '../jobs';
+import { deliveryPolicy, type WebhookDeliveryDoc } from './deliveries';
+import type { WebhookEndpointDoc } from './endpoints';
+
+export interface EventPublisher {
+  db: Db;
+  config: Config;
+  temporal: TemporalHandle;
+}
+
+export interface PublishInput {
+  accountId: string;
+  type: EventType;
+  dedupeKey: string;
+  data: Record<string, unknown>;
+  /** The workflow's own endpoint (`webhook_endpoint_id`), for run events. */
+  workflowEndpointId?: string | null;
+}
+
+export function isWebhookEventType(type: EventType): type is WebhookEventType {
+  return (WEBHOOK_EVENT_TYPES as readonly string[]).includes(type);
+}
+
+export async function publishEvent(publisher: EventPublisher, input: PublishInput): Promise<EventDoc> {
+  const event = await recordEvent(publisher.db, input.accountId, input.type, input.dedupeKey, input.data);
+  await fanOutEvent(publisher, event, input.workflowEndpointId ?? null);
+  return event;
+}
+
+/** Starts (or finds) one delivery per recipient; answers the delivery ids. */
+export async function fanOutEvent(publisher: EventPublisher, event: EventDoc, workflowEndpointId: string | null): Promise<string[]> {
+  if (!isWebhookEventType(event.type)) return [];
+  const { db, config, temporal } = publisher;
+  const endpoints = db.collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints);
+  const recipient = { account_id: event.account_id, deleted_at: null, status: 'active' as const, events: event.type };
+  const subscribed = await endpoints.find(recipient, { projection: { _id: 1 } }).toArray();
+  const ids = new Set(subscribed.map((e) => e._id));
+  if (workflowEndpointId && !ids.has(workflowEndpointId)) {
+    const own = await endpoints.findOne({ ...recipient, _id: workflowEndpointId }, { projection: { _id: 1 } });
+    if (own) ids.add(own._id);
+  }
+  const deliveryIds: string[] = [];
+  for (const endpointId of [...ids].sort()) {
+    const deliveryId = await ensureDelivery(db, event, endpointId, temporal.namespace);
+    await deliver(temporal, { accountId: event.account_id, deliveryId, policy: deliveryPolicy(config) });
+    deliveryIds.push(deliveryId);
+  }
+  return deliveryIds;
+}
+
+/** The delivery of `event` to `endpointId`: inserted once (unique on the pair), found on every later call. */
+async function ensureDelivery(db: Db, event: EventDoc, endpointId: string, namespace: string): Promise<string> {
+  const deliveries = db.collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries);
+  const existing = await deliveries.findOne({ event_id: event._id, endpoint_id: endpointId }, { projection: { _id: 1 } });
+  if (existing) return existing._id;
+  const doc: WebhookDeliveryDoc = {
+    _id: newId('webhookDelivery'),
+    account_id: event.account_id,
+    endpoint_id: endpointId,
+    event_id: event._id,
+    event_type: event.type,
+    status: 'pending',
+    attempts: [],
+    created_at: new Date(),
+    finished_at: null,
+    job_namespace: namespace,
+  };
+  try {
+    await deliveries.insertOne(doc);
+    return doc._id;
+  } catch (err) {
+    if ((err as { code?: number }).code !== 11000) throw err;
+    const winner = await deliveries.findOne({ event_id: event._id, endpoint_id: endpointId }, { projection: { _id: 1 } });
+    if (!winner) throw err;
+    return winner._id;
+  }
+}

@@ -1,0 +1,81 @@
+/** Webhook endpoints and deliveries (spec §2 WebhookEndpoint, §4 Webhook endpoints, §6 Events; DESIGN.md 19–20). */
+import { z } from 'zod';
+import { pageSchema } from '../http/pagination';
+
+/** The kinds an endpoint can subscribe to: the four of spec §6, and `run.refunded` (an operator's refund). */
+export const WebhookEventType = z.enum(['run.succeeded', 'run.failed', 'run.canceled', 'run.refunded', 'reference_document.ready']);
+export type WebhookEventType = z.infer<typeof WebhookEventType>;
+export const WEBHOOK_EVENT_TYPES = WebhookEventType.options;
+
+/**
+ * `events` omitted: the four kinds of spec §6. `run.refunded` goes only to endpoints that name it, so a receiver
+ * written against the contract never meets a kind it did not ask for.
+ */
+export const DEFAULT_WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = ['run.succeeded', 'run.failed', 'run.canceled', 'reference_document.ready'];
+
+export const WebhookEndpointStatus = z.enum(['active', 'disabled']);
+
+const url = z.string().trim().min(1).max(2048).meta({ description: 'https URL (http only where the deployment allows it)', example: 'https://example.com/hooks/assay' });
+const events = z
+  .array(WebhookEventType)
+  .min(1, 'name at least one event kind, or omit events for all of them')
+  .max(WEBHOOK_EVENT_TYPES.length)
+  .meta({ description: 'Omitted: the four kinds of the contract; `run.refunded` is delivered only when named.' });
+
+export const CreateWebhookEndpointRequest = z
+  .object({ url, events: events.optional() })
+  .strict()
+  .meta({ id: 'CreateWebhookEndpointRequest' });
+export type CreateWebhookEndpointRequest = z.infer<typeof CreateWebhookEndpointRequest>;
+
+export const UpdateWebhookEndpointRequest = z
+  .object({ url: url.optional(), events: events.optional(), status: WebhookEndpointStatus.optional() })
+  .strict()
+  .meta({ id: 'UpdateWebhookEndpointRequest' });
+export type UpdateWebhookEndpointRequest = z.infer<typeof UpdateWebhookEndpointRequest>;
+
+export const WebhookEndpoint = z
+  .object({
+    id: z.string().meta({ example: 'whk_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T' }),
+    object: z.literal('webhook_endpoint'),
+    url: z.string(),
+    events: z.array(WebhookEventType),
+    status: WebhookEndpointStatus,
+    created_at: z.string(),
+  })
+  .meta({ id: 'WebhookEndpoint' });
+
+export const CreatedWebhookEndpoint = WebhookEndpoint.extend({
+  secret: z.string().meta({ description: 'Signing secret, shown only in this answer.', example: 'whsec_…' }),
+  warning: z.string(),
+}).meta({ id: 'CreatedWebhookEndpoint' });
+
+export const WebhookEndpointList = z.object({ data: z.array(WebhookEndpoint) }).meta({ id: 'WebhookEndpointList' });
+
+export const WebhookAttempt = z
+  .object({
+    attempted_at: z.string(),
+    status_code: z.number().int().nullable(),
+    latency_ms: z.number().int(),
+    error: z.string().nullable().meta({ description: 'Why the attempt failed without (or besides) a status code.' }),
+    response_body: z.string().nullable().meta({ description: 'The first 1 KB of the answer.' }),
+  })
+  .meta({ id: 'WebhookAttempt' });
+
+export const WebhookDelivery = z
+  .object({
+    id: z.string().meta({ example: 'whd_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T' }),
+    object: z.literal('webhook_delivery'),
+    endpoint_id: z.string(),
+    event_id: z.string(),
+    event_type: z.string(),
+    status: z.enum(['pending', 'succeeded', 'failed']),
+    attempts: z.array(WebhookAttempt),
+    created_at: z.string(),
+    finished_at: z.string().nullable(),
+  })
+  .meta({ id: 'WebhookDelivery' });
+
+export const WebhookDeliveryPage = pageSchema(WebhookDelivery, 'WebhookDeliveryList');
+export const WebhookEndpointIdParams = z.object({ whkId: z.string().max(64) });
+export const WebhookDeliveryIdParams = z.object({ whdId: z.string().max(64) });
