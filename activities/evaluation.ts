@@ -17,7 +17,7 @@ import { objectKeys, putObject } from '../domain/platform/storage';
 import type { RunJobInput } from '../domain/jobs/contract';
 import type { EvaluationWorkflowDoc } from '../domain/evaluation-workflows/evaluation-workflows';
 import { verifyEvidence, type CitableInput } from './citations';
-import { loadStoredText } from './extraction';
+import { loadStoredText } from '../domain/documents/stored-text';
 import type { ActivityDeps } from './deps';
 import { countTokens } from './indexing/tokens';
 import { createContextAssembler, renderInput, type ModelContext } from './model-context';

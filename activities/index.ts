@@ -1,31 +1,45 @@
 /**
- * Every activity, built over injected dependencies (samples-typescript `activities-dependency-injection`): the
- * worker passes real clients, unit tests pass fakes. Workflows type their proxies with `Activities`.
+ * The activities, per task queue, built over injected dependencies (samples-typescript
+ * `activities-dependency-injection`): the worker passes real clients, tests pass their own. Each queue's Worker
+ * registers only its own factory's activities, and each workflow types its proxies with `ActivitiesOf<'itsName'>`,
+ * the activities of the queue the jobs gateway starts it on (JOB_QUEUES): calling an activity its queue's worker does
+ * not register is a type error, and test/unit/activity-queues.test.ts checks that every registered activity is one a
+ * workflow on that queue calls.
  */
+import type { GeneratePromptInput, JOB_QUEUES, TASK_QUEUES } from '../domain/jobs/contract';
+import type { ActivityDeps } from './deps';
 import { documentActivities } from './documents';
 import { evaluationActivities } from './evaluation';
 import { createLiveEvaluator } from './live-evaluation';
 import { generatePromptText } from './prompt-generation';
-import type { GeneratePromptInput } from '../domain/jobs/contract';
 import { reconcileActivities } from './reconcile';
 import { referenceIndexingActivities } from './reference-indexing';
 import { runActivities } from './runs';
 import { webhookActivities } from './webhooks';
-import type { ActivityDeps } from './deps';
-
 
 export type { ActivityDeps } from './deps';
 
-export function createActivities(deps: ActivityDeps) {
-  return {
-    ...documentActivities(deps),
-    ...referenceIndexingActivities(deps),
+type QueueKey = keyof typeof TASK_QUEUES;
+
+export const queueActivities = {
+  /** evaluateRun, generatePrompt, reconcile */
+  runs: (deps: ActivityDeps) => ({
     ...runActivities(deps),
-    ...reconcileActivities(deps),
-    ...webhookActivities(deps),
     ...evaluationActivities(deps, createLiveEvaluator(deps)),
     generatePrompt: (input: GeneratePromptInput) => generatePromptText(deps.models, input),
-  };
-}
+    ...reconcileActivities(deps),
+  }),
+  /** extractDocument, indexReferenceDocument */
+  indexing: (deps: ActivityDeps) => ({
+    ...documentActivities(deps),
+    ...referenceIndexingActivities(deps),
+  }),
+  /** deliverWebhook */
+  webhooks: (deps: ActivityDeps) => webhookActivities(deps),
+} satisfies { [Q in QueueKey]: (deps: ActivityDeps) => object };
 
-export type Activities = ReturnType<typeof createActivities>;
+/** What a queue's worker registers. */
+export type QueueActivities<Q extends QueueKey> = ReturnType<(typeof queueActivities)[Q]>;
+
+/** What a workflow may proxy: the activities of the queue its job runs on. */
+export type ActivitiesOf<J extends keyof typeof JOB_QUEUES> = QueueActivities<(typeof JOB_QUEUES)[J]>;

@@ -16,15 +16,14 @@ import { findTemplate } from '../domain/catalog/catalog';
 import { COLLECTIONS } from '../domain/platform/db';
 import type { ReferenceDocumentDoc } from '../domain/documents/reference-documents';
 import type { RagStrategy } from '../domain/runs/schemas';
-import { objectKeys } from '../domain/platform/storage';
 import type { CitableChunk, CitableSection } from './citations';
 import type { RunContext } from './run-context';
-import { loadStoredText } from './extraction';
+import { loadStoredText, textKeys } from '../domain/documents/stored-text';
 import type { ActivityDeps } from './deps';
 import type { Chunk } from './indexing/chunking';
 import { countTokens, splitByTokens } from './indexing/tokens';
 import type { InputBlock, ReferenceBlock } from './prompt';
-import { loadReferenceChunks, loadReferenceSources, type ReferenceChunks } from './reference-store';
+import { loadReferenceChunks, loadReferenceSources, type ReferenceChunks } from '../domain/documents/reference-index';
 import { queriesFrom, retrieve, type RetrievedChunk } from './retrieval';
 
 const TOP_K = 8;
@@ -78,7 +77,7 @@ export function createContextAssembler(deps: Pick<ActivityDeps, 'db' | 'storage'
     const blocks: ContextReference[] = [];
     for (const ref of refs) {
       if (ref.chunks.length === 0) continue;
-      const stored = await loadStoredText(storage, objectKeys.referenceText(accountId, ref.refId));
+      const stored = await loadStoredText(storage, textKeys.reference(accountId, ref.refId));
       for (const section of stored.sections) {
         const own = ref.chunks.filter((c) => c.section.kind === section.kind && c.section.index === section.index);
         let at = 0;

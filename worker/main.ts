@@ -7,7 +7,7 @@
  * (activities heartbeat, so a worker killed outright is noticed and its activities retried elsewhere).
  */
 import { NativeConnection, Runtime, Worker, makeTelemetryFilterString } from '@temporalio/worker';
-import { createActivities } from '../activities';
+import { queueActivities, type ActivityDeps } from '../activities';
 import { createModelGateway } from '../activities/models/configured';
 import { loadConfig } from '../domain/platform/config';
 import { openConnections } from '../domain/platform/connections';
@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   });
 
   const { database, storage, temporal } = await openConnections(config);
-  const activities = createActivities({ config, logger, db: database.db, storage, models: createModelGateway(config), temporal });
+  const deps: ActivityDeps = { config, logger, db: database.db, storage, models: createModelGateway(config), temporal };
 
   const started = Date.now();
   const workflowBundle = await loadWorkflowBundle(config.WORKFLOW_BUNDLE_PATH);
@@ -43,20 +43,21 @@ async function main(): Promise<void> {
   const connection = await NativeConnection.connect({ address: config.temporalAddress });
   const queues = selectQueues(config.WORKER_TASK_QUEUES);
   const workers = await Promise.all(
-    queues.map((taskQueue) =>
+    queues.map((queue) =>
       Worker.create({
         connection,
         namespace: config.TEMPORAL_NAMESPACE,
-        taskQueue,
+        taskQueue: TASK_QUEUES[queue],
         workflowBundle,
-        activities,
+        // Only this queue's activities: a job's activity tasks stay on its queue's own concurrency.
+        activities: queueActivities[queue](deps),
         shutdownGraceTime: `${config.WORKER_SHUTDOWN_GRACE_S}s`,
         shutdownForceTime: `${config.WORKER_SHUTDOWN_GRACE_S + 10}s`,
       }),
     ),
   );
-  logger.info({ namespace: config.TEMPORAL_NAMESPACE, taskQueues: queues }, 'assay worker polling');
-  if (queues.includes(TASK_QUEUES.runs)) void keepReconcilerScheduled(temporal, config.RECONCILE_INTERVAL_S, logger);
+  logger.info({ namespace: config.TEMPORAL_NAMESPACE, taskQueues: queues.map((q) => TASK_QUEUES[q]) }, 'assay worker polling');
+  if (queues.includes('runs')) void keepReconcilerScheduled(temporal, config.RECONCILE_INTERVAL_S, logger);
   // Event retention: the database may have no TTL indexes (FerretDB), so workers purge; at start, then hourly.
   const purgeEvents = () =>
     purgeExpiredEvents(database.db).then(
@@ -96,13 +97,17 @@ async function keepReconcilerScheduled(temporal: TemporalHandle, intervalS: numb
   }
 }
 
-function selectQueues(list: string | undefined): string[] {
+type QueueKey = keyof typeof TASK_QUEUES;
+
+/** The queues this process serves: all, or those `WORKER_TASK_QUEUES` names (by their task-queue names). */
+function selectQueues(list: string | undefined): QueueKey[] {
+  const keys = Object.keys(TASK_QUEUES) as QueueKey[];
+  if (!list) return keys;
   const all: string[] = Object.values(TASK_QUEUES);
-  if (!list) return all;
   const chosen = list.split(',');
   const unknown = chosen.filter((q) => !all.includes(q));
   if (unknown.length) throw new Error(`WORKER_TASK_QUEUES: unknown task queue(s) ${unknown.join(', ')}; known: ${all.join(', ')}`);
-  return chosen;
+  return keys.filter((k) => chosen.includes(TASK_QUEUES[k]));
 }
 
 main().catch((err: unknown) => {

@@ -6,10 +6,10 @@
  * `retryDeliveryNow` signal cuts the current wait short (POST /webhook-deliveries/{id}/retry).
  */
 import { condition, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
-import type { Activities } from '../activities';
+import type { ActivitiesOf } from '../activities';
 import { retryDeliveryNow, type DeliveryJobInput, type DeliveryPolicy } from '../domain/jobs/contract';
 
-const { settleDelivery } = proxyActivities<Activities>({
+const { settleDelivery } = proxyActivities<ActivitiesOf<'deliverWebhook'>>({
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds' },
 });
@@ -27,7 +27,7 @@ export async function deliverWebhook(input: DeliveryJobInput): Promise<{ status:
   setHandler(retryDeliveryNow, () => {
     retryNow = true;
   });
-  const { attemptDelivery } = proxyActivities<Activities>({
+  const { attemptDelivery } = proxyActivities<ActivitiesOf<'deliverWebhook'>>({
     // The POST is bounded by timeoutS; the rest covers DNS and two database writes.
     startToCloseTimeout: `${policy.timeoutS + 30} seconds`,
     // Retries here only recover a lost worker or database blip: the attempt key keeps them from recording (or,

@@ -4,18 +4,18 @@
  * The search attribute AssayRunStatus follows the run, so operators can filter runs by status in the Temporal UI.
  */
 import { CancellationScope, isCancellation, proxyActivities, upsertSearchAttributes } from '@temporalio/workflow';
-import type { Activities } from '../activities';
+import type { ActivitiesOf } from '../activities';
 import { clientFailure, RUN_FAILURES, type RunFailureCode } from '../domain/runs/failures';
 import { SEARCH_ATTRIBUTES, type RunJobInput } from '../domain/jobs/contract';
 import { JOB_WORK_RETRY } from './retry-policies';
 
-const bookkeeping = proxyActivities<Activities>({
+const bookkeeping = proxyActivities<ActivitiesOf<'evaluateRun'>>({
   startToCloseTimeout: '30 seconds',
   // No attempt limit: bookkeeping must eventually land (each step is idempotent).
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds' },
 });
 
-const work = proxyActivities<Activities>({
+const work = proxyActivities<ActivitiesOf<'evaluateRun'>>({
   startToCloseTimeout: '20 minutes',
   heartbeatTimeout: '30 seconds',
   // An attempt lost after its model call pays for that call again, so the count stays small (docs/decisions.md 55).

@@ -3,11 +3,11 @@
  * A file that cannot be read is a result (`extracted: false`), not a failure; only infrastructure errors retry.
  */
 import { proxyActivities } from '@temporalio/workflow';
-import type { Activities } from '../activities';
+import type { ActivitiesOf } from '../activities';
 import type { DocumentJobInput, ExtractionSummary } from '../domain/jobs/contract';
 import { JOB_WORK_RETRY } from './retry-policies';
 
-const { extractDocumentText } = proxyActivities<Activities>({
+const { extractDocumentText } = proxyActivities<ActivitiesOf<'extractDocument'>>({
   startToCloseTimeout: '5 minutes',
   heartbeatTimeout: '30 seconds',
   retry: JOB_WORK_RETRY,

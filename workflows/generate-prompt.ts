@@ -1,9 +1,9 @@
 /** `prompt-<request id>`: drafts an evaluation prompt (one activity; the API waits for the result). */
 import { proxyActivities } from '@temporalio/workflow';
-import type { Activities } from '../activities';
+import type { ActivitiesOf } from '../activities';
 import type { GeneratePromptInput, GeneratedPromptResult } from '../domain/jobs/contract';
 
-const { generatePrompt: draft } = proxyActivities<Activities>({
+const { generatePrompt: draft } = proxyActivities<ActivitiesOf<'generatePrompt'>>({
   startToCloseTimeout: '2 minutes',
   retry: { maximumAttempts: 2 },
 });

@@ -3,17 +3,17 @@
  * a reason. Every path ends with the document out of `processing`.
  */
 import { proxyActivities } from '@temporalio/workflow';
-import type { Activities } from '../activities';
+import type { ActivitiesOf } from '../activities';
 import type { ReferenceJobInput } from '../domain/jobs/contract';
 import { JOB_WORK_RETRY } from './retry-policies';
 
-const { extractReferenceText, indexReferenceChunks } = proxyActivities<Activities>({
+const { extractReferenceText, indexReferenceChunks } = proxyActivities<ActivitiesOf<'indexReferenceDocument'>>({
   startToCloseTimeout: '10 minutes',
   heartbeatTimeout: '30 seconds',
   retry: JOB_WORK_RETRY,
 });
 
-const { finishReference } = proxyActivities<Activities>({
+const { finishReference } = proxyActivities<ActivitiesOf<'indexReferenceDocument'>>({
   startToCloseTimeout: '1 minute',
   retry: { maximumAttempts: 10, initialInterval: '1 second' },
 });

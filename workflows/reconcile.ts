@@ -4,9 +4,9 @@
  * collection or Temporal briefly away) neither hides the others nor fails the pass; the next pass retries it.
  */
 import { proxyActivities } from '@temporalio/workflow';
-import type { Activities } from '../activities';
+import type { ActivitiesOf } from '../activities';
 
-const steps = proxyActivities<Activities>({
+const steps = proxyActivities<ActivitiesOf<'reconcile'>>({
   startToCloseTimeout: '2 minutes',
   retry: { maximumAttempts: 2, initialInterval: '2 seconds' },
 });

@@ -1,23 +1,14 @@
 /**
- * Reference-document sections to retrieval chunks: the Chunk shape stored with an index, and the packing of a
+ * Reference-document sections to retrieval chunks (the Chunk shape is the stored one, domain/documents/reference-index.ts): the packing of a
  * section's units (segments.ts) into chunks of about `targetTokens` with about `overlapTokens` carried over.
  * A chunk never spans two sections, so every retrieved passage can be cited by its page, sheet or slide.
  */
+import type { Chunk } from '../../domain/documents/reference-index';
 import type { Section } from '../parsing/types';
 import { Boundary, segment, type Unit } from './segments';
 import { countTokens } from './tokens';
 
-export interface Chunk {
-  id: string; // `${ref_id}:${ordinal}`
-  ref_id: string;
-  ordinal: number; // 0-based, across the whole reference document
-  text: string;
-  tokens: number; // o200k_base tokens of `text`
-  section: { kind: Section['kind']; index: number; label: string };
-  heading: string | null;
-  char_start: number; // offsets into the section's text: section.text.slice(char_start, char_end) === text
-  char_end: number;
-}
+export type { Chunk };
 
 export interface ChunkOptions {
   targetTokens?: number;

@@ -4,7 +4,7 @@
  * the IPC channel, then exits. It is started with an empty environment (no credentials, no database address), so
  * whatever a hostile file makes a parser do, there is nothing here to reach. Loaded only as that child.
  */
-import { inferSchema } from '../schema-inference';
+import { inferSchema } from './infer-schema';
 import { extract, MAX_INPUT_BYTES } from './index';
 import { failed, formatBytes } from './result';
 import type { ChildMessage, ChildRequest } from './sandbox';

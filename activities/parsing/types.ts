@@ -4,12 +4,9 @@
  */
 export type DocFormat = 'pdf' | 'docx' | 'xlsx' | 'xls' | 'pptx' | 'txt' | 'md' | 'csv' | 'json' | 'xml';
 
-export interface Section {
-  kind: 'page' | 'sheet' | 'slide' | 'section';
-  index: number; // 1-based page/slide number, or sheet/section order
-  label: string; // e.g. "Page 3", "Sheet: Rubric", "Slide 2", or a heading text
-  text: string;
-}
+import type { Section } from '../../domain/documents/stored-text';
+
+export type { Section };
 
 export type FailureCode =
   | 'unsupported_type'

@@ -1,13 +1,17 @@
 /**
- * Input documents: the presigned upload, and the document's state as the API reports it. Extraction itself is an
- * activity (activities/documents.ts); this module only reads and writes the resource document.
+ * Input documents: the presigned upload, the document's state as the API reports it, and what extraction found.
+ * Extraction itself is an activity (activities/documents.ts) that records its outcome here: this module alone
+ * writes the documents collection (test/unit/structure.test.ts); the original and the text are originals.ts's and
+ * stored-text.ts's.
  */
 import type { Db } from 'mongodb';
 import type { Config } from '../platform/config';
 import { COLLECTIONS } from '../platform/db';
 import { errors } from '../http/errors';
 import { newId } from '../platform/ids';
-import { deleteObject, getObjectBytes, objectKeys, presignUpload, putObject, statObject, type Storage } from '../platform/storage';
+import type { Storage } from '../platform/storage';
+import { deleteOriginal, originalKeys, presignOriginalUpload, putOriginal, statOriginal } from './originals';
+import { loadStoredText } from './stored-text';
 import { extractDocument, type TemporalHandle } from '../jobs';
 import { TenantDb } from '../access/tenant';
 import { MAX_UPLOAD_BYTES, oversizedUploadMessage, uploadContentType, uploadHeaders } from './uploads';
@@ -79,8 +83,8 @@ export async function createDocumentUpload(
 ) {
   const id = newId('document');
   const contentType = uploadContentType(input.filename, input.mime_type);
-  const key = objectKeys.documentOriginal(tenant.accountId, id);
-  const { url, expiresAt } = await presignUpload(storage, key, contentType, input.size_bytes, config.UPLOAD_URL_TTL_S);
+  const key = originalKeys.document(tenant.accountId, id);
+  const { url, expiresAt } = await presignOriginalUpload(storage, key, contentType, input.size_bytes, config.UPLOAD_URL_TTL_S);
   await tenant.collection<DocumentDoc>(COLLECTIONS.documents).insertOne(
     newDocument({ id, filename: input.filename, contentType, key, declaredSize: input.size_bytes ?? null }),
   );
@@ -108,10 +112,7 @@ export async function documentText(tenant: TenantDb, storage: Storage, docId: st
   if (!doc.extracted || !doc.text_key) {
     throw errors.conflict('document_not_extracted', 'The document has no extracted text (complete the upload; scanned files need OCR, unavailable in v1).');
   }
-  const stored = JSON.parse(Buffer.from(await getObjectBytes(storage, doc.text_key)).toString('utf8')) as {
-    page_count: number | null;
-    sections: Array<{ kind: 'page' | 'sheet' | 'slide' | 'section'; index: number; label: string; text: string }>;
-  };
+  const stored = await loadStoredText(storage, doc.text_key);
   return {
     object: 'document_text' as const,
     document_id: doc._id,
@@ -135,13 +136,13 @@ export async function completeDocument(
   const doc = await getDocument(tenant, docId);
   if (doc.status === 'extracted' || doc.status === 'failed') return { doc, finished: true };
   if (doc.status === 'awaiting_upload') {
-    const stored = await statObject(storage, doc.object_key);
+    const stored = await statOriginal(storage, doc.object_key);
     if (!stored) {
       throw errors.unprocessable('upload_missing', 'No file has been uploaded yet: PUT the bytes to upload_url first.');
     }
     if (stored.size > MAX_UPLOAD_BYTES) {
       // DESIGN.md decision 27: refused from the store's size alone, never read, and not kept.
-      await deleteObject(storage, doc.object_key);
+      await deleteOriginal(storage, doc.object_key);
       await documents.updateOne(
         { _id: docId, status: 'awaiting_upload' },
         {
@@ -181,6 +182,48 @@ export async function settleExtractionEnded(db: Db, accountId: string, docId: st
   return res.modifiedCount === 1;
 }
 
+/** The document an extraction job works on; a plain Error when it is gone (the job retries, then fails). */
+export async function documentForExtraction(db: Db, accountId: string, docId: string): Promise<DocumentDoc> {
+  const doc = await new TenantDb(db, accountId).collection<DocumentDoc>(COLLECTIONS.documents).findOne({ _id: docId });
+  if (!doc) throw new Error(`document ${docId} not found`);
+  return doc;
+}
+
+export interface ExtractionOutcome {
+  extracted: boolean;
+  mime_type: string | null;
+  page_count: number | null;
+  char_count: number;
+  /** Where the text was stored (stored-text.ts), when extracted. */
+  textKey: string;
+  inferredSchema: unknown;
+  code?: string;
+  reason?: string;
+}
+
+const jsonOrNull = (v: unknown) => (v ? JSON.stringify(v) : null);
+
+/** What extraction found, on the document. Idempotent: a retried extraction writes the same fields. */
+export async function recordExtraction(db: Db, accountId: string, docId: string, outcome: ExtractionOutcome): Promise<void> {
+  await new TenantDb(db, accountId).collection<DocumentDoc>(COLLECTIONS.documents).updateOne(
+    { _id: docId },
+    {
+      $set: {
+        status: outcome.extracted ? 'extracted' : 'failed',
+        extracted: outcome.extracted,
+        mime_type: outcome.mime_type,
+        page_count: outcome.page_count,
+        char_count: outcome.char_count,
+        text_key: outcome.extracted ? outcome.textKey : null,
+        inferred_schema_json: outcome.extracted ? jsonOrNull(outcome.inferredSchema) : null,
+        extraction_error: outcome.extracted
+          ? null
+          : { code: outcome.code ?? 'not_extracted', message: outcome.reason ?? 'No text could be extracted.' },
+      },
+    },
+  );
+}
+
 /**
  * An input document from bytes the API already holds (the legacy multipart run form): stored, then extracted as
  * any uploaded document is, waiting at most `waitMs`.
@@ -194,8 +237,8 @@ export async function ingestDocumentBytes(
 ): Promise<DocumentDoc> {
   const id = newId('document');
   const contentType = uploadContentType(file.filename, file.mimeType === 'application/octet-stream' ? undefined : file.mimeType);
-  const key = objectKeys.documentOriginal(tenant.accountId, id);
-  await putObject(storage, key, file.bytes, contentType);
+  const key = originalKeys.document(tenant.accountId, id);
+  await putOriginal(storage, key, file.bytes, contentType);
   await tenant.collection<DocumentDoc>(COLLECTIONS.documents).insertOne({
     ...newDocument({ id, filename: file.filename.slice(0, 255) || 'upload', contentType, key, declaredSize: file.bytes.length }),
     // The bytes are already stored: the document starts where `complete` leaves an uploaded one.

@@ -1,16 +1,20 @@
 /**
  * Reference documents (rubrics, criteria): the presigned upload, `complete` (which starts indexing), the lazily
  * synchronized status, and the soft delete that hides the pointer while the stored original stays.
- * Parsing and indexing are activities (activities/reference-indexing.ts).
+ * Parsing and indexing are activities (activities/reference-indexing.ts) that record their outcome here: this module
+ * alone writes the reference documents collection (test/unit/structure.test.ts); chunks and indexes are
+ * reference-index.ts's, the original and the text originals.ts's and stored-text.ts's.
  */
 import type { Config } from '../platform/config';
 import { COLLECTIONS } from '../platform/db';
 import { errors } from '../http/errors';
 import { newId } from '../platform/ids';
 import { paginate, type Cursors, type PageQuery } from '../http/pagination';
-import { deleteObject, objectKeys, presignUpload, statObject, type Storage } from '../platform/storage';
+import type { Storage } from '../platform/storage';
+import { deleteOriginal, originalKeys, presignOriginalUpload, statOriginal } from './originals';
 import type { Db } from 'mongodb';
 import { describeJob, indexReference, isClosed, jobIds, type JobStatus, type TemporalHandle } from '../jobs';
+import { publishEvent, type EventPublisher } from '../webhooks/publish-event';
 import { TenantDb } from '../access/tenant';
 import { MAX_UPLOAD_BYTES, oversizedUploadMessage, uploadContentType, uploadHeaders } from './uploads';
 
@@ -64,8 +68,8 @@ export async function createReferenceUpload(
 ) {
   const id = newId('referenceDocument');
   const contentType = uploadContentType(input.filename, input.mime_type);
-  const key = objectKeys.referenceOriginal(tenant.accountId, id);
-  const { url, expiresAt } = await presignUpload(storage, key, contentType, input.size_bytes, config.UPLOAD_URL_TTL_S);
+  const key = originalKeys.reference(tenant.accountId, id);
+  const { url, expiresAt } = await presignOriginalUpload(storage, key, contentType, input.size_bytes, config.UPLOAD_URL_TTL_S);
   const doc = await collection(tenant).insertOne({
     _id: id,
     name: input.name,
@@ -111,11 +115,11 @@ export async function completeReference(tenant: TenantDb, storage: Storage, temp
   if (doc.indexing_started_at && doc.status !== 'processing') return doc;
   let started: ReferenceDocumentDoc | null = null;
   if (!doc.indexing_started_at) {
-    const stored = await statObject(storage, doc.object_key);
+    const stored = await statOriginal(storage, doc.object_key);
     if (!stored) throw errors.unprocessable('upload_missing', 'No file has been uploaded yet: PUT the bytes to upload_url first.');
     if (stored.size > MAX_UPLOAD_BYTES) {
       // DESIGN.md decision 27: refused from the store's size alone, never read, and not kept.
-      await deleteObject(storage, doc.object_key);
+      await deleteOriginal(storage, doc.object_key);
       const refused = await collection(tenant).findOneAndUpdate(
         { _id: refId, indexing_started_at: null },
         {
@@ -171,6 +175,55 @@ export async function settleIndexingEnded(db: Db, accountId: string, refId: stri
     { $set: { status: 'failed', failure_reason: reason } },
   );
   return res.modifiedCount === 1;
+}
+
+/** The reference an indexing job works on (deleted or not); a plain Error when it is gone (the job retries). */
+export async function referenceForIndexing(db: Db, accountId: string, refId: string): Promise<ReferenceDocumentDoc> {
+  const doc = await new TenantDb(db, accountId).collection<ReferenceDocumentDoc>(COLLECTIONS.referenceDocuments).findOne({ _id: refId });
+  if (!doc) throw new Error(`reference document ${refId} not found`);
+  return doc;
+}
+
+/** What extraction learned of the file, on the reference (idempotent). */
+export async function recordReferenceExtraction(
+  db: Db,
+  accountId: string,
+  refId: string,
+  found: { mime_type: string | null; page_count: number | null },
+): Promise<void> {
+  await new TenantDb(db, accountId)
+    .collection<ReferenceDocumentDoc>(COLLECTIONS.referenceDocuments)
+    .updateOne({ _id: refId }, { $set: { mime_type: found.mime_type, page_count: found.page_count } });
+}
+
+/** Moves `processing` to `ready` or `failed` once; `ready` records the event (once, by its dedupe key). */
+export async function finishReferenceIndexing(
+  publisher: EventPublisher,
+  input: { accountId: string; refId: string; outcome: 'ready' | 'failed'; reason?: string; code?: string; chunkCount?: number },
+): Promise<void> {
+  const updated = await new TenantDb(publisher.db, input.accountId).collection<ReferenceDocumentDoc>(COLLECTIONS.referenceDocuments).findOneAndUpdate(
+    { _id: input.refId, status: 'processing' },
+    {
+      $set:
+        input.outcome === 'ready'
+          ? { status: 'ready', chunk_count: input.chunkCount ?? 0, failure_reason: null, failure_code: null }
+          : {
+              status: 'failed',
+              failure_reason: input.reason ?? 'The document could not be indexed.',
+              failure_code: input.code ?? 'indexing_failed',
+            },
+    },
+    { returnDocument: 'after' },
+  );
+  const current = updated ?? (await referenceForIndexing(publisher.db, input.accountId, input.refId));
+  if (current.status === 'ready' && input.outcome === 'ready') {
+    await publishEvent(publisher, {
+      accountId: input.accountId,
+      type: 'reference_document.ready',
+      dedupeKey: `reference_document.ready:${input.refId}:${current.index_version}`,
+      data: { reference_document: referenceView(current) },
+    });
+  }
 }
 
 export async function listReferences(tenant: TenantDb, page: PageQuery, cursors: Cursors) {

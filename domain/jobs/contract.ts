@@ -15,6 +15,21 @@ export const TASK_QUEUES = {
 
 export type TaskQueueName = (typeof TASK_QUEUES)[keyof typeof TASK_QUEUES];
 
+/**
+ * The queue each job runs on. The gateway starts a job on this queue, the queue's worker registers exactly the
+ * activities of its jobs (activities/index.ts `queueActivities`), and the workflow types its activity proxies by it
+ * (`ActivitiesOf<job>`), so a workflow cannot call an activity its worker lacks. `noop` (the smoke test and bench
+ * baseline) runs on every queue and calls none.
+ */
+export const JOB_QUEUES = {
+  evaluateRun: 'runs',
+  generatePrompt: 'runs',
+  reconcile: 'runs',
+  extractDocument: 'indexing',
+  indexReferenceDocument: 'indexing',
+  deliverWebhook: 'webhooks',
+} as const satisfies Record<string, keyof typeof TASK_QUEUES>;
+
 /** Custom search attributes (Keyword) that let an operator find any job in the Temporal Web UI. */
 export const SEARCH_ATTRIBUTE_NAMES = ['AssayAccountId', 'AssayRunStatus', 'AssayWorkflowId', 'AssayProductCode'] as const;
 

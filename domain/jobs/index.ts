@@ -18,6 +18,7 @@ import {
 import type * as workflowFunctions from '../../workflows';
 import { newId } from '../platform/ids';
 import {
+  JOB_QUEUES,
   retryDeliveryNow,
   SEARCH_ATTRIBUTES,
   TASK_QUEUES,
@@ -49,6 +50,9 @@ export const JOB_TYPES = {
   deliverWebhook: 'deliverWebhook',
   reconcile: 'reconcile',
 } as const satisfies { [K in WorkflowName]?: K };
+
+/** The task queue a job is started on (contract.ts JOB_QUEUES), the queue whose worker registers its activities. */
+const queueOf = (job: keyof typeof JOB_QUEUES) => TASK_QUEUES[JOB_QUEUES[job]];
 
 /** Business-key job ids: a retried request finds the same execution instead of starting a second one. */
 export const jobIds = {
@@ -93,7 +97,7 @@ export interface RunJob {
 export function startRun(temporal: TemporalHandle, job: RunJob): Promise<WorkflowHandle<Workflows['evaluateRun']>> {
   return startOrAttach<Workflows['evaluateRun']>(temporal, JOB_TYPES.evaluateRun, {
     workflowId: jobIds.run(job.runId),
-    taskQueue: TASK_QUEUES.runs,
+    taskQueue: queueOf(JOB_TYPES.evaluateRun),
     args: [{ accountId: job.accountId, runId: job.runId }],
     memo: { workflow_name: job.workflowName },
     searchAttributes: [
@@ -116,7 +120,7 @@ export function waitForRun(temporal: TemporalHandle, handle: WorkflowHandle<Work
 export function startExtraction(temporal: TemporalHandle, input: DocumentJobInput) {
   return startOrAttach<Workflows['extractDocument']>(temporal, JOB_TYPES.extractDocument, {
     workflowId: jobIds.extractDocument(input.docId),
-    taskQueue: TASK_QUEUES.indexing,
+    taskQueue: queueOf(JOB_TYPES.extractDocument),
     args: [input],
   });
 }
@@ -129,7 +133,7 @@ export async function extractDocument(temporal: TemporalHandle, input: DocumentJ
 export async function indexReference(temporal: TemporalHandle, input: ReferenceJobInput): Promise<void> {
   await startOrAttach<Workflows['indexReferenceDocument']>(temporal, JOB_TYPES.indexReferenceDocument, {
     workflowId: jobIds.indexReferenceDocument(input.refId),
-    taskQueue: TASK_QUEUES.indexing,
+    taskQueue: queueOf(JOB_TYPES.indexReferenceDocument),
     args: [input],
   });
 }
@@ -139,7 +143,7 @@ export async function indexReference(temporal: TemporalHandle, input: ReferenceJ
 export async function deliver(temporal: TemporalHandle, input: DeliveryJobInput): Promise<void> {
   await startOrAttach<Workflows['deliverWebhook']>(temporal, JOB_TYPES.deliverWebhook, {
     workflowId: jobIds.delivery(input.deliveryId),
-    taskQueue: TASK_QUEUES.webhooks,
+    taskQueue: queueOf(JOB_TYPES.deliverWebhook),
     args: [input],
   });
 }
@@ -152,7 +156,7 @@ export async function retryDelivery(temporal: TemporalHandle, input: DeliveryJob
   await withinDeadline(temporal, () =>
     temporal.client.workflow.signalWithStart<Workflows['deliverWebhook'], []>(JOB_TYPES.deliverWebhook, {
       workflowId: jobIds.delivery(input.deliveryId),
-      taskQueue: TASK_QUEUES.webhooks,
+      taskQueue: queueOf(JOB_TYPES.deliverWebhook),
       args: [input],
       signal: retryDeliveryNow,
       signalArgs: [],
@@ -168,7 +172,7 @@ export async function retryDelivery(temporal: TemporalHandle, input: DeliveryJob
 export async function generatePrompt(temporal: TemporalHandle, input: GeneratePromptInput, ms: number, generationId: string) {
   const handle = await startOrAttach<Workflows['generatePrompt']>(temporal, JOB_TYPES.generatePrompt, {
     workflowId: `prompt-${generationId}`,
-    taskQueue: TASK_QUEUES.runs,
+    taskQueue: queueOf(JOB_TYPES.generatePrompt),
     args: [input],
   });
   return waitFor(temporal, handle, ms);
@@ -233,7 +237,7 @@ export async function ensureReconcilerSchedule(temporal: TemporalHandle, interva
   const action = {
     type: 'startWorkflow' as const,
     workflowType: JOB_TYPES.reconcile,
-    taskQueue: TASK_QUEUES.runs,
+    taskQueue: queueOf(JOB_TYPES.reconcile),
     args: [] as [],
     workflowExecutionTimeout: `${Math.max(intervalS * 5, 300)}s`,
   };

@@ -133,11 +133,7 @@ export async function putObject(storage: Storage, key: string, body: Uint8Array 
   await storage.s3.send(new PutObjectCommand({ Bucket: storage.bucket, Key: key, Body: body, ContentType: contentType }));
 }
 
-/** Object keys: everything an account stores lives under its own prefix. */
+/** Object keys: everything an account stores lives under its own prefix (documents' objects: domain/documents/). */
 export const objectKeys = {
-  documentOriginal: (accountId: string, docId: string) => `accounts/${accountId}/documents/${docId}/original`,
-  documentText: (accountId: string, docId: string) => `accounts/${accountId}/documents/${docId}/extracted.json`,
-  referenceOriginal: (accountId: string, refId: string) => `accounts/${accountId}/reference-documents/${refId}/original`,
-  referenceText: (accountId: string, refId: string) => `accounts/${accountId}/reference-documents/${refId}/extracted.json`,
   runOutput: (accountId: string, runId: string, ext: string) => `accounts/${accountId}/runs/${runId}/output.${ext}`,
 };

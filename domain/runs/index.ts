@@ -12,6 +12,7 @@ import type { DocumentDoc } from '../documents/documents';
 import { ApiError, errors } from '../http/errors';
 import { getBalance } from '../billing/balance';
 import type { ReferenceDocumentDoc } from '../documents/reference-documents';
+import { referenceTokenTotal } from '../documents/reference-index';
 import type { CreateRunRequest, RunCitation, RunManifest, RunStatus } from './schemas';
 import { paginate, type Cursors, type PageQuery } from '../http/pagination';
 import { signRunOutputFile, type RunOutputFileView } from './output-file';
@@ -78,21 +79,12 @@ export async function quoteRun(db: Db, tenant: TenantDb, workflow: EvaluationWor
   let milli = toMilli(product.pricing.credits_per_run) + toMilli(product.pricing.credits_per_page) * pages;
   const policy = workflow.default_model_policy;
   if (policy === 'provider-b-1m-fulltext' || policy === 'auto') {
-    const refTokens = await referenceTokens(tenant, workflow.reference_document_ids);
+    const refTokens = await referenceTokenTotal(tenant, workflow.reference_document_ids);
     if (policy === 'provider-b-1m-fulltext' || refTokens <= config.FULLTEXT_TOKEN_BUDGET) {
       milli += Math.ceil((refTokens / 1000) * toMilli(product.pricing.credits_per_1k_reference_tokens));
     }
   }
   return milli;
-}
-
-async function referenceTokens(tenant: TenantDb, refIds: string[]): Promise<number> {
-  if (refIds.length === 0) return 0;
-  const rows = await tenant
-    .collection<{ ref_id: string; tokens: number }>(COLLECTIONS.referenceChunks)
-    .aggregate<{ total: number }>([{ $match: { ref_id: { $in: refIds } } }, { $group: { _id: null, total: { $sum: '$tokens' } } }])
-    .toArray();
-  return rows[0]?.total ?? 0;
 }
 
 /** The workflow a run would use: 404 unless it exists, 409 unless it is active. */

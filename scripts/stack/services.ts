@@ -7,11 +7,10 @@
 import { spawn } from 'node:child_process';
 import { mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Connection } from '@temporalio/client';
 import { MongoClient } from 'mongodb';
 import type { Config } from '../../domain/platform/config';
 import { SEARCH_ATTRIBUTE_NAMES } from '../../domain/jobs/contract';
-import { ensureNamespace } from './namespaces';
+import { ensureNamespace, temporalServerAnswers } from '../../domain/jobs/namespaces';
 import { elapsed, ensureTools, PROJECT_ROOT, toolPath, type Say } from './tools';
 
 /** SQLite settings of the Temporal dev server (see the command below). */
@@ -122,20 +121,8 @@ async function ensureNamespaces(c: Config, say: Say): Promise<void> {
   say(`namespaces ready: ${uniq([c.TEMPORAL_NAMESPACE, ...EXTRA_NAMESPACES]).join(', ')}`);
 }
 
-async function temporalReady(c: Config): Promise<boolean> {
-  let connection: Connection | undefined;
-  try {
-    connection = await Connection.connect({ address: c.temporalAddress, connectTimeout: '1s' });
-    // The server is up once its built-in namespace answers; ours are registered afterwards (ensureNamespaces).
-    await connection.withDeadline(Date.now() + 2000, () =>
-      connection!.workflowService.describeNamespace({ namespace: 'default' }),
-    );
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await connection?.close().catch(() => undefined);
-  }
+function temporalReady(c: Config): Promise<boolean> {
+  return temporalServerAnswers(c.temporalAddress);
 }
 
 async function mongoReady(c: Config): Promise<boolean> {

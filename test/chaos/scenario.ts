@@ -21,7 +21,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { parseConfig } from '../../domain/platform/config';
 import { reconcileAccount } from '../../domain/operations/operations';
-import { ensureNamespace } from '../../scripts/stack/namespaces';
+import { ensureNamespace } from '../../domain/jobs/namespaces';
 import { stackStatus, startStack, stopStack, type ServiceName } from '../../scripts/stack/services';
 import { toolPath } from '../../scripts/stack/tools';
 import { createTestContext, type TestContext } from '../support/app';

@@ -21,7 +21,7 @@ import { MongoClient } from 'mongodb';
 import { parseConfig } from '../../domain/platform/config';
 import { grantCredits } from '../../domain/operations/operations';
 import { signLocalSessionToken } from '../../domain/access/session-tokens';
-import { ensureNamespace } from '../../scripts/stack/namespaces';
+import { ensureNamespace } from '../../domain/jobs/namespaces';
 import { startStack, stopStack, type ServiceName } from '../../scripts/stack/services';
 import { freePort } from '../support/ports';
 import { startWorker, type Spawned } from '../support/processes';

@@ -18,6 +18,7 @@ import { recordEvent, type EventType } from '../../domain/webhooks/events';
 import { newId, randomBase62 } from '../../domain/platform/ids';
 import { SCOPES, type Scope } from '../../domain/access/scopes';
 import { createTestContext, type TestContext } from '../support/app';
+import { referenceReadyData } from '../support/events';
 import { newAccount, type TestAccount } from '../support/identity';
 
 /** Who may call a route, per DESIGN.md decision 3 (and 25 for events): a list of scopes means any one of them. */
@@ -315,21 +316,7 @@ describe('every kind of event, with every scope (DESIGN.md decision 25)', () => 
     w = await walker();
     const run = await runEvent(w);
     const runData = JSON.parse(run.data_json) as Record<string, unknown>;
-    const refData = {
-      reference_document: {
-        id: newId('referenceDocument'),
-        object: 'reference_document',
-        name: 'Rubric',
-        filename: 'rubric.txt',
-        status: 'ready',
-        failure_reason: null,
-        mime_type: 'text/plain',
-        size_bytes: 120,
-        page_count: 1,
-        chunk_count: 1,
-        created_at: new Date().toISOString(),
-      },
-    };
+    const refData = referenceReadyData();
     events = {} as Record<EventType, string>;
     for (const kind of kinds) {
       if (kind === 'run.succeeded') {

@@ -4,8 +4,10 @@
  * files.
  */
 import { COLLECTIONS } from '../../domain/platform/db';
-import { getObjectBytes, objectKeys } from '../../domain/platform/storage';
-import { retrieveFromReferences } from '../../activities/reference-store';
+import { getObjectBytes } from '../../domain/platform/storage';
+import { retrieve } from '../../activities/retrieval';
+import { loadReferenceSources } from '../../domain/documents/reference-index';
+import { textKeys } from '../../domain/documents/stored-text';
 import { createTestContext, type TestContext } from '../support/app';
 import {
   empty,
@@ -52,7 +54,7 @@ describe.each(FORMATS)('a %s file', (format) => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ object: 'document', extracted: true, extraction_error: null, size_bytes: file.bytes.length });
     if (format === 'pdf') expect(res.body.page_count).toBe(3);
-    const text = await storedText(objectKeys.documentText(a.accountId, res.body.id));
+    const text = await storedText(textKeys.document(a.accountId, res.body.id));
     for (const sentence of SENTENCES) expect(text.replace(/\s+/g, ' ')).toContain(sentence);
   });
 
@@ -226,12 +228,14 @@ describe('reference documents', () => {
     );
     for (const id of [rubric, contract, hr]) expect((await waitForReference(t, token, id)).status).toBe('ready');
 
-    const hits = await retrieveFromReferences(t.database.db, a.accountId, [rubric, contract, hr], 'how many points for citing sources', 3);
+    const retrieveFromReferences = async (accountId: string, refIds: string[], query: string) =>
+      retrieve(query, await loadReferenceSources(t.database.db, accountId, refIds), 3);
+    const hits = await retrieveFromReferences(a.accountId, [rubric, contract, hr], 'how many points for citing sources');
     expect(hits[0]).toMatchObject({ ref_id: rubric });
     expect(hits[0]!.text).toContain('peer-reviewed sources');
     expect(hits[0]!.section.label).toMatch(/Page/);
 
-    const otherAccount = await retrieveFromReferences(t.database.db, 'acct_nobody', [rubric], 'citing sources', 3);
+    const otherAccount = await retrieveFromReferences('acct_nobody', [rubric], 'citing sources');
     expect(otherAccount).toEqual([]);
   });
 

@@ -14,6 +14,7 @@ import { SCOPES } from '../../domain/access/scopes';
 import type { WebhookDeliveryDoc } from '../../domain/webhooks/deliveries';
 import { verifyWebhookSignature } from '../../domain/webhooks/signature';
 import { createTestContext, type TestContext } from '../support/app';
+import { referenceReadyData } from '../support/events';
 import { newAccount, type TestAccount } from '../support/identity';
 import { makeWorkflow, waitForRun } from '../support/runs';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
@@ -249,22 +250,7 @@ describe(`${EVENT_RETENTION_DAYS}-day retention`, () => {
   });
 });
 
-/** The payload of a `reference_document.ready` event, as the indexer records it. */
-const refData = () => ({
-  reference_document: {
-    id: newId('referenceDocument'),
-    object: 'reference_document',
-    name: 'Rubric',
-    filename: 'rubric.txt',
-    status: 'ready',
-    failure_reason: null,
-    mime_type: 'text/plain',
-    size_bytes: 120,
-    page_count: 1,
-    chunk_count: 1,
-    created_at: new Date().toISOString(),
-  },
-});
+const refData = referenceReadyData;
 
 describe('access', () => {
   it("never shows another account's events", async () => {

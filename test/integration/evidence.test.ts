@@ -4,7 +4,7 @@
  * fabricated quotes dropped and counted, unsupported criteria marked, a long input cut with coverage < 1, and
  * test-mode stub citations that verify the same way.
  */
-import { ensureNamespace } from '../../scripts/stack/namespaces';
+import { ensureNamespace } from '../../domain/jobs/namespaces';
 import { createTestContext, type TestContext } from '../support/app';
 import { testNamespaces } from '../support/env';
 import { makeDocument } from '../support/files';

@@ -7,7 +7,8 @@
 import { request } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { validateAgainstSchema } from '../../domain/json-schema/validate';
-import { statObject, objectKeys } from '../../domain/platform/storage';
+import { statObject } from '../../domain/platform/storage';
+import { originalKeys } from '../../domain/documents/originals';
 import { createTestContext, type TestContext } from '../support/app';
 import {
   lyingZip,
@@ -125,7 +126,7 @@ describe('oversized uploads (DESIGN.md decision 27)', () => {
   it('refuses 300 MB sent without size_bytes at complete, deletes it, and the worker never reads it', async () => {
     const created = await t.api.post('/v1/documents').set(auth()).send({ filename: 'huge.txt', mime_type: 'text/plain' });
     expect(await putGenerated(created.body.upload_url, created.body.upload_headers, 300 * MB)).toBe(200);
-    const key = objectKeys.documentOriginal(a.accountId, created.body.id);
+    const key = originalKeys.document(a.accountId, created.body.id);
     expect((await statObject(t.deps.storage, key))?.size).toBe(300 * MB);
 
     const { result: res, growthMb } = await rssGrowthDuring(() =>
@@ -149,7 +150,7 @@ describe('oversized uploads (DESIGN.md decision 27)', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'failed', size_bytes: 50 * MB + 1 });
     expect(res.body.failure_reason).toMatch(/over the 50 MB limit/);
-    expect(await statObject(t.deps.storage, objectKeys.referenceOriginal(a.accountId, created.body.id))).toBeNull();
+    expect(await statObject(t.deps.storage, originalKeys.reference(a.accountId, created.body.id))).toBeNull();
   });
 });
 

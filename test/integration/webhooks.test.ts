@@ -13,7 +13,7 @@ import type { WebhookEndpointDoc } from '../../domain/webhooks/endpoints';
 import { verifyWebhookSignature } from '../../domain/webhooks/signature';
 import { createTestContext, type TestContext } from '../support/app';
 import { newAccount, type TestAccount } from '../support/identity';
-import { ensureNamespace } from '../../scripts/stack/namespaces';
+import { ensureNamespace } from '../../domain/jobs/namespaces';
 import { startWorker } from '../support/processes';
 import { makeDocument, SAMPLE_SENTENCES } from '../support/files';
 import { makeWorkflow, waitForRun } from '../support/runs';

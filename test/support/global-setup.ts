@@ -5,7 +5,7 @@
 import { MongoClient } from 'mongodb';
 import { parseConfig } from '../../domain/platform/config';
 import { startStack } from '../../scripts/stack/services';
-import { ensureNamespace } from '../../scripts/stack/namespaces';
+import { ensureNamespace } from '../../domain/jobs/namespaces';
 import { ensureChromium } from './chromium';
 import { applyTestEnv, testNamespaces } from './env';
 import { startWorker, type Spawned } from './processes';

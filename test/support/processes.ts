@@ -14,51 +14,20 @@ export interface Spawned {
 }
 
 /** Starts `worker/main.ts` and resolves once all its task-queue workers are polling. */
-export async function startWorker(env: NodeJS.ProcessEnv = {}, timeoutMs = 60_000): Promise<Spawned> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'worker', 'main.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  const collect = (d: Buffer) => {
-    out = (out + d.toString()).slice(-20_000);
-  };
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
-  const spawned: Spawned = {
-    child,
-    output: () => out,
-    stop: (signal = 'SIGTERM') =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill(signal);
-        setTimeout(() => child.kill('SIGKILL'), 30_000).unref();
-      }),
-  };
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`worker not ready in ${timeoutMs} ms:\n${out}`)), timeoutMs);
-    const onData = () => {
-      if (out.includes('assay worker polling')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`worker exited with ${code} during start-up:\n${out}`));
-    });
-  });
-  return spawned;
+export function startWorker(env: NodeJS.ProcessEnv = {}, timeoutMs = 60_000): Promise<Spawned> {
+  return spawnReady({ name: 'worker', entry: join('worker', 'main.ts'), readyLine: 'assay worker polling', env, timeoutMs });
 }
 
 /** Starts `api/server.ts` on `port` and resolves once it listens (NODE_ENV stays the tests' own: test). */
-export async function startApi(port: number, env: NodeJS.ProcessEnv = {}, timeoutMs = 60_000): Promise<Spawned> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'api', 'server.ts')], {
+export function startApi(port: number, env: NodeJS.ProcessEnv = {}, timeoutMs = 60_000): Promise<Spawned> {
+  return spawnReady({ name: 'api', entry: join('api', 'server.ts'), readyLine: 'assay api listening', env: { PORT: String(port), ...env }, timeoutMs });
+}
+
+/** Runs a TypeScript entry point under tsx and resolves once its output shows `readyLine`; rejects if it exits first. */
+async function spawnReady(p: { name: string; entry: string; readyLine: string; env: NodeJS.ProcessEnv; timeoutMs: number }): Promise<Spawned> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, p.entry)], {
     cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: 'info', PORT: String(port), ...env },
+    env: { ...process.env, LOG_LEVEL: 'info', ...p.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -79,16 +48,16 @@ export async function startApi(port: number, env: NodeJS.ProcessEnv = {}, timeou
       }),
   };
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`api not ready in ${timeoutMs} ms:\n${out}`)), timeoutMs);
+    const timer = setTimeout(() => reject(new Error(`${p.name} not ready in ${p.timeoutMs} ms:\n${out}`)), p.timeoutMs);
     child.stdout?.on('data', () => {
-      if (out.includes('assay api listening')) {
+      if (out.includes(p.readyLine)) {
         clearTimeout(timer);
         resolve();
       }
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`api exited with ${code} during start-up:\n${out}`));
+      reject(new Error(`${p.name} exited with ${code} during start-up:\n${out}`));
     });
   });
   return spawned;

@@ -1,5 +1,6 @@
 /** Tenant patterns run on RE2 (docs/decisions.md 89): linear time, and a pattern RE2 cannot run makes the schema invalid. */
 import { schemaProblems, validateAgainstSchema } from '../../domain/json-schema/validate';
+import { schemaOfRows, schemaOfValue } from '../../domain/json-schema/infer';
 
 it('matches `(a+)+$` against 10,000 a’s and a ! in well under 100 ms', () => {
   const schema = { type: 'string', pattern: '(a+)+$' };
@@ -32,4 +33,34 @@ it('reports backreferences and lookaround as problems (refused at 400 by the API
   expect(schemaProblems({ type: 'string', pattern: '(a)\\1' })).toEqual([expect.stringMatching(/regexp/)]);
   expect(schemaProblems({ type: 'string', pattern: '^(?=x)x$' })).toEqual([expect.stringMatching(/regexp/)]);
   expect(schemaProblems({ type: 'object', patternProperties: { '(?<=x)y': {} } })).toEqual([expect.stringMatching(/regexp/)]);
+});
+
+describe('inference from a structured sample', () => {
+  it('describes a JSON value: nested objects, integer vs number, and array items of differing shapes merged', () => {
+    const schema = schemaOfValue({ title: 'x', score: 3, ratio: 0.5, items: [{ a: 1, b: true }, { a: 2.5 }] });
+    expect(schema).toEqual({
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'object',
+      properties: {
+        title: { type: 'string' },
+        score: { type: 'integer' },
+        ratio: { type: 'number' },
+        items: { type: 'array', items: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'boolean' } }, required: ['a'] } },
+      },
+      required: ['title', 'score', 'ratio', 'items'],
+    });
+    expect(validateAgainstSchema(schema, { title: 'y', score: 1, ratio: 2, items: [] }).valid).toBe(true);
+  });
+
+  it('describes header rows as {rows: [...]}, typing each column by its values, and gives null without a header', () => {
+    const schema = schemaOfRows([
+      ['name', 'age', 'passed', 'note'],
+      ['Ada', '36', 'true', ''],
+      ['Bob', '41', 'false', 'late'],
+    ]);
+    const row = { name: 'Cy', age: 5, passed: true, note: 'x' };
+    expect(validateAgainstSchema(schema!, { rows: [row] }).valid).toBe(true);
+    expect(validateAgainstSchema(schema!, { rows: [{ ...row, age: 'five' }] }).valid).toBe(false);
+    expect(schemaOfRows([[' ', '']])).toBeNull();
+  });
 });

@@ -1,6 +1,8 @@
 /**
  * Ownership rules of the source tree, checked on the files themselves: one module writes the runs collection
- * (domain/runs/), and one module talks to Temporal as a client (the jobs gateway, domain/jobs/).
+ * (domain/runs/), one each owns the documents' and reference documents' stored artifacts (domain/documents/:
+ * records, originals, extracted text, chunks and indexes), and one module talks to Temporal as a client (the jobs
+ * gateway, domain/jobs/).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -22,16 +24,20 @@ const product = files.filter((f) => !f.path.startsWith('test/') && !f.path.start
 const WRITES = 'insertOne|insertMany|updateOne|updateMany|findOneAndUpdate|findOneAndReplace|findOneAndDelete|replaceOne|deleteOne|deleteMany|bulkWrite';
 
 /**
- * Whether `text` writes the runs collection: a write method called on an expression that names it
+ * Whether `text` writes the collection `COLLECTIONS.<name>`: a write method called on an expression that names it
  * (`db.collection(COLLECTIONS.runs).updateOne`), or on a name bound to it (`const runs = … COLLECTIONS.runs …`,
  * then `runs.updateOne(` or `runs(tenant).updateOne(`). Chains split over lines are joined first.
  */
-function writesRuns(source: string): boolean {
+function writesCollection(source: string, name: string): boolean {
   const text = source.replace(/\)\s*\n\s*\./g, ').').replace(/\n\s*\./g, '.');
-  if (new RegExp(`collection(<[^>]*>)?\\(COLLECTIONS\\.runs\\)\\.(${WRITES})\\(`).test(text)) return true;
-  const bound = [...text.matchAll(/(?:const|let)\s+(\w+)\s*=[^;\n]*COLLECTIONS\.runs/g)].map((m) => m[1]!);
-  return bound.some((name) => new RegExp(`\\b${name}(\\([^)]*\\))?\\.(${WRITES})\\(`).test(text));
+  if (new RegExp(`collection(<[^>]*>)?\\(COLLECTIONS\\.${name}\\)\\.(${WRITES})\\(`).test(text)) return true;
+  const bound = [...text.matchAll(new RegExp(`(?:const|let)\\s+(\\w+)\\s*=[^;\\n]*COLLECTIONS\\.${name}\\b`, 'g'))].map((m) => m[1]!);
+  return bound.some((b) => new RegExp(`\\b${b}(\\([^)]*\\))?\\.(${WRITES})\\(`).test(text));
 }
+
+const writesRuns = (source: string) => writesCollection(source, 'runs');
+const writersOf = (name: string) => product.filter((f) => writesCollection(f.text, name)).map((f) => f.path);
+const mentioning = (pattern: RegExp) => product.filter((f) => pattern.test(f.text)).map((f) => f.path);
 
 describe('source ownership', () => {
   it('the heuristic recognises each way the code base writes a collection', () => {
@@ -41,17 +47,39 @@ describe('source ownership', () => {
     expect(writesRuns('const runs = db.collection<RunDoc>(COLLECTIONS.runs);\nawait runs.insertOne(doc)')).toBe(true);
     expect(writesRuns('const runs = db.collection<RunDoc>(COLLECTIONS.runs);\nawait runs.findOne({})')).toBe(false);
     expect(writesRuns('await db.collection(COLLECTIONS.documents).updateOne({}, {})')).toBe(false);
+    expect(writesRuns('const runsSeen = db.collection(COLLECTIONS.runsArchive);\nawait runsSeen.insertOne(doc)')).toBe(false);
+    expect(writesCollection('await new TenantDb(db, a).collection<DocumentDoc>(COLLECTIONS.documents).updateOne({}, {})', 'documents')).toBe(true);
   });
 
   it('exactly one module writes the runs collection: domain/runs/', () => {
-    const writers = product.filter((f) => writesRuns(f.text)).map((f) => f.path);
+    const writers = writersOf('runs');
     expect(writers.length).toBeGreaterThan(0);
     expect(writers.filter((p) => !p.startsWith('domain/runs/'))).toEqual([]);
   });
 
-  it('no module but the jobs gateway imports @temporalio/client (the local stack tooling aside)', () => {
-    const importers = files.filter((f) => /from '@temporalio\/client'|require\('@temporalio\/client'\)/.test(f.text)).map((f) => f.path);
+  it('one module writes each document collection: documents.ts the documents, reference-documents.ts the references', () => {
+    expect(writersOf('documents')).toEqual(['domain/documents/documents.ts']);
+    expect(writersOf('referenceDocuments')).toEqual(['domain/documents/reference-documents.ts']);
+  });
+
+  it('only domain/documents/reference-index.ts reads or writes the reference chunks and indexes', () => {
+    expect(mentioning(/COLLECTIONS\.reference(Chunks|Indexes)\b/)).toEqual(['domain/documents/reference-index.ts']);
+  });
+
+  it('the documents\' object-store keys and objects have one owner each: originals.ts and stored-text.ts', () => {
+    // The key templates of originals and extracted texts are built in exactly those two modules.
+    expect(mentioning(/\/(reference-)?documents\/\$\{/)).toEqual(['domain/documents/originals.ts', 'domain/documents/stored-text.ts']);
+    expect(mentioning(/\/original`|extracted\.json`/)).toEqual(['domain/documents/originals.ts', 'domain/documents/stored-text.ts']);
+    // Reading, checking and deleting objects is theirs alone; elsewhere objects are only written as run outputs.
+    const primitives = /\b(getObjectStream|getObjectBytes|statObject|presignUpload|deleteObject)\(/;
+    expect(mentioning(primitives).filter((p) => p !== 'domain/platform/storage.ts')).toEqual(['domain/documents/originals.ts', 'domain/documents/stored-text.ts']);
+    const putters = mentioning(/\bputObject\(/).filter((p) => p !== 'domain/platform/storage.ts' && !p.startsWith('domain/documents/'));
+    for (const path of putters) expect({ path, writesRunOutputs: /objectKeys\.runOutput\(/.test(product.find((f) => f.path === path)!.text) }).toEqual({ path, writesRunOutputs: true });
+  });
+
+  it('no module but the jobs gateway imports @temporalio/client, the local stack tooling and the tests included', () => {
+    const importers = files.filter((f) => /from '@temporalio\/client'|require\('@temporalio\/client'\)|import\('@temporalio\/client'\)/.test(f.text)).map((f) => f.path);
     expect(importers.some((p) => p.startsWith('domain/jobs/'))).toBe(true);
-    expect(importers.filter((p) => !p.startsWith('domain/jobs/') && !p.startsWith('scripts/stack/'))).toEqual([]);
+    expect(importers.filter((p) => !p.startsWith('domain/jobs/'))).toEqual([]);
   });
 });

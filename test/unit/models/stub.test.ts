@@ -1,4 +1,6 @@
-import { minimalInstance, stubOutput, validateAgainstSchema } from '../../../activities/models/stub';
+import { stubOutput } from '../../../activities/models/stub';
+import { minimalInstance } from '../../../domain/json-schema/sample';
+import { validateAgainstSchema } from '../../../domain/json-schema/validate';
 import type { OutputFormat } from '../../../activities/rendering';
 
 /** What a customer's evaluation schema looks like: nested objects, arrays with minItems, enums, ranges, formats. */

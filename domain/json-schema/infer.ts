@@ -1,40 +1,22 @@
 /**
  * Infers a draft 2020-12 JSON Schema from a structured sample (a workflow's `output_schema_sample_id`): the shape of
- * a JSON document, or an array of row objects keyed by a CSV header or the first sheet's header row. Column values
- * decide integer / number / boolean / string types. Anything else has no structure to infer: null.
+ * a JSON value, or of rows under a header row (a CSV, a sheet), as `{rows: [{column: value}]}`. Column values decide
+ * integer / number / boolean / string types. Reading the sample file into a value or rows is parsing's job
+ * (activities/parsing/infer-schema.ts); this is pure.
  */
-import { parse as parseCsv } from 'csv-parse/sync';
-import * as XLSX from '@e965/xlsx';
-
 type Schema = Record<string, unknown>;
 
-const SAMPLE_ROWS = 200;
+/** How many array items or rows are looked at. */
+export const SAMPLE_ROWS = 200;
 const DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 
-export function inferSchema(format: string | null, bytes: Uint8Array): Schema | null {
-  try {
-    switch (format) {
-      case 'json':
-        return { $schema: DIALECT, ...ofValue(JSON.parse(Buffer.from(bytes).toString('utf8')) as unknown, 0) };
-      case 'csv':
-        return rowsSchema(parseCsv(Buffer.from(bytes), { bom: true, to: SAMPLE_ROWS + 1, relax_column_count: true }) as string[][]);
-      case 'xlsx':
-      case 'xls': {
-        const book = XLSX.read(bytes, { type: 'array', sheetRows: SAMPLE_ROWS + 1 });
-        const first = book.SheetNames[0];
-        if (!first) return null;
-        const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[first]!, { header: 1, raw: true, defval: null });
-        return rowsSchema(rows.map((r) => r.map((c) => (c === null || c === undefined ? '' : String(c)))));
-      }
-      default:
-        return null;
-    }
-  } catch {
-    return null;
-  }
+/** The schema of a JSON value. */
+export function schemaOfValue(value: unknown): Schema {
+  return { $schema: DIALECT, ...ofValue(value, 0) };
 }
 
-function rowsSchema(rows: string[][]): Schema | null {
+/** The schema of rows whose first row is the header; null without a named column. */
+export function schemaOfRows(rows: string[][]): Schema | null {
   const [header, ...body] = rows;
   const columns = (header ?? []).map((h) => h.trim()).filter(Boolean);
   if (columns.length === 0) return null;

@@ -1,13 +1,19 @@
 /**
- * Registers a Temporal namespace on a running server when it is missing, with the custom search attributes runs
- * carry (DESIGN.md §1), and waits until the server accepts calls in it. Used by the stack script for the configured
- * and test namespaces, and by tests that own a namespace of their own (so a worker they kill affects only them).
+ * Namespace administration for the local stack and the tests: register a namespace with the custom search
+ * attributes runs carry (DESIGN.md §1), and tell whether a Temporal server answers at all. Here rather than in
+ * scripts/stack/ so that the jobs gateway stays the only code that talks to Temporal as a client
+ * (test/unit/structure.test.ts). A managed Temporal (Cloud) has its namespaces and search attributes provisioned by
+ * the operator; nothing in the product calls these.
  */
 import { Connection } from '@temporalio/client';
 import { msToTs } from '@temporalio/common/lib/time';
 import { temporal } from '@temporalio/proto';
-import { SEARCH_ATTRIBUTE_NAMES } from '../../domain/jobs/contract';
+import { SEARCH_ATTRIBUTE_NAMES } from './contract';
 
+/**
+ * Registers `namespace` on the server at `address` when it is missing, adds the missing search attributes, and
+ * waits until the server accepts calls in it.
+ */
 export async function ensureNamespace(address: string, namespace: string): Promise<void> {
   const connection = await Connection.connect({ address, connectTimeout: '5s' });
   try {
@@ -42,5 +48,23 @@ export async function ensureNamespace(address: string, namespace: string): Promi
     }
   } finally {
     await connection.close();
+  }
+}
+
+/**
+ * Whether a Temporal server answers at `address`: it is up once its built-in namespace does (ours are registered
+ * afterwards by ensureNamespace). Never throws.
+ */
+export async function temporalServerAnswers(address: string): Promise<boolean> {
+  let connection: Connection | undefined;
+  try {
+    connection = await Connection.connect({ address, connectTimeout: '1s' });
+    const open = connection;
+    await open.withDeadline(Date.now() + 2000, () => open.workflowService.describeNamespace({ namespace: 'default' }));
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await connection?.close().catch(() => undefined);
   }
 }

@@ -1,0 +1,38 @@
+/**
+ * The extracted text of input and reference documents: one JSON object per document in the object store, next to
+ * its original (`…/extracted.json`), written once by extraction (activities/extraction.ts) and read by the API
+ * (`GET /documents/{id}/text`), by indexing and by the run engine. This module alone builds those keys and reads or
+ * writes those objects (test/unit/structure.test.ts), so the format has one owner.
+ */
+import { getObjectBytes, putObject, type Storage } from '../platform/storage';
+
+/** One page, sheet, slide or section of a document's text; the unit citations point into. */
+export interface Section {
+  kind: 'page' | 'sheet' | 'slide' | 'section';
+  index: number; // 1-based page/slide number, or sheet/section order
+  label: string; // e.g. "Page 3", "Sheet: Rubric", "Slide 2", or a heading text
+  text: string;
+}
+
+export interface StoredText {
+  format: string | null;
+  mime_type: string | null;
+  page_count: number | null;
+  sections: Section[];
+}
+
+/** Where a document's text is stored: under the account's prefix, beside the original. */
+export const textKeys = {
+  document: (accountId: string, docId: string) => `accounts/${accountId}/documents/${docId}/extracted.json`,
+  reference: (accountId: string, refId: string) => `accounts/${accountId}/reference-documents/${refId}/extracted.json`,
+};
+
+/** Stores the text as the parsing sandbox serialized it (a StoredText as JSON bytes; the worker never re-parses it). */
+export async function saveStoredText(storage: Storage, key: string, json: Uint8Array): Promise<void> {
+  await putObject(storage, key, json, 'application/json');
+}
+
+export async function loadStoredText(storage: Storage, key: string): Promise<StoredText> {
+  const bytes = await getObjectBytes(storage, key);
+  return JSON.parse(Buffer.from(bytes).toString('utf8')) as StoredText;
+}

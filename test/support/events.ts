@@ -1,0 +1,28 @@
+/** Event payloads the tests record directly, built by the same views the product records them with. */
+import { referenceView } from '../../domain/documents/reference-documents';
+import { newId } from '../../domain/platform/ids';
+
+/** The payload of a `reference_document.ready` event, as indexing records it (a fresh id each call). */
+export function referenceReadyData() {
+  const now = new Date();
+  return {
+    reference_document: referenceView({
+      _id: newId('referenceDocument'),
+      account_id: 'acct_fixture',
+      name: 'Rubric',
+      filename: 'rubric.txt',
+      upload_content_type: 'text/plain',
+      object_key: 'fixture',
+      status: 'ready',
+      failure_reason: null,
+      mime_type: 'text/plain',
+      size_bytes: 120,
+      page_count: 1,
+      chunk_count: 1,
+      index_version: 1,
+      indexing_started_at: now,
+      deleted_at: null,
+      created_at: now,
+    }),
+  };
+}
