@@ -17,7 +17,7 @@ import type { EventType } from '../webhooks/events';
 import { publishEvent, type EventPublisher } from '../webhooks/publish-event';
 import type { RunStatus } from './schemas';
 import type { TenantDb } from '../access/tenant';
-import { countRunUsage } from '../billing/usage-rollup';
+import { countRunUsage, countRunUsageOf } from '../billing/usage-rollup';
 import type { RunJobInput } from '../jobs/contract';
 import type { EvaluationWorkflowDoc } from '../evaluation-workflows/evaluation-workflows';
 import { RUN_FAILURES, type RunFailureCode } from './failures';
@@ -93,6 +93,27 @@ export async function startRun(db: Db, input: RunJobInput): Promise<{ started: b
   return { started: run.status === 'running', status: run.status };
 }
 
+/**
+ * The job's first step: admission (settled on the request path already, so normally nothing to do), the run's
+ * usage count, then `queued → running`. The start's update requires an admitted run, so the common case is that
+ * one update; anything else (admission unsettled, a cancel or failure that won, a retry after the start landed)
+ * takes the full path, each transition guarded as on its own (docs/decisions.md 180).
+ */
+export async function beginRun(db: Db, input: RunJobInput): Promise<{ started: boolean; status: RunStatus | 'rejected' }> {
+  const started = await rawRuns(db).findOneAndUpdate(
+    { _id: input.runId, account_id: input.accountId, status: from('start'), admission: 'admitted' },
+    { $set: { status: RUN_TRANSITIONS.start.to, started_at: new Date() } },
+    { returnDocument: 'after' },
+  );
+  if (started) {
+    await countRunUsageOf(db, started);
+    return { started: true, status: 'running' };
+  }
+  if ((await admitRun(db, input.accountId, input.runId)) === 'rejected') return { started: false, status: 'rejected' };
+  await countRunUsage(db, input.accountId, input.runId);
+  return startRun(db, input);
+}
+
 export type RunOutput = Pick<RunDoc, 'output_json' | 'output_file' | 'citations_json' | 'manifest_json' | 'usage'>;
 
 /** The evaluation's result, recorded while the run is running (a retry rewrites the same fields; a settled run is left alone). */
@@ -112,7 +133,7 @@ export async function completeRun(publisher: EventPublisher, input: RunJobInput)
   );
   const final = done ?? (await load(db, input));
   if (final?.status !== 'succeeded') return;
-  await countRunUsage(db, input.accountId, input.runId);
+  await countRunUsageOf(db, final);
   await emitRunEvent(publisher, input.accountId, 'run.succeeded', final);
 }
 
@@ -140,7 +161,7 @@ export async function failRun(publisher: EventPublisher, input: RunJobInput & { 
   // A retry after the status changed: the refund above was skipped, so make sure it landed (a no-op if it did).
   await refund(db, input.accountId, input.runId, `run failed: ${final.error?.code ?? input.code}`);
   // Nothing new to count, but an admission whose count was interrupted is finished here.
-  await countRunUsage(db, input.accountId, input.runId);
+  await countRunUsageOf(db, final);
   // Hidden runs (never admitted) were never shown to anyone: nothing to announce.
   if (final.admission === 'admitted') await emitRunEvent(publisher, input.accountId, 'run.failed', final);
 }
