@@ -46,10 +46,9 @@ export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
     // A workflow deleted after the run was created still describes how the run must execute.
     const workflow = await db.collection<EvaluationWorkflowDoc>(COLLECTIONS.workflows).findOne({ _id: run.workflow_id, account_id: accountId });
     if (!workflow) throw runFailure('workflow_missing', 'The run’s workflow no longer exists.');
-    const docs = await db
-      .collection<DocumentDoc>(COLLECTIONS.documents)
-      .find({ _id: { $in: run.input_documents }, account_id: accountId })
-      .toArray();
+    const docs = run.input_documents.length
+      ? await db.collection<DocumentDoc>(COLLECTIONS.documents).find({ _id: { $in: run.input_documents }, account_id: accountId }).toArray()
+      : [];
     const inputs = [];
     for (const id of run.input_documents) {
       const doc = docs.find((d) => d._id === id);
