@@ -3,9 +3,10 @@
  * activity; the status changes are guarded updates; a failure of any kind ends in `failed` with a full refund.
  * The search attribute AssayRunStatus follows the run, so operators can filter runs by status in the Temporal UI.
  *
- * The shape is lean (docs/decisions.md 180): the short database steps are local activities (a marker each, no
- * activity task and no workflow task of their own), the work is the one activity with a task of its own, and the
- * time bound is that activity's schedule-to-close timeout — no timer per run. Executions started before that shape
+ * The shape is lean (docs/decisions.md 180, 182): the short database steps around the work are local activities (a
+ * marker each, no activity task and no workflow task of their own), the work is the one activity with a task of
+ * its own and completes the run as its last step, and the time bound is that activity's schedule-to-close timeout
+ * — no timer per run. Executions started before that shape
  * carry no `LEAN_RUN` marker and finish on the old shape below, kept until none of them can still be open.
  */
 import {
@@ -80,16 +81,17 @@ export async function evaluateRun(input: RunJobInput): Promise<{ status: string 
   }
   status('running');
   try {
-    await work.produceOutput(input);
+    // The work completes the run itself, as its last step (decision 182): nothing is left to do on success.
+    const done = (await work.produceOutput(input)).status ?? 'failed';
+    status(done);
+    return { status: done };
   } catch (err) {
     const { code, message } = failureOf(err);
-    await CancellationScope.nonCancellable(() => local.failRun({ ...input, code, message }));
-    status('failed');
-    return { status: 'failed' };
+    // Fails the run — or, if the work failed after completing it, finishes that completion.
+    const settled = await CancellationScope.nonCancellable(() => local.settleAfterWork({ ...input, code, message }));
+    status(settled);
+    return { status: settled };
   }
-  await local.completeRun(input);
-  status('succeeded');
-  return { status: 'succeeded' };
 }
 
 // ---- the shape before decision 180: four activity tasks and a timer per run -----------------------------------

@@ -116,25 +116,52 @@ export async function beginRun(db: Db, input: RunJobInput): Promise<{ started: b
 
 export type RunOutput = Pick<RunDoc, 'output_json' | 'output_file' | 'citations_json' | 'manifest_json' | 'usage'>;
 
-/** The evaluation's result, recorded while the run is running (a retry rewrites the same fields; a settled run is left alone). */
-export async function recordRunOutput(db: Db, input: RunJobInput, output: RunOutput): Promise<void> {
-  await rawRuns(db).updateOne({ _id: input.runId, account_id: input.accountId, status: 'running' }, { $set: output });
+/** `running → succeeded`, charging the quote (live mode); usage and `run.succeeded` once. */
+export async function completeRun(publisher: EventPublisher, input: RunJobInput): Promise<RunStatus | null> {
+  const run = await load(publisher.db, input);
+  if (!run) return null;
+  return succeed(publisher, run, {});
 }
 
-/** `running → succeeded`, charging the quote (live mode); usage and `run.succeeded` once. */
-export async function completeRun(publisher: EventPublisher, input: RunJobInput): Promise<void> {
+/**
+ * The evaluation's result and `running → succeeded` in one guarded update (the work activity's last step since
+ * docs/decisions.md 182), then usage and `run.succeeded` once. `run` is the run as the work loaded it: the charge
+ * depends only on what creation fixed (`livemode`, `quoted_milli`). A retry after the update finds the run
+ * succeeded and finishes the rest, so a completion interrupted after its update is completed, not redone.
+ */
+export async function completeRunWithOutput(publisher: EventPublisher, run: RunDoc, output: RunOutput): Promise<RunStatus | null> {
+  return succeed(publisher, run, output);
+}
+
+/** Answers the run's status afterwards: `succeeded`, or the status that won instead (null: no such run). */
+async function succeed(publisher: EventPublisher, run: RunDoc, output: Partial<RunOutput>): Promise<RunStatus | null> {
   const { db } = publisher;
-  const run = await load(db, input);
-  if (!run) return;
+  const input = { accountId: run.account_id, runId: run._id };
   const done = await rawRuns(db).findOneAndUpdate(
-    { _id: input.runId, account_id: input.accountId, status: from('complete') },
-    { $set: { status: RUN_TRANSITIONS.complete.to, finished_at: new Date(), charged_milli: run.livemode ? run.quoted_milli : 0 } },
+    { _id: run._id, account_id: run.account_id, status: from('complete') },
+    { $set: { ...output, status: RUN_TRANSITIONS.complete.to, finished_at: new Date(), charged_milli: run.livemode ? run.quoted_milli : 0 } },
     { returnDocument: 'after' },
   );
   const final = done ?? (await load(db, input));
-  if (final?.status !== 'succeeded') return;
+  if (final?.status !== 'succeeded') return final?.status ?? null;
   await countRunUsageOf(db, final);
-  await emitRunEvent(publisher, input.accountId, 'run.succeeded', final);
+  await emitRunEvent(publisher, run.account_id, 'run.succeeded', final);
+  return 'succeeded';
+}
+
+/**
+ * The end of a run whose work activity failed for good. The work completes the run as its last step, so a run
+ * found succeeded failed only after that update (its usage count or event): those are finished, and the run
+ * stays succeeded. Any other run fails with `code`.
+ */
+export async function settleAfterWork(publisher: EventPublisher, input: RunJobInput & { code: RunFailureCode; message?: string }): Promise<RunStatus> {
+  const run = await load(publisher.db, input);
+  if (run?.status === 'succeeded') {
+    await succeed(publisher, run, {});
+    return 'succeeded';
+  }
+  await failRun(publisher, input);
+  return (await load(publisher.db, input))?.status ?? 'failed';
 }
 
 /**
