@@ -59,7 +59,7 @@ const failure = (code: RunFailureCode) => ({ code, message: RUN_FAILURES[code].m
  * The run's failure as the client reads it (domain/runs/failures.ts): the work outliving its time bound is
  * `timeout`; an execution canceled from outside (an operator, in the Temporal UI) is `execution_ended`.
  */
-function failureOf(err: unknown): { code: RunFailureCode; message: string } {
+export function failureOf(err: unknown): { code: RunFailureCode; message: string } {
   if (err instanceof ActivityFailure && err.cause instanceof TimeoutFailure && err.cause.timeoutType === 'SCHEDULE_TO_CLOSE') return failure('timeout');
   if (isCancellation(err)) return failure('execution_ended');
   return clientFailure(err);
