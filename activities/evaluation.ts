@@ -2,17 +2,18 @@
  * The work of a run, as one activity: gather the workflow's configuration and the input texts, assemble what the
  * model is given (model-context.ts, the same in both modes), get an output and its evidence (the deterministic stub
  * in test mode; a model in live mode), check the output against the contract, verify the evidence against the text
- * that was sent (citations.ts), render the output file into the object store, and record output, citations,
- * manifest and usage on the run (domain/runs/lifecycle.ts `recordRunOutput`). The run's status is not touched
- * here: the workflow settles it afterwards, so a retry of this step is harmless.
+ * that was sent (citations.ts), render the output file into the object store, and complete the run with output,
+ * citations, manifest and usage in one guarded update (domain/runs/lifecycle.ts `completeRunWithOutput`; usage and
+ * `run.succeeded` follow). A retry after that update finishes the completion instead of redoing the work; a failure
+ * leaves the run running for the workflow to settle (docs/decisions.md 182).
  */
 import { COLLECTIONS } from '../domain/platform/db';
 import type { DocumentDoc } from '../domain/documents/documents';
 import { validateAgainstSchema } from '../domain/json-schema/validate';
 import type { RunDoc } from '../domain/runs';
 import { runFailure } from '../domain/runs/failures';
-import { recordRunOutput } from '../domain/runs/lifecycle';
-import type { RunManifest } from '../domain/runs/schemas';
+import { completeRun, completeRunWithOutput } from '../domain/runs/lifecycle';
+import type { RunManifest, RunStatus } from '../domain/runs/schemas';
 import { objectKeys, putObject } from '../domain/platform/storage';
 import type { RunJobInput } from '../domain/jobs/contract';
 import type { EvaluationWorkflowDoc } from '../domain/evaluation-workflows/evaluation-workflows';
@@ -38,6 +39,7 @@ import type { ModelResult, RunContext } from './run-context';
 
 export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
   const { db, storage } = deps;
+  const publisher = { db, config: deps.config, temporal: deps.temporal };
   const assemble = createContextAssembler(deps);
 
   async function context({ accountId, runId }: RunJobInput): Promise<RunContext> {
@@ -46,10 +48,9 @@ export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
     // A workflow deleted after the run was created still describes how the run must execute.
     const workflow = await db.collection<EvaluationWorkflowDoc>(COLLECTIONS.workflows).findOne({ _id: run.workflow_id, account_id: accountId });
     if (!workflow) throw runFailure('workflow_missing', 'The run’s workflow no longer exists.');
-    const docs = await db
-      .collection<DocumentDoc>(COLLECTIONS.documents)
-      .find({ _id: { $in: run.input_documents }, account_id: accountId })
-      .toArray();
+    const docs = run.input_documents.length
+      ? await db.collection<DocumentDoc>(COLLECTIONS.documents).find({ _id: { $in: run.input_documents }, account_id: accountId }).toArray()
+      : [];
     const inputs = [];
     for (const id of run.input_documents) {
       const doc = docs.find((d) => d._id === id);
@@ -75,9 +76,12 @@ export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
   }
 
   return {
-    async produceOutput(input: RunJobInput): Promise<void> {
+    /** Answers the run's status afterwards: `succeeded`, or the status a settlement elsewhere gave it meanwhile. */
+    async produceOutput(input: RunJobInput): Promise<{ status: RunStatus | null }> {
       const ctx = await context(input);
       const { run } = ctx;
+      // A retry after this step's own completion: finish that completion (usage, event), never pay for the work twice.
+      if (run.status === 'succeeded') return { status: await completeRun(publisher, input) };
       const { model, messages, result } = await withHeartbeat(async () => {
         const model = await assemble(ctx);
         const messages = buildMessages({
@@ -107,7 +111,8 @@ export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
       });
       const key = objectKeys.runOutput(input.accountId, run._id, file.extension);
       await putObject(storage, key, file.bytes, file.mimeType);
-      await recordRunOutput(db, input, {
+      // The result and `running → succeeded` in one guarded update, then usage and `run.succeeded` (decision 182).
+      const status = await completeRunWithOutput(publisher, run, {
         output_json: JSON.stringify(result.output),
         output_file: { key, mime_type: file.mimeType, extension: file.extension },
         citations_json: JSON.stringify(verified.citations),
@@ -120,6 +125,7 @@ export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
           unverified_citations: verified.unverified,
         },
       });
+      return { status };
     },
   };
 }

@@ -2,7 +2,7 @@
  * The activities of `evaluateRun`: thin bindings of the run lifecycle (domain/runs/lifecycle.ts), which owns every
  * transition and its guarded update, ledger entry, usage count and event.
  */
-import { admitRun, completeRun, failRun, startRun } from '../domain/runs/lifecycle';
+import { admitRun, beginRun, completeRun, failRun, settleAfterWork, startRun } from '../domain/runs/lifecycle';
 import type { RunFailureCode } from '../domain/runs/failures';
 import { countRunUsage } from '../domain/billing/usage-rollup';
 import type { RunJobInput } from '../domain/jobs/contract';
@@ -22,7 +22,13 @@ export function runActivities({ db, config, temporal }: ActivityDeps) {
       return admission;
     },
     startRun: (input: RunJobInput) => startRun(db, input),
-    completeRun: (input: RunJobInput) => completeRun(publisher, input),
+    /** Admission, usage count and `queued → running` as one step: the lean shape's first local activity. */
+    beginRun: (input: RunJobInput) => beginRun(db, input),
+    completeRun: async (input: RunJobInput): Promise<void> => {
+      await completeRun(publisher, input);
+    },
     failRun: (input: RunJobInput & { code: RunFailureCode; message: string }) => failRun(publisher, input),
+    /** The lean shape's end after a failed work activity: fail the run, or finish a completion it had made. */
+    settleAfterWork: (input: RunJobInput & { code: RunFailureCode; message: string }) => settleAfterWork(publisher, input),
   };
 }

@@ -5,14 +5,24 @@
  * Timers live in Temporal, so a worker lost between attempts resumes the schedule where it was; the
  * `retryDeliveryNow` signal cuts the current wait short (POST /webhook-deliveries/{id}/retry).
  */
-import { condition, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
+import { condition, patched, proxyActivities, proxyLocalActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import type { ActivitiesOf } from '../activities';
 import { retryDeliveryNow, type DeliveryJobInput, type DeliveryPolicy } from '../domain/jobs/contract';
 
-const { settleDelivery } = proxyActivities<ActivitiesOf<'deliverWebhook'>>({
+const settleOptions = {
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds' },
-});
+} as const;
+
+/**
+ * Settling is one short database write: a local activity (a marker, no task of its own) since `lean-delivery-v1`
+ * (docs/decisions.md 181); executions started before it keep settling through an activity task.
+ */
+const LEAN_DELIVERY = 'lean-delivery-v1';
+const settle = {
+  local: proxyLocalActivities<ActivitiesOf<'deliverWebhook'>>(settleOptions).settleDelivery,
+  task: proxyActivities<ActivitiesOf<'deliverWebhook'>>(settleOptions).settleDelivery,
+};
 
 /** Seconds until the attempt after attempt `n` (1-based), or null when it would start outside the window. */
 export function nextDelayS(policy: DeliveryPolicy, n: number, elapsedS: number): number | null {
@@ -34,6 +44,7 @@ export async function deliverWebhook(input: DeliveryJobInput): Promise<{ status:
     // once recorded, sending) the same attempt twice. Failed POSTs are results, not errors.
     retry: { initialInterval: '2 seconds', maximumAttempts: 5 },
   });
+  const settleDelivery = patched(LEAN_DELIVERY) ? settle.local : settle.task;
   const firstAttemptAt = Date.now();
   const runId = workflowInfo().runId;
   for (let n = 1; ; n++) {

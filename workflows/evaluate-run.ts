@@ -2,20 +2,47 @@
  * `run_…`: one run, queued → running → succeeded | failed (or canceled while queued). Every step is an idempotent
  * activity; the status changes are guarded updates; a failure of any kind ends in `failed` with a full refund.
  * The search attribute AssayRunStatus follows the run, so operators can filter runs by status in the Temporal UI.
+ *
+ * The shape is lean (docs/decisions.md 180, 182): the short database steps around the work are local activities (a
+ * marker each, no activity task and no workflow task of their own), the work is the one activity with a task of
+ * its own and completes the run as its last step, and the time bound is that activity's schedule-to-close timeout
+ * — no timer per run. Executions started before that shape
+ * carry no `LEAN_RUN` marker and finish on the old shape below, kept until none of them can still be open.
  */
-import { CancellationScope, isCancellation, proxyActivities, upsertSearchAttributes } from '@temporalio/workflow';
+import {
+  ActivityFailure,
+  CancellationScope,
+  isCancellation,
+  patched,
+  proxyActivities,
+  proxyLocalActivities,
+  TimeoutFailure,
+  upsertSearchAttributes,
+} from '@temporalio/workflow';
 import type { ActivitiesOf } from '../activities';
 import { clientFailure, RUN_FAILURES, type RunFailureCode } from '../domain/runs/failures';
 import { SEARCH_ATTRIBUTES, type RunJobInput } from '../domain/jobs/contract';
 import { JOB_WORK_RETRY } from './retry-policies';
 
-const bookkeeping = proxyActivities<ActivitiesOf<'evaluateRun'>>({
+/** A run's own time bound, from `started_at` (DESIGN.md decision 29; no execution timeout kills a run silently). */
+const RUN_TIME_LIMIT = '25 minutes';
+
+/** The patch that introduced the lean shape (decision 180); remove the old shape once no execution of it is open. */
+const LEAN_RUN = 'lean-run-v1';
+
+const bookkeepingOptions = {
   startToCloseTimeout: '30 seconds',
   // No attempt limit: bookkeeping must eventually land (each step is idempotent).
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds' },
-});
+} as const;
+
+/** The database steps, run by the worker that holds the workflow task (a marker in the history, nothing more). */
+const local = proxyLocalActivities<ActivitiesOf<'evaluateRun'>>(bookkeepingOptions);
 
 const work = proxyActivities<ActivitiesOf<'evaluateRun'>>({
+  // The time bound: the run's work, every attempt and the waits between them included, gets 25 minutes from being
+  // scheduled — right after `started_at` is set — and then fails with a schedule-to-close timeout, settled below.
+  scheduleToCloseTimeout: RUN_TIME_LIMIT,
   startToCloseTimeout: '20 minutes',
   heartbeatTimeout: '30 seconds',
   // An attempt lost after its model call pays for that call again, so the count stays small (docs/decisions.md 55).
@@ -26,35 +53,75 @@ function status(value: string): void {
   upsertSearchAttributes([{ key: SEARCH_ATTRIBUTES.runStatus, value }]);
 }
 
-/** The run's failure as the client reads it (domain/runs/failures.ts); the own time bound firing is `timeout`. */
-function failureOf(err: unknown): { code: RunFailureCode; message: string } {
-  if (isCancellation(err)) return { code: 'timeout', message: RUN_FAILURES.timeout.message };
+const failure = (code: RunFailureCode) => ({ code, message: RUN_FAILURES[code].message });
+
+/**
+ * The run's failure as the client reads it (domain/runs/failures.ts): the work outliving its time bound is
+ * `timeout`; an execution canceled from outside (an operator, in the Temporal UI) is `execution_ended`.
+ */
+export function failureOf(err: unknown): { code: RunFailureCode; message: string } {
+  if (err instanceof ActivityFailure && err.cause instanceof TimeoutFailure && err.cause.timeoutType === 'SCHEDULE_TO_CLOSE') return failure('timeout');
+  if (isCancellation(err)) return failure('execution_ended');
   return clientFailure(err);
 }
 
-/** A run's own time bound, from `started_at` (DESIGN.md decision 29; no execution timeout kills a run silently). */
-const RUN_TIME_LIMIT = '25 minutes';
+/** The old shape's: its time bound was a cancellation scope, so a cancellation meant the bound had passed. */
+function failureBeforeLean(err: unknown): { code: RunFailureCode; message: string } {
+  return isCancellation(err) ? failure('timeout') : clientFailure(err);
+}
 
 export async function evaluateRun(input: RunJobInput): Promise<{ status: string }> {
+  if (!patched(LEAN_RUN)) return evaluateRunBeforeLean(input);
+  // Admission (a no-op after the request path's), the usage count and `queued → running` in one step.
+  const begun = await local.beginRun(input);
+  if (!begun.started) {
+    // Rejected, canceled (the cancel settled it) or already failed (its creation failed; the job started anyway).
+    status(begun.status);
+    return { status: begun.status };
+  }
+  status('running');
+  try {
+    // The work completes the run itself, as its last step (decision 182): nothing is left to do on success.
+    const done = (await work.produceOutput(input)).status ?? 'failed';
+    status(done);
+    return { status: done };
+  } catch (err) {
+    const { code, message } = failureOf(err);
+    // Fails the run — or, if the work failed after completing it, finishes that completion.
+    const settled = await CancellationScope.nonCancellable(() => local.settleAfterWork({ ...input, code, message }));
+    status(settled);
+    return { status: settled };
+  }
+}
+
+// ---- the shape before decision 180: four activity tasks and a timer per run -----------------------------------
+
+const bookkeeping = proxyActivities<ActivitiesOf<'evaluateRun'>>(bookkeepingOptions);
+
+const workBeforeLean = proxyActivities<ActivitiesOf<'evaluateRun'>>({
+  startToCloseTimeout: '20 minutes',
+  heartbeatTimeout: '30 seconds',
+  retry: JOB_WORK_RETRY,
+});
+
+async function evaluateRunBeforeLean(input: RunJobInput): Promise<{ status: string }> {
   if ((await bookkeeping.admitRun(input)) === 'rejected') {
     status('rejected');
     return { status: 'rejected' };
   }
   const start = await bookkeeping.startRun(input);
   if (!start.started) {
-    // Canceled (the cancel settled it) or already failed (its creation failed; the job started anyway): nothing to do.
     status(start.status);
     return { status: start.status };
   }
   status('running');
   try {
-    // The run's time bound counts from its start (not its time in the queue) and ends in settlement below.
-    await CancellationScope.withTimeout(RUN_TIME_LIMIT, () => work.produceOutput(input));
+    await CancellationScope.withTimeout(RUN_TIME_LIMIT, () => workBeforeLean.produceOutput(input));
     await bookkeeping.completeRun(input);
     status('succeeded');
     return { status: 'succeeded' };
   } catch (err) {
-    const { code, message } = failureOf(err);
+    const { code, message } = failureBeforeLean(err);
     await CancellationScope.nonCancellable(() => bookkeeping.failRun({ ...input, code, message }));
     status('failed');
     return { status: 'failed' };

@@ -86,6 +86,16 @@ const CLAIM_LEASE_MS = 30_000;
 const CLAIM_POLL_MS = 100;
 
 /** Brings the rollup up to date with the run's current state. Idempotent; safe under retries and races. */
+/**
+ * `countRunUsage` for a run the caller has just read or written: nothing left to count in that document (a
+ * test-mode run, or every fact marked) saves the read; anything else counts as usual (facts counted by others
+ * meanwhile are skipped there).
+ */
+export async function countRunUsageOf(db: Db, run: CountedRun): Promise<void> {
+  if (!usageFacts(run).some((f) => !(run.usage_counted ?? []).includes(f.fact))) return;
+  await countRunUsage(db, run.account_id, run._id);
+}
+
 export async function countRunUsage(db: Db, accountId: string, runId: string): Promise<void> {
   const runs = db.collection<CountedRun>(COLLECTIONS.runs);
   for (;;) {

@@ -17,7 +17,7 @@ import type { EventType } from '../webhooks/events';
 import { publishEvent, type EventPublisher } from '../webhooks/publish-event';
 import type { RunStatus } from './schemas';
 import type { TenantDb } from '../access/tenant';
-import { countRunUsage } from '../billing/usage-rollup';
+import { countRunUsage, countRunUsageOf } from '../billing/usage-rollup';
 import type { RunJobInput } from '../jobs/contract';
 import type { EvaluationWorkflowDoc } from '../evaluation-workflows/evaluation-workflows';
 import { RUN_FAILURES, type RunFailureCode } from './failures';
@@ -93,27 +93,75 @@ export async function startRun(db: Db, input: RunJobInput): Promise<{ started: b
   return { started: run.status === 'running', status: run.status };
 }
 
-export type RunOutput = Pick<RunDoc, 'output_json' | 'output_file' | 'citations_json' | 'manifest_json' | 'usage'>;
-
-/** The evaluation's result, recorded while the run is running (a retry rewrites the same fields; a settled run is left alone). */
-export async function recordRunOutput(db: Db, input: RunJobInput, output: RunOutput): Promise<void> {
-  await rawRuns(db).updateOne({ _id: input.runId, account_id: input.accountId, status: 'running' }, { $set: output });
+/**
+ * The job's first step: admission (settled on the request path already, so normally nothing to do), the run's
+ * usage count, then `queued → running`. The start's update requires an admitted run, so the common case is that
+ * one update; anything else (admission unsettled, a cancel or failure that won, a retry after the start landed)
+ * takes the full path, each transition guarded as on its own (docs/decisions.md 180).
+ */
+export async function beginRun(db: Db, input: RunJobInput): Promise<{ started: boolean; status: RunStatus | 'rejected' }> {
+  const started = await rawRuns(db).findOneAndUpdate(
+    { _id: input.runId, account_id: input.accountId, status: from('start'), admission: 'admitted' },
+    { $set: { status: RUN_TRANSITIONS.start.to, started_at: new Date() } },
+    { returnDocument: 'after' },
+  );
+  if (started) {
+    await countRunUsageOf(db, started);
+    return { started: true, status: 'running' };
+  }
+  if ((await admitRun(db, input.accountId, input.runId)) === 'rejected') return { started: false, status: 'rejected' };
+  await countRunUsage(db, input.accountId, input.runId);
+  return startRun(db, input);
 }
 
+export type RunOutput = Pick<RunDoc, 'output_json' | 'output_file' | 'citations_json' | 'manifest_json' | 'usage'>;
+
 /** `running → succeeded`, charging the quote (live mode); usage and `run.succeeded` once. */
-export async function completeRun(publisher: EventPublisher, input: RunJobInput): Promise<void> {
+export async function completeRun(publisher: EventPublisher, input: RunJobInput): Promise<RunStatus | null> {
+  const run = await load(publisher.db, input);
+  if (!run) return null;
+  return succeed(publisher, run, {});
+}
+
+/**
+ * The evaluation's result and `running → succeeded` in one guarded update (the work activity's last step since
+ * docs/decisions.md 182), then usage and `run.succeeded` once. `run` is the run as the work loaded it: the charge
+ * depends only on what creation fixed (`livemode`, `quoted_milli`). A retry after the update finds the run
+ * succeeded and finishes the rest, so a completion interrupted after its update is completed, not redone.
+ */
+export async function completeRunWithOutput(publisher: EventPublisher, run: RunDoc, output: RunOutput): Promise<RunStatus | null> {
+  return succeed(publisher, run, output);
+}
+
+/** Answers the run's status afterwards: `succeeded`, or the status that won instead (null: no such run). */
+async function succeed(publisher: EventPublisher, run: RunDoc, output: Partial<RunOutput>): Promise<RunStatus | null> {
   const { db } = publisher;
-  const run = await load(db, input);
-  if (!run) return;
+  const input = { accountId: run.account_id, runId: run._id };
   const done = await rawRuns(db).findOneAndUpdate(
-    { _id: input.runId, account_id: input.accountId, status: from('complete') },
-    { $set: { status: RUN_TRANSITIONS.complete.to, finished_at: new Date(), charged_milli: run.livemode ? run.quoted_milli : 0 } },
+    { _id: run._id, account_id: run.account_id, status: from('complete') },
+    { $set: { ...output, status: RUN_TRANSITIONS.complete.to, finished_at: new Date(), charged_milli: run.livemode ? run.quoted_milli : 0 } },
     { returnDocument: 'after' },
   );
   const final = done ?? (await load(db, input));
-  if (final?.status !== 'succeeded') return;
-  await countRunUsage(db, input.accountId, input.runId);
-  await emitRunEvent(publisher, input.accountId, 'run.succeeded', final);
+  if (final?.status !== 'succeeded') return final?.status ?? null;
+  await countRunUsageOf(db, final);
+  await emitRunEvent(publisher, run.account_id, 'run.succeeded', final);
+  return 'succeeded';
+}
+
+/**
+ * The end of a run whose work activity failed for good. The work completes the run as its last step, so a run
+ * found succeeded failed only after that update (its usage count or event): those are finished, and the run
+ * stays succeeded. Any other run fails with `code`.
+ */
+export async function settleAfterWork(publisher: EventPublisher, input: RunJobInput & { code: RunFailureCode; message?: string }): Promise<RunStatus> {
+  const run = await load(publisher.db, input);
+  if (run?.status === 'succeeded') {
+    await succeed(publisher, run, {});
+    return 'succeeded';
+  }
+  await failRun(publisher, input);
+  return (await load(publisher.db, input))?.status ?? 'failed';
 }
 
 /**
@@ -140,7 +188,7 @@ export async function failRun(publisher: EventPublisher, input: RunJobInput & { 
   // A retry after the status changed: the refund above was skipped, so make sure it landed (a no-op if it did).
   await refund(db, input.accountId, input.runId, `run failed: ${final.error?.code ?? input.code}`);
   // Nothing new to count, but an admission whose count was interrupted is finished here.
-  await countRunUsage(db, input.accountId, input.runId);
+  await countRunUsageOf(db, final);
   // Hidden runs (never admitted) were never shown to anyone: nothing to announce.
   if (final.admission === 'admitted') await emitRunEvent(publisher, input.accountId, 'run.failed', final);
 }

@@ -64,11 +64,13 @@ export async function fanOutEvent(publisher: EventPublisher, event: EventDoc, wo
   return deliveryIds;
 }
 
-/** The delivery of `event` to `endpointId`: inserted once (unique on the pair), found on every later call. */
+/**
+ * The delivery of `event` to `endpointId`: inserted once (unique on the pair), found on every later call. The
+ * insert comes first: a first publish — nearly every publish — is then one write, with no lookup on a key the
+ * embedded store can only scan for (decision 54); a retried publish finds the winner after the duplicate-key error.
+ */
 async function ensureDelivery(db: Db, event: EventDoc, endpointId: string, namespace: string): Promise<string> {
   const deliveries = db.collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries);
-  const existing = await deliveries.findOne({ event_id: event._id, endpoint_id: endpointId }, { projection: { _id: 1 } });
-  if (existing) return existing._id;
   const doc: WebhookDeliveryDoc = {
     _id: newId('webhookDelivery'),
     account_id: event.account_id,
