@@ -12,8 +12,8 @@ import type { DocumentDoc } from '../documents/documents';
 import { ApiError, errors } from '../http/errors';
 import { getBalance } from '../billing/balance';
 import type { ReferenceDocumentDoc } from '../documents/reference-documents';
-import type { CreateRunRequest, RunCitation, RunManifest, RunStatus } from './schemas';
-import { paginate, type Cursors, type PageQuery } from '../http/pagination';
+import type { CreateRunRequest, RunCitation, RunManifest } from './schemas';
+export { listRuns } from './list';
 import { signRunOutputFile, type RunOutputFileView } from './output-file';
 import type { Storage } from '../platform/storage';
 import type { TemporalHandle } from '../jobs';
@@ -200,20 +200,6 @@ export async function getRun(tenant: TenantDb, runId: string): Promise<RunDoc> {
   const run = await runs(tenant).findOne({ _id: runId, ...visible });
   if (!run) throw errors.notFound('run');
   return run;
-}
-
-export async function listRuns(
-  tenant: TenantDb,
-  page: PageQuery & { workflow_id?: string; status?: RunStatus },
-  cursors: Cursors,
-) {
-  const filter = {
-    ...visible,
-    ...(page.workflow_id ? { workflow_id: page.workflow_id } : {}),
-    ...(page.status ? { status: page.status } : {}),
-  };
-  const scope = `runs:${page.workflow_id ?? ''}:${page.status ?? ''}`;
-  return paginate(runs(tenant), filter, page, cursors, scope);
 }
 
 /** A freshly signed download URL for a succeeded run's output file; 409 output_not_ready otherwise. */
