@@ -5,19 +5,21 @@
  * `find({account_id}).sort({_id: -1}).limit(21)` scans every account's documents (docs/decisions.md 170). Here every
  * read is a lookup by `_id`, on MongoDB and on the embedded store alike (one code path):
  *
- *   head  `<account>:<list>:h`   {hi, lo}: positions handed out, upward for new items and downward for backfilled ones
- *   page  `<account>:<list>:<p>` {e: {<item id>: {q, t, g?, m?, d?}}}: the entries at positions [p·K, p·K + K)
+ *   head      `<account>:<list>:h`     {hi, lo}: positions handed out, upward for new items, downward for backfilled
+ *   page      `<account>:<list>:<p>`   {e: {<item id>: {q, t, g?, m?}}}: the entries at positions [p·K, p·K + K)
+ *   snapshots `<account>:<list>:<p>:s` {d: {<item id>: {g, doc}}}: copies of the page's settled items
  *
  * An item's position `q` is stored on the item itself (`list_pos`), so an entry is valid only while the item names
  * it: a second entry for the same item (a creation retried after a crash) or one whose item was never written is
  * skipped by the reader. Writes go entry first, item second: a crash in between leaves an entry with no item
  * (skipped), never an item no list shows. Newest first is position order, ties by id.
  *
- * `d` is a snapshot of the item, trusted by the reader while the item is settled (its owner's `settled`: a final
- * run, a finished delivery, an immutable event) and no writer holds the entry (`m`); otherwise the reader fetches
- * the item by `_id`. The reader fills `d` itself, guarded by the generation `g` it saw, and a writer that changes
- * a settled item first claims the entry (`m` set, `d` dropped, `g` bumped), so a snapshot is never older than the
- * item: a claim that crashes leaves the entry claimed, which only means the item is always fetched.
+ * A snapshot is a copy of a settled item (its owner's `settled`: a final run, a finished delivery, an event),
+ * trusted while no writer holds the entry (`m`) and its generation equals the entry's `g`; otherwise the reader
+ * fetches the item by `_id` and files a snapshot under the generation it saw. A writer that changes a settled item
+ * first claims the entry (`m` set, `g` bumped: every snapshot taken before is now of another generation), so a
+ * snapshot in use is never older than the item; a claim that crashes leaves the entry held: the item is always
+ * fetched, still correct. Snapshots live apart from the entries so that adding an entry rewrites a small document.
  */
 import { randomBytes } from 'node:crypto';
 import type { Db, Document } from 'mongodb';
@@ -61,7 +63,12 @@ interface Entry {
   t: number;
   g?: number;
   m?: string;
-  d?: Document;
+}
+
+interface SnapshotPage {
+  _id: string;
+  account_id: string;
+  d?: Record<string, { g: number; doc: Document }>;
 }
 
 interface PageDoc {
@@ -78,7 +85,9 @@ const listKey = (spec: { name: string }, scope: string) => (scope ? `${spec.name
 const headId = (accountId: string, list: string) => `${accountId}:${list}:h`;
 const pageId = (accountId: string, list: string, p: number) => `${accountId}:${list}:${p}`;
 const pageOf = (q: number) => Math.floor(q / PAGE_SIZE);
+const snapshotPageId = (page: string) => `${page}:s`;
 const pages = (tenant: TenantDb) => tenant.collection<PageDoc>(LIST_PAGES);
+const snapshotPages = (tenant: TenantDb) => tenant.collection<SnapshotPage>(LIST_PAGES);
 
 /** Two upserts of the same new document race: the loser's duplicate-key error means "it exists now", so go again. */
 async function upserting<R>(write: () => Promise<R>): Promise<R> {
@@ -168,14 +177,13 @@ export async function addManyToList<T extends Listed>(db: Db, spec: ListSpec<T>,
       const sorted = [...group].sort((a, b) => (a._id < b._id ? -1 : 1));
       const first = await allocate(tenant, list, sorted.length);
       sorted.forEach((doc, i) => (doc.list_pos = first + i));
-      await writeEntries(
-        tenant,
-        list,
-        sorted.map((doc) => {
-          const d = snapshotOf(spec, doc);
-          return { id: doc._id, entry: { q: doc.list_pos!, t: createdMs(doc), ...(d ? { d } : {}) } };
-        }),
-      );
+      await writeEntries(tenant, list, sorted.map((doc) => ({ id: doc._id, entry: { q: doc.list_pos!, t: createdMs(doc) } })));
+      const byPage = new Map<number, Record<string, { g: number; doc: Document }>>();
+      for (const doc of sorted) {
+        const d = snapshotOf(spec, doc);
+        if (d) byPage.set(pageOf(doc.list_pos!), { ...byPage.get(pageOf(doc.list_pos!)), [doc._id]: { g: 0, doc: d } });
+      }
+      await Promise.all([...byPage].map(([p, d]) => fileSnapshots(tenant, pageId(tenant.accountId, list, p), d)));
     }),
   );
 }
@@ -197,7 +205,7 @@ export async function claimEntry<T extends Listed>(tenant: TenantDb, spec: ListS
   const claim = { list, page: pageId(tenant.accountId, list, pageOf(doc.list_pos)), id: doc._id, token: randomBytes(8).toString('hex') };
   await pages(tenant).updateOne(
     { _id: claim.page, [`e.${doc._id}.q`]: doc.list_pos },
-    { $set: { [`e.${doc._id}.m`]: claim.token }, $unset: { [`e.${doc._id}.d`]: '' }, $inc: { [`e.${doc._id}.g`]: 1 } },
+    { $set: { [`e.${doc._id}.m`]: claim.token }, $inc: { [`e.${doc._id}.g`]: 1 } },
   );
   return claim;
 }
@@ -248,7 +256,12 @@ export async function readList<T extends Listed>(
   let stopped = false;
   while (p >= lowest && found.length < want && !stopped) {
     const ids = [p, p - 1].filter((n) => n >= lowest).map((n) => pageId(tenant.accountId, list, n));
-    const loaded = (await Promise.all(ids.map((id) => pages(tenant).findOne({ _id: id })))).filter((x): x is PageDoc & { _id: string } => x !== null);
+    const [loaded, snaps] = await Promise.all([
+      Promise.all(ids.map((id) => pages(tenant).findOne({ _id: id }))).then((all) => all.filter((x): x is PageDoc & { _id: string } => x !== null)),
+      Promise.all(ids.map((id) => snapshotPages(tenant).findOne({ _id: snapshotPageId(id) }))),
+    ]);
+    const snapshotOfEntry = (page: string, id: string) => snaps[ids.indexOf(page)]?.d?.[id];
+    const fills = new Map<string, Record<string, { g: number; doc: Document }>>();
     p -= 2;
     const entries = loaded
       .flatMap((pg) => Object.entries(pg.e ?? {}).map(([id, entry]) => ({ id, entry, page: pg._id })))
@@ -261,9 +274,11 @@ export async function readList<T extends Listed>(
       const resolved = await Promise.all(
         chunk.map(async ({ id, entry, page: pid }) => {
           if (entry.t < stopAt) return { stop: true as const };
-          if (entry.d && !entry.m) return { doc: entry.d as T };
+          const snap = entry.m ? undefined : snapshotOfEntry(pid, id);
+          if (snap && snap.g === (entry.g ?? 0)) return { doc: snap.doc as T };
           const doc = (await items.findOne({ _id: id } as never)) as T | null;
-          if (doc && doc.list_pos === entry.q && !entry.m && !entry.d && spec.settled(doc)) fillSnapshot(tenant, spec, pid, id, entry, doc);
+          const d = doc && doc.list_pos === entry.q && !entry.m ? snapshotOf(spec, doc) : undefined;
+          if (d) fills.set(pid, { ...fills.get(pid), [id]: { g: entry.g ?? 0, doc: d } });
           return { doc };
         }),
       );
@@ -277,6 +292,8 @@ export async function readList<T extends Listed>(
         if (found.length >= want) break;
       }
     }
+    // Not awaited: a lost fill only means the next reader fetches those items again.
+    for (const [page, d] of fills) void fileSnapshots(tenant, page, d).catch(() => undefined);
   }
   const shown = found.slice(0, page.limit);
   const last = shown[shown.length - 1];
@@ -287,19 +304,17 @@ export async function readList<T extends Listed>(
 }
 
 /**
- * Writes the snapshot a reader just fetched, unless a writer claimed the entry since the reader saw it (the
- * generation moved) or another reader filled it. Not awaited: a lost fill only means the next reader fetches.
+ * Files snapshots under the generation their reader saw. One taken before a claim carries an older generation than
+ * the entry has from then on, so it is never used: no guard is needed here, and the last writer simply wins.
  */
-function fillSnapshot<T extends Listed>(tenant: TenantDb, spec: ListSpec<T>, page: string, id: string, seen: Entry, doc: T): void {
-  const d = snapshotOf(spec, doc);
-  if (!d) return;
-  const f = `e.${id}`;
-  void pages(tenant)
-    .updateOne(
-      { _id: page, [`${f}.q`]: seen.q, [`${f}.g`]: seen.g ?? { $exists: false }, [`${f}.m`]: { $exists: false }, [`${f}.d`]: { $exists: false } },
-      { $set: { [`${f}.d`]: d } },
-    )
-    .catch(() => undefined);
+async function fileSnapshots(tenant: TenantDb, page: string, d: Record<string, { g: number; doc: Document }>): Promise<void> {
+  await upserting(() =>
+    snapshotPages(tenant).updateOne(
+      { _id: snapshotPageId(page) },
+      { $set: Object.fromEntries(Object.entries(d).map(([id, snap]) => [`d.${id}`, snap])) },
+      { upsert: true },
+    ),
+  );
 }
 
 /**
