@@ -27,6 +27,7 @@ import { ensureCatalog } from '../domain/catalog/catalog';
 import { parseConfig } from '../domain/platform/config';
 import { openConnections } from '../domain/platform/connections';
 import { COLLECTIONS, ensureIndexes } from '../domain/platform/db';
+import { listBeforeInsert } from '../domain/operations/lists';
 import { newId, randomBase62, type IdKind } from '../domain/platform/ids';
 import { signLocalSessionToken } from '../domain/access/session-tokens';
 import { TASK_QUEUES } from '../domain/jobs/contract';
@@ -140,6 +141,7 @@ async function seed(db: Db, collection: string, kind: IdKind, sample: Document, 
       vary(doc, i);
       docs.push(doc);
     }
+    await listBeforeInsert(db, collection, docs); // their list entries, as the API's own writes make them
     await coll.insertMany(docs, { ordered: false });
   }
 }

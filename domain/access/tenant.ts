@@ -13,6 +13,7 @@ import type {
   FindOneAndUpdateOptions,
   OptionalUnlessRequiredId,
   UpdateFilter,
+  UpdateOptions,
   WithId,
 } from 'mongodb';
 import type { AccountDoc } from './accounts';
@@ -67,8 +68,9 @@ export class TenantCollection<T extends Document> {
     return stamped;
   }
 
-  updateOne(filter: Filter<T>, update: UpdateFilter<T>) {
-    return this.inner.updateOne(this.scope(filter), update);
+  /** With `upsert`, the inserted document gets `account_id` from the scoped filter. */
+  updateOne(filter: Filter<T>, update: UpdateFilter<T>, options?: UpdateOptions) {
+    return this.inner.updateOne(this.scope(filter), update, options);
   }
 
   findOneAndUpdate(filter: Filter<T>, update: UpdateFilter<T>, options: FindOneAndUpdateOptions = {}) {

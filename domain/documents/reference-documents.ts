@@ -9,7 +9,8 @@ import type { Config } from '../platform/config';
 import { COLLECTIONS } from '../platform/db';
 import { errors } from '../http/errors';
 import { newId } from '../platform/ids';
-import { paginate, type Cursors, type PageQuery } from '../http/pagination';
+import type { Cursors, PageQuery } from '../http/pagination';
+import { addToList, claimEntry, positionsIn, readList, releaseEntry, type ListSpec } from '../http/list-index';
 import type { Storage } from '../platform/storage';
 import { deleteOriginal, originalKeys, presignOriginalUpload, statOriginal } from './originals';
 import type { Db } from 'mongodb';
@@ -40,6 +41,8 @@ export interface ReferenceDocumentDoc {
   job_namespace?: string | null;
   deleted_at: Date | null;
   created_at: Date;
+  /** Its position in the account's reference-document list (domain/http/list-index.ts). */
+  list_pos?: number;
 }
 
 export function referenceView(doc: ReferenceDocumentDoc) {
@@ -70,7 +73,7 @@ export async function createReferenceUpload(
   const contentType = uploadContentType(input.filename, input.mime_type);
   const key = originalKeys.reference(tenant.accountId, id);
   const { url, expiresAt } = await presignOriginalUpload(storage, key, contentType, input.size_bytes, config.UPLOAD_URL_TTL_S);
-  const doc = await collection(tenant).insertOne({
+  const fresh: Omit<ReferenceDocumentDoc, 'account_id'> = {
     _id: id,
     name: input.name,
     filename: input.filename,
@@ -86,7 +89,9 @@ export async function createReferenceUpload(
     indexing_started_at: null,
     deleted_at: null,
     created_at: new Date(),
-  });
+  };
+  // Listed first, written second (domain/http/list-index.ts): a crash between never hides it from the list.
+  const doc = await collection(tenant).insertOne({ ...fresh, list_pos: await addToList(tenant, REFERENCE_LIST, fresh) });
   return {
     id,
     object: 'reference_document' as const,
@@ -226,14 +231,28 @@ export async function finishReferenceIndexing(
   }
 }
 
+/**
+ * The account's reference-document list (domain/http/list-index.ts). A snapshot is trusted once indexing ended
+ * (ready or failed): only a deletion changes the document after that, and it claims the entry first.
+ */
+export const REFERENCE_LIST: ListSpec<ReferenceDocumentDoc> = {
+  name: 'reference_documents',
+  collection: COLLECTIONS.referenceDocuments,
+  scopeOf: () => '',
+  settled: (doc) => doc.status !== 'processing',
+  setPositions: positionsIn(COLLECTIONS.referenceDocuments),
+};
+
 export async function listReferences(tenant: TenantDb, page: PageQuery, cursors: Cursors) {
-  const { items, next_cursor } = await paginate(collection(tenant), { deleted_at: null }, page, cursors, 'reference_documents');
+  const { items, next_cursor } = await readList(tenant, REFERENCE_LIST, '', page, cursors, 'reference_documents', (doc) => doc.deleted_at === null);
   return { data: items.map(referenceView), next_cursor };
 }
 
 /** Hides the pointer; the stored original and the index stay (the contract: the original remains). */
 export async function deleteReference(tenant: TenantDb, refId: string) {
+  const claim = await claimEntry(tenant, REFERENCE_LIST, await findLive(tenant, refId));
   const res = await collection(tenant).updateOne({ _id: refId, deleted_at: null }, { $set: { deleted_at: new Date() } });
   if (res.matchedCount === 0) throw errors.notFound('reference document');
+  await releaseEntry(tenant, claim, { remove: true });
   return { id: refId, object: 'reference_document' as const, deleted: true as const };
 }

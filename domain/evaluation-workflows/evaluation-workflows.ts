@@ -11,7 +11,8 @@ import type { DocumentDoc } from '../documents/documents';
 import { ApiError, errors } from '../http/errors';
 import { newId } from '../platform/ids';
 import { schemaProblems } from '../json-schema/validate';
-import { paginate, type Cursors, type PageQuery } from '../http/pagination';
+import type { Cursors, PageQuery } from '../http/pagination';
+import { addToList, claimEntry, positionsIn, readList, releaseEntry, type ListSpec } from '../http/list-index';
 import type { ReferenceDocumentDoc } from '../documents/reference-documents';
 import type { CreateWorkflowRequest } from './schemas';
 import type { TenantDb } from '../access/tenant';
@@ -38,6 +39,8 @@ export interface EvaluationWorkflowDoc {
   deleted_at: Date | null;
   created_at: Date;
   updated_at: Date;
+  /** Its position in the account's workflow list (domain/http/list-index.ts). */
+  list_pos?: number;
 }
 
 export function evaluationWorkflowView(doc: EvaluationWorkflowDoc) {
@@ -116,7 +119,7 @@ export async function createEvaluationWorkflow(db: Db, tenant: TenantDb, input: 
   }
 
   const now = new Date();
-  return collection(tenant).insertOne({
+  const doc: Omit<EvaluationWorkflowDoc, 'account_id'> = {
     _id: newId('workflow'),
     product_code: product.code,
     name: input.name,
@@ -133,7 +136,9 @@ export async function createEvaluationWorkflow(db: Db, tenant: TenantDb, input: 
     deleted_at: null,
     created_at: now,
     updated_at: now,
-  }) as Promise<EvaluationWorkflowDoc>;
+  };
+  // Listed first, written second (domain/http/list-index.ts): a crash between never hides a workflow from the list.
+  return collection(tenant).insertOne({ ...doc, list_pos: await addToList(tenant, WORKFLOW_LIST, doc) });
 }
 
 export async function getEvaluationWorkflow(tenant: TenantDb, workflowId: string): Promise<EvaluationWorkflowDoc> {
@@ -142,8 +147,20 @@ export async function getEvaluationWorkflow(tenant: TenantDb, workflowId: string
   return doc;
 }
 
+/**
+ * The account's workflow list (domain/http/list-index.ts). Every change to a workflow (PATCH, DELETE) claims its
+ * entry first, so its snapshot is always trusted otherwise.
+ */
+export const WORKFLOW_LIST: ListSpec<EvaluationWorkflowDoc> = {
+  name: 'workflows',
+  collection: COLLECTIONS.workflows,
+  scopeOf: () => '',
+  settled: () => true,
+  setPositions: positionsIn(COLLECTIONS.workflows),
+};
+
 export async function listEvaluationWorkflows(tenant: TenantDb, page: PageQuery, cursors: Cursors) {
-  const { items, next_cursor } = await paginate(collection(tenant), { deleted_at: null }, page, cursors, 'workflows');
+  const { items, next_cursor } = await readList(tenant, WORKFLOW_LIST, '', page, cursors, 'workflows', (w) => w.deleted_at === null);
   return { data: items.map(evaluationWorkflowView), next_cursor };
 }
 
@@ -163,10 +180,12 @@ export async function updateEvaluationWorkflow(
   if (patch.status !== undefined) set.status = patch.status;
   if (patch.user_prompt !== undefined) set.user_prompt = patch.user_prompt;
   // Guarded on the status read above: a concurrent archive wins, and this update then changes nothing.
+  const claim = await claimEntry(tenant, WORKFLOW_LIST, current);
   const updated = await collection(tenant).findOneAndUpdate(
     { _id: workflowId, deleted_at: null, status: current.status },
     { $set: set },
   );
+  await releaseEntry(tenant, claim);
   if (!updated) {
     const now = await getEvaluationWorkflow(tenant, workflowId);
     if (now.status === 'archived') throw errors.conflict('workflow_archived', 'This workflow was archived meanwhile.');
@@ -176,7 +195,9 @@ export async function updateEvaluationWorkflow(
 }
 
 export async function deleteEvaluationWorkflow(tenant: TenantDb, workflowId: string) {
+  const claim = await claimEntry(tenant, WORKFLOW_LIST, await getEvaluationWorkflow(tenant, workflowId));
   const res = await collection(tenant).updateOne({ _id: workflowId, deleted_at: null }, { $set: { deleted_at: new Date() } });
   if (res.matchedCount === 0) throw errors.notFound('workflow');
+  await releaseEntry(tenant, claim, { remove: true });
   return { id: workflowId, object: 'workflow' as const, deleted: true as const };
 }

@@ -4,6 +4,7 @@
  * processes may start at once.
  */
 import { ensureCatalog } from '../catalog/catalog';
+import { backfillLists } from '../operations/lists';
 import type { Config } from './config';
 import { connectDatabase, ensureIndexes, type Database } from './db';
 import { createStorage, ensureBucket, type Storage } from './storage';
@@ -20,6 +21,7 @@ export async function openConnections(config: Config, options: { lazyTemporal?: 
   const database = await connectDatabase(config);
   await ensureIndexes(database.db);
   await ensureCatalog(database.db);
+  await backfillLists(database.db);
   const storage = createStorage(config);
   await ensureBucket(storage);
   const temporal = await connectTemporal(config, { lazy: options.lazyTemporal });

@@ -26,6 +26,7 @@ export const COLLECTIONS = {
   idempotencyKeys: 'idempotency_keys',
   usageMonths: 'usage_months',
   reconcilerCursors: 'reconciler_cursors',
+  listPages: 'list_pages',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
@@ -88,6 +89,8 @@ export const INDEXES: Record<CollectionName, IndexDescription[]> = {
   usage_months: [],
   // One cursor per namespace and kind, by `_id`.
   reconciler_cursors: [],
+  // The list indexes' heads and pages (domain/http/list-index.ts): read and written by `_id` only.
+  list_pages: [],
 };
 
 export interface Database {

@@ -17,6 +17,8 @@ import { toCredits } from '../billing/credits';
 import { COLLECTIONS } from '../platform/db';
 import { admitRun, failRun, FINAL_STATUSES, insertRun } from './lifecycle';
 import { prepareRun, type Caller, type CreateRunDeps, type RunDoc } from './index';
+import { addToList } from '../http/list-index';
+import { RUN_LIST } from './list';
 
 /** Creates, admits, starts and (for sync runs) waits for a run. `runId` comes from the idempotency layer or is fresh. */
 export async function createRun(
@@ -31,7 +33,7 @@ export async function createRun(
   const existing = await runs.findOne({ _id: runId });
   if (!existing) {
     const { workflow, docs, mode, quotedMilli: quoted } = await prepareRun(deps, tenant, workflowId, input);
-    await insertRun(tenant, {
+    const doc: Omit<RunDoc, 'account_id'> = {
       _id: runId,
       workflow_id: workflow._id,
       workflow_name: workflow.name,
@@ -57,7 +59,9 @@ export async function createRun(
       started_at: null,
       finished_at: null,
       refunded_at: null,
-    });
+    };
+    // Listed before it exists (domain/http/list-index.ts): a crash between the two never hides a run from lists.
+    await insertRun(tenant, { ...doc, list_pos: await addToList(tenant, RUN_LIST, doc) });
   }
   const run = existing ?? (await runs.findOne({ _id: runId }));
   if (!run) throw errors.notFound('run');

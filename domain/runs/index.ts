@@ -14,7 +14,7 @@ import { getBalance } from '../billing/balance';
 import type { ReferenceDocumentDoc } from '../documents/reference-documents';
 import { referenceTokenTotal } from '../documents/reference-index';
 import type { CreateRunRequest, RunCitation, RunManifest, RunStatus } from './schemas';
-import { paginate, type Cursors, type PageQuery } from '../http/pagination';
+export { listRuns } from './list';
 import { signRunOutputFile, type RunOutputFileView } from './output-file';
 import type { Storage } from '../platform/storage';
 import type { TemporalHandle } from '../jobs';
@@ -192,20 +192,6 @@ export async function getRun(tenant: TenantDb, runId: string): Promise<RunDoc> {
   const run = await runs(tenant).findOne({ _id: runId, ...visible });
   if (!run) throw errors.notFound('run');
   return run;
-}
-
-export async function listRuns(
-  tenant: TenantDb,
-  page: PageQuery & { workflow_id?: string; status?: RunStatus },
-  cursors: Cursors,
-) {
-  const filter = {
-    ...visible,
-    ...(page.workflow_id ? { workflow_id: page.workflow_id } : {}),
-    ...(page.status ? { status: page.status } : {}),
-  };
-  const scope = `runs:${page.workflow_id ?? ''}:${page.status ?? ''}`;
-  return paginate(runs(tenant), filter, page, cursors, scope);
 }
 
 /** A freshly signed download URL for a succeeded run's output file; 409 output_not_ready otherwise. */

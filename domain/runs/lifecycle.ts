@@ -16,7 +16,9 @@ import { errors } from '../http/errors';
 import type { EventType } from '../webhooks/events';
 import { publishEvent, type EventPublisher } from '../webhooks/publish-event';
 import type { RunStatus } from './schemas';
-import type { TenantDb } from '../access/tenant';
+import { TenantDb } from '../access/tenant';
+import { claimEntry, releaseEntry } from '../http/list-index';
+import { RUN_LIST } from './list';
 import { countRunUsage, countRunUsageOf } from '../billing/usage-rollup';
 import type { RunJobInput } from '../jobs/contract';
 import type { EvaluationWorkflowDoc } from '../evaluation-workflows/evaluation-workflows';
@@ -225,11 +227,16 @@ export async function cancelRun(publisher: EventPublisher, tenant: TenantDb, run
  */
 export async function operatorRefundRun(publisher: EventPublisher, runId: string) {
   const { db } = publisher;
+  // A succeeded run is listed from its snapshot: the entry is held while the status changes (domain/http/list-index.ts).
+  const current = await rawRuns(db).findOne({ _id: runId });
+  const tenant = current && new TenantDb(db, current.account_id);
+  const claim = current?.status === 'succeeded' ? await claimEntry(tenant!, RUN_LIST, current) : null;
   const refunded = await rawRuns(db).findOneAndUpdate(
     { _id: runId, status: from('refund') },
     { $set: { status: RUN_TRANSITIONS.refund.to, charged_milli: 0, refunded_at: new Date() } },
     { returnDocument: 'after' },
   );
+  if (tenant) await releaseEntry(tenant, claim);
   const run = refunded ?? (await rawRuns(db).findOne({ _id: runId }));
   if (!run) return { outcome: 'not_found' as const };
   if (run.status !== 'refunded') return { outcome: 'not_refundable' as const, status: run.status };

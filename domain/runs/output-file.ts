@@ -41,19 +41,20 @@ type Payload = { data: unknown };
 
 /**
  * Event payloads with `data.run.output_file` signed now: set when the event's run was succeeded (its snapshot's
- * status) and has an output file, null otherwise. The file's key is read from the run (one query for the whole
- * list), so events recorded before runs carried `output_file` get it too.
+ * status) and has an output file, null otherwise. The file's key is read from the run (one lookup per run), so
+ * events recorded before runs carried `output_file` get it too.
  */
 export async function signEventRuns<T extends Payload>(db: Db, accountId: string, signer: OutputSigner, payloads: T[]): Promise<T[]> {
   const runOf = (p: T) => (p.data as { run?: { id?: string; status?: string } } | null)?.run;
   const wanted = [...new Set(payloads.map(runOf).filter((r) => r?.status === 'succeeded' && r.id).map((r) => r!.id!))];
   const files = new Map<string, RunDoc['output_file']>();
   if (wanted.length) {
-    const rows = await db
-      .collection<RunDoc>(COLLECTIONS.runs)
-      .find({ _id: { $in: wanted }, account_id: accountId }, { projection: { _id: 1, output_file: 1 } })
-      .toArray();
-    for (const row of rows) files.set(row._id, row.output_file);
+    // One lookup by `_id` per run: the embedded store serves `_id` equality from its index but scans for `$in`
+    // (docs/decisions.md 170), and this runs for every page of GET /events.
+    const rows = await Promise.all(
+      wanted.map((id) => db.collection<RunDoc>(COLLECTIONS.runs).findOne({ _id: id, account_id: accountId }, { projection: { _id: 1, output_file: 1 } })),
+    );
+    for (const row of rows) if (row) files.set(row._id, row.output_file);
   }
   return Promise.all(
     payloads.map(async (payload) => {

@@ -40,6 +40,8 @@ export interface RunDoc {
   /** The Temporal namespace of the run's job: the reconciler settles only its own namespace's runs. */
   job_namespace?: string;
   created_at: Date;
+  /** Its position in the account's run list (domain/runs/list.ts); absent until the backfill on runs older than lists. */
+  list_pos?: number;
   started_at: Date | null;
   finished_at: Date | null;
   refunded_at: Date | null;

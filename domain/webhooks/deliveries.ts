@@ -7,8 +7,9 @@ import type { Db } from 'mongodb';
 import type { Config } from '../platform/config';
 import { COLLECTIONS } from '../platform/db';
 import { errors } from '../http/errors';
-import { paginate, type Cursors, type PageQuery } from '../http/pagination';
-import { EVENT_RETENTION_DAYS, findEvent, requireEventScopes, type EventType } from './events';
+import type { Cursors, PageQuery } from '../http/pagination';
+import { claimEntry, positionsIn, readList, releaseEntry, type ListSpec } from '../http/list-index';
+import { EVENT_RETENTION_DAYS, findEvent, requireEventScopes, retentionCutoff, type EventType } from './events';
 import type { Scope } from '../access/scopes';
 import { retryDelivery as retryDeliveryJob, type TemporalHandle } from '../jobs';
 import type { TenantDb } from '../access/tenant';
@@ -41,7 +42,21 @@ export interface WebhookDeliveryDoc {
   finished_at: Date | null;
   /** The Temporal namespace of its job: the reconciler starts a pending delivery whose job never started. */
   job_namespace?: string;
+  /** Its position in its endpoint's delivery list (domain/http/list-index.ts). */
+  list_pos?: number;
 }
+
+/**
+ * One delivery list per endpoint (domain/http/list-index.ts). A finished delivery's snapshot is trusted: only a
+ * redelivery changes it again, and `retryDelivery` claims the entry first.
+ */
+export const DELIVERY_LIST: ListSpec<WebhookDeliveryDoc> = {
+  name: 'deliveries',
+  collection: COLLECTIONS.webhookDeliveries,
+  scopeOf: (doc) => doc.endpoint_id,
+  settled: (doc) => doc.status !== 'pending',
+  setPositions: positionsIn(COLLECTIONS.webhookDeliveries),
+};
 
 /** Consecutive failed deliveries after which an endpoint is disabled. */
 export const DISABLE_AFTER_FAILURES = 20;
@@ -77,7 +92,10 @@ const deliveries = (tenant: TenantDb) => tenant.collection<WebhookDeliveryDoc>(C
 
 export async function listEndpointDeliveries(tenant: TenantDb, endpointId: string, page: PageQuery, cursors: Cursors) {
   await getWebhookEndpoint(tenant, endpointId);
-  const { items, next_cursor } = await paginate(deliveries(tenant), { endpoint_id: endpointId }, page, cursors, `deliveries:${endpointId}`);
+  // Finished deliveries past retention are purged (domain/operations/reconciler.ts); shown until then no longer.
+  const cutoff = retentionCutoff();
+  const accept = (d: WebhookDeliveryDoc) => d.endpoint_id === endpointId && (d.status === 'pending' || d.created_at >= cutoff);
+  const { items, next_cursor } = await readList(tenant, DELIVERY_LIST, endpointId, page, cursors, `deliveries:${endpointId}`, accept);
   return { data: items.map(webhookDeliveryView), next_cursor };
 }
 
@@ -101,10 +119,12 @@ export async function retryDelivery(
   if (!(await findEvent(tenant, delivery.event_id))) {
     throw errors.conflict('event_expired', `The event of this delivery is older than ${EVENT_RETENTION_DAYS} days and no longer kept.`);
   }
+  const claim = await claimEntry(tenant, DELIVERY_LIST, delivery);
   const reopened = await deliveries(tenant).findOneAndUpdate(
     { _id: deliveryId, status: { $ne: 'pending' } },
     { $set: { status: 'pending', finished_at: null } },
   );
+  await releaseEntry(tenant, claim);
   await retryDeliveryJob(deps.temporal, { accountId: tenant.accountId, deliveryId, policy: deliveryPolicy(deps.config), once: true });
   return reopened ?? (await deliveries(tenant).findOne({ _id: deliveryId }))!;
 }

@@ -8,9 +8,10 @@ import type { Db } from 'mongodb';
 import { COLLECTIONS } from '../platform/db';
 import { errors } from '../http/errors';
 import { newId } from '../platform/ids';
-import { paginate, type Cursors, type PageQuery } from '../http/pagination';
+import type { Cursors, PageQuery } from '../http/pagination';
+import { addToList, dropFromList, positionsIn, readList, type ListSpec } from '../http/list-index';
 import type { Scope } from '../access/scopes';
-import type { TenantDb } from '../access/tenant';
+import { TenantDb } from '../access/tenant';
 
 export const EVENT_TYPES = ['run.succeeded', 'run.failed', 'run.canceled', 'run.refunded', 'reference_document.ready'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -46,7 +47,18 @@ export interface EventDoc {
   /** The payload's `data`, stored as JSON text (free-form objects are not stored raw; DESIGN.md §2). */
   data_json: string;
   created_at: Date;
+  /** Its position in the account's event list (domain/http/list-index.ts). */
+  list_pos?: number;
 }
+
+/** The account's event list (domain/http/list-index.ts): events never change, so every snapshot is trusted. */
+export const EVENT_LIST: ListSpec<EventDoc> = {
+  name: 'events',
+  collection: COLLECTIONS.events,
+  scopeOf: () => '',
+  settled: () => true,
+  setPositions: positionsIn(COLLECTIONS.events),
+};
 
 /** Records the event unless one with the same dedupe key exists; answers the event either way. */
 export async function recordEvent(
@@ -57,19 +69,16 @@ export async function recordEvent(
   data: Record<string, unknown>,
 ): Promise<EventDoc> {
   const events = db.collection<EventDoc>(COLLECTIONS.events);
-  const doc: EventDoc = {
-    _id: newId('event'),
-    account_id: accountId,
-    type,
-    dedupe_key: dedupeKey,
-    data_json: JSON.stringify(data),
-    created_at: new Date(),
-  };
+  const tenant = new TenantDb(db, accountId);
+  const fresh = { _id: newId('event'), type, dedupe_key: dedupeKey, data_json: JSON.stringify(data), created_at: new Date() };
+  // Listed first, written second (domain/http/list-index.ts): a crash between never hides the event from GET /events.
+  const doc: EventDoc = { ...fresh, account_id: accountId, list_pos: await addToList(tenant, EVENT_LIST, fresh) };
   try {
     await events.insertOne(doc);
     return doc;
   } catch (err) {
     if ((err as { code?: number }).code !== 11000) throw err;
+    await dropFromList(tenant, EVENT_LIST, doc);
     const existing = await events.findOne({ dedupe_key: dedupeKey });
     if (!existing) throw err;
     return existing;
@@ -112,10 +121,12 @@ export async function listEvents(
 ) {
   if (page.type && !visible.includes(page.type)) throw errors.insufficientScope(eventReadScope(page.type));
   const all = visible.length === EVENT_TYPES.length;
-  const typeFilter = page.type ? { type: page.type } : all ? {} : { type: { $in: [...visible] } };
-  const filter = { ...typeFilter, created_at: { $gte: retentionCutoff(now) } };
+  const kinds: readonly EventType[] = page.type ? [page.type] : visible;
+  const cutoff = retentionCutoff(now);
+  const accept = (e: EventDoc) => kinds.includes(e.type) && e.created_at >= cutoff;
   // The visible kinds are part of the cursor's scope: a cursor never carries over to a key that sees other kinds.
-  return paginate(tenantEvents(tenant), filter, page, cursors, `events:${page.type ?? ''}:${all ? '*' : visible.join(',')}`);
+  // Positions follow creation, so the walk ends at the first event past retention.
+  return readList(tenant, EVENT_LIST, '', page, cursors, `events:${page.type ?? ''}:${all ? '*' : visible.join(',')}`, accept, cutoff.getTime());
 }
 
 /** The event when it is the caller's and still kept; null otherwise. */

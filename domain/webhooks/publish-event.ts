@@ -15,7 +15,9 @@ import { recordEvent, type EventDoc, type EventType } from './events';
 import { newId } from '../platform/ids';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './schemas';
 import { deliver, type TemporalHandle } from '../jobs';
-import { deliveryPolicy, type WebhookDeliveryDoc } from './deliveries';
+import { DELIVERY_LIST, deliveryPolicy, type WebhookDeliveryDoc } from './deliveries';
+import { addToList, dropFromList } from '../http/list-index';
+import { TenantDb } from '../access/tenant';
 import type { WebhookEndpointDoc } from './endpoints';
 
 export interface EventPublisher {
@@ -71,9 +73,9 @@ export async function fanOutEvent(publisher: EventPublisher, event: EventDoc, wo
  */
 async function ensureDelivery(db: Db, event: EventDoc, endpointId: string, namespace: string): Promise<string> {
   const deliveries = db.collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries);
-  const doc: WebhookDeliveryDoc = {
+  const tenant = new TenantDb(db, event.account_id);
+  const fresh = {
     _id: newId('webhookDelivery'),
-    account_id: event.account_id,
     endpoint_id: endpointId,
     event_id: event._id,
     event_type: event.type,
@@ -82,12 +84,15 @@ async function ensureDelivery(db: Db, event: EventDoc, endpointId: string, names
     created_at: new Date(),
     finished_at: null,
     job_namespace: namespace,
-  };
+  } satisfies Omit<WebhookDeliveryDoc, 'account_id'>;
+  // Listed first, written second (domain/http/list-index.ts): a crash between never hides it from the endpoint's list.
+  const doc: WebhookDeliveryDoc = { ...fresh, account_id: event.account_id, list_pos: await addToList(tenant, DELIVERY_LIST, fresh) };
   try {
     await deliveries.insertOne(doc);
     return doc._id;
   } catch (err) {
     if ((err as { code?: number }).code !== 11000) throw err;
+    await dropFromList(tenant, DELIVERY_LIST, doc);
     const winner = await deliveries.findOne({ event_id: event._id, endpoint_id: endpointId }, { projection: { _id: 1 } });
     if (!winner) throw err;
     return winner._id;

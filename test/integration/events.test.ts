@@ -4,6 +4,7 @@
  * body; the type filter, bad query parameters, the 30-day retention (reads and the purge), tenant isolation and
  * scopes; and an operator refund publishing `run.refunded` to the endpoints that subscribe to it.
  */
+import { listBeforeInsert } from '../../domain/operations/lists';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ulid } from 'ulid';
@@ -104,6 +105,8 @@ async function seedEvent(accountId: string, type: EventType, at = new Date()): P
     data_json: JSON.stringify(await dataFor(accountId)),
     created_at: at,
   };
+  // Stored as recordEvent stores it: listed first (domain/http/list-index.ts), then written.
+  await listBeforeInsert(t.database.db, COLLECTIONS.events, [doc]);
   await t.database.db.collection<EventDoc>(COLLECTIONS.events).insertOne(doc);
   return doc;
 }

@@ -1,0 +1,375 @@
+/**
+ * List indexes: how every paged list (runs, workflows, reference documents, events, an endpoint's deliveries) is
+ * read without a query whose cost grows with other accounts' data. The embedded store (FerretDB 1.24 on SQLite)
+ * pushes down nothing but `_id` equality — no `_id` range, no `$in`, no field filter, no sort — so a list read as
+ * `find({account_id}).sort({_id: -1}).limit(21)` scans every account's documents (docs/decisions.md 170). Here every
+ * read is a lookup by `_id`, on MongoDB and on the embedded store alike (one code path):
+ *
+ *   head      `<account>:<list>:h`     {hi, lo}: positions handed out, upward for new items, downward for backfilled
+ *   page      `<account>:<list>:<p>`   {e: {<item id>: {q, t, g?, m?}}}: the entries at positions [p·K, p·K + K)
+ *   snapshots `<account>:<list>:<p>:s` {d: {<item id>: {g, doc}}}: copies of the page's settled items
+ *
+ * An item's position `q` is stored on the item itself (`list_pos`), so an entry is valid only while the item names
+ * it: a second entry for the same item (a creation retried after a crash) or one whose item was never written is
+ * skipped by the reader. Writes go entry first, item second: a crash in between leaves an entry with no item
+ * (skipped), never an item no list shows. Newest first is position order, ties by id.
+ *
+ * A snapshot is a copy of a settled item (its owner's `settled`: a final run, a finished delivery, an event),
+ * trusted while no writer holds the entry (`m`) and its generation equals the entry's `g`; otherwise the reader
+ * fetches the item by `_id` and files a snapshot under the generation it saw. A writer that changes a settled item
+ * first claims the entry (`m` set, `g` bumped: every snapshot taken before is now of another generation), so a
+ * snapshot in use is never older than the item; a claim that crashes leaves the entry held: the item is always
+ * fetched, still correct. Snapshots live apart from the entries so that adding an entry rewrites a small document.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Db, Document } from 'mongodb';
+import { COLLECTIONS, type CollectionName } from '../platform/db';
+import { errors } from './errors';
+import type { Cursors, PageQuery } from './pagination';
+import { TenantDb } from '../access/tenant';
+
+/** The collection of heads and pages (declared in domain/platform/db.ts; read by `_id` only). */
+export const LIST_PAGES = COLLECTIONS.listPages;
+
+/** Entries per page: two pages (read together) cover a page of 20 even when the newest one has just begun. */
+export const PAGE_SIZE = 32;
+
+/** A snapshot larger than this (as JSON) is not kept; such an item is always fetched. */
+const SNAPSHOT_LIMIT = 16_384;
+
+export interface Listed {
+  _id: string;
+  account_id: string;
+  /** The item's position in its list (absent on items from before list indexes, until the backfill). */
+  list_pos?: number;
+}
+
+/** What an owner declares about one of its lists. */
+export interface ListSpec<T extends Listed> {
+  /** The list's name, part of every page key: `runs`, `events`, `deliveries`. */
+  name: string;
+  collection: CollectionName;
+  /** The list an item belongs to inside its account ('' when the account has one; the endpoint id for deliveries). */
+  scopeOf(doc: T): string;
+  /** True when the item changes no more except through a claimed write, so its snapshot may be trusted. */
+  settled(doc: T): boolean;
+  /** Records positions on items that have none (the backfill); the owner writes its own collection. */
+  setPositions(db: Db, accountId: string, positions: Array<{ id: string; q: number }>): Promise<void>;
+}
+
+interface Entry {
+  q: number;
+  /** Creation time (ms): lets a reader stop at retention without fetching. */
+  t: number;
+  g?: number;
+  m?: string;
+}
+
+interface SnapshotPage {
+  _id: string;
+  account_id: string;
+  d?: Record<string, { g: number; doc: Document }>;
+}
+
+interface PageDoc {
+  _id: string;
+  account_id: string;
+  list: string;
+  p: number;
+  e?: Record<string, Entry>;
+  hi?: number;
+  lo?: number;
+}
+
+const listKey = (spec: { name: string }, scope: string) => (scope ? `${spec.name}:${scope}` : spec.name);
+const headId = (accountId: string, list: string) => `${accountId}:${list}:h`;
+const pageId = (accountId: string, list: string, p: number) => `${accountId}:${list}:${p}`;
+const pageOf = (q: number) => Math.floor(q / PAGE_SIZE);
+const snapshotPageId = (page: string) => `${page}:s`;
+const pages = (tenant: TenantDb) => tenant.collection<PageDoc>(LIST_PAGES);
+const snapshotPages = (tenant: TenantDb) => tenant.collection<SnapshotPage>(LIST_PAGES);
+
+/** Two upserts of the same new document race: the loser's duplicate-key error means "it exists now", so go again. */
+async function upserting<R>(write: () => Promise<R>): Promise<R> {
+  try {
+    return await write();
+  } catch (err) {
+    if ((err as { code?: number }).code !== 11000) throw err;
+    return write();
+  }
+}
+
+/**
+ * Hands out `count` consecutive positions at the top of the list (or, `downward`, below its bottom); answers the
+ * lowest. Positions handed twice (a store whose `$inc` were not atomic) would only tie, and ties order by id.
+ */
+async function allocate(tenant: TenantDb, list: string, count: number, downward = false): Promise<number> {
+  const field = downward ? 'lo' : 'hi';
+  const head = await upserting(() =>
+    pages(tenant).findOneAndUpdate(
+      { _id: headId(tenant.accountId, list) },
+      { $inc: { [field]: downward ? -count : count }, $setOnInsert: { list, p: -1 } },
+      { upsert: true, returnDocument: 'after' },
+    ),
+  );
+  const value = head?.[field] ?? 0;
+  return downward ? value : value - count;
+}
+
+async function writeEntries(tenant: TenantDb, list: string, entries: Array<{ id: string; entry: Entry }>): Promise<void> {
+  const byPage = new Map<number, Array<{ id: string; entry: Entry }>>();
+  for (const e of entries) byPage.set(pageOf(e.entry.q), [...(byPage.get(pageOf(e.entry.q)) ?? []), e]);
+  await Promise.all(
+    [...byPage].map(([p, group]) =>
+      upserting(() =>
+        pages(tenant).updateOne(
+          { _id: pageId(tenant.accountId, list, p) },
+          { $set: Object.fromEntries(group.map(({ id, entry }) => [`e.${id}`, entry])), $setOnInsert: { list, p } },
+          { upsert: true },
+        ),
+      ),
+    ),
+  );
+}
+
+const createdMs = (doc: Document): number => (doc.created_at instanceof Date ? doc.created_at.getTime() : Date.now());
+
+function snapshotOf<T extends Listed>(spec: ListSpec<T>, doc: T): Document | undefined {
+  if (!spec.settled(doc)) return undefined;
+  return JSON.stringify(doc).length <= SNAPSHOT_LIMIT ? (doc as Document) : undefined;
+}
+
+/**
+ * Adds a new item to its list BEFORE the item is written, and answers the position the caller stores on it as
+ * `list_pos`. `doc` is the item about to be inserted.
+ */
+export async function addToList<T extends Listed>(tenant: TenantDb, spec: ListSpec<T>, doc: Omit<T, 'account_id' | 'list_pos'>): Promise<number> {
+  const full = { ...doc, account_id: tenant.accountId } as T;
+  const list = listKey(spec, spec.scopeOf(full));
+  const q = await allocate(tenant, list, 1);
+  // No snapshot yet: the item may never be written (a crash, a lost duplicate race); a reader fills it from the item.
+  await writeEntries(tenant, list, [{ id: doc._id, entry: { q, t: createdMs(full) } }]);
+  return q;
+}
+
+/** Takes back the entry `addToList` made for an item that was not written after all (it existed already). */
+export async function dropFromList<T extends Listed>(tenant: TenantDb, spec: ListSpec<T>, doc: Omit<T, 'account_id'>): Promise<void> {
+  if (doc.list_pos === undefined) return;
+  const list = listKey(spec, spec.scopeOf({ ...doc, account_id: tenant.accountId } as T));
+  const field = `e.${doc._id}`;
+  await pages(tenant).updateOne({ _id: pageId(tenant.accountId, list, pageOf(doc.list_pos)), [`${field}.q`]: doc.list_pos }, { $unset: { [field]: '' } });
+}
+
+/**
+ * Places many new items at once (a bulk import, the benchmark's seeding): positions, entries and `list_pos` set on
+ * the given documents, which the caller then inserts — at once, since settled ones are listed from their snapshot.
+ */
+export async function addManyToList<T extends Listed>(db: Db, spec: ListSpec<T>, docs: T[]): Promise<void> {
+  const groups = new Map<string, T[]>();
+  for (const doc of docs) {
+    const key = `${doc.account_id}\u0000${listKey(spec, spec.scopeOf(doc))}`;
+    groups.set(key, [...(groups.get(key) ?? []), doc]);
+  }
+  await Promise.all(
+    [...groups.values()].map(async (group) => {
+      const tenant = new TenantDb(db, group[0]!.account_id);
+      const list = listKey(spec, spec.scopeOf(group[0]!));
+      const sorted = [...group].sort((a, b) => (a._id < b._id ? -1 : 1));
+      const first = await allocate(tenant, list, sorted.length);
+      sorted.forEach((doc, i) => (doc.list_pos = first + i));
+      await writeEntries(tenant, list, sorted.map((doc) => ({ id: doc._id, entry: { q: doc.list_pos!, t: createdMs(doc) } })));
+      const byPage = new Map<number, Record<string, { g: number; doc: Document }>>();
+      for (const doc of sorted) {
+        const d = snapshotOf(spec, doc);
+        if (d) byPage.set(pageOf(doc.list_pos!), { ...byPage.get(pageOf(doc.list_pos!)), [doc._id]: { g: 0, doc: d } });
+      }
+      await Promise.all([...byPage].map(([p, d]) => fileSnapshots(tenant, pageId(tenant.accountId, list, p), d)));
+    }),
+  );
+}
+
+export interface Claim {
+  list: string;
+  page: string;
+  id: string;
+  token: string;
+}
+
+/**
+ * Before changing an item its readers may hold a snapshot of (a settled one): the entry is marked held and its
+ * snapshot dropped, so from now until `release` every reader fetches the item itself. Null for an unlisted item.
+ */
+export async function claimEntry<T extends Listed>(tenant: TenantDb, spec: ListSpec<T>, doc: T): Promise<Claim | null> {
+  if (doc.list_pos === undefined) return null;
+  const list = listKey(spec, spec.scopeOf(doc));
+  const claim = { list, page: pageId(tenant.accountId, list, pageOf(doc.list_pos)), id: doc._id, token: randomBytes(8).toString('hex') };
+  await pages(tenant).updateOne(
+    { _id: claim.page, [`e.${doc._id}.q`]: doc.list_pos },
+    { $set: { [`e.${doc._id}.m`]: claim.token }, $inc: { [`e.${doc._id}.g`]: 1 } },
+  );
+  return claim;
+}
+
+/**
+ * After the change: the hold is lifted (unless a later writer holds the entry now), or the entry removed when the
+ * item left the list for good (a deletion). A crash before this leaves the entry held: still correct, only slower.
+ */
+export async function releaseEntry(tenant: TenantDb, claim: Claim | null, options: { remove?: boolean } = {}): Promise<void> {
+  if (!claim) return;
+  const field = `e.${claim.id}`;
+  await pages(tenant).updateOne(
+    { _id: claim.page, [`${field}.m`]: claim.token },
+    options.remove ? { $unset: { [field]: '' } } : { $unset: { [`${field}.m`]: '' } },
+  );
+}
+
+interface Position {
+  q: number;
+  id: string;
+}
+
+const before = (a: Position, b: Position) => a.q < b.q || (a.q === b.q && a.id < b.id);
+
+/**
+ * One page of a list, newest first: `accept` is the list's filter (a status, a kind, not deleted), applied to the
+ * item itself. `stopAt` (ms) ends the walk at the first entry created before it (retention: older ones are gone).
+ */
+export async function readList<T extends Listed>(
+  tenant: TenantDb,
+  spec: ListSpec<T>,
+  scope: string,
+  page: PageQuery,
+  cursors: Cursors,
+  cursorScope: string,
+  accept: (doc: T) => boolean,
+  stopAt = -Infinity,
+): Promise<{ items: T[]; next_cursor: string | null }> {
+  const list = listKey(spec, scope);
+  const items = tenant.collection<T>(spec.collection);
+  const bound = page.cursor ? await decodePosition(cursors, cursorScope, page.cursor, (id) => items.findOne({ _id: id } as never) as Promise<Listed | null>) : null;
+  const head = await pages(tenant).findOne({ _id: headId(tenant.accountId, list) });
+  if (!head) return { items: [], next_cursor: null };
+  const lowest = pageOf(head.lo ?? 0);
+  let p = pageOf(Math.max(head.lo ?? 0, Math.min(bound?.q ?? Infinity, (head.hi ?? 0) - 1)));
+  const want = page.limit + 1;
+  const found: Array<{ pos: Position; doc: T }> = [];
+  let stopped = false;
+  while (p >= lowest && found.length < want && !stopped) {
+    const ids = [p, p - 1].filter((n) => n >= lowest).map((n) => pageId(tenant.accountId, list, n));
+    const [loaded, snaps] = await Promise.all([
+      Promise.all(ids.map((id) => pages(tenant).findOne({ _id: id }))).then((all) => all.filter((x): x is PageDoc & { _id: string } => x !== null)),
+      Promise.all(ids.map((id) => snapshotPages(tenant).findOne({ _id: snapshotPageId(id) }))),
+    ]);
+    const snapshotOfEntry = (page: string, id: string) => snaps[ids.indexOf(page)]?.d?.[id];
+    const fills = new Map<string, Record<string, { g: number; doc: Document }>>();
+    p -= 2;
+    const entries = loaded
+      .flatMap((pg) => Object.entries(pg.e ?? {}).map(([id, entry]) => ({ id, entry, page: pg._id })))
+      .filter(({ entry }) => typeof entry.q === 'number')
+      .filter(({ id, entry }) => !bound || before({ q: entry.q, id }, bound))
+      .sort((a, b) => (before({ q: a.entry.q, id: a.id }, { q: b.entry.q, id: b.id }) ? 1 : -1));
+    for (let i = 0; i < entries.length && found.length < want && !stopped; ) {
+      const chunk = entries.slice(i, i + want - found.length);
+      i += chunk.length;
+      const resolved = await Promise.all(
+        chunk.map(async ({ id, entry, page: pid }) => {
+          if (entry.t < stopAt) return { stop: true as const };
+          const snap = entry.m ? undefined : snapshotOfEntry(pid, id);
+          if (snap && snap.g === (entry.g ?? 0)) return { doc: snap.doc as T };
+          const doc = (await items.findOne({ _id: id } as never)) as T | null;
+          const d = doc && doc.list_pos === entry.q && !entry.m ? snapshotOf(spec, doc) : undefined;
+          if (d) fills.set(pid, { ...fills.get(pid), [id]: { g: entry.g ?? 0, doc: d } });
+          return { doc };
+        }),
+      );
+      for (const [k, r] of resolved.entries()) {
+        if ('stop' in r) {
+          stopped = true;
+          break;
+        }
+        const { id, entry } = chunk[k]!;
+        if (r.doc && r.doc.list_pos === entry.q && accept(r.doc)) found.push({ pos: { q: entry.q, id }, doc: r.doc });
+        if (found.length >= want) break;
+      }
+    }
+    // Not awaited: a lost fill only means the next reader fetches those items again.
+    for (const [page, d] of fills) void fileSnapshots(tenant, page, d).catch(() => undefined);
+  }
+  const shown = found.slice(0, page.limit);
+  const last = shown[shown.length - 1];
+  return {
+    items: shown.map((f) => f.doc),
+    next_cursor: found.length > page.limit && last ? cursors.encode(cursorScope, `${last.pos.q}:${last.pos.id}`) : null,
+  };
+}
+
+/**
+ * Files snapshots under the generation their reader saw. One taken before a claim carries an older generation than
+ * the entry has from then on, so it is never used: no guard is needed here, and the last writer simply wins.
+ */
+async function fileSnapshots(tenant: TenantDb, page: string, d: Record<string, { g: number; doc: Document }>): Promise<void> {
+  await upserting(() =>
+    snapshotPages(tenant).updateOne(
+      { _id: snapshotPageId(page) },
+      { $set: Object.fromEntries(Object.entries(d).map(([id, snap]) => [`d.${id}`, snap])) },
+      { upsert: true },
+    ),
+  );
+}
+
+/**
+ * The position a cursor names. Cursors are `<q>:<id>`; one issued before list indexes names only the last id, and
+ * is placed where that item now is, so a client paging across the upgrade goes on where it was.
+ */
+async function decodePosition(cursors: Cursors, scope: string, cursor: string, find: (id: string) => Promise<Listed | null>): Promise<Position> {
+  const raw = cursors.decode(scope, cursor);
+  const match = /^(-?\d+):(.+)$/.exec(raw);
+  if (match) return { q: Number(match[1]), id: match[2]! };
+  const item = await find(raw);
+  if (item?.list_pos === undefined) {
+    throw errors.invalidRequest('The cursor is invalid; pass next_cursor from the previous page unchanged.', [{ path: 'query.cursor', message: 'invalid cursor' }]);
+  }
+  return { q: item.list_pos, id: raw };
+}
+
+/**
+ * The backfill: every item of `spec` without a position gets one, below every position handed out so far (older
+ * items list after newer ones, in id order among themselves). Idempotent: items are chosen by the missing
+ * `list_pos`, and an entry whose item took another position (a backfill that raced or was cut short) is skipped by
+ * readers. Answers how many items it placed.
+ */
+export async function backfillList<T extends Listed>(db: Db, spec: ListSpec<T>): Promise<number> {
+  const unplaced = (await db
+    .collection<Document>(spec.collection)
+    .find({ list_pos: { $exists: false } })
+    .toArray()) as unknown as T[];
+  const groups = new Map<string, T[]>();
+  for (const doc of unplaced) {
+    const key = `${doc.account_id}\u0000${listKey(spec, spec.scopeOf(doc))}`;
+    groups.set(key, [...(groups.get(key) ?? []), doc]);
+  }
+  for (const group of groups.values()) {
+    const accountId = group[0]!.account_id;
+    const tenant = new TenantDb(db, accountId);
+    const list = listKey(spec, spec.scopeOf(group[0]!));
+    const sorted = [...group].sort((a, b) => (a._id < b._id ? -1 : 1));
+    const lowest = await allocate(tenant, list, sorted.length, true);
+    sorted.forEach((doc, i) => (doc.list_pos = lowest + i));
+    await writeEntries(tenant, list, sorted.map((doc) => ({ id: doc._id, entry: { q: doc.list_pos!, t: createdMs(doc) } })));
+    await spec.setPositions(db, accountId, sorted.map((doc) => ({ id: doc._id, q: doc.list_pos! })));
+  }
+  return unplaced.length;
+}
+
+/** `setPositions` for an owner whose collection this module may write (every one but the runs: domain/runs/ writes those). */
+export function positionsIn(collection: CollectionName): ListSpec<Listed>['setPositions'] {
+  return async (db, accountId, positions) => {
+    if (positions.length === 0) return;
+    await db.collection<Listed>(collection).bulkWrite(
+      positions.map(({ id, q }) => ({
+        updateOne: { filter: { _id: id, account_id: accountId, list_pos: { $exists: false } }, update: { $set: { list_pos: q } } },
+      })),
+      { ordered: false },
+    );
+  };
+}
