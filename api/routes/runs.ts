@@ -95,7 +95,7 @@ export function runRoutes(deps: RouteDeps): RouteSpec[] {
           { keyId: key.keyId, livemode: key.mode === 'live' },
           params.workflowId,
           body,
-          reservedId ?? newId('run'),
+          reservedId,
         );
         return { status: finished ? 200 : 202, body: await view(run), headers };
       },

@@ -3,6 +3,7 @@
  * start-up (idempotently: upsert by code/id, `created_at` kept), so changing the catalog is editing JSON.
  * The catalog is global; no account owns it.
  */
+import { isDeepStrictEqual } from 'node:util';
 import type { Db } from 'mongodb';
 import { z } from 'zod';
 import generationSeed from './generation.json';
@@ -65,18 +66,30 @@ export async function ensureCatalog(db: Db): Promise<void> {
   const products = z.array(ProductSeed).parse(productsSeed);
   const templates = z.array(TemplateSeed).parse(templatesSeed);
   const now = new Date();
+  // Only entries that differ from what is stored are written: every process start seeds, and on a busy database
+  // sixteen upserts in a row took tens of seconds of start-up where two reads take milliseconds.
+  const storedProducts = new Map((await db.collection<ProductDoc>(COLLECTIONS.products).find({}).toArray()).map((d) => [d._id, d]));
+  const storedTemplates = new Map((await db.collection<TemplateDoc>(COLLECTIONS.promptTemplates).find({}).toArray()).map((d) => [d._id, d]));
   for (const p of products) {
+    if (seeded(storedProducts.get(p.code), p)) continue;
     await db
       .collection<ProductDoc>(COLLECTIONS.products)
       .updateOne({ _id: p.code }, { $set: p, $setOnInsert: { created_at: now } }, { upsert: true })
       .catch(ignoreDuplicate);
   }
   for (const t of templates) {
+    const fields = { ...t, locale: 'en' };
+    if (seeded(storedTemplates.get(t.id), fields)) continue;
     await db
       .collection<TemplateDoc>(COLLECTIONS.promptTemplates)
-      .updateOne({ _id: t.id }, { $set: { ...t, locale: 'en' }, $setOnInsert: { created_at: now } }, { upsert: true })
+      .updateOne({ _id: t.id }, { $set: fields, $setOnInsert: { created_at: now } }, { upsert: true })
       .catch(ignoreDuplicate);
   }
+}
+
+/** True when the stored entry already has every seeded field with the seeded value. */
+function seeded(stored: Record<string, unknown> | undefined, fields: Record<string, unknown>): boolean {
+  return stored !== undefined && Object.entries(fields).every(([k, v]) => isDeepStrictEqual(stored[k], v));
 }
 
 function ignoreDuplicate(err: unknown): void {
@@ -124,8 +137,27 @@ export async function getProduct(db: Db, code: string): Promise<ProductDoc> {
   return product;
 }
 
+/**
+ * Reads of one catalog entry by id, remembered per process for CATALOG_CACHE_MS: every run creation and quote reads
+ * its product and template, and the catalog changes only when a deployment seeds it (docs/decisions.md 190).
+ */
+const CATALOG_CACHE_MS = 30_000;
+const catalogReads = new WeakMap<Db, Map<string, { at: number; doc: Promise<unknown> }>>();
+
+function cachedRead<T>(db: Db, key: string, read: () => Promise<T>): Promise<T> {
+  let cache = catalogReads.get(db);
+  if (!cache) catalogReads.set(db, (cache = new Map()));
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < CATALOG_CACHE_MS) return hit.doc as Promise<T>;
+  const doc = read();
+  cache.set(key, { at: Date.now(), doc });
+  // A failed read is not remembered: the next caller asks the database again.
+  void doc.catch(() => cache.delete(key));
+  return doc;
+}
+
 export async function findProduct(db: Db, code: string): Promise<ProductDoc | null> {
-  return db.collection<ProductDoc>(COLLECTIONS.products).findOne({ _id: code });
+  return cachedRead(db, `product:${code}`, () => db.collection<ProductDoc>(COLLECTIONS.products).findOne({ _id: code }));
 }
 
 export async function listTemplates(db: Db, category?: TemplateCategory) {
@@ -136,5 +168,5 @@ export async function listTemplates(db: Db, category?: TemplateCategory) {
 }
 
 export async function findTemplate(db: Db, id: string): Promise<TemplateDoc | null> {
-  return db.collection<TemplateDoc>(COLLECTIONS.promptTemplates).findOne({ _id: id });
+  return cachedRead(db, `template:${id}`, () => db.collection<TemplateDoc>(COLLECTIONS.promptTemplates).findOne({ _id: id }));
 }

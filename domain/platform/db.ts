@@ -115,9 +115,11 @@ export async function ensureIndexes(db: Db): Promise<void> {
   const existing = new Set((await db.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name));
   for (const [name, indexes] of Object.entries(INDEXES)) {
     if (!existing.has(name)) await db.createCollection(name).catch(ignoreAlreadyExists);
-    // One index per call: FerretDB 1.24 drops the connection when a multi-index createIndexes names an index
-    // that already exists (a restart re-runs this).
-    for (const index of indexes) await db.collection(name).createIndexes([index]);
+    // Only the indexes missing by name are created (every process start runs this; on a busy database the
+    // creations of indexes that exist took seconds). One index per call: FerretDB 1.24 drops the connection when a
+    // multi-index createIndexes names an index that already exists (two processes starting at once).
+    const present = indexes.length ? new Set((await db.collection(name).listIndexes().toArray()).map((i) => String(i.name))) : new Set();
+    for (const index of indexes) if (!present.has(index.name)) await db.collection(name).createIndexes([index]);
   }
 }
 

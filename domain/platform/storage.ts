@@ -14,10 +14,13 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Config } from './config';
+import { createDownloadSigner, type DownloadSigner } from './presign';
 
 export interface Storage {
   s3: S3Client;
   bucket: string;
+  /** Presigned GET URLs computed locally, as the SDK would sign them (./presign.ts). */
+  signDownload: DownloadSigner;
 }
 
 export function createStorage(config: Config): Storage {
@@ -38,7 +41,14 @@ export function createStorage(config: Config): Storage {
     // throw); the request timeout is socket inactivity, so a long transfer that keeps moving is not cut.
     requestHandler: { connectionTimeout: 5000, requestTimeout: 30_000, throwOnRequestTimeout: true },
   });
-  return { s3, bucket: config.S3_BUCKET };
+  const signDownload = createDownloadSigner({
+    endpoint: config.s3Endpoint,
+    region: config.S3_REGION,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    accessKeyId: config.S3_ACCESS_KEY_ID,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+  });
+  return { s3, bucket: config.S3_BUCKET, signDownload };
 }
 
 /** Creates the bucket when it is missing (idempotent; run at start-up). */
@@ -82,7 +92,7 @@ export async function presignUpload(
   return { url, expiresAt: new Date(Date.now() + ttlSeconds * 1000) };
 }
 
-/** A presigned GET that downloads as `filename`. */
+/** A presigned GET that downloads as `filename` (signed locally: no SDK command per URL, docs/decisions.md 192). */
 export async function presignDownload(
   storage: Storage,
   key: string,
@@ -90,14 +100,18 @@ export async function presignDownload(
   contentType: string,
   ttlSeconds: number,
 ): Promise<{ url: string; expiresAt: Date }> {
-  const command = new GetObjectCommand({
-    Bucket: storage.bucket,
-    Key: key,
-    ResponseContentType: contentType,
-    ResponseContentDisposition: `attachment; filename="${filename.replace(/["\\\r\n]/g, '_')}"`,
-  });
-  const url = await getSignedUrl(storage.s3, command, { expiresIn: ttlSeconds });
-  return { url, expiresAt: new Date(Date.now() + ttlSeconds * 1000) };
+  const now = new Date();
+  const url = storage.signDownload(
+    {
+      bucket: storage.bucket,
+      key,
+      expiresInS: ttlSeconds,
+      responseContentType: contentType,
+      responseContentDisposition: `attachment; filename="${filename.replace(/["\\\r\n]/g, '_')}"`,
+    },
+    now,
+  );
+  return { url, expiresAt: new Date(now.getTime() + ttlSeconds * 1000) };
 }
 
 /** Size and type of a stored object, or null when there is none. */

@@ -9,29 +9,38 @@
  * A crash between the steps leaves a hidden uncharged run (1) or an admitted queued run with no job (2): the
  * reconciler settles either after a grace period, through the same lifecycle transitions.
  */
-import { errors, ApiError } from '../http/errors';
+import { ApiError } from '../http/errors';
+import { newId } from '../platform/ids';
 import { startRun, waitForRun } from '../jobs';
 import type { CreateRunRequest } from './schemas';
 import type { TenantDb } from '../access/tenant';
 import { toCredits } from '../billing/credits';
 import { COLLECTIONS } from '../platform/db';
-import { admitRun, failRun, FINAL_STATUSES, insertRun } from './lifecycle';
+import { admitRunDoc, failRun, FINAL_STATUSES, insertRun } from './lifecycle';
 import { prepareRun, type Caller, type CreateRunDeps, type RunDoc } from './index';
 import { addToList } from '../http/list-index';
 import { RUN_LIST } from './list';
 
-/** Creates, admits, starts and (for sync runs) waits for a run. `runId` comes from the idempotency layer or is fresh. */
+/**
+ * Creates, admits, starts and (for sync runs) waits for a run. `reservedId` comes from the idempotency layer (a retry
+ * resumes the creation it names); without one the run gets a fresh id, which no earlier attempt can have used.
+ *
+ * Round trips of an async creation without a retry to resume (docs/decisions.md 190): the workflow read, the insert,
+ * the admission (one update answering the admitted run; a live charge adds the ledger's), the job start. The
+ * document inserted is the one answered and admitted: nothing is read back that this request has just written.
+ */
 export async function createRun(
   deps: CreateRunDeps,
   tenant: TenantDb,
   caller: Caller,
   workflowId: string,
   input: CreateRunRequest,
-  runId: string,
+  reservedId: string | undefined,
 ): Promise<{ run: RunDoc; finished: boolean }> {
   const runs = tenant.collection<RunDoc>(COLLECTIONS.runs);
-  const existing = await runs.findOne({ _id: runId });
-  if (!existing) {
+  const runId = reservedId ?? newId('run');
+  let run = reservedId ? await runs.findOne({ _id: runId }) : null;
+  if (!run) {
     const { workflow, docs, mode, quotedMilli: quoted } = await prepareRun(deps, tenant, workflowId, input);
     const doc: Omit<RunDoc, 'account_id'> = {
       _id: runId,
@@ -61,13 +70,13 @@ export async function createRun(
       refunded_at: null,
     };
     // Listed before it exists (domain/http/list-index.ts): a crash between the two never hides a run from lists.
-    await insertRun(tenant, { ...doc, list_pos: await addToList(tenant, RUN_LIST, doc) });
+    run = await insertRun(tenant, { ...doc, list_pos: await addToList(tenant, RUN_LIST, doc) });
   }
-  const run = existing ?? (await runs.findOne({ _id: runId }));
-  if (!run) throw errors.notFound('run');
-  if ((await admitRun(deps.db, tenant.accountId, runId)) === 'rejected') {
+  const admitted = await admitRunDoc(deps.db, tenant.accountId, runId, run);
+  if (admitted.admission === 'rejected') {
     throw new ApiError(402, 'insufficient_credits', `This run costs ${toCredits(run.quoted_milli)} credits; the balance is lower.`);
   }
+  run = admitted;
   // A retried request finds a run already settled (a creation that failed, a run that finished): it is the answer.
   if (FINAL_STATUSES.includes(run.status)) return { run, finished: true };
   let job;
@@ -85,9 +94,8 @@ export async function createRun(
     await failRun(deps, { accountId: tenant.accountId, runId, code: 'creation_failed' }).catch(() => undefined);
     throw err;
   }
-  let finished = false;
-  if (run.mode === 'sync') {
-    finished = (await waitForRun(deps.temporal, job, deps.config.SYNC_RUN_TIMEOUT_S * 1000)).state === 'done';
-  }
-  return { run: (await runs.findOne({ _id: runId }))!, finished };
+  // An async run is answered as admitted (queued): what its job does next is what GET /runs/{id} is for.
+  if (run.mode !== 'sync') return { run, finished: false };
+  const finished = (await waitForRun(deps.temporal, job, deps.config.SYNC_RUN_TIMEOUT_S * 1000)).state === 'done';
+  return { run: (await runs.findOne({ _id: runId })) ?? run, finished };
 }

@@ -43,32 +43,35 @@ async function load(db: Db, { accountId, runId }: RunJobInput): Promise<RunDoc |
   return rawRuns(db).findOne({ _id: runId, account_id: accountId });
 }
 
-/** A run-creation step: the hidden document, before admission. */
-export async function insertRun(tenant: TenantDb, doc: Omit<RunDoc, 'account_id'>): Promise<void> {
-  await tenant.collection<RunDoc>(COLLECTIONS.runs).insertOne(doc);
+/** A run-creation step: the hidden document, before admission. Answers the document as stored. */
+export async function insertRun(tenant: TenantDb, doc: Omit<RunDoc, 'account_id'>): Promise<RunDoc> {
+  return tenant.collection<RunDoc>(COLLECTIONS.runs).insertOne(doc);
 }
 
 /**
  * Idempotent admission: debit the quote (live mode) and make the run visible, or mark it rejected. Whichever caller
  * settles `admission` first decides; a charge that lost to a rejection is refunded, so credits never leave without
- * a visible run.
+ * a visible run. `admitRunDoc` answers the run as settled; `known`: the run as this caller last read or wrote it (run creation
+ * has just inserted it), which saves the first read; the guarded update decides either way.
  */
 export async function admitRun(db: Db, accountId: string, runId: string): Promise<'admitted' | 'rejected'> {
-  const run = await rawRuns(db).findOne({ _id: runId, account_id: accountId });
+  return (await admitRunDoc(db, accountId, runId)).admission === 'admitted' ? 'admitted' : 'rejected';
+}
+
+export async function admitRunDoc(db: Db, accountId: string, runId: string, known?: RunDoc): Promise<RunDoc> {
+  const run = known ?? (await rawRuns(db).findOne({ _id: runId, account_id: accountId }));
   if (!run) throw new Error(`run ${runId} not found`);
-  if (run.admission !== 'pending') return run.admission;
+  if (run.admission !== 'pending') return run;
+  const settle = async (admission: 'admitted' | 'rejected') =>
+    (await rawRuns(db).findOneAndUpdate({ _id: runId, account_id: accountId, admission: 'pending' }, { $set: { admission } }, { returnDocument: 'after' })) ??
+    (await rawRuns(db).findOne({ _id: runId, account_id: accountId }))!;
   if (run.livemode && run.quoted_milli > 0) {
     const result = await charge(db, accountId, runId, run.quoted_milli);
-    if (!result.ok) {
-      await rawRuns(db).updateOne({ _id: runId, admission: 'pending' }, { $set: { admission: 'rejected' } });
-      const settled = await rawRuns(db).findOne({ _id: runId });
-      return settled!.admission === 'admitted' ? 'admitted' : 'rejected';
-    }
+    if (!result.ok) return settle('rejected');
   }
-  await rawRuns(db).updateOne({ _id: runId, admission: 'pending' }, { $set: { admission: 'admitted' } });
-  const settled = (await rawRuns(db).findOne({ _id: runId }))!;
+  const settled = await settle('admitted');
   if (settled.admission === 'rejected') await refund(db, accountId, runId, 'run rejected');
-  return settled.admission === 'admitted' ? 'admitted' : 'rejected';
+  return settled;
 }
 
 /**
