@@ -19,10 +19,8 @@ const settleOptions = {
  * (docs/decisions.md 181); executions started before it keep settling through an activity task.
  */
 const LEAN_DELIVERY = 'lean-delivery-v1';
-const settle = {
-  local: proxyLocalActivities<ActivitiesOf<'deliverWebhook'>>(settleOptions).settleDelivery,
-  task: proxyActivities<ActivitiesOf<'deliverWebhook'>>(settleOptions).settleDelivery,
-};
+const settleLocally = proxyLocalActivities<ActivitiesOf<'deliverWebhook'>>(settleOptions);
+const settleAsTask = proxyActivities<ActivitiesOf<'deliverWebhook'>>(settleOptions);
 
 /** Seconds until the attempt after attempt `n` (1-based), or null when it would start outside the window. */
 export function nextDelayS(policy: DeliveryPolicy, n: number, elapsedS: number): number | null {
@@ -44,7 +42,7 @@ export async function deliverWebhook(input: DeliveryJobInput): Promise<{ status:
     // once recorded, sending) the same attempt twice. Failed POSTs are results, not errors.
     retry: { initialInterval: '2 seconds', maximumAttempts: 5 },
   });
-  const settleDelivery = patched(LEAN_DELIVERY) ? settle.local : settle.task;
+  const settleDelivery = patched(LEAN_DELIVERY) ? settleLocally.settleDelivery : settleAsTask.settleDelivery;
   const firstAttemptAt = Date.now();
   const runId = workflowInfo().runId;
   for (let n = 1; ; n++) {

@@ -12,7 +12,8 @@ import { JOB_QUEUES, TASK_QUEUES } from '../../domain/jobs/contract';
 const WORKFLOWS_DIR = join(__dirname, '..', '..', 'workflows');
 
 /**
- * The activity proxies a workflow file declares: the job named in `proxyActivities<ActivitiesOf<'job'>>` and the
+ * The activity proxies a workflow file declares: the job named in `proxyActivities<ActivitiesOf<'job'>>` (or
+ * `proxyLocalActivities`: a local activity runs on the worker that holds the workflow task, so the same queue) and the
  * activity names it uses, destructured (`const { a, b: c } = proxyActivities…`) or read off a bound proxy
  * (`const steps = proxyActivities…`, then `steps.a`). Proxies typed any other way are returned as `untyped`.
  */
@@ -20,7 +21,7 @@ function proxiesIn(source: string): { jobs: string[]; activities: string[]; unty
   const jobs: string[] = [];
   const activities: string[] = [];
   let untyped: number;
-  for (const m of source.matchAll(/const\s+(\{[^}]*\}|\w+)\s*=\s*proxyActivities<([^(]*)>\(/g)) {
+  for (const m of source.matchAll(/const\s+(\{[^}]*\}|\w+)\s*=\s*proxy(?:Local)?Activities<([^(]*)>\(/g)) {
     const [, binding, typeArg] = m as unknown as [string, string, string];
     const job = /^ActivitiesOf<'(\w+)'>$/.exec(typeArg.trim());
     if (!job) continue;
@@ -32,7 +33,7 @@ function proxiesIn(source: string): { jobs: string[]; activities: string[]; unty
     }
   }
   // A proxy not bound by a declaration above (called inline, say) is not seen there: count it as untyped too.
-  untyped = [...source.matchAll(/proxyActivities</g)].length - jobs.length;
+  untyped = [...source.matchAll(/proxy(?:Local)?Activities</g)].length - jobs.length;
   return { jobs, activities: [...new Set(activities)], untyped };
 }
 
@@ -54,7 +55,9 @@ describe('activities per task queue', () => {
       activities: ['one', 'two'],
       untyped: 0,
     });
+    expect(proxiesIn("const local = proxyLocalActivities<ActivitiesOf<'z'>>({});\nlocal.three();")).toEqual({ jobs: ['z'], activities: ['three'], untyped: 0 });
     expect(proxiesIn('const { a } = proxyActivities<Activities>({});').untyped).toBe(1);
+    expect(proxiesIn("const s = { x: proxyLocalActivities<ActivitiesOf<'x'>>({}).a };").untyped).toBe(1);
     expect(proxiesIn("return proxyActivities<ActivitiesOf<'x'>>({}).a();").untyped).toBe(1);
   });
 
