@@ -28,6 +28,7 @@ import type { Section } from './parsing/types';
 import { buildMessages } from './prompt';
 import { renderOutput } from './rendering';
 import { withHeartbeat } from './heartbeat';
+import { jobIds, jobStillOpen } from '../domain/jobs';
 
 
 
@@ -111,6 +112,11 @@ export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
       });
       const key = objectKeys.runOutput(input.accountId, run._id, file.extension);
       await putObject(storage, key, file.bytes, file.mimeType);
+      // Terminated while this attempt worked: the execution no longer waits for it, and the reconciler settles the run
+      // failed and refunded (docs/decisions.md 183); committing now would race that settlement with a success.
+      if (!(await jobStillOpen(deps.temporal, jobIds.run(run._id)))) {
+        throw runFailure('execution_ended', 'The run’s execution was closed while its work ran.');
+      }
       // The result and `running → succeeded` in one guarded update, then usage and `run.succeeded` (decision 182).
       const status = await completeRunWithOutput(publisher, run, {
         output_json: JSON.stringify(result.output),

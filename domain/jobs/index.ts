@@ -223,6 +223,20 @@ export async function describeJob(temporal: TemporalHandle, workflowId: string):
 
 export const isClosed = (status: JobStatus) => status !== 'running' && status !== 'not_found';
 
+/**
+ * False only when Temporal says the job's execution is closed (terminated, timed out, …). Work that commits its own
+ * result (a run's work activity) asks this right before committing: an execution an operator terminated meanwhile is
+ * settled by the reconciler (failed, refunded), not completed by work it no longer waits for (docs/decisions.md 183).
+ * Temporal unreachable or slow: true — the commit goes ahead, so an outage never makes a paid model call run twice.
+ */
+export async function jobStillOpen(temporal: TemporalHandle, workflowId: string): Promise<boolean> {
+  try {
+    return !isClosed((await describeJob(temporal, workflowId)).status);
+  } catch {
+    return true;
+  }
+}
+
 export async function terminateJob(temporal: TemporalHandle, workflowId: string, reason: string): Promise<void> {
   await withinDeadline(temporal, () => temporal.client.workflow.getHandle(workflowId).terminate(reason));
 }
