@@ -167,8 +167,10 @@ export async function retryDelivery(temporal: TemporalHandle, input: DeliveryJob
 
 // ---- prompt generation ------------------------------------------------------------------------------------------
 
-/** Drafts a prompt on the runs queue (it may call a model, which the API never does); at most `ms`. */
-/** Drafts a prompt under the generation's id (`gen_…`, the key of its ledger entries) and waits at most `ms`. */
+/**
+ * Drafts a prompt on the runs queue (it may call a model, which the API never does) under the generation's id
+ * (`gen_…`, the key of its ledger entries), and waits at most `ms`.
+ */
 export async function generatePrompt(temporal: TemporalHandle, input: GeneratePromptInput, ms: number, generationId: string) {
   const handle = await startOrAttach<Workflows['generatePrompt']>(temporal, JOB_TYPES.generatePrompt, {
     workflowId: `prompt-${generationId}`,
