@@ -16,6 +16,15 @@ import { elapsed, ensureTools, PROJECT_ROOT, toolPath, type Say } from './tools'
 /** SQLite settings of the Temporal dev server (see the command below). */
 export const SQLITE_PRAGMAS = ['journal_mode=wal', 'synchronous=normal'];
 
+/**
+ * SQLite settings of FerretDB, as its `--sqlite-url` query. FerretDB already opens WAL (and a busy timeout); SQLite's
+ * default `synchronous=full` then syncs the WAL at every commit, and each write command is one commit behind the
+ * write lock (tools.ts), so that sync bounded every write. `normal` syncs at checkpoints: a crash of FerretDB loses
+ * nothing committed, a crash of the machine may lose the last commits — the same trade as the Temporal dev server's,
+ * for a local stand-in (docs/decisions.md 230).
+ */
+export const FERRETDB_SQLITE_QUERY = '?_pragma=synchronous(normal)';
+
 export type ServiceName = 'temporal' | 'mongodb' | 'minio';
 
 /** Data, logs and pid files of the local services: `.data` in the project unless DATA_DIR says otherwise. */
@@ -76,7 +85,7 @@ const SERVICES: ServiceDef[] = [
     command: (c) => ({
       args: [
         '--handler=sqlite',
-        `--sqlite-url=file:${join(dirs(c).data, 'ferretdb')}/`,
+        `--sqlite-url=file:${join(dirs(c).data, 'ferretdb')}/${FERRETDB_SQLITE_QUERY}`,
         `--state-dir=${join(dirs(c).data, 'ferretdb')}`,
         `--listen-addr=127.0.0.1:${c.MONGODB_PORT}`,
         '--debug-addr=-',
