@@ -575,10 +575,12 @@ app.listen(${KOA_PORT}, '127.0.0.1', () => console.log('koa listening'));`;
     process.stdout.write(lines.join('\n'));
   } finally {
     // Nothing may use the database when it is dropped: FerretDB on SQLite can crash when a database disappears under
-    // a query in flight (seen: SIGBUS in the WAL reader). So the runs left in flight are ended, the processes are
-    // stopped and waited for, and only then is the database dropped.
-    await terminateOpen(temporal).catch((err: unknown) => say(`clean-up: ${describe(err)}`));
+    // a query in flight (seen: SIGBUS in the WAL reader). So the processes are stopped and waited for, the runs left
+    // in flight are ended, and only then is the database dropped. The API stops first: it may still be working through
+    // POSTs the last load left queued, and a run it started after the executions were listed would outlive the
+    // database (seen: ~50 runs whose first activity then failed for ever).
     await Promise.all(children.map(stopProcess));
+    await terminateOpen(temporal).catch((err: unknown) => say(`clean-up: ${describe(err)}`));
     receiver.close();
     await db.dropDatabase().catch(() => undefined);
     await close();
