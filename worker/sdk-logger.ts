@@ -1,4 +1,11 @@
-/** Routes the Temporal SDK's own log lines into the worker's pino logger, so the process logs one format. */
+/**
+ * Routes the Temporal SDK's own log lines into the worker's pino logger, so the process logs one format.
+ *
+ * The SDK hands a failure over as `meta.error` (an `Error`: "Activity failed", "Workflow task failed"). JSON has no
+ * place for an Error's message and stack (they are not enumerable), so logged as it came the line read
+ * `"error":{}` and an operator could not tell why an activity failed. It is logged under pino's `err` key instead,
+ * whose serializer keeps the type, message, stack and cause.
+ */
 import type { Logger as SdkLogger, LogLevel, LogMetadata } from '@temporalio/worker';
 import type { Logger } from '../domain/platform/logger';
 
@@ -10,8 +17,14 @@ const LEVELS: Record<LogLevel, 'trace' | 'debug' | 'info' | 'warn' | 'error'> = 
   ERROR: 'error',
 };
 
+function fields(meta: LogMetadata | undefined): Record<string, unknown> {
+  if (!meta) return {};
+  const { error, ...rest } = meta as LogMetadata & { error?: unknown };
+  return error instanceof Error ? { ...rest, err: error } : meta;
+}
+
 export function sdkLogger(logger: Logger): SdkLogger {
-  const log = (level: LogLevel, message: string, meta?: LogMetadata) => logger[LEVELS[level]](meta ?? {}, message);
+  const log = (level: LogLevel, message: string, meta?: LogMetadata) => logger[LEVELS[level]](fields(meta), message);
   return {
     log,
     trace: (m, meta) => log('TRACE', m, meta),
