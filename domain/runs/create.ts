@@ -2,7 +2,9 @@
  * Run creation, ordered so that no answer — success, 4xx or 5xx — leaves credits taken for a run that nothing will
  * finish or settle (DESIGN.md decision 30):
  *   1. the run document is inserted hidden (`admission: 'pending'`): nothing can see it, nothing is charged;
- *   2. admission debits the quote through the ledger and makes the run visible — or marks it rejected (402);
+ *   2. admission debits the quote through the ledger and makes the run visible — or marks it rejected (402).
+ *      A run that costs nothing (test mode, a zero quote) has nothing to debit: it is inserted admitted, which is
+ *      where a crash after step 2 would have left it anyway (docs/decisions.md 231);
  *   3. the `evaluateRun` job is started (id = run id). If the start fails or times out, the run is settled `failed`
  *      `creation_failed` with a full refund before the error answers 5xx; a start that timed out on the client but
  *      succeeded on the server runs a job that finds the run already failed and ends without touching it.
@@ -16,7 +18,7 @@ import type { CreateRunRequest } from './schemas';
 import type { TenantDb } from '../access/tenant';
 import { toCredits } from '../billing/credits';
 import { COLLECTIONS } from '../platform/db';
-import { admitRunDoc, failRun, FINAL_STATUSES, insertRun } from './lifecycle';
+import { admitRunDoc, chargedOnAdmission, failRun, FINAL_STATUSES, insertRun } from './lifecycle';
 import { prepareRun, type Caller, type CreateRunDeps, type RunDoc } from './index';
 import { addToList } from '../http/list-index';
 import { RUN_LIST } from './list';
@@ -25,9 +27,10 @@ import { RUN_LIST } from './list';
  * Creates, admits, starts and (for sync runs) waits for a run. `reservedId` comes from the idempotency layer (a retry
  * resumes the creation it names); without one the run gets a fresh id, which no earlier attempt can have used.
  *
- * Round trips of an async creation without a retry to resume (docs/decisions.md 190): the workflow read, the insert,
- * the admission (one update answering the admitted run; a live charge adds the ledger's), the job start. The
- * document inserted is the one answered and admitted: nothing is read back that this request has just written.
+ * Round trips of an async creation without a retry to resume (docs/decisions.md 190, 231): the workflow read, the
+ * list entry's two, the insert, the admission when the run is charged (one update answering the admitted run, after
+ * the ledger's), the job start. The document inserted is the one answered and admitted: nothing is read back that
+ * this request has just written.
  */
 export async function createRun(
   deps: CreateRunDeps,
@@ -42,12 +45,12 @@ export async function createRun(
   let run = reservedId ? await runs.findOne({ _id: runId }) : null;
   if (!run) {
     const { workflow, docs, mode, quotedMilli: quoted } = await prepareRun(deps, tenant, workflowId, input);
-    const doc: Omit<RunDoc, 'account_id'> = {
+        const doc: Omit<RunDoc, 'account_id'> = {
       _id: runId,
       workflow_id: workflow._id,
       workflow_name: workflow.name,
       product_code: workflow.product_code,
-      admission: 'pending',
+      admission: chargedOnAdmission({ livemode: caller.livemode, quoted_milli: quoted }) ? 'pending' : 'admitted',
       status: 'queued',
       mode,
       livemode: caller.livemode,

@@ -58,6 +58,9 @@ export async function admitRun(db: Db, accountId: string, runId: string): Promis
   return (await admitRunDoc(db, accountId, runId)).admission === 'admitted' ? 'admitted' : 'rejected';
 }
 
+/** True when admitting the run debits credits: a live run with a quote. Any other run is inserted admitted. */
+export const chargedOnAdmission = (run: Pick<RunDoc, 'livemode' | 'quoted_milli'>): boolean => run.livemode && run.quoted_milli > 0;
+
 export async function admitRunDoc(db: Db, accountId: string, runId: string, known?: RunDoc): Promise<RunDoc> {
   const run = known ?? (await rawRuns(db).findOne({ _id: runId, account_id: accountId }));
   if (!run) throw new Error(`run ${runId} not found`);
@@ -65,7 +68,7 @@ export async function admitRunDoc(db: Db, accountId: string, runId: string, know
   const settle = async (admission: 'admitted' | 'rejected') =>
     (await rawRuns(db).findOneAndUpdate({ _id: runId, account_id: accountId, admission: 'pending' }, { $set: { admission } }, { returnDocument: 'after' })) ??
     (await rawRuns(db).findOne({ _id: runId, account_id: accountId }))!;
-  if (run.livemode && run.quoted_milli > 0) {
+  if (chargedOnAdmission(run)) {
     const result = await charge(db, accountId, runId, run.quoted_milli);
     if (!result.ok) return settle('rejected');
   }
