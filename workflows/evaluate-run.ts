@@ -49,6 +49,21 @@ const work = proxyActivities<ActivitiesOf<'evaluateRun'>>({
   retry: JOB_WORK_RETRY,
 });
 
+/**
+ * A test-mode run's work (the deterministic stub: milliseconds, no model call) as a local activity, run by the
+ * worker holding the workflow task (docs/decisions.md 220): the run is then one workflow task, with no activity
+ * task and no second workflow task. Same time bound and retries as the work activity; a lost worker is noticed by
+ * the workflow task's timeout instead of a heartbeat. Live runs keep the activity: a model call may take minutes.
+ */
+const localWork = proxyLocalActivities<ActivitiesOf<'evaluateRun'>>({
+  scheduleToCloseTimeout: RUN_TIME_LIMIT,
+  startToCloseTimeout: '20 minutes',
+  retry: JOB_WORK_RETRY,
+});
+
+/** The patch that runs test-mode work locally (decision 220); executions begun before it keep the activity. */
+const LOCAL_TEST_WORK = 'local-test-work-v1';
+
 function status(value: string): void {
   upsertSearchAttributes([{ key: SEARCH_ATTRIBUTES.runStatus, value }]);
 }
@@ -82,7 +97,8 @@ export async function evaluateRun(input: RunJobInput): Promise<{ status: string 
   status('running');
   try {
     // The work completes the run itself, as its last step (decision 182): nothing is left to do on success.
-    const done = (await work.produceOutput(input)).status ?? 'failed';
+    const produce = begun.livemode === false && patched(LOCAL_TEST_WORK) ? localWork.produceOutput : work.produceOutput;
+    const done = (await produce(input)).status ?? 'failed';
     status(done);
     return { status: done };
   } catch (err) {
