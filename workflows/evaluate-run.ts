@@ -6,7 +6,8 @@
  * The shape is lean (docs/decisions.md 180, 182): the short database steps around the work are local activities (a
  * marker each, no activity task and no workflow task of their own), the work is the one activity with a task of
  * its own and completes the run as its last step, and the time bound is that activity's schedule-to-close timeout
- * — no timer per run. Executions started before that shape
+ * — no timer per run. A test-mode run's work is a local activity too (decision 220): the whole run is then one
+ * workflow task. Executions started before that shape
  * carry no `LEAN_RUN` marker and finish on the old shape below, kept until none of them can still be open.
  */
 import {
