@@ -130,7 +130,7 @@ export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
           rag_strategy: model.strategy,
           unverified_citations: verified.unverified,
         },
-      });
+      }, { workflowEndpointId: ctx.workflow.webhook_endpoint_id ?? null });
       return { status };
     },
   };

@@ -153,8 +153,11 @@ export function webhookActivities({ db, config, logger, storage }: ActivityDeps)
         response_body: result.body,
         outcome: outcomeOf(result.statusCode),
       };
-      await deliveries.updateOne({ _id: delivery._id, 'attempts.key': { $ne: input.attemptKey } }, { $push: { attempts: attempt } });
-      logger.info(
+      // A success settles the delivery in the same write (docs/decisions.md 221): nothing is left for settleDelivery.
+      const settles = attempt.outcome === 'succeeded' ? { $set: { status: 'succeeded' as const, finished_at: new Date() } } : {};
+      await deliveries.updateOne({ _id: delivery._id, 'attempts.key': { $ne: input.attemptKey } }, { $push: { attempts: attempt }, ...settles });
+      // A line per delivered event at info would be one per run: successes at debug, the rest (worth a look) at info.
+      logger[attempt.outcome === 'succeeded' ? 'debug' : 'info'](
         { deliveryId: delivery._id, endpointId: endpoint._id, statusCode: attempt.status_code, latencyMs: attempt.latency_ms, outcome: attempt.outcome },
         'webhook attempt',
       );

@@ -51,6 +51,9 @@ async function main(): Promise<void> {
         workflowBundle,
         // Only this queue's activities: a job's activity tasks stay on its queue's own concurrency.
         activities: queueActivities[queue](deps),
+        // Test-mode work and webhook attempts run as local activities (docs/decisions.md 220, 221), which hold their
+        // workflow task's slot while they run: as many slots as the activity slots that work had before.
+        maxConcurrentWorkflowTaskExecutions: WORKFLOW_TASK_SLOTS,
         shutdownGraceTime: `${config.WORKER_SHUTDOWN_GRACE_S}s`,
         shutdownForceTime: `${config.WORKER_SHUTDOWN_GRACE_S + 10}s`,
       }),
@@ -79,6 +82,9 @@ async function main(): Promise<void> {
 }
 
 const EVENT_PURGE_INTERVAL_MS = 3_600_000;
+
+/** The SDK's default activity slots (100), where the local activities' work used to run. */
+const WORKFLOW_TASK_SLOTS = 100;
 
 /**
  * The reconciler's Schedule (DESIGN.md decision 29), created or updated by every worker that serves the runs queue

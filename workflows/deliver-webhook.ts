@@ -22,6 +22,15 @@ const LEAN_DELIVERY = 'lean-delivery-v1';
 const settleLocally = proxyLocalActivities<ActivitiesOf<'deliverWebhook'>>(settleOptions);
 const settleAsTask = proxyActivities<ActivitiesOf<'deliverWebhook'>>(settleOptions);
 
+/**
+ * The attempt (one bounded POST and two short database steps) as a local activity since `local-attempt-v1`
+ * (docs/decisions.md 221): a delivery that succeeds at once is then one workflow task, with no activity task and
+ * no settling step (the attempt's write records the success and the status together). A
+ * lost worker is noticed by the workflow task's timeout and the attempt re-run under the same attempt key, as an
+ * activity retry would; the timers between attempts are unchanged. Executions started before keep the activity.
+ */
+const LOCAL_ATTEMPT = 'local-attempt-v1';
+
 /** Seconds until the attempt after attempt `n` (1-based), or null when it would start outside the window. */
 export function nextDelayS(policy: DeliveryPolicy, n: number, elapsedS: number): number | null {
   const delay = policy.delaysS[Math.min(n - 1, policy.delaysS.length - 1)];
@@ -35,21 +44,26 @@ export async function deliverWebhook(input: DeliveryJobInput): Promise<{ status:
   setHandler(retryDeliveryNow, () => {
     retryNow = true;
   });
-  const { attemptDelivery } = proxyActivities<ActivitiesOf<'deliverWebhook'>>({
+  const attemptOptions = {
     // The POST is bounded by timeoutS; the rest covers DNS and two database writes.
     startToCloseTimeout: `${policy.timeoutS + 30} seconds`,
     // Retries here only recover a lost worker or database blip: the attempt key keeps them from recording (or,
     // once recorded, sending) the same attempt twice. Failed POSTs are results, not errors.
     retry: { initialInterval: '2 seconds', maximumAttempts: 5 },
-  });
+  } as const;
   const settleDelivery = patched(LEAN_DELIVERY) ? settleLocally.settleDelivery : settleAsTask.settleDelivery;
+  const localAttempt = patched(LOCAL_ATTEMPT);
+  const { attemptDelivery } = localAttempt
+    ? proxyLocalActivities<ActivitiesOf<'deliverWebhook'>>(attemptOptions)
+    : proxyActivities<ActivitiesOf<'deliverWebhook'>>(attemptOptions);
   const firstAttemptAt = Date.now();
   const runId = workflowInfo().runId;
   for (let n = 1; ; n++) {
     retryNow = false;
     const { outcome } = await attemptDelivery({ accountId, deliveryId, attemptKey: `${runId}:${n}`, timeoutS: policy.timeoutS });
     if (outcome === 'succeeded') {
-      await settleDelivery({ accountId, deliveryId, status: 'succeeded' });
+      // The attempt's own write settled it (since `local-attempt-v1`); older executions still settle here.
+      if (!localAttempt) await settleDelivery({ accountId, deliveryId, status: 'succeeded' });
       return { status: 'succeeded', attempts: n };
     }
     const delay = outcome === 'retry' && !input.once ? nextDelayS(policy, n, (Date.now() - firstAttemptAt) / 1000) : null;

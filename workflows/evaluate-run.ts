@@ -6,7 +6,8 @@
  * The shape is lean (docs/decisions.md 180, 182): the short database steps around the work are local activities (a
  * marker each, no activity task and no workflow task of their own), the work is the one activity with a task of
  * its own and completes the run as its last step, and the time bound is that activity's schedule-to-close timeout
- * — no timer per run. Executions started before that shape
+ * — no timer per run. A test-mode run's work is a local activity too (decision 220): the whole run is then one
+ * workflow task. Executions started before that shape
  * carry no `LEAN_RUN` marker and finish on the old shape below, kept until none of them can still be open.
  */
 import {
@@ -49,6 +50,21 @@ const work = proxyActivities<ActivitiesOf<'evaluateRun'>>({
   retry: JOB_WORK_RETRY,
 });
 
+/**
+ * A test-mode run's work (the deterministic stub: milliseconds, no model call) as a local activity, run by the
+ * worker holding the workflow task (docs/decisions.md 220): the run is then one workflow task, with no activity
+ * task and no second workflow task. Same time bound and retries as the work activity; a lost worker is noticed by
+ * the workflow task's timeout instead of a heartbeat. Live runs keep the activity: a model call may take minutes.
+ */
+const localWork = proxyLocalActivities<ActivitiesOf<'evaluateRun'>>({
+  scheduleToCloseTimeout: RUN_TIME_LIMIT,
+  startToCloseTimeout: '20 minutes',
+  retry: JOB_WORK_RETRY,
+});
+
+/** The patch that runs test-mode work locally (decision 220); executions begun before it keep the activity. */
+const LOCAL_TEST_WORK = 'local-test-work-v1';
+
 function status(value: string): void {
   upsertSearchAttributes([{ key: SEARCH_ATTRIBUTES.runStatus, value }]);
 }
@@ -82,7 +98,8 @@ export async function evaluateRun(input: RunJobInput): Promise<{ status: string 
   status('running');
   try {
     // The work completes the run itself, as its last step (decision 182): nothing is left to do on success.
-    const done = (await work.produceOutput(input)).status ?? 'failed';
+    const produce = begun.livemode === false && patched(LOCAL_TEST_WORK) ? localWork.produceOutput : work.produceOutput;
+    const done = (await produce(input)).status ?? 'failed';
     status(done);
     return { status: done };
   } catch (err) {

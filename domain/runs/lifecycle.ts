@@ -107,7 +107,7 @@ export async function startRun(db: Db, input: RunJobInput): Promise<{ started: b
  * one update; anything else (admission unsettled, a cancel or failure that won, a retry after the start landed)
  * takes the full path, each transition guarded as on its own (docs/decisions.md 180).
  */
-export async function beginRun(db: Db, input: RunJobInput): Promise<{ started: boolean; status: RunStatus | 'rejected' }> {
+export async function beginRun(db: Db, input: RunJobInput): Promise<{ started: boolean; status: RunStatus | 'rejected'; livemode?: boolean }> {
   const started = await rawRuns(db).findOneAndUpdate(
     { _id: input.runId, account_id: input.accountId, status: from('start'), admission: 'admitted' },
     { $set: { status: RUN_TRANSITIONS.start.to, started_at: new Date() } },
@@ -115,7 +115,8 @@ export async function beginRun(db: Db, input: RunJobInput): Promise<{ started: b
   );
   if (started) {
     await countRunUsageOf(db, started);
-    return { started: true, status: 'running' };
+    // The mode, fixed at creation, lets the workflow run a test-mode run's work in place (docs/decisions.md 220).
+    return { started: true, status: 'running', livemode: started.livemode };
   }
   if ((await admitRun(db, input.accountId, input.runId)) === 'rejected') return { started: false, status: 'rejected' };
   await countRunUsage(db, input.accountId, input.runId);
@@ -137,12 +138,25 @@ export async function completeRun(publisher: EventPublisher, input: RunJobInput)
  * depends only on what creation fixed (`livemode`, `quoted_milli`). A retry after the update finds the run
  * succeeded and finishes the rest, so a completion interrupted after its update is completed, not redone.
  */
-export async function completeRunWithOutput(publisher: EventPublisher, run: RunDoc, output: RunOutput): Promise<RunStatus | null> {
-  return succeed(publisher, run, output);
+export async function completeRunWithOutput(
+  publisher: EventPublisher,
+  run: RunDoc,
+  output: RunOutput,
+  known?: { workflowEndpointId: string | null },
+): Promise<RunStatus | null> {
+  return succeed(publisher, run, output, known);
 }
 
-/** Answers the run's status afterwards: `succeeded`, or the status that won instead (null: no such run). */
-async function succeed(publisher: EventPublisher, run: RunDoc, output: Partial<RunOutput>): Promise<RunStatus | null> {
+/**
+ * Answers the run's status afterwards: `succeeded`, or the status that won instead (null: no such run). `known`:
+ * the workflow's endpoint as the caller has just read it, which saves `emitRunEvent` reading the workflow again.
+ */
+async function succeed(
+  publisher: EventPublisher,
+  run: RunDoc,
+  output: Partial<RunOutput>,
+  known?: { workflowEndpointId: string | null },
+): Promise<RunStatus | null> {
   const { db } = publisher;
   const input = { accountId: run.account_id, runId: run._id };
   const done = await rawRuns(db).findOneAndUpdate(
@@ -153,7 +167,7 @@ async function succeed(publisher: EventPublisher, run: RunDoc, output: Partial<R
   const final = done ?? (await load(db, input));
   if (final?.status !== 'succeeded') return final?.status ?? null;
   await countRunUsageOf(db, final);
-  await emitRunEvent(publisher, run.account_id, 'run.succeeded', final);
+  await emitRunEvent(publisher, run.account_id, 'run.succeeded', final, known);
   return 'succeeded';
 }
 
@@ -253,15 +267,25 @@ export async function operatorRefundRun(publisher: EventPublisher, runId: string
 }
 
 /** Records and delivers a run event; the run's workflow may name its own webhook endpoint (even once deleted). */
-export async function emitRunEvent(publisher: EventPublisher, accountId: string, type: EventType, run: RunDoc) {
-  const workflow = await publisher.db
-    .collection<EvaluationWorkflowDoc>(COLLECTIONS.workflows)
-    .findOne({ _id: run.workflow_id, account_id: accountId }, { projection: { webhook_endpoint_id: 1 } });
+export async function emitRunEvent(
+  publisher: EventPublisher,
+  accountId: string,
+  type: EventType,
+  run: RunDoc,
+  known?: { workflowEndpointId: string | null },
+) {
+  const workflowEndpointId = known
+    ? known.workflowEndpointId
+    : ((
+        await publisher.db
+          .collection<EvaluationWorkflowDoc>(COLLECTIONS.workflows)
+          .findOne({ _id: run.workflow_id, account_id: accountId }, { projection: { webhook_endpoint_id: 1 } })
+      )?.webhook_endpoint_id ?? null);
   return publishEvent(publisher, {
     accountId,
     type,
     dedupeKey: `${type}:${run._id}`,
     data: { run: eventRunView(run, publisher.config.publicBaseUrl) },
-    workflowEndpointId: workflow?.webhook_endpoint_id ?? null,
+    workflowEndpointId,
   });
 }
