@@ -53,9 +53,9 @@ export async function deliverWebhook(input: DeliveryJobInput): Promise<{ status:
   } as const;
   const settleDelivery = patched(LEAN_DELIVERY) ? settleLocally.settleDelivery : settleAsTask.settleDelivery;
   const localAttempt = patched(LOCAL_ATTEMPT);
-  const { attemptDelivery } = localAttempt
-    ? proxyLocalActivities<ActivitiesOf<'deliverWebhook'>>(attemptOptions)
-    : proxyActivities<ActivitiesOf<'deliverWebhook'>>(attemptOptions);
+  const attemptLocally = proxyLocalActivities<ActivitiesOf<'deliverWebhook'>>(attemptOptions);
+  const attemptAsTask = proxyActivities<ActivitiesOf<'deliverWebhook'>>(attemptOptions);
+  const attemptDelivery = localAttempt ? attemptLocally.attemptDelivery : attemptAsTask.attemptDelivery;
   const firstAttemptAt = Date.now();
   const runId = workflowInfo().runId;
   for (let n = 1; ; n++) {
