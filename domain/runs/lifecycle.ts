@@ -118,7 +118,11 @@ export async function beginRun(db: Db, input: RunJobInput): Promise<{ started: b
     // The mode, fixed at creation, lets the workflow run a test-mode run's work in place (docs/decisions.md 220).
     return { started: true, status: 'running', livemode: started.livemode };
   }
-  if ((await admitRun(db, input.accountId, input.runId)) === 'rejected') return { started: false, status: 'rejected' };
+  // A job whose run does not exist (its database was dropped or restored under it) has nothing to begin, charge or
+  // settle: it ends at once rather than retrying for ever, its history growing with every retry.
+  const run = await load(db, input);
+  if (!run) return { started: false, status: 'failed' };
+  if ((await admitRunDoc(db, input.accountId, input.runId, run)).admission === 'rejected') return { started: false, status: 'rejected' };
   await countRunUsage(db, input.accountId, input.runId);
   return startRun(db, input);
 }

@@ -9,6 +9,8 @@ import * as XLSX from '@e965/xlsx';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { runActivities } from '../../activities/runs';
 import { COLLECTIONS } from '../../domain/platform/db';
+import { newId } from '../../domain/platform/ids';
+import { startRun } from '../../domain/jobs';
 import { validateAgainstSchema } from '../../domain/json-schema/validate';
 import { testNamespaces } from '../support/env';
 import { createTestContext, type TestContext } from '../support/app';
@@ -459,5 +461,16 @@ describe('multipart (legacy)', () => {
     expect([changed.status, changed.body.error.code]).toEqual([409, 'idempotency_key_reused']);
     const renamed = await send('Essay version one.', 'other-name.txt');
     expect([renamed.status, renamed.body.error.code]).toEqual([409, 'idempotency_key_reused']);
+  });
+});
+
+describe('a run job without its run', () => {
+  it('ends at once, failed, instead of retrying for ever (its database dropped or restored under it)', async () => {
+    const runId = newId('run');
+    const job = await startRun(t.temporal, { accountId: a.accountId, runId, workflowId: 'wf_gone', workflowName: 'gone', productCode: 'general_evaluation' });
+    await expect(job.result()).resolves.toEqual({ status: 'failed' });
+    const history = await job.fetchHistory();
+    expect(history.events?.length ?? 0).toBeLessThanOrEqual(20);
+    expect(await t.database.db.collection(COLLECTIONS.runs).countDocuments({ _id: runId } as never)).toBe(0);
   });
 });
