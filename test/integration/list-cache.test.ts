@@ -12,6 +12,7 @@ import { newAccount } from '../support/identity';
 import { makeWorkflow } from '../support/runs';
 import { freePort } from '../support/ports';
 import { startApi, type Spawned } from '../support/processes';
+import { putToUploadUrl, waitForReference } from '../support/uploads';
 
 let t: TestContext;
 let one: Spawned;
@@ -39,7 +40,7 @@ async function call(origin: string, method: string, path: string, token: string,
     headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
-  return { status: res.status, body: (await res.json()) as { data: Item[] } };
+  return { status: res.status, body: (await res.json()) as { data: Item[] } & Record<string, unknown> };
 }
 
 const listed = async (origin: string, key: string, path: string) => {
@@ -97,3 +98,25 @@ it('reads an item whose writer crashed while holding its entry from the item its
     expect((await t.api.get('/v1/workflows').set(auth)).body.data.map((w: Item) => w.name)).toEqual(['after']);
   }
 });
+
+it('shows a reference document indexed meanwhile as the document is now, in a process that listed it while processing', async () => {
+  const a = await newAccount(t);
+  const key = await a.key({ mode: 'test' });
+  const bytes = Buffer.from('Criterion: the essay states a thesis. Criterion: the essay cites sources.');
+  const created = await call(origins[0], 'POST', '/reference-documents', key, { name: 'Rubric', filename: 'r.txt', mime_type: 'text/plain', size_bytes: bytes.length });
+  expect(created.status).toBe(201);
+  const refId = created.body.id as string;
+  expect((await putToUploadUrl(created.body.upload_url as string, created.body.upload_headers as Record<string, string>, bytes)).ok).toBe(true);
+  for (let read = 0; read < 2; read++) {
+    const list = await call(origins[1], 'GET', '/reference-documents', key);
+    expect(list.body.data).toEqual([expect.objectContaining({ id: refId, status: 'processing', chunk_count: null })]);
+  }
+  expect((await call(origins[0], 'POST', `/reference-documents/${refId}/complete`, key)).status).toBe(200);
+  // Indexed by the worker (a third process): extraction, then `ready` with its chunk count.
+  const ready = await waitForReference(t, key, refId);
+  expect(ready.status).toBe('ready');
+  expect(ready.chunk_count).toBeGreaterThan(0);
+  for (let read = 0; read < 2; read++) {
+    expect((await call(origins[1], 'GET', '/reference-documents', key)).body.data).toEqual([ready]);
+  }
+}, 90_000);
