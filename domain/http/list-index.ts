@@ -267,6 +267,31 @@ export function forgetListedItems(): void {
   seenBytes = 0;
 }
 
+/** The last head this process saw of each list (positions only), bounded; a guess, never trusted as the head. */
+const lastHeads = new Map<string, { hi?: number; lo?: number }>();
+const HEADS_KEPT = 10_000;
+
+function seeHead(id: string, head: { hi?: number; lo?: number }): void {
+  lastHeads.delete(id);
+  lastHeads.set(id, { hi: head.hi, lo: head.lo });
+  if (lastHeads.size > HEADS_KEPT) lastHeads.delete(lastHeads.keys().next().value!);
+}
+
+/**
+ * Where a read starts: the page of the first position at or below the cursor (or the newest), and whether the page
+ * below is read with it in the first round — not when the start's own page holds enough positions at or below it.
+ */
+function firstPages(head: { hi?: number; lo?: number }, bound: Position | null, want: number, idOf: (n: number) => string) {
+  const lowest = pageOf(head.lo ?? 0);
+  const start = Math.max(head.lo ?? 0, Math.min(bound?.q ?? Infinity, (head.hi ?? 0) - 1));
+  const p = pageOf(start);
+  const span = start - p * PAGE_SIZE + 1 >= want ? 1 : 2;
+  const ids = Array.from({ length: span }, (_, k) => p - k)
+    .filter((n) => n >= lowest)
+    .map(idOf);
+  return { lowest, p, span, ids };
+}
+
 /**
  * One page of a list, newest first: `accept` is the list's filter (a status, a kind, not deleted), applied to the
  * item itself. `stopAt` (ms) ends the walk at the first entry created before it (retention: older ones are gone).
@@ -286,21 +311,29 @@ export async function readList<T extends Listed>(
   const list = listKey(spec, scope);
   const items = tenant.collection<T>(spec.collection);
   const bound = page.cursor ? await decodePosition(cursors, cursorScope, page.cursor, (id) => items.findOne({ _id: id } as never) as Promise<Listed | null>) : null;
-  const head = await pages(tenant).findOne({ _id: headId(tenant.accountId, list) });
-  if (!head) return { items: [], next_cursor: null };
-  const lowest = pageOf(head.lo ?? 0);
-  const start = Math.max(head.lo ?? 0, Math.min(bound?.q ?? Infinity, (head.hi ?? 0) - 1));
-  let p = pageOf(start);
   const want = page.limit + 1;
-  // Positions at or below the start on its own page: when they are enough, the page below is not read this round.
-  let span = start - p * PAGE_SIZE + 1 >= want ? 1 : 2;
+  const hid = headId(tenant.accountId, list);
+  const readPage = (id: string) => pages(tenant).findOne({ _id: id });
+  // The entry pages the last head this process saw points to are read alongside the head; used when the head just
+  // read points to the same ones. Each read still begins after the request did, so nothing written before is missed.
+  const guess = lastHeads.get(hid);
+  const early = new Map((guess ? firstPages(guess, bound, want, (n) => pageId(tenant.accountId, list, n)).ids : []).map((id) => [id, readPage(id)] as const));
+  for (const read of early.values()) read.catch(() => undefined);
+  const head = await readPage(hid);
+  if (!head) return { items: [], next_cursor: null };
+  seeHead(hid, head);
+  const first = firstPages(head, bound, want, (n) => pageId(tenant.accountId, list, n));
+  const lowest = first.lowest;
+  let p = first.p;
+  let span = first.span;
   const found: Array<{ pos: Position; doc: T }> = [];
   let stopped = false;
   while (p >= lowest && found.length < want && !stopped) {
     const ids = Array.from({ length: span }, (_, k) => p - k)
       .filter((n) => n >= lowest)
       .map((n) => pageId(tenant.accountId, list, n));
-    const loaded = (await Promise.all(ids.map((id) => pages(tenant).findOne({ _id: id })))).filter((x): x is PageDoc & { _id: string } => x !== null);
+    const loaded = (await Promise.all(ids.map((id) => early.get(id) ?? readPage(id)))).filter((x): x is PageDoc & { _id: string } => x !== null);
+    early.clear();
     const snapshotReads = new Map<string, Promise<SnapshotPage | null>>();
     const snapshotOfEntry = async (pid: string, id: string) => {
       if (!snapshotReads.has(pid)) snapshotReads.set(pid, snapshotPages(tenant).findOne({ _id: snapshotPageId(pid) }));
