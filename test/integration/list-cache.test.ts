@@ -81,6 +81,20 @@ it("shows a change made through one API process in the other's next list read, t
   ]);
 });
 
+it("shows items created through another process since this one last read the list, on a page this one has not seen", async () => {
+  const a = await newAccount(t);
+  const key = await a.key({ mode: 'test' });
+  const firstId = await makeWorkflow(t, key, { name: 'first' });
+  // The second process has seen the list's head when it held one item: its guess of the entry pages to read with
+  // the head is the first page only.
+  expect((await listed(origins[1], key, '/workflows')).map(([id]) => id)).toEqual([firstId]);
+  const made: string[] = [];
+  for (let i = 0; i < 40; i++) made.push((await call(origins[0], 'POST', '/workflows', key, { product_code: 'general_evaluation', name: `w${i}`, output_format: 'json' })).body.id as string);
+  const expected = [...made].reverse();
+  expect((await listed(origins[1], key, '/workflows?limit=20')).map(([id]) => id)).toEqual(expected.slice(0, 20));
+  expect((await listed(origins[1], key, '/workflows?limit=100')).map(([id]) => id)).toEqual([...expected, firstId]);
+}, 120_000);
+
 it('reads an item whose writer crashed while holding its entry from the item itself, not from what the process remembers', async () => {
   const a = await newAccount(t);
   const key = await a.key({ mode: 'test' });
