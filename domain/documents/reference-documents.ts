@@ -63,6 +63,19 @@ export function referenceView(doc: ReferenceDocumentDoc) {
 
 const collection = (tenant: TenantDb) => tenant.collection<ReferenceDocumentDoc>(COLLECTIONS.referenceDocuments);
 
+/**
+ * Every change to a listed reference document goes through here: its list entry is claimed first and released after
+ * (domain/http/list-index.ts), so the list may trust its snapshot in every status, `processing` included
+ * (docs/decisions.md 211). A write that fails leaves the entry held: the list then reads the document itself.
+ */
+async function changing<R>(tenant: TenantDb, refId: string, write: () => Promise<R>, known?: ReferenceDocumentDoc | null): Promise<R> {
+  const doc = known ?? (await collection(tenant).findOne({ _id: refId }));
+  const claim = doc ? await claimEntry(tenant, REFERENCE_LIST, doc) : null;
+  const result = await write();
+  await releaseEntry(tenant, claim);
+  return result;
+}
+
 export async function createReferenceUpload(
   tenant: TenantDb,
   storage: Storage,
@@ -125,7 +138,7 @@ export async function completeReference(tenant: TenantDb, storage: Storage, temp
     if (stored.size > MAX_UPLOAD_BYTES) {
       // DESIGN.md decision 27: refused from the store's size alone, never read, and not kept.
       await deleteOriginal(storage, doc.object_key);
-      const refused = await collection(tenant).findOneAndUpdate(
+      const refused = await changing(tenant, refId, () => collection(tenant).findOneAndUpdate(
         { _id: refId, indexing_started_at: null },
         {
           $set: {
@@ -137,15 +150,15 @@ export async function completeReference(tenant: TenantDb, storage: Storage, temp
           },
         },
         { returnDocument: 'after' },
-      );
+      ), doc);
       return refused ?? (await findLive(tenant, refId));
     }
-    started = await collection(tenant).findOneAndUpdate(
+    started = await changing(tenant, refId, () => collection(tenant).findOneAndUpdate(
       { _id: refId, indexing_started_at: null },
       { $set: { indexing_started_at: new Date(), size_bytes: stored.size, job_namespace: temporal.namespace }, $inc: { index_version: 1 } },
-    );
+    ), doc);
   } else if (doc.job_namespace !== temporal.namespace) {
-    await collection(tenant).updateOne({ _id: refId, status: 'processing' }, { $set: { job_namespace: temporal.namespace } });
+    await changing(tenant, refId, () => collection(tenant).updateOne({ _id: refId, status: 'processing' }, { $set: { job_namespace: temporal.namespace } }), doc);
   }
   await indexReference(temporal, { accountId: tenant.accountId, refId });
   return started ?? (await findLive(tenant, refId));
@@ -175,9 +188,9 @@ export async function getReference(tenant: TenantDb, temporal: TemporalHandle, r
 
 /** `processing → failed` with a reason, once (a guarded update). */
 export async function settleIndexingEnded(db: Db, accountId: string, refId: string, reason: string): Promise<boolean> {
-  const res = await new TenantDb(db, accountId).collection<ReferenceDocumentDoc>(COLLECTIONS.referenceDocuments).updateOne(
-    { _id: refId, status: 'processing' },
-    { $set: { status: 'failed', failure_reason: reason } },
+  const tenant = new TenantDb(db, accountId);
+  const res = await changing(tenant, refId, () =>
+    collection(tenant).updateOne({ _id: refId, status: 'processing' }, { $set: { status: 'failed', failure_reason: reason } }),
   );
   return res.modifiedCount === 1;
 }
@@ -196,9 +209,8 @@ export async function recordReferenceExtraction(
   refId: string,
   found: { mime_type: string | null; page_count: number | null },
 ): Promise<void> {
-  await new TenantDb(db, accountId)
-    .collection<ReferenceDocumentDoc>(COLLECTIONS.referenceDocuments)
-    .updateOne({ _id: refId }, { $set: { mime_type: found.mime_type, page_count: found.page_count } });
+  const tenant = new TenantDb(db, accountId);
+  await changing(tenant, refId, () => collection(tenant).updateOne({ _id: refId }, { $set: { mime_type: found.mime_type, page_count: found.page_count } }));
 }
 
 /** Moves `processing` to `ready` or `failed` once; `ready` records the event (once, by its dedupe key). */
@@ -206,7 +218,8 @@ export async function finishReferenceIndexing(
   publisher: EventPublisher,
   input: { accountId: string; refId: string; outcome: 'ready' | 'failed'; reason?: string; code?: string; chunkCount?: number },
 ): Promise<void> {
-  const updated = await new TenantDb(publisher.db, input.accountId).collection<ReferenceDocumentDoc>(COLLECTIONS.referenceDocuments).findOneAndUpdate(
+  const tenant = new TenantDb(publisher.db, input.accountId);
+  const updated = await changing(tenant, input.refId, () => collection(tenant).findOneAndUpdate(
     { _id: input.refId, status: 'processing' },
     {
       $set:
@@ -219,7 +232,7 @@ export async function finishReferenceIndexing(
             },
     },
     { returnDocument: 'after' },
-  );
+  ));
   const current = updated ?? (await referenceForIndexing(publisher.db, input.accountId, input.refId));
   if (current.status === 'ready' && input.outcome === 'ready') {
     await publishEvent(publisher, {
@@ -232,14 +245,14 @@ export async function finishReferenceIndexing(
 }
 
 /**
- * The account's reference-document list (domain/http/list-index.ts). A snapshot is trusted once indexing ended
- * (ready or failed): only a deletion changes the document after that, and it claims the entry first.
+ * The account's reference-document list (domain/http/list-index.ts). Every change to a reference document claims
+ * its entry first (`changing`, and the deletion), so its snapshot is trusted in every status.
  */
 export const REFERENCE_LIST: ListSpec<ReferenceDocumentDoc> = {
   name: 'reference_documents',
   collection: COLLECTIONS.referenceDocuments,
   scopeOf: () => '',
-  settled: (doc) => doc.status !== 'processing',
+  settled: () => true,
   setPositions: positionsIn(COLLECTIONS.referenceDocuments),
 };
 

@@ -231,8 +231,72 @@ interface Position {
 const before = (a: Position, b: Position) => a.q < b.q || (a.q === b.q && a.id < b.id);
 
 /**
+ * Settled items this process has already seen, by page, item and generation. An item's content under one generation
+ * never changes (every change to a settled item claims its entry first, which bumps the generation), so a copy is
+ * used exactly when a stored snapshot would be: the entry, read afresh on every request, is not held and has that
+ * generation. A change made through another process is therefore seen at once, as with stored snapshots; the cache
+ * saves only the read and decoding of the snapshot page. Bounded by the items' JSON size; least recently used first out.
+ */
+const CACHE_BYTES = 16 * 1024 * 1024;
+const seen = new Map<string, { doc: Document; bytes: number }>();
+let seenBytes = 0;
+const seenKey = (page: string, id: string, g: number) => `${page}\u0000${id}\u0000${g}`;
+
+function recall(key: string): Document | undefined {
+  const hit = seen.get(key);
+  if (!hit) return undefined;
+  seen.delete(key); // most recently used last
+  seen.set(key, hit);
+  return hit.doc;
+}
+
+function remember(key: string, doc: Document, bytes = JSON.stringify(doc).length): void {
+  if (seen.has(key) || bytes > CACHE_BYTES / 64) return;
+  seen.set(key, { doc, bytes });
+  seenBytes += bytes;
+  for (const [k, v] of seen) {
+    if (seenBytes <= CACHE_BYTES) break;
+    seen.delete(k);
+    seenBytes -= v.bytes;
+  }
+}
+
+/** Forgets every item this process remembers (tests: reads that must come from the store). */
+export function forgetListedItems(): void {
+  seen.clear();
+  seenBytes = 0;
+}
+
+/** The last head this process saw of each list (positions only), bounded; a guess, never trusted as the head. */
+const lastHeads = new Map<string, { hi?: number; lo?: number }>();
+const HEADS_KEPT = 10_000;
+
+function seeHead(id: string, head: { hi?: number; lo?: number }): void {
+  lastHeads.delete(id);
+  lastHeads.set(id, { hi: head.hi, lo: head.lo });
+  if (lastHeads.size > HEADS_KEPT) lastHeads.delete(lastHeads.keys().next().value!);
+}
+
+/**
+ * Where a read starts: the page of the first position at or below the cursor (or the newest), and whether the page
+ * below is read with it in the first round — not when the start's own page holds enough positions at or below it.
+ */
+function firstPages(head: { hi?: number; lo?: number }, bound: Position | null, want: number, idOf: (n: number) => string) {
+  const lowest = pageOf(head.lo ?? 0);
+  const start = Math.max(head.lo ?? 0, Math.min(bound?.q ?? Infinity, (head.hi ?? 0) - 1));
+  const p = pageOf(start);
+  const span = start - p * PAGE_SIZE + 1 >= want ? 1 : 2;
+  const ids = Array.from({ length: span }, (_, k) => p - k)
+    .filter((n) => n >= lowest)
+    .map(idOf);
+  return { lowest, p, span, ids };
+}
+
+/**
  * One page of a list, newest first: `accept` is the list's filter (a status, a kind, not deleted), applied to the
  * item itself. `stopAt` (ms) ends the walk at the first entry created before it (retention: older ones are gone).
+ * Per round: the entry pages (one when the first holds enough positions below the start, else two), then for the
+ * entries this process has no copy of, their snapshot pages, then the items without a trusted snapshot.
  */
 export async function readList<T extends Listed>(
   tenant: TenantDb,
@@ -247,22 +311,37 @@ export async function readList<T extends Listed>(
   const list = listKey(spec, scope);
   const items = tenant.collection<T>(spec.collection);
   const bound = page.cursor ? await decodePosition(cursors, cursorScope, page.cursor, (id) => items.findOne({ _id: id } as never) as Promise<Listed | null>) : null;
-  const head = await pages(tenant).findOne({ _id: headId(tenant.accountId, list) });
-  if (!head) return { items: [], next_cursor: null };
-  const lowest = pageOf(head.lo ?? 0);
-  let p = pageOf(Math.max(head.lo ?? 0, Math.min(bound?.q ?? Infinity, (head.hi ?? 0) - 1)));
   const want = page.limit + 1;
+  const hid = headId(tenant.accountId, list);
+  const readPage = (id: string) => pages(tenant).findOne({ _id: id });
+  // The entry pages the last head this process saw points to are read alongside the head; used when the head just
+  // read points to the same ones. Each read still begins after the request did, so nothing written before is missed.
+  const guess = lastHeads.get(hid);
+  const early = new Map((guess ? firstPages(guess, bound, want, (n) => pageId(tenant.accountId, list, n)).ids : []).map((id) => [id, readPage(id)] as const));
+  for (const read of early.values()) read.catch(() => undefined);
+  const head = await readPage(hid);
+  if (!head) return { items: [], next_cursor: null };
+  seeHead(hid, head);
+  const first = firstPages(head, bound, want, (n) => pageId(tenant.accountId, list, n));
+  const lowest = first.lowest;
+  let p = first.p;
+  let span = first.span;
   const found: Array<{ pos: Position; doc: T }> = [];
   let stopped = false;
   while (p >= lowest && found.length < want && !stopped) {
-    const ids = [p, p - 1].filter((n) => n >= lowest).map((n) => pageId(tenant.accountId, list, n));
-    const [loaded, snaps] = await Promise.all([
-      Promise.all(ids.map((id) => pages(tenant).findOne({ _id: id }))).then((all) => all.filter((x): x is PageDoc & { _id: string } => x !== null)),
-      Promise.all(ids.map((id) => snapshotPages(tenant).findOne({ _id: snapshotPageId(id) }))),
-    ]);
-    const snapshotOfEntry = (page: string, id: string) => snaps[ids.indexOf(page)]?.d?.[id];
+    const ids = Array.from({ length: span }, (_, k) => p - k)
+      .filter((n) => n >= lowest)
+      .map((n) => pageId(tenant.accountId, list, n));
+    const loaded = (await Promise.all(ids.map((id) => early.get(id) ?? readPage(id)))).filter((x): x is PageDoc & { _id: string } => x !== null);
+    early.clear();
+    const snapshotReads = new Map<string, Promise<SnapshotPage | null>>();
+    const snapshotOfEntry = async (pid: string, id: string) => {
+      if (!snapshotReads.has(pid)) snapshotReads.set(pid, snapshotPages(tenant).findOne({ _id: snapshotPageId(pid) }));
+      return (await snapshotReads.get(pid)!)?.d?.[id];
+    };
     const fills = new Map<string, Record<string, { g: number; doc: Document }>>();
-    p -= 2;
+    p -= span;
+    span = 2;
     const entries = loaded
       .flatMap((pg) => Object.entries(pg.e ?? {}).map(([id, entry]) => ({ id, entry, page: pg._id })))
       .filter(({ entry }) => typeof entry.q === 'number')
@@ -274,11 +353,22 @@ export async function readList<T extends Listed>(
       const resolved = await Promise.all(
         chunk.map(async ({ id, entry, page: pid }) => {
           if (entry.t < stopAt) return { stop: true as const };
-          const snap = entry.m ? undefined : snapshotOfEntry(pid, id);
-          if (snap && snap.g === (entry.g ?? 0)) return { doc: snap.doc as T };
+          const g = entry.g ?? 0;
+          if (!entry.m) {
+            const known = recall(seenKey(pid, id, g));
+            if (known) return { doc: known as T };
+            const snap = await snapshotOfEntry(pid, id);
+            if (snap && snap.g === g) {
+              remember(seenKey(pid, id, g), snap.doc);
+              return { doc: snap.doc as T };
+            }
+          }
           const doc = (await items.findOne({ _id: id } as never)) as T | null;
           const d = doc && doc.list_pos === entry.q && !entry.m ? snapshotOf(spec, doc) : undefined;
-          if (d) fills.set(pid, { ...fills.get(pid), [id]: { g: entry.g ?? 0, doc: d } });
+          if (d) {
+            fills.set(pid, { ...fills.get(pid), [id]: { g, doc: d } });
+            remember(seenKey(pid, id, g), d);
+          }
           return { doc };
         }),
       );

@@ -91,11 +91,17 @@ export function webhookDeliveryView(doc: WebhookDeliveryDoc) {
 const deliveries = (tenant: TenantDb) => tenant.collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries);
 
 export async function listEndpointDeliveries(tenant: TenantDb, endpointId: string, page: PageQuery, cursors: Cursors) {
-  await getWebhookEndpoint(tenant, endpointId);
   // Finished deliveries past retention are purged (domain/operations/reconciler.ts); shown until then no longer.
   const cutoff = retentionCutoff();
   const accept = (d: WebhookDeliveryDoc) => d.endpoint_id === endpointId && (d.status === 'pending' || d.created_at >= cutoff);
-  const { items, next_cursor } = await readList(tenant, DELIVERY_LIST, endpointId, page, cursors, `deliveries:${endpointId}`, accept);
+  // The endpoint's existence is checked alongside the read, and its 404 wins over anything the read answered.
+  const [endpoint, listed] = await Promise.allSettled([
+    getWebhookEndpoint(tenant, endpointId),
+    readList(tenant, DELIVERY_LIST, endpointId, page, cursors, `deliveries:${endpointId}`, accept),
+  ]);
+  if (endpoint.status === 'rejected') throw endpoint.reason;
+  if (listed.status === 'rejected') throw listed.reason;
+  const { items, next_cursor } = listed.value;
   return { data: items.map(webhookDeliveryView), next_cursor };
 }
 
