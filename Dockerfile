@@ -1,4 +1,5 @@
-# One image for both processes: `node dist/api/server.js` (default) or `node dist/worker/main.js`.
+# One image for both processes: `node dist/api/server.js` (default) or `node dist/worker/main.js`, each with the
+# flags of scripts/node-flags.ts (test/unit/node-flags.test.ts checks the CMD carries them).
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -23,4 +24,4 @@ COPY --from=build /app/dist ./dist
 COPY package.json ./
 USER node
 EXPOSE 8080
-CMD ["node", "dist/api/server.js"]
+CMD ["node", "--max-semi-space-size=32", "dist/api/server.js"]

@@ -34,6 +34,7 @@ import { newId, randomBase62, type IdKind } from '../domain/platform/ids';
 import { signLocalSessionToken } from '../domain/access/session-tokens';
 import { TASK_QUEUES } from '../domain/jobs/contract';
 import { startStack } from '../scripts/stack/services';
+import { NODE_FLAGS } from '../scripts/node-flags';
 
 const ROOT = join(__dirname, '..');
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -259,9 +260,9 @@ app.listen(${KOA_PORT}, '127.0.0.1', () => console.log('koa listening'));`;
   const children: ChildProcess[] = [];
   try {
     children.push(await startProcess('koa', ['-e', koaSource], 'koa listening'));
-    const api = await startProcess('api', ['--import', 'tsx', 'api/server.ts'], 'assay api listening');
+    const api = await startProcess('api', [...NODE_FLAGS, '--import', 'tsx', 'api/server.ts'], 'assay api listening');
     children.push(api);
-    const worker = await startProcess('worker', ['--import', 'tsx', 'worker/main.ts'], 'assay worker polling');
+    const worker = await startProcess('worker', [...NODE_FLAGS, '--import', 'tsx', 'worker/main.ts'], 'assay worker polling');
     children.push(worker);
 
     const base = `http://127.0.0.1:${API_PORT}/v1`;

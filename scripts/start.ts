@@ -10,6 +10,7 @@ import { childLogFormatter } from '../domain/platform/logger';
 import { signLocalSessionToken } from '../domain/access/session-tokens';
 import { startStack, stopStack, type ServiceName } from './stack/services';
 import { elapsed, PROJECT_ROOT } from './stack/tools';
+import { NODE_FLAGS } from './node-flags';
 
 const say = (line: string) => process.stdout.write(`[assay] ${line}\n`);
 // Human-readable logs for a person at a terminal, JSON lines for anything reading the output (docs/decisions.md 160).
@@ -17,7 +18,7 @@ const formatLine = childLogFormatter(process.stdout.isTTY === true);
 
 /** Resolves when the child prints `marker` (its own "ready" log line). */
 function launch(name: string, entry: string, marker: string): { child: ChildProcess; ready: Promise<void> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, entry)], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, '--import', 'tsx', join(PROJECT_ROOT, entry)], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { NODE_FLAGS } from '../../scripts/node-flags';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -25,7 +26,7 @@ export function startApi(port: number, env: NodeJS.ProcessEnv = {}, timeoutMs = 
 
 /** Runs a TypeScript entry point under tsx and resolves once its output shows `readyLine`; rejects if it exits first. */
 async function spawnReady(p: { name: string; entry: string; readyLine: string; env: NodeJS.ProcessEnv; timeoutMs: number }): Promise<Spawned> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, p.entry)], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, '--import', 'tsx', join(ROOT, p.entry)], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'info', ...p.env },
     stdio: ['ignore', 'pipe', 'pipe'],
