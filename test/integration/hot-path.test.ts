@@ -9,27 +9,15 @@ import supertest from 'supertest';
 import { createApp } from '../../api/app';
 import { COLLECTIONS } from '../../domain/platform/db';
 import { WINDOW_MS } from '../../domain/access/rate-limit';
-import { createTestContext, type TestContext } from '../support/app';
+import type { TestContext } from '../support/app';
 import { newAccount } from '../support/identity';
-import { freePort } from '../support/ports';
-import { startApi, type Spawned } from '../support/processes';
+import { useTwoApiProcesses } from '../support/two-apis';
 
+const apis = useTwoApiProcesses();
 let t: TestContext;
-let one: Spawned;
-let two: Spawned;
 let origins: [string, string];
-
-beforeAll(async () => {
-  t = await createTestContext();
-  const ports = [await freePort(), await freePort()] as const;
-  const started = await Promise.all(ports.map((port) => startApi(port)));
-  one = started[0]!;
-  two = started[1]!;
-  origins = [`http://127.0.0.1:${ports[0]}`, `http://127.0.0.1:${ports[1]}`];
-}, 120_000);
-afterAll(async () => {
-  await Promise.all([one?.stop(), two?.stop()]);
-  await t.close();
+beforeAll(() => {
+  ({ t, origins } = apis);
 });
 
 async function call(origin: string, method: string, path: string, token: string) {

@@ -7,29 +7,17 @@ import { COLLECTIONS } from '../../domain/platform/db';
 import { TenantDb } from '../../domain/access/tenant';
 import { claimEntry } from '../../domain/http/list-index';
 import { WORKFLOW_LIST, type EvaluationWorkflowDoc } from '../../domain/evaluation-workflows/evaluation-workflows';
-import { createTestContext, type TestContext } from '../support/app';
+import type { TestContext } from '../support/app';
 import { newAccount } from '../support/identity';
 import { makeWorkflow } from '../support/runs';
-import { freePort } from '../support/ports';
-import { startApi, type Spawned } from '../support/processes';
+import { useTwoApiProcesses } from '../support/two-apis';
 import { putToUploadUrl, waitForReference } from '../support/uploads';
 
+const apis = useTwoApiProcesses();
 let t: TestContext;
-let one: Spawned;
-let two: Spawned;
 let origins: [string, string];
-
-beforeAll(async () => {
-  t = await createTestContext();
-  const ports = [await freePort(), await freePort()] as const;
-  const started = await Promise.all(ports.map((port) => startApi(port)));
-  one = started[0]!;
-  two = started[1]!;
-  origins = [`http://127.0.0.1:${ports[0]}`, `http://127.0.0.1:${ports[1]}`];
-}, 120_000);
-afterAll(async () => {
-  await Promise.all([one?.stop(), two?.stop()]);
-  await t.close();
+beforeAll(() => {
+  ({ t, origins } = apis);
 });
 
 type Item = { id: string; name?: string; status?: string };
