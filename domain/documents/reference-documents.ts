@@ -10,7 +10,7 @@ import { COLLECTIONS } from '../platform/db';
 import { errors } from '../http/errors';
 import { newId } from '../platform/ids';
 import type { Cursors, PageQuery } from '../http/pagination';
-import { addToList, claimEntry, positionsIn, readList, releaseEntry, type ListSpec } from '../http/list-index';
+import { addToList, positionsIn, readList, whileClaimed, type ListSpec } from '../http/list-index';
 import type { Storage } from '../platform/storage';
 import { deleteOriginal, originalKeys, presignOriginalUpload, statOriginal } from './originals';
 import type { Db } from 'mongodb';
@@ -69,11 +69,7 @@ const collection = (tenant: TenantDb) => tenant.collection<ReferenceDocumentDoc>
  * (docs/decisions.md 211). A write that fails leaves the entry held: the list then reads the document itself.
  */
 async function changing<R>(tenant: TenantDb, refId: string, write: () => Promise<R>, known?: ReferenceDocumentDoc | null): Promise<R> {
-  const doc = known ?? (await collection(tenant).findOne({ _id: refId }));
-  const claim = doc ? await claimEntry(tenant, REFERENCE_LIST, doc) : null;
-  const result = await write();
-  await releaseEntry(tenant, claim);
-  return result;
+  return whileClaimed(tenant, REFERENCE_LIST, known ?? (await collection(tenant).findOne({ _id: refId })), write);
 }
 
 export async function createReferenceUpload(
@@ -263,9 +259,13 @@ export async function listReferences(tenant: TenantDb, page: PageQuery, cursors:
 
 /** Hides the pointer; the stored original and the index stay (the contract: the original remains). */
 export async function deleteReference(tenant: TenantDb, refId: string) {
-  const claim = await claimEntry(tenant, REFERENCE_LIST, await findLive(tenant, refId));
-  const res = await collection(tenant).updateOne({ _id: refId, deleted_at: null }, { $set: { deleted_at: new Date() } });
+  const res = await whileClaimed(
+    tenant,
+    REFERENCE_LIST,
+    await findLive(tenant, refId),
+    () => collection(tenant).updateOne({ _id: refId, deleted_at: null }, { $set: { deleted_at: new Date() } }),
+    { remove: true },
+  );
   if (res.matchedCount === 0) throw errors.notFound('reference document');
-  await releaseEntry(tenant, claim, { remove: true });
   return { id: refId, object: 'reference_document' as const, deleted: true as const };
 }

@@ -12,7 +12,7 @@ import { ApiError, errors } from '../http/errors';
 import { newId } from '../platform/ids';
 import { schemaProblems } from '../json-schema/validate';
 import type { Cursors, PageQuery } from '../http/pagination';
-import { addToList, claimEntry, positionsIn, readList, releaseEntry, type ListSpec } from '../http/list-index';
+import { addToList, positionsIn, readList, whileClaimed, type ListSpec } from '../http/list-index';
 import type { ReferenceDocumentDoc } from '../documents/reference-documents';
 import type { CreateWorkflowRequest } from './schemas';
 import type { TenantDb } from '../access/tenant';
@@ -180,12 +180,9 @@ export async function updateEvaluationWorkflow(
   if (patch.status !== undefined) set.status = patch.status;
   if (patch.user_prompt !== undefined) set.user_prompt = patch.user_prompt;
   // Guarded on the status read above: a concurrent archive wins, and this update then changes nothing.
-  const claim = await claimEntry(tenant, WORKFLOW_LIST, current);
-  const updated = await collection(tenant).findOneAndUpdate(
-    { _id: workflowId, deleted_at: null, status: current.status },
-    { $set: set },
+  const updated = await whileClaimed(tenant, WORKFLOW_LIST, current, () =>
+    collection(tenant).findOneAndUpdate({ _id: workflowId, deleted_at: null, status: current.status }, { $set: set }),
   );
-  await releaseEntry(tenant, claim);
   if (!updated) {
     const now = await getEvaluationWorkflow(tenant, workflowId);
     if (now.status === 'archived') throw errors.conflict('workflow_archived', 'This workflow was archived meanwhile.');
@@ -195,9 +192,13 @@ export async function updateEvaluationWorkflow(
 }
 
 export async function deleteEvaluationWorkflow(tenant: TenantDb, workflowId: string) {
-  const claim = await claimEntry(tenant, WORKFLOW_LIST, await getEvaluationWorkflow(tenant, workflowId));
-  const res = await collection(tenant).updateOne({ _id: workflowId, deleted_at: null }, { $set: { deleted_at: new Date() } });
+  const res = await whileClaimed(
+    tenant,
+    WORKFLOW_LIST,
+    await getEvaluationWorkflow(tenant, workflowId),
+    () => collection(tenant).updateOne({ _id: workflowId, deleted_at: null }, { $set: { deleted_at: new Date() } }),
+    { remove: true },
+  );
   if (res.matchedCount === 0) throw errors.notFound('workflow');
-  await releaseEntry(tenant, claim, { remove: true });
   return { id: workflowId, object: 'workflow' as const, deleted: true as const };
 }

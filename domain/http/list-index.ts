@@ -223,6 +223,26 @@ export async function releaseEntry(tenant: TenantDb, claim: Claim | null, option
   );
 }
 
+/**
+ * An owner's change to a listed item, made with its entry claimed (`claimEntry`, then `releaseEntry`): every way a
+ * settled item changes goes through here, so no owner can forget the claim. `write` writes the owner's own
+ * collection; `doc` is the item as the owner last read it (null: nothing to claim). A write that throws leaves the
+ * entry held — still correct, only slower: it may have landed after all, and a release would let a reader file a
+ * snapshot of the item as it was before. `remove` takes the entry away (a deletion).
+ */
+export async function whileClaimed<T extends Listed, R>(
+  tenant: TenantDb,
+  spec: ListSpec<T>,
+  doc: T | null,
+  write: () => Promise<R>,
+  options: { remove?: boolean } = {},
+): Promise<R> {
+  const claim = doc ? await claimEntry(tenant, spec, doc) : null;
+  const result = await write();
+  await releaseEntry(tenant, claim, options);
+  return result;
+}
+
 interface Position {
   q: number;
   id: string;

@@ -17,7 +17,7 @@ import type { EventType } from '../webhooks/events';
 import { publishEvent, type EventPublisher } from '../webhooks/publish-event';
 import type { RunStatus } from './schemas';
 import { TenantDb } from '../access/tenant';
-import { claimEntry, releaseEntry } from '../http/list-index';
+import { whileClaimed } from '../http/list-index';
 import { RUN_LIST } from './list';
 import { countRunUsage, countRunUsageOf } from '../billing/usage-rollup';
 import type { RunJobInput } from '../jobs/contract';
@@ -254,13 +254,13 @@ export async function operatorRefundRun(publisher: EventPublisher, runId: string
   // A succeeded run is listed from its snapshot: the entry is held while the status changes (domain/http/list-index.ts).
   const current = await rawRuns(db).findOne({ _id: runId });
   const tenant = current && new TenantDb(db, current.account_id);
-  const claim = current?.status === 'succeeded' ? await claimEntry(tenant!, RUN_LIST, current) : null;
-  const refunded = await rawRuns(db).findOneAndUpdate(
-    { _id: runId, status: from('refund') },
-    { $set: { status: RUN_TRANSITIONS.refund.to, charged_milli: 0, refunded_at: new Date() } },
-    { returnDocument: 'after' },
-  );
-  if (tenant) await releaseEntry(tenant, claim);
+  const markRefunded = () =>
+    rawRuns(db).findOneAndUpdate(
+      { _id: runId, status: from('refund') },
+      { $set: { status: RUN_TRANSITIONS.refund.to, charged_milli: 0, refunded_at: new Date() } },
+      { returnDocument: 'after' },
+    );
+  const refunded = tenant ? await whileClaimed(tenant, RUN_LIST, current.status === 'succeeded' ? current : null, markRefunded) : await markRefunded();
   const run = refunded ?? (await rawRuns(db).findOne({ _id: runId }));
   if (!run) return { outcome: 'not_found' as const };
   if (run.status !== 'refunded') return { outcome: 'not_refundable' as const, status: run.status };

@@ -8,7 +8,7 @@ import type { Config } from '../platform/config';
 import { COLLECTIONS } from '../platform/db';
 import { errors } from '../http/errors';
 import type { Cursors, PageQuery } from '../http/pagination';
-import { claimEntry, positionsIn, readList, releaseEntry, type ListSpec } from '../http/list-index';
+import { positionsIn, readList, whileClaimed, type ListSpec } from '../http/list-index';
 import { EVENT_RETENTION_DAYS, findEvent, requireEventScopes, retentionCutoff, type EventType } from './events';
 import type { Scope } from '../access/scopes';
 import { retryDelivery as retryDeliveryJob, type TemporalHandle } from '../jobs';
@@ -125,12 +125,9 @@ export async function retryDelivery(
   if (!(await findEvent(tenant, delivery.event_id))) {
     throw errors.conflict('event_expired', `The event of this delivery is older than ${EVENT_RETENTION_DAYS} days and no longer kept.`);
   }
-  const claim = await claimEntry(tenant, DELIVERY_LIST, delivery);
-  const reopened = await deliveries(tenant).findOneAndUpdate(
-    { _id: deliveryId, status: { $ne: 'pending' } },
-    { $set: { status: 'pending', finished_at: null } },
+  const reopened = await whileClaimed(tenant, DELIVERY_LIST, delivery, () =>
+    deliveries(tenant).findOneAndUpdate({ _id: deliveryId, status: { $ne: 'pending' } }, { $set: { status: 'pending', finished_at: null } }),
   );
-  await releaseEntry(tenant, claim);
   await retryDeliveryJob(deps.temporal, { accountId: tenant.accountId, deliveryId, policy: deliveryPolicy(deps.config), once: true });
   return reopened ?? (await deliveries(tenant).findOne({ _id: deliveryId }))!;
 }
