@@ -33,14 +33,15 @@ async function main(): Promise<void> {
     },
   });
 
-  const { database, storage, temporal } = await openConnections(config);
+  // One connection for the workers and the client their activities start jobs with (eager start, decision 240).
+  const connection = await NativeConnection.connect({ address: config.temporalAddress });
+  const { database, storage, temporal } = await openConnections(config, { workers: connection });
   const deps: ActivityDeps = { config, logger, db: database.db, storage, models: createModelGateway(config), temporal };
 
   const started = Date.now();
   const workflowBundle = await loadWorkflowBundle(config.WORKFLOW_BUNDLE_PATH);
   logger.info({ ms: Date.now() - started }, 'workflow code ready');
 
-  const connection = await NativeConnection.connect({ address: config.temporalAddress });
   const queues = selectQueues(config.WORKER_TASK_QUEUES);
   const workers = await Promise.all(
     queues.map((queue) =>

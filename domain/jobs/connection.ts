@@ -3,7 +3,7 @@
  * endpoint's `worker` status, and the two primitives the jobs gateway (./index.ts) builds on: start-or-attach under
  * a business-key id, and a bounded wait for a result. Workflow code never imports this file.
  */
-import { Client, Connection, WorkflowExecutionAlreadyStartedError, type WorkflowHandle, type WorkflowStartOptions } from '@temporalio/client';
+import { Client, Connection, WorkflowExecutionAlreadyStartedError, type ConnectionLike, type WorkflowHandle, type WorkflowStartOptions } from '@temporalio/client';
 import { temporal } from '@temporalio/proto';
 import type { SearchAttributePair, Workflow } from '@temporalio/common';
 import type { Config } from '../platform/config';
@@ -11,18 +11,28 @@ import { TASK_QUEUES } from './contract';
 
 export interface TemporalHandle {
   client: Client;
-  connection: Connection;
+  connection: ConnectionLike;
   namespace: string;
+  /**
+   * True when the client shares its connection with this process's workers: a job started here may then ask for
+   * its first workflow task in the start's answer (eager start) instead of through the task queue.
+   */
+  eager: boolean;
   close(): Promise<void>;
 }
 
-export async function connectTemporal(config: Config, options: { lazy?: boolean } = {}): Promise<TemporalHandle> {
+export async function connectTemporal(config: Config, options: { lazy?: boolean; workers?: ConnectionLike } = {}): Promise<TemporalHandle> {
+  if (options.workers) {
+    // The worker process's own connection (its owner closes it): jobs its activities start can be started eagerly.
+    const client = new Client({ connection: options.workers, namespace: config.TEMPORAL_NAMESPACE });
+    return { client, connection: options.workers, namespace: config.TEMPORAL_NAMESPACE, eager: true, close: async () => undefined };
+  }
   // `Connection.connect` dials eagerly and fails fast; gRPC reconnects on its own once the server returns. A lazy
   // connection dials on first use (tests that need a Temporal that is not there from the start).
   const settings = { address: config.temporalAddress, connectTimeout: '5s' };
   const connection = options.lazy ? Connection.lazy(settings) : await Connection.connect(settings);
   const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
-  return { client, connection, namespace: config.TEMPORAL_NAMESPACE, close: () => connection.close() };
+  return { client, connection, namespace: config.TEMPORAL_NAMESPACE, eager: false, close: () => connection.close() };
 }
 
 /** A liveness call with a deadline, so a stopped server turns into `down` rather than a hanging request. */
@@ -80,6 +90,8 @@ export async function startOrAttach<W extends Workflow>(
     memo?: Record<string, unknown>;
     /** Search attributes an operator filters by (DESIGN.md §1). */
     searchAttributes?: SearchAttributePair[];
+    /** Ask for the first workflow task in the start's answer when this process runs the queue's worker. */
+    eager?: boolean;
   },
 ): Promise<WorkflowHandle<W>> {
   try {
@@ -91,6 +103,7 @@ export async function startOrAttach<W extends Workflow>(
       typedSearchAttributes: options.searchAttributes,
       workflowIdConflictPolicy: 'USE_EXISTING',
       workflowIdReusePolicy: 'REJECT_DUPLICATE',
+      requestEagerStart: options.eager === true && handle.eager,
     } as unknown as WorkflowStartOptions<W>));
   } catch (err) {
     if (err instanceof WorkflowExecutionAlreadyStartedError) return handle.client.workflow.getHandle<W>(options.workflowId);

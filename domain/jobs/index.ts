@@ -37,6 +37,7 @@ export {
   workersPolling,
   type TemporalHandle,
 } from './connection';
+export type { ConnectionLike } from '@temporalio/client';
 
 type Workflows = typeof workflowFunctions;
 type WorkflowName = keyof Workflows;
@@ -145,6 +146,7 @@ export async function deliver(temporal: TemporalHandle, input: DeliveryJobInput)
     workflowId: jobIds.delivery(input.deliveryId),
     taskQueue: queueOf(JOB_TYPES.deliverWebhook),
     args: [input],
+    eager: true,
   });
 }
 

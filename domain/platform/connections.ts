@@ -8,7 +8,7 @@ import { backfillLists } from '../operations/lists';
 import type { Config } from './config';
 import { connectDatabase, ensureIndexes, type Database } from './db';
 import { createStorage, ensureBucket, type Storage } from './storage';
-import { connectTemporal, type TemporalHandle } from '../jobs';
+import { connectTemporal, type ConnectionLike, type TemporalHandle } from '../jobs';
 
 export interface Connections {
   database: Database;
@@ -17,14 +17,14 @@ export interface Connections {
   close(): Promise<void>;
 }
 
-export async function openConnections(config: Config, options: { lazyTemporal?: boolean } = {}): Promise<Connections> {
+export async function openConnections(config: Config, options: { lazyTemporal?: boolean; workers?: ConnectionLike } = {}): Promise<Connections> {
   const database = await connectDatabase(config);
   await ensureIndexes(database.db);
   await ensureCatalog(database.db);
   await backfillLists(database.db);
   const storage = createStorage(config);
   await ensureBucket(storage);
-  const temporal = await connectTemporal(config, { lazy: options.lazyTemporal });
+  const temporal = await connectTemporal(config, { lazy: options.lazyTemporal, workers: options.workers });
   return {
     database,
     storage,
