@@ -47,13 +47,31 @@ export function createDownloadSigner(settings: SigningSettings): DownloadSigner 
     return cachedKey.key;
   };
 
+  // URLs signed within the current second, by request: the same inputs in the same second sign to the same URL
+  // (X-Amz-Date has second precision), and a list page signs the same runs' files for every client that reads it.
+  let memoStamp = '';
+  const memo = new Map<string, string>();
+
   return (request, now = new Date()) => {
+    const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, ''); // 20261123T133547Z
+    if (stamp !== memoStamp) {
+      memoStamp = stamp;
+      memo.clear();
+    }
+    const memoKey = [request.bucket, request.key, request.expiresInS, request.responseContentType, request.responseContentDisposition].join('\u0000');
+    const known = memo.get(memoKey);
+    if (known) return known;
+    const url = sign(request, stamp);
+    if (memo.size < MEMO_LIMIT) memo.set(memoKey, url);
+    return url;
+  };
+
+  function sign(request: DownloadRequest, stamp: string): string {
     // Virtual-hosted style needs a bucket name that is a valid host label; the SDK falls back to path style otherwise.
     const virtual = !settings.forcePathStyle && /^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/.test(request.bucket);
     const host = virtual ? `${request.bucket}.${endpoint.host}` : endpoint.host;
     const keyPath = request.key.split('/').map(encode).join('/');
     const path = virtual ? `${basePath}/${keyPath}` : `${basePath}/${request.bucket}/${keyPath}`;
-    const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, ''); // 20261123T133547Z
     const day = stamp.slice(0, 8);
     const scope = `${day}/${settings.region}/s3/aws4_request`;
     const query: Array<[string, string]> = [
@@ -79,5 +97,8 @@ export function createDownloadSigner(settings: SigningSettings): DownloadSigner 
     // The signature takes its sorted place among the parameters, as in the SDK's URLs.
     const signed = canonicalQuery.replace('&X-Amz-SignedHeaders=', `&X-Amz-Signature=${signature}&X-Amz-SignedHeaders=`);
     return `${endpoint.protocol}//${host}${path}?${signed}`;
-  };
+  }
 }
+
+/** URLs remembered per second at most (a page of 20 runs read 500 times a second needs 20). */
+const MEMO_LIMIT = 10_000;

@@ -26,8 +26,27 @@ import type { RunDoc } from './run-doc';
 
 const runs = (tenant: TenantDb) => tenant.collection<RunDoc>(COLLECTIONS.runs);
 
+/**
+ * Views of final runs, by the document they were made from. A final run's document never changes in place (every
+ * change is a write and a fresh read), and list pages hand out the same document object to every request that
+ * shows it (domain/http/list-index.ts): its view — three JSON documents parsed — is then made once, not per page.
+ */
+const finalViews = new WeakMap<RunDoc, { baseUrl: string; view: ReturnType<typeof viewOf> }>();
+const FINAL_STATUSES: ReadonlySet<string> = new Set(['succeeded', 'failed', 'canceled', 'refunded']);
+
 /** `outputFile`: signed by the caller for this answer (domain/runs/output-file.ts), or null when there is none. */
 export function runView(doc: RunDoc, baseUrl: string, outputFile: RunOutputFileView | null) {
+  if (!FINAL_STATUSES.has(doc.status)) return viewOf(doc, baseUrl, outputFile);
+  let known = finalViews.get(doc);
+  if (known?.baseUrl !== baseUrl) {
+    known = { baseUrl, view: viewOf(doc, baseUrl, null) };
+    finalViews.set(doc, known);
+  }
+  // The URL is signed per answer; the rest is shared (views are serialized, never changed).
+  return { ...known.view, output_file: doc.status === 'succeeded' ? outputFile : null };
+}
+
+function viewOf(doc: RunDoc, baseUrl: string, outputFile: RunOutputFileView | null) {
   const output = doc.status === 'succeeded' && doc.output_json ? (JSON.parse(doc.output_json) as Record<string, unknown>) : undefined;
   return {
     id: doc._id,

@@ -40,6 +40,22 @@ export async function signRunOutputFile(
 type Payload = { data: unknown };
 
 /**
+ * Output files of runs past success, by account and run. A run's `output_file` is written once, by the update that
+ * makes it `succeeded`, and never again (a refund hides it from the run's view but keeps it; runs are never deleted),
+ * so once a run is seen `succeeded` or `refunded` its file is known for good: an event page whose runs this process
+ * has seen signs its URLs without a lookup (docs/decisions.md 241). Bounded; oldest first out.
+ */
+const outputFiles = new Map<string, RunDoc['output_file']>();
+const FILES_KEPT = 50_000;
+const FIXED: ReadonlySet<string> = new Set(['succeeded', 'refunded']);
+const fileKey = (accountId: string, runId: string) => `${accountId}\u0000${runId}`;
+
+function rememberFile(key: string, file: RunDoc['output_file']): void {
+  outputFiles.set(key, file);
+  if (outputFiles.size > FILES_KEPT) outputFiles.delete(outputFiles.keys().next().value!);
+}
+
+/**
  * Event payloads with `data.run.output_file` signed now: set when the event's run was succeeded (its snapshot's
  * status) and has an output file, null otherwise. The file's key is read from the run (one lookup per run), so
  * events recorded before runs carried `output_file` get it too.
@@ -48,13 +64,24 @@ export async function signEventRuns<T extends Payload>(db: Db, accountId: string
   const runOf = (p: T) => (p.data as { run?: { id?: string; status?: string } } | null)?.run;
   const wanted = [...new Set(payloads.map(runOf).filter((r) => r?.status === 'succeeded' && r.id).map((r) => r!.id!))];
   const files = new Map<string, RunDoc['output_file']>();
-  if (wanted.length) {
+  const unknown = wanted.filter((id) => {
+    const file = outputFiles.get(fileKey(accountId, id));
+    if (file !== undefined) files.set(id, file);
+    return file === undefined;
+  });
+  if (unknown.length) {
     // One lookup by `_id` per run: the embedded store serves `_id` equality from its index but scans for `$in`
     // (docs/decisions.md 170), and this runs for every page of GET /events.
     const rows = await Promise.all(
-      wanted.map((id) => db.collection<RunDoc>(COLLECTIONS.runs).findOne({ _id: id, account_id: accountId }, { projection: { _id: 1, output_file: 1 } })),
+      unknown.map((id) =>
+        db.collection<RunDoc>(COLLECTIONS.runs).findOne({ _id: id, account_id: accountId }, { projection: { _id: 1, status: 1, output_file: 1 } }),
+      ),
     );
-    for (const row of rows) if (row) files.set(row._id, row.output_file);
+    for (const row of rows) {
+      if (!row) continue;
+      files.set(row._id, row.output_file);
+      if (FIXED.has(row.status)) rememberFile(fileKey(accountId, row._id), row.output_file);
+    }
   }
   return Promise.all(
     payloads.map(async (payload) => {

@@ -1,7 +1,8 @@
 /**
  * The local SigV4 presigner (domain/platform/presign.ts) produces exactly the URL the AWS SDK's `getSignedUrl`
  * produces for the same GetObject at the same instant: path-style and virtual-hosted, keys with characters that need
- * encoding, response overrides with quotes and spaces — and a signing key cached across a change of day.
+ * encoding, response overrides with quotes and spaces — and a signing key cached across a change of day, URLs
+ * remembered within a second never answered for another request or a later second.
  */
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
@@ -38,6 +39,20 @@ describe('presigned downloads', () => {
     const overrides = { type: 'application/json', disposition: 'attachment; filename="run_01 (1).json"' };
     const ours = createDownloadSigner(settings)({ bucket, key, expiresInS: 900, responseContentType: overrides.type, responseContentDisposition: overrides.disposition }, at);
     expect(ours).toBe(await sdkUrl(settings, bucket, key, at, overrides));
+  });
+
+  it('sign each request for itself, and afresh once the second has passed', async () => {
+    const settings = { ...cases[0]![1], ...credentials };
+    const sign = createDownloadSigner(settings);
+    const at = new Date('2026-11-23T13:35:47.100Z');
+    const sameSecond = new Date('2026-11-23T13:35:47.900Z');
+    const later = new Date('2026-11-23T13:35:48.000Z');
+    const a = { bucket: 'assay', key: 'runs/a.json', expiresInS: 60 };
+    const b = { bucket: 'assay', key: 'runs/b.json', expiresInS: 60 };
+    expect(sign(a, at)).toBe(await sdkUrl(settings, 'assay', a.key, at, {}, 60));
+    expect(sign(b, sameSecond)).toBe(await sdkUrl(settings, 'assay', b.key, sameSecond, {}, 60));
+    expect(sign({ ...a, expiresInS: 120 }, sameSecond)).toBe(await sdkUrl(settings, 'assay', a.key, sameSecond, {}, 120));
+    expect(sign(a, later)).toBe(await sdkUrl(settings, 'assay', a.key, later, {}, 60));
   });
 
   it('derive a new signing key when the day changes', async () => {
