@@ -24,6 +24,7 @@ import type { RunJobInput } from '../jobs/contract';
 import type { EvaluationWorkflowDoc } from '../evaluation-workflows/evaluation-workflows';
 import { RUN_FAILURES, type RunFailureCode } from './failures';
 import { eventRunView, getRun, type RunDoc } from './index';
+import { rememberOutputFile } from './output-file';
 
 /** From which statuses each transition may move a run. */
 export const RUN_TRANSITIONS = {
@@ -170,6 +171,7 @@ async function succeed(
   );
   const final = done ?? (await load(db, input));
   if (final?.status !== 'succeeded') return final?.status ?? null;
+  rememberOutputFile(final);
   await countRunUsageOf(db, final);
   await emitRunEvent(publisher, run.account_id, 'run.succeeded', final, known);
   return 'succeeded';

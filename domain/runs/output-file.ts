@@ -50,6 +50,11 @@ const FILES_KEPT = 50_000;
 const FIXED: ReadonlySet<string> = new Set(['succeeded', 'refunded']);
 const fileKey = (accountId: string, runId: string) => `${accountId}\u0000${runId}`;
 
+/** A run this process has just seen reach `succeeded` (its completion): its events' deliveries need no lookup. */
+export function rememberOutputFile(run: Pick<RunDoc, '_id' | 'account_id' | 'status' | 'output_file'>): void {
+  if (FIXED.has(run.status)) rememberFile(fileKey(run.account_id, run._id), run.output_file);
+}
+
 function rememberFile(key: string, file: RunDoc['output_file']): void {
   outputFiles.set(key, file);
   if (outputFiles.size > FILES_KEPT) outputFiles.delete(outputFiles.keys().next().value!);
