@@ -120,9 +120,12 @@ export function webhookActivities({ db, config, logger, storage }: ActivityDeps)
       const recorded = delivery.attempts.find((a) => a.key === input.attemptKey);
       if (recorded) return { outcome: recorded.outcome };
 
-      const endpoint = await endpoints.findOne({ _id: delivery.endpoint_id, account_id: input.accountId });
+      // Read side by side: one round trip instead of two on the path every delivered event takes.
+      const [endpoint, event] = await Promise.all([
+        endpoints.findOne({ _id: delivery.endpoint_id, account_id: input.accountId }),
+        events.findOne({ _id: delivery.event_id, account_id: input.accountId }),
+      ]);
       if (!endpoint || endpoint.deleted_at || endpoint.status !== 'active') return { outcome: 'stopped' };
-      const event = await events.findOne({ _id: delivery.event_id, account_id: input.accountId });
       if (!event) throw ApplicationFailure.nonRetryable(`event ${delivery.event_id} not found`, 'event_missing');
 
       const started = Date.now();
