@@ -93,8 +93,9 @@ export async function createRun(
     });
   } catch (err) {
     // Settled before the error answers: no 5xx leaves a charged run behind. If this too fails (the database away
-    // as well), the reconciler settles the run once the grace period has passed.
-    await failRun(deps, { accountId: tenant.accountId, runId, code: 'creation_failed' }).catch(() => undefined);
+    // as well), the reconciler settles the run once the grace period has passed. Its `run.failed` deliveries are
+    // recorded now and started by the reconciler: Temporal has just failed this request once already.
+    await failRun({ ...deps, deferJobs: true }, { accountId: tenant.accountId, runId, code: 'creation_failed' }).catch(() => undefined);
     throw err;
   }
   // An async run is answered as admitted (queued): what its job does next is what GET /runs/{id} is for.

@@ -24,6 +24,12 @@ export interface EventPublisher {
   db: Db;
   config: Config;
   temporal: TemporalHandle;
+  /**
+   * Temporal has just failed this caller (a request whose job could not start): the deliveries are recorded and
+   * their jobs left to the reconciler, which starts every pending delivery that has none, rather than the request
+   * waiting on an absent Temporal a second time.
+   */
+  deferJobs?: boolean;
 }
 
 export interface PublishInput {
@@ -57,12 +63,17 @@ export async function fanOutEvent(publisher: EventPublisher, event: EventDoc, wo
     const own = await endpoints.findOne({ ...recipient, _id: workflowEndpointId }, { projection: { _id: 1 } });
     if (own) ids.add(own._id);
   }
+  // Every delivery is recorded before any job starts, and the jobs start side by side: with Temporal away, a
+  // publish on the request path (a cancel, a creation that failed) waits one call deadline whatever the number of
+  // endpoints, and every delivery is recorded for the reconciler to start (domain/operations/reconciler.ts).
   const deliveryIds: string[] = [];
-  for (const endpointId of [...ids].sort()) {
-    const deliveryId = await ensureDelivery(db, event, endpointId, temporal.namespace);
-    await deliver(temporal, { accountId: event.account_id, deliveryId, policy: deliveryPolicy(config) });
-    deliveryIds.push(deliveryId);
-  }
+  for (const endpointId of [...ids].sort()) deliveryIds.push(await ensureDelivery(db, event, endpointId, temporal.namespace));
+  if (publisher.deferJobs) return deliveryIds;
+  const started = await Promise.allSettled(
+    deliveryIds.map((deliveryId) => deliver(temporal, { accountId: event.account_id, deliveryId, policy: deliveryPolicy(config) })),
+  );
+  const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) throw failed.reason;
   return deliveryIds;
 }
 

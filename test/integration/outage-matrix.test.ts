@@ -8,6 +8,7 @@
  * It stops only services this checkout started (through their pid files, as test/integration/chaos.test.ts does)
  * and refuses to go on when the service is still up afterwards: a stack started elsewhere is never touched.
  */
+import { TEMPORAL_CALL_DEADLINE_MS } from '../../domain/jobs';
 import { parseConfig } from '../../domain/platform/config';
 import { stackStatus, startStack, stopStack, type ServiceName } from '../../scripts/stack/services';
 import { createTestContext, type TestContext } from '../support/app';
@@ -43,6 +44,11 @@ beforeAll(async () => {
   session = account.session;
   key = await account.key({ mode: 'test' });
   workflowId = await makeWorkflow(t, key, { output_format: 'markdown' });
+  // Subscribers, so a run that fails to start has deliveries to record while Temporal is away: a request that
+  // waited on Temporal once per endpoint would then outlast the bound.
+  for (let i = 0; i < 2; i++) {
+    expect((await t.api.post('/v1/webhook-endpoints').set(auth()).send({ url: `http://127.0.0.1:9/subscriber-${i}` })).status).toBe(201);
+  }
   const file = await makeDocument('txt', { sentences: ['The essay cites three peer-reviewed sources.', 'Its thesis is clear.'] });
   const done = await uploadDocument(t, key, file);
   expect(done.status).toBe(200);
@@ -185,6 +191,12 @@ describe.each([
     }
     expect(broken(answers)).toEqual([]);
     for (const route of MUST_BE_UNAVAILABLE[service]) expect([route, statusOf(answers, route)]).toEqual([route, 503]);
+    if (service === 'temporal') {
+      // A run that cannot start is settled (refunded, failed, its deliveries recorded for the reconciler) without
+      // waiting on the absent Temporal again, once per subscribed endpoint: one call deadline, not one per endpoint.
+      const creation = answers.find((a) => a.route === 'POST /v1/workflows/{id}/runs')!;
+      expect([creation.status, creation.ms < 2 * TEMPORAL_CALL_DEADLINE_MS]).toEqual([503, true]);
+    }
     const health = answers.find((a) => a.route === 'GET /v1/health')!;
     expect(health.status).toBe(200);
 
