@@ -62,6 +62,16 @@ describe('source ownership', () => {
     expect(writersOf('referenceDocuments')).toEqual(['domain/documents/reference-documents.ts']);
   });
 
+  it('every change to a reference document claims its list entry first (its listed copy is trusted in every status)', () => {
+    // docs/decisions.md 212: a reference document's snapshot is used whatever its status, so a write that changed
+    // one without `changing`/`whileClaimed` (domain/http/list-index.ts) would leave lists showing the old copy.
+    const source = product.find((f) => f.path === 'domain/documents/reference-documents.ts')!.text.replace(/\s*\n\s*/g, ' ');
+    const changes = [...source.matchAll(/collection\(tenant\)\.(updateOne|updateMany|findOneAndUpdate|findOneAndReplace|replaceOne|deleteOne|deleteMany|bulkWrite)\(/g)];
+    expect(changes.length).toBeGreaterThan(0);
+    const unclaimed = changes.filter((m) => !/\b(changing|whileClaimed)\([^;]*\(\)\s*=>\s*$/.test(source.slice(Math.max(0, m.index! - 400), m.index)));
+    expect(unclaimed.map((m) => source.slice(m.index!, m.index! + 80))).toEqual([]);
+  });
+
   it('only domain/documents/reference-index.ts reads or writes the reference chunks and indexes', () => {
     expect(mentioning(/COLLECTIONS\.reference(Chunks|Indexes)\b/)).toEqual(['domain/documents/reference-index.ts']);
   });
