@@ -5,8 +5,10 @@
  * `find({account_id}).sort({_id: -1}).limit(21)` scans every account's documents (docs/decisions.md 170). Here every
  * read is a lookup by `_id`, on MongoDB and on the embedded store alike (one code path):
  *
- *   head      `<account>:<list>:h`     {hi, lo}: positions handed out, upward for new items, downward for backfilled
- *   page      `<account>:<list>:<p>`   {e: {<item id>: {q, t, g?, m?}}}: the entries at positions [p·K, p·K + K)
+ *   head      `<account>:<list>:h`     {hi, lo, floor?}: positions handed out, upward for new items, downward for
+ *                                       backfilled; `floor`: where pages begin after a purge (`purgeListPages`)
+ *   page      `<account>:<list>:<p>`   {e: {<item id>: {q, t, g?, m?}}, tmax?}: the entries at positions
+ *                                       [p·K, p·K + K); `tmax`, on lists whose items expire, the newest entry's `t`
  *   snapshots `<account>:<list>:<p>:s` {d: {<item id>: {g, doc}}}: copies of the page's settled items
  *
  * An item's position `q` is stored on the item itself (`list_pos`), so an entry is valid only while the item names
@@ -55,6 +57,11 @@ export interface ListSpec<T extends Listed> {
   settled(doc: T): boolean;
   /** Records positions on items that have none (the backfill); the owner writes its own collection. */
   setPositions(db: Db, accountId: string, positions: Array<{ id: string; q: number }>): Promise<void>;
+  /**
+   * Its items are deleted after a retention (events, deliveries): its pages record their newest entry's time, so
+   * that `purgeListPages` can delete the pages whose items are all gone.
+   */
+  expiring?: boolean;
 }
 
 interface Entry {
@@ -79,7 +86,14 @@ interface PageDoc {
   e?: Record<string, Entry>;
   hi?: number;
   lo?: number;
+  /** Positions below it were purged (head only). */
+  floor?: number;
+  /** The newest entry's creation time (ms), on the pages of expiring lists. */
+  tmax?: number;
 }
+
+/** The lowest position a list can still hold: its lowest handed out, or above it once pages were purged. */
+const bottomOf = (head: { lo?: number; floor?: number }) => Math.max(head.lo ?? 0, head.floor ?? Number.NEGATIVE_INFINITY);
 
 const listKey = (spec: { name: string }, scope: string) => (scope ? `${spec.name}:${scope}` : spec.name);
 const headId = (accountId: string, list: string) => `${accountId}:${list}:h`;
@@ -116,7 +130,7 @@ async function allocate(tenant: TenantDb, list: string, count: number, downward 
   return downward ? value : value - count;
 }
 
-async function writeEntries(tenant: TenantDb, list: string, entries: Array<{ id: string; entry: Entry }>): Promise<void> {
+async function writeEntries(tenant: TenantDb, list: string, entries: Array<{ id: string; entry: Entry }>, expiring = false): Promise<void> {
   const byPage = new Map<number, Array<{ id: string; entry: Entry }>>();
   for (const e of entries) byPage.set(pageOf(e.entry.q), [...(byPage.get(pageOf(e.entry.q)) ?? []), e]);
   await Promise.all(
@@ -124,7 +138,11 @@ async function writeEntries(tenant: TenantDb, list: string, entries: Array<{ id:
       upserting(() =>
         pages(tenant).updateOne(
           { _id: pageId(tenant.accountId, list, p) },
-          { $set: Object.fromEntries(group.map(({ id, entry }) => [`e.${id}`, entry])), $setOnInsert: { list, p } },
+          {
+            $set: Object.fromEntries(group.map(({ id, entry }) => [`e.${id}`, entry])),
+            $setOnInsert: { list, p },
+            ...(expiring ? { $max: { tmax: Math.max(...group.map(({ entry }) => entry.t)) } } : {}),
+          },
           { upsert: true },
         ),
       ),
@@ -148,7 +166,7 @@ export async function addToList<T extends Listed>(tenant: TenantDb, spec: ListSp
   const list = listKey(spec, spec.scopeOf(full));
   const q = await allocate(tenant, list, 1);
   // No snapshot yet: the item may never be written (a crash, a lost duplicate race); a reader fills it from the item.
-  await writeEntries(tenant, list, [{ id: doc._id, entry: { q, t: createdMs(full) } }]);
+  await writeEntries(tenant, list, [{ id: doc._id, entry: { q, t: createdMs(full) } }], spec.expiring);
   return q;
 }
 
@@ -177,7 +195,7 @@ export async function addManyToList<T extends Listed>(db: Db, spec: ListSpec<T>,
       const sorted = [...group].sort((a, b) => (a._id < b._id ? -1 : 1));
       const first = await allocate(tenant, list, sorted.length);
       sorted.forEach((doc, i) => (doc.list_pos = first + i));
-      await writeEntries(tenant, list, sorted.map((doc) => ({ id: doc._id, entry: { q: doc.list_pos!, t: createdMs(doc) } })));
+      await writeEntries(tenant, list, sorted.map((doc) => ({ id: doc._id, entry: { q: doc.list_pos!, t: createdMs(doc) } })), spec.expiring);
       const byPage = new Map<number, Record<string, { g: number; doc: Document }>>();
       for (const doc of sorted) {
         const d = snapshotOf(spec, doc);
@@ -288,12 +306,12 @@ export function forgetListedItems(): void {
 }
 
 /** The last head this process saw of each list (positions only), bounded; a guess, never trusted as the head. */
-const lastHeads = new Map<string, { hi?: number; lo?: number }>();
+const lastHeads = new Map<string, { hi?: number; lo?: number; floor?: number }>();
 const HEADS_KEPT = 10_000;
 
-function seeHead(id: string, head: { hi?: number; lo?: number }): void {
+function seeHead(id: string, head: { hi?: number; lo?: number; floor?: number }): void {
   lastHeads.delete(id);
-  lastHeads.set(id, { hi: head.hi, lo: head.lo });
+  lastHeads.set(id, { hi: head.hi, lo: head.lo, floor: head.floor });
   if (lastHeads.size > HEADS_KEPT) lastHeads.delete(lastHeads.keys().next().value!);
 }
 
@@ -301,9 +319,10 @@ function seeHead(id: string, head: { hi?: number; lo?: number }): void {
  * Where a read starts: the page of the first position at or below the cursor (or the newest), and whether the page
  * below is read with it in the first round — not when the start's own page holds enough positions at or below it.
  */
-function firstPages(head: { hi?: number; lo?: number }, bound: Position | null, want: number, idOf: (n: number) => string) {
-  const lowest = pageOf(head.lo ?? 0);
-  const start = Math.max(head.lo ?? 0, Math.min(bound?.q ?? Infinity, (head.hi ?? 0) - 1));
+function firstPages(head: { hi?: number; lo?: number; floor?: number }, bound: Position | null, want: number, idOf: (n: number) => string) {
+  const bottom = bottomOf(head);
+  const lowest = pageOf(bottom);
+  const start = Math.max(bottom, Math.min(bound?.q ?? Infinity, (head.hi ?? 0) - 1));
   const p = pageOf(start);
   const span = start - p * PAGE_SIZE + 1 >= want ? 1 : 2;
   const ids = Array.from({ length: span }, (_, k) => p - k)
@@ -443,6 +462,53 @@ async function decodePosition(cursors: Cursors, scope: string, cursor: string, f
 }
 
 /**
+ * Deletes the pages of `spec`'s lists whose items are all gone (purged past their retention, `cutoffMs`), so an
+ * expiring list's pages do not outlive its items. Candidates are the pages whose newest entry is older than the
+ * cutoff (`tmax`); per list, pages go from the bottom up, as long as each is such a page (or was never written) and
+ * none of its items exists any more — a page below one that stays is kept, and the newest page always stays
+ * (positions are still handed out into it). The head's `floor` rises above the deleted pages before they go, so
+ * readers stop walking down where they were. Idempotent, any number of processes may run it. Answers the pages
+ * deleted (snapshot pages not counted).
+ */
+export async function purgeListPages<T extends Listed>(db: Db, spec: ListSpec<T>, cutoffMs: number): Promise<number> {
+  if (!spec.expiring) return 0;
+  const candidates = await db
+    .collection<PageDoc>(LIST_PAGES)
+    .find({ tmax: { $lt: cutoffMs }, list: { $regex: `^${spec.name}(:|$)` } }, { projection: { _id: 1, account_id: 1, list: 1 } })
+    .toArray();
+  const lists = new Map<string, { accountId: string; list: string }>();
+  for (const c of candidates) lists.set(`${c.account_id}\u0000${c.list}`, { accountId: c.account_id, list: c.list });
+  let deleted = 0;
+  for (const { accountId, list } of lists.values()) deleted += await purgeList(new TenantDb(db, accountId), spec, list, cutoffMs);
+  return deleted;
+}
+
+async function purgeList<T extends Listed>(tenant: TenantDb, spec: ListSpec<T>, list: string, cutoffMs: number): Promise<number> {
+  const hid = headId(tenant.accountId, list);
+  const head = await pages(tenant).findOne({ _id: hid });
+  if (!head) return 0;
+  const items = tenant.collection<T>(spec.collection);
+  const newest = pageOf((head.hi ?? 0) - 1);
+  const gone: number[] = [];
+  for (let p = pageOf(bottomOf(head)); p < newest; p++) {
+    const page = await pages(tenant).findOne({ _id: pageId(tenant.accountId, list, p) });
+    if (!page) continue;
+    if (page.tmax === undefined || page.tmax >= cutoffMs) break;
+    const left = await Promise.all(Object.keys(page.e ?? {}).map((id) => items.findOne({ _id: id } as never, { projection: { _id: 1 } })));
+    if (left.some((item) => item !== null)) break;
+    gone.push(p);
+  }
+  if (gone.length === 0) return 0;
+  await pages(tenant).updateOne({ _id: hid }, { $max: { floor: (gone[gone.length - 1]! + 1) * PAGE_SIZE } });
+  for (const p of gone) {
+    const id = pageId(tenant.accountId, list, p);
+    await pages(tenant).deleteOne({ _id: id });
+    await snapshotPages(tenant).deleteOne({ _id: snapshotPageId(id) });
+  }
+  return gone.length;
+}
+
+/**
  * The backfill: every item of `spec` without a position gets one, below every position handed out so far (older
  * items list after newer ones, in id order among themselves). Idempotent: items are chosen by the missing
  * `list_pos`, and an entry whose item took another position (a backfill that raced or was cut short) is skipped by
@@ -465,7 +531,7 @@ export async function backfillList<T extends Listed>(db: Db, spec: ListSpec<T>):
     const sorted = [...group].sort((a, b) => (a._id < b._id ? -1 : 1));
     const lowest = await allocate(tenant, list, sorted.length, true);
     sorted.forEach((doc, i) => (doc.list_pos = lowest + i));
-    await writeEntries(tenant, list, sorted.map((doc) => ({ id: doc._id, entry: { q: doc.list_pos!, t: createdMs(doc) } })));
+    await writeEntries(tenant, list, sorted.map((doc) => ({ id: doc._id, entry: { q: doc.list_pos!, t: createdMs(doc) } })), spec.expiring);
     await spec.setPositions(db, accountId, sorted.map((doc) => ({ id: doc._id, q: doc.list_pos! })));
   }
   return unplaced.length;

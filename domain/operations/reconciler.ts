@@ -28,7 +28,8 @@ import { deliver, describeJob, indexReference, isClosed, jobIds, startExtraction
 import { settleIndexingEnded, type ReferenceDocumentDoc } from '../documents/reference-documents';
 import type { RunDoc } from '../runs';
 import { abandonPendingRun, settleEndedRun } from '../runs/lifecycle';
-import { deliveryPolicy, type WebhookDeliveryDoc } from '../webhooks/deliveries';
+import { DELIVERY_LIST, deliveryPolicy, type WebhookDeliveryDoc } from '../webhooks/deliveries';
+import { purgeListPages } from '../http/list-index';
 
 /** How long an idempotency record answers (domain/access/idempotency.ts checks the same 24 h on every read). */
 const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -171,9 +172,12 @@ export async function reconcileDeliveries(deps: ReconcilerDeps, now = new Date()
 /** Idempotency records past their 24 h and finished deliveries past the event retention (DESIGN.md decision 32). */
 export async function purgeExpired(db: Db, now = new Date()): Promise<ReconcileReport['purged']> {
   const idem = await db.collection(COLLECTIONS.idempotencyKeys).deleteMany({ created_at: { $lt: new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS) } });
+  const cutoff = new Date(now.getTime() - EVENT_RETENTION_DAYS * 86_400_000);
   const deliveries = await db.collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries).deleteMany({
-    created_at: { $lt: new Date(now.getTime() - EVENT_RETENTION_DAYS * 86_400_000) },
+    created_at: { $lt: cutoff },
     status: { $ne: 'pending' },
   });
+  // Then the endpoints' list pages left with none of their deliveries.
+  await purgeListPages(db, DELIVERY_LIST, cutoff.getTime());
   return { idempotency: idem.deletedCount, deliveries: deliveries.deletedCount };
 }

@@ -56,6 +56,7 @@ export const DELIVERY_LIST: ListSpec<WebhookDeliveryDoc> = {
   scopeOf: (doc) => doc.endpoint_id,
   settled: (doc) => doc.status !== 'pending',
   setPositions: positionsIn(COLLECTIONS.webhookDeliveries),
+  expiring: true,
 };
 
 /** Consecutive failed deliveries after which an endpoint is disabled. */

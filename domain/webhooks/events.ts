@@ -9,7 +9,7 @@ import { COLLECTIONS } from '../platform/db';
 import { errors } from '../http/errors';
 import { newId } from '../platform/ids';
 import type { Cursors, PageQuery } from '../http/pagination';
-import { addToList, dropFromList, positionsIn, readList, type ListSpec } from '../http/list-index';
+import { addToList, dropFromList, positionsIn, purgeListPages, readList, type ListSpec } from '../http/list-index';
 import type { Scope } from '../access/scopes';
 import { TenantDb } from '../access/tenant';
 
@@ -58,6 +58,7 @@ export const EVENT_LIST: ListSpec<EventDoc> = {
   scopeOf: () => '',
   settled: () => true,
   setPositions: positionsIn(COLLECTIONS.events),
+  expiring: true,
 };
 
 /** Records the event unless one with the same dedupe key exists; answers the event either way. */
@@ -141,8 +142,13 @@ export async function getEvent(tenant: TenantDb, eventId: string, visible: reado
   return event;
 }
 
-/** Deletes every account's events past retention; idempotent, so any number of processes may run it. */
+/**
+ * Deletes every account's events past retention, then the list pages left with none of their events; idempotent,
+ * so any number of processes may run it.
+ */
 export async function purgeExpiredEvents(db: Db, now = new Date()): Promise<number> {
-  const { deletedCount } = await db.collection<EventDoc>(COLLECTIONS.events).deleteMany({ created_at: { $lt: retentionCutoff(now) } });
+  const cutoff = retentionCutoff(now);
+  const { deletedCount } = await db.collection<EventDoc>(COLLECTIONS.events).deleteMany({ created_at: { $lt: cutoff } });
+  await purgeListPages(db, EVENT_LIST, cutoff.getTime());
   return deletedCount;
 }

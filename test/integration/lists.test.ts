@@ -8,15 +8,19 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { Document } from 'mongodb';
 import { COLLECTIONS } from '../../domain/platform/db';
-import { newId } from '../../domain/platform/ids';
+import { newId, randomBase62 } from '../../domain/platform/ids';
 import { TenantDb } from '../../domain/access/tenant';
-import { addToList } from '../../domain/http/list-index';
+import { addManyToList, addToList, PAGE_SIZE } from '../../domain/http/list-index';
+import { EVENT_LIST, EVENT_RETENTION_DAYS, purgeExpiredEvents, recordEvent, type EventDoc } from '../../domain/webhooks/events';
+import { DELIVERY_LIST, type WebhookDeliveryDoc } from '../../domain/webhooks/deliveries';
+import { purgeExpired } from '../../domain/operations/reconciler';
 import { backfillLists } from '../../domain/operations/lists';
 import { WORKFLOW_LIST, type EvaluationWorkflowDoc } from '../../domain/evaluation-workflows/evaluation-workflows';
 import { testNamespaces } from '../support/env';
 import { createTestContext, type TestContext } from '../support/app';
 import { newAccount, type TestAccount } from '../support/identity';
 import { makeWorkflow, waitForRun } from '../support/runs';
+import { referenceReadyData } from '../support/events';
 
 let t: TestContext;
 /** No worker polls this namespace: its runs stay queued until canceled. */
@@ -198,5 +202,83 @@ describe('settling', () => {
     for (const limit of [1, 2, 10]) {
       expect((await pageThrough(t, key, '/v1/workflows', limit)).flat()).toEqual([retried._id, template._id]);
     }
+  });
+});
+
+describe('retention', () => {
+  const longAgo = () => new Date(Date.now() - (EVENT_RETENTION_DAYS + 10) * 86_400_000);
+  const pageIds = (accountId: string, list: string, ...ps: number[]) => ps.flatMap((p) => [`${accountId}:${list}:${p}`, `${accountId}:${list}:${p}:s`]);
+  const existing = async (ids: string[]) =>
+    (await Promise.all(ids.map((_id) => t.database.db.collection<Document>(COLLECTIONS.listPages).findOne({ _id: _id as never })))).filter(Boolean).length;
+  const head = (accountId: string, list: string) => t.database.db.collection<Document>(COLLECTIONS.listPages).findOne({ _id: `${accountId}:${list}:h` as never });
+
+  it("deletes an event list's pages once their events are purged, and lists the rest as before", async () => {
+    const { a, key } = await fresh();
+    // 70 events past retention fill pages 0 and 1 and begin page 2; five recent ones follow in page 2.
+    const old: EventDoc[] = Array.from({ length: 70 }, (_, i) => ({
+      _id: newId('event'),
+      account_id: a.accountId,
+      type: 'reference_document.ready',
+      dedupe_key: `old:${randomBase62(12)}:${i}`,
+      data_json: JSON.stringify(referenceReadyData()),
+      created_at: longAgo(),
+    }));
+    await addManyToList(t.database.db, EVENT_LIST, old);
+    await t.database.db.collection<EventDoc>(COLLECTIONS.events).insertMany(old);
+    const recent: string[] = [];
+    for (let i = 0; i < 5; i++) recent.unshift((await recordEvent(t.database.db, a.accountId, 'reference_document.ready', `new:${randomBase62(12)}`, referenceReadyData()))._id);
+    expect(PAGE_SIZE).toBe(32);
+    expect(await existing(pageIds(a.accountId, 'events', 0, 1, 2))).toBe(6);
+
+    await purgeExpiredEvents(t.database.db);
+    expect(await existing(pageIds(a.accountId, 'events', 0, 1))).toBe(0);
+    expect(await existing(pageIds(a.accountId, 'events', 2))).toBe(2);
+    expect((await head(a.accountId, 'events'))?.floor).toBe(64);
+    for (const limit of [2, 5, 20]) expect((await pageThrough(t, key, '/v1/events', limit)).flat()).toEqual(recent);
+
+    // Again: nothing more to delete, nothing listed differently.
+    await purgeExpiredEvents(t.database.db);
+    expect(await existing(pageIds(a.accountId, 'events', 2))).toBe(2);
+    expect((await pageThrough(t, key, '/v1/events', 3)).flat()).toEqual(recent);
+  });
+
+  it("keeps an endpoint's delivery pages while one of their deliveries remains, and deletes them once none does", async () => {
+    const { a, key } = await fresh();
+    const endpoint = await t.api.post('/v1/webhook-endpoints').set(auth(key)).send({ url: 'http://127.0.0.1:9/hook' });
+    expect(endpoint.status).toBe(201);
+    const list = `deliveries:${endpoint.body.id}`;
+    // 41 deliveries past retention (pages 0 and 1); the oldest still pending, which the purge never deletes. No
+    // reconciler looks at their namespace, so nothing else touches them.
+    const delivery = (status: WebhookDeliveryDoc['status']): WebhookDeliveryDoc => ({
+      _id: newId('webhookDelivery'),
+      account_id: a.accountId,
+      endpoint_id: endpoint.body.id,
+      event_id: newId('event'),
+      event_type: 'run.failed',
+      status,
+      attempts: [],
+      created_at: longAgo(),
+      finished_at: status === 'pending' ? null : longAgo(),
+      job_namespace: 'nobody-reconciles-this',
+    });
+    // Positions follow ids: the oldest (lowest id) is the pending one.
+    const docs = Array.from({ length: 41 }, () => delivery('failed')).sort((x, y) => (x._id < y._id ? -1 : 1));
+    const pending = Object.assign(docs[0]!, { status: 'pending' as const, finished_at: null });
+    await addManyToList(t.database.db, DELIVERY_LIST, docs);
+    await t.database.db.collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries).insertMany(docs);
+    expect(docs.map((d) => d.list_pos).sort((x, y) => x! - y!)[0]).toBe(pending.list_pos);
+
+    await purgeExpired(t.database.db);
+    // The pending delivery keeps page 0, and so the page above it.
+    expect(await existing(pageIds(a.accountId, list, 0, 1))).toBe(4);
+    expect((await pageThrough(t, key, `/v1/webhook-endpoints/${endpoint.body.id}/deliveries`, 10)).flat()).toEqual([pending._id]);
+
+    await t.database.db.collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries).updateOne({ _id: pending._id }, { $set: { status: 'failed', finished_at: longAgo() } });
+    await purgeExpired(t.database.db);
+    // Page 1 is the newest: positions are still handed out into it, so it stays.
+    expect(await existing(pageIds(a.accountId, list, 0))).toBe(0);
+    expect(await existing(pageIds(a.accountId, list, 1))).toBe(2);
+    expect((await head(a.accountId, list))?.floor).toBe(32);
+    expect((await pageThrough(t, key, `/v1/webhook-endpoints/${endpoint.body.id}/deliveries`, 10)).flat()).toEqual([]);
   });
 });
