@@ -25,7 +25,10 @@ class Series<V> {
   private readonly map = new Map<string, { labels: Labels; value: V }>();
   constructor(private readonly init: () => V) {}
   get(labels: Labels): V {
-    const key = labelText(labels);
+    // Keyed by the values joined (label names come in a fixed order per call site): no escaping on the hot path,
+    // which counts every request; the exposition text is made at scrape time.
+    let key = '';
+    for (const name in labels) key += `${name}\u0000${labels[name]}\u0001`;
     let entry = this.map.get(key);
     if (!entry) {
       entry = { labels, value: this.init() };
