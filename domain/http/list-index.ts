@@ -463,21 +463,21 @@ async function decodePosition(cursors: Cursors, scope: string, cursor: string, f
 
 /**
  * Deletes the pages of `spec`'s lists whose items are all gone (purged past their retention, `cutoffMs`), so an
- * expiring list's pages do not outlive its items. Candidates are the pages whose newest entry is older than the
- * cutoff (`tmax`); per list, pages go from the bottom up, as long as each is such a page (or was never written) and
- * none of its items exists any more — a page below one that stays is kept, and the newest page always stays
- * (positions are still handed out into it). The head's `floor` rises above the deleted pages before they go, so
- * readers stop walking down where they were. Idempotent, any number of processes may run it. Answers the pages
- * deleted (snapshot pages not counted).
+ * expiring list's pages do not outlive its items. `items` are the items the caller is about to delete or has just
+ * deleted (their account and list are what matter): the lists they belong to are the ones looked at, so no scan of
+ * every page is needed — on the embedded store a scan of the pages (snapshot copies included) took minutes. Per
+ * list, pages go from the bottom up, as long as each is past the cutoff (`tmax`) or was never written and none of
+ * its items exists any more — a page below one that stays is kept, and the newest page always stays (positions are
+ * still handed out into it). The head's `floor` rises above the deleted pages before they go, so readers stop
+ * walking down where they were. Idempotent, any number of processes may run it. Answers the pages deleted.
  */
-export async function purgeListPages<T extends Listed>(db: Db, spec: ListSpec<T>, cutoffMs: number): Promise<number> {
+export async function purgeListPages<T extends Listed>(db: Db, spec: ListSpec<T>, items: T[], cutoffMs: number): Promise<number> {
   if (!spec.expiring) return 0;
-  const candidates = await db
-    .collection<PageDoc>(LIST_PAGES)
-    .find({ tmax: { $lt: cutoffMs }, list: { $regex: `^${spec.name}(:|$)` } }, { projection: { _id: 1, account_id: 1, list: 1 } })
-    .toArray();
   const lists = new Map<string, { accountId: string; list: string }>();
-  for (const c of candidates) lists.set(`${c.account_id}\u0000${c.list}`, { accountId: c.account_id, list: c.list });
+  for (const item of items) {
+    const list = listKey(spec, spec.scopeOf(item));
+    lists.set(`${item.account_id}\u0000${list}`, { accountId: item.account_id, list });
+  }
   let deleted = 0;
   for (const { accountId, list } of lists.values()) deleted += await purgeList(new TenantDb(db, accountId), spec, list, cutoffMs);
   return deleted;

@@ -173,11 +173,12 @@ export async function reconcileDeliveries(deps: ReconcilerDeps, now = new Date()
 export async function purgeExpired(db: Db, now = new Date()): Promise<ReconcileReport['purged']> {
   const idem = await db.collection(COLLECTIONS.idempotencyKeys).deleteMany({ created_at: { $lt: new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS) } });
   const cutoff = new Date(now.getTime() - EVENT_RETENTION_DAYS * 86_400_000);
-  const deliveries = await db.collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries).deleteMany({
-    created_at: { $lt: cutoff },
-    status: { $ne: 'pending' },
-  });
-  // Then the endpoints' list pages left with none of their deliveries.
-  await purgeListPages(db, DELIVERY_LIST, cutoff.getTime());
-  return { idempotency: idem.deletedCount, deliveries: deliveries.deletedCount };
+  const deliveries = db.collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries);
+  const expired = { created_at: { $lt: cutoff }, status: { $ne: 'pending' as const } };
+  // Read first: the endpoints whose list pages may go with them (and nothing to delete costs one read, as before).
+  const gone = await deliveries.find(expired, { projection: { _id: 1, account_id: 1, endpoint_id: 1 } }).toArray();
+  if (gone.length === 0) return { idempotency: idem.deletedCount, deliveries: 0 };
+  const { deletedCount } = await deliveries.deleteMany(expired);
+  await purgeListPages(db, DELIVERY_LIST, gone, cutoff.getTime());
+  return { idempotency: idem.deletedCount, deliveries: deletedCount };
 }

@@ -89,9 +89,8 @@ export const INDEXES: Record<CollectionName, IndexDescription[]> = {
   usage_months: [],
   // One cursor per namespace and kind, by `_id`.
   reconciler_cursors: [],
-  // The list indexes' heads and pages (domain/http/list-index.ts): read and written by `_id`, but for the purge of
-  // expiring lists' pages, which looks for the pages whose newest entry is past retention.
-  list_pages: [{ key: { tmax: 1 }, name: 'tmax' }],
+  // The list indexes' heads and pages (domain/http/list-index.ts): read and written by `_id` only.
+  list_pages: [],
 };
 
 export interface Database {
