@@ -281,6 +281,14 @@ async function main(): Promise<void> {
   const koaSource = `const Koa = require('koa'); const app = new Koa(); app.use((ctx) => { ctx.body = { hello: 'world' }; });
 app.listen(${KOA_PORT}, '127.0.0.1', () => console.log('koa listening'));`;
   const children: ChildProcess[] = [];
+  // A bench stopped from outside (Ctrl-C, a timeout) takes its processes with it: a Koa or API left listening
+  // makes the next bench fail at once on its port.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      for (const child of children) child.kill('SIGTERM');
+      process.exit(signal === 'SIGINT' ? 130 : 143);
+    });
+  }
   try {
     children.push(await startProcess('koa', ['-e', koaSource], 'koa listening'));
     const api = await startProcess('api', [...NODE_FLAGS, '--import', 'tsx', 'api/server.ts'], 'assay api listening');
