@@ -14,11 +14,11 @@
 import { ApiError } from '../http/errors';
 import { newId } from '../platform/ids';
 import { startRun, waitForRun } from '../jobs';
-import type { CreateRunRequest } from './schemas';
+import { FINAL_RUN_STATUSES, type CreateRunRequest } from './schemas';
 import type { TenantDb } from '../access/tenant';
 import { toCredits } from '../billing/credits';
 import { COLLECTIONS } from '../platform/db';
-import { admitRunDoc, chargedOnAdmission, failRun, FINAL_STATUSES, insertRun } from './lifecycle';
+import { admitRunDoc, chargedOnAdmission, failRun, insertRun } from './lifecycle';
 import { prepareRun, type Caller, type CreateRunDeps, type RunDoc } from './index';
 import { addToList } from '../http/list-index';
 import { RUN_LIST } from './list';
@@ -81,7 +81,7 @@ export async function createRun(
   }
   run = admitted;
   // A retried request finds a run already settled (a creation that failed, a run that finished): it is the answer.
-  if (FINAL_STATUSES.includes(run.status)) return { run, finished: true };
+  if (FINAL_RUN_STATUSES.has(run.status)) return { run, finished: true };
   let job;
   try {
     job = await startRun(deps.temporal, {

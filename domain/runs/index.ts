@@ -13,7 +13,7 @@ import { ApiError, errors } from '../http/errors';
 import { getBalance } from '../billing/balance';
 import type { ReferenceDocumentDoc } from '../documents/reference-documents';
 import { referenceTokenTotal } from '../documents/reference-index';
-import type { CreateRunRequest, RunCitation, RunManifest, RunStatus } from './schemas';
+import { FINAL_RUN_STATUSES, type CreateRunRequest, type RunCitation, type RunManifest, type RunStatus } from './schemas';
 export { listRuns } from './list';
 import { signRunOutputFile, type RunOutputFileView } from './output-file';
 import type { Storage } from '../platform/storage';
@@ -32,11 +32,10 @@ const runs = (tenant: TenantDb) => tenant.collection<RunDoc>(COLLECTIONS.runs);
  * shows it (domain/http/list-index.ts): its view — three JSON documents parsed — is then made once, not per page.
  */
 const finalViews = new WeakMap<RunDoc, { baseUrl: string; view: ReturnType<typeof viewOf> }>();
-const FINAL_STATUSES: ReadonlySet<string> = new Set(['succeeded', 'failed', 'canceled', 'refunded']);
 
 /** `outputFile`: signed by the caller for this answer (domain/runs/output-file.ts), or null when there is none. */
 export function runView(doc: RunDoc, baseUrl: string, outputFile: RunOutputFileView | null) {
-  if (!FINAL_STATUSES.has(doc.status)) return viewOf(doc, baseUrl, outputFile);
+  if (!FINAL_RUN_STATUSES.has(doc.status)) return viewOf(doc, baseUrl, outputFile);
   let known = finalViews.get(doc);
   if (known?.baseUrl !== baseUrl) {
     known = { baseUrl, view: viewOf(doc, baseUrl, null) };

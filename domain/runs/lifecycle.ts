@@ -35,8 +35,6 @@ export const RUN_TRANSITIONS = {
   refund: { from: ['succeeded'], to: 'refunded' },
 } as const satisfies Record<string, { from: readonly RunStatus[]; to: RunStatus }>;
 
-export const FINAL_STATUSES: readonly RunStatus[] = ['succeeded', 'failed', 'canceled', 'refunded'];
-
 const rawRuns = (db: Db) => db.collection<RunDoc>(COLLECTIONS.runs);
 const from = (t: keyof typeof RUN_TRANSITIONS) => ({ $in: [...RUN_TRANSITIONS[t].from] as RunStatus[] });
 

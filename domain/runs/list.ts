@@ -10,16 +10,13 @@ import type { Cursors, PageQuery } from '../http/pagination';
 import { readList, type ListSpec } from '../http/list-index';
 import type { TenantDb } from '../access/tenant';
 import type { RunDoc } from './run-doc';
-import type { RunStatus } from './schemas';
-
-/** The final statuses (lifecycle.ts's FINAL_STATUSES; lifecycle imports this module, so not from there). */
-const FINAL: ReadonlySet<RunStatus> = new Set(['succeeded', 'failed', 'canceled', 'refunded']);
+import { FINAL_RUN_STATUSES, type RunStatus } from './schemas';
 
 export const RUN_LIST: ListSpec<RunDoc> = {
   name: 'runs',
   collection: COLLECTIONS.runs,
   scopeOf: () => '',
-  settled: (run) => FINAL.has(run.status) && run.admission !== 'pending',
+  settled: (run) => FINAL_RUN_STATUSES.has(run.status) && run.admission !== 'pending',
   async setPositions(db: Db, accountId: string, positions: Array<{ id: string; q: number }>) {
     if (positions.length === 0) return;
     await db.collection<RunDoc>(COLLECTIONS.runs).bulkWrite(

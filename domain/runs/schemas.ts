@@ -8,6 +8,9 @@ import { RUN_FAILURE_CODES } from './failures';
 export const RunStatus = z.enum(['queued', 'running', 'succeeded', 'failed', 'canceled', 'refunded']);
 export type RunStatus = z.infer<typeof RunStatus>;
 
+/** The statuses a run ends in: nothing changes it afterwards but an operator refund of a succeeded run. */
+export const FINAL_RUN_STATUSES: ReadonlySet<RunStatus> = new Set(['succeeded', 'failed', 'canceled', 'refunded']);
+
 export const CreateRunRequest = z
   .object({
     mode: z.enum(['async', 'sync']).optional().meta({ description: "Omitted: the workflow's default_mode." }),
