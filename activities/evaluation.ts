@@ -7,6 +7,7 @@
  * `run.succeeded` follow). A retry after that update finishes the completion instead of redoing the work; a failure
  * leaves the run running for the workflow to settle (docs/decisions.md 182).
  */
+import { Context } from '@temporalio/activity';
 import { COLLECTIONS } from '../domain/platform/db';
 import type { DocumentDoc } from '../domain/documents/documents';
 import { validateAgainstSchema } from '../domain/json-schema/validate';
@@ -113,8 +114,10 @@ export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
       const key = objectKeys.runOutput(input.accountId, run._id, file.extension);
       await putObject(storage, key, file.bytes, file.mimeType);
       // Terminated while this attempt worked: the execution no longer waits for it, and the reconciler settles the run
-      // failed and refunded (docs/decisions.md 183); committing now would race that settlement with a success.
-      if (!(await jobStillOpen(deps.temporal, jobIds.run(run._id)))) {
+      // failed and refunded (docs/decisions.md 183); committing now would race that settlement with a success. Work run
+      // locally (test mode, milliseconds) skips the call: the window it would close is no wider than the one any
+      // check leaves open (decision 245).
+      if (!runsLocally() && !(await jobStillOpen(deps.temporal, jobIds.run(run._id)))) {
         throw runFailure('execution_ended', 'The run’s execution was closed while its work ran.');
       }
       // The result and `running → succeeded` in one guarded update, then usage and `run.succeeded` (decision 182).
@@ -134,6 +137,15 @@ export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
       return { status };
     },
   };
+}
+
+/** True in a local activity (a test-mode run's work, docs/decisions.md 220); false outside any activity (unit tests). */
+function runsLocally(): boolean {
+  try {
+    return Context.current().info.isLocal;
+  } catch {
+    return false;
+  }
 }
 
 /** Quotes count only where the model could read them: the sections sent, as far as they were sent. */
