@@ -12,7 +12,7 @@ import { createModelGateway } from '../activities/models/configured';
 import { loadConfig } from '../domain/platform/config';
 import { openConnections } from '../domain/platform/connections';
 import { purgeExpiredEvents } from '../domain/webhooks/events';
-import { ensureReconcilerSchedule, RECONCILER_SCHEDULE_ID, type TemporalHandle } from '../domain/jobs';
+import { ensureReconcilerSchedule, RECONCILER_SCHEDULE_ID, temporalConnectionOptions, type TemporalHandle } from '../domain/jobs';
 import { createLogger, type Logger } from '../domain/platform/logger';
 import { TASK_QUEUES } from '../domain/jobs/contract';
 import { sdkLogger } from './sdk-logger';
@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   });
 
   // One connection for the workers and the client their activities start jobs with (eager start, decision 240).
-  const connection = await NativeConnection.connect({ address: config.temporalAddress });
+  const connection = await NativeConnection.connect(temporalConnectionOptions(config));
   const { database, storage, temporal } = await openConnections(config, { workers: connection });
   const deps: ActivityDeps = { config, logger, db: database.db, storage, models: createModelGateway(config), temporal };
 

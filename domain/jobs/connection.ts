@@ -3,10 +3,19 @@
  * endpoint's `worker` status, and the two primitives the jobs gateway (./index.ts) builds on: start-or-attach under
  * a business-key id, and a bounded wait for a result. Workflow code never imports this file.
  */
-import { Client, Connection, WorkflowExecutionAlreadyStartedError, type ConnectionLike, type WorkflowHandle, type WorkflowStartOptions } from '@temporalio/client';
+import {
+  Client,
+  Connection,
+  WorkflowExecutionAlreadyStartedError,
+  type ConnectionLike,
+  type TLSConfig,
+  type WorkflowHandle,
+  type WorkflowStartOptions,
+} from '@temporalio/client';
 import { temporal } from '@temporalio/proto';
 import type { SearchAttributePair, Workflow } from '@temporalio/common';
-import type { Config } from '../platform/config';
+import { readFileSync } from 'node:fs';
+import { ConfigError, type Config } from '../platform/config';
 import { TASK_QUEUES } from './contract';
 
 export interface TemporalHandle {
@@ -21,6 +30,33 @@ export interface TemporalHandle {
   close(): Promise<void>;
 }
 
+/**
+ * How to reach the Temporal server: its address, TLS (a private CA, a client certificate, the name to check) and a
+ * Cloud API key — the same for the client here and the worker's `NativeConnection`, whose options take this shape.
+ * The PEM files are read now, so a missing one stops the process at start-up naming its setting.
+ */
+export function temporalConnectionOptions(config: Config): { address: string; tls: TLSConfig | false; apiKey?: string } {
+  if (!config.temporalTls) return { address: config.temporalAddress, tls: false };
+  const pem = (name: 'TEMPORAL_TLS_CA_PATH' | 'TEMPORAL_TLS_CERT_PATH' | 'TEMPORAL_TLS_KEY_PATH'): Buffer | undefined => {
+    const path = config[name];
+    if (path === undefined) return undefined;
+    try {
+      return readFileSync(path);
+    } catch (err) {
+      throw new ConfigError([`${name}: cannot read ${path} (${(err as NodeJS.ErrnoException).code ?? String(err)})`]);
+    }
+  };
+  const ca = pem('TEMPORAL_TLS_CA_PATH');
+  const crt = pem('TEMPORAL_TLS_CERT_PATH');
+  const key = pem('TEMPORAL_TLS_KEY_PATH');
+  const tls: TLSConfig = {
+    ...(config.TEMPORAL_TLS_SERVER_NAME ? { serverNameOverride: config.TEMPORAL_TLS_SERVER_NAME } : {}),
+    ...(ca ? { serverRootCACertificate: ca } : {}),
+    ...(crt && key ? { clientCertPair: { crt, key } } : {}),
+  };
+  return { address: config.temporalAddress, tls, ...(config.TEMPORAL_API_KEY ? { apiKey: config.TEMPORAL_API_KEY } : {}) };
+}
+
 export async function connectTemporal(config: Config, options: { lazy?: boolean; workers?: ConnectionLike } = {}): Promise<TemporalHandle> {
   if (options.workers) {
     // The worker process's own connection (its owner closes it): jobs its activities start can be started eagerly.
@@ -29,8 +65,14 @@ export async function connectTemporal(config: Config, options: { lazy?: boolean;
   }
   // `Connection.connect` dials eagerly and fails fast; gRPC reconnects on its own once the server returns. A lazy
   // connection dials on first use (tests that need a Temporal that is not there from the start).
-  const settings = { address: config.temporalAddress, connectTimeout: '5s' };
-  const connection = options.lazy ? Connection.lazy(settings) : await Connection.connect(settings);
+  const connection = Connection.lazy({ ...temporalConnectionOptions(config), connectTimeout: '5s' });
+  if (!options.lazy) {
+    // `Connection.connect` leaves the channel of a refused connection dialing in the background: close it here.
+    await connection.ensureConnected().catch(async (err: unknown) => {
+      await connection.close().catch(() => undefined);
+      throw err;
+    });
+  }
   const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
   return { client, connection, namespace: config.TEMPORAL_NAMESPACE, eager: false, close: () => connection.close() };
 }

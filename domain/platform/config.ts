@@ -69,6 +69,20 @@ const EnvSchema = z.object({
   TEMPORAL_PORT: port.default(7233),
   TEMPORAL_UI_PORT: port.default(8233),
   TEMPORAL_UI_URL: z.url().optional(),
+  /**
+   * A managed or TLS-fronted Temporal (Temporal Cloud): dial with TLS, verifying the server against the system's roots
+   * unless TEMPORAL_TLS_CA_PATH names the CA. Any of the settings below implies it; `false` with them is refused.
+   */
+  TEMPORAL_TLS: bool.optional(),
+  /** PEM file of the CA that signed the server's certificate (a private CA; Temporal Cloud's is publicly trusted). */
+  TEMPORAL_TLS_CA_PATH: z.string().min(1).optional(),
+  /** PEM files of this client's certificate and its key (mTLS, e.g. a Temporal Cloud namespace's CA-issued pair). */
+  TEMPORAL_TLS_CERT_PATH: z.string().min(1).optional(),
+  TEMPORAL_TLS_KEY_PATH: z.string().min(1).optional(),
+  /** The name the server's certificate is checked against, when it is not the host of TEMPORAL_ADDRESS. */
+  TEMPORAL_TLS_SERVER_NAME: z.string().min(1).optional(),
+  /** A Temporal Cloud API key, sent as a bearer token on every call (only ever over TLS). */
+  TEMPORAL_API_KEY: z.string().min(1).optional(),
 
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -159,6 +173,8 @@ export interface Config extends Omit<Env, 'WEBHOOK_ALLOW_PRIVATE' | 'WEBHOOK_ALL
   /** Resolved addresses: either the external ones given, or the local stack's. */
   mongodbUri: string;
   temporalAddress: string;
+  /** Whether the Temporal connection uses TLS: TEMPORAL_TLS, or implied by any TLS or API-key setting. */
+  temporalTls: boolean;
   s3Endpoint: string;
   temporalUiUrl: string;
   publicBaseUrl: string;
@@ -217,6 +233,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       problems.push(`MODEL_${slot}_API_KEY: required for the OpenAI API (or set MODEL_${slot}_BASE_URL for a local server)`);
     }
   }
+  problems.push(...temporalTlsProblems(e));
   if (problems.length) throw new ConfigError(problems);
 
   const publicBaseUrl = (e.PUBLIC_BASE_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/+$/, '');
@@ -228,6 +245,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     production,
     mongodbUri: e.MONGODB_URI ?? `mongodb://127.0.0.1:${e.MONGODB_PORT}/`,
     temporalAddress: e.TEMPORAL_ADDRESS ?? `127.0.0.1:${e.TEMPORAL_PORT}`,
+    temporalTls: e.TEMPORAL_TLS ?? TEMPORAL_TLS_SETTINGS.some((name) => e[name] !== undefined),
     s3Endpoint: e.S3_ENDPOINT ?? `http://127.0.0.1:${e.MINIO_PORT}`,
     temporalUiUrl: (e.TEMPORAL_UI_URL ?? `http://127.0.0.1:${e.TEMPORAL_UI_PORT}`).replace(/\/+$/, ''),
     publicBaseUrl,
@@ -235,6 +253,20 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     WEBHOOK_ALLOW_PRIVATE: e.WEBHOOK_ALLOW_PRIVATE ?? !production,
     WEBHOOK_ALLOW_INSECURE: e.WEBHOOK_ALLOW_INSECURE ?? !production,
   };
+}
+
+/** The settings that only make sense over TLS, so that setting one turns TLS on. */
+const TEMPORAL_TLS_SETTINGS = ['TEMPORAL_TLS_CA_PATH', 'TEMPORAL_TLS_CERT_PATH', 'TEMPORAL_TLS_KEY_PATH', 'TEMPORAL_TLS_SERVER_NAME', 'TEMPORAL_API_KEY'] as const;
+
+function temporalTlsProblems(e: Env): string[] {
+  const problems: string[] = [];
+  if ((e.TEMPORAL_TLS_CERT_PATH === undefined) !== (e.TEMPORAL_TLS_KEY_PATH === undefined)) {
+    problems.push('TEMPORAL_TLS_CERT_PATH and TEMPORAL_TLS_KEY_PATH: set both (the client certificate and its key) or neither');
+  }
+  // An API key on a plain connection would cross the network readable by anyone on the path.
+  const set = TEMPORAL_TLS_SETTINGS.filter((name) => e[name] !== undefined);
+  if (e.TEMPORAL_TLS === false && set.length) problems.push(`TEMPORAL_TLS: false contradicts ${set.join(', ')}, which only work over TLS`);
+  return problems;
 }
 
 /** Why `value` is not acceptable as production secret `name`, or null when it is. */

@@ -27,10 +27,11 @@ export function applyTestEnv(): void {
 /**
  * The namespaces of this test run, derived from TEMPORAL_NAMESPACE so concurrent sessions (each with their own
  * namespace) never share task queues: `idle` has no worker unless a test starts one (runs there stay queued);
- * `live` has a worker a test starts against its own model server.
+ * `live` has a worker a test starts against its own model server; `tls` has a worker a test starts behind a TLS front
+ * (test/support/temporal-tls-front.ts).
  */
 export function testNamespaces(base = process.env.TEMPORAL_NAMESPACE ?? 'assay-test') {
-  return { main: base, idle: `${base}-idle`, live: `${base}-live` };
+  return { main: base, idle: `${base}-idle`, live: `${base}-live`, tls: `${base}-tls` };
 }
 
 applyTestEnv();

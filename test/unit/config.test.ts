@@ -1,5 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ConfigError, parseConfig, PUBLISHED_SECRET_VALUES } from '../../domain/platform/config';
+import { temporalConnectionOptions } from '../../domain/jobs/connection';
 
 function problems(env: NodeJS.ProcessEnv): string[] {
   try {
@@ -135,5 +139,41 @@ describe('production settings (DESIGN.md decision 31)', () => {
       expect(problems({ ...productionEnv(), [flag]: 'true' })).toEqual([expect.stringMatching(new RegExp(`^${flag}: `))]);
       expect(problems({ ...productionEnv(), [flag]: 'false' })).toEqual([]);
     }
+  });
+
+  describe('the Temporal connection (TLS, mTLS, API key)', () => {
+    const dev = { NODE_ENV: 'development' };
+    it('is plain unless asked, and any TLS setting or an API key turns TLS on', () => {
+      expect(parseConfig(dev).temporalTls).toBe(false);
+      expect(temporalConnectionOptions(parseConfig(dev))).toEqual({ address: '127.0.0.1:7233', tls: false });
+      expect(parseConfig({ ...dev, TEMPORAL_TLS: 'true' }).temporalTls).toBe(true);
+      for (const name of ['TEMPORAL_TLS_CA_PATH', 'TEMPORAL_TLS_SERVER_NAME', 'TEMPORAL_API_KEY']) {
+        expect(parseConfig({ ...dev, [name]: 'x' }).temporalTls).toBe(true);
+      }
+      const cloud = temporalConnectionOptions(parseConfig({ ...dev, TEMPORAL_ADDRESS: 'ns.acct.tmprl.cloud:7233', TEMPORAL_API_KEY: 'k' }));
+      expect(cloud).toEqual({ address: 'ns.acct.tmprl.cloud:7233', tls: {}, apiKey: 'k' });
+    });
+
+    it('refuses a certificate without its key (or the reverse), and TLS turned off under TLS settings', () => {
+      expect(problems({ ...dev, TEMPORAL_TLS_CERT_PATH: '/c.pem' })).toEqual([expect.stringMatching(/^TEMPORAL_TLS_CERT_PATH and TEMPORAL_TLS_KEY_PATH: /)]);
+      expect(problems({ ...dev, TEMPORAL_TLS_KEY_PATH: '/k.pem' })).toEqual([expect.stringMatching(/^TEMPORAL_TLS_CERT_PATH and TEMPORAL_TLS_KEY_PATH: /)]);
+      // An API key must never cross the network in cleartext.
+      expect(problems({ ...dev, TEMPORAL_TLS: 'false', TEMPORAL_API_KEY: 'k' })).toEqual([expect.stringMatching(/^TEMPORAL_TLS: false contradicts TEMPORAL_API_KEY/)]);
+      expect(problems({ ...dev, TEMPORAL_TLS: 'false' })).toEqual([]);
+    });
+
+    it('reads the PEM files at start-up, naming the setting of one it cannot read', () => {
+      const dir = mkdtempSync(join(tmpdir(), 'assay-config-'));
+      try {
+        const ca = join(dir, 'ca.pem');
+        writeFileSync(ca, 'CA PEM');
+        const options = temporalConnectionOptions(parseConfig({ ...dev, TEMPORAL_TLS_CA_PATH: ca, TEMPORAL_TLS_SERVER_NAME: 'temporal.internal' }));
+        expect(options.tls).toEqual({ serverNameOverride: 'temporal.internal', serverRootCACertificate: Buffer.from('CA PEM') });
+        const missing = parseConfig({ ...dev, TEMPORAL_TLS_CERT_PATH: join(dir, 'no.pem'), TEMPORAL_TLS_KEY_PATH: ca });
+        expect(() => temporalConnectionOptions(missing)).toThrow(/TEMPORAL_TLS_CERT_PATH: cannot read .*no\.pem \(ENOENT\)/);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
   });
 });
