@@ -48,6 +48,8 @@ export interface RouteInput<P, Q, B> {
    * Idempotency-Key gets the same id back, so it resumes the same creation.
    */
   reservedId?: string;
+  /** On routes with `idempotency`: reserves a fresh id under the key, when the reserved resource was abandoned. */
+  renewReservation?: () => Promise<string>;
 }
 
 export interface Reply {

@@ -134,8 +134,8 @@ export function mountRoutes(router: Router, routes: RouteSpec[], options: MountO
       if (spec.idempotency && principal && ctx.get('Idempotency-Key')) {
         // Keys of the two modes never share a record: a live request never replays a test answer (docs/decisions.md 122).
         const scope = { accountId: principal.accountId, mode: principal.kind === 'session' ? null : principal.mode };
-        reply = await idempotent(ctx, options.auth.db, scope, spec, [params, query, body], (reservedId) =>
-          spec.handler({ params, query, body, ctx, principal, tenant, reservedId }),
+        reply = await idempotent(ctx, options.auth.db, scope, spec, [params, query, body], (reservedId, renewReservation) =>
+          spec.handler({ params, query, body, ctx, principal, tenant, reservedId, renewReservation }),
         );
       } else {
         reply = await spec.handler({ params, query, body, ctx, principal, tenant });

@@ -6,7 +6,14 @@
 import type { Context } from 'koa';
 import type { Db } from 'mongodb';
 import { ApiError, errors } from '../../domain/http/errors';
-import { beginIdempotent, finishIdempotent, releaseIdempotent, requestHash, type IdempotencyScope } from '../../domain/access/idempotency';
+import {
+  beginIdempotent,
+  finishIdempotent,
+  releaseIdempotent,
+  renewReservation,
+  requestHash,
+  type IdempotencyScope,
+} from '../../domain/access/idempotency';
 import type { Reply, RouteSpec } from '../route';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
@@ -17,7 +24,7 @@ export async function idempotent(
   scope: IdempotencyScope,
   spec: RouteSpec,
   requestParts: unknown[],
-  execute: (reservedId: string) => Promise<Reply>,
+  execute: (reservedId: string, renew: () => Promise<string>) => Promise<Reply>,
 ): Promise<Reply> {
   const key = ctx.get('Idempotency-Key');
   if (!KEY_PATTERN.test(key)) {
@@ -32,7 +39,8 @@ export async function idempotent(
     return { status: begun.status, body: begun.body, headers: { 'Idempotent-Replayed': 'true' } };
   }
   try {
-    const reply = await execute(begun.reservedId);
+    const renew = () => renewReservation(db, begun.recordId, begun.reservedId, spec.idempotency!.reserve());
+    const reply = await execute(begun.reservedId, renew);
     await finishIdempotent(db, begun.recordId, reply.status, reply.body);
     return reply;
   } catch (err) {

@@ -65,7 +65,7 @@ export function runRoutes(deps: RouteDeps): RouteSpec[] {
           '`workflow_not_active`, `document_not_extracted`, `reference_document_not_ready`, ' +
           '`reference_document_unavailable`, `prompt_template_unavailable`, `use_async` (sync runs disabled).',
       },
-      handler: async ({ tenant, params, body, principal, reservedId, ctx }) => {
+      handler: async ({ tenant, params, body, principal, reservedId, renewReservation, ctx }) => {
         const key = principal as KeyPrincipal;
         const files = (ctx.state.files ?? []) as UploadedFile[];
         const headers: Record<string, string> = {};
@@ -95,7 +95,7 @@ export function runRoutes(deps: RouteDeps): RouteSpec[] {
           { keyId: key.keyId, livemode: key.mode === 'live' },
           params.workflowId,
           body,
-          reservedId,
+          reservedId && renewReservation ? { id: reservedId, renew: renewReservation } : undefined,
         );
         return { status: finished ? 200 : 202, body: await view(run), headers };
       },

@@ -126,6 +126,19 @@ export async function beginIdempotent(
   throw errors.conflict('idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed.');
 }
 
+/**
+ * The resource reserved under a key was abandoned without effect (a creation that died, settled by the reconciler
+ * with nothing charged or shown): the key gets `freshId`, so its retry creates anew instead of resuming what can no
+ * longer finish. Compare-and-set on the stale id, so whoever renews first decides; answers the id now reserved.
+ */
+export async function renewReservation(db: Db, recordId: string, staleId: string, freshId: string): Promise<string> {
+  const records = db.collection<IdempotencyDoc>(COLLECTIONS.idempotencyKeys);
+  const renewed = await records.findOneAndUpdate({ _id: recordId, reserved_id: staleId }, { $set: { reserved_id: freshId } }, { returnDocument: 'after' });
+  const current = renewed ?? (await records.findOne({ _id: recordId }));
+  if (!current) throw new Error(`idempotency record ${recordId} vanished while its request ran`);
+  return current.reserved_id;
+}
+
 /** Stores the answer for replay. */
 export async function finishIdempotent(db: Db, recordId: string, status: number, body: unknown): Promise<void> {
   await db

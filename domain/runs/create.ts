@@ -11,7 +11,7 @@
  * A crash between the steps leaves a hidden uncharged run (1) or an admitted queued run with no job (2): the
  * reconciler settles either after a grace period, through the same lifecycle transitions.
  */
-import { ApiError } from '../http/errors';
+import { ApiError, errors } from '../http/errors';
 import { newId } from '../platform/ids';
 import { startRun, waitForRun } from '../jobs';
 import { FINAL_RUN_STATUSES, type CreateRunRequest } from './schemas';
@@ -23,9 +23,16 @@ import { prepareRun, type Caller, type CreateRunDeps, type RunDoc } from './inde
 import { addToList } from '../http/list-index';
 import { RUN_LIST } from './list';
 
+/** The run id an Idempotency-Key reserved, and how to reserve a fresh one under the key. */
+export interface RunReservation {
+  id: string;
+  renew(): Promise<string>;
+}
+
 /**
- * Creates, admits, starts and (for sync runs) waits for a run. `reservedId` comes from the idempotency layer (a retry
- * resumes the creation it names); without one the run gets a fresh id, which no earlier attempt can have used.
+ * Creates, admits, starts and (for sync runs) waits for a run. `reservation` comes from the idempotency layer (a
+ * retry resumes the creation it names; one whose hidden run the reconciler abandoned starts over under a fresh id);
+ * without one the run gets a fresh id, which no earlier attempt can have used.
  *
  * Round trips of an async creation without a retry to resume (docs/decisions.md 190, 231): the workflow read, the
  * list entry's two, the insert, the admission when the run is charged (one update answering the admitted run, after
@@ -38,11 +45,17 @@ export async function createRun(
   caller: Caller,
   workflowId: string,
   input: CreateRunRequest,
-  reservedId: string | undefined,
+  reservation: RunReservation | undefined,
 ): Promise<{ run: RunDoc; finished: boolean }> {
   const runs = tenant.collection<RunDoc>(COLLECTIONS.runs);
-  const runId = reservedId ?? newId('run');
-  let run = reservedId ? await runs.findOne({ _id: runId }) : null;
+  let runId = reservation?.id ?? newId('run');
+  let run = reservation ? await runs.findOne({ _id: runId }) : null;
+  if (run?.abandoned_at && reservation) {
+    // The first attempt died before admission and its run was rejected, refunded and hidden for good: nothing of it
+    // can finish, so the retry is a creation of its own, under a fresh id the key now names.
+    runId = await reservation.renew();
+    run = await runs.findOne({ _id: runId });
+  }
   if (!run) {
     const { workflow, docs, mode, quotedMilli: quoted } = await prepareRun(deps, tenant, workflowId, input);
         const doc: Omit<RunDoc, 'account_id'> = {
@@ -77,6 +90,11 @@ export async function createRun(
   }
   const admitted = await admitRunDoc(deps.db, tenant.accountId, runId, run);
   if (admitted.admission === 'rejected') {
+    if (admitted.abandoned_at) {
+      // This request outlived the reconciler's grace period before its admission: the run was abandoned meanwhile
+      // (any charge refunded). A retry, with the same Idempotency-Key, creates the run afresh.
+      throw errors.serviceUnavailable('The run’s creation took too long and was abandoned; nothing was charged. Retry the request.');
+    }
     throw new ApiError(402, 'insufficient_credits', `This run costs ${toCredits(run.quoted_milli)} credits; the balance is lower.`);
   }
   run = admitted;

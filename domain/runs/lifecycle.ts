@@ -81,7 +81,10 @@ export async function admitRunDoc(db: Db, accountId: string, runId: string, know
  * invisible as rejected, so no late admission can charge it, and a charge taken just before the crash is refunded.
  */
 export async function abandonPendingRun(db: Db, accountId: string, runId: string): Promise<boolean> {
-  const res = await rawRuns(db).updateOne({ _id: runId, account_id: accountId, admission: 'pending' }, { $set: { admission: 'rejected' } });
+  const res = await rawRuns(db).updateOne(
+    { _id: runId, account_id: accountId, admission: 'pending' },
+    { $set: { admission: 'rejected', abandoned_at: new Date() } },
+  );
   await refund(db, accountId, runId, 'run creation abandoned');
   return res.modifiedCount === 1;
 }

@@ -45,4 +45,9 @@ export interface RunDoc {
   started_at: Date | null;
   finished_at: Date | null;
   refunded_at: Date | null;
+  /**
+   * When the reconciler abandoned this hidden run: its creation died before admission settled, so it was rejected
+   * and any charge refunded. A retry of that creation (same Idempotency-Key) then creates a fresh run instead.
+   */
+  abandoned_at?: Date;
 }

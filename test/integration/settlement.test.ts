@@ -9,6 +9,8 @@ import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { COLLECTIONS } from '../../domain/platform/db';
+import { newId } from '../../domain/platform/ids';
+import { abandonPendingRun } from '../../domain/runs/lifecycle';
 import { startRun } from '../../domain/jobs';
 import { GRACE_MS, reconcileDeliveries } from '../../domain/operations/reconciler';
 import { createTestContext, type TestContext } from '../support/app';
@@ -16,7 +18,7 @@ import { testNamespaces } from '../support/env';
 import { newAccount } from '../support/identity';
 import { ModelServer } from '../support/model-server';
 import { startWorker, type Spawned } from '../support/processes';
-import { balance, ledgerOf, makeWorkflow, TERMINAL } from '../support/runs';
+import { balance, ledgerOf, makeWorkflow, TERMINAL, waitForRun } from '../support/runs';
 import { putToUploadUrl, uploadDocument, waitForReference } from '../support/uploads';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 
@@ -194,6 +196,50 @@ describe('a Temporal that cannot start jobs', () => {
     } finally {
       await receiver.close();
     }
+  });
+
+  it('a retried creation whose first attempt died before admission, and was abandoned, creates its run afresh', async () => {
+    const a = await newAccount(t);
+    const key = await a.key({ mode: 'live' });
+    const wf = await makeWorkflow(t, key);
+    const idempotent = { ...auth(key), 'Idempotency-Key': `abandoned-${Date.now()}` };
+    const first = await t.api.post(`/v1/workflows/${wf}/runs`).set(idempotent).send({});
+    expect(first.status).toBe(202);
+    await waitForRun(t, key, first.body.id);
+    // What a crash between the insert and the admission leaves (the process died, so this is written by hand): the
+    // key in flight with its holder gone, naming a hidden run that was never admitted. Then the reconciler's
+    // settlement of such a run after its grace period: abandoned (rejected, any charge refunded).
+    const runs = t.database.db.collection(COLLECTIONS.runs);
+    const template = (await runs.findOne({ _id: first.body.id }))!;
+    const deadId = newId('run');
+    await runs.insertOne({
+      ...template,
+      _id: deadId as never,
+      admission: 'pending',
+      status: 'queued',
+      created_at: new Date(Date.now() - 2 * GRACE_MS),
+      started_at: null,
+      finished_at: null,
+      charged_milli: null,
+      error: null,
+    });
+    const keys = t.database.db.collection(COLLECTIONS.idempotencyKeys);
+    expect(await keys.countDocuments({ account_id: a.accountId })).toBe(1);
+    await keys.updateOne({ account_id: a.accountId }, { $set: { state: 'in_flight', locked_until: new Date(0), reserved_id: deadId, status: null, body_json: null } });
+    expect(await abandonPendingRun(t.database.db, a.accountId, deadId)).toBe(true);
+
+    // Before: the retry found its run rejected and answered 402 insufficient_credits to an account with credits.
+    const retried = await t.api.post(`/v1/workflows/${wf}/runs`).set(idempotent).send({});
+    expect(retried.status).toBe(202);
+    expect(retried.body.id).not.toBe(deadId);
+    expect(retried.body.id).not.toBe(first.body.id);
+    expect((await ledgerOf(t, retried.body.id)).map((e) => e.kind)).toContain('charge');
+    expect(await ledgerOf(t, deadId)).toEqual([]);
+    expect((await t.api.get(`/v1/runs/${deadId}`).set(auth(key))).status).toBe(404);
+    // The key now names the new run: a further retry replays it.
+    const again = await t.api.post(`/v1/workflows/${wf}/runs`).set(idempotent).send({});
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body.id).toBe(retried.body.id);
   });
 
   it('a start the server accepted after the request gave up finds the run failed and changes nothing', async () => {
