@@ -9,6 +9,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { COLLECTIONS } from '../../domain/platform/db';
+import { parseConfig } from '../../domain/platform/config';
 import { newId } from '../../domain/platform/ids';
 import { abandonPendingRun } from '../../domain/runs/lifecycle';
 import { startRun } from '../../domain/jobs';
@@ -28,7 +29,8 @@ const NS = testNamespaces();
 const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
 
 async function temporalCli(...args: string[]): Promise<string> {
-  const { stdout } = await run(TEMPORAL_CLI, [...args, '--address', process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233'], { timeout: 30_000 });
+  // The address the suite's own stack resolved (TEMPORAL_ADDRESS, else the local server on TEMPORAL_PORT).
+  const { stdout } = await run(TEMPORAL_CLI, [...args, '--address', parseConfig(process.env).temporalAddress], { timeout: 30_000 });
   return stdout;
 }
 
