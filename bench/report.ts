@@ -33,7 +33,7 @@ import { listBeforeInsert } from '../domain/operations/lists';
 import { newId, randomBase62, type IdKind } from '../domain/platform/ids';
 import { signLocalSessionToken } from '../domain/access/session-tokens';
 import { TASK_QUEUES } from '../domain/jobs/contract';
-import { startStack } from '../scripts/stack/services';
+import { servicePids, startStack } from '../scripts/stack/services';
 import { NODE_FLAGS } from '../scripts/node-flags';
 
 const ROOT = join(__dirname, '..');
@@ -131,6 +131,27 @@ const cpuSeconds = (pid: number) => {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / CLK_TCK; // utime and stime: fields 14 and 15 of the line
 };
+
+/** CPU seconds so far of each process the stack's work runs in (this bench's own process is the clients). */
+type CpuSnapshot = Record<string, number>;
+function cpuSnapshot(pids: Record<string, number | undefined>): CpuSnapshot {
+  const snapshot: CpuSnapshot = {};
+  for (const [name, pid] of Object.entries(pids)) {
+    if (pid === undefined) continue;
+    try {
+      snapshot[name] = cpuSeconds(pid);
+    } catch {
+      // Gone meanwhile (a process stopped by a phase): not counted.
+    }
+  }
+  const own = process.cpuUsage();
+  snapshot['bench (clients)'] = (own.user + own.system) / 1e6;
+  return snapshot;
+}
+/** Milliseconds of CPU per item, process by process, between two snapshots. */
+function cpuPerItem(before: CpuSnapshot, after: CpuSnapshot, items: number): Record<string, number> {
+  return Object.fromEntries(Object.keys(after).filter((k) => k in before).map((k) => [k, ((after[k]! - before[k]!) * 1000) / Math.max(1, items)]));
+}
 
 interface Load {
   name: string;
@@ -296,6 +317,15 @@ app.listen(${KOA_PORT}, '127.0.0.1', () => console.log('koa listening'));`;
     const worker = await startProcess('worker', [...NODE_FLAGS, '--import', 'tsx', 'worker/main.ts'], 'assay worker polling');
     children.push(worker);
 
+    // Every process a run's work touches, for the CPU split of the engine rows (only services this project started).
+    const services = await servicePids(config);
+    const stackPids: Record<string, number | undefined> = {
+      API: api.pid,
+      worker: worker.pid,
+      'Temporal server': services.temporal,
+      FerretDB: services.mongodb,
+      MinIO: services.minio,
+    };
     const base = `http://127.0.0.1:${API_PORT}/v1`;
     const accountId = `acct_${randomBase62(10)}`;
     const session = await signLocalSessionToken(config.SESSION_JWT_SECRET, { sub: 'bench', accountId });
@@ -379,13 +409,15 @@ app.listen(${KOA_PORT}, '127.0.0.1', () => console.log('koa listening'));`;
     // The POST row's ceiling: the rate at which this Temporal server accepts starts (of the no-op workflow), 50 at a
     // time; then the rate at which the worker completes them.
     const starts = await phase('ceiling: Temporal starts and no-op completions', async () => {
+      const cpu0 = cpuSnapshot(stackPids);
       const t0 = performance.now();
       const handles = await pool(noopCount, CONNECTIONS, (i) =>
         temporal.client.workflow.start('noop', { taskQueue: TASK_QUEUES.runs, workflowId: `bench-noop-${i}-${newId('run')}` }),
       );
       const startsPerSec = noopCount / ((performance.now() - t0) / 1000);
       await pool(handles.length, CONNECTIONS, (i) => handles[i]!.result());
-      return { startsPerSec, completedPerSec: noopCount / ((performance.now() - t0) / 1000) };
+      const completedPerSec = noopCount / ((performance.now() - t0) / 1000);
+      return { startsPerSec, completedPerSec, cpuMs: cpuPerItem(cpu0, cpuSnapshot(stackPids), noopCount) };
     });
 
     // The findOne ceiling right before and right after the GET row, averaged: on a shared machine the load moves.
@@ -432,6 +464,7 @@ app.listen(${KOA_PORT}, '127.0.0.1', () => console.log('koa listening'));`;
     const endToEnd = await phase(`runs end to end (${RUNS})`, async () => {
       await settle(runId ? `/runs/${runId}` : '/workflows?limit=1');
       const workerCpu0 = cpuSeconds(worker.pid!);
+      const cpu0 = cpuSnapshot(stackPids);
       const t0 = performance.now();
       const refused: string[] = [];
       const created = await pool(RUNS, CONNECTIONS, async () => {
@@ -458,11 +491,12 @@ app.listen(${KOA_PORT}, '127.0.0.1', () => console.log('koa listening'));`;
       const completed = ids.length - unfinished.length;
       const completedPerSec = completed / ((performance.now() - t0) / 1000);
       const workerCpuPerRunMs = ((cpuSeconds(worker.pid!) - workerCpu0) * 1000) / Math.max(1, completed);
+      const cpuMs = cpuPerItem(cpu0, cpuSnapshot(stackPids), completed);
       const histories = await Promise.all(ids.slice(0, 5).map(async (id) => (await temporal.client.workflow.getHandle(id).fetchHistory()).events?.length ?? 0));
       const eventsPerRun = histories.sort((a, b) => a - b)[Math.floor(histories.length / 2)] ?? null;
       if (refused.length) failures.push({ phase: 'runs end to end', error: `${refused.length} of ${RUNS} creations failed; first: ${refused[0]}` });
       if (unfinished.length) failures.push({ phase: 'runs end to end', error: `${unfinished.length} runs not seen finishing; first: ${unfinished[0]}` });
-      return { created: ids.length, createdPerSec, completed, completedPerSec, workerCpuPerRunMs, eventsPerRun };
+      return { created: ids.length, createdPerSec, completed, completedPerSec, workerCpuPerRunMs, eventsPerRun, cpuMs };
     });
 
     const postLoad = () =>
@@ -597,6 +631,7 @@ app.listen(${KOA_PORT}, '127.0.0.1', () => console.log('koa listening'));`;
       '',
       ...(seeding ? [`Seeding ${SEED} documents of each of ${seeding.kinds.length} kinds took ${f(seeding.seconds)} s (bulk inserts of clones).`, ''] : []),
       ...(endToEnd ? [`End to end: ${endToEnd.created} runs created at ${f(endToEnd.createdPerSec)}/s (${CONNECTIONS} at a time), ${endToEnd.completed} completed.`, ''] : []),
+      ...cpuSplit(endToEnd?.cpuMs, starts?.cpuMs, starts?.completedPerSec, cpus().length, endpointId !== undefined),
       '## Memory',
       '',
       '| process | RSS MB |',
@@ -638,6 +673,39 @@ app.listen(${KOA_PORT}, '127.0.0.1', () => console.log('koa listening'));`;
     await db.dropDatabase().catch(() => undefined);
     await close();
   }
+}
+
+/**
+ * The engine rows' CPU, process by process: a completed test-mode run against a completed no-op workflow. On a
+ * machine where every process shares the cores, the sum bounds the rate: N cores complete at most N × 1000 / sum
+ * items per second, whatever the engine does.
+ */
+function cpuSplit(
+  run: Record<string, number> | undefined,
+  noop: Record<string, number> | undefined,
+  noopPerSec: number | undefined,
+  cores: number,
+  delivers: boolean,
+): string[] {
+  if (!run || !noop || !noopPerSec) return [];
+  const names = [...new Set([...Object.keys(run), ...Object.keys(noop)])];
+  const total = (m: Record<string, number>) => Object.values(m).reduce((a, b) => a + b, 0);
+  const cell = (v: number | undefined) => (v === undefined ? '—' : v.toFixed(1));
+  return [
+    '## CPU per completed item, by process (the engine rows)',
+    '',
+    `Milliseconds of CPU per completed test-mode run (end-to-end phase${delivers ? ', each run also delivering `run.succeeded` to the subscribed endpoint' : ''}) and per completed no-op workflow (its ceiling phase).`,
+    '',
+    '| process | test-mode run | no-op workflow |',
+    '|---|---|---|',
+    ...names.map((n) => `| ${n} | ${cell(run[n])} | ${cell(noop[n])} |`),
+    `| all | ${total(run).toFixed(1)} | ${total(noop).toFixed(1)} |`,
+    '',
+    `With ${cores} cores shared by all of them, CPU alone caps runs at ${((cores * 1000) / total(run)).toFixed(0)}/s and no-ops at ` +
+      `${((cores * 1000) / total(noop)).toFixed(0)}/s; the no-ops completed at ${noopPerSec.toFixed(1)}/s. Runs at 0.8 of that rate ` +
+      `need at most ${((cores * 1000) / (0.8 * noopPerSec)).toFixed(0)} ms of CPU per run in all processes together, even with no waiting.`,
+    '',
+  ];
 }
 
 main().catch((err: unknown) => {

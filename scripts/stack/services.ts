@@ -166,6 +166,16 @@ async function readPid(c: Config, name: ServiceName): Promise<number | undefined
   return Number.isFinite(pid) && pid > 0 ? pid : undefined;
 }
 
+/** The processes of the services this project started that are running now (the benchmark reads their CPU time). */
+export async function servicePids(c: Config): Promise<Partial<Record<ServiceName, number>>> {
+  const found: Partial<Record<ServiceName, number>> = {};
+  for (const def of SERVICES) {
+    const pid = await readPid(c, def.name);
+    if (pid && alive(pid)) found[def.name] = pid;
+  }
+  return found;
+}
+
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
