@@ -1,5 +1,5 @@
 /** The reconciler's steps (domain/operations/reconciler.ts), bound to the worker's database and Temporal namespace. */
-import { purgeExpired, reconcileDeliveries, reconcileDocuments, reconcileReferences, reconcileRuns } from '../domain/operations/reconciler';
+import { purgeExpired, reconcileDeliveries, reconcileDocuments, reconcileReferences, reconcileRuns, sweepWatchList } from '../domain/operations/reconciler';
 import type { ActivityDeps } from './deps';
 
 /**
@@ -10,10 +10,21 @@ import type { ActivityDeps } from './deps';
  */
 export const PURGE_INTERVAL_MS = 3_600_000;
 
+/** How often a worker process sweeps for open items missing from the watch list (domain/jobs/watch.ts). */
+export const SWEEP_INTERVAL_MS = 3_600_000;
+
 export function reconcileActivities(deps: Pick<ActivityDeps, 'db' | 'config' | 'temporal'>, now: () => number = Date.now) {
   let lastPurge = Number.NEGATIVE_INFINITY;
+  let lastSweep = Number.NEGATIVE_INFINITY;
   return {
-    reconcileRuns: () => reconcileRuns(deps),
+    /** The sweep first, when due (the first pass of each worker process, then hourly): the runs step reads its entries. */
+    reconcileRuns: async () => {
+      if (now() - lastSweep >= SWEEP_INTERVAL_MS) {
+        await sweepWatchList(deps);
+        lastSweep = now();
+      }
+      return reconcileRuns(deps);
+    },
     reconcileDocuments: () => reconcileDocuments(deps),
     reconcileReferences: () => reconcileReferences(deps),
     reconcileDeliveries: () => reconcileDeliveries(deps),

@@ -22,6 +22,7 @@ import { endpointSecret, targetPolicy, type WebhookEndpointDoc } from '../domain
 import { signWebhookPayload } from '../domain/webhooks/signature';
 import { resolveTarget, TargetRefused, type ResolvedTarget } from '../domain/webhooks/url';
 import type { ActivityDeps } from './deps';
+import { unwatchJob } from '../domain/jobs/watch';
 
 export interface AttemptInput {
   accountId: string;
@@ -159,6 +160,7 @@ export function webhookActivities({ db, config, logger, storage }: ActivityDeps)
       // A success settles the delivery in the same write (docs/decisions.md 221): nothing is left for settleDelivery.
       const settles = attempt.outcome === 'succeeded' ? { $set: { status: 'succeeded' as const, finished_at: new Date() } } : {};
       await deliveries.updateOne({ _id: delivery._id, 'attempts.key': { $ne: input.attemptKey } }, { $push: { attempts: attempt }, ...settles });
+      if (attempt.outcome === 'succeeded') await unwatchJob(db, 'deliveries', delivery._id);
       // A line per delivered event at info would be one per run: successes at debug, the rest (worth a look) at info.
       logger[attempt.outcome === 'succeeded' ? 'debug' : 'info'](
         { deliveryId: delivery._id, endpointId: endpoint._id, statusCode: attempt.status_code, latencyMs: attempt.latency_ms, outcome: attempt.outcome },
@@ -174,6 +176,7 @@ export function webhookActivities({ db, config, logger, storage }: ActivityDeps)
         { $set: { status: input.status, finished_at: new Date() } },
         { returnDocument: 'after' },
       );
+      await unwatchJob(db, 'deliveries', input.deliveryId);
       if (!delivery || input.status !== 'failed') return;
       const endpoint = await endpoints.findOne({ _id: delivery.endpoint_id, account_id: input.accountId });
       if (endpoint && !endpoint.deleted_at && endpoint.status === 'active' && (await disableIfFailing(db, endpoint))) {

@@ -13,6 +13,7 @@ import type { Storage } from '../platform/storage';
 import { deleteOriginal, originalKeys, presignOriginalUpload, putOriginal, statOriginal } from './originals';
 import { loadStoredText } from './stored-text';
 import { extractDocument, type TemporalHandle } from '../jobs';
+import { unwatchJob, watchJob } from '../jobs/watch';
 import { TenantDb } from '../access/tenant';
 import { MAX_UPLOAD_BYTES, oversizedUploadMessage, uploadContentType, uploadHeaders } from './uploads';
 
@@ -156,6 +157,8 @@ export async function completeDocument(
       );
       return { doc: await getDocument(tenant, docId), finished: true };
     }
+    // Watched first (domain/jobs/watch.ts): an extraction that never starts is started by the reconciler.
+    await watchJob(tenant.rawDb(), 'documents', { id: docId, accountId: tenant.accountId, namespace: temporal.namespace, since: new Date() });
     await documents.updateOne(
       { _id: docId, status: 'awaiting_upload' },
       { $set: { status: 'extracting', size_bytes: stored.size, completed_at: new Date(), job_namespace: temporal.namespace } },
@@ -179,6 +182,7 @@ export async function settleExtractionEnded(db: Db, accountId: string, docId: st
     { _id: docId, status: 'extracting' },
     { $set: { status: 'failed', extracted: false, extraction_error: { code: 'extraction_failed', message: reason } } },
   );
+  await unwatchJob(db, 'documents', docId);
   return res.modifiedCount === 1;
 }
 
@@ -222,6 +226,7 @@ export async function recordExtraction(db: Db, accountId: string, docId: string,
       },
     },
   );
+  await unwatchJob(db, 'documents', docId);
 }
 
 /**
@@ -239,6 +244,7 @@ export async function ingestDocumentBytes(
   const contentType = uploadContentType(file.filename, file.mimeType === 'application/octet-stream' ? undefined : file.mimeType);
   const key = originalKeys.document(tenant.accountId, id);
   await putOriginal(storage, key, file.bytes, contentType);
+  await watchJob(tenant.rawDb(), 'documents', { id, accountId: tenant.accountId, namespace: temporal.namespace, since: new Date() });
   await tenant.collection<DocumentDoc>(COLLECTIONS.documents).insertOne({
     ...newDocument({ id, filename: file.filename.slice(0, 255) || 'upload', contentType, key, declaredSize: file.bytes.length }),
     // The bytes are already stored: the document starts where `complete` leaves an uploaded one.

@@ -15,6 +15,7 @@ import type { Storage } from '../platform/storage';
 import { deleteOriginal, originalKeys, presignOriginalUpload, statOriginal } from './originals';
 import type { Db } from 'mongodb';
 import { describeJob, indexReference, isClosed, jobIds, type JobStatus, type TemporalHandle } from '../jobs';
+import { unwatchJob, watchJob } from '../jobs/watch';
 import { publishEvent, type EventPublisher } from '../webhooks/publish-event';
 import { TenantDb } from '../access/tenant';
 import { MAX_UPLOAD_BYTES, oversizedUploadMessage, uploadContentType, uploadHeaders } from './uploads';
@@ -149,6 +150,8 @@ export async function completeReference(tenant: TenantDb, storage: Storage, temp
       ), doc);
       return refused ?? (await findLive(tenant, refId));
     }
+    // Watched first (domain/jobs/watch.ts): an indexing that never starts is started by the reconciler.
+    await watchJob(tenant.rawDb(), 'references', { id: refId, accountId: tenant.accountId, namespace: temporal.namespace, since: new Date() });
     started = await changing(tenant, refId, () => collection(tenant).findOneAndUpdate(
       { _id: refId, indexing_started_at: null },
       { $set: { indexing_started_at: new Date(), size_bytes: stored.size, job_namespace: temporal.namespace }, $inc: { index_version: 1 } },
@@ -188,6 +191,7 @@ export async function settleIndexingEnded(db: Db, accountId: string, refId: stri
   const res = await changing(tenant, refId, () =>
     collection(tenant).updateOne({ _id: refId, status: 'processing' }, { $set: { status: 'failed', failure_reason: reason } }),
   );
+  await unwatchJob(db, 'references', refId);
   return res.modifiedCount === 1;
 }
 
@@ -230,6 +234,7 @@ export async function finishReferenceIndexing(
     { returnDocument: 'after' },
   ));
   const current = updated ?? (await referenceForIndexing(publisher.db, input.accountId, input.refId));
+  if (current.status !== 'processing') await unwatchJob(publisher.db, 'references', input.refId);
   if (current.status === 'ready' && input.outcome === 'ready') {
     await publishEvent(publisher, {
       accountId: input.accountId,

@@ -19,7 +19,7 @@
  * queued runs at the front never starve the rest, and wraps to the start when it reaches the end.
  * It also purges expired idempotency records and finished webhook deliveries past retention (DESIGN.md decision 32).
  */
-import type { Db } from 'mongodb';
+import type { Db, Document } from 'mongodb';
 import type { Config } from '../platform/config';
 import { COLLECTIONS } from '../platform/db';
 import { settleExtractionEnded, type DocumentDoc } from '../documents/documents';
@@ -30,6 +30,7 @@ import type { RunDoc } from '../runs';
 import { abandonPendingRun, settleEndedRun } from '../runs/lifecycle';
 import { DELIVERY_LIST, deliveryPolicy, type WebhookDeliveryDoc } from '../webhooks/deliveries';
 import { purgeListPages } from '../http/list-index';
+import { unwatchJob, watchJob, type WatchedJobDoc, type WatchedKind } from '../jobs/watch';
 
 /** How long an idempotency record answers (domain/access/idempotency.ts checks the same 24 h on every read). */
 const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -81,12 +82,74 @@ async function nextBatch<T extends { created_at: Date }>(deps: ReconcilerDeps, k
 
 const olderThanGrace = (at: Date | null | undefined, now: Date) => !at || now.getTime() - at.getTime() > GRACE_MS;
 
+/** What "may need the reconciler" means per kind: the query of the hourly sweep and the check of each watched item. */
+const OPEN = {
+  runs: {
+    collection: COLLECTIONS.runs,
+    filter: { status: { $in: ['queued', 'running'] }, admission: { $in: ['pending', 'admitted'] } },
+    isOpen: (d: Document) => ['queued', 'running'].includes(d.status) && ['pending', 'admitted'].includes(d.admission),
+    since: (d: Document) => d.created_at as Date,
+  },
+  documents: {
+    collection: COLLECTIONS.documents,
+    filter: { status: 'extracting' },
+    isOpen: (d: Document) => d.status === 'extracting',
+    since: (d: Document) => (d.completed_at ?? d.created_at) as Date,
+  },
+  references: {
+    collection: COLLECTIONS.referenceDocuments,
+    filter: { status: 'processing', indexing_started_at: { $ne: null } },
+    isOpen: (d: Document) => d.status === 'processing' && d.indexing_started_at != null,
+    since: (d: Document) => (d.indexing_started_at ?? d.created_at) as Date,
+  },
+  deliveries: {
+    collection: COLLECTIONS.webhookDeliveries,
+    filter: { status: 'pending' },
+    isOpen: (d: Document) => d.status === 'pending',
+    since: (d: Document) => d.created_at as Date,
+  },
+} as const satisfies Record<WatchedKind, unknown>;
+
+/**
+ * This pass's items of `kind`: a batch of its watch list (domain/jobs/watch.ts; by `created_at`, with the kind's
+ * cursor), each item read by `_id`. An entry whose item is settled is dropped, as is one whose item never appeared
+ * (a creation that died between the two writes) once the grace period has passed.
+ */
+async function watchedItems<T extends Document>(deps: ReconcilerDeps, kind: WatchedKind, now: Date): Promise<T[]> {
+  const open = OPEN[kind];
+  const entries = await nextBatch<WatchedJobDoc>(deps, kind, COLLECTIONS.watchedJobs, { kind, job_namespace: deps.temporal.namespace }, now);
+  const items: T[] = [];
+  for (const entry of entries) {
+    const item = await deps.db.collection(open.collection).findOne({ _id: entry.item_id as never, account_id: entry.account_id });
+    if (item && open.isOpen(item)) items.push(item as unknown as T);
+    else if (item || olderThanGrace(entry.created_at, now)) await unwatchJob(deps.db, kind, entry.item_id);
+  }
+  return items;
+}
+
+/**
+ * The safety net under the watch list (hourly, activities/reconcile.ts): every open item of this namespace that has
+ * no entry gets one — items from before the list existed, or written by a process that did not watch them. On the
+ * embedded store this reads whole collections, which is why it is not every pass. Answers the entries added.
+ */
+export async function sweepWatchList(deps: ReconcilerDeps): Promise<number> {
+  let added = 0;
+  for (const kind of Object.keys(OPEN) as WatchedKind[]) {
+    const open = OPEN[kind];
+    const items = await deps.db
+      .collection(open.collection)
+      .find({ ...open.filter, job_namespace: deps.temporal.namespace })
+      .toArray();
+    for (const item of items) {
+      const before = await watchJob(deps.db, kind, { id: String(item._id), accountId: item.account_id, namespace: deps.temporal.namespace, since: open.since(item) });
+      if (before === 'added') added++;
+    }
+  }
+  return added;
+}
+
 export async function reconcileRuns(deps: ReconcilerDeps, now = new Date()): Promise<ReconcileReport['runs']> {
-  const runs = await nextBatch<RunDoc>(deps, 'runs', COLLECTIONS.runs, {
-    status: { $in: ['queued', 'running'] },
-    admission: { $in: ['pending', 'admitted'] },
-    job_namespace: deps.temporal.namespace,
-  }, now);
+  const runs = await watchedItems<RunDoc>(deps, 'runs', now);
   let settled = 0;
   for (const run of runs) {
     const job = await describeJob(deps.temporal, jobIds.run(run._id));
@@ -110,10 +173,7 @@ async function jobOf(deps: ReconcilerDeps, id: string): Promise<JobStatus> {
 }
 
 export async function reconcileDocuments(deps: ReconcilerDeps, now = new Date()): Promise<ReconcileReport['documents']> {
-  const docs = await nextBatch<DocumentDoc>(deps, 'documents', COLLECTIONS.documents, {
-    status: 'extracting',
-    job_namespace: deps.temporal.namespace,
-  }, now);
+  const docs = await watchedItems<DocumentDoc>(deps, 'documents', now);
   let settled = 0;
   let restarted = 0;
   for (const doc of docs) {
@@ -131,11 +191,7 @@ export async function reconcileDocuments(deps: ReconcilerDeps, now = new Date())
 }
 
 export async function reconcileReferences(deps: ReconcilerDeps, now = new Date()): Promise<ReconcileReport['references']> {
-  const refs = await nextBatch<ReferenceDocumentDoc>(deps, 'references', COLLECTIONS.referenceDocuments, {
-    status: 'processing',
-    indexing_started_at: { $ne: null },
-    job_namespace: deps.temporal.namespace,
-  }, now);
+  const refs = await watchedItems<ReferenceDocumentDoc>(deps, 'references', now);
   let settled = 0;
   let restarted = 0;
   for (const ref of refs) {
@@ -156,10 +212,7 @@ export async function reconcileReferences(deps: ReconcilerDeps, now = new Date()
  * its job could not start publishes `run.failed` into the same outage). Their job is started now.
  */
 export async function reconcileDeliveries(deps: ReconcilerDeps, now = new Date()): Promise<ReconcileReport['deliveries']> {
-  const pending = await nextBatch<WebhookDeliveryDoc>(deps, 'deliveries', COLLECTIONS.webhookDeliveries, {
-    status: 'pending',
-    job_namespace: deps.temporal.namespace,
-  }, new Date(now.getTime() - GRACE_MS));
+  const pending = await watchedItems<WebhookDeliveryDoc>(deps, 'deliveries', new Date(now.getTime() - GRACE_MS));
   let restarted = 0;
   for (const delivery of pending) {
     if ((await jobOf(deps, jobIds.delivery(delivery._id))) !== 'not_found') continue;

@@ -27,6 +27,7 @@ export const COLLECTIONS = {
   usageMonths: 'usage_months',
   reconcilerCursors: 'reconciler_cursors',
   listPages: 'list_pages',
+  watchedJobs: 'watched_jobs',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
@@ -91,6 +92,8 @@ export const INDEXES: Record<CollectionName, IndexDescription[]> = {
   reconciler_cursors: [],
   // The list indexes' heads and pages (domain/http/list-index.ts): read and written by `_id` only.
   list_pages: [],
+  // The reconciler's watch list (domain/jobs/watch.ts): read per kind and namespace in `created_at` order.
+  watched_jobs: [{ key: { kind: 1, job_namespace: 1, created_at: 1 }, name: 'kind_namespace_created' }],
 };
 
 export interface Database {

@@ -22,6 +22,7 @@ import { admitRunDoc, chargedOnAdmission, failRun, insertRun } from './lifecycle
 import { prepareRun, type Caller, type CreateRunDeps, type RunDoc } from './index';
 import { addToList } from '../http/list-index';
 import { RUN_LIST } from './list';
+import { watchJob } from '../jobs/watch';
 
 /** The run id an Idempotency-Key reserved, and how to reserve a fresh one under the key. */
 export interface RunReservation {
@@ -85,7 +86,9 @@ export async function createRun(
       finished_at: null,
       refunded_at: null,
     };
-    // Listed before it exists (domain/http/list-index.ts): a crash between the two never hides a run from lists.
+    // Watched and listed before it exists (domain/jobs/watch.ts, domain/http/list-index.ts): a crash between never
+    // leaves a run the reconciler cannot find or a list that hides it.
+    await watchJob(deps.db, 'runs', { id: runId, accountId: tenant.accountId, namespace: deps.temporal.namespace, since: doc.created_at });
     run = await insertRun(tenant, { ...doc, list_pos: await addToList(tenant, RUN_LIST, doc) });
   }
   const admitted = await admitRunDoc(deps.db, tenant.accountId, runId, run);

@@ -25,6 +25,7 @@ import type { EvaluationWorkflowDoc } from '../evaluation-workflows/evaluation-w
 import { RUN_FAILURES, type RunFailureCode } from './failures';
 import { eventRunView, getRun, type RunDoc } from './index';
 import { rememberOutputFile } from './output-file';
+import { unwatchJob } from '../jobs/watch';
 
 /** From which statuses each transition may move a run. */
 export const RUN_TRANSITIONS = {
@@ -86,6 +87,7 @@ export async function abandonPendingRun(db: Db, accountId: string, runId: string
     { $set: { admission: 'rejected', abandoned_at: new Date() } },
   );
   await refund(db, accountId, runId, 'run creation abandoned');
+  await unwatchJob(db, 'runs', runId);
   return res.modifiedCount === 1;
 }
 
@@ -172,6 +174,7 @@ async function succeed(
   );
   const final = done ?? (await load(db, input));
   if (final?.status !== 'succeeded') return final?.status ?? null;
+  await unwatchJob(db, 'runs', run._id);
   rememberOutputFile(final);
   await countRunUsageOf(db, final);
   await emitRunEvent(publisher, run.account_id, 'run.succeeded', final, known);
@@ -214,6 +217,7 @@ export async function failRun(publisher: EventPublisher, input: RunJobInput & { 
   );
   const final = failed ?? (await load(db, input));
   if (final?.status !== 'failed') return;
+  await unwatchJob(db, 'runs', input.runId);
   // A retry after the status changed: the refund above was skipped, so make sure it landed (a no-op if it did).
   await refund(db, input.accountId, input.runId, `run failed: ${final.error?.code ?? input.code}`);
   // Nothing new to count, but an admission whose count was interrupted is finished here.
@@ -243,6 +247,7 @@ export async function cancelRun(publisher: EventPublisher, tenant: TenantDb, run
     throw errors.conflict('run_not_cancelable', `Only queued runs can be canceled; this run is ${run.status}.`);
   }
   await refund(publisher.db, tenant.accountId, run._id, 'run canceled');
+  await unwatchJob(publisher.db, 'runs', run._id);
   await emitRunEvent(publisher, tenant.accountId, 'run.canceled', run);
   return run;
 }

@@ -18,6 +18,7 @@ import { deliver, type TemporalHandle } from '../jobs';
 import { DELIVERY_LIST, deliveryPolicy, type WebhookDeliveryDoc } from './deliveries';
 import { addToList, dropFromList } from '../http/list-index';
 import { TenantDb } from '../access/tenant';
+import { unwatchJob, watchJob } from '../jobs/watch';
 import type { WebhookEndpointDoc } from './endpoints';
 
 export interface EventPublisher {
@@ -96,7 +97,9 @@ async function ensureDelivery(db: Db, event: EventDoc, endpointId: string, names
     finished_at: null,
     job_namespace: namespace,
   } satisfies Omit<WebhookDeliveryDoc, 'account_id'>;
-  // Listed first, written second (domain/http/list-index.ts): a crash between never hides it from the endpoint's list.
+  // Watched and listed first, written second (domain/jobs/watch.ts, domain/http/list-index.ts): a crash between never
+  // leaves a delivery nobody starts or lists.
+  await watchJob(db, 'deliveries', { id: fresh._id, accountId: event.account_id, namespace, since: fresh.created_at });
   const doc: WebhookDeliveryDoc = { ...fresh, account_id: event.account_id, list_pos: await addToList(tenant, DELIVERY_LIST, fresh) };
   try {
     await deliveries.insertOne(doc);
@@ -104,6 +107,7 @@ async function ensureDelivery(db: Db, event: EventDoc, endpointId: string, names
   } catch (err) {
     if ((err as { code?: number }).code !== 11000) throw err;
     await dropFromList(tenant, DELIVERY_LIST, doc);
+    await unwatchJob(db, 'deliveries', doc._id);
     const winner = await deliveries.findOne({ event_id: event._id, endpoint_id: endpointId }, { projection: { _id: 1 } });
     if (!winner) throw err;
     return winner._id;
