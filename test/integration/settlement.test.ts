@@ -13,7 +13,7 @@ import { parseConfig } from '../../domain/platform/config';
 import { newId } from '../../domain/platform/ids';
 import { abandonPendingRun } from '../../domain/runs/lifecycle';
 import { startRun } from '../../domain/jobs';
-import { GRACE_MS, reconcileDeliveries } from '../../domain/operations/reconciler';
+import { GRACE_MS, RECONCILE_BATCH, reconcileDeliveries, reconcileRuns, sweepWatchList } from '../../domain/operations/reconciler';
 import { createTestContext, type TestContext } from '../support/app';
 import { testNamespaces } from '../support/env';
 import { newAccount } from '../support/identity';
@@ -284,6 +284,57 @@ describe('a Temporal that cannot start jobs', () => {
     const back = await t.api.post(`/v1/reference-documents/${refId}/complete`).set(auth(key));
     expect(back.status).toBe(200);
     expect((await waitForReference(t, key, refId)).status).toBe('ready');
+  });
+});
+
+describe("the reconciler's watch list", () => {
+  /** A namespace no worker polls: the only reconciler passes there are this test's own. */
+  let idle: TestContext;
+  beforeAll(async () => {
+    idle = await createTestContext({ TEMPORAL_NAMESPACE: NS.idle });
+  });
+  afterAll(async () => {
+    await idle?.close();
+  });
+  const deps = () => ({ db: idle.database.db, config: idle.config, temporal: idle.temporal });
+  const watched = (id: string) => idle.database.db.collection(COLLECTIONS.watchedJobs).countDocuments({ item_id: id });
+  /** Passes until one reaches the end of the list (its batch not full): every entry has been looked at once. */
+  const passesToTheEnd = async () => {
+    for (let i = 0; i < 100; i++) if ((await reconcileRuns(deps())).checked < RECONCILE_BATCH) return;
+  };
+
+  it('holds a run while it is open and lets it go when it settles', async () => {
+    const a = await newAccount(idle);
+    const key = await a.key({ mode: 'test' });
+    const wf = await makeWorkflow(idle, key);
+    const created = await idle.api.post(`/v1/workflows/${wf}/runs`).set(auth(key)).send({});
+    expect(created.status).toBe(202);
+    expect(await watched(created.body.id)).toBe(1);
+    expect((await idle.api.post(`/v1/runs/${created.body.id}/cancel`).set(auth(key))).status).toBe(200);
+    expect(await watched(created.body.id)).toBe(0);
+  });
+
+  it('settles a run no entry names once the hourly sweep has added one (a run from before the list)', async () => {
+    const a = await newAccount(idle);
+    const key = await a.key({ mode: 'test' });
+    const wf = await makeWorkflow(idle, key);
+    const created = await idle.api.post(`/v1/workflows/${wf}/runs`).set(auth(key)).send({});
+    // An admitted, queued run whose job never started and that the watch list does not name, past the grace period.
+    const runs = idle.database.db.collection(COLLECTIONS.runs);
+    const deadId = newId('run');
+    await runs.insertOne({ ...(await runs.findOne({ _id: created.body.id }))!, _id: deadId as never, created_at: new Date(Date.now() - 2 * GRACE_MS) });
+    expect(await watched(deadId)).toBe(0);
+
+    await passesToTheEnd();
+    expect((await runs.findOne({ _id: deadId as never }))!.status).toBe('queued');
+
+    expect(await sweepWatchList(deps())).toBeGreaterThanOrEqual(1);
+    expect(await watched(deadId)).toBe(1);
+    await passesToTheEnd();
+    const settled = (await runs.findOne({ _id: deadId as never }))!;
+    expect(settled.status).toBe('failed');
+    expect(settled.error).toEqual(expect.objectContaining({ code: 'creation_failed' }));
+    expect(await watched(deadId)).toBe(0);
   });
 });
 
