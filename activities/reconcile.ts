@@ -17,13 +17,18 @@ export function reconcileActivities(deps: Pick<ActivityDeps, 'db' | 'config' | '
   let lastPurge = Number.NEGATIVE_INFINITY;
   let lastSweep = Number.NEGATIVE_INFINITY;
   return {
-    /** The sweep first, when due (the first pass of each worker process, then hourly): the runs step reads its entries. */
+    /**
+     * The runs, then the sweep when due (the first pass of each worker process, then hourly; its entries are read
+     * from the next pass on). Due is reset before the sweep starts: one that fails or outlives the step's timeout
+     * on a very large store is tried again in an hour, not at every pass, and never holds up the runs.
+     */
     reconcileRuns: async () => {
+      const report = await reconcileRuns(deps);
       if (now() - lastSweep >= SWEEP_INTERVAL_MS) {
-        await sweepWatchList(deps);
         lastSweep = now();
+        await sweepWatchList(deps);
       }
-      return reconcileRuns(deps);
+      return report;
     },
     reconcileDocuments: () => reconcileDocuments(deps),
     reconcileReferences: () => reconcileReferences(deps),

@@ -15,9 +15,12 @@
  * Only records whose `job_namespace` is this process's namespace are considered: several namespaces may share a
  * database (the tests do), and a job is looked up in its own namespace only.
  *
- * Work per pass is bounded (BATCH per kind); a cursor per kind (by `created_at`) moves through the backlog, so long
- * queued runs at the front never starve the rest, and wraps to the start when it reaches the end.
- * It also purges expired idempotency records and finished webhook deliveries past retention (DESIGN.md decision 32).
+ * The candidates come from the watch list (domain/jobs/watch.ts), never from scanning the items' collections, which
+ * the embedded store can only do in full (docs/decisions.md 249); `sweepWatchList` is the hourly safety net that
+ * watches open items nobody watched. Work per pass is bounded (BATCH per kind); a cursor per kind (by `created_at`)
+ * moves through the backlog, so long queued runs at the front never starve the rest, and wraps to the start when it
+ * reaches the end. It also purges expired idempotency records and finished webhook deliveries past retention
+ * (DESIGN.md decision 32; hourly, decision 248).
  */
 import type { Db, Document } from 'mongodb';
 import type { Config } from '../platform/config';
@@ -127,6 +130,9 @@ async function watchedItems<T extends Document>(deps: ReconcilerDeps, kind: Watc
   return items;
 }
 
+/** What the sweep needs of an open item: who it is, and the time its entry is ordered and timed by. */
+const SWEEP_PROJECTION = { _id: 1, account_id: 1, created_at: 1, completed_at: 1, indexing_started_at: 1 };
+
 /**
  * The safety net under the watch list (hourly, activities/reconcile.ts): every open item of this namespace that has
  * no entry gets one — items from before the list existed, or written by a process that did not watch them. On the
@@ -138,11 +144,11 @@ export async function sweepWatchList(deps: ReconcilerDeps): Promise<number> {
     const open = OPEN[kind];
     const items = await deps.db
       .collection(open.collection)
-      .find({ ...open.filter, job_namespace: deps.temporal.namespace })
+      .find({ ...open.filter, job_namespace: deps.temporal.namespace }, { projection: SWEEP_PROJECTION })
       .toArray();
     for (const item of items) {
-      const before = await watchJob(deps.db, kind, { id: String(item._id), accountId: item.account_id, namespace: deps.temporal.namespace, since: open.since(item) });
-      if (before === 'added') added++;
+      const outcome = await watchJob(deps.db, kind, { id: String(item._id), accountId: item.account_id, namespace: deps.temporal.namespace, since: open.since(item) });
+      if (outcome === 'added') added++;
     }
   }
   return added;
