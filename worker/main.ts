@@ -55,6 +55,10 @@ async function main(): Promise<void> {
         // Test-mode work and webhook attempts run as local activities (docs/decisions.md 220, 221), which hold their
         // workflow task's slot while they run: as many slots as the activity slots that work had before.
         maxConcurrentWorkflowTaskExecutions: WORKFLOW_TASK_SLOTS,
+        // A run is one workflow task, taken from the queue's normal (not sticky) side; the SDK's fixed default gives
+        // that side 2 of its 10 pollers, which capped new runs at 2 per poll round trip (docs/decisions.md 250).
+        workflowTaskPollerBehavior: POLLERS,
+        activityTaskPollerBehavior: POLLERS,
         shutdownGraceTime: `${config.WORKER_SHUTDOWN_GRACE_S}s`,
         shutdownForceTime: `${config.WORKER_SHUTDOWN_GRACE_S + 10}s`,
       }),
@@ -83,6 +87,13 @@ async function main(): Promise<void> {
 }
 
 const EVENT_PURGE_INTERVAL_MS = 3_600_000;
+
+/**
+ * Poller autoscaling, Temporal's recommended setting: the server reports each queue's backlog with the tasks it hands
+ * out and the worker opens polls to match, never more than its free slots. The reports need Temporal Server 1.28 or
+ * later (the dev server here is 1.29; Temporal Cloud sends them).
+ */
+const POLLERS = { type: 'autoscaling' } as const;
 
 /** The SDK's default activity slots (100), where the local activities' work used to run. */
 const WORKFLOW_TASK_SLOTS = 100;
