@@ -8,6 +8,7 @@
  *     stored in BENCH_ACCOUNTS accounts (cloned from real ones straight into the database); POST …/runs (test mode)
  *     rate and p99; completed test-mode runs/s ÷ no-op workflows/s; history events per test-mode run (fetched);
  *     worker CPU per completed run and API CPU per authenticated GET (from /proc/<pid>/stat before and after);
+ *     the engine rows once more for the same runs in an account with no webhook endpoint (no delivery job);
  *   plus memory after the runs and a ~50 MB PDF in the parsing sandbox (bench/large-pdf.ts; BENCH_PDF=0 skips it).
  * Each goal row prints goal, measured value, ceiling and met / not met. Not a test: nothing is asserted. A phase that
  * fails (an error, a process that died) prints its error in the report, and the other phases still run; each child
@@ -346,6 +347,12 @@ app.listen(${KOA_PORT}, '127.0.0.1', () => console.log('koa listening'));`;
     if (!endpointId) say(`no webhook endpoint (${endpoint.status} ${JSON.stringify(endpoint.body)}): the deliveries row is not measured`);
     await post('/documents', key, { filename: 'bench.txt', mime_type: 'text/plain', size_bytes: 10 });
     await post('/reference-documents', key, { name: 'bench', filename: 'bench.txt', mime_type: 'text/plain', size_bytes: 10 });
+    // A second account with no webhook endpoint: its runs cost what a run costs alone (no delivery job).
+    const bareAccount = await (async () => {
+      const bareSession = await signLocalSessionToken(config.SESSION_JWT_SECRET, { sub: 'bench', accountId: `acct_${randomBase62(10)}` });
+      const bareKey = (await post('/keys', bareSession, { name: 'bench', mode: 'test' })).body.token!;
+      return { key: bareKey, wf: await create('/workflows', bareKey, { product_code: 'general_evaluation', name: 'bench', output_format: 'json' }) };
+    })();
     const auth = { authorization: `Bearer ${key}` };
     /**
      * Waits until the API answers a cheap read quickly again (at most 2 minutes): a load that ended leaves requests
@@ -461,7 +468,7 @@ app.listen(${KOA_PORT}, '127.0.0.1', () => console.log('koa listening'));`;
     }
 
     // Every creation is counted, whatever it answers: one that fails is reported, not fatal to the rest.
-    const endToEnd = await phase(`runs end to end (${RUNS})`, async () => {
+    const runsEndToEnd = async (label: string, workflowId: string, token: string) => {
       await settle(runId ? `/runs/${runId}` : '/workflows?limit=1');
       const workerCpu0 = cpuSeconds(worker.pid!);
       const cpu0 = cpuSnapshot(stackPids);
@@ -469,7 +476,7 @@ app.listen(${KOA_PORT}, '127.0.0.1', () => console.log('koa listening'));`;
       const refused: string[] = [];
       const created = await pool(RUNS, CONNECTIONS, async () => {
         try {
-          return await create(`/workflows/${wf}/runs`, key, {});
+          return await create(`/workflows/${workflowId}/runs`, token, {});
         } catch (err) {
           refused.push(describe(err));
           return null;
@@ -494,10 +501,14 @@ app.listen(${KOA_PORT}, '127.0.0.1', () => console.log('koa listening'));`;
       const cpuMs = cpuPerItem(cpu0, cpuSnapshot(stackPids), completed);
       const histories = await Promise.all(ids.slice(0, 5).map(async (id) => (await temporal.client.workflow.getHandle(id).fetchHistory()).events?.length ?? 0));
       const eventsPerRun = histories.sort((a, b) => a - b)[Math.floor(histories.length / 2)] ?? null;
-      if (refused.length) failures.push({ phase: 'runs end to end', error: `${refused.length} of ${RUNS} creations failed; first: ${refused[0]}` });
-      if (unfinished.length) failures.push({ phase: 'runs end to end', error: `${unfinished.length} runs not seen finishing; first: ${unfinished[0]}` });
+      if (refused.length) failures.push({ phase: label, error: `${refused.length} of ${RUNS} creations failed; first: ${refused[0]}` });
+      if (unfinished.length) failures.push({ phase: label, error: `${unfinished.length} runs not seen finishing; first: ${unfinished[0]}` });
       return { created: ids.length, createdPerSec, completed, completedPerSec, workerCpuPerRunMs, eventsPerRun, cpuMs };
-    });
+    };
+    // The goal rows' shape: the account has the endpoint, so each run also delivers `run.succeeded` (one delivery
+    // job per run). Then the same runs in an account with no endpoint, for the run's own cost (docs/decisions.md 250).
+    const endToEnd = await phase(`runs end to end (${RUNS})`, () => runsEndToEnd('runs end to end', wf, key));
+    const bare = await phase(`runs end to end, no endpoint (${RUNS})`, () => runsEndToEnd('runs end to end, no endpoint', bareAccount.wf, bareAccount.key));
 
     const postLoad = () =>
       load('POST /v1/workflows/{id}/runs (test mode)', {
@@ -631,7 +642,22 @@ app.listen(${KOA_PORT}, '127.0.0.1', () => console.log('koa listening'));`;
       '',
       ...(seeding ? [`Seeding ${SEED} documents of each of ${seeding.kinds.length} kinds took ${f(seeding.seconds)} s (bulk inserts of clones).`, ''] : []),
       ...(endToEnd ? [`End to end: ${endToEnd.created} runs created at ${f(endToEnd.createdPerSec)}/s (${CONNECTIONS} at a time), ${endToEnd.completed} completed.`, ''] : []),
-      ...cpuSplit(endToEnd?.cpuMs, starts?.cpuMs, starts?.completedPerSec, cpus().length, endpointId !== undefined),
+      ...(bare
+        ? [
+            '## The same runs with no endpoint subscribed',
+            '',
+            `The goal rows' runs each deliver \`run.succeeded\` to the endpoint (a second job per run). The same ${RUNS} runs in an ` +
+              'account with no endpoint, for what a run costs alone (for information; the goal rows keep the shape above):',
+            '',
+            '| measure | goal (rows above) | with no endpoint | with the endpoint (rows above) |',
+            '|---|---|---|---|',
+            `| completed test-mode runs/s ÷ no-op workflows/s | ≥ 0.8 | ${starts ? f(bare.completedPerSec / starts.completedPerSec, 2) : '—'} (${f(bare.completedPerSec)}/s; ${bare.completed} of ${RUNS} completed) | ${endToEnd && starts ? f(endToEnd.completedPerSec / starts.completedPerSec, 2) : '—'} |`,
+            `| history events per test-mode run | ≤ 20 | ${bare.eventsPerRun ?? '—'} | ${endToEnd?.eventsPerRun ?? '—'} |`,
+            `| worker CPU per completed test-mode run | ≤ 15 ms | ${f(bare.workerCpuPerRunMs)} ms | ${endToEnd ? `${f(endToEnd.workerCpuPerRunMs)} ms` : '—'} |`,
+            '',
+          ]
+        : []),
+      ...cpuSplit(endToEnd?.cpuMs, bare?.cpuMs, starts?.cpuMs, starts?.completedPerSec, cpus().length, endpointId !== undefined),
       '## Memory',
       '',
       '| process | RSS MB |',
@@ -682,24 +708,26 @@ app.listen(${KOA_PORT}, '127.0.0.1', () => console.log('koa listening'));`;
  */
 function cpuSplit(
   run: Record<string, number> | undefined,
+  bareRun: Record<string, number> | undefined,
   noop: Record<string, number> | undefined,
   noopPerSec: number | undefined,
   cores: number,
   delivers: boolean,
 ): string[] {
   if (!run || !noop || !noopPerSec) return [];
-  const names = [...new Set([...Object.keys(run), ...Object.keys(noop)])];
+  const names = [...new Set([...Object.keys(run), ...Object.keys(bareRun ?? {}), ...Object.keys(noop)])];
   const total = (m: Record<string, number>) => Object.values(m).reduce((a, b) => a + b, 0);
   const cell = (v: number | undefined) => (v === undefined ? '—' : v.toFixed(1));
   return [
     '## CPU per completed item, by process (the engine rows)',
     '',
-    `Milliseconds of CPU per completed test-mode run (end-to-end phase${delivers ? ', each run also delivering `run.succeeded` to the subscribed endpoint' : ''}) and per completed no-op workflow (its ceiling phase).`,
+    `Milliseconds of CPU per completed test-mode run (end-to-end phase${delivers ? ', each run also delivering `run.succeeded` to the subscribed endpoint' : ''}), ` +
+      'per completed run of the account with no endpoint, and per completed no-op workflow (its ceiling phase).',
     '',
-    '| process | test-mode run | no-op workflow |',
-    '|---|---|---|',
-    ...names.map((n) => `| ${n} | ${cell(run[n])} | ${cell(noop[n])} |`),
-    `| all | ${total(run).toFixed(1)} | ${total(noop).toFixed(1)} |`,
+    '| process | test-mode run | run, no endpoint | no-op workflow |',
+    '|---|---|---|---|',
+    ...names.map((n) => `| ${n} | ${cell(run[n])} | ${cell(bareRun?.[n])} | ${cell(noop[n])} |`),
+    `| all | ${total(run).toFixed(1)} | ${bareRun ? total(bareRun).toFixed(1) : '—'} | ${total(noop).toFixed(1)} |`,
     '',
     `With ${cores} cores shared by all of them, CPU alone caps runs at ${((cores * 1000) / total(run)).toFixed(0)}/s and no-ops at ` +
       `${((cores * 1000) / total(noop)).toFixed(0)}/s; the no-ops completed at ${noopPerSec.toFixed(1)}/s. Runs at 0.8 of that rate ` +
