@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { parseConfig } from '../domain/platform/config';
-import { connectTemporal } from '../domain/jobs';
+import { connectTemporal, temporalCliEnv } from '../domain/jobs';
 import * as workflows from '../workflows';
 import { toolPath } from './stack/tools';
 
@@ -45,8 +45,9 @@ async function main(): Promise<void> {
         // serializer refuses a History decoded by the client's copy of protobufjs.
         const { stdout } = await exec(
           toolPath('temporal'),
-          ['workflow', 'show', '--workflow-id', execution.workflowId, '--run-id', execution.runId, '--namespace', config.TEMPORAL_NAMESPACE, '--address', config.temporalAddress, '--output', 'json'],
-          { maxBuffer: 64 * 1024 * 1024 },
+          ['workflow', 'show', '--workflow-id', execution.workflowId, '--run-id', execution.runId, '--output', 'json'],
+          // Address, namespace, TLS and API key as the client above has them (a Temporal Cloud namespace too).
+          { maxBuffer: 64 * 1024 * 1024, env: temporalCliEnv(config) },
         );
         await writeFile(join(out, `${type}-${outcome}-${count + 1}.json`), stdout.endsWith('\n') ? stdout : `${stdout}\n`);
         written += 1;

@@ -57,6 +57,30 @@ export function temporalConnectionOptions(config: Config): { address: string; tl
   return { address: config.temporalAddress, tls, ...(config.TEMPORAL_API_KEY ? { apiKey: config.TEMPORAL_API_KEY } : {}) };
 }
 
+/**
+ * The environment for the `temporal` CLI (operator scripts, tests) to reach the server this config names: the
+ * address, namespace, TLS files and API key under the CLI's own variable names (its environment configuration),
+ * so the key never appears on a command line, where any local user could read it. Every other `TEMPORAL_*`
+ * variable is left out, so a setting of ours the CLI reads differently cannot leak into it.
+ */
+export function temporalCliEnv(config: Config, base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(Object.entries(base).filter(([name]) => !name.startsWith('TEMPORAL_')));
+  const set = (name: string, value: string | undefined) => {
+    if (value !== undefined) env[name] = value;
+  };
+  set('TEMPORAL_ADDRESS', config.temporalAddress);
+  set('TEMPORAL_NAMESPACE', config.TEMPORAL_NAMESPACE);
+  set('TEMPORAL_TLS', String(config.temporalTls));
+  if (config.temporalTls) {
+    set('TEMPORAL_TLS_SERVER_CA_CERT_PATH', config.TEMPORAL_TLS_CA_PATH);
+    set('TEMPORAL_TLS_CLIENT_CERT_PATH', config.TEMPORAL_TLS_CERT_PATH);
+    set('TEMPORAL_TLS_CLIENT_KEY_PATH', config.TEMPORAL_TLS_KEY_PATH);
+    set('TEMPORAL_TLS_SERVER_NAME', config.TEMPORAL_TLS_SERVER_NAME);
+    set('TEMPORAL_API_KEY', config.TEMPORAL_API_KEY);
+  }
+  return env;
+}
+
 export async function connectTemporal(config: Config, options: { lazy?: boolean; workers?: ConnectionLike } = {}): Promise<TemporalHandle> {
   if (options.workers) {
     // The worker process's own connection (its owner closes it): jobs its activities start can be started eagerly.

@@ -33,6 +33,7 @@ export {
   connectTemporal,
   pingTemporal,
   TEMPORAL_CALL_DEADLINE_MS,
+  temporalCliEnv,
   temporalConnectionOptions,
   withinDeadline,
   workersPolling,

@@ -22,6 +22,7 @@ import { promisify } from 'node:util';
 import { parseConfig } from '../../domain/platform/config';
 import { reconcileAccount } from '../../domain/operations/operations';
 import { ensureNamespace } from '../../domain/jobs/namespaces';
+import { temporalCliEnv } from '../../domain/jobs';
 import { stackStatus, startStack, stopStack, type ServiceName } from '../../scripts/stack/services';
 import { toolPath } from '../../scripts/stack/tools';
 import { createTestContext, type TestContext } from '../support/app';
@@ -286,10 +287,9 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       for (const [id, status] of seen) {
         if (status !== 'running') continue;
         try {
-          await exec(toolPath('temporal'), [
-            'workflow', 'terminate', '--workflow-id', id, '--namespace', options.namespace,
-            '--address', base.temporalAddress, '--reason', 'chaos: terminated by an operator',
-          ]);
+          await exec(toolPath('temporal'), ['workflow', 'terminate', '--workflow-id', id, '--reason', 'chaos: terminated by an operator'], {
+            env: temporalCliEnv(base),
+          });
           terminatedAt.set(id, Date.now());
         } catch {
           // It finished between the read and the terminate: it is expected to succeed like any other.

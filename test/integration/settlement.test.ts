@@ -12,7 +12,7 @@ import { COLLECTIONS } from '../../domain/platform/db';
 import { parseConfig } from '../../domain/platform/config';
 import { newId } from '../../domain/platform/ids';
 import { abandonPendingRun } from '../../domain/runs/lifecycle';
-import { startRun } from '../../domain/jobs';
+import { startRun, temporalCliEnv } from '../../domain/jobs';
 import { GRACE_MS, RECONCILE_BATCH, reconcileDeliveries, reconcileRuns, sweepWatchList } from '../../domain/operations/reconciler';
 import { createTestContext, type TestContext } from '../support/app';
 import { testNamespaces } from '../support/env';
@@ -29,8 +29,8 @@ const NS = testNamespaces();
 const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
 
 async function temporalCli(...args: string[]): Promise<string> {
-  // The address the suite's own stack resolved (TEMPORAL_ADDRESS, else the local server on TEMPORAL_PORT).
-  const { stdout } = await run(TEMPORAL_CLI, [...args, '--address', parseConfig(process.env).temporalAddress], { timeout: 30_000 });
+  // The server the suite's own stack resolved (TEMPORAL_ADDRESS, else the local server on TEMPORAL_PORT).
+  const { stdout } = await run(TEMPORAL_CLI, args, { timeout: 30_000, env: temporalCliEnv(parseConfig(process.env)) });
   return stdout;
 }
 

@@ -1,8 +1,14 @@
 /**
  * Temporal behind TLS, mTLS and an API key, as Temporal Cloud serves it (test/support/temporal-tls-front.ts): the
  * API and a worker process configured only through TEMPORAL_TLS_* and TEMPORAL_API_KEY run a run end to end through
- * the front; a missing client certificate, one from another CA, or a wrong key is refused at start-up.
+ * the front, and the history export (the temporal CLI) reaches it too; a missing client certificate, one from another
+ * CA, or a wrong key is refused at start-up.
  */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { parseConfig } from '../../domain/platform/config';
 import { connectTemporal } from '../../domain/jobs';
 import { createTestContext, type TestContext } from '../support/app';
@@ -12,6 +18,7 @@ import { startWorker, type Spawned } from '../support/processes';
 import { makeWorkflow } from '../support/runs';
 import { startTemporalTlsFront, type TemporalTlsFront } from '../support/temporal-tls-front';
 
+const exec = promisify(execFile);
 let front: TemporalTlsFront;
 let behindFront: NodeJS.ProcessEnv;
 
@@ -56,6 +63,32 @@ describe('Temporal behind TLS with a client certificate and an API key', () => {
     expect(front.refused()).toBe(0);
     const health = await t.api.get('/v1/health');
     expect(health.body.checks).toMatchObject({ temporal: 'ok', worker: 'ok' });
+  });
+
+  it("lets an operator export histories through the front: the temporal CLI gets the same TLS and key", async () => {
+    // A closed run to export: the script lists it with the SDK client and fetches its history with the CLI.
+    const key = await (await newAccount(t)).key({ mode: 'test' });
+    const run = await t.api.post(`/v1/workflows/${await makeWorkflow(t, key)}/runs`).set({ Authorization: `Bearer ${key}` }).send({ mode: 'sync' });
+    expect(run.body).toMatchObject({ status: 'succeeded' });
+    const out = mkdtempSync(join(tmpdir(), 'assay-histories-'));
+    try {
+      const before = front.forwarded();
+      const tsx = join(__dirname, '..', '..', 'node_modules', '.bin', 'tsx');
+      const { stdout } = await exec(tsx, ['scripts/export-histories.ts', '--namespace', testNamespaces().tls, '--out', out], {
+        cwd: join(__dirname, '..', '..'),
+        env: { ...process.env, ...behindFront },
+        timeout: 60_000,
+      });
+      expect(stdout).toMatch(/evaluateRun: completed-succeeded×/);
+      const file = readdirSync(out).find((name) => name.startsWith('evaluateRun-completed-succeeded-'));
+      expect(file).toBeDefined();
+      const history = JSON.parse(readFileSync(join(out, file!), 'utf8')) as { events: Array<{ eventType: string }> };
+      expect(history.events[0]!.eventType).toMatch(/WORKFLOW_EXECUTION_STARTED|WorkflowExecutionStarted/);
+      expect(front.forwarded()).toBeGreaterThan(before);
+      expect(front.refused()).toBe(0);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
   });
 });
 

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, parseConfig, PUBLISHED_SECRET_VALUES } from '../../domain/platform/config';
-import { temporalConnectionOptions } from '../../domain/jobs/connection';
+import { temporalCliEnv, temporalConnectionOptions } from '../../domain/jobs/connection';
 
 function problems(env: NodeJS.ProcessEnv): string[] {
   try {
@@ -174,6 +174,34 @@ describe('production settings (DESIGN.md decision 31)', () => {
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
+    });
+
+    it("hands the temporal CLI the same server under the CLI's own variables, the API key never on its command line", () => {
+      const settings = {
+        ...dev,
+        TEMPORAL_ADDRESS: 'ns.acct.tmprl.cloud:7233',
+        TEMPORAL_NAMESPACE: 'ns.acct',
+        TEMPORAL_TLS_CA_PATH: '/ca.pem',
+        TEMPORAL_TLS_CERT_PATH: '/client.pem',
+        TEMPORAL_TLS_KEY_PATH: '/client.key',
+        TEMPORAL_TLS_SERVER_NAME: 'temporal.internal',
+        TEMPORAL_API_KEY: 'k',
+      };
+      const env = temporalCliEnv(parseConfig(settings), { ...settings, PATH: '/bin', TEMPORAL_PORT: '7233' });
+      expect(env).toEqual({
+        NODE_ENV: 'development',
+        PATH: '/bin',
+        TEMPORAL_ADDRESS: 'ns.acct.tmprl.cloud:7233',
+        TEMPORAL_NAMESPACE: 'ns.acct',
+        TEMPORAL_TLS: 'true',
+        TEMPORAL_TLS_SERVER_CA_CERT_PATH: '/ca.pem',
+        TEMPORAL_TLS_CLIENT_CERT_PATH: '/client.pem',
+        TEMPORAL_TLS_CLIENT_KEY_PATH: '/client.key',
+        TEMPORAL_TLS_SERVER_NAME: 'temporal.internal',
+        TEMPORAL_API_KEY: 'k',
+      });
+      // A plain local server: TLS off explicitly, whatever the CLI's own configuration file says.
+      expect(temporalCliEnv(parseConfig(dev), {})).toEqual({ TEMPORAL_ADDRESS: '127.0.0.1:7233', TEMPORAL_NAMESPACE: 'default', TEMPORAL_TLS: 'false' });
     });
   });
 });
