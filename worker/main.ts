@@ -15,6 +15,7 @@ import { purgeExpiredEvents } from '../domain/webhooks/events';
 import { ensureReconcilerSchedule, RECONCILER_SCHEDULE_ID, temporalConnectionOptions, type TemporalHandle } from '../domain/jobs';
 import { createLogger, type Logger } from '../domain/platform/logger';
 import { TASK_QUEUES } from '../domain/jobs/contract';
+import { extractionSlots, processMemoryBytes } from './extraction-slots';
 import { sdkLogger } from './sdk-logger';
 import { loadWorkflowBundle } from './workflow-bundle';
 
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
   logger.info({ ms: Date.now() - started }, 'workflow code ready');
 
   const queues = selectQueues(config.WORKER_TASK_QUEUES);
+  const extractions = extractionSlots(config.EXTRACTION_SLOTS, processMemoryBytes());
   const workers = await Promise.all(
     queues.map((queue) =>
       Worker.create({
@@ -59,12 +61,17 @@ async function main(): Promise<void> {
         // that side 2 of its 10 pollers, which capped new runs at 2 per poll round trip (docs/decisions.md 250).
         workflowTaskPollerBehavior: POLLERS,
         activityTaskPollerBehavior: POLLERS,
+        // Each extraction may hold a parsing sandbox at its memory limit: no more at once than the process can hold.
+        ...(queue === 'indexing' ? { maxConcurrentActivityTaskExecutions: extractions } : {}),
         shutdownGraceTime: `${config.WORKER_SHUTDOWN_GRACE_S}s`,
         shutdownForceTime: `${config.WORKER_SHUTDOWN_GRACE_S + 10}s`,
       }),
     ),
   );
-  logger.info({ namespace: config.TEMPORAL_NAMESPACE, taskQueues: queues.map((q) => TASK_QUEUES[q]) }, 'assay worker polling');
+  logger.info(
+    { namespace: config.TEMPORAL_NAMESPACE, taskQueues: queues.map((q) => TASK_QUEUES[q]), ...(queues.includes('indexing') ? { extractionSlots: extractions } : {}) },
+    'assay worker polling',
+  );
   if (queues.includes('runs')) void keepReconcilerScheduled(temporal, config.RECONCILE_INTERVAL_S, logger);
   // Event retention: the database may have no TTL indexes (FerretDB), so workers purge; at start, then hourly.
   const purgeEvents = () =>

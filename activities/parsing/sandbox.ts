@@ -32,7 +32,7 @@ export const SANDBOX_DEFAULTS: Required<SandboxLimits> = { timeoutMs: 30_000, ma
  * escapes of control characters, which no real document is made of). The child announces the size first, so the
  * worker holds it once, in one buffer of exactly that size.
  */
-const MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
+export const MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
 const WATCH_EVERY_MS = 25;
 
 export type InferredSchema = Record<string, unknown>;

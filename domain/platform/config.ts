@@ -155,6 +155,11 @@ const EnvSchema = z.object({
   WORKER_METRICS_PORT: port.optional(),
 
   WORKER_SHUTDOWN_GRACE_S: positiveInt.default(60),
+  /**
+   * Extractions (documents and references) one worker process runs at once; unset = as many as half the process's
+   * memory holds at the parsing sandbox's limit each (worker/extraction-slots.ts).
+   */
+  EXTRACTION_SLOTS: positiveInt.max(100).optional(),
   /** Seconds between reconciler passes (the Schedule `assay-reconciler`, DESIGN.md decision 29). */
   RECONCILE_INTERVAL_S: positiveInt.default(60),
   /** Comma-separated subset of task queues this worker process serves (default: all). */
