@@ -75,10 +75,12 @@ export function createContextAssembler(deps: Pick<ActivityDeps, 'db' | 'storage'
   /** Every reference in full, as its chunks without their overlap: the text reads as stored, each part citable. */
   async function fullText(accountId: string, refs: ReferenceChunks[], names: Map<string, string>): Promise<ContextReference[]> {
     const blocks: ContextReference[] = [];
+    const pace = pacer();
     for (const ref of refs) {
       if (ref.chunks.length === 0) continue;
       const stored = await loadStoredText(storage, textKeys.reference(accountId, ref.refId));
       for (const section of stored.sections) {
+        await pace();
         const own = ref.chunks.filter((c) => c.section.kind === section.kind && c.section.index === section.index);
         let at = 0;
         own.forEach((chunk, k) => {
@@ -103,7 +105,7 @@ export function createContextAssembler(deps: Pick<ActivityDeps, 'db' | 'storage'
     const template = workflow.prompt_template_id ? await findTemplate(db, workflow.prompt_template_id) : null;
     const instructions = [template?.user_prompt_seed, workflow.user_prompt].filter(Boolean).join('\n\n');
     const budget = config.FULLTEXT_TOKEN_BUDGET;
-    const inputs = fitInputs(ctx.inputs, budget);
+    const inputs = await fitInputs(ctx.inputs, budget);
     const inputTokensTotal = inputs.reduce((n, i) => n + i.tokensTotal, 0);
     const sentText = inputs.map((i) => renderInput(i).text).join('\n\n');
     const refIds = run.reference_document_ids;
@@ -195,12 +197,46 @@ function share(part: number, whole: number): number {
 }
 
 /**
+ * Counting yields to the event loop at least this often. Counting runs at about 10 M characters a second, and a
+ * run may have 20 inputs of 20 M characters: counted in one go, that blocked the worker's main thread for about
+ * 40 s, long enough for every other activity on the worker to miss its heartbeat and every workflow task it held
+ * to time out. One section is still counted in one go (a plain-text file is one section: up to about 2 s). The
+ * same holds for the references' full texts.
+ */
+const COUNT_SLICE_MS = 20;
+
+/** A pause for a long loop to call after each step: it yields only once COUNT_SLICE_MS have passed since the last. */
+function pacer(): () => Promise<void> {
+  let since = performance.now();
+  return async () => {
+    if (performance.now() - since < COUNT_SLICE_MS) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    since = performance.now();
+  };
+}
+
+/** Each input's token count, section by section. */
+async function measureInputs(inputs: RunContext['inputs']): Promise<Array<{ input: RunContext['inputs'][number]; tokens: number[] }>> {
+  const pace = pacer();
+  const measured = [];
+  for (const input of inputs) {
+    const tokens: number[] = [];
+    for (const section of input.sections) {
+      tokens.push(countTokens(section.text));
+      await pace();
+    }
+    measured.push({ input, tokens });
+  }
+  return measured;
+}
+
+/**
  * The input documents within `budget` tokens: smallest documents first, each allowed an equal share of what is
  * left, so one long document cannot crowd out the others; each keeps whole sections from its start. A first
  * section too long for its share on its own is cut at a token boundary, so the model is never sent nothing.
  */
-export function fitInputs(inputs: RunContext['inputs'], budget: number): SentInput[] {
-  const measured = inputs.map((input) => ({ input, tokens: input.sections.map((s) => countTokens(s.text)) }));
+export async function fitInputs(inputs: RunContext['inputs'], budget: number): Promise<SentInput[]> {
+  const measured = await measureInputs(inputs);
   const total = (tokens: number[]) => tokens.reduce((n, t) => n + t, 0);
   const order = measured.map((_, i) => i).sort((a, b) => total(measured[a]!.tokens) - total(measured[b]!.tokens) || a - b);
   const sent: SentInput[] = new Array(inputs.length);

@@ -189,15 +189,15 @@ describe('fitInputs', () => {
     sections: Array.from({ length: pages }, (_, i) => page(i + 1, Array.from({ length: words }, (_, w) => `word${w}`).join(' '))),
   });
 
-  it('sends everything that fits', () => {
-    const [sent] = fitInputs([doc('a', 3, 10)], 10_000);
+  it('sends everything that fits', async () => {
+    const [sent] = await fitInputs([doc('a', 3, 10)], 10_000);
     expect(sent).toMatchObject({ pagesTotal: 3, pagesSent: 3 });
     expect(sent!.tokensSent).toBe(sent!.tokensTotal);
     expect(renderInput(sent!).note).toBeUndefined();
   });
 
-  it('cuts a long document by whole pages from the end and says so', () => {
-    const [sent] = fitInputs([doc('a', 300, 40)], 2_000);
+  it('cuts a long document by whole pages from the end and says so', async () => {
+    const [sent] = await fitInputs([doc('a', 300, 40)], 2_000);
     expect(sent!.pagesSent).toBeGreaterThan(0);
     expect(sent!.pagesSent).toBeLessThan(300);
     expect(sent!.tokensSent).toBeLessThanOrEqual(2_000);
@@ -206,13 +206,31 @@ describe('fitInputs', () => {
     expect(renderInput(sent!).note).toContain(`first ${sent!.pagesSent} of 300`);
   });
 
-  it('sends short documents whole before cutting a long one, and cuts a first page too long for the budget', () => {
-    const [long, short] = fitInputs([doc('long', 50, 100), doc('short', 1, 20)], 1_000);
+  it('sends short documents whole before cutting a long one, and cuts a first page too long for the budget', async () => {
+    const [long, short] = await fitInputs([doc('long', 50, 100), doc('short', 1, 20)], 1_000);
     expect(short!.pagesSent).toBe(1);
     expect(long!.tokensSent + short!.tokensSent).toBeLessThanOrEqual(1_000);
-    const [huge] = fitInputs([doc('huge', 1, 5_000)], 100);
+    const [huge] = await fitInputs([doc('huge', 1, 5_000)], 100);
     expect(huge!.pagesSent).toBe(0);
     expect(huge!.sections[0]!.sent).toBeGreaterThan(0);
     expect(huge!.tokensSent).toBeLessThanOrEqual(100);
+  });
+
+  it("lets the worker's other work run while it counts large inputs", async () => {
+    // About 3 M characters in 1,000 pages over 3 documents: a few hundred milliseconds of counting.
+    const inputs = [doc('a', 400, 500), doc('b', 300, 500), doc('c', 300, 500)];
+    let turns = 0;
+    let ticking = true;
+    const tick = () => {
+      turns += 1;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const started = turns;
+    const sent = await fitInputs(inputs, 2_000);
+    ticking = false;
+    expect(sent.map((s) => s.pagesTotal)).toEqual([400, 300, 300]);
+    // Counted in one go, no other callback could run until it ended.
+    expect(turns - started).toBeGreaterThanOrEqual(3);
   });
 });
