@@ -13,7 +13,7 @@ import type { DocumentDoc } from '../domain/documents/documents';
 import { validateAgainstSchema } from '../domain/json-schema/validate';
 import type { RunDoc } from '../domain/runs';
 import { runFailure } from '../domain/runs/failures';
-import { completeRun, completeRunWithOutput } from '../domain/runs/lifecycle';
+import { beginRun, completeRun, completeRunWithOutput } from '../domain/runs/lifecycle';
 import type { RunManifest, RunStatus } from '../domain/runs/schemas';
 import { objectKeys, putObject } from '../domain/platform/storage';
 import type { RunJobInput } from '../domain/jobs/contract';
@@ -44,8 +44,8 @@ export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
   const publisher = { db, config: deps.config, temporal: deps.temporal };
   const assemble = createContextAssembler(deps);
 
-  async function context({ accountId, runId }: RunJobInput): Promise<RunContext> {
-    const run = await db.collection<RunDoc>(COLLECTIONS.runs).findOne({ _id: runId, account_id: accountId });
+  async function context({ accountId, runId }: RunJobInput, known?: RunDoc): Promise<RunContext> {
+    const run = known ?? (await db.collection<RunDoc>(COLLECTIONS.runs).findOne({ _id: runId, account_id: accountId }));
     if (!run) throw runFailure('internal_error', `run ${runId} not found`);
     // A workflow deleted after the run was created still describes how the run must execute.
     const workflow = await db.collection<EvaluationWorkflowDoc>(COLLECTIONS.workflows).findOne({ _id: run.workflow_id, account_id: accountId });
@@ -77,64 +77,76 @@ export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
     return { output, evidence, model: 'stub', provider: 'stub', inputTokens: 0, outputTokens: 0 };
   }
 
-  return {
-    /** Answers the run's status afterwards: `succeeded`, or the status a settlement elsewhere gave it meanwhile. */
-    async produceOutput(input: RunJobInput): Promise<{ status: RunStatus | null }> {
-      const ctx = await context(input);
-      const { run } = ctx;
-      // A retry after this step's own completion: finish that completion (usage, event), never pay for the work twice.
-      if (run.status === 'succeeded') return { status: await completeRun(publisher, input) };
-      const { model, messages, result } = await withHeartbeat(async () => {
-        const model = await assemble(ctx);
-        const messages = buildMessages({
-          runId: run._id,
-          instructions: model.instructions,
-          references: model.references,
-          inputs: model.inputs.map(renderInput),
-          format: run.output_format,
-          schema: ctx.schema,
-        });
-        const result = run.livemode ? await live(ctx, model, messages) : await stub(ctx, model, citableOf(model));
-        return { model, messages, result };
-      });
-      if (ctx.schema && run.output_format !== 'markdown') {
-        const check = validateAgainstSchema(ctx.schema, result.output);
-        if (!check.valid) {
-          throw runFailure('output_invalid', `The output does not match the workflow's output_schema: ${check.errors.slice(0, 3).join('; ')}`);
-        }
-      }
-      // The stub's evidence goes through the same check as a model's: test mode shows what live mode would keep.
-      const verified = verifyEvidence(result.evidence, citableOf(model), model.chunks);
-      const manifest = manifestOf(ctx, model, messages, result);
-      const file = await renderOutput(result.output, run.output_format, {
-        title: ctx.workflow.name,
+  /** Answers the run's status afterwards: `succeeded`, or the status a settlement elsewhere gave it meanwhile. */
+  async function produceOutput(input: RunJobInput, known?: RunDoc): Promise<{ status: RunStatus | null }> {
+    const ctx = await context(input, known);
+    const { run } = ctx;
+    // A retry after this step's own completion: finish that completion (usage, event), never pay for the work twice.
+    if (run.status === 'succeeded') return { status: await completeRun(publisher, input) };
+    const { model, messages, result } = await withHeartbeat(async () => {
+      const model = await assemble(ctx);
+      const messages = buildMessages({
         runId: run._id,
-        createdAt: run.created_at,
+        instructions: model.instructions,
+        references: model.references,
+        inputs: model.inputs.map(renderInput),
+        format: run.output_format,
+        schema: ctx.schema,
       });
-      const key = objectKeys.runOutput(input.accountId, run._id, file.extension);
-      await putObject(storage, key, file.bytes, file.mimeType);
-      // Terminated while this attempt worked: the execution no longer waits for it, and the reconciler settles the run
-      // failed and refunded (docs/decisions.md 183); committing now would race that settlement with a success. Work run
-      // locally (test mode, milliseconds) skips the call: the window it would close is no wider than the one any
-      // check leaves open (decision 245).
-      if (!runsLocally() && !(await jobStillOpen(deps.temporal, jobIds.run(run._id)))) {
-        throw runFailure('execution_ended', 'The run’s execution was closed while its work ran.');
+      const result = run.livemode ? await live(ctx, model, messages) : await stub(ctx, model, citableOf(model));
+      return { model, messages, result };
+    });
+    if (ctx.schema && run.output_format !== 'markdown') {
+      const check = validateAgainstSchema(ctx.schema, result.output);
+      if (!check.valid) {
+        throw runFailure('output_invalid', `The output does not match the workflow's output_schema: ${check.errors.slice(0, 3).join('; ')}`);
       }
-      // The result and `running → succeeded` in one guarded update, then usage and `run.succeeded` (decision 182).
-      const status = await completeRunWithOutput(publisher, run, {
-        output_json: JSON.stringify(result.output),
-        output_file: { key, mime_type: file.mimeType, extension: file.extension },
-        citations_json: JSON.stringify(verified.citations),
-        manifest_json: JSON.stringify(manifest),
-        usage: {
-          input_tokens: result.inputTokens,
-          output_tokens: result.outputTokens,
-          model: result.model,
-          rag_strategy: model.strategy,
-          unverified_citations: verified.unverified,
-        },
-      }, { workflowEndpointId: ctx.workflow.webhook_endpoint_id ?? null });
-      return { status };
+    }
+    // The stub's evidence goes through the same check as a model's: test mode shows what live mode would keep.
+    const verified = verifyEvidence(result.evidence, citableOf(model), model.chunks);
+    const manifest = manifestOf(ctx, model, messages, result);
+    const file = await renderOutput(result.output, run.output_format, {
+      title: ctx.workflow.name,
+      runId: run._id,
+      createdAt: run.created_at,
+    });
+    const key = objectKeys.runOutput(input.accountId, run._id, file.extension);
+    await putObject(storage, key, file.bytes, file.mimeType);
+    // Terminated while this attempt worked: the execution no longer waits for it, and the reconciler settles the run
+    // failed and refunded (docs/decisions.md 183); committing now would race that settlement with a success. Work run
+    // locally (test mode, milliseconds) skips the call: the window it would close is no wider than the one any
+    // check leaves open (decision 245).
+    if (!runsLocally() && !(await jobStillOpen(deps.temporal, jobIds.run(run._id)))) {
+      throw runFailure('execution_ended', 'The run’s execution was closed while its work ran.');
+    }
+    // The result and `running → succeeded` in one guarded update, then usage and `run.succeeded` (decision 182).
+    const status = await completeRunWithOutput(publisher, run, {
+      output_json: JSON.stringify(result.output),
+      output_file: { key, mime_type: file.mimeType, extension: file.extension },
+      citations_json: JSON.stringify(verified.citations),
+      manifest_json: JSON.stringify(manifest),
+      usage: {
+        input_tokens: result.inputTokens,
+        output_tokens: result.outputTokens,
+        model: result.model,
+        rag_strategy: model.strategy,
+        unverified_citations: verified.unverified,
+      },
+    }, { workflowEndpointId: ctx.workflow.webhook_endpoint_id ?? null });
+    return { status };
+  }
+
+  return {
+    produceOutput: (input: RunJobInput) => produceOutput(input),
+    /**
+     * A test-mode run whole, as one local activity (docs/decisions.md 254): the lifecycle's first step (admission,
+     * usage, `queued → running`), then the work, which completes the run. A retry after the work completed the run
+     * finds it `succeeded` and lets the work's own retry path finish that completion (usage, event) — never redo it.
+     */
+    async testRun(input: RunJobInput): Promise<{ status: RunStatus | 'rejected' | null }> {
+      const begun = await beginRun(db, input);
+      if (!begun.started && begun.status !== 'succeeded') return { status: begun.status };
+      return produceOutput(input, begun.run);
     },
   };
 }

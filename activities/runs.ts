@@ -23,7 +23,11 @@ export function runActivities({ db, config, temporal }: ActivityDeps) {
     },
     startRun: (input: RunJobInput) => startRun(db, input),
     /** Admission, usage count and `queued → running` as one step: the lean shape's first local activity. */
-    beginRun: (input: RunJobInput) => beginRun(db, input),
+    async beginRun(input: RunJobInput) {
+      // The workflow gets the outcome, not the document: a local activity's result is recorded in the history.
+      const { run: _started, ...begun } = await beginRun(db, input);
+      return begun;
+    },
     completeRun: async (input: RunJobInput): Promise<void> => {
       await completeRun(publisher, input);
     },

@@ -7,7 +7,7 @@
  */
 import { condition, patched, proxyActivities, proxyLocalActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import type { ActivitiesOf } from '../activities';
-import { retryDeliveryNow, type DeliveryJobInput, type DeliveryPolicy } from '../domain/jobs/contract';
+import { JOB_SHAPE, retryDeliveryNow, type DeliveryJobInput, type DeliveryPolicy } from '../domain/jobs/contract';
 
 const settleOptions = {
   startToCloseTimeout: '30 seconds',
@@ -51,8 +51,11 @@ export async function deliverWebhook(input: DeliveryJobInput): Promise<{ status:
     // once recorded, sending) the same attempt twice. Failed POSTs are results, not errors.
     retry: { initialInterval: '2 seconds', maximumAttempts: 5 },
   } as const;
-  const settleDelivery = patched(LEAN_DELIVERY) ? settleLocally.settleDelivery : settleAsTask.settleDelivery;
-  const localAttempt = patched(LOCAL_ATTEMPT);
+  // The current shape (docs/decisions.md 254) is both patches' new side, with no marker; executions started without
+  // `shape` ask the patches, in the order they recorded them.
+  const current = input.shape === JOB_SHAPE;
+  const settleDelivery = current || patched(LEAN_DELIVERY) ? settleLocally.settleDelivery : settleAsTask.settleDelivery;
+  const localAttempt = current || patched(LOCAL_ATTEMPT);
   const attemptLocally = proxyLocalActivities<ActivitiesOf<'deliverWebhook'>>(attemptOptions);
   const attemptAsTask = proxyActivities<ActivitiesOf<'deliverWebhook'>>(attemptOptions);
   const attemptDelivery = localAttempt ? attemptLocally.attemptDelivery : attemptAsTask.attemptDelivery;

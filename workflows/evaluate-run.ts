@@ -6,9 +6,11 @@
  * The shape is lean (docs/decisions.md 180, 182): the short database steps around the work are local activities (a
  * marker each, no activity task and no workflow task of their own), the work is the one activity with a task of
  * its own and completes the run as its last step, and the time bound is that activity's schedule-to-close timeout
- * — no timer per run. A test-mode run's work is a local activity too (decision 220): the whole run is then one
- * workflow task. Executions started before that shape
- * carry no `LEAN_RUN` marker and finish on the old shape below, kept until none of them can still be open.
+ * — no timer per run. A test-mode run is one local activity from admission to completion (decisions 220, 254):
+ * one workflow task and one marker, its AssayRunStatus going from `queued` (set at start) to the final status.
+ * The shape is chosen by the input's `shape` (decision 254); executions started without one chose it by patches
+ * (`evaluateRunPatched`), and those started before the lean shape carry no `LEAN_RUN` marker and finish on the
+ * old shape at the end of this file — each kept until none of its executions can still be open.
  */
 import {
   ActivityFailure,
@@ -22,7 +24,7 @@ import {
 } from '@temporalio/workflow';
 import type { ActivitiesOf } from '../activities';
 import { clientFailure, RUN_FAILURES, type RunFailureCode } from '../domain/runs/failures';
-import { SEARCH_ATTRIBUTES, type RunJobInput } from '../domain/jobs/contract';
+import { JOB_SHAPE, SEARCH_ATTRIBUTES, type RunJobInput } from '../domain/jobs/contract';
 import { JOB_WORK_RETRY } from './retry-policies';
 
 /** A run's own time bound, from `started_at` (DESIGN.md decision 29; no execution timeout kills a run silently). */
@@ -51,8 +53,8 @@ const work = proxyActivities<ActivitiesOf<'evaluateRun'>>({
 });
 
 /**
- * A test-mode run's work (the deterministic stub: milliseconds, no model call) as a local activity, run by the
- * worker holding the workflow task (docs/decisions.md 220): the run is then one workflow task, with no activity
+ * A test-mode run (the deterministic stub: milliseconds, no model call) as a local activity, run by the worker
+ * holding the workflow task (docs/decisions.md 220, 254): the run is then one workflow task, with no activity
  * task and no second workflow task. Same time bound and retries as the work activity; a lost worker is noticed by
  * the workflow task's timeout instead of a heartbeat. Live runs keep the activity: a model call may take minutes.
  */
@@ -87,7 +89,17 @@ function failureBeforeLean(err: unknown): { code: RunFailureCode; message: strin
 }
 
 export async function evaluateRun(input: RunJobInput): Promise<{ status: string }> {
-  if (!patched(LEAN_RUN)) return evaluateRunBeforeLean(input);
+  if (input.shape !== JOB_SHAPE) return evaluateRunPatched(input);
+  // A test-mode run whole — admission, usage, `queued → running`, the work and the completion — as one local
+  // activity (docs/decisions.md 254): one workflow task, one marker, the status set at start and here at the end.
+  if (input.livemode === false) return finish(input, async () => (await localWork.testRun(input)).status);
+  return beginThenWork(input, () => work.produceOutput(input));
+}
+
+type Produce = (begun: { livemode?: boolean }) => Promise<{ status: string | null }>;
+
+/** A live run (and the patched lean shape): the bookkeeping step, `running` for the operators, then the work. */
+async function beginThenWork(input: RunJobInput, produce: Produce): Promise<{ status: string }> {
   // Admission (a no-op after the request path's), the usage count and `queued → running` in one step.
   const begun = await local.beginRun(input);
   if (!begun.started) {
@@ -96,10 +108,14 @@ export async function evaluateRun(input: RunJobInput): Promise<{ status: string 
     return { status: begun.status };
   }
   status('running');
+  return finish(input, async () => (await produce(begun)).status);
+}
+
+/** The work's outcome as the run's final status; a failure of any kind settles the run (failed and refunded). */
+async function finish(input: RunJobInput, produce: () => Promise<string | null>): Promise<{ status: string }> {
   try {
     // The work completes the run itself, as its last step (decision 182): nothing is left to do on success.
-    const produce = begun.livemode === false && patched(LOCAL_TEST_WORK) ? localWork.produceOutput : work.produceOutput;
-    const done = (await produce(input)).status ?? 'failed';
+    const done = (await produce()) ?? 'failed';
     status(done);
     return { status: done };
   } catch (err) {
@@ -109,6 +125,16 @@ export async function evaluateRun(input: RunJobInput): Promise<{ status: string 
     status(settled);
     return { status: settled };
   }
+}
+
+// ---- executions started before decision 254 (no `shape` in their input): the same steps, chosen by patches ------
+
+async function evaluateRunPatched(input: RunJobInput): Promise<{ status: string }> {
+  if (!patched(LEAN_RUN)) return evaluateRunBeforeLean(input);
+  // The patch is asked once the run has begun, where these executions recorded it.
+  return beginThenWork(input, (begun) =>
+    (begun.livemode === false && patched(LOCAL_TEST_WORK) ? localWork.produceOutput : work.produceOutput)(input),
+  );
 }
 
 // ---- the shape before decision 180: four activity tasks and a timer per run -----------------------------------

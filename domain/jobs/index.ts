@@ -19,6 +19,7 @@ import type * as workflowFunctions from '../../workflows';
 import { newId } from '../platform/ids';
 import {
   JOB_QUEUES,
+  JOB_SHAPE,
   retryDeliveryNow,
   SEARCH_ATTRIBUTES,
   TASK_QUEUES,
@@ -91,6 +92,7 @@ export interface RunJob {
   workflowId: string;
   workflowName: string;
   productCode: string;
+  livemode: boolean;
 }
 
 /**
@@ -101,7 +103,7 @@ export function startRun(temporal: TemporalHandle, job: RunJob): Promise<Workflo
   return startOrAttach<Workflows['evaluateRun']>(temporal, JOB_TYPES.evaluateRun, {
     workflowId: jobIds.run(job.runId),
     taskQueue: queueOf(JOB_TYPES.evaluateRun),
-    args: [{ accountId: job.accountId, runId: job.runId }],
+    args: [{ accountId: job.accountId, runId: job.runId, shape: JOB_SHAPE, livemode: job.livemode }],
     memo: { workflow_name: job.workflowName },
     searchAttributes: [
       { key: SEARCH_ATTRIBUTES.accountId, value: job.accountId },
@@ -147,7 +149,7 @@ export async function deliver(temporal: TemporalHandle, input: DeliveryJobInput)
   await startOrAttach<Workflows['deliverWebhook']>(temporal, JOB_TYPES.deliverWebhook, {
     workflowId: jobIds.delivery(input.deliveryId),
     taskQueue: queueOf(JOB_TYPES.deliverWebhook),
-    args: [input],
+    args: [{ ...input, shape: JOB_SHAPE }],
     eager: true,
   });
 }
@@ -161,7 +163,7 @@ export async function retryDelivery(temporal: TemporalHandle, input: DeliveryJob
     temporal.client.workflow.signalWithStart<Workflows['deliverWebhook'], []>(JOB_TYPES.deliverWebhook, {
       workflowId: jobIds.delivery(input.deliveryId),
       taskQueue: queueOf(JOB_TYPES.deliverWebhook),
-      args: [input],
+      args: [{ ...input, shape: JOB_SHAPE }],
       signal: retryDeliveryNow,
       signalArgs: [],
       workflowIdReusePolicy: 'ALLOW_DUPLICATE',

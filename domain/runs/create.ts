@@ -111,6 +111,7 @@ export async function createRun(
       workflowId: run.workflow_id,
       workflowName: run.workflow_name,
       productCode: run.product_code,
+      livemode: run.livemode,
     });
   } catch (err) {
     // Settled before the error answers: no 5xx leaves a charged run behind. If this too fails (the database away

@@ -111,7 +111,10 @@ export async function startRun(db: Db, input: RunJobInput): Promise<{ started: b
  * one update; anything else (admission unsettled, a cancel or failure that won, a retry after the start landed)
  * takes the full path, each transition guarded as on its own (docs/decisions.md 180).
  */
-export async function beginRun(db: Db, input: RunJobInput): Promise<{ started: boolean; status: RunStatus | 'rejected'; livemode?: boolean }> {
+export async function beginRun(
+  db: Db,
+  input: RunJobInput,
+): Promise<{ started: boolean; status: RunStatus | 'rejected'; livemode?: boolean; run?: RunDoc }> {
   const started = await rawRuns(db).findOneAndUpdate(
     { _id: input.runId, account_id: input.accountId, status: from('start'), admission: 'admitted' },
     { $set: { status: RUN_TRANSITIONS.start.to, started_at: new Date() } },
@@ -120,7 +123,8 @@ export async function beginRun(db: Db, input: RunJobInput): Promise<{ started: b
   if (started) {
     await countRunUsageOf(db, started);
     // The mode, fixed at creation, lets the workflow run a test-mode run's work in place (docs/decisions.md 220).
-    return { started: true, status: 'running', livemode: started.livemode };
+    // `run`: the document as started, for a caller in the same process (a test-mode run's work reads it once).
+    return { started: true, status: 'running', livemode: started.livemode, run: started };
   }
   // A job whose run does not exist (its database was dropped or restored under it) has nothing to begin, charge or
   // settle: it ends at once rather than retrying for ever, its history growing with every retry.

@@ -112,6 +112,28 @@ describe('a test-mode run', () => {
     },
   );
 
+  it('is one workflow task with one marker in Temporal, and operators find it by its final status', async () => {
+    const wf = await makeWorkflow(t, testKey);
+    const created = await t.api.post(`/v1/workflows/${wf}/runs`).set(auth(testKey)).send({});
+    expect((await waitForRun(t, testKey, created.body.id)).status).toBe('succeeded');
+    const job = t.temporal.client.workflow.getHandle(created.body.id);
+    await job.result();
+    // Admission to completion in one local activity (docs/decisions.md 254): no patch markers, no `running` upsert.
+    const events = (await job.fetchHistory()).events ?? [];
+    expect(events.filter((e) => e.workflowTaskCompletedEventAttributes).length).toBe(1);
+    expect(events.filter((e) => e.markerRecordedEventAttributes).map((e) => e.markerRecordedEventAttributes!.markerName)).toEqual(['core_local_activity']);
+    expect(events.filter((e) => e.upsertWorkflowSearchAttributesEventAttributes).length).toBe(1);
+    expect(events.length).toBeLessThanOrEqual(8);
+    // The Temporal UI's filter by account and status finds it (visibility follows the history within moments).
+    const query = `AssayAccountId = '${a.accountId}' AND AssayRunStatus = 'succeeded' AND WorkflowId = '${created.body.id}'`;
+    let found: string[] = [];
+    for (const until = Date.now() + 15_000; found.length === 0 && Date.now() < until; await new Promise((r) => setTimeout(r, 250))) {
+      found = [];
+      for await (const execution of t.temporal.client.workflow.list({ query })) found.push(execution.workflowId);
+    }
+    expect(found).toEqual([created.body.id]);
+  });
+
   it('runs with input documents and quotes per page', async () => {
     const doc = await uploadDocument(t, testKey, await makeDocument('pdf', { sentences: ['One.', 'Two.', 'Three.'], pages: 3 }));
     expect(doc.body.page_count).toBe(3);
@@ -467,7 +489,7 @@ describe('multipart (legacy)', () => {
 describe('a run job without its run', () => {
   it('ends at once, failed, instead of retrying for ever (its database dropped or restored under it)', async () => {
     const runId = newId('run');
-    const job = await startRun(t.temporal, { accountId: a.accountId, runId, workflowId: 'wf_gone', workflowName: 'gone', productCode: 'general_evaluation' });
+    const job = await startRun(t.temporal, { accountId: a.accountId, runId, workflowId: 'wf_gone', workflowName: 'gone', productCode: 'general_evaluation', livemode: false });
     await expect(job.result()).resolves.toEqual({ status: 'failed' });
     const history = await job.fetchHistory();
     expect(history.events?.length ?? 0).toBeLessThanOrEqual(20);

@@ -256,7 +256,7 @@ describe('a Temporal that cannot start jobs', () => {
     const eventsBefore = await t.database.db.collection(COLLECTIONS.events).countDocuments({ account_id: a.accountId });
 
     // The same start, landing on the server late (as when the client's deadline fired first).
-    const job = await startRun(t.temporal, { accountId: a.accountId, runId, workflowId: wf, workflowName: 'Run test', productCode: 'general_evaluation' });
+    const job = await startRun(t.temporal, { accountId: a.accountId, runId, workflowId: wf, workflowName: 'Run test', productCode: 'general_evaluation', livemode: true });
     expect(await job.result()).toEqual({ status: 'failed' });
 
     const after = (await t.api.get(`/v1/runs/${runId}`).set(auth(key))).body;
