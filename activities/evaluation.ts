@@ -137,6 +137,7 @@ export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
   }
 
   return {
+    // The activity takes the job input only: a run document is handed over in-process (testRun), never by a workflow.
     produceOutput: (input: RunJobInput) => produceOutput(input),
     /**
      * A test-mode run whole, as one local activity (docs/decisions.md 254): the lifecycle's first step (admission,
