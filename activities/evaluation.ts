@@ -1,8 +1,9 @@
 /**
- * The work of a run, as one activity: gather the workflow's configuration and the input texts, assemble what the
- * model is given (model-context.ts, the same in both modes), get an output and its evidence (the deterministic stub
- * in test mode; a model in live mode), check the output against the contract, verify the evidence against the text
- * that was sent (citations.ts), render the output file into the object store, and complete the run with output,
+ * The work of a run, as one activity: gather the workflow's configuration and the input documents (their text is
+ * read one document at a time while the context is assembled, docs/decisions.md 255), assemble what the model is
+ * given (model-context.ts, the same in both modes), get an output and its evidence (the deterministic stub in test
+ * mode; a model in live mode), check the output against the contract, verify the evidence against the text that
+ * was sent (citations.ts), render the output file into the object store, and complete the run with output,
  * citations, manifest and usage in one guarded update (domain/runs/lifecycle.ts `completeRunWithOutput`; usage and
  * `run.succeeded` follow). A retry after that update finishes the completion instead of redoing the work; a failure
  * leaves the run running for the workflow to settle (docs/decisions.md 182).
@@ -37,7 +38,7 @@ import { jobIds, jobStillOpen } from '../domain/jobs';
 export type LiveEvaluator = (context: RunContext, model: ModelContext, messages: ModelMessage[]) => Promise<ModelResult>;
 
 export type { ModelResult, RunContext } from './run-context';
-import type { ModelResult, RunContext } from './run-context';
+import type { ModelResult, RunContext, RunInput } from './run-context';
 
 export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
   const { db, storage } = deps;
@@ -53,13 +54,12 @@ export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
     const docs = run.input_documents.length
       ? await db.collection<DocumentDoc>(COLLECTIONS.documents).find({ _id: { $in: run.input_documents }, account_id: accountId }).toArray()
       : [];
-    const inputs = [];
-    for (const id of run.input_documents) {
+    const inputs: RunInput[] = run.input_documents.map((id) => {
       const doc = docs.find((d) => d._id === id);
-      if (!doc?.text_key) throw runFailure('document_not_extracted', `Input document ${id} has no extracted text.`);
-      const stored = await loadStoredText(storage, doc.text_key);
-      inputs.push({ id, filename: doc.filename, sections: stored.sections, pageCount: doc.page_count });
-    }
+      const textKey = doc?.text_key;
+      if (!doc || !textKey) throw runFailure('document_not_extracted', `Input document ${id} has no extracted text.`);
+      return { id, filename: doc.filename, pageCount: doc.page_count, load: async () => (await loadStoredText(storage, textKey)).sections };
+    });
     const schema = workflow.output_schema_json ? (JSON.parse(workflow.output_schema_json) as Record<string, unknown>) : null;
     return { run, workflow, schema, inputs };
   }

@@ -17,7 +17,8 @@ import { COLLECTIONS } from '../domain/platform/db';
 import type { ReferenceDocumentDoc } from '../domain/documents/reference-documents';
 import type { RagStrategy } from '../domain/runs/schemas';
 import type { CitableChunk, CitableSection } from './citations';
-import type { RunContext } from './run-context';
+import type { RunContext, RunInput } from './run-context';
+import type { Section } from './parsing/types';
 import { loadStoredText, textKeys } from '../domain/documents/stored-text';
 import type { ActivityDeps } from './deps';
 import type { Chunk } from './indexing/chunking';
@@ -215,66 +216,89 @@ function pacer(): () => Promise<void> {
   };
 }
 
-/** Each input's token count, section by section. */
-async function measureInputs(inputs: RunContext['inputs']): Promise<Array<{ input: RunContext['inputs'][number]; tokens: number[] }>> {
+/**
+ * One input as the first pass leaves it: every section's token count, and the sections that may be sent (the
+ * longest prefix of whole sections within the whole budget; no allowance is larger). The rest of its text is not
+ * held: at the limits a run's inputs are 400 M characters, and only one input's text is in memory at a time.
+ */
+interface Measured {
+  input: RunInput;
+  tokens: number[];
+  kept: Section[];
+}
+
+async function measureInputs(inputs: RunInput[], budget: number): Promise<Measured[]> {
   const pace = pacer();
-  const measured = [];
-  for (const input of inputs) {
-    const tokens: number[] = [];
-    for (const section of input.sections) {
-      tokens.push(countTokens(section.text));
-      await pace();
-    }
-    measured.push({ input, tokens });
-  }
+  const measured: Measured[] = [];
+  for (const input of inputs) measured.push(await measureInput(input, budget, pace));
   return measured;
+}
+
+/** In its own function so that nothing of the input's text but `kept` outlives it while the next input is read. */
+async function measureInput(input: RunInput, budget: number, pace: () => Promise<void>): Promise<Measured> {
+  const sections = await input.load();
+  const tokens: number[] = [];
+  for (const section of sections) {
+    tokens.push(countTokens(section.text));
+    await pace();
+  }
+  let n = 0;
+  for (let sum = 0; n < sections.length && sum + tokens[n]! <= budget; n++) sum += tokens[n]!;
+  return { input, tokens, kept: sections.slice(0, n) };
 }
 
 /**
  * The input documents within `budget` tokens: smallest documents first, each allowed an equal share of what is
  * left, so one long document cannot crowd out the others; each keeps whole sections from its start. A first
- * section too long for its share on its own is cut at a token boundary, so the model is never sent nothing.
+ * section too long for its share on its own is cut at a token boundary, so the model is never sent nothing; only
+ * the part sent is kept (its text read again if it was longer than the whole budget).
  */
-export async function fitInputs(inputs: RunContext['inputs'], budget: number): Promise<SentInput[]> {
-  const measured = await measureInputs(inputs);
+export async function fitInputs(inputs: RunInput[], budget: number): Promise<SentInput[]> {
+  const measured = await measureInputs(inputs, budget);
   const total = (tokens: number[]) => tokens.reduce((n, t) => n + t, 0);
   const order = measured.map((_, i) => i).sort((a, b) => total(measured[a]!.tokens) - total(measured[b]!.tokens) || a - b);
   const sent: SentInput[] = new Array(inputs.length);
   let remaining = budget;
-  order.forEach((idx, position) => {
-    const { input, tokens } = measured[idx]!;
+  for (const [position, idx] of order.entries()) {
+    const { input, tokens, kept } = measured[idx]!;
     const allowance = Math.floor(remaining / (order.length - position));
     const sections: CitableSection[] = [];
     let used = 0;
-    for (let s = 0; s < input.sections.length; s++) {
-      const section = input.sections[s]!;
-      const cost = tokens[s]!;
-      if (used + cost <= allowance) {
-        sections.push({ section, sent: section.text.length });
-        used += cost;
-        continue;
+    // Whole sections within the allowance are a prefix of `kept`: the allowance is never more than the budget.
+    while (sections.length < kept.length && used + tokens[sections.length]! <= allowance) {
+      const section = kept[sections.length]!;
+      sections.push({ section, sent: section.text.length });
+      used += tokens[sections.length - 1]!;
+    }
+    const whole = sections.length;
+    if (whole === 0 && tokens.length > 0 && allowance > 0) {
+      const section = kept[0] ?? (await input.load())[0]!;
+      const first = splitByTokens(section.text, allowance)[0];
+      if (first && first.end > 0) {
+        sections.push({ section: { ...section, text: detached(section.text.slice(0, first.end)) }, sent: first.end });
+        used += first.tokens;
       }
-      if (s === 0 && allowance > 0) {
-        const first = splitByTokens(section.text, allowance)[0];
-        if (first && first.end > 0) {
-          sections.push({ section, sent: first.end });
-          used += first.tokens;
-        }
-      }
-      break;
     }
     remaining -= used;
     sent[idx] = {
       id: input.id,
       filename: input.filename,
       sections,
-      pagesTotal: input.sections.length,
-      pagesSent: sections.filter((s) => s.sent === s.section.text.length).length,
+      pagesTotal: tokens.length,
+      pagesSent: whole,
       tokensTotal: total(tokens),
       tokensSent: used,
     };
-  });
+  }
   return sent;
+}
+
+/**
+ * A copy of `text` that shares no memory with the string it was cut from: V8 keeps a slice pointing into its
+ * parent, so the first 200,000 tokens of a 20 M-character section would otherwise hold all 20 M.
+ */
+function detached(text: string): string {
+  return Buffer.from(text, 'utf16le').toString('utf16le');
 }
 
 /** An input as the prompt shows it: each sent section under its label; a note when the end was left out. */

@@ -8,12 +8,24 @@ import type { RunManifest } from '../domain/runs/schemas';
 import type { EvaluationWorkflowDoc } from '../domain/evaluation-workflows/evaluation-workflows';
 import type { Section } from './parsing/types';
 
-/** The run, its evaluation workflow, its output schema and its input documents' text. */
+/**
+ * An input document of a run, with its text read on demand: at the limits a run names 20 inputs of 20 M characters
+ * each, so the text is read one input at a time and only what may be sent is kept (model-context.ts `fitInputs`).
+ */
+export interface RunInput {
+  id: string;
+  filename: string;
+  pageCount: number | null;
+  /** Reads the document's sections from the object store (every call reads them again). */
+  load(): Promise<Section[]>;
+}
+
+/** The run, its evaluation workflow, its output schema and its input documents. */
 export interface RunContext {
   run: RunDoc;
   workflow: EvaluationWorkflowDoc;
   schema: Record<string, unknown> | null;
-  inputs: Array<{ id: string; filename: string; sections: Section[]; pageCount: number | null }>;
+  inputs: RunInput[];
 }
 
 /** What answered, and with what: the result, the evidence exactly as stated (unverified), the model and tokens. */

@@ -4,10 +4,13 @@
  * in the text the model was sent is dropped and counted. Also the stub's evidence, which must pass the same check,
  * the answer envelope, and how input documents are cut to the token budget.
  */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { fold, locateQuote, verifyEvidence, type CitableChunk, type CitableInput } from '../../activities/citations';
 import { fitInputs, renderInput } from '../../activities/model-context';
 import { stubEvidence } from '../../activities/models/stub';
 import type { Section } from '../../activities/parsing/types';
+import type { RunInput } from '../../activities/run-context';
 import { answerSchema, parseAnswer } from '../../activities/prompt';
 import { validateAgainstSchema } from '../../domain/json-schema/validate';
 
@@ -182,11 +185,17 @@ describe('the answer envelope', () => {
 });
 
 describe('fitInputs', () => {
-  const doc = (id: string, pages: number, words: number) => ({
+  const pages = (count: number, words: number) =>
+    Array.from({ length: count }, (_, i) => page(i + 1, Array.from({ length: words }, (_, w) => `word${w}`).join(' ')));
+  /** An input whose text is made afresh on every read, as the object store would return it. */
+  const doc = (id: string, count: number, words: number, reads = { n: 0 }): RunInput => ({
     id,
     filename: `${id}.pdf`,
-    pageCount: pages,
-    sections: Array.from({ length: pages }, (_, i) => page(i + 1, Array.from({ length: words }, (_, w) => `word${w}`).join(' '))),
+    pageCount: count,
+    load: async () => {
+      reads.n += 1;
+      return pages(count, words);
+    },
   });
 
   it('sends everything that fits', async () => {
@@ -214,6 +223,47 @@ describe('fitInputs', () => {
     expect(huge!.pagesSent).toBe(0);
     expect(huge!.sections[0]!.sent).toBeGreaterThan(0);
     expect(huge!.tokensSent).toBeLessThanOrEqual(100);
+  });
+
+  it('keeps only the text it sends, and reads an input again only to cut a first section longer than the budget', async () => {
+    const reads = { n: 0 };
+    const hugeReads = { n: 0 };
+    const sent = await fitInputs([doc('long', 200, 100, reads), doc('short', 2, 10, reads), doc('huge', 1, 20_000, hugeReads)], 3_000);
+    // One read each for the others; the huge one is read to count it and again to cut its only section.
+    expect(reads.n).toBe(2);
+    expect(hugeReads.n).toBe(2);
+    for (const input of sent) {
+      expect(input.sections.reduce((n, s) => n + s.section.text.length, 0)).toBe(input.sections.reduce((n, s) => n + s.sent, 0));
+    }
+    const huge = sent[2]!;
+    expect(huge.pagesSent).toBe(0);
+    expect(huge.sections[0]!.sent).toBeGreaterThan(0);
+    expect(huge.tokensTotal).toBeGreaterThan(3_000);
+    expect(renderInput(huge).text).toBe(`[Page 1]\n${pages(1, 20_000)[0]!.text.slice(0, huge.sections[0]!.sent)}`);
+  });
+
+  it("holds one input's text at a time: what an input does not send is unreachable before the next is read", async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const unsent: Array<WeakRef<Section>> = [];
+    const alive: number[] = [];
+    const input = (id: string): RunInput => ({
+      id,
+      filename: `${id}.txt`,
+      pageCount: 50,
+      load: async () => {
+        await new Promise((r) => setImmediate(r));
+        gc();
+        alive.push(unsent.filter((w) => w.deref() !== undefined).length);
+        const sections = pages(50, 200);
+        // 50 pages of about 400 tokens against a budget of 2,000: at most the first 5 pages can be kept.
+        for (const section of sections.slice(5)) unsent.push(new WeakRef(section));
+        return sections;
+      },
+    });
+    await fitInputs([input('a'), input('b'), input('c'), input('d')], 2_000);
+    expect(unsent).toHaveLength(4 * 45);
+    expect(alive).toEqual([0, 0, 0, 0]);
   });
 
   it("lets the worker's other work run while it counts large inputs", async () => {
