@@ -58,7 +58,7 @@ export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
       const doc = docs.find((d) => d._id === id);
       const textKey = doc?.text_key;
       if (!doc || !textKey) throw runFailure('document_not_extracted', `Input document ${id} has no extracted text.`);
-      return { id, filename: doc.filename, pageCount: doc.page_count, load: async () => (await loadStoredText(storage, textKey)).sections };
+      return { id, filename: doc.filename, load: async () => (await loadStoredText(storage, textKey)).sections };
     });
     const schema = workflow.output_schema_json ? (JSON.parse(workflow.output_schema_json) as Record<string, unknown>) : null;
     return { run, workflow, schema, inputs };

@@ -15,7 +15,6 @@ import type { Section } from './parsing/types';
 export interface RunInput {
   id: string;
   filename: string;
-  pageCount: number | null;
   /** Reads the document's sections from the object store (every call reads them again). */
   load(): Promise<Section[]>;
 }

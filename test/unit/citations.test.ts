@@ -191,7 +191,6 @@ describe('fitInputs', () => {
   const doc = (id: string, count: number, words: number, reads = { n: 0 }): RunInput => ({
     id,
     filename: `${id}.pdf`,
-    pageCount: count,
     load: async () => {
       reads.n += 1;
       return pages(count, words);
@@ -250,7 +249,6 @@ describe('fitInputs', () => {
     const input = (id: string): RunInput => ({
       id,
       filename: `${id}.txt`,
-      pageCount: 50,
       load: async () => {
         await new Promise((r) => setImmediate(r));
         gc();
