@@ -3,7 +3,7 @@
  * boundaries. o200k_base is the encoding of the current OpenAI models; other providers' tokenizers differ by a few
  * percent, which the chunk budget absorbs. The encoding ships inside gpt-tokenizer, so nothing is fetched.
  */
-import { countTokens as countO200k, decodeGenerator, encode } from 'gpt-tokenizer/encoding/o200k_base';
+import { clearMergeCache, countTokens as countO200k, decodeGenerator, encode as encodeO200k } from 'gpt-tokenizer/encoding/o200k_base';
 
 /**
  * Reference documents are untrusted text: a literal "<|endoftext|>" in a rubric must count as the characters it
@@ -13,19 +13,26 @@ const SPECIAL_TOKENS_AS_TEXT = { disallowedSpecial: new Set<string>() };
 
 /**
  * BPE time grows with the square of a pre-tokenizer piece's length, and a run of text without spaces or
- * punctuation is one piece: 64,000 CJK characters in a row take over 30 s to count. Such runs are tokenized in
- * slices of this many characters; counts stay exact for every run shorter than that (words, URLs, hashes) and are,
- * for the longer ones, at most about one token per slice above the true count.
+ * punctuation is one piece: 64,000 CJK characters in a row take over 30 s to count. A run of whitespace is one
+ * piece too (`\s+`, and punctuation takes the line breaks after it): 64,000 spaces or line breaks took 3.5 s, a
+ * million about 15 minutes, all of it on the worker's main thread. Runs of either kind are tokenized in slices of
+ * this many characters; counts stay exact for every run shorter than that (words, URLs, hashes, indentation) and
+ * are, for the longer ones, at most about one token per slice above the true count.
  */
 const RUN_LIMIT = 256;
-const LONG_RUNS = new RegExp(`\\S{${RUN_LIMIT + 1},}`, 'g');
+const LONG_RUNS = new RegExp(`\\S{${RUN_LIMIT + 1},}|\\s{${RUN_LIMIT + 1},}`, 'g');
 
 /** The same test as LONG_RUNS, in one pass: that regex retries from every character, a fifth of chunking time. */
 export function hasLongRun(text: string): boolean {
   let run = 0;
+  let inSpace = false;
   for (let i = 0; i < text.length; i++) {
-    if (isSpace(text.charCodeAt(i))) run = 0;
-    else if (++run > RUN_LIMIT) return true;
+    const space = isSpace(text.charCodeAt(i));
+    if (space !== inSpace) {
+      inSpace = space;
+      run = 0;
+    }
+    if (++run > RUN_LIMIT) return true;
   }
   return false;
 }
@@ -47,28 +54,80 @@ function isSpace(c: number): boolean {
   );
 }
 
+/** The parts `text` is encoded in: pieces of at most about PART_CHARS, each with its long runs sliced. */
 function slices(text: string): string[] {
+  return parts(text).flatMap(runSlices);
+}
+
+/**
+ * Text is encoded in parts of about this many characters, so that no one call fills the tokenizer's cache (below).
+ * A part ends only where a piece of the encoding ends anyway, after a letter or digit and before whitespace (no
+ * piece holds both), so the counts are exactly those of the whole text.
+ */
+const PART_CHARS = 50_000;
+const PIECE_END = /[\p{L}\p{N}](?=\s)/gu;
+
+function parts(text: string): string[] {
+  if (text.length <= PART_CHARS) return [text];
+  const out: string[] = [];
+  let from = 0;
+  while (text.length - from > PART_CHARS) {
+    PIECE_END.lastIndex = from + PART_CHARS;
+    const end = PIECE_END.exec(text);
+    if (!end) break;
+    const at = end.index + end[0].length;
+    out.push(text.slice(from, at));
+    from = at;
+  }
+  out.push(text.slice(from));
+  return out;
+}
+
+/** Long runs cut every RUN_LIMIT characters. A run never crosses a part's end: parts end between a letter and a space. */
+function runSlices(text: string): string[] {
   if (!hasLongRun(text)) return [text];
-  const parts: string[] = [];
+  const out: string[] = [];
   let from = 0;
   for (const run of text.matchAll(LONG_RUNS)) {
     const runEnd = run.index + run[0].length;
     for (let at = run.index + RUN_LIMIT; at < runEnd; at += RUN_LIMIT) {
       if (HIGH_SURROGATE.test(text.charAt(at - 1))) at++; // never between the halves of a pair
       if (at >= runEnd) break;
-      parts.push(text.slice(from, at));
+      out.push(text.slice(from, at));
       from = at;
     }
   }
-  parts.push(text.slice(from));
-  return parts;
+  out.push(text.slice(from));
+  return out;
 }
 
 const HIGH_SURROGATE = /[\uD800-\uDBFF]/;
 
+/**
+ * gpt-tokenizer caches up to 100,000 encoded pieces and evicts the oldest one at a time. V8's Map makes each such
+ * eviction walk past every entry deleted before it, so text with more distinct pieces than the cache holds (base64,
+ * identifiers, tables of numbers) counted about 4 times slower than it should once the cache was full (2 M
+ * characters of base64: 0.26 against 1.0 M characters a second, measured). Every cached piece is at least one
+ * character, so clearing the whole cache before it has seen this many characters keeps it below its size: it
+ * never evicts. Text is encoded in parts of at most about PART_CHARS, so one call cannot overfill it either.
+ */
+const CACHE_CHARS = 100_000;
+let sinceClear = 0;
+
+function beforeEncoding(part: string): void {
+  if (sinceClear + part.length > CACHE_CHARS) {
+    clearMergeCache();
+    sinceClear = 0;
+  }
+  sinceClear += part.length;
+}
+
 export function countTokens(text: string): number {
   let count = 0;
-  for (const part of slices(text)) count += countO200k(part, SPECIAL_TOKENS_AS_TEXT);
+  for (const part of slices(text)) {
+    beforeEncoding(part);
+    count += countO200k(part, SPECIAL_TOKENS_AS_TEXT);
+  }
   return count;
 }
 
@@ -84,7 +143,10 @@ export interface TokenPiece {
  * no spaces at all (CJK, base64, long identifiers).
  */
 export function splitByTokens(text: string, maxTokens: number): TokenPiece[] {
-  const ids = slices(text).flatMap((part) => encode(part, SPECIAL_TOKENS_AS_TEXT));
+  const ids = slices(text).flatMap((part) => {
+    beforeEncoding(part);
+    return encodeO200k(part, SPECIAL_TOKENS_AS_TEXT);
+  });
   const cuts = safeCuts(ids);
   if (cuts.at(-1)?.char !== text.length) return splitByChars(text, ids.length, maxTokens);
 

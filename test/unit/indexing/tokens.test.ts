@@ -16,6 +16,33 @@ describe('tokens', () => {
     expect(countTokens(`${justShort} ${justShort}`)).toBe(countO200k(`${justShort} ${justShort}`));
   });
 
+  it('slices long runs of whitespace too, so a page of blank lines or padding cannot stall the worker', () => {
+    // Each was one piece of the encoding before: 200,000 spaces or line breaks took about half a minute to count (a
+    // million, about 15 minutes), past the test's timeout on any machine. Now a few milliseconds, and within a token
+    // per slice of the true count where that can still be computed.
+    expect(countTokens(`a${' '.repeat(200_000)}b`)).toBeGreaterThan(0);
+    expect(countTokens(`a.${'\n'.repeat(200_000)}b`)).toBeGreaterThan(0);
+    for (const run of [' '.repeat(3000), '\n'.repeat(3000), '\t \n'.repeat(1000)]) {
+      const text = `Score: 4.${run}Next criterion`;
+      const exact = countO200k(text);
+      expect(countTokens(text)).toBeGreaterThanOrEqual(exact);
+      expect(countTokens(text)).toBeLessThanOrEqual(exact + Math.ceil(run.length / 256));
+    }
+    expect(hasLongRun(' '.repeat(257))).toBe(true);
+    expect(hasLongRun(`a${' '.repeat(256)}b`)).toBe(false);
+  });
+
+  it('counts long text in parts with exactly the count of the whole', () => {
+    // Words, numbers, punctuation before line breaks, runs of spaces: every kind of piece meets a part's end somewhere.
+    const words = ['rubric', 'Évaluation', 'criterion', '42', 'points.', 'cites', 'sources;', '3.5', 'thesis!\n', 'über', '—', '評価', 'x9'];
+    let text = '';
+    for (let i = 0; text.length < 400_000; i++) text += words[(i * 7) % words.length] + (i % 11 === 0 ? '\n\n' : i % 5 === 0 ? '   ' : ' ');
+    expect(countTokens(text)).toBe(countO200k(text));
+    const pieces = splitByTokens(text, 1000);
+    expect(pieces.at(-1)?.end).toBe(text.length);
+    expect(pieces.reduce((n, p) => n + p.tokens, 0)).toBe(countO200k(text));
+  });
+
   it('ends a run at exactly the characters JavaScript calls whitespace', () => {
     const half = 'a'.repeat(200);
     for (let c = 0; c < 0x10000; c++) {
