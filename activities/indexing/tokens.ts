@@ -61,11 +61,13 @@ function slices(text: string): string[] {
 
 /**
  * Text is encoded in parts of about this many characters, so that no one call fills the tokenizer's cache (below).
- * A part ends only where a piece of the encoding ends anyway, after a letter or digit and before whitespace (no
- * piece holds both), so the counts are exactly those of the whole text.
+ * A part ends only where a piece of the encoding ends anyway, so the counts are exactly those of the whole text.
+ * o200k's pre-tokenizer has no look-behind, and no piece holds a non-whitespace character followed by a space or
+ * tab, a letter or digit followed by a line break, or a line break followed by a letter or digit (only punctuation
+ * takes the line breaks after it). Every line of CJK prose ends in one of these.
  */
 const PART_CHARS = 50_000;
-const PIECE_END = /[\p{L}\p{N}](?=\s)/gu;
+const PIECE_END = /\S(?=[^\S\r\n])|[\p{L}\p{N}](?=[\r\n])|[\r\n](?=[\p{L}\p{N}])/gu;
 
 function parts(text: string): string[] {
   if (text.length <= PART_CHARS) return [text];
@@ -83,7 +85,7 @@ function parts(text: string): string[] {
   return out;
 }
 
-/** Long runs cut every RUN_LIMIT characters. A run never crosses a part's end: parts end between a letter and a space. */
+/** Long runs cut every RUN_LIMIT characters. A run never crosses a part's end, where whitespace starts or ends. */
 function runSlices(text: string): string[] {
   if (!hasLongRun(text)) return [text];
   const out: string[] = [];
@@ -124,11 +126,21 @@ function beforeEncoding(part: string): void {
 
 export function countTokens(text: string): number {
   let count = 0;
-  for (const part of slices(text)) {
-    beforeEncoding(part);
-    count += countO200k(part, SPECIAL_TOKENS_AS_TEXT);
-  }
+  for (const part of countsByPart(text)) count += part.tokens;
   return count;
+}
+
+/**
+ * `text`'s count piece by piece (at most about PART_CHARS characters each; the counts add up to `countTokens`), for
+ * a caller that may have to stop half-way, such as the parsing sandbox against its deadline.
+ */
+export function* countsByPart(text: string): Generator<{ chars: number; tokens: number }> {
+  for (const part of parts(text)) {
+    for (const slice of runSlices(part)) {
+      beforeEncoding(slice);
+      yield { chars: slice.length, tokens: countO200k(slice, SPECIAL_TOKENS_AS_TEXT) };
+    }
+  }
 }
 
 export interface TokenPiece {

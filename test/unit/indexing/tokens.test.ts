@@ -34,10 +34,15 @@ describe('tokens', () => {
 
   it('counts long text in parts with exactly the count of the whole', () => {
     // Words, numbers, punctuation before line breaks, runs of spaces: every kind of piece meets a part's end somewhere.
-    const words = ['rubric', 'Évaluation', 'criterion', '42', 'points.', 'cites', 'sources;', '3.5', 'thesis!\n', 'über', '—', '評価', 'x9'];
+    const words = ['rubric', 'Évaluation', 'criterion', '42', 'points.', 'cites', 'sources;', '3.5', 'thesis!\n', 'über', '—', '評価', 'x9', '🎓'];
+    const gaps = [' ', '   ', '\n\n', '\t', '\u00a0', '\r\n', '.\n', ''];
     let text = '';
-    for (let i = 0; text.length < 400_000; i++) text += words[(i * 7) % words.length] + (i % 11 === 0 ? '\n\n' : i % 5 === 0 ? '   ' : ' ');
+    for (let i = 0; text.length < 400_000; i++) text += words[(i * 7) % words.length]! + gaps[(i * 5) % gaps.length]!;
     expect(countTokens(text)).toBe(countO200k(text));
+    // CJK prose: no spaces, every line ends in punctuation and a line break.
+    let cjk = '';
+    for (let i = 0; cjk.length < 200_000; i++) cjk += '評価基準は論文の主張と根拠を確認する'.slice(i % 7) + (i % 3 === 0 ? '。\n' : '\n');
+    expect(countTokens(cjk)).toBe(countO200k(cjk));
     const pieces = splitByTokens(text, 1000);
     expect(pieces.at(-1)?.end).toBe(text.length);
     expect(pieces.reduce((n, p) => n + p.tokens, 0)).toBe(countO200k(text));
