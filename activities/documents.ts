@@ -16,6 +16,7 @@ export function documentActivities({ db, storage }: ActivityDeps) {
         filename: doc.filename,
         declaredMime: doc.upload_content_type,
         textKey,
+        countTokens: true,
       });
       await recordExtraction(db, accountId, docId, {
         extracted: result.extracted,

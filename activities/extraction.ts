@@ -9,19 +9,27 @@ import { deleteOriginal, openOriginal } from '../domain/documents/originals';
 import { saveStoredText } from '../domain/documents/stored-text';
 import type { Storage } from '../domain/platform/storage';
 import { withHeartbeat } from './heartbeat';
-import { processInSandbox, type InferredSchema } from './parsing/sandbox';
+import { COUNT_TOKENS_WITHIN_MS, processInSandbox, type InferredSchema } from './parsing/sandbox';
 import type { Extraction } from './parsing/types';
 
 /** `extraction.sections` is empty: the text is in the object store under `textKey`. */
 export async function extractStored(
   storage: Storage,
-  source: { objectKey: string; filename: string; declaredMime?: string; textKey: string },
+  source: {
+    objectKey: string;
+    filename: string;
+    declaredMime?: string;
+    textKey: string;
+    /** Store each section's token count for the runs (input documents; references are counted by chunk). */
+    countTokens: boolean;
+  },
 ): Promise<{ extraction: Extraction; inferredSchema: InferredSchema | null }> {
   const { extraction, storedText, inferredSchema } = await withHeartbeat(async () =>
-    processInSandbox(await openOriginal(storage, source.objectKey), {
-      filename: source.filename,
-      declaredMime: source.declaredMime,
-    }),
+    processInSandbox(
+      await openOriginal(storage, source.objectKey),
+      { filename: source.filename, declaredMime: source.declaredMime },
+      { countTokensWithinMs: source.countTokens ? COUNT_TOKENS_WITHIN_MS : 0 },
+    ),
   );
   if (extraction.code === 'file_too_large') {
     // DESIGN.md decision 27: an oversized original is not kept (the store under-reported its size at `complete`).

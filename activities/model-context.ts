@@ -19,7 +19,7 @@ import type { RagStrategy } from '../domain/runs/schemas';
 import type { CitableChunk, CitableSection } from './citations';
 import type { RunContext, RunInput } from './run-context';
 import type { Section } from './parsing/types';
-import { loadStoredText, textKeys } from '../domain/documents/stored-text';
+import { loadStoredText, textKeys, type StoredSection } from '../domain/documents/stored-text';
 import type { ActivityDeps } from './deps';
 import type { Chunk } from './indexing/chunking';
 import { countTokens, splitByTokens } from './indexing/tokens';
@@ -239,12 +239,22 @@ async function measureInput(input: RunInput, budget: number, pace: () => Promise
   const sections = await input.load();
   const tokens: number[] = [];
   for (const section of sections) {
+    // Counted at extraction when the document is long enough to matter (docs/decisions.md 257), else here.
+    if (Number.isSafeInteger(section.tokens) && section.tokens! >= 0) {
+      tokens.push(section.tokens!);
+      continue;
+    }
     tokens.push(countTokens(section.text));
     await pace();
   }
   let n = 0;
   for (let sum = 0; n < sections.length && sum + tokens[n]! <= budget; n++) sum += tokens[n]!;
-  return { input, tokens, kept: sections.slice(0, n) };
+  return { input, tokens, kept: sections.slice(0, n).map(unstored) };
+}
+
+/** A stored section as a run uses it: its count stays with the run's own numbers, never on a section cut shorter. */
+function unstored({ kind, index, label, text }: StoredSection): Section {
+  return { kind, index, label, text };
 }
 
 /**
@@ -272,7 +282,7 @@ export async function fitInputs(inputs: RunInput[], budget: number): Promise<Sen
     }
     const whole = sections.length;
     if (whole === 0 && tokens.length > 0 && allowance > 0) {
-      const section = kept[0] ?? (await input.load())[0]!;
+      const section = kept[0] ?? unstored((await input.load())[0]!);
       const first = splitByTokens(section.text, allowance)[0];
       if (first && first.end > 0) {
         sections.push({ section: { ...section, text: detached(section.text.slice(0, first.end)) }, sent: first.end });

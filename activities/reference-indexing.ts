@@ -27,6 +27,7 @@ export function referenceIndexingActivities({ db, storage, config, temporal }: A
         filename: doc.filename,
         declaredMime: doc.upload_content_type,
         textKey: textKeys.reference(input.accountId, input.refId),
+        countTokens: false,
       });
       await recordReferenceExtraction(db, input.accountId, input.refId, { mime_type: result.mime_type, page_count: result.page_count });
       return { extracted: result.extracted, pageCount: result.page_count, code: result.code, reason: result.reason };

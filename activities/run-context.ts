@@ -6,7 +6,7 @@
 import type { RunDoc } from '../domain/runs';
 import type { RunManifest } from '../domain/runs/schemas';
 import type { EvaluationWorkflowDoc } from '../domain/evaluation-workflows/evaluation-workflows';
-import type { Section } from './parsing/types';
+import type { StoredSection } from '../domain/documents/stored-text';
 
 /**
  * An input document of a run, with its text read on demand: at the limits a run names 20 inputs of 20 M characters
@@ -15,8 +15,8 @@ import type { Section } from './parsing/types';
 export interface RunInput {
   id: string;
   filename: string;
-  /** Reads the document's sections from the object store (every call reads them again). */
-  load(): Promise<Section[]>;
+  /** Reads the document's sections from the object store (every call reads them again), with their stored counts. */
+  load(): Promise<StoredSection[]>;
 }
 
 /** The run, its evaluation workflow, its output schema and its input documents. */

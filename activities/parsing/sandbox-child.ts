@@ -8,6 +8,7 @@ import { inferSchema } from './infer-schema';
 import { extract, MAX_INPUT_BYTES } from './index';
 import { failed, formatBytes } from './result';
 import type { ChildMessage, ChildRequest } from './sandbox';
+import { withTokenCounts } from './token-counts';
 
 if (!process.send) throw new Error('sandbox-child runs only as the child process of the parsing sandbox');
 
@@ -53,7 +54,8 @@ async function main(request: Extract<ChildRequest, { type: 'request' }>): Promis
   const extraction = await extract(input.bytes, request.hint, (format) => void send({ type: 'identified', format }));
   // Inference reads the same bytes, here, under the same limits: never again on the worker's main thread.
   const inferredSchema = extraction.extracted ? inferSchema(extraction.format, input.bytes) : null;
-  const { sections, ...summary } = extraction;
+  const { sections: extracted, ...summary } = extraction;
+  const sections = extraction.extracted && request.counting ? withTokenCounts(extracted, request.counting) : extracted;
   const text = extraction.extracted
     ? Buffer.from(
         JSON.stringify({ format: extraction.format, mime_type: extraction.mime_type, page_count: extraction.page_count, sections }),

@@ -17,15 +17,29 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { failed, formatBytes } from './result';
 import type { DocFormat, Extraction, ExtractHint, Section } from './types';
+import type { CountingBudget } from './token-counts';
 import { MAX_UPLOAD_BYTES } from '../../domain/documents/uploads';
 
 export interface SandboxLimits {
   timeoutMs?: number;
   /** Resident memory of the child, heap and everything else. */
   maxMemoryMb?: number;
+  /**
+   * Count each section's tokens for the runs, within this many ms of the child's start (token-counts.ts); 0 or
+   * absent: do not count.
+   */
+  countTokensWithinMs?: number;
 }
 
-export const SANDBOX_DEFAULTS: Required<SandboxLimits> = { timeoutMs: 30_000, maxMemoryMb: 512 };
+export const SANDBOX_DEFAULTS: Required<SandboxLimits> = { timeoutMs: 30_000, maxMemoryMb: 512, countTokensWithinMs: 0 };
+
+/**
+ * How long an input document's extraction may take with its token counting: a third of the deadline (10 s). Its
+ * `complete` waits for it, so counting may add a few seconds to a very long document (20 M characters of English:
+ * about 4 s) but not the minute that much CJK text would take. Counting that would not finish in time stops at once,
+ * and the runs count what has no count.
+ */
+export const COUNT_TOKENS_WITHIN_MS = SANDBOX_DEFAULTS.timeoutMs / 3;
 
 /**
  * The stored-text JSON the worker accepts: 20 M characters of text are up to 60 MB of UTF-8 (more with JSON
@@ -42,7 +56,9 @@ export type InferredSchema = Record<string, unknown>;
  * parses nothing until it has that count and it matches: a stream that broke half-way must never reach a parser
  * as a (truncated, "corrupt") file.
  */
-export type ChildRequest = { type: 'request'; hint: ExtractHint } | { type: 'input-complete'; bytes: number };
+export type ChildRequest =
+  | { type: 'request'; hint: ExtractHint; counting: CountingBudget | null }
+  | { type: 'input-complete'; bytes: number };
 
 /** Child → parent. `done` carries the extraction without its sections (those come on stdout). */
 export type ChildMessage =
@@ -74,7 +90,7 @@ export function processInSandbox(
   hint: ExtractHint,
   limits: SandboxLimits = {},
 ): Promise<SandboxOutcome> {
-  const { timeoutMs, maxMemoryMb } = { ...SANDBOX_DEFAULTS, ...limits };
+  const { timeoutMs, maxMemoryMb, countTokensWithinMs } = { ...SANDBOX_DEFAULTS, ...limits };
   if (!(input instanceof Readable) && input.byteLength > MAX_UPLOAD_BYTES) {
     const reason = `the file is ${input.byteLength.toLocaleString('en-US')} bytes, over the ${formatBytes(MAX_UPLOAD_BYTES)} limit`;
     return Promise.resolve({ extraction: failed('file_too_large', reason), storedText: null, inferredSchema: null });
@@ -189,7 +205,11 @@ export function processInSandbox(
       unprocessable(reason);
     });
 
-    child.send({ type: 'request', hint: { filename: hint.filename, declaredMime: hint.declaredMime } } satisfies ChildRequest);
+    child.send({
+      type: 'request',
+      hint: { filename: hint.filename, declaredMime: hint.declaredMime },
+      counting: countTokensWithinMs > 0 ? { untilMs: countTokensWithinMs, maxMemoryMb } : null,
+    } satisfies ChildRequest);
     let sourceFailed = false;
     if (input instanceof Readable) input.once('error', () => (sourceFailed = true));
     feed(input, child).then(

@@ -14,11 +14,20 @@ export interface Section {
   text: string;
 }
 
+/**
+ * A section as stored: with its o200k token count when extraction counted it (input documents of 100,000 characters
+ * or more, when the sandbox had the time; docs/decisions.md 257). Runs count the sections that have none. Never part of
+ * what the API returns.
+ */
+export interface StoredSection extends Section {
+  tokens?: number;
+}
+
 export interface StoredText {
   format: string | null;
   mime_type: string | null;
   page_count: number | null;
-  sections: Section[];
+  sections: StoredSection[];
 }
 
 /** Where a document's text is stored: under the account's prefix, beside the original. */

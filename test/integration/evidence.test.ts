@@ -4,7 +4,10 @@
  * fabricated quotes dropped and counted, unsupported criteria marked, a long input cut with coverage < 1, and
  * test-mode stub citations that verify the same way.
  */
+import { countTokens } from '../../activities/indexing/tokens';
+import { textKeys, type StoredSection } from '../../domain/documents/stored-text';
 import { ensureNamespace } from '../../domain/jobs/namespaces';
+import { getObjectBytes } from '../../domain/platform/storage';
 import { createTestContext, type TestContext } from '../support/app';
 import { testNamespaces } from '../support/env';
 import { makeDocument } from '../support/files';
@@ -285,6 +288,33 @@ describe('test mode', () => {
     expect(md.citations.length).toBeGreaterThanOrEqual(3);
     for (const c of md.citations as Citation[]) expect(md.output.markdown).toContain(c.criterion);
     await expectVerbatim(md.citations, testKey);
+  });
+
+  it('sends a long input by the token counts stored at its extraction, the same counts a run would make', async () => {
+    // 40 sections of about 3,000 characters: counted at extraction (docs/decisions.md 257), cut to the budget by the run.
+    const sections = Array.from({ length: 40 }, (_, i) =>
+      [`# Part ${i + 1}`, ...Array.from({ length: 50 }, (_, l) => `Point ${i + 1}.${l + 1}: congestion pricing cuts traffic by ${l + 7} percent.`)].join('\n'),
+    );
+    const uploaded = await uploadDocument(t, testKey, { bytes: Buffer.from(sections.join('\n\n')), filename: 'long.md', mimeType: 'text/markdown' });
+    expect(uploaded.body).toMatchObject({ extracted: true });
+    const doc = uploaded.body.id as string;
+    const stored = JSON.parse(
+      Buffer.from(await getObjectBytes(t.deps.storage, textKeys.document(a.accountId, doc))).toString('utf8'),
+    ) as { sections: StoredSection[] };
+    expect(stored.sections).toHaveLength(40);
+    for (const section of stored.sections) expect(section.tokens).toBe(countTokens(section.text));
+    // The API returns the text without them.
+    const { sections: shown } = await textOf(doc, testKey);
+    expect(shown.map((section) => Object.keys(section).sort())).toEqual(shown.map(() => ['index', 'kind', 'label', 'text']));
+
+    const wf = await makeWorkflow(t, testKey, { default_model_policy: 'auto', user_prompt: 'Score the argument.' });
+    const done = await run(wf, [doc], testKey);
+    expect(done.status).toBe('succeeded');
+    const [sent] = done.manifest.inputs;
+    expect(sent).toMatchObject({ document_id: doc, pages_total: 40, tokens_total: shown.reduce((n, s) => n + countTokens(s.text), 0) });
+    expect(sent.pages_sent).toBeGreaterThan(0);
+    expect(sent.pages_sent).toBeLessThan(40);
+    expect(sent.tokens_sent).toBe(shown.slice(0, sent.pages_sent).reduce((n, s) => n + countTokens(s.text), 0));
   });
 });
 

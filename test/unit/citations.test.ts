@@ -7,12 +7,14 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { fold, locateQuote, verifyEvidence, type CitableChunk, type CitableInput } from '../../activities/citations';
+import { countTokens } from '../../activities/indexing/tokens';
 import { fitInputs, renderInput } from '../../activities/model-context';
 import { stubEvidence } from '../../activities/models/stub';
 import type { Section } from '../../activities/parsing/types';
 import type { RunInput } from '../../activities/run-context';
 import { answerSchema, parseAnswer } from '../../activities/prompt';
 import { validateAgainstSchema } from '../../domain/json-schema/validate';
+import type { StoredSection } from '../../domain/documents/stored-text';
 
 const page = (index: number, text: string): Section => ({ kind: 'page', index, label: `Page ${index}`, text });
 const whole = (documentId: string, sections: Section[]): CitableInput => ({
@@ -239,6 +241,23 @@ describe('fitInputs', () => {
     expect(huge.sections[0]!.sent).toBeGreaterThan(0);
     expect(huge.tokensTotal).toBeGreaterThan(3_000);
     expect(renderInput(huge).text).toBe(`[Page 1]\n${pages(1, 20_000)[0]!.text.slice(0, huge.sections[0]!.sent)}`);
+  });
+
+  it('uses the token counts stored at extraction, counts the sections without one, and sends no count on a section', async () => {
+    const stored = (count: number): RunInput => ({
+      id: 'stored',
+      filename: 'stored.txt',
+      // Pages of about 200 tokens each, the first `count` of them stored as 1 token: what the run reads is what it uses.
+      load: async () => pages(10, 200).map((p, i): StoredSection => (i < count ? { ...p, tokens: 1 } : p)),
+    });
+    const [all] = await fitInputs([stored(10)], 50);
+    expect(all).toMatchObject({ pagesTotal: 10, pagesSent: 10, tokensTotal: 10, tokensSent: 10 });
+    expect(all!.sections.every(({ section }) => !('tokens' in section))).toBe(true);
+
+    const [half] = await fitInputs([stored(5)], 100_000);
+    const counted = pages(10, 200).slice(5).reduce((n, p) => n + countTokens(p.text), 0);
+    expect(half!.tokensTotal).toBe(5 + counted);
+    expect(half!.pagesSent).toBe(10);
   });
 
   it("holds one input's text at a time: what an input does not send is unreachable before the next is read", async () => {

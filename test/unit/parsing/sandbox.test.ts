@@ -1,10 +1,13 @@
 /**
  * The sandbox's own promises: a child process per upload, a deadline and a memory limit (resident memory, not
  * only the heap) that each end in `file_unprocessable`, neither affecting the next upload; input streamed with a
- * hard byte cap; schema inference done in the same child.
+ * hard byte cap; schema inference done in the same child; token counts for input documents, when there is time.
  */
 import { Readable } from 'node:stream';
+import { countTokens } from '../../../activities/indexing/tokens';
 import { extractInSandbox } from '../../../activities/parsing/sandbox';
+import { COUNT_FROM_CHARS } from '../../../activities/parsing/token-counts';
+import type { StoredSection } from '../../../domain/documents/stored-text';
 import { lyingZip, makeDocument, SAMPLE_SENTENCES } from '../../support/files';
 
 async function normalDocument() {
@@ -106,4 +109,36 @@ it('refuses a text whose stored form is over the output limit before the worker 
   const result = await extractInSandbox(bytes, { filename: 'controls.txt' });
   expect(result).toMatchObject({ extracted: false, code: 'file_unprocessable', sections: [] });
   expect(result.reason).toBe("the document's text is over the 64 MB that can be stored");
+});
+
+describe('token counts for the runs (docs/decisions.md 257)', () => {
+  // 100 pages of about 1,200 characters: long enough to be counted at extraction.
+  const pages = Array.from({ length: 100 }, (_, p) =>
+    Array.from({ length: 20 }, (_, l) => `Page ${p + 1}, line ${l + 1}: the thesis is argued with evidence, 評価 ${p * l}.`).join('\n'),
+  );
+  const long = Buffer.from(pages.join('\n\n'));
+
+  it('stores each section with its exact token count when asked, for a long document only', async () => {
+    const counted = await extractInSandbox(long, { filename: 'essay.txt' }, { countTokensWithinMs: 10_000 });
+    expect(counted.extracted).toBe(true);
+    expect(counted.char_count).toBeGreaterThanOrEqual(COUNT_FROM_CHARS);
+    expect(counted.sections.length).toBeGreaterThan(0);
+    for (const section of counted.sections as StoredSection[]) expect(section.tokens).toBe(countTokens(section.text));
+
+    const short = await extractInSandbox(Buffer.from(pages[0]!), { filename: 'short.txt' }, { countTokensWithinMs: 10_000 });
+    expect(short.extracted).toBe(true);
+    expect((short.sections as StoredSection[]).every((s) => s.tokens === undefined)).toBe(true);
+
+    // References are counted by chunk, so they are extracted without counts.
+    const uncounted = await extractInSandbox(long, { filename: 'essay.txt' });
+    expect((uncounted.sections as StoredSection[]).every((s) => s.tokens === undefined)).toBe(true);
+    expect(uncounted.sections.map((s) => s.text)).toEqual(counted.sections.map((s) => s.text));
+  });
+
+  it('extracts in full without counts when the time for counting is already spent', async () => {
+    const late = await extractInSandbox(long, { filename: 'essay.txt' }, { countTokensWithinMs: 1 });
+    expect(late).toMatchObject({ extracted: true, format: 'txt' });
+    expect(late.sections.map((s) => s.text).join('')).toContain('Page 100, line 20');
+    expect((late.sections as StoredSection[]).every((s) => s.tokens === undefined)).toBe(true);
+  });
 });
