@@ -15,8 +15,8 @@ import { loadStoredText, textKeys } from '../domain/documents/stored-text';
 import type { ExtractionSummary, ReferenceJobInput } from '../domain/jobs/contract';
 import { extractStored } from './extraction';
 import type { ActivityDeps } from './deps';
-import { buildIndex } from './indexing/bm25';
-import { chunkSections } from './indexing/chunking';
+import { withHeartbeat } from './heartbeat';
+import { indexOnThread } from './indexing/thread';
 
 export function referenceIndexingActivities({ db, storage, config, temporal }: ActivityDeps) {
   return {
@@ -36,8 +36,9 @@ export function referenceIndexingActivities({ db, storage, config, temporal }: A
     async indexReferenceChunks(input: ReferenceJobInput): Promise<{ chunkCount: number }> {
       const doc = await referenceForIndexing(db, input.accountId, input.refId);
       const text = await loadStoredText(storage, textKeys.reference(input.accountId, input.refId));
-      const chunks = chunkSections(input.refId, text.sections);
-      await storeReferenceIndex(db, { accountId: input.accountId, refId: input.refId, version: doc.index_version }, chunks, buildIndex(chunks));
+      // Off the main thread, which keeps heartbeating: a long reference takes longer than the 30 s heartbeat timeout.
+      const { chunks, index } = await withHeartbeat(() => indexOnThread({ refId: input.refId, sections: text.sections }));
+      await storeReferenceIndex(db, { accountId: input.accountId, refId: input.refId, version: doc.index_version }, chunks, index);
       return { chunkCount: chunks.length };
     },
 

@@ -15,6 +15,7 @@ import type { RunInput } from '../../activities/run-context';
 import { answerSchema, parseAnswer } from '../../activities/prompt';
 import { validateAgainstSchema } from '../../domain/json-schema/validate';
 import type { StoredSection } from '../../domain/documents/stored-text';
+import { turnsDuring } from '../support/event-loop';
 
 const page = (index: number, text: string): Section => ({ kind: 'page', index, label: `Page ${index}`, text });
 const whole = (documentId: string, sections: Section[]): CitableInput => ({
@@ -286,18 +287,9 @@ describe('fitInputs', () => {
   it("lets the worker's other work run while it counts large inputs", async () => {
     // About 3 M characters in 1,000 pages over 3 documents: a few hundred milliseconds of counting.
     const inputs = [doc('a', 400, 500), doc('b', 300, 500), doc('c', 300, 500)];
-    let turns = 0;
-    let ticking = true;
-    const tick = () => {
-      turns += 1;
-      if (ticking) setImmediate(tick);
-    };
-    setImmediate(tick);
-    const started = turns;
-    const sent = await fitInputs(inputs, 2_000);
-    ticking = false;
+    const { result: sent, turns } = await turnsDuring(() => fitInputs(inputs, 2_000));
     expect(sent.map((s) => s.pagesTotal)).toEqual([400, 300, 300]);
     // Counted in one go, no other callback could run until it ended.
-    expect(turns - started).toBeGreaterThanOrEqual(3);
+    expect(turns).toBeGreaterThanOrEqual(3);
   });
 });
