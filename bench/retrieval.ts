@@ -2,9 +2,12 @@
  * Benchmark of the retrieval core on a synthetic corpus: 20 reference documents (pages, sheets, slides, sections)
  * of generated policy and rubric prose, some 10,000 chunks in all. Prints the time to chunk and to index them, the
  * size of the stored indexes, and retrieval latency across all 20 documents (the first call, which parses the
- * indexes, apart from the rest). Not a test: nothing is asserted. Run with `npx tsx bench/retrieval.ts`.
+ * indexes, apart from the rest), and one reference of Chinese-like text (no spaces: indexed as character bigrams)
+ * indexed by `buildIndex` beside MiniSearch's own `addAll`, its ceiling before docs/decisions.md 259. Not a test:
+ * nothing is asserted. Run with `npx tsx bench/retrieval.ts`.
  */
-import { buildIndex } from '../activities/indexing/bm25';
+import MiniSearch from 'minisearch';
+import { buildIndex, INDEX_OPTIONS, toIndexed, type IndexedChunk } from '../activities/indexing/bm25';
 import { chunkSections, type Chunk } from '../activities/indexing/chunking';
 import type { Section } from '../activities/parsing/types';
 import { retrieve, type ReferenceSource } from '../activities/retrieval';
@@ -134,6 +137,28 @@ function time<T>(work: () => T): [T, number] {
   return [result, performance.now() - start];
 }
 
+const CJK_CHARS = 2_000_000;
+
+/** Sentences of 10–40 characters drawn Zipf-like from 3,000 CJK ideographs, about 3,000 characters a page. */
+function cjkSections(rnd: () => number, chars: number): Section[] {
+  const alphabet = Array.from({ length: 3000 }, (_, i) => String.fromCodePoint(0x4e00 + i * 7));
+  const sections: Section[] = [];
+  let total = 0;
+  let page = '';
+  while (total < chars) {
+    let sentence = '';
+    const length = 10 + Math.floor(rnd() * 30);
+    for (let i = 0; i < length; i++) sentence += alphabet[Math.floor(alphabet.length * rnd() ** 3)];
+    page += `${sentence}。`;
+    total += length + 1;
+    if (page.length >= 3000 || total >= chars) {
+      sections.push({ kind: 'page', index: sections.length + 1, label: `Page ${sections.length + 1}`, text: page });
+      page = '';
+    }
+  }
+  return sections;
+}
+
 function main(): void {
   const rnd = random(42);
   const docs = Array.from({ length: DOCUMENTS }, (_, d) => ({
@@ -160,6 +185,15 @@ function main(): void {
   const [, firstMs] = time(() => retrieve('how many points for citing sources', sources, 8));
   const latencies = queries.map((q) => time(() => retrieve(q, sources, 8))[1]).sort((a, b) => a - b);
 
+  const cjk = cjkSections(random(11), CJK_CHARS);
+  const [cjkChunks, cjkChunkMs] = time(() => chunkSections('ref_benchcjk', cjk));
+  const [, cjkIndexMs] = time(() => buildIndex(cjkChunks));
+  const [, cjkLibraryMs] = time(() => {
+    const library = new MiniSearch<IndexedChunk>(INDEX_OPTIONS);
+    library.addAll(cjkChunks.map(toIndexed));
+    return JSON.stringify(library);
+  });
+
   const tokens = chunks.reduce((sum, c) => sum + c.tokens, 0);
   const maxTokens = chunks.reduce((max, c) => Math.max(max, c.tokens), 0);
   const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
@@ -172,6 +206,8 @@ function main(): void {
     ['stored indexes', `${mb(indexBytes)} (${(indexBytes / chunks.length).toFixed(0)} B/chunk; text ${mb(textBytes)})`],
     ['retrieve, first call (parses indexes)', `${firstMs.toFixed(0)} ms`],
     [`retrieve p50 / p99 (${QUERIES} queries)`, `${percentile(latencies, 50).toFixed(1)} / ${percentile(latencies, 99).toFixed(1)} ms`],
+    [`CJK reference, ${(CJK_CHARS / 1e6).toFixed(0)} M chars: chunkSections`, `${cjkChunkMs.toFixed(0)} ms (${cjkChunks.length} chunks)`],
+    ['CJK reference: buildIndex / MiniSearch addAll', `${cjkIndexMs.toFixed(0)} ms / ${cjkLibraryMs.toFixed(0)} ms`],
   ];
   const width = Math.max(...rows.map(([name]) => name.length));
   for (const [name, value] of rows) console.log(`${name.padEnd(width)}  ${value}`);

@@ -46,9 +46,63 @@ export function toIndexed(chunk: Chunk): IndexedChunk {
   return { ordinal: chunk.ordinal, text: chunk.text, heading: [label, chunk.heading ?? ''].join('\n') };
 }
 
+/**
+ * The stored form of the chunks' index: exactly what `JSON.stringify` of a MiniSearch with INDEX_OPTIONS and these
+ * chunks added gives (MiniSearch's documented serialization, version 2, which `loadIndex` reads back with
+ * `MiniSearch.loadJS`), only its term entries may come in another order.
+ *
+ * Why not `MiniSearch#addAll`: MiniSearch adds every term occurrence through its radix tree, whose nodes find a
+ * child by scanning all their keys. Text without spaces (Chinese, Japanese) is indexed as character bigrams, so the
+ * root of that tree has one child per distinct character, thousands of them, and indexing a reference of 4 M CJK
+ * characters took 18 s, growing faster than the text (docs/decisions.md 259). The statistics are the same counted in
+ * plain maps: BM25 needs only each term's frequency per chunk and field, each field's length in distinct tokens,
+ * and the fields' average length, accumulated as MiniSearch accumulates it so the scores are bit for bit the same.
+ * The tree is built once, from distinct terms, when an index is loaded.
+ */
 export function buildIndex(chunks: Chunk[]): string {
-  const index = new MiniSearch<IndexedChunk>(INDEX_OPTIONS);
-  index.addAll(chunks.map(toIndexed));
+  const fields = INDEX_OPTIONS.fields as Array<keyof Omit<IndexedChunk, 'ordinal'>>;
+  const fieldIds = Object.fromEntries(fields.map((field, id) => [field, id]));
+  // term → field id → chunk's short id → occurrences; objects with integer keys serialize as MiniSearch's do.
+  const postings = new Map<string, Record<number, Record<number, number>>>();
+  const documentIds: Record<number, number> = {};
+  const fieldLength: Record<number, number[]> = {};
+  const averageFieldLength: number[] = [];
+  const add = (fieldId: number, shortId: number, term: string) => {
+    let byField = postings.get(term);
+    if (!byField) postings.set(term, (byField = {}));
+    const counts = (byField[fieldId] ??= {});
+    counts[shortId] = (counts[shortId] ?? 0) + 1;
+  };
+  chunks.forEach((chunk, shortId) => {
+    const indexed = toIndexed(chunk);
+    documentIds[shortId] = indexed.ordinal;
+    const lengths: number[] = (fieldLength[shortId] = []);
+    fields.forEach((field, fieldId) => {
+      const tokens = tokenize(indexed[field]);
+      const length = new Set(tokens).size;
+      lengths[fieldId] = length;
+      // MiniSearch's running mean (addFieldLength), in its order of operations: the same float at the end.
+      averageFieldLength[fieldId] = ((averageFieldLength[fieldId] ?? 0) * shortId + length) / (shortId + 1);
+      for (const token of tokens) {
+        const terms = processTerm(token);
+        if (typeof terms === 'string') {
+          if (terms) add(fieldId, shortId, terms);
+        } else if (terms) for (const term of terms) add(fieldId, shortId, term);
+      }
+    });
+  });
+  const index: AsPlainObject = {
+    documentCount: chunks.length,
+    nextId: chunks.length,
+    documentIds,
+    fieldIds,
+    fieldLength,
+    averageFieldLength,
+    storedFields: {},
+    dirtCount: 0,
+    index: [...postings],
+    serializationVersion: 2,
+  };
   return `{"analyzer":${ANALYZER_VERSION},"index":${JSON.stringify(index)}}`;
 }
 

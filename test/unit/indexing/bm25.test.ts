@@ -1,5 +1,6 @@
+import MiniSearch from 'minisearch';
 import { ANALYZER_VERSION } from '../../../activities/indexing/analyzer';
-import { buildIndex, IndexVersionError, loadIndex, parseIndex } from '../../../activities/indexing/bm25';
+import { buildIndex, INDEX_OPTIONS, IndexVersionError, loadIndex, parseIndex, toIndexed, type IndexedChunk } from '../../../activities/indexing/bm25';
 import { chunkSections } from '../../../activities/indexing/chunking';
 import type { Section } from '../../../activities/parsing/types';
 
@@ -35,6 +36,29 @@ describe('bm25 index', () => {
     const index = loadIndex(buildIndex(chunks));
     expect(index.search('organisation').map((h) => h.ordinal)).toEqual([1]);
     expect(index.search('penalty').map((h) => h.ordinal)).toEqual([2]);
+  });
+
+  it("stores exactly what MiniSearch's own indexing stores, so every score is the same", () => {
+    // English, CJK (bigram terms), mixed tokens, section and sheet headings, an empty heading, repeated terms.
+    const cjk = '評価基準は明確でなければならない。各項目の配点を示す。学生の論文は出典を明記すること。';
+    const mixed: Section[] = [
+      ...sections,
+      { kind: 'section', index: 1, label: '評価 Rubric', text: `${cjk}\n\nAPA 7 applies; 引用abc123 must match. ${cjk}` },
+      { kind: 'page', index: 3, label: 'Page 3', text: `${'Sources and sources. '.repeat(40)}\n\n${cjk.repeat(30)}` },
+      { kind: 'sheet', index: 2, label: 'Sheet: 配点', text: 'Criterion,Points\nClarity,10\n明確さ,10' },
+    ];
+    const chunked = chunkSections('ref_y', mixed, { targetTokens: 60, overlapTokens: 10 });
+    expect(chunked.length).toBeGreaterThan(6);
+    const library = new MiniSearch<IndexedChunk>(INDEX_OPTIONS);
+    library.addAll(chunked.map(toIndexed));
+    const theirs = JSON.parse(JSON.stringify(library)) as ReturnType<typeof parseIndex>;
+    const ours = parseIndex(buildIndex(chunked));
+    const byTerm = (entries: typeof ours.index) => [...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    expect({ ...ours, index: byTerm(ours.index) }).toEqual({ ...theirs, index: byTerm(theirs.index) });
+    expect(ours.index.some(([term]) => term === '評価')).toBe(true);
+    for (const query of ['評価基準の配点', 'sources clarity', '出典 APA']) {
+      expect(loadIndex(buildIndex(chunked)).search(query)).toEqual(library.search(query).map((h) => ({ ordinal: h.id, score: h.score })).sort((a, b) => b.score - a.score || a.ordinal - b.ordinal));
+    }
   });
 
   it('is deterministic', () => {
