@@ -2,7 +2,8 @@
  * The performance report (`npm run bench` writes bench/RESULTS.md): every goal of issue 19, each measured next to
  * its ceiling in the same run, on loopback, with the API, the worker and the Koa baseline as separate processes:
  *   ceilings — a bare Koa hello-world (autocannon), the database's own findOne-by-_id rate through the driver (a loop
- *     keeping BENCH_CONNECTIONS reads in flight), and no-op Temporal workflows completed per second;
+ *     keeping BENCH_CONNECTIONS reads in flight), Koa answering the GET row's run by that findOne with nothing else
+ *     (the API CPU row's floor), and no-op Temporal workflows completed per second;
  *   rows — GET /runs/{id} with an API key ÷ db findOne; list p99 (GET /runs, /workflows, /documents,
  *     /reference-documents, /events, an endpoint's deliveries; a page of 20) with BENCH_SEED documents of each kind
  *     stored in BENCH_ACCOUNTS accounts (cloned from real ones straight into the database); POST …/runs (test mode)
@@ -15,7 +16,7 @@
  * process's output is kept in BENCH_LOG_DIR (a fresh directory under the system's temporary one by default).
  * Knobs (env): BENCH_SEED (100000), BENCH_ACCOUNTS (100), BENCH_RUNS end-to-end runs (1000), BENCH_DURATION_S per
  * load (10), BENCH_CONNECTIONS (50), BENCH_LIST_CONNECTIONS (10), BENCH_OUT (bench/RESULTS.md), BENCH_MONGODB_DB,
- * BENCH_NAMESPACE, BENCH_PORT (the API's; the Koa baseline takes the next port). A smoke run:
+ * BENCH_NAMESPACE, BENCH_PORT (the API's; the Koa baselines take the next two ports). A smoke run:
  *   BENCH_SEED=2000 BENCH_RUNS=100 BENCH_DURATION_S=3 BENCH_PDF=0 BENCH_OUT=/tmp/bench.md npx tsx bench/report.ts
  * Needs the local stack (started if missing).
  */
@@ -48,6 +49,7 @@ const LIST_CONNECTIONS = num('BENCH_LIST_CONNECTIONS', 10);
 const OUT = process.env.BENCH_OUT ?? join(__dirname, 'RESULTS.md');
 const API_PORT = num('BENCH_PORT', 8780);
 const KOA_PORT = API_PORT + 1;
+const KOA_READ_PORT = API_PORT + 2;
 const LOG_DIR = process.env.BENCH_LOG_DIR ?? mkdtempSync(join(tmpdir(), 'assay-bench-'));
 mkdirSync(LOG_DIR, { recursive: true });
 const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
@@ -302,6 +304,22 @@ async function main(): Promise<void> {
 
   const koaSource = `const Koa = require('koa'); const app = new Koa(); app.use((ctx) => { ctx.body = { hello: 'world' }; });
 app.listen(${KOA_PORT}, '127.0.0.1', () => console.log('koa listening'));`;
+  // The API CPU row's floor: Koa answering GET /<account>/<run> with the run's stored document read by _id and
+  // account through the same driver, its JSON fields parsed — the read and the answer every GET /runs/{id} must
+  // make, without authentication, routing, validation, logging or the view.
+  const koaReadSource = `const Koa = require('koa'); const { MongoClient } = require('mongodb');
+new MongoClient(${JSON.stringify(config.mongodbUri)}).connect().then((client) => {
+  const runs = client.db(${JSON.stringify(config.MONGODB_DB)}).collection(${JSON.stringify(COLLECTIONS.runs)});
+  const parse = (s) => (typeof s === 'string' ? JSON.parse(s) : null);
+  const app = new Koa();
+  app.use(async (ctx) => {
+    const [, account, id] = ctx.path.split('/');
+    const run = await runs.findOne({ _id: id, account_id: account });
+    if (!run) { ctx.status = 404; return; }
+    ctx.body = { ...run, output_json: parse(run.output_json), citations_json: parse(run.citations_json), manifest_json: parse(run.manifest_json), metadata_json: parse(run.metadata_json) };
+  });
+  app.listen(${KOA_READ_PORT}, '127.0.0.1', () => console.log('koa read listening'));
+});`;
   const children: ChildProcess[] = [];
   // A bench stopped from outside (Ctrl-C, a timeout) takes its processes with it: a Koa or API left listening
   // makes the next bench fail at once on its port.
@@ -313,6 +331,8 @@ app.listen(${KOA_PORT}, '127.0.0.1', () => console.log('koa listening'));`;
   }
   try {
     children.push(await startProcess('koa', ['-e', koaSource], 'koa listening'));
+    const koaRead = await startProcess('koa-read', [...NODE_FLAGS, '-e', koaReadSource], 'koa read listening');
+    children.push(koaRead);
     const api = await startProcess('api', [...NODE_FLAGS, '--import', 'tsx', 'api/server.ts'], 'assay api listening');
     children.push(api);
     const worker = await startProcess('worker', [...NODE_FLAGS, '--import', 'tsx', 'worker/main.ts'], 'assay worker polling');
@@ -441,7 +461,13 @@ app.listen(${KOA_PORT}, '127.0.0.1', () => console.log('koa listening'));`;
           const get = await load('GET /v1/runs/{id}', { url: `${base}/runs/${runId}`, headers: auth });
           const cpuPerGetMs = get.total > 0 ? ((cpuSeconds(api.pid!) - cpu0) * 1000) / get.total : null;
           const after = await findOneRate(db, COLLECTIONS.runs, runId, CONNECTIONS, DURATION_S);
-          return { get, cpuPerGetMs, before, after, findOne: (before + after) / 2 };
+          // The floor, loaded the same way: the same read and answer with nothing of the API around them.
+          const floorUrl = `http://127.0.0.1:${KOA_READ_PORT}/${accountId}/${runId}`;
+          await load('Koa + findOne warm-up', { url: floorUrl, duration: Math.min(3, DURATION_S) });
+          const floorCpu0 = cpuSeconds(koaRead.pid!);
+          const floor = await load('Koa + findOne of the run', { url: floorUrl });
+          const floorCpuMs = floor.total > 0 && floor.non2xx === 0 ? ((cpuSeconds(koaRead.pid!) - floorCpu0) * 1000) / floor.total : null;
+          return { get, cpuPerGetMs, before, after, findOne: (before + after) / 2, floor, floorCpuMs };
         })
       : null;
 
@@ -604,7 +630,12 @@ app.listen(${KOA_PORT}, '127.0.0.1', () => console.log('koa listening'));`;
         measure: 'API CPU per authenticated GET (GET /runs/{id})',
         goal: '≤ 0.5 ms',
         measured: getRow?.cpuPerGetMs != null ? `${f(getRow.cpuPerGetMs, 2)} ms` : failed('the GET phase'),
-        ceiling: koaLoad ? `Koa ${f(1000 / koaLoad.rps, 3)} ms wall/req` : '—',
+        ceiling:
+          getRow?.floorCpuMs != null
+            ? `Koa + the same findOne, nothing else: ${f(getRow.floorCpuMs, 2)} ms (${f(getRow.floor.rps)}/s)`
+            : koaLoad
+              ? `Koa ${f(1000 / koaLoad.rps, 3)} ms wall/req`
+              : '—',
         met: getRow?.cpuPerGetMs != null ? getRow.cpuPerGetMs <= 0.5 : null,
       },
     ];
@@ -637,6 +668,7 @@ app.listen(${KOA_PORT}, '127.0.0.1', () => console.log('koa listening'));`;
       '|---|---|---|',
       `| bare Koa hello-world, ${CONNECTIONS} connections | ${koaLoad ? `${f(koaLoad.rps)}/s` : 'not measured'} | ${koaLoad?.p99 ?? '—'} |`,
       `| db findOne by _id through the driver, ${CONNECTIONS} in flight (before / after the GET row) | ${getRow ? `${f(getRow.before)}/s / ${f(getRow.after)}/s` : 'not measured'} | — |`,
+      `| Koa answering the GET row's run read by _id through the driver (no auth, routing, logging or view), ${CONNECTIONS} connections | ${getRow?.floorCpuMs != null ? `${f(getRow.floor.rps)}/s, ${f(getRow.floorCpuMs, 2)} ms CPU/req` : 'not measured'} | ${getRow?.floorCpuMs != null ? getRow.floor.p99 : '—'} |`,
       `| Temporal workflow starts accepted (no-op, ${noopCount}, ${CONNECTIONS} at a time) | ${starts ? `${f(starts.startsPerSec)}/s` : 'not measured'} | — |`,
       `| no-op Temporal workflows completed (the same ${noopCount}) | ${starts ? `${f(starts.completedPerSec)}/s` : 'not measured'} | — |`,
       '',
