@@ -117,7 +117,7 @@ export function createContextAssembler(deps: Pick<ActivityDeps, 'db' | 'storage'
     let allChunks: Chunk[] = [];
     let versions: Array<{ refId: string; version: number | null }> = [];
     const retrieved = async () => {
-      const sources = await loadReferenceSources(db, accountId, refIds);
+      const sources = await loadReferenceSources(db, storage, accountId, refIds);
       allChunks = sources.flatMap((s) => s.chunks);
       versions = sources.map((s) => ({ refId: s.refId, version: s.version }));
       const best = new Map<string, RetrievedChunk>();

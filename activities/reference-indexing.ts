@@ -38,7 +38,7 @@ export function referenceIndexingActivities({ db, storage, config, temporal }: A
       const text = await loadStoredText(storage, textKeys.reference(input.accountId, input.refId));
       // Off the main thread, which keeps heartbeating: a long reference takes longer than the 30 s heartbeat timeout.
       const { chunks, index } = await withHeartbeat(() => indexOnThread({ refId: input.refId, sections: text.sections }));
-      await storeReferenceIndex(db, { accountId: input.accountId, refId: input.refId, version: doc.index_version }, chunks, index);
+      await storeReferenceIndex(db, storage, { accountId: input.accountId, refId: input.refId, version: doc.index_version }, chunks, index);
       return { chunkCount: chunks.length };
     },
 

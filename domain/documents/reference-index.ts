@@ -1,13 +1,15 @@
 /**
- * What indexing stores for a reference document and the run engine reads back: its chunks (`reference_chunks`)
- * and its compressed BM25 index (`reference_indexes`), both in MongoDB. This module alone reads and writes those two
- * collections (test/unit/structure.test.ts): indexing hands it chunks and a serialized index, the run engine and
- * the quote ask it for them. Every read is scoped by account: a run can only read its own account's references.
+ * What indexing stores for a reference document and the run engine reads back: its chunks (`reference_chunks`),
+ * its index record (`reference_indexes`: version, chunk count, where the index is) and the gzipped BM25 index
+ * itself, an object in the object store. This module alone reads and writes those two collections and those
+ * objects (test/unit/structure.test.ts): indexing hands it chunks and a serialized index, the run engine and the
+ * quote ask it for them. Every read is scoped by account: a run can only read its own account's references.
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { Binary, type Db } from 'mongodb';
+import type { Binary, Db } from 'mongodb';
 import type { TenantDb } from '../access/tenant';
 import { COLLECTIONS } from '../platform/db';
+import { getObjectBytes, putObject, type Storage } from '../platform/storage';
 import type { Section } from './stored-text';
 
 /** A passage of a reference document, as retrieval ranks it and a citation names it. */
@@ -33,19 +35,28 @@ interface IndexDoc {
   account_id: string;
   version: number;
   chunk_count: number;
-  /** gzip of the serialized MiniSearch index */
-  index_gz: Binary;
+  /** The object holding the gzipped serialized index (docs/decisions.md 260). */
+  index_key?: string;
+  /** The same bytes inline, as records written before decision 260 hold them; read, never written. */
+  index_gz?: Binary;
   created_at: Date;
 }
+
+/** One object per index version: a run that read version n's record reads version n's index, whatever came later. */
+const indexKey = (ref: { accountId: string; refId: string; version: number }) =>
+  `accounts/${ref.accountId}/reference-documents/${ref.refId}/index-v${ref.version}.json.gz`;
 
 const INSERT_BATCH = 500;
 
 /**
  * Replaces a reference's chunks and index with these (idempotent: a retried indexing step rewrites the same).
- * `index` is the serialized BM25 index; it is stored gzipped.
+ * `index` is the serialized BM25 index; it is stored gzipped in the object store, not in the record: an index
+ * grows with the distinct terms of its text, and near the 20 M-character limit a reference of CJK or of
+ * identifiers compresses to more than a MongoDB document may hold (16 MiB).
  */
 export async function storeReferenceIndex(
   db: Db,
+  storage: Storage,
   ref: { accountId: string; refId: string; version: number },
   chunks: Chunk[],
   index: string,
@@ -55,12 +66,15 @@ export async function storeReferenceIndex(
   for (let i = 0; i < chunks.length; i += INSERT_BATCH) {
     await chunkDocs.insertMany(chunks.slice(i, i + INSERT_BATCH).map((c) => ({ ...c, _id: c.id, account_id: ref.accountId })));
   }
+  // The object before the record that names it, so a record never points at an index not yet written.
+  const key = indexKey(ref);
+  await putObject(storage, key, gzipSync(index), 'application/gzip');
   const indexDoc: IndexDoc = {
     _id: ref.refId,
     account_id: ref.accountId,
     version: ref.version,
     chunk_count: chunks.length,
-    index_gz: new Binary(gzipSync(index)),
+    index_key: key,
     created_at: new Date(),
   };
   await db.collection<IndexDoc>(COLLECTIONS.referenceIndexes).replaceOne({ _id: ref.refId }, indexDoc, { upsert: true });
@@ -74,24 +88,27 @@ export interface ReferenceSource {
 }
 
 /** The index and chunks of each indexed reference among `refIds`, in that order (retrieval's input). */
-export async function loadReferenceSources(db: Db, accountId: string, refIds: string[]): Promise<ReferenceSource[]> {
+export async function loadReferenceSources(db: Db, storage: Storage, accountId: string, refIds: string[]): Promise<ReferenceSource[]> {
   if (refIds.length === 0) return [];
   const [indexes, chunked] = await Promise.all([
     db.collection<IndexDoc>(COLLECTIONS.referenceIndexes).find({ _id: { $in: refIds }, account_id: accountId }).toArray(),
     loadReferenceChunks(db, accountId, refIds, { withVersions: false }),
   ]);
-  return refIds.flatMap((refId) => {
-    const index = indexes.find((i) => i._id === refId);
-    if (!index) return [];
-    return [
-      {
+  const sources = await Promise.all(
+    refIds.map(async (refId): Promise<ReferenceSource | null> => {
+      const record = indexes.find((i) => i._id === refId);
+      if (!record) return null;
+      const gz = record.index_key ? await getObjectBytes(storage, record.index_key) : record.index_gz?.buffer;
+      if (!gz) throw new Error(`the index record of ${refId} names no index`);
+      return {
         refId,
-        version: index.version,
-        index: gunzipSync(Buffer.from(index.index_gz.buffer)).toString('utf8'),
+        version: record.version,
+        index: gunzipSync(gz).toString('utf8'),
         chunks: chunked.find((c) => c.refId === refId)?.chunks ?? [],
-      },
-    ];
-  });
+      };
+    }),
+  );
+  return sources.filter((source) => source !== null);
 }
 
 export interface ReferenceChunks {

@@ -3,10 +3,14 @@
  * extraction in the worker's parsing sandbox, indexing, retrieval — for every supported format and for hostile
  * files.
  */
+import { randomBytes } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import { Binary } from 'mongodb';
 import { COLLECTIONS } from '../../domain/platform/db';
 import { getObjectBytes } from '../../domain/platform/storage';
 import { retrieve } from '../../activities/retrieval';
-import { loadReferenceSources } from '../../domain/documents/reference-index';
+import { loadReferenceSources, storeReferenceIndex } from '../../domain/documents/reference-index';
+import { randomBase62 } from '../../domain/platform/ids';
 import { textKeys } from '../../domain/documents/stored-text';
 import { createTestContext, type TestContext } from '../support/app';
 import {
@@ -229,7 +233,7 @@ describe('reference documents', () => {
     for (const id of [rubric, contract, hr]) expect((await waitForReference(t, token, id)).status).toBe('ready');
 
     const retrieveFromReferences = async (accountId: string, refIds: string[], query: string) =>
-      retrieve(query, await loadReferenceSources(t.database.db, accountId, refIds), 3);
+      retrieve(query, await loadReferenceSources(t.database.db, t.deps.storage, accountId, refIds), 3);
     const hits = await retrieveFromReferences(a.accountId, [rubric, contract, hr], 'how many points for citing sources');
     expect(hits[0]).toMatchObject({ ref_id: rubric });
     expect(hits[0]!.text).toContain('peer-reviewed sources');
@@ -248,5 +252,35 @@ describe('reference documents', () => {
       .toArray();
     expect(events).toHaveLength(1);
     expect(JSON.parse(String(events[0]!.data_json)).reference_document).toMatchObject({ id: refId, status: 'ready' });
+  });
+});
+
+describe('the stored index', () => {
+  const indexes = () => t.database.db.collection<{ _id: string } & Record<string, unknown>>(COLLECTIONS.referenceIndexes);
+
+  it('keeps an index larger than a MongoDB document can hold in the object store, and reads it back', async () => {
+    // Random base64 barely compresses: about 18 MB gzipped, over MongoDB's 16 MiB document limit.
+    const index = randomBytes(18_000_000).toString('base64');
+    expect(gzipSync(index).length).toBeGreaterThan(16 * 1024 * 1024);
+    const ref = { accountId: a.accountId, refId: `ref_${randomBase62(12)}`, version: 3 };
+    await storeReferenceIndex(t.database.db, t.deps.storage, ref, [], index);
+
+    const record = await indexes().findOne({ _id: ref.refId });
+    expect(record).toMatchObject({ account_id: a.accountId, version: 3, chunk_count: 0 });
+    expect(record!.index_key).toContain(`accounts/${a.accountId}/`);
+    expect(record!.index_gz).toBeUndefined();
+    const [source] = await loadReferenceSources(t.database.db, t.deps.storage, a.accountId, [ref.refId]);
+    expect(source).toMatchObject({ refId: ref.refId, version: 3, chunks: [] });
+    expect(source!.index === index).toBe(true);
+    // Another account names the same reference and gets nothing.
+    expect(await loadReferenceSources(t.database.db, t.deps.storage, 'acct_nobody', [ref.refId])).toEqual([]);
+  });
+
+  it('still reads an index record that holds its index inline, as records written before did', async () => {
+    const refId = `ref_${randomBase62(12)}`;
+    const index = JSON.stringify({ analyzer: 1, index: { terms: ['rubric', 'citation'] } });
+    await indexes().insertOne({ _id: refId, account_id: a.accountId, version: 1, chunk_count: 0, index_gz: new Binary(gzipSync(index)), created_at: new Date() });
+    const [source] = await loadReferenceSources(t.database.db, t.deps.storage, a.accountId, [refId]);
+    expect(source).toMatchObject({ refId, version: 1, index });
   });
 });

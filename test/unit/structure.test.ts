@@ -76,13 +76,15 @@ describe('source ownership', () => {
     expect(mentioning(/COLLECTIONS\.reference(Chunks|Indexes)\b/)).toEqual(['domain/documents/reference-index.ts']);
   });
 
-  it('the documents\' object-store keys and objects have one owner each: originals.ts and stored-text.ts', () => {
-    // The key templates of originals and extracted texts are built in exactly those two modules.
-    expect(mentioning(/\/(reference-)?documents\/\$\{/)).toEqual(['domain/documents/originals.ts', 'domain/documents/stored-text.ts']);
+  it('the documents\' object-store keys and objects have one owner each: originals.ts, stored-text.ts and reference-index.ts', () => {
+    const owners = ['domain/documents/originals.ts', 'domain/documents/reference-index.ts', 'domain/documents/stored-text.ts'];
+    // The key templates of originals, extracted texts and reference indexes are built in exactly those modules.
+    expect(mentioning(/\/(reference-)?documents\/\$\{/)).toEqual(owners);
     expect(mentioning(/\/original`|extracted\.json`/)).toEqual(['domain/documents/originals.ts', 'domain/documents/stored-text.ts']);
+    expect(mentioning(/index-v\$\{/)).toEqual(['domain/documents/reference-index.ts']);
     // Reading, checking and deleting objects is theirs alone; elsewhere objects are only written as run outputs.
     const primitives = /\b(getObjectStream|getObjectBytes|statObject|presignUpload|deleteObject)\(/;
-    expect(mentioning(primitives).filter((p) => p !== 'domain/platform/storage.ts')).toEqual(['domain/documents/originals.ts', 'domain/documents/stored-text.ts']);
+    expect(mentioning(primitives).filter((p) => p !== 'domain/platform/storage.ts')).toEqual(owners);
     const putters = mentioning(/\bputObject\(/).filter((p) => p !== 'domain/platform/storage.ts' && !p.startsWith('domain/documents/'));
     for (const path of putters) expect({ path, writesRunOutputs: /objectKeys\.runOutput\(/.test(product.find((f) => f.path === path)!.text) }).toEqual({ path, writesRunOutputs: true });
   });
