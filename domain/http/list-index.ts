@@ -5,8 +5,9 @@
  * `find({account_id}).sort({_id: -1}).limit(21)` scans every account's documents (docs/decisions.md 170). Here every
  * read is a lookup by `_id`, on MongoDB and on the embedded store alike (one code path):
  *
- *   head      `<account>:<list>:h`     {hi, lo, floor?}: positions handed out, upward for new items, downward for
- *                                       backfilled; `floor`: where pages begin after a purge (`purgeListPages`)
+ *   head      `<account>:<list>:h`     {hi, lo, floor?, live?}: positions handed out, upward for new items, downward
+ *                                       for backfilled; `floor`: where pages begin after a purge (`purgeListPages`);
+ *                                       `live`: the list's owner exists (`markListLive`)
  *   page      `<account>:<list>:<p>`   {e: {<item id>: {q, t, g?, m?}}, tmax?}: the entries at positions
  *                                       [p·K, p·K + K); `tmax`, on lists whose items expire, the newest entry's `t`
  *   snapshots `<account>:<list>:<p>:s` {d: {<item id>: {g, doc}}}: copies of the page's settled items
@@ -90,6 +91,8 @@ interface PageDoc {
   floor?: number;
   /** The newest entry's creation time (ms), on the pages of expiring lists. */
   tmax?: number;
+  /** The list's owner exists (head only; `markListLive`). */
+  live?: boolean;
 }
 
 /** The lowest position a list can still hold: its lowest handed out, or above it once pages were purged. */
@@ -111,6 +114,19 @@ async function upserting<R>(write: () => Promise<R>): Promise<R> {
     if ((err as { code?: number }).code !== 11000) throw err;
     return write();
   }
+}
+
+/**
+ * Records on the list's head whether the thing the list belongs to exists (an endpoint, for its deliveries), so a
+ * reader may take the head's word instead of looking the owner up on every read. The owner's writer sets it after
+ * the owner exists and withdraws it before the owner goes, so a head never says live when the owner is gone. A head
+ * that says nothing (a list older than the mark, or a mark that failed to be written) leaves the reader to look.
+ */
+export async function markListLive(tenant: TenantDb, spec: { name: string }, scope: string, live: boolean): Promise<void> {
+  const list = listKey(spec, scope);
+  const _id = headId(tenant.accountId, list);
+  if (live) await upserting(() => pages(tenant).updateOne({ _id }, { $set: { live: true }, $setOnInsert: { list, p: -1 } }, { upsert: true }));
+  else await pages(tenant).updateOne({ _id }, { $unset: { live: '' } });
 }
 
 /**
@@ -346,7 +362,7 @@ export async function readList<T extends Listed>(
   cursorScope: string,
   accept: (doc: T) => boolean,
   stopAt = -Infinity,
-): Promise<{ items: T[]; next_cursor: string | null }> {
+): Promise<{ items: T[]; next_cursor: string | null; live: boolean }> {
   const list = listKey(spec, scope);
   const items = tenant.collection<T>(spec.collection);
   const bound = page.cursor ? await decodePosition(cursors, cursorScope, page.cursor, (id) => items.findOne({ _id: id } as never) as Promise<Listed | null>) : null;
@@ -359,7 +375,7 @@ export async function readList<T extends Listed>(
   const early = new Map((guess ? firstPages(guess, bound, want, (n) => pageId(tenant.accountId, list, n)).ids : []).map((id) => [id, readPage(id)] as const));
   for (const read of early.values()) read.catch(() => undefined);
   const head = await readPage(hid);
-  if (!head) return { items: [], next_cursor: null };
+  if (!head) return { items: [], next_cursor: null, live: false };
   seeHead(hid, head);
   const first = firstPages(head, bound, want, (n) => pageId(tenant.accountId, list, n));
   const lowest = first.lowest;
@@ -429,6 +445,7 @@ export async function readList<T extends Listed>(
   return {
     items: shown.map((f) => f.doc),
     next_cursor: found.length > page.limit && last ? cursors.encode(cursorScope, `${last.pos.q}:${last.pos.id}`) : null,
+    live: head.live === true,
   };
 }
 

@@ -8,7 +8,8 @@ import type { Config } from '../platform/config';
 import { COLLECTIONS } from '../platform/db';
 import { errors } from '../http/errors';
 import type { Cursors, PageQuery } from '../http/pagination';
-import { positionsIn, readList, whileClaimed, type ListSpec } from '../http/list-index';
+import { readList, whileClaimed } from '../http/list-index';
+import { DELIVERY_LIST } from './delivery-list';
 import { EVENT_RETENTION_DAYS, findEvent, requireEventScopes, retentionCutoff, type EventType } from './events';
 import type { Scope } from '../access/scopes';
 import { retryDelivery as retryDeliveryJob, type TemporalHandle } from '../jobs';
@@ -46,18 +47,7 @@ export interface WebhookDeliveryDoc {
   list_pos?: number;
 }
 
-/**
- * One delivery list per endpoint (domain/http/list-index.ts). A finished delivery's snapshot is trusted: only a
- * redelivery changes it again, and `retryDelivery` claims the entry first.
- */
-export const DELIVERY_LIST: ListSpec<WebhookDeliveryDoc> = {
-  name: 'deliveries',
-  collection: COLLECTIONS.webhookDeliveries,
-  scopeOf: (doc) => doc.endpoint_id,
-  settled: (doc) => doc.status !== 'pending',
-  setPositions: positionsIn(COLLECTIONS.webhookDeliveries),
-  expiring: true,
-};
+export { DELIVERY_LIST } from './delivery-list';
 
 /** Consecutive failed deliveries after which an endpoint is disabled. */
 export const DISABLE_AFTER_FAILURES = 20;
@@ -95,14 +85,10 @@ export async function listEndpointDeliveries(tenant: TenantDb, endpointId: strin
   // Finished deliveries past retention are purged (domain/operations/reconciler.ts); shown until then no longer.
   const cutoff = retentionCutoff();
   const accept = (d: WebhookDeliveryDoc) => d.endpoint_id === endpointId && (d.status === 'pending' || d.created_at >= cutoff);
-  // The endpoint's existence is checked alongside the read, and its 404 wins over anything the read answered.
-  const [endpoint, listed] = await Promise.allSettled([
-    getWebhookEndpoint(tenant, endpointId),
-    readList(tenant, DELIVERY_LIST, endpointId, page, cursors, `deliveries:${endpointId}`, accept),
-  ]);
-  if (endpoint.status === 'rejected') throw endpoint.reason;
-  if (listed.status === 'rejected') throw listed.reason;
-  const { items, next_cursor } = listed.value;
+  const { items, next_cursor, live } = await readList(tenant, DELIVERY_LIST, endpointId, page, cursors, `deliveries:${endpointId}`, accept);
+  // A live head says the endpoint exists (delivery-list.ts): one read fewer. Otherwise the endpoint is looked up,
+  // and its 404 (a deleted or unknown endpoint) wins over what the list read.
+  if (!live) await getWebhookEndpoint(tenant, endpointId);
   return { data: items.map(webhookDeliveryView), next_cursor };
 }
 

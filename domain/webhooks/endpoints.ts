@@ -19,6 +19,7 @@ import {
 } from './schemas';
 import type { TenantDb } from '../access/tenant';
 import { resolveTarget, TargetRefused, type Lookup, type TargetPolicy } from './url';
+import { markDeliveryListLive } from './delivery-list';
 
 export interface WebhookEndpointDoc {
   _id: string;
@@ -106,6 +107,9 @@ export async function createWebhookEndpoint(
     updated_at: now,
   })) as WebhookEndpointDoc;
   await enforceCountLimit(endpointCollection(tenant), { deleted_at: null }, id, LIMITS.webhookEndpointsPerAccount, 'webhook endpoints');
+  // Only a saving for the deliveries list's reads: without the mark they look the endpoint up, so a failure here
+  // must not fail a creation that has happened.
+  await markDeliveryListLive(tenant, id, true).catch(() => undefined);
   return { ...webhookEndpointView(doc), secret, warning: SECRET_WARNING };
 }
 
@@ -156,6 +160,9 @@ export async function updateWebhookEndpoint(
 }
 
 export async function deleteWebhookEndpoint(tenant: TenantDb, id: string) {
+  // The mark goes first: a deletion that fails after it leaves an endpoint whose list looks it up, never a deleted
+  // endpoint whose list still says it exists.
+  await markDeliveryListLive(tenant, id, false);
   const res = await endpointCollection(tenant).updateOne({ _id: id, deleted_at: null }, { $set: { deleted_at: new Date() } });
   if (res.matchedCount === 0) throw errors.notFound('webhook endpoint');
   return { id, object: 'webhook_endpoint' as const, deleted: true as const };

@@ -242,6 +242,25 @@ describe('retention', () => {
     expect((await pageThrough(t, key, '/v1/events', 3)).flat()).toEqual(recent);
   });
 
+  it("lets an endpoint's deliveries list answer for the endpoint while it exists, and answers 404 once it is deleted", async () => {
+    const { a, key } = await fresh();
+    const deliveries = (id: string, k = key) => t.api.get(`/v1/webhook-endpoints/${id}/deliveries`).set(auth(k));
+    const create = async () => (await t.api.post('/v1/webhook-endpoints').set(auth(key)).send({ url: 'http://127.0.0.1:9/hook' })).body.id as string;
+    const marked = await create();
+    expect((await head(a.accountId, `deliveries:${marked}`))?.live).toBe(true);
+    // A list from before the mark (or whose mark failed to be written) looks the endpoint up instead.
+    const unmarked = await create();
+    await t.database.db.collection<Document>(COLLECTIONS.listPages).updateOne({ _id: `${a.accountId}:deliveries:${unmarked}` as never }, { $unset: { live: '' } });
+    for (const id of [marked, unmarked]) expect(await deliveries(id)).toMatchObject({ status: 200, body: { data: [], next_cursor: null } });
+    // Another account's key finds neither: its own head for that id does not exist, and the lookup is scoped.
+    const other = await fresh();
+    expect((await deliveries(marked, other.key)).status).toBe(404);
+
+    for (const id of [marked, unmarked]) expect((await t.api.delete(`/v1/webhook-endpoints/${id}`).set(auth(key))).status).toBe(200);
+    expect((await head(a.accountId, `deliveries:${marked}`))?.live).toBeUndefined();
+    for (const id of [marked, unmarked]) expect((await deliveries(id)).body.error?.code).toBe('not_found');
+  });
+
   it("keeps an endpoint's delivery pages while one of their deliveries remains, and deletes them once none does", async () => {
     const { a, key } = await fresh();
     const endpoint = await t.api.post('/v1/webhook-endpoints').set(auth(key)).send({ url: 'http://127.0.0.1:9/hook' });
