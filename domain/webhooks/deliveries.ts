@@ -8,8 +8,8 @@ import type { Config } from '../platform/config';
 import { COLLECTIONS } from '../platform/db';
 import { errors } from '../http/errors';
 import type { Cursors, PageQuery } from '../http/pagination';
-import { readList, whileClaimed } from '../http/list-index';
-import { DELIVERY_LIST } from './delivery-list';
+import { positionsIn, readList, whileClaimed, type ListSpec } from '../http/list-index';
+import { DELIVERY_LIST_NAME } from './delivery-list';
 import { EVENT_RETENTION_DAYS, findEvent, requireEventScopes, retentionCutoff, type EventType } from './events';
 import type { Scope } from '../access/scopes';
 import { retryDelivery as retryDeliveryJob, type TemporalHandle } from '../jobs';
@@ -47,7 +47,18 @@ export interface WebhookDeliveryDoc {
   list_pos?: number;
 }
 
-export { DELIVERY_LIST } from './delivery-list';
+/**
+ * One delivery list per endpoint (domain/http/list-index.ts). A finished delivery's snapshot is trusted: only a
+ * redelivery changes it again, and `retryDelivery` claims the entry first. Its head's `live` mark: delivery-list.ts.
+ */
+export const DELIVERY_LIST: ListSpec<WebhookDeliveryDoc> = {
+  name: DELIVERY_LIST_NAME,
+  collection: COLLECTIONS.webhookDeliveries,
+  scopeOf: (doc) => doc.endpoint_id,
+  settled: (doc) => doc.status !== 'pending',
+  setPositions: positionsIn(COLLECTIONS.webhookDeliveries),
+  expiring: true,
+};
 
 /** Consecutive failed deliveries after which an endpoint is disabled. */
 export const DISABLE_AFTER_FAILURES = 20;

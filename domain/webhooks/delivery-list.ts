@@ -1,30 +1,18 @@
 /**
- * An endpoint's deliveries list: its spec for domain/http/list-index.ts, and the head's mark that its endpoint
- * exists. Apart from deliveries.ts so that endpoints.ts, which creates and deletes endpoints, can set the mark
- * without importing what imports it.
+ * The mark on an endpoint's deliveries list (domain/http/list-index.ts) that tells its readers the endpoint exists
+ * (docs/decisions.md 262). Apart from deliveries.ts, which owns the list's spec and reads it, so that endpoints.ts,
+ * which creates and deletes endpoints, can set the mark without importing a module that imports it.
  */
-import { COLLECTIONS } from '../platform/db';
-import { markListLive, positionsIn, type ListSpec } from '../http/list-index';
+import { markListLive } from '../http/list-index';
 import type { TenantDb } from '../access/tenant';
-import type { WebhookDeliveryDoc } from './deliveries';
 
-/**
- * One delivery list per endpoint (domain/http/list-index.ts). A finished delivery's snapshot is trusted: only a
- * redelivery changes it again, and `retryDelivery` claims the entry first.
- */
-export const DELIVERY_LIST: ListSpec<WebhookDeliveryDoc> = {
-  name: 'deliveries',
-  collection: COLLECTIONS.webhookDeliveries,
-  scopeOf: (doc) => doc.endpoint_id,
-  settled: (doc) => doc.status !== 'pending',
-  setPositions: positionsIn(COLLECTIONS.webhookDeliveries),
-  expiring: true,
-};
+/** The deliveries list's name: one list per endpoint, scoped by the endpoint's id (`DELIVERY_LIST` in deliveries.ts). */
+export const DELIVERY_LIST_NAME = 'deliveries';
 
 /**
  * Whether the endpoint's deliveries list may answer for the endpoint's existence: set once an endpoint exists,
- * withdrawn before it is deleted (docs/decisions.md 262). A list without the mark looks the endpoint up.
+ * withdrawn before it is deleted. A list without the mark looks the endpoint up.
  */
 export function markDeliveryListLive(tenant: TenantDb, endpointId: string, live: boolean): Promise<void> {
-  return markListLive(tenant, DELIVERY_LIST, endpointId, live);
+  return markListLive(tenant, { name: DELIVERY_LIST_NAME }, endpointId, live);
 }
