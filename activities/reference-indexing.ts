@@ -16,7 +16,7 @@ import type { ExtractionSummary, ReferenceJobInput } from '../domain/jobs/contra
 import { extractStored } from './extraction';
 import type { ActivityDeps } from './deps';
 import { withHeartbeat } from './heartbeat';
-import { indexOnThread, IndexingOutOfMemory, type IndexResult } from './indexing/thread';
+import { indexOnThread } from './indexing/thread';
 
 export function referenceIndexingActivities({ db, storage, config, temporal }: ActivityDeps) {
   return {
@@ -33,21 +33,11 @@ export function referenceIndexingActivities({ db, storage, config, temporal }: A
       return { extracted: result.extracted, pageCount: result.page_count, code: result.code, reason: result.reason };
     },
 
-    /** The chunk count, or why the reference cannot be indexed at all (a result, so it is not retried). */
-    async indexReferenceChunks(input: ReferenceJobInput): Promise<{ chunkCount: number; code?: 'file_unprocessable'; reason?: string }> {
+    async indexReferenceChunks(input: ReferenceJobInput): Promise<{ chunkCount: number }> {
       const doc = await referenceForIndexing(db, input.accountId, input.refId);
       const text = await loadStoredText(storage, textKeys.reference(input.accountId, input.refId));
       // Off the main thread, which keeps heartbeating: a long reference takes longer than the 30 s heartbeat timeout.
-      let built: IndexResult;
-      try {
-        built = await withHeartbeat(() => indexOnThread({ refId: input.refId, sections: text.sections }, config.INDEXING_HEAP_MB));
-      } catch (err) {
-        // The same text would run out the same way on every attempt and every worker (docs/decisions.md 261).
-        if (!(err instanceof IndexingOutOfMemory)) throw err;
-        const reason = `indexing the document needed more than the ${err.heapMb} MB of memory allowed; split it into smaller files`;
-        return { chunkCount: 0, code: 'file_unprocessable', reason };
-      }
-      const { chunks, index } = built;
+      const { chunks, index } = await withHeartbeat(() => indexOnThread({ refId: input.refId, sections: text.sections }));
       await storeReferenceIndex(db, storage, { accountId: input.accountId, refId: input.refId, version: doc.index_version }, chunks, index);
       return { chunkCount: chunks.length };
     },

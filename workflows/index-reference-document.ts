@@ -30,13 +30,8 @@ export async function indexReferenceDocument(input: ReferenceJobInput): Promise<
       });
       return { status: 'failed' };
     }
-    const indexed = await indexReferenceChunks(input);
-    if (indexed.code) {
-      // Too large to index: no retry would do better (docs/decisions.md 261).
-      await finishReference({ ...input, outcome: 'failed', reason: indexed.reason ?? 'The document could not be indexed.', code: indexed.code });
-      return { status: 'failed' };
-    }
-    await finishReference({ ...input, outcome: 'ready', chunkCount: indexed.chunkCount });
+    const { chunkCount } = await indexReferenceChunks(input);
+    await finishReference({ ...input, outcome: 'ready', chunkCount });
     return { status: 'ready' };
   } catch {
     // Retries are exhausted: record a failure the client can read, rather than leaving the document processing.

@@ -3,8 +3,7 @@
  * Chunking and indexing are synchronous and take seconds for a long reference (4 M characters of English: about
  * 5 s; CJK, whose terms are bigrams, far more). On the worker's main thread that blocked every other activity's
  * heartbeats and every workflow task the process held, as counting a run's inputs did (decision 253). The thread
- * gets the sections and returns the chunks and the serialized index; nothing else crosses. Its heap is capped
- * (`INDEXING_HEAP_MB`, decision 261), so a reference too large to index fails alone.
+ * gets the sections and returns the chunks and the serialized index; nothing else crosses.
  */
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -23,32 +22,18 @@ export interface IndexResult {
 }
 
 /**
- * The thread ran out of the heap it was given (`INDEXING_HEAP_MB`): the reference is too large to index here, and
- * would be on every attempt. Capped, it fails alone, where uncapped it could take the worker process down with every
- * activity the process holds.
- */
-export class IndexingOutOfMemory extends Error {
-  constructor(readonly heapMb: number) {
-    super(`indexing needs more than ${heapMb} MB`);
-    this.name = 'IndexingOutOfMemory';
-  }
-}
-
-/**
  * Runs `chunkSections` and `buildIndex` for one reference on a new worker thread. From TypeScript sources (jest,
  * tsx) the thread registers tsx's require hook before loading its entry; from dist/ the compiled entry loads as is.
  */
-export function indexOnThread(request: IndexRequest, heapMb: number): Promise<IndexResult> {
+export function indexOnThread(request: IndexRequest): Promise<IndexResult> {
   const fromSource = __filename.endsWith('.ts');
   const entry = join(__dirname, fromSource ? 'thread-entry.ts' : 'thread-entry.js');
   const code = `${fromSource ? "require('tsx/cjs');" : ''}require(${JSON.stringify(entry)});`;
   return new Promise<IndexResult>((resolve, reject) => {
     let result: IndexResult | null = null;
-    const thread = new Worker(code, { eval: true, workerData: request, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
+    const thread = new Worker(code, { eval: true, workerData: request });
     thread.once('message', (message: IndexResult) => (result = message));
-    thread.once('error', (err: Error & { code?: string }) =>
-      reject(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new IndexingOutOfMemory(heapMb) : err),
-    );
+    thread.once('error', reject);
     thread.once('exit', (code) => {
       if (result) resolve(result);
       else reject(new Error(`the indexing thread exited (code ${code}) without a result`));

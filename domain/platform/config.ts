@@ -160,13 +160,6 @@ const EnvSchema = z.object({
    * memory holds at the parsing sandbox's limit each (worker/extraction-slots.ts).
    */
   EXTRACTION_SLOTS: positiveInt.max(100).optional(),
-  /**
-   * The heap one reference's chunking and indexing may use, on its worker thread (activities/indexing/thread.ts):
-   * a reference that needs more fails `file_unprocessable` instead of taking the worker down. The default fits
-   * every reference the extraction limit lets through: 20 M characters of English need under 512 MB, and of CJK,
-   * whose terms are character bigrams, about 2 GB (docs/decisions.md 261).
-   */
-  INDEXING_HEAP_MB: positiveInt.min(16).max(65_536).default(2048),
   /** Seconds between reconciler passes (the Schedule `assay-reconciler`, DESIGN.md decision 29). */
   RECONCILE_INTERVAL_S: positiveInt.default(60),
   /** Comma-separated subset of task queues this worker process serves (default: all). */
