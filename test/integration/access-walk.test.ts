@@ -18,7 +18,7 @@ import { recordEvent, type EventType } from '../../domain/webhooks/events';
 import { newId, randomBase62 } from '../../domain/platform/ids';
 import { SCOPES, type Scope } from '../../domain/access/scopes';
 import { createTestContext, type TestContext } from '../support/app';
-import { referenceReadyData } from '../support/events';
+import { referenceReadyData, waitForEvents } from '../support/events';
 import { newAccount, type TestAccount } from '../support/identity';
 
 /** Who may call a route, per DESIGN.md decision 3 (and 25 for events): a list of scopes means any one of them. */
@@ -215,12 +215,9 @@ async function fillPath(r: RouteSpec, w: Walker): Promise<string> {
 /** The `run.succeeded` event the worker records for a fresh test-mode run of `w`. */
 async function runEvent(w: Walker) {
   const runId = await FIXTURES.runId!(w);
-  for (let waited = 0; waited < 30_000; waited += 100) {
-    const event = await t.database.db.collection(COLLECTIONS.events).findOne({ dedupe_key: `run.succeeded:${runId}` });
-    if (event) return event as unknown as { _id: string; data_json: string };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no run.succeeded event for ${runId}`);
+  const [event] = await waitForEvents(t.database.db, { dedupe_key: `run.succeeded:${runId}` });
+  if (!event) throw new Error(`no run.succeeded event for ${runId}`);
+  return event as unknown as { _id: string; data_json: string };
 }
 
 /** A failed delivery of an event of `type` to a disabled endpoint of `w`: a retry passes authorization, sends nothing. */

@@ -24,6 +24,7 @@ import {
   zipBomb,
   FORMATS,
 } from '../support/files';
+import { waitForEvents } from '../support/events';
 import { newAccount, type TestAccount } from '../support/identity';
 import { putToUploadUrl, uploadDocument, uploadReference, waitForReference } from '../support/uploads';
 
@@ -246,10 +247,7 @@ describe('reference documents', () => {
   it('records reference_document.ready once', async () => {
     const refId = await uploadReference(t, token, await makeDocument('txt', { sentences: SENTENCES }));
     expect((await waitForReference(t, token, refId)).status).toBe('ready');
-    const events = await t.database.db
-      .collection(COLLECTIONS.events)
-      .find({ account_id: a.accountId, type: 'reference_document.ready', data_json: { $regex: refId } })
-      .toArray();
+    const events = await waitForEvents(t.database.db, { account_id: a.accountId, type: 'reference_document.ready', data_json: { $regex: refId } });
     expect(events).toHaveLength(1);
     expect(JSON.parse(String(events[0]!.data_json)).reference_document).toMatchObject({ id: refId, status: 'ready' });
   });

@@ -1,4 +1,6 @@
 /** Event payloads the tests record directly, built by the same views the product records them with. */
+import type { Db, Document, Filter, WithId } from 'mongodb';
+import { COLLECTIONS } from '../../domain/platform/db';
 import { referenceView } from '../../domain/documents/reference-documents';
 import { newId } from '../../domain/platform/ids';
 
@@ -25,4 +27,15 @@ export function referenceReadyData() {
       created_at: now,
     }),
   };
+}
+
+/**
+ * The events matching `filter`, once there is at least one. A resource's status moves before its event is
+ * recorded (the event carries the settled view), so a client that sees the status may read events a moment early.
+ */
+export async function waitForEvents(db: Db, filter: Filter<Document>, timeoutMs = 30_000): Promise<WithId<Document>[]> {
+  for (const deadline = Date.now() + timeoutMs; ; await new Promise((r) => setTimeout(r, 100))) {
+    const events = await db.collection(COLLECTIONS.events).find(filter).toArray();
+    if (events.length > 0 || Date.now() > deadline) return events;
+  }
 }
