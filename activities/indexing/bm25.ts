@@ -50,6 +50,17 @@ export function toIndexed(chunk: Chunk): IndexedChunk {
  * The stored form of the chunks' index: exactly what `JSON.stringify` of a MiniSearch with INDEX_OPTIONS and these
  * chunks added gives (MiniSearch's documented serialization, version 2, which `loadIndex` reads back with
  * `MiniSearch.loadJS`), only its term entries may come in another order.
+ */
+export function buildIndex(chunks: Chunk[]): string {
+  return [...indexParts(chunks)].join('');
+}
+
+/** About how many characters of the stored form `indexParts` yields at a time. */
+const PART_CHARS = 1 << 16;
+
+/**
+ * `buildIndex`'s string in parts of about 64 K characters, for a caller that compresses it as it comes (the indexing
+ * sandbox): the whole string of a large reference is hundreds of MB that nobody needs at once.
  *
  * Why not `MiniSearch#addAll`: MiniSearch adds every term occurrence through its radix tree, whose nodes find a
  * child by scanning all their keys. Text without spaces (Chinese, Japanese) is indexed as character bigrams, so the
@@ -58,21 +69,20 @@ export function toIndexed(chunk: Chunk): IndexedChunk {
  * plain maps: BM25 needs only each term's frequency per chunk and field, each field's length in distinct tokens,
  * and the fields' average length, accumulated as MiniSearch accumulates it so the scores are bit for bit the same.
  * The tree is built once, from distinct terms, when an index is loaded.
+ *
+ * Why not a map of maps: MiniSearch's own shape (term → field → chunk → occurrences, an object at each level) took
+ * over 1 GB of heap for 4 M CJK characters (decision 263). Here each term gets a number when first seen, each
+ * chunk's occurrences are counted in a small map and appended to typed arrays as (term, field, chunk, count)
+ * rows, and the rows are grouped by term only to be written: about 13 bytes a row and one map entry a term.
  */
-export function buildIndex(chunks: Chunk[]): string {
+export function* indexParts(chunks: Chunk[]): Generator<string> {
   const fields = INDEX_OPTIONS.fields as Array<keyof Omit<IndexedChunk, 'ordinal'>>;
   const fieldIds = Object.fromEntries(fields.map((field, id) => [field, id]));
-  // term → field id → chunk's short id → occurrences; objects with integer keys serialize as MiniSearch's do.
-  const postings = new Map<string, Record<number, Record<number, number>>>();
+  const termIds = new Map<string, number>();
+  const rows = new Rows();
   const documentIds: Record<number, number> = {};
   const fieldLength: Record<number, number[]> = {};
   const averageFieldLength: number[] = [];
-  const add = (fieldId: number, shortId: number, term: string) => {
-    let byField = postings.get(term);
-    if (!byField) postings.set(term, (byField = {}));
-    const counts = (byField[fieldId] ??= {});
-    counts[shortId] = (counts[shortId] ?? 0) + 1;
-  };
   chunks.forEach((chunk, shortId) => {
     const indexed = toIndexed(chunk);
     documentIds[shortId] = indexed.ordinal;
@@ -83,15 +93,23 @@ export function buildIndex(chunks: Chunk[]): string {
       lengths[fieldId] = length;
       // MiniSearch's running mean (addFieldLength), in its order of operations: the same float at the end.
       averageFieldLength[fieldId] = ((averageFieldLength[fieldId] ?? 0) * shortId + length) / (shortId + 1);
+      const counts = new Map<string, number>();
+      const add = (term: string) => counts.set(term, (counts.get(term) ?? 0) + 1);
       for (const token of tokens) {
         const terms = processTerm(token);
         if (typeof terms === 'string') {
-          if (terms) add(fieldId, shortId, terms);
-        } else if (terms) for (const term of terms) add(fieldId, shortId, term);
+          if (terms) add(terms);
+        } else if (terms) for (const term of terms) add(term);
+      }
+      for (const [term, count] of counts) {
+        let termId = termIds.get(term);
+        if (termId === undefined) termIds.set(term, (termId = termIds.size));
+        rows.push(termId, fieldId, shortId, count);
       }
     });
   });
-  const index: AsPlainObject = {
+  // The keys in the order of MiniSearch's plain object (AsPlainObject), as JSON.stringify of it writes them.
+  const head = {
     documentCount: chunks.length,
     nextId: chunks.length,
     documentIds,
@@ -100,10 +118,70 @@ export function buildIndex(chunks: Chunk[]): string {
     averageFieldLength,
     storedFields: {},
     dirtCount: 0,
-    index: [...postings],
-    serializationVersion: 2,
-  };
-  return `{"analyzer":${ANALYZER_VERSION},"index":${JSON.stringify(index)}}`;
+  } satisfies Partial<AsPlainObject>;
+  let part = `{"analyzer":${ANALYZER_VERSION},"index":${JSON.stringify(head).slice(0, -1)},"index":[`;
+  // Rows grouped by term, in the order terms were first seen (MiniSearch's insertion order); within a term they
+  // stay in the order they came, chunk by chunk.
+  const byTerm = rows.groupedBy(termIds.size);
+  let termId = 0;
+  for (const term of termIds.keys()) {
+    const [from, to] = [byTerm.start[termId]!, byTerm.start[termId + 1]!];
+    // {"<field id>":{"<short id>":occurrences,…},…}: integer keys, which JSON.stringify writes in ascending order.
+    const perField: string[] = [];
+    for (let fieldId = 0; fieldId < fields.length; fieldId++) {
+      const pairs: string[] = [];
+      for (let k = from; k < to; k++) {
+        const row = byTerm.order[k]!;
+        if (rows.field[row] === fieldId) pairs.push(`"${rows.chunk[row]}":${rows.count[row]}`);
+      }
+      if (pairs.length > 0) perField.push(`"${fieldId}":{${pairs.join(',')}}`);
+    }
+    part += `${termId === 0 ? '' : ','}[${JSON.stringify(term)},{${perField.join(',')}}]`;
+    termId += 1;
+    if (part.length >= PART_CHARS) {
+      yield part;
+      part = '';
+    }
+  }
+  yield `${part}],"serializationVersion":2}}`;
+}
+
+/** (term, field, chunk, count) rows in growable typed arrays. */
+class Rows {
+  length = 0;
+  term = new Int32Array(1024);
+  field = new Uint8Array(1024);
+  chunk = new Int32Array(1024);
+  count = new Int32Array(1024);
+
+  push(term: number, field: number, chunk: number, count: number): void {
+    if (this.length === this.term.length) this.grow();
+    const i = this.length++;
+    this.term[i] = term;
+    this.field[i] = field;
+    this.chunk[i] = chunk;
+    this.count[i] = count;
+  }
+
+  /** A counting sort by term: rows `order[start[t]] … order[start[t + 1] - 1]` are term t's, in pushing order. */
+  groupedBy(terms: number): { start: Int32Array; order: Int32Array } {
+    const start = new Int32Array(terms + 1);
+    for (let i = 0; i < this.length; i++) start[this.term[i]! + 1]! += 1;
+    for (let t = 0; t < terms; t++) start[t + 1]! += start[t]!;
+    const next = start.slice(0, terms);
+    const order = new Int32Array(this.length);
+    for (let i = 0; i < this.length; i++) order[next[this.term[i]!]!++] = i;
+    return { start, order };
+  }
+
+  private grow(): void {
+    const size = this.term.length * 2;
+    const grown = <T extends Int32Array | Uint8Array>(from: T, to: T): T => (to.set(from), to);
+    this.term = grown(this.term, new Int32Array(size));
+    this.field = grown(this.field, new Uint8Array(size));
+    this.chunk = grown(this.chunk, new Int32Array(size));
+    this.count = grown(this.count, new Int32Array(size));
+  }
 }
 
 export class IndexVersionError extends Error {
