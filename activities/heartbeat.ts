@@ -21,3 +21,12 @@ export async function withHeartbeat<T>(work: () => Promise<T>, everyMs = 5000): 
     clearInterval(timer);
   }
 }
+
+/** The current activity's cancellation as an AbortSignal, to stop a child it started; none outside an activity. */
+export function cancellationSignal(): AbortSignal | undefined {
+  try {
+    return Context.current().cancellationSignal;
+  } catch {
+    return undefined;
+  }
+}

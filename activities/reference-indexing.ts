@@ -11,12 +11,12 @@ import {
   referenceForIndexing,
 } from '../domain/documents/reference-documents';
 import { storeReferenceIndex } from '../domain/documents/reference-index';
-import { loadStoredText, textKeys } from '../domain/documents/stored-text';
+import { openStoredText, textKeys } from '../domain/documents/stored-text';
 import type { ExtractionSummary, ReferenceJobInput } from '../domain/jobs/contract';
 import { extractStored } from './extraction';
 import type { ActivityDeps } from './deps';
-import { withHeartbeat } from './heartbeat';
-import { indexOnThread } from './indexing/thread';
+import { cancellationSignal, withHeartbeat } from './heartbeat';
+import { indexInSandbox } from './indexing/sandbox';
 
 export function referenceIndexingActivities({ db, storage, config, temporal }: ActivityDeps) {
   return {
@@ -33,13 +33,20 @@ export function referenceIndexingActivities({ db, storage, config, temporal }: A
       return { extracted: result.extracted, pageCount: result.page_count, code: result.code, reason: result.reason };
     },
 
-    async indexReferenceChunks(input: ReferenceJobInput): Promise<{ chunkCount: number }> {
+    /**
+     * `failure` when the text cannot be indexed within the sandbox's limits: the workflow fails the reference with
+     * it, once (a retry would need the same memory again).
+     */
+    async indexReferenceChunks(input: ReferenceJobInput): Promise<{ chunkCount: number; failure?: { code: string; reason: string } }> {
       const doc = await referenceForIndexing(db, input.accountId, input.refId);
-      const text = await loadStoredText(storage, textKeys.reference(input.accountId, input.refId));
-      // Off the main thread, which keeps heartbeating: a long reference takes longer than the 30 s heartbeat timeout.
-      const { chunks, index } = await withHeartbeat(() => indexOnThread({ refId: input.refId, sections: text.sections }));
-      await storeReferenceIndex(db, storage, { accountId: input.accountId, refId: input.refId, version: doc.index_version }, chunks, index);
-      return { chunkCount: chunks.length };
+      const text = await openStoredText(storage, textKeys.reference(input.accountId, input.refId));
+      // In a child process, while this one keeps heartbeating: a long reference takes longer than the 30 s heartbeat
+      // timeout, and its memory is the child's, capped (docs/decisions.md 263).
+      const outcome = await withHeartbeat(() => indexInSandbox(input.refId, text, { maxMemoryMb: config.INDEXING_MEMORY_MB }, cancellationSignal()));
+      if (!outcome.indexed) return { chunkCount: 0, failure: { code: outcome.code, reason: outcome.reason } };
+      const ref = { accountId: input.accountId, refId: input.refId, version: doc.index_version };
+      await storeReferenceIndex(db, storage, ref, outcome.chunks, outcome.indexGz);
+      return { chunkCount: outcome.chunks.length };
     },
 
     finishReference: (

@@ -44,7 +44,7 @@ async function main(): Promise<void> {
   logger.info({ ms: Date.now() - started }, 'workflow code ready');
 
   const queues = selectQueues(config.WORKER_TASK_QUEUES);
-  const extractions = extractionSlots(config.EXTRACTION_SLOTS, processMemoryBytes());
+  const extractions = extractionSlots(config.EXTRACTION_SLOTS, processMemoryBytes(), config.INDEXING_MEMORY_MB);
   const workers = await Promise.all(
     queues.map((queue) =>
       Worker.create({

@@ -30,7 +30,12 @@ export async function indexReferenceDocument(input: ReferenceJobInput): Promise<
       });
       return { status: 'failed' };
     }
-    const { chunkCount } = await indexReferenceChunks(input);
+    const { chunkCount, failure } = await indexReferenceChunks(input);
+    if (failure) {
+      // The text needs more than the indexing sandbox allows: no retry would index it (docs/decisions.md 263).
+      await finishReference({ ...input, outcome: 'failed', reason: failure.reason, code: failure.code });
+      return { status: 'failed' };
+    }
     await finishReference({ ...input, outcome: 'ready', chunkCount });
     return { status: 'ready' };
   } catch {

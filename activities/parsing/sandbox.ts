@@ -10,15 +10,14 @@
  * over the limit, or past the deadline, the child is killed with SIGKILL and the file fails `file_unprocessable`.
  * The worker never holds more than one small stream chunk of the input, whatever the store says its size is.
  */
-import { fork, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { failed, formatBytes } from './result';
 import type { DocFormat, Extraction, ExtractHint, Section } from './types';
 import type { CountingBudget } from './token-counts';
 import { MAX_UPLOAD_BYTES } from '../../domain/documents/uploads';
+import { AnnouncedOutput, forkSandbox, formatSeconds, ranOutOfHeap, watchMemory } from '../sandbox-process';
 
 export interface SandboxLimits {
   timeoutMs?: number;
@@ -47,7 +46,6 @@ export const COUNT_TOKENS_WITHIN_MS = SANDBOX_DEFAULTS.timeoutMs / 3;
  * worker holds it once, in one buffer of exactly that size.
  */
 export const MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
-const WATCH_EVERY_MS = 25;
 
 export type InferredSchema = Record<string, unknown>;
 
@@ -95,7 +93,7 @@ export function processInSandbox(
     const reason = `the file is ${input.byteLength.toLocaleString('en-US')} bytes, over the ${formatBytes(MAX_UPLOAD_BYTES)} limit`;
     return Promise.resolve({ extraction: failed('file_too_large', reason), storedText: null, inferredSchema: null });
   }
-  const child = startChild(maxMemoryMb);
+  const child = forkSandbox(__dirname, 'sandbox-child', maxMemoryMb);
 
   return new Promise<SandboxOutcome>((resolve, reject) => {
     let ready = false;
@@ -103,31 +101,19 @@ export function processInSandbox(
     let settled = false;
     let done: Extract<ChildMessage, { type: 'done' }> | null = null;
     let stdoutEnded = false;
-    // Chunks that arrive before the announced size (stdout and IPC are separate pipes), then the one buffer.
-    const early: Buffer[] = [];
-    let text: Buffer | null = null;
-    let outBytes = 0;
-    const take = (chunk: Buffer): void => {
-      if (!text) {
-        early.push(chunk);
-        outBytes += chunk.length;
-        if (outBytes > MAX_OUTPUT_BYTES) unprocessable('the document produced more text than can be stored');
-        return;
-      }
-      if (outBytes + chunk.length > text.length) {
-        unprocessable('the document made the parser stop unexpectedly');
-        return;
-      }
-      chunk.copy(text, outBytes);
-      outBytes += chunk.length;
+    // The stored-text JSON, announced by a `text` message.
+    const output = new AnnouncedOutput(MAX_OUTPUT_BYTES);
+    let announced = false;
+    const take = (piece: Buffer): void => {
+      if (output.take(piece)) return;
+      unprocessable(announced ? 'the document made the parser stop unexpectedly' : 'the document produced more text than can be stored');
     };
-    let peakRssMb = 0;
 
     const settle = (outcome: () => void): void => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      clearInterval(watchdog);
+      watchdog.stop();
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       outcome();
     };
@@ -136,8 +122,8 @@ export function processInSandbox(
     const finishIfComplete = (): void => {
       if (!done || !stdoutEnded) return;
       const { extraction, inferredSchema } = done;
-      const whole = text !== null && outBytes === text.length;
-      if (extraction.extracted && !whole) {
+      const text = output.complete();
+      if (extraction.extracted && !text) {
         unprocessable('the document made the parser stop unexpectedly');
         return;
       }
@@ -146,7 +132,7 @@ export function processInSandbox(
           extraction,
           storedText: extraction.extracted ? text : null,
           inferredSchema,
-          peakRssMb,
+          peakRssMb: watchdog.peakMb(),
         }),
       );
     };
@@ -155,13 +141,9 @@ export function processInSandbox(
       () => unprocessable(`processing the document did not finish within ${formatSeconds(timeoutMs)} and was stopped`),
       timeoutMs,
     );
-    const watchdog = setInterval(() => {
-      const rss = residentMb(child.pid);
-      if (rss !== null) peakRssMb = Math.max(peakRssMb, rss);
-      if (rss !== null && rss > maxMemoryMb) {
-        unprocessable(`processing the document needed more than the ${maxMemoryMb} MB of memory allowed`);
-      }
-    }, WATCH_EVERY_MS);
+    const watchdog = watchMemory(child, maxMemoryMb, () =>
+      unprocessable(`processing the document needed more than the ${maxMemoryMb} MB of memory allowed`),
+    );
 
     child.on('message', (message: ChildMessage) => {
       if (message.type === 'ready') ready = true;
@@ -171,10 +153,8 @@ export function processInSandbox(
           unprocessable(`the document's text is over the ${formatBytes(MAX_OUTPUT_BYTES)} that can be stored`);
           return;
         }
-        text = Buffer.allocUnsafe(message.bytes);
-        const pending = early.splice(0);
-        outBytes = 0;
-        for (const chunk of pending) take(chunk);
+        announced = true;
+        if (!output.announce(message.bytes)) unprocessable('the document made the parser stop unexpectedly');
       }
       else if (message.type === 'done') {
         done = message;
@@ -195,9 +175,8 @@ export function processInSandbox(
         settle(() => reject(new Error(`the extraction process exited before it was ready (${signal ?? `code ${code}`})`)));
         return;
       }
-      // V8 ends a process that runs out of heap with a fatal error (SIGABRT, or exit code 134 / 5).
       const reason =
-        signal === 'SIGABRT' || code === 134 || code === 5
+        ranOutOfHeap(code, signal)
           ? `processing the document needed more than the ${maxMemoryMb} MB of memory allowed`
           : 'the document made the parser stop unexpectedly';
       // `done` may have been sent just before a clean exit while stdout is still draining: wait for it.
@@ -246,22 +225,6 @@ export async function extractInSandbox(
 }
 
 /**
- * The child's entry. From TypeScript sources (jest, tsx) tsx's require hook compiles sandbox-child.ts; from dist/
- * the compiled sandbox-child.js runs as is.
- */
-function startChild(maxMemoryMb: number): ChildProcess {
-  const fromSource = __filename.endsWith('.ts');
-  const entry = join(__dirname, fromSource ? 'sandbox-child.ts' : 'sandbox-child.js');
-  return fork(entry, [], {
-    execArgv: [`--max-old-space-size=${maxMemoryMb}`, ...(fromSource ? ['--require', require.resolve('tsx/cjs')] : [])],
-    // No inherited environment: no credentials or addresses for a hostile file to find.
-    env: { NODE_ENV: process.env.NODE_ENV ?? 'production' },
-    stdio: ['pipe', 'pipe', 'ignore', 'ipc'],
-    serialization: 'advanced',
-  });
-}
-
-/**
  * Streams the input into the child's stdin, counting: past the upload limit it stops and reports `true`, so a
  * store that under-reported the size still cannot make anyone read more than the limit plus one chunk.
  */
@@ -285,19 +248,4 @@ async function feed(input: Uint8Array | Readable, child: ChildProcess): Promise<
   );
   if (over && input instanceof Readable) input.destroy();
   return { over, bytes: seen };
-}
-
-/** VmRSS of a live process in MB, or null when it is gone (or /proc is not there: then the heap flag still holds). */
-function residentMb(pid: number | undefined): number | null {
-  if (pid === undefined) return null;
-  try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Number(match[1]) / 1024 : null;
-  } catch {
-    return null;
-  }
-}
-
-function formatSeconds(ms: number): string {
-  return ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${ms} ms`;
 }

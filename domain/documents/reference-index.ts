@@ -5,7 +5,7 @@
  * objects (test/unit/structure.test.ts): indexing hands it chunks and a serialized index, the run engine and the
  * quote ask it for them. Every read is scoped by account: a run can only read its own account's references.
  */
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { gunzipSync } from 'node:zlib';
 import type { Binary, Db } from 'mongodb';
 import type { TenantDb } from '../access/tenant';
 import { COLLECTIONS } from '../platform/db';
@@ -50,7 +50,7 @@ const INSERT_BATCH = 500;
 
 /**
  * Replaces a reference's chunks and index with these (idempotent: a retried indexing step rewrites the same).
- * `index` is the serialized BM25 index; it is stored gzipped in the object store, not in the record: an index
+ * `indexGz` is the serialized BM25 index, gzipped; it is stored in the object store, not in the record: an index
  * grows with the distinct terms of its text, and near the 20 M-character limit a reference of CJK or of
  * identifiers compresses to more than a MongoDB document may hold (16 MiB).
  */
@@ -59,7 +59,7 @@ export async function storeReferenceIndex(
   storage: Storage,
   ref: { accountId: string; refId: string; version: number },
   chunks: Chunk[],
-  index: string,
+  indexGz: Uint8Array,
 ): Promise<void> {
   const chunkDocs = db.collection<ChunkDoc>(COLLECTIONS.referenceChunks);
   await chunkDocs.deleteMany({ ref_id: ref.refId, account_id: ref.accountId });
@@ -68,7 +68,7 @@ export async function storeReferenceIndex(
   }
   // The object before the record that names it, so a record never points at an index not yet written.
   const key = indexKey(ref);
-  await putObject(storage, key, gzipSync(index), 'application/gzip');
+  await putObject(storage, key, indexGz, 'application/gzip');
   const indexDoc: IndexDoc = {
     _id: ref.refId,
     account_id: ref.accountId,

@@ -4,7 +4,8 @@
  * (`GET /documents/{id}/text`), by indexing and by the run engine. This module alone builds those keys and reads or
  * writes those objects (test/unit/structure.test.ts), so the format has one owner.
  */
-import { getObjectBytes, putObject, type Storage } from '../platform/storage';
+import type { Readable } from 'node:stream';
+import { getObjectBytes, getObjectStream, putObject, type Storage } from '../platform/storage';
 
 /** One page, sheet, slide or section of a document's text; the unit citations point into. */
 export interface Section {
@@ -39,6 +40,11 @@ export const textKeys = {
 /** Stores the text as the parsing sandbox serialized it (a StoredText as JSON bytes; the worker never re-parses it). */
 export async function saveStoredText(storage: Storage, key: string, json: Uint8Array): Promise<void> {
   await putObject(storage, key, json, 'application/json');
+}
+
+/** The stored text's JSON bytes as a stream, for a process that parses them elsewhere (the indexing sandbox). */
+export function openStoredText(storage: Storage, key: string): Promise<Readable> {
+  return getObjectStream(storage, key);
 }
 
 export async function loadStoredText(storage: Storage, key: string): Promise<StoredText> {

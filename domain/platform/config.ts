@@ -160,6 +160,12 @@ const EnvSchema = z.object({
    * memory holds at the parsing sandbox's limit each (worker/extraction-slots.ts).
    */
   EXTRACTION_SLOTS: positiveInt.max(100).optional(),
+  /**
+   * Resident memory of the child process that chunks and indexes one reference (activities/indexing/sandbox.ts):
+   * a reference that needs more fails with a reason. 1024 MB indexes 20 M characters of English and about 10 M of
+   * Chinese or Japanese (docs/decisions.md 263). Each extraction slot counts it.
+   */
+  INDEXING_MEMORY_MB: positiveInt.min(256).max(65_536).default(1024),
   /** Seconds between reconciler passes (the Schedule `assay-reconciler`, DESIGN.md decision 29). */
   RECONCILE_INTERVAL_S: positiveInt.default(60),
   /** Comma-separated subset of task queues this worker process serves (default: all). */
