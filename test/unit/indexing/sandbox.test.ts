@@ -32,14 +32,24 @@ function indexed(outcome: IndexOutcome) {
   return outcome;
 }
 
-/** The pids of this process's children, from /proc (Linux). */
+/**
+ * The indexing sandboxes this process runs now, from /proc (Linux). Only those: jest may run these tests in the
+ * process that started the test stack's servers.
+ */
 function children(): number[] {
-  return readdirSync('/proc/self/task').flatMap((task) =>
-    readFileSync(`/proc/self/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
-  );
+  return readdirSync('/proc/self/task')
+    .flatMap((task) => readFileSync(`/proc/self/task/${task}/children`, 'utf8').split(' ').filter(Boolean))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('indexing/sandbox-child');
+      } catch {
+        return false; // it ended between the two reads
+      }
+    })
+    .map(Number);
 }
 
-/** Waits (up to 5 s) for this process to have no children left: a killed child is reaped a moment later. */
+/** Waits (up to 5 s) for this process to have no indexing sandbox left: a killed child is reaped a moment later. */
 async function noChildren(): Promise<number[]> {
   for (const deadline = Date.now() + 5000; children().length > 0 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 20));
   return children();
