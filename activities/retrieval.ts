@@ -11,7 +11,8 @@ export type RetrievedChunk = Chunk & { score: number };
 
 export interface ReferenceSource {
   refId: string;
-  index: string; // buildIndex output for this reference document
+  /** buildIndex output for this reference document, or its UTF-8 bytes as stored. */
+  index: string | Uint8Array;
   chunks: Chunk[];
 }
 
@@ -61,31 +62,39 @@ function outranks(score: number, hit: CorpusHit, other: Ranked): boolean {
 
 function uniqueByRef(sources: ReferenceSource[]): ReferenceSource[] {
   const seen = new Set<string>();
-  return sources.filter((s) => !seen.has(s.refId) && seen.add(s.refId) && s.index !== '');
+  return sources.filter((s) => !seen.has(s.refId) && seen.add(s.refId) && sizeOf(s.index) > 0);
 }
 
 /**
- * Parsed indexes by refId, most recently used last, validated by their serialized text (equal strings compare by
- * pointer first, so a hit is cheap; a rebuilt index replaces its entry). Bounded by serialized size: parsed, an
- * index takes a few times its JSON, and 32 MB of JSON is some 45,000 chunks, far more than one evaluation uses.
+ * Opened indexes by refId, most recently used last, validated by their stored form (equal strings compare by
+ * pointer first; bytes compare in a few ms; a rebuilt index replaces its entry). Bounded by stored size: opened,
+ * an index takes its bytes and a map entry per term (corpus.ts), and 64 MB of it is some 3 M characters of CJK
+ * or 100,000 chunks of English, far more than one evaluation uses.
  */
-const CACHE_MAX_CHARS = 32 * 1024 * 1024;
-const cache = new Map<string, { serialized: string; index: OpenedIndex }>();
-let cachedChars = 0;
+const CACHE_MAX_BYTES = 64 * 1024 * 1024;
+const cache = new Map<string, { stored: string | Uint8Array; index: OpenedIndex }>();
+let cachedBytes = 0;
+
+const sizeOf = (stored: string | Uint8Array) => (typeof stored === 'string' ? stored.length : stored.byteLength);
+
+function sameStored(a: string | Uint8Array, b: string | Uint8Array): boolean {
+  if (typeof a === 'string' || typeof b === 'string') return a === b;
+  return a === b || Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b);
+}
 
 function opened(source: ReferenceSource): OpenedIndex {
   const entry = cache.get(source.refId);
   if (entry !== undefined) {
     cache.delete(source.refId);
-    cachedChars -= entry.serialized.length;
+    cachedBytes -= sizeOf(entry.stored);
   }
-  const index = entry?.serialized === source.index ? entry.index : openIndex(source.refId, source.index);
-  cache.set(source.refId, { serialized: source.index, index });
-  cachedChars += source.index.length;
+  const index = entry && sameStored(entry.stored, source.index) ? entry.index : openIndex(source.refId, source.index);
+  cache.set(source.refId, { stored: source.index, index });
+  cachedBytes += sizeOf(source.index);
   for (const [refId, old] of cache) {
-    if (cachedChars <= CACHE_MAX_CHARS || refId === source.refId) break;
+    if (cachedBytes <= CACHE_MAX_BYTES || refId === source.refId) break;
     cache.delete(refId);
-    cachedChars -= old.serialized.length;
+    cachedBytes -= sizeOf(old.stored);
   }
   return index;
 }

@@ -15,14 +15,12 @@ import type { AsPlainObject } from 'minisearch';
 import { analyze } from './analyzer';
 import { BM25_PARAMS, FIELD_BOOSTS, parseIndex } from './bm25';
 
-type RawPostings = Record<string, number>; // short document id -> term frequency, as stored
-
 interface Postings {
   ids: Uint32Array;
   frequencies: Float64Array;
 }
 
-/** One stored index, parsed once and kept for as many queries as needed. */
+/** One stored index, opened once and kept for as many queries as needed. */
 export interface OpenedIndex {
   refId: string;
   documentCount: number;
@@ -31,13 +29,31 @@ export interface OpenedIndex {
   fieldLengths: Float64Array[]; // field id -> short document id -> length
   averageFieldLengths: number[];
   fieldIds: Record<string, number>;
-  raw: Map<string, Record<string, RawPostings>>; // term -> field id -> postings
+  /** The stored form's bytes, and where each term's postings object starts in them. */
+  bytes: Buffer;
+  terms: Map<string, number>;
   /** Postings turned into typed arrays the first time a query needs them: later queries loop over numbers only. */
   compiled: Map<string, Array<Postings | undefined>>;
 }
 
-export function openIndex(refId: string, serialized: string): OpenedIndex {
-  const plain: AsPlainObject = parseIndex(serialized);
+/** Where the term entries begin: the first `"index":[` (the envelope's own `index` holds an object, `"index":{`). */
+const POSTINGS_KEY = Buffer.from('"index":[');
+const [QUOTE, BACKSLASH, COMMA, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET] = [...'"\\,{}[]'].map((c) => c.charCodeAt(0));
+
+/**
+ * Opens a stored index (what `buildIndex` wrote, or MiniSearch's own serialization of the same shape). Only the
+ * small head is parsed as JSON; the term entries are scanned in place, keeping the bytes and one map entry per
+ * term (where its postings start). JSON.parse of the whole built an object per term and field: about 200 MB of
+ * heap per million CJK characters indexed, gigabytes for one large reference, inside the worker running the run
+ * (docs/decisions.md 264).
+ */
+export function openIndex(refId: string, stored: string | Uint8Array): OpenedIndex {
+  const bytes = typeof stored === 'string' ? Buffer.from(stored, 'utf8') : Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength);
+  const keyAt = bytes.indexOf(POSTINGS_KEY);
+  if (keyAt < 0) throw new Error(`the index of ${refId} has no term entries`);
+  const open = keyAt + POSTINGS_KEY.length - 1;
+  const { terms, close } = scanTerms(bytes, open);
+  const plain: AsPlainObject = parseIndex(`${bytes.toString('utf8', 0, open)}[]${bytes.toString('utf8', close + 1)}`);
   const ordinals = new Int32Array(plain.nextId).fill(-1);
   for (const shortId in plain.documentIds) ordinals[Number(shortId)] = plain.documentIds[shortId] as number;
   const fieldLengths = plain.averageFieldLength.map(() => new Float64Array(plain.nextId));
@@ -54,26 +70,95 @@ export function openIndex(refId: string, serialized: string): OpenedIndex {
     fieldLengths,
     averageFieldLengths: plain.averageFieldLength,
     fieldIds: plain.fieldIds,
-    raw: new Map(plain.index),
+    bytes,
+    terms,
     compiled: new Map(),
   };
+}
+
+/**
+ * The term entries `[["term",{…}],…]` from the `[` at `open`: each term with the offset of its postings object,
+ * and the offset of the closing `]`. The stored form has no whitespace (JSON.stringify writes none).
+ */
+function scanTerms(bytes: Buffer, open: number): { terms: Map<string, number>; close: number } {
+  const terms = new Map<string, number>();
+  const malformed = (at: number): never => {
+    throw new Error(`the index's term entries are malformed at byte ${at}`);
+  };
+  let p = open + 1;
+  if (bytes[p] === CLOSE_BRACKET) return { terms, close: p };
+  for (;;) {
+    if (bytes[p] !== OPEN_BRACKET || bytes[p + 1] !== QUOTE) malformed(p);
+    const quote = p + 1;
+    let q = quote + 1;
+    let escaped = false;
+    for (; q < bytes.length && bytes[q] !== QUOTE; q++) {
+      if (bytes[q] === BACKSLASH) {
+        escaped = true;
+        q += 1;
+      }
+    }
+    if (bytes[q + 1] !== COMMA || bytes[q + 2] !== OPEN_BRACE) malformed(q);
+    const term = escaped ? (JSON.parse(bytes.toString('utf8', quote, q + 1)) as string) : bytes.toString('utf8', quote + 1, q);
+    terms.set(term, q + 2);
+    // A postings object holds only quoted integer keys, numbers and objects: it ends where its braces balance.
+    let depth = 0;
+    p = q + 2;
+    do {
+      const byte = bytes[p++];
+      if (byte === OPEN_BRACE) depth += 1;
+      else if (byte === CLOSE_BRACE) depth -= 1;
+      else if (byte === undefined) malformed(p);
+    } while (depth > 0);
+    if (bytes[p] !== CLOSE_BRACKET) malformed(p);
+    p += 1;
+    if (bytes[p] === CLOSE_BRACKET) return { terms, close: p };
+    if (bytes[p] !== COMMA) malformed(p);
+    p += 1;
+  }
+}
+
+/** The postings object `{"<field>":{"<short id>":<frequency>,…},…}` at `at`, as typed arrays per field. */
+function readPostings(bytes: Buffer, at: number): Array<Postings | undefined> {
+  const byField: Array<Postings | undefined> = [];
+  let p = at + 1;
+  const quotedInteger = (): number => {
+    let value = 0;
+    for (p += 1; bytes[p] !== QUOTE; p++) value = value * 10 + (bytes[p] as number) - 48;
+    p += 2; // the closing quote and the colon
+    return value;
+  };
+  while (bytes[p] === QUOTE) {
+    const field = quotedInteger();
+    p += 1; // {
+    const ids: number[] = [];
+    const frequencies: number[] = [];
+    while (bytes[p] === QUOTE) {
+      ids.push(quotedInteger());
+      // Frequencies are counts, written as integers; anything else (a fraction, an exponent) goes through Number.
+      const start = p;
+      let value = 0;
+      let integer = true;
+      for (; bytes[p] !== COMMA && bytes[p] !== CLOSE_BRACE; p++) {
+        const digit = (bytes[p] as number) - 48;
+        if (digit >= 0 && digit <= 9) value = value * 10 + digit;
+        else integer = false;
+      }
+      frequencies.push(integer ? value : Number(bytes.toString('latin1', start, p)));
+      if (bytes[p] === COMMA) p += 1;
+    }
+    p += 1; // }
+    if (bytes[p] === COMMA) p += 1;
+    byField[field] = { ids: Uint32Array.from(ids), frequencies: Float64Array.from(frequencies) };
+  }
+  return byField;
 }
 
 function postingsOf(index: OpenedIndex, term: string, fieldId: number): Postings | undefined {
   let compiled = index.compiled.get(term);
   if (compiled === undefined) {
-    compiled = [];
-    const fields = index.raw.get(term);
-    for (const fieldKey in fields) {
-      const raw = fields[fieldKey] as RawPostings;
-      const keys = Object.keys(raw);
-      const postings = { ids: new Uint32Array(keys.length), frequencies: new Float64Array(keys.length) };
-      keys.forEach((key, i) => {
-        postings.ids[i] = Number(key);
-        postings.frequencies[i] = raw[key] as number;
-      });
-      compiled[Number(fieldKey)] = postings;
-    }
+    const at = index.terms.get(term);
+    compiled = at === undefined ? [] : readPostings(index.bytes, at);
     index.compiled.set(term, compiled);
   }
   return compiled[fieldId];

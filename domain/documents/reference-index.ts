@@ -83,7 +83,8 @@ export async function storeReferenceIndex(
 export interface ReferenceSource {
   refId: string;
   version: number;
-  index: string;
+  /** The serialized index's UTF-8 bytes, as stored (gunzipped): retrieval scans them in place. */
+  index: Buffer;
   chunks: Chunk[];
 }
 
@@ -103,7 +104,7 @@ export async function loadReferenceSources(db: Db, storage: Storage, accountId: 
       return {
         refId,
         version: record.version,
-        index: gunzipSync(gz).toString('utf8'),
+        index: gunzipSync(gz),
         chunks: chunked.find((c) => c.refId === refId)?.chunks ?? [],
       };
     }),

@@ -63,3 +63,35 @@ describe('scoreCorpus', () => {
     expect(scoreCorpus('citation', [])).toEqual([]);
   });
 });
+
+describe('openIndex', () => {
+  const scores = (indexes: typeof opened, query: string) =>
+    new Map(scoreCorpus(query, indexes).map((h) => [`${h.refId}:${h.ordinal}`, h.score] as const));
+  const queries = ['citation sources', 'part 3 contract clause', 'notice'];
+
+  it('opens the stored bytes as it opens the string, score for score', () => {
+    const fromBytes = docs.map((d) => openIndex(d.refId, Buffer.from(buildIndex(d.chunks), 'utf8')));
+    for (const query of queries) expect(scores(fromBytes, query)).toEqual(scores(opened, query));
+  });
+
+  it('reads past terms that JSON escapes, and across MiniSearch’s own serialization', () => {
+    const mini = new MiniSearch({ ...INDEX_OPTIONS } as Options<ReturnType<typeof toIndexed>>);
+    mini.addAll(docs[1]!.chunks.map(toIndexed));
+    const plain = JSON.parse(JSON.stringify(mini)) as { index: Array<[string, unknown]> };
+    // Terms the analyzer never makes, first and in the middle: a quote, a backslash, a newline, a brace.
+    plain.index.unshift(['say "when"', { 0: { 0: 2 } }], ['back\\slash}{', { 1: { 3: 1 } }]);
+    plain.index.splice(5, 0, ['line\nbreak', { 0: { 1: 1 } }]);
+    const stored = `{"analyzer":${JSON.parse(buildIndex([])).analyzer},"index":${JSON.stringify(plain)}}`;
+    const reopened = openIndex('ref_large', stored);
+    expect([...reopened.terms.keys()].slice(0, 2)).toEqual(['say "when"', 'back\\slash}{']);
+    expect(reopened.terms.has('line\nbreak')).toBe(true);
+    const large = [opened[1]!];
+    for (const query of queries) expect(scores([reopened], query)).toEqual(scores(large, query));
+  });
+
+  it('refuses a stored index cut short, rather than scoring part of it', () => {
+    const stored = buildIndex(docs[1]!.chunks);
+    expect(() => openIndex('ref_large', stored.slice(0, Math.floor(stored.length / 2)))).toThrow(/malformed|JSON/);
+    expect(() => openIndex('ref_large', '{"analyzer":1}')).toThrow(/no term entries/);
+  });
+});
