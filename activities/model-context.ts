@@ -24,7 +24,8 @@ import type { ActivityDeps } from './deps';
 import type { Chunk } from './indexing/chunking';
 import { countTokens, splitByTokens } from './indexing/tokens';
 import type { InputBlock, ReferenceBlock } from './prompt';
-import { loadReferenceChunks, loadReferenceSources, type ReferenceChunks } from '../domain/documents/reference-index';
+import { loadReferenceChunks, loadReferenceSources, referenceTokenTotal, type ReferenceChunks } from '../domain/documents/reference-index';
+import { TenantDb } from '../domain/access/tenant';
 import { queriesFrom, retrieve, type RetrievedChunk } from './retrieval';
 
 const TOP_K = 8;
@@ -151,6 +152,14 @@ export function createContextAssembler(deps: Pick<ActivityDeps, 'db' | 'storage'
         references = await retrieved();
         break;
       default: {
+        // Chunk records carry their token counts, the overlap between chunks included (an eighth of a chunk at
+        // most). References at more than twice the budget cannot fit as full text: their whole text is not read
+        // and counted only to find that out (20 M characters of CJK take minutes to count; decision 265).
+        if ((await referenceTokenTotal(new TenantDb(db, accountId), refIds)) > 2 * budget) {
+          strategy = 'file_search';
+          references = await retrieved();
+          break;
+        }
         const whole = await full();
         const tokens = whole.reduce((n, r) => n + r.tokens, 0) + inputTokensTotal;
         if (tokens <= budget) {

@@ -7,7 +7,8 @@
 import { countTokens } from '../../activities/indexing/tokens';
 import { textKeys, type StoredSection } from '../../domain/documents/stored-text';
 import { ensureNamespace } from '../../domain/jobs/namespaces';
-import { getObjectBytes } from '../../domain/platform/storage';
+import { deleteObject, getObjectBytes } from '../../domain/platform/storage';
+import { COLLECTIONS } from '../../domain/platform/db';
 import { createTestContext, type TestContext } from '../support/app';
 import { testNamespaces } from '../support/env';
 import { makeDocument } from '../support/files';
@@ -288,6 +289,23 @@ describe('test mode', () => {
     expect(md.citations.length).toBeGreaterThanOrEqual(3);
     for (const c of md.citations as Citation[]) expect(md.output.markdown).toContain(c.criterion);
     await expectVerbatim(md.citations, testKey);
+  });
+
+  it('sends references far over the budget by retrieval, from their chunks, without reading their whole text', async () => {
+    // About 4 times the budget in chunk tokens: no full text of it could fit.
+    const lines = Array.from({ length: 600 }, (_, i) => `Rule ${i + 1}: an essay that cites source ${i + 1} earns ${i % 7} points.`);
+    const ref = await uploadReference(t, testKey, { bytes: Buffer.from(lines.join('\n')), filename: 'rules.txt', mimeType: 'text/plain' });
+    expect((await waitForReference(t, testKey, ref)).status).toBe('ready');
+    const chunks = await t.database.db.collection<{ tokens: number }>(COLLECTIONS.referenceChunks).find({ ref_id: ref }).toArray();
+    expect(chunks.reduce((n, c) => n + c.tokens, 0)).toBeGreaterThan(2 * BUDGET);
+    // Its stored text gone: a run that read it to count it would fail; one that decides from the chunks succeeds.
+    await deleteObject(t.deps.storage, textKeys.reference(a.accountId, ref));
+    const wf = await makeWorkflow(t, testKey, { default_model_policy: 'auto', reference_document_ids: [ref], user_prompt: 'Which rule covers citing source 42?' });
+    const done = await run(wf, [await essayPdf()], testKey);
+    expect(done.status).toBe('succeeded');
+    expect(done.manifest).toMatchObject({ policy: 'auto', strategy: 'file_search' });
+    expect(done.manifest.chunk_ids.length).toBeGreaterThan(0);
+    expect(done.manifest.coverage.reference_tokens).toBeLessThan(1);
   });
 
   it('sends a long input by the token counts stored at its extraction, the same counts a run would make', async () => {
