@@ -24,9 +24,9 @@ import type { ActivityDeps } from './deps';
 import type { Chunk } from './indexing/chunking';
 import { countTokens, splitByTokens } from './indexing/tokens';
 import type { InputBlock, ReferenceBlock } from './prompt';
-import { loadReferenceChunks, loadReferenceSources, referenceTokenTotal, type ReferenceChunks } from '../domain/documents/reference-index';
+import { loadChunksById, loadReferenceChunks, loadReferenceIndexes, referenceTokenTotal, type ReferenceChunks } from '../domain/documents/reference-index';
 import { TenantDb } from '../domain/access/tenant';
-import { queriesFrom, retrieve, type RetrievedChunk } from './retrieval';
+import { queriesFrom, rank, type RankedHit, type RetrievedChunk } from './retrieval';
 
 const TOP_K = 8;
 
@@ -115,25 +115,37 @@ export function createContextAssembler(deps: Pick<ActivityDeps, 'db' | 'storage'
 
     let strategy: RagStrategy;
     let references: ContextReference[] = [];
-    let allChunks: Chunk[] = [];
+    // The tokens of every chunk of the references, what reference coverage is a share of.
+    let indexedTokens: number | null = null;
+    const countIndexed = async () => (indexedTokens ??= await referenceTokenTotal(new TenantDb(db, accountId), refIds));
     let versions: Array<{ refId: string; version: number | null }> = [];
     const retrieved = async () => {
-      const sources = await loadReferenceSources(db, storage, accountId, refIds);
-      allChunks = sources.flatMap((s) => s.chunks);
-      versions = sources.map((s) => ({ refId: s.refId, version: s.version }));
-      const best = new Map<string, RetrievedChunk>();
+      const indexes = await loadReferenceIndexes(db, storage, accountId, refIds);
+      versions = indexes.map((s) => ({ refId: s.refId, version: s.version }));
+      const best = new Map<string, RankedHit>();
       for (const query of queriesFrom(instructions, sentText)) {
-        for (const hit of retrieve(query, sources, TOP_K)) {
-          const seen = best.get(hit.id);
-          if (!seen || seen.score < hit.score) best.set(hit.id, hit);
+        for (const hit of rank(query, indexes, TOP_K)) {
+          const id = `${hit.refId}:${hit.ordinal}`;
+          const seen = best.get(id);
+          if (!seen || seen.score < hit.score) best.set(id, hit);
         }
       }
-      const top = [...best.values()].sort((a, b) => b.score - a.score || a.id.localeCompare(b.id)).slice(0, TOP_K);
-      return retrievedBlocks(top, names);
+      // Only the chunks that rank are read, never every chunk of every reference (a reference of 20 M characters
+      // has some 100,000). A ranked chunk whose record is missing (being rewritten by a re-index) is left out.
+      const ranked = [...best.entries()].sort(([a, x], [b, y]) => y.score - x.score || a.localeCompare(b)).slice(0, TOP_K);
+      const chunks = await loadChunksById(db, accountId, ranked.map(([id]) => id));
+      await countIndexed();
+      return retrievedBlocks(
+        ranked.flatMap(([id, hit]) => {
+          const chunk = chunks.get(id);
+          return chunk ? [{ ...chunk, score: hit.score }] : [];
+        }),
+        names,
+      );
     };
     const full = async () => {
       const chunked = await loadReferenceChunks(db, accountId, refIds);
-      allChunks = chunked.flatMap((r) => r.chunks);
+      indexedTokens = chunked.reduce((n, r) => n + r.chunks.reduce((m, c) => m + c.tokens, 0), 0);
       versions = chunked.map((r) => ({ refId: r.refId, version: r.version }));
       return fullText(accountId, chunked, names);
     };
@@ -155,7 +167,7 @@ export function createContextAssembler(deps: Pick<ActivityDeps, 'db' | 'storage'
         // Chunk records carry their token counts, the overlap between chunks included (an eighth of a chunk at
         // most). References at more than twice the budget cannot fit as full text: their whole text is not read
         // and counted only to find that out (20 M characters of CJK take minutes to count; decision 265).
-        if ((await referenceTokenTotal(new TenantDb(db, accountId), refIds)) > 2 * budget) {
+        if ((await countIndexed()) > 2 * budget) {
           strategy = 'file_search';
           references = await retrieved();
           break;
@@ -173,10 +185,14 @@ export function createContextAssembler(deps: Pick<ActivityDeps, 'db' | 'storage'
     }
 
     const chunks = new Map<string, CitableChunk>();
-    for (const r of references) chunks.set(r.chunk.id, { refId: r.refId, location: { ...r.chunk.section } });
+    const sentChunkTokens = new Map<string, number>();
+    for (const r of references) {
+      chunks.set(r.chunk.id, { refId: r.refId, location: { ...r.chunk.section } });
+      sentChunkTokens.set(r.chunk.id, r.chunk.tokens);
+    }
     const referenceTokens = references.reduce((n, r) => n + r.tokens, 0);
-    const indexedTotal = allChunks.reduce((n, c) => n + c.tokens, 0);
-    const indexedSent = allChunks.filter((c) => chunks.has(c.id)).reduce((n, c) => n + c.tokens, 0);
+    const indexedTotal = indexedTokens ?? 0;
+    const indexedSent = [...sentChunkTokens.values()].reduce((n, t) => n + t, 0);
     const pagesTotal = inputs.reduce((n, i) => n + i.pagesTotal, 0);
     return {
       strategy,

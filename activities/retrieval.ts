@@ -1,7 +1,8 @@
 /**
- * Query time of the file-search policy: which reference chunks go to the model. `retrieve` ranks the chunks of
- * several reference documents for one query on a common scale; `queriesFrom` turns an evaluation's prompt and
- * input into the few queries to run. Pure: no database, no network; the caller loads chunks and indexes.
+ * Query time of the file-search policy: which reference chunks go to the model. `rank` ranks the chunks of
+ * several reference documents for one query on a common scale (`retrieve` does the same with the chunks at hand);
+ * `queriesFrom` turns an evaluation's prompt and input into the few queries to run. Pure: no database, no network;
+ * the caller loads indexes and chunks.
  */
 import { analyze, isStopWord, processTerm, tokenize } from './indexing/analyzer';
 import type { Chunk } from './indexing/chunking';
@@ -9,58 +10,72 @@ import { openIndex, scoreCorpus, type CorpusHit, type OpenedIndex } from './inde
 
 export type RetrievedChunk = Chunk & { score: number };
 
-export interface ReferenceSource {
+/** A reference document's stored index. */
+export interface IndexSource {
   refId: string;
   /** buildIndex output for this reference document, or its UTF-8 bytes as stored. */
   index: string | Uint8Array;
+}
+
+/** An index source with its chunks at hand (the unit tests, the bench). */
+export interface ReferenceSource extends IndexSource {
   chunks: Chunk[];
 }
 
+/** A ranked chunk, named by its reference and ordinal; the score is rounded to 12 significant digits. */
+export interface RankedHit {
+  refId: string;
+  ordinal: number;
+  score: number;
+}
+
 /**
- * Top k chunks across all sources, best first. Cross-document scoring: BM25+ with global statistics over the union
- * of the sources (indexing/corpus.ts), so a score means the same in every reference document and equals what one
- * index over all their chunks would give. Cost: each stored index is parsed once and cached (below); a query then
- * costs O(postings of its terms). Equal scores (to 12 significant digits, so float noise cannot reorder) are
- * ordered by ref_id, then ordinal.
+ * The top k chunks across all sources, by reference and ordinal, best first: what a run then reads from the chunk
+ * records, a handful of them, instead of every chunk of every reference. Cross-document scoring: BM25+ with global
+ * statistics over the union of the sources (indexing/corpus.ts), so a score means the same in every reference
+ * document and equals what one index over all their chunks would give. Cost: each stored index is opened once and
+ * cached (below); a query then costs O(postings of its terms). Equal scores (to 12 significant digits, so float
+ * noise cannot reorder) are ordered by ref_id, then ordinal. `accept` leaves out chunks known to be missing.
  */
-export function retrieve(query: string, sources: ReferenceSource[], k = 8): RetrievedChunk[] {
+export function rank(query: string, sources: IndexSource[], k = 8, accept: (refId: string, ordinal: number) => boolean = () => true): RankedHit[] {
   if (k < 1 || query.trim() === '') return [];
   const unique = uniqueByRef(sources);
   if (unique.length === 0) return [];
-
-  const chunks = new Map<string, Chunk>();
-  for (const source of unique) for (const chunk of source.chunks) chunks.set(chunk.id, chunk);
-  // Ranked on rounded scores, so the order never depends on float noise; k is small, so a bounded insertion
-  // keeps the best k without sorting every match (a common word matches most chunks).
-  const best: Ranked[] = [];
+  // k is small, so a bounded insertion keeps the best k without sorting every match (a common word matches most
+  // chunks).
+  const best: RankedHit[] = [];
   const limit = Math.floor(k);
   for (const hit of scoreCorpus(query, unique.map(opened))) {
     const score = Number(hit.score.toPrecision(12));
     const worst = best[limit - 1];
     if (worst !== undefined && !outranks(score, hit, worst)) continue;
-    const chunk = chunks.get(`${hit.refId}:${hit.ordinal}`);
-    // An index entry without its chunk record (a partial write) is skipped rather than invented.
-    if (chunk === undefined) continue;
+    if (!accept(hit.refId, hit.ordinal)) continue;
     let at = best.length;
-    while (at > 0 && outranks(score, hit, best[at - 1] as Ranked)) at--;
-    best.splice(at, 0, { chunk, score });
+    while (at > 0 && outranks(score, hit, best[at - 1] as RankedHit)) at--;
+    best.splice(at, 0, { refId: hit.refId, ordinal: hit.ordinal, score });
     if (best.length > limit) best.pop();
   }
-  return best.map(({ chunk, score }) => ({ ...chunk, score }));
+  return best;
 }
 
-interface Ranked {
-  chunk: Chunk;
-  score: number;
+/** `rank` over sources whose chunks are at hand: the top k chunks themselves. A hit without its chunk is skipped. */
+export function retrieve(query: string, sources: ReferenceSource[], k = 8): RetrievedChunk[] {
+  const chunks = new Map<string, Chunk>();
+  for (const source of uniqueByRef(sources)) for (const chunk of source.chunks) chunks.set(chunk.id, chunk);
+  const idOf = (refId: string, ordinal: number) => `${refId}:${ordinal}`;
+  return rank(query, sources, k, (refId, ordinal) => chunks.has(idOf(refId, ordinal))).map((hit) => ({
+    ...(chunks.get(idOf(hit.refId, hit.ordinal)) as Chunk),
+    score: hit.score,
+  }));
 }
 
 /** Higher score first; equal scores in ref_id, then ordinal order. */
-function outranks(score: number, hit: CorpusHit, other: Ranked): boolean {
+function outranks(score: number, hit: CorpusHit, other: RankedHit): boolean {
   if (score !== other.score) return score > other.score;
-  return hit.refId < other.chunk.ref_id || (hit.refId === other.chunk.ref_id && hit.ordinal < other.chunk.ordinal);
+  return hit.refId < other.refId || (hit.refId === other.refId && hit.ordinal < other.ordinal);
 }
 
-function uniqueByRef(sources: ReferenceSource[]): ReferenceSource[] {
+function uniqueByRef<T extends IndexSource>(sources: T[]): T[] {
   const seen = new Set<string>();
   return sources.filter((s) => !seen.has(s.refId) && seen.add(s.refId) && sizeOf(s.index) > 0);
 }
@@ -82,7 +97,7 @@ function sameStored(a: string | Uint8Array, b: string | Uint8Array): boolean {
   return a === b || Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b);
 }
 
-function opened(source: ReferenceSource): OpenedIndex {
+function opened(source: IndexSource): OpenedIndex {
   const entry = cache.get(source.refId);
   if (entry !== undefined) {
     cache.delete(source.refId);

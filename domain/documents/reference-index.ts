@@ -80,36 +80,43 @@ export async function storeReferenceIndex(
   await db.collection<IndexDoc>(COLLECTIONS.referenceIndexes).replaceOne({ _id: ref.refId }, indexDoc, { upsert: true });
 }
 
-export interface ReferenceSource {
+export interface StoredReferenceIndex {
   refId: string;
   version: number;
   /** The serialized index's UTF-8 bytes, as stored (gunzipped): retrieval scans them in place. */
   index: Buffer;
-  chunks: Chunk[];
 }
 
-/** The index and chunks of each indexed reference among `refIds`, in that order (retrieval's input). */
-export async function loadReferenceSources(db: Db, storage: Storage, accountId: string, refIds: string[]): Promise<ReferenceSource[]> {
+/** The index of each indexed reference among `refIds`, in that order (what retrieval ranks by). */
+export async function loadReferenceIndexes(db: Db, storage: Storage, accountId: string, refIds: string[]): Promise<StoredReferenceIndex[]> {
   if (refIds.length === 0) return [];
-  const [indexes, chunked] = await Promise.all([
-    db.collection<IndexDoc>(COLLECTIONS.referenceIndexes).find({ _id: { $in: refIds }, account_id: accountId }).toArray(),
-    loadReferenceChunks(db, accountId, refIds, { withVersions: false }),
-  ]);
-  const sources = await Promise.all(
-    refIds.map(async (refId): Promise<ReferenceSource | null> => {
-      const record = indexes.find((i) => i._id === refId);
+  const records = await db.collection<IndexDoc>(COLLECTIONS.referenceIndexes).find({ _id: { $in: refIds }, account_id: accountId }).toArray();
+  const indexes = await Promise.all(
+    refIds.map(async (refId): Promise<StoredReferenceIndex | null> => {
+      const record = records.find((i) => i._id === refId);
       if (!record) return null;
       const gz = record.index_key ? await getObjectBytes(storage, record.index_key) : record.index_gz?.buffer;
       if (!gz) throw new Error(`the index record of ${refId} names no index`);
-      return {
-        refId,
-        version: record.version,
-        index: gunzipSync(gz),
-        chunks: chunked.find((c) => c.refId === refId)?.chunks ?? [],
-      };
+      return { refId, version: record.version, index: gunzipSync(gz) };
     }),
   );
-  return sources.filter((source) => source !== null);
+  return indexes.filter((index) => index !== null);
+}
+
+/**
+ * The account's chunks among `ids` (`<ref_id>:<ordinal>`), by id; an id with no chunk is absent. One read by `_id`
+ * each: a handful of ids, looked up by the key every store indexes.
+ */
+export async function loadChunksById(db: Db, accountId: string, ids: string[]): Promise<Map<string, Chunk>> {
+  const chunkDocs = db.collection<ChunkDoc>(COLLECTIONS.referenceChunks);
+  const found = await Promise.all(ids.map((id) => chunkDocs.findOne({ _id: id, account_id: accountId })));
+  const chunks = new Map<string, Chunk>();
+  for (const doc of found) {
+    if (!doc) continue;
+    const { _id: _ignored, account_id: _account, ...chunk } = doc;
+    chunks.set(chunk.id, chunk);
+  }
+  return chunks;
 }
 
 export interface ReferenceChunks {

@@ -8,8 +8,8 @@ import { gzipSync } from 'node:zlib';
 import { Binary } from 'mongodb';
 import { COLLECTIONS } from '../../domain/platform/db';
 import { getObjectBytes } from '../../domain/platform/storage';
-import { retrieve } from '../../activities/retrieval';
-import { loadReferenceSources, storeReferenceIndex } from '../../domain/documents/reference-index';
+import { rank } from '../../activities/retrieval';
+import { loadChunksById, loadReferenceIndexes, storeReferenceIndex } from '../../domain/documents/reference-index';
 import { randomBase62 } from '../../domain/platform/ids';
 import { textKeys } from '../../domain/documents/stored-text';
 import { createTestContext, type TestContext } from '../support/app';
@@ -233,8 +233,12 @@ describe('reference documents', () => {
     );
     for (const id of [rubric, contract, hr]) expect((await waitForReference(t, token, id)).status).toBe('ready');
 
-    const retrieveFromReferences = async (accountId: string, refIds: string[], query: string) =>
-      retrieve(query, await loadReferenceSources(t.database.db, t.deps.storage, accountId, refIds), 3);
+    // As a run retrieves: rank by the stored indexes, then read only the chunks that ranked.
+    const retrieveFromReferences = async (accountId: string, refIds: string[], query: string) => {
+      const ranked = rank(query, await loadReferenceIndexes(t.database.db, t.deps.storage, accountId, refIds), 3);
+      const chunks = await loadChunksById(t.database.db, accountId, ranked.map((hit) => `${hit.refId}:${hit.ordinal}`));
+      return ranked.map((hit) => chunks.get(`${hit.refId}:${hit.ordinal}`)!);
+    };
     const hits = await retrieveFromReferences(a.accountId, [rubric, contract, hr], 'how many points for citing sources');
     expect(hits[0]).toMatchObject({ ref_id: rubric });
     expect(hits[0]!.text).toContain('peer-reviewed sources');
@@ -242,6 +246,8 @@ describe('reference documents', () => {
 
     const otherAccount = await retrieveFromReferences('acct_nobody', [rubric], 'citing sources');
     expect(otherAccount).toEqual([]);
+    // Another account naming the chunk itself reads nothing either.
+    expect((await loadChunksById(t.database.db, 'acct_nobody', [hits[0]!.id])).size).toBe(0);
   });
 
   it('records reference_document.ready once', async () => {
@@ -268,18 +274,18 @@ describe('the stored index', () => {
     expect(record).toMatchObject({ account_id: a.accountId, version: 3, chunk_count: 0 });
     expect(record!.index_key).toContain(`accounts/${a.accountId}/`);
     expect(record!.index_gz).toBeUndefined();
-    const [source] = await loadReferenceSources(t.database.db, t.deps.storage, a.accountId, [ref.refId]);
-    expect(source).toMatchObject({ refId: ref.refId, version: 3, chunks: [] });
+    const [source] = await loadReferenceIndexes(t.database.db, t.deps.storage, a.accountId, [ref.refId]);
+    expect(source).toMatchObject({ refId: ref.refId, version: 3 });
     expect(source!.index.toString('utf8') === index).toBe(true);
     // Another account names the same reference and gets nothing.
-    expect(await loadReferenceSources(t.database.db, t.deps.storage, 'acct_nobody', [ref.refId])).toEqual([]);
+    expect(await loadReferenceIndexes(t.database.db, t.deps.storage, 'acct_nobody', [ref.refId])).toEqual([]);
   });
 
   it('still reads an index record that holds its index inline, as records written before did', async () => {
     const refId = `ref_${randomBase62(12)}`;
     const index = JSON.stringify({ analyzer: 1, index: { terms: ['rubric', 'citation'] } });
     await indexes().insertOne({ _id: refId, account_id: a.accountId, version: 1, chunk_count: 0, index_gz: new Binary(gzipSync(index)), created_at: new Date() });
-    const [source] = await loadReferenceSources(t.database.db, t.deps.storage, a.accountId, [refId]);
+    const [source] = await loadReferenceIndexes(t.database.db, t.deps.storage, a.accountId, [refId]);
     expect(source).toMatchObject({ refId, version: 1 });
     expect(source!.index.toString('utf8')).toBe(index);
   });

@@ -1,7 +1,7 @@
 import { buildIndex } from '../../activities/indexing/bm25';
 import { chunkSections } from '../../activities/indexing/chunking';
 import type { Section } from '../../activities/parsing/types';
-import { queriesFrom, retrieve, type ReferenceSource } from '../../activities/retrieval';
+import { queriesFrom, rank, retrieve, type ReferenceSource } from '../../activities/retrieval';
 
 function source(refId: string, sections: Section[]): ReferenceSource {
   const chunks = chunkSections(refId, sections, { targetTokens: 120, overlapTokens: 20 });
@@ -115,6 +115,21 @@ describe('retrieve', () => {
     expect(retrieve('points', sources, 1)).toEqual(retrieve('points', sources, 2).slice(0, 1));
     expect(retrieve('points', sources, 0)).toEqual([]);
     expect(retrieve('points', sources).length).toBeLessThanOrEqual(8);
+  });
+
+  it('ranks by reference and ordinal what it picks: a run reads only those chunks', () => {
+    const picked = retrieve('points for citing sources', sources, 5);
+    const ranked = rank('points for citing sources', sources, 5);
+    expect(ranked.map((hit) => `${hit.refId}:${hit.ordinal}`)).toEqual(picked.map((c) => c.id));
+    expect(ranked.map((hit) => hit.score)).toEqual(picked.map((c) => c.score));
+  });
+
+  it('skips a ranked chunk whose record is missing, and still returns k', () => {
+    const query = 'essay sources points policy';
+    const five = retrieve(query, sources, 5).map((c) => c.id);
+    expect(five).toHaveLength(5);
+    const without = sources.map((s) => ({ ...s, chunks: s.chunks.filter((c) => c.id !== five[0]) }));
+    expect(retrieve(query, without, 4).map((c) => c.id)).toEqual(five.slice(1));
   });
 
   it('returns nothing for an empty query, a query of stop words, or no sources', () => {
