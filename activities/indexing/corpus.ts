@@ -6,8 +6,8 @@
  * stored index already holds; the result is exactly the score one MiniSearch index over all the chunks would give
  * (the unit tests check this against MiniSearch itself), without rebuilding anything or re-reading chunk text.
  *
- * Cost: opening an index is a JSON.parse plus a term map (O(terms)); a query touches only the postings of its own
- * terms (made typed arrays on first use). That is why this does not go through MiniSearch.search, which builds a
+ * Cost: opening an index scans its bytes once into a term map (O(terms), `openIndex`); a query touches only the
+ * postings of its own terms (read from the bytes into typed arrays on first use). That is why this does not go through MiniSearch.search, which builds a
  * result object with match details for every matching chunk: over 100 ms for a common word in 15,000 chunks,
  * where this takes a few.
  */

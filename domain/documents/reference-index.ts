@@ -2,8 +2,9 @@
  * What indexing stores for a reference document and the run engine reads back: its chunks (`reference_chunks`),
  * its index record (`reference_indexes`: version, chunk count, where the index is) and the gzipped BM25 index
  * itself, an object in the object store. This module alone reads and writes those two collections and those
- * objects (test/unit/structure.test.ts): indexing hands it chunks and a serialized index, the run engine and the
- * quote ask it for them. Every read is scoped by account: a run can only read its own account's references.
+ * objects (test/unit/structure.test.ts): indexing hands it chunks and a gzipped serialized index; the run engine
+ * asks for the indexes, then for the few chunks that rank (or every chunk, for full text); the quote asks for the
+ * chunks' token total. Every read is scoped by account: a run can only read its own account's references.
  */
 import { gunzipSync } from 'node:zlib';
 import type { Binary, Db } from 'mongodb';
