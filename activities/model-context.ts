@@ -21,10 +21,9 @@ import type { RunContext, RunInput } from './run-context';
 import type { Section } from './parsing/types';
 import { loadStoredText, textKeys, type StoredSection } from '../domain/documents/stored-text';
 import type { ActivityDeps } from './deps';
-import type { Chunk } from './indexing/chunking';
 import { countTokens, splitByTokens } from './indexing/tokens';
 import type { InputBlock, ReferenceBlock } from './prompt';
-import { loadChunksById, loadReferenceChunks, loadReferenceIndexes, referenceTokenTotal, type ReferenceChunks } from '../domain/documents/reference-index';
+import { loadChunksById, loadReferenceChunks, loadReferenceIndexes, referenceTokenTotals, type ChunkPlace, type ReferenceChunks } from '../domain/documents/reference-index';
 import { TenantDb } from '../domain/access/tenant';
 import { queriesFrom, rank, type RankedHit, type RetrievedChunk } from './retrieval';
 
@@ -44,7 +43,7 @@ export interface SentInput {
 
 /** A reference passage of the prompt, with the chunk it is (or is the de-overlapped part of) and its tokens. */
 export interface ContextReference extends ReferenceBlock {
-  chunk: Chunk;
+  chunk: ChunkPlace;
   tokens: number;
 }
 
@@ -74,21 +73,27 @@ export function createContextAssembler(deps: Pick<ActivityDeps, 'db' | 'storage'
     return new Map(refs.map((r) => [r._id, r.name]));
   }
 
-  /** Every reference in full, as its chunks without their overlap: the text reads as stored, each part citable. */
+  /**
+   * The references as their chunks without the overlap, so the text reads as stored and each part is citable: whole,
+   * or up to the chunk where the reference's allowance ran out. Each passage is copied out of the stored text, so
+   * only what is sent stays in memory, one reference's text at a time.
+   */
   async function fullText(accountId: string, refs: ReferenceChunks[], names: Map<string, string>): Promise<ContextReference[]> {
     const blocks: ContextReference[] = [];
     const pace = pacer();
     for (const ref of refs) {
       if (ref.chunks.length === 0) continue;
+      const last = ref.chunks[ref.chunks.length - 1]!;
       const stored = await loadStoredText(storage, textKeys.reference(accountId, ref.refId));
       for (const section of stored.sections) {
         await pace();
         const own = ref.chunks.filter((c) => c.section.kind === section.kind && c.section.index === section.index);
         let at = 0;
         own.forEach((chunk, k) => {
-          const end = k === own.length - 1 ? section.text.length : chunk.char_end;
+          // A section's last chunk takes the section's tail too, unless the reference was cut there.
+          const end = k === own.length - 1 && (ref.complete || chunk !== last) ? section.text.length : chunk.char_end;
           if (end <= at) return;
-          const text = section.text.slice(at, end);
+          const text = detached(section.text.slice(at, end));
           blocks.push({ refId: ref.refId, chunkId: chunk.id, label: labelOf(names, chunk), text, chunk, tokens: countTokens(text) });
           at = end;
         });
@@ -115,9 +120,10 @@ export function createContextAssembler(deps: Pick<ActivityDeps, 'db' | 'storage'
 
     let strategy: RagStrategy;
     let references: ContextReference[] = [];
-    // The tokens of every chunk of the references, what reference coverage is a share of.
-    let indexedTokens: number | null = null;
-    const countIndexed = async () => (indexedTokens ??= await referenceTokenTotal(new TenantDb(db, accountId), refIds));
+    // The tokens of each reference's chunks, and of all of them: what reference coverage is a share of.
+    let totals: Map<string, number> | null = null;
+    const countEach = async () => (totals ??= await referenceTokenTotals(new TenantDb(db, accountId), refIds));
+    const countIndexed = async () => [...(await countEach()).values()].reduce((n, t) => n + t, 0);
     let versions: Array<{ refId: string; version: number | null }> = [];
     const retrieved = async () => {
       const indexes = await loadReferenceIndexes(db, storage, accountId, refIds);
@@ -143,17 +149,19 @@ export function createContextAssembler(deps: Pick<ActivityDeps, 'db' | 'storage'
         names,
       );
     };
+    // Full text is the references up to the model's window, shared so that short references are sent whole before
+    // long ones are cut (DESIGN.md §4): `cut` says whether any was.
     const full = async () => {
-      const chunked = await loadReferenceChunks(db, accountId, refIds);
-      indexedTokens = chunked.reduce((n, r) => n + r.chunks.reduce((m, c) => m + c.tokens, 0), 0);
+      const allowances = shareTokens(refIds, await countEach(), config.FULLTEXT_REFERENCE_TOKEN_LIMIT);
+      const chunked = await loadReferenceChunks(db, accountId, allowances);
       versions = chunked.map((r) => ({ refId: r.refId, version: r.version }));
-      return fullText(accountId, chunked, names);
+      return { blocks: await fullText(accountId, chunked, names), cut: chunked.some((r) => !r.complete) };
     };
 
     switch (run.model_policy) {
       case 'provider-b-1m-fulltext':
         strategy = 'fulltext';
-        references = await full();
+        references = (await full()).blocks;
         break;
       case 'hybrid':
         strategy = 'hybrid';
@@ -173,10 +181,10 @@ export function createContextAssembler(deps: Pick<ActivityDeps, 'db' | 'storage'
           break;
         }
         const whole = await full();
-        const tokens = whole.reduce((n, r) => n + r.tokens, 0) + inputTokensTotal;
-        if (tokens <= budget) {
+        const tokens = whole.blocks.reduce((n, r) => n + r.tokens, 0) + inputTokensTotal;
+        if (!whole.cut && tokens <= budget) {
           strategy = 'fulltext';
-          references = whole;
+          references = whole.blocks;
         } else {
           strategy = 'file_search';
           references = await retrieved();
@@ -191,7 +199,7 @@ export function createContextAssembler(deps: Pick<ActivityDeps, 'db' | 'storage'
       sentChunkTokens.set(r.chunk.id, r.chunk.tokens);
     }
     const referenceTokens = references.reduce((n, r) => n + r.tokens, 0);
-    const indexedTotal = indexedTokens ?? 0;
+    const indexedTotal = totals ? await countIndexed() : 0;
     const indexedSent = [...sentChunkTokens.values()].reduce((n, t) => n + t, 0);
     const pagesTotal = inputs.reduce((n, i) => n + i.pagesTotal, 0);
     return {
@@ -213,8 +221,24 @@ export function createContextAssembler(deps: Pick<ActivityDeps, 'db' | 'storage'
   };
 }
 
-function labelOf(names: Map<string, string>, chunk: Chunk): string {
+function labelOf(names: Map<string, string>, chunk: ChunkPlace): string {
   return [names.get(chunk.ref_id), chunk.section.label, chunk.heading].filter(Boolean).join(' — ');
+}
+
+/**
+ * `limit` tokens shared among references with these totals, in the order of `refIds`: the smallest first, each
+ * taking its total while that is no more than an even split of what is left, the rest splitting the remainder.
+ */
+export function shareTokens(refIds: string[], totals: Map<string, number>, limit: number): Map<string, number> {
+  const order = refIds.map((id, i) => ({ id, i, total: totals.get(id) ?? 0 })).sort((a, b) => a.total - b.total || a.i - b.i);
+  const shares = new Map<string, number>();
+  let remaining = limit;
+  for (const [position, ref] of order.entries()) {
+    const share = Math.min(ref.total, Math.floor(remaining / (order.length - position)));
+    shares.set(ref.id, share);
+    remaining -= share;
+  }
+  return new Map(refIds.map((id) => [id, shares.get(id)!]));
 }
 
 /** Rounded down, so anything short of everything never reads as 1. */

@@ -3,12 +3,13 @@
  * its index record (`reference_indexes`: version, chunk count, where the index is) and the gzipped BM25 index
  * itself, an object in the object store. This module alone reads and writes those two collections and those
  * objects (test/unit/structure.test.ts): indexing hands it chunks and a gzipped serialized index; the run engine
- * asks for the indexes, then for the few chunks that rank (or every chunk, for full text); the quote asks for the
- * chunks' token total. Every read is scoped by account: a run can only read its own account's references.
+ * asks for the indexes, then for the few chunks that rank (or, for full text, the leading chunks that fit the
+ * model's window); the quote asks for the references' token totals. Every read is scoped by account: a run can only
+ * read its own account's references. Chunks and index records are read by `_id`, the one key every store looks up.
  */
 import { gunzipSync } from 'node:zlib';
 import type { Binary, Db } from 'mongodb';
-import type { TenantDb } from '../access/tenant';
+import { TenantDb } from '../access/tenant';
 import { COLLECTIONS } from '../platform/db';
 import { getObjectBytes, putObject, type Storage } from '../platform/storage';
 import type { Section } from './stored-text';
@@ -36,6 +37,8 @@ interface IndexDoc {
   account_id: string;
   version: number;
   chunk_count: number;
+  /** The tokens of all its chunks (absent from records written before decision 267: then counted from the chunks). */
+  token_total?: number;
   /** The object holding the gzipped serialized index (docs/decisions.md 260). */
   index_key?: string;
   /** The same bytes inline, as records written before decision 260 hold them; read, never written. */
@@ -75,6 +78,7 @@ export async function storeReferenceIndex(
     account_id: ref.accountId,
     version: ref.version,
     chunk_count: chunks.length,
+    token_total: chunks.reduce((n, c) => n + c.tokens, 0),
     index_key: key,
     created_at: new Date(),
   };
@@ -120,55 +124,102 @@ export async function loadChunksById(db: Db, accountId: string, ids: string[]): 
   return chunks;
 }
 
+/** Where a chunk lies and what it weighs, without its text: what full-text context reads (the text comes from the stored text). */
+export type ChunkPlace = Omit<Chunk, 'text'>;
+
 export interface ReferenceChunks {
   refId: string;
-  /** The index version these chunks belong to (null when versions were not asked for or no index exists). */
+  /** The index version these chunks belong to (null when no index exists). */
   version: number | null;
-  chunks: Chunk[];
+  /** A prefix of the reference's chunks, in ordinal order. */
+  chunks: ChunkPlace[];
+  /** False when chunks past `chunks` were left out to keep within the reference's allowance. */
+  complete: boolean;
+}
+
+/** Chunk records read at once by `_id` once the first estimate is spent, and the most in any one batch. */
+const POINT_READS = 64;
+const MAX_BATCH = 1024;
+
+/**
+ * The index records of these references, by id: one point read each (the embedded store pushes only `_id`
+ * equality down, docs/decisions.md 170, so an `$in` would scan every account's records).
+ */
+async function indexRecords(tenant: TenantDb, refIds: string[]): Promise<Map<string, IndexDoc>> {
+  const records = tenant.collection<IndexDoc>(COLLECTIONS.referenceIndexes);
+  const found = await Promise.all(refIds.map((id) => records.findOne({ _id: id }, { projection: { index_gz: 0 } })));
+  return new Map(found.flatMap((r) => (r ? [[r._id, r] as const] : [])));
 }
 
 /**
- * The chunks of each reference in ordinal order, without parsing the BM25 indexes: what full-text context needs to
- * give every passage its chunk id. Indexed references only, in the order of `refIds`.
+ * The leading chunks of each reference, in ordinal order and without their text, as many as fit the reference's
+ * allowance of tokens (by the stored counts, overlap included): what full-text context needs to give every passage
+ * its chunk id. Indexed references only, in the order of `allowances`. Chunks are read by `_id`
+ * (`<ref_id>:<ordinal>`), a few more than the reference's mean chunk size says will fit and then on while the
+ * allowance lasts: a run reads the records of about the chunks it sends, never every chunk of the references named
+ * (a reference of 20 M characters has some 100,000, and a run may name 50), and on no store does the read scan
+ * other references' chunks.
  */
-export async function loadReferenceChunks(
-  db: Db,
-  accountId: string,
-  refIds: string[],
-  options: { withVersions?: boolean } = {},
-): Promise<ReferenceChunks[]> {
-  if (refIds.length === 0) return [];
-  const [versions, chunkDocs] = await Promise.all([
-    options.withVersions === false
-      ? Promise.resolve([])
-      : db
-          .collection<IndexDoc>(COLLECTIONS.referenceIndexes)
-          .find({ _id: { $in: refIds }, account_id: accountId }, { projection: { _id: 1, version: 1 } })
-          .toArray(),
-    db
-      .collection<ChunkDoc>(COLLECTIONS.referenceChunks)
-      .find({ ref_id: { $in: refIds }, account_id: accountId }, { sort: { ref_id: 1, ordinal: 1 } })
-      .toArray(),
-  ]);
-  const byRef = new Map<string, Chunk[]>();
-  for (const { _id: _ignored, account_id: _account, ...chunk } of chunkDocs) {
-    const list = byRef.get(chunk.ref_id) ?? [];
-    list.push(chunk);
-    byRef.set(chunk.ref_id, list);
+export async function loadReferenceChunks(db: Db, accountId: string, allowances: Map<string, number>): Promise<ReferenceChunks[]> {
+  const records = await indexRecords(new TenantDb(db, accountId), [...allowances.keys()]);
+  const chunkDocs = db.collection<ChunkDoc>(COLLECTIONS.referenceChunks);
+  const out: ReferenceChunks[] = [];
+  for (const [refId, allowance] of allowances) {
+    const record = records.get(refId);
+    const count = record?.chunk_count ?? 0;
+    const chunks: ChunkPlace[] = [];
+    let used = 0;
+    let complete = allowance > 0 || count === 0;
+    const meanTokens = record?.token_total ? Math.max(1, record.token_total / Math.max(1, count)) : 1;
+    let batch = Math.min(MAX_BATCH, Math.ceil(allowance / meanTokens) + 8);
+    reading: while (complete && chunks.length < count) {
+      const ordinals = Array.from({ length: Math.min(batch, count - chunks.length) }, (_, i) => chunks.length + i);
+      const docs = await Promise.all(
+        ordinals.map((o) => chunkDocs.findOne({ _id: `${refId}:${o}`, account_id: accountId }, { projection: { _id: 0, account_id: 0, text: 0 } })),
+      );
+      for (const doc of docs) {
+        // Past the allowance, or a record missing (the reference is being indexed again): send what came before.
+        if (!doc || used + doc.tokens > allowance) {
+          complete = false;
+          break reading;
+        }
+        used += doc.tokens;
+        chunks.push(doc);
+      }
+      batch = POINT_READS;
+    }
+    out.push({ refId, version: record?.version ?? null, chunks, complete });
   }
-  return refIds.map((refId) => ({
-    refId,
-    version: versions.find((v) => v._id === refId)?.version ?? null,
-    chunks: (byRef.get(refId) ?? []).sort((a, b) => a.ordinal - b.ordinal),
-  }));
+  return out;
 }
 
-/** The tokens of every chunk of these references together (what a quote prices the full-text policy by). */
+/**
+ * The tokens of each reference's chunks, by reference id; a reference with no chunks is absent. Read from the index
+ * records; only records written before they carried the total are counted from their chunks.
+ */
+export async function referenceTokenTotals(tenant: TenantDb, refIds: string[]): Promise<Map<string, number>> {
+  if (refIds.length === 0) return new Map();
+  const records = await indexRecords(tenant, refIds);
+  const totals = new Map<string, number>();
+  const uncounted: string[] = [];
+  for (const id of refIds) {
+    const total = records.get(id)?.token_total;
+    if (total === undefined) uncounted.push(id);
+    else if (total > 0) totals.set(id, total);
+  }
+  if (uncounted.length > 0) {
+    const rows = await tenant
+      .collection<{ ref_id: string; tokens: number }>(COLLECTIONS.referenceChunks)
+      .aggregate<{ _id: string; total: number }>([{ $match: { ref_id: { $in: uncounted } } }, { $group: { _id: '$ref_id', total: { $sum: '$tokens' } } }])
+      .toArray();
+    for (const r of rows) totals.set(r._id, r.total);
+  }
+  return totals;
+}
+
+/** The tokens of every chunk of these references together. */
 export async function referenceTokenTotal(tenant: TenantDb, refIds: string[]): Promise<number> {
-  if (refIds.length === 0) return 0;
-  const rows = await tenant
-    .collection<{ ref_id: string; tokens: number }>(COLLECTIONS.referenceChunks)
-    .aggregate<{ total: number }>([{ $match: { ref_id: { $in: refIds } } }, { $group: { _id: null, total: { $sum: '$tokens' } } }])
-    .toArray();
-  return rows[0]?.total ?? 0;
+  let total = 0;
+  for (const tokens of (await referenceTokenTotals(tenant, refIds)).values()) total += tokens;
+  return total;
 }

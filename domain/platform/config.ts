@@ -122,6 +122,11 @@ const EnvSchema = z.object({
   UPLOAD_URL_TTL_S: positiveInt.default(900),
   OUTPUT_URL_TTL_S: positiveInt.default(3600),
   FULLTEXT_TOKEN_BUDGET: positiveInt.default(200_000),
+  /**
+   * The most reference tokens one model call is sent as full text (`provider-b-1m-fulltext`): the model's window
+   * (1 M tokens) less the inputs' budget and room for the instructions and the answer. Past it, references are cut.
+   */
+  FULLTEXT_REFERENCE_TOKEN_LIMIT: positiveInt.default(750_000),
   WEBHOOK_ALLOW_PRIVATE: bool.optional(),
   WEBHOOK_ALLOW_INSECURE: bool.optional(),
   /** Seconds between delivery attempts (DESIGN.md decision 19); the last delay repeats until the window closes. */

@@ -99,7 +99,9 @@ export async function quoteRun(db: Db, tenant: TenantDb, workflow: EvaluationWor
   if (policy === 'provider-b-1m-fulltext' || policy === 'auto') {
     const refTokens = await referenceTokenTotal(tenant, workflow.reference_document_ids);
     if (policy === 'provider-b-1m-fulltext' || refTokens <= config.FULLTEXT_TOKEN_BUDGET) {
-      milli += Math.ceil((refTokens / 1000) * toMilli(product.pricing.credits_per_1k_reference_tokens));
+      // Priced by what can be sent: references past the model's window are cut (activities/model-context.ts).
+      const sent = Math.min(refTokens, config.FULLTEXT_REFERENCE_TOKEN_LIMIT);
+      milli += Math.ceil((sent / 1000) * toMilli(product.pricing.credits_per_1k_reference_tokens));
     }
   }
   return milli;

@@ -21,6 +21,8 @@ import { uploadDocument, uploadReference, waitForReference } from '../support/up
 const NAMESPACE = `${testNamespaces().main}-evidence`;
 /** Small enough that 300 pages cannot fit, large enough for a rubric and a two-page essay. */
 const BUDGET = 3000;
+/** The full-text window for references: the rubric fits whole, 600 rules do not. */
+const REFERENCE_LIMIT = 4000;
 
 let t: TestContext;
 let model: ModelServer;
@@ -55,11 +57,12 @@ const LONG_ESSAY = [...ESSAY, 'Critics worry that the charge burdens commuters o
 beforeAll(async () => {
   model = new ModelServer();
   const url = await model.start();
-  t = await createTestContext({ TEMPORAL_NAMESPACE: NAMESPACE });
+  t = await createTestContext({ TEMPORAL_NAMESPACE: NAMESPACE, FULLTEXT_REFERENCE_TOKEN_LIMIT: String(REFERENCE_LIMIT) });
   await ensureNamespace(t.config.temporalAddress, NAMESPACE);
   worker = await startWorker({
     TEMPORAL_NAMESPACE: NAMESPACE,
     FULLTEXT_TOKEN_BUDGET: String(BUDGET),
+    FULLTEXT_REFERENCE_TOKEN_LIMIT: String(REFERENCE_LIMIT),
     MODEL_A_PROVIDER: 'openai',
     MODEL_A_BASE_URL: url,
     MODEL_A_API_KEY: 'test-key',
@@ -291,11 +294,65 @@ describe('test mode', () => {
     await expectVerbatim(md.citations, testKey);
   });
 
-  it('sends references far over the budget by retrieval, from their chunks, without reading their whole text', async () => {
-    // About 4 times the budget in chunk tokens: no full text of it could fit.
+  /** 600 numbered rules: about 4 times the budget in chunk tokens, 3 times the full-text window. */
+  async function rules(): Promise<string> {
     const lines = Array.from({ length: 600 }, (_, i) => `Rule ${i + 1}: an essay that cites source ${i + 1} earns ${i % 7} points.`);
     const ref = await uploadReference(t, testKey, { bytes: Buffer.from(lines.join('\n')), filename: 'rules.txt', mimeType: 'text/plain' });
     expect((await waitForReference(t, testKey, ref)).status).toBe('ready');
+    return ref;
+  }
+
+  it('sends full text up to the window: a short reference whole, a long one cut after the chunks that fit, priced as sent', async () => {
+    const long = await rules();
+    const short = await uploadReference(t, testKey, await makeDocument('docx', { sentences: RUBRIC }), 'Essay rubric');
+    expect((await waitForReference(t, testKey, short)).status).toBe('ready');
+    const chunkRecords = await t.database.db
+      .collection<{ _id: string; ref_id: string; ordinal: number; tokens: number }>(COLLECTIONS.referenceChunks)
+      .find({ ref_id: { $in: [long, short] } })
+      .toArray();
+    const tokensOf = (ref: string) => chunkRecords.filter((c) => c.ref_id === ref).reduce((n, c) => n + c.tokens, 0);
+    expect(tokensOf(long)).toBeGreaterThan(2 * REFERENCE_LIMIT);
+
+    // The long one named first: the window is shared by size, not by order.
+    const wf = await makeWorkflow(t, testKey, { default_model_policy: 'provider-b-1m-fulltext', reference_document_ids: [long, short] });
+    const product = (await t.api.get('/v1/products/general_evaluation').set(auth(testKey))).body as {
+      pricing: { credits_per_run: number; credits_per_1k_reference_tokens: number };
+    };
+    const quoted = await t.api.post(`/v1/workflows/${wf}/runs/quote`).set(auth(testKey)).send({});
+    expect(quoted.status).toBe(200);
+    // Priced at the window, not at everything stored (in milli-credits, as billing counts).
+    const milli = (credits: number) => Math.round(credits * 1000);
+    const windowMilli = Math.ceil((REFERENCE_LIMIT / 1000) * milli(product.pricing.credits_per_1k_reference_tokens));
+    expect(windowMilli).toBeGreaterThan(0);
+    expect(milli(quoted.body.quoted_credits)).toBe(milli(product.pricing.credits_per_run) + windowMilli);
+    // An index record written before records carried their token total is counted from its chunks, to the same quote.
+    await t.database.db.collection(COLLECTIONS.referenceIndexes).updateOne({ _id: long as never }, { $unset: { token_total: '' } });
+    const again = await t.api.post(`/v1/workflows/${wf}/runs/quote`).set(auth(testKey)).send({});
+    expect(again.body.quoted_credits).toBe(quoted.body.quoted_credits);
+
+    const done = await run(wf, [await essayPdf()], testKey);
+    expect(done.status).toBe('succeeded');
+    const manifest = done.manifest as { strategy: string; chunk_ids: string[]; tokens: { references: number }; coverage: { reference_tokens: number } };
+    expect(manifest.strategy).toBe('fulltext');
+    const sent = (ref: string) => manifest.chunk_ids.filter((id) => id.startsWith(`${ref}:`));
+    // The short reference whole, then the long one's leading chunks, in order, until the window was spent.
+    expect(sent(short)).toEqual(chunkRecords.filter((c) => c.ref_id === short).map((c) => c._id));
+    const longSent = sent(long);
+    expect(longSent.length).toBeGreaterThan(0);
+    expect(longSent).toEqual(longSent.map((_, i) => `${long}:${i}`));
+    const longChunks = chunkRecords.filter((c) => c.ref_id === long).sort((x, y) => x.ordinal - y.ordinal);
+    expect(longSent.length).toBeLessThan(longChunks.length);
+    const stored = (n: number) => longChunks.slice(0, n).reduce((m, c) => m + c.tokens, 0);
+    // As many as fit what the short one left, by the stored counts: one more would not have.
+    expect(stored(longSent.length)).toBeLessThanOrEqual(REFERENCE_LIMIT - tokensOf(short));
+    expect(stored(longSent.length + 1)).toBeGreaterThan(REFERENCE_LIMIT - tokensOf(short));
+    expect(manifest.tokens.references).toBeLessThanOrEqual(REFERENCE_LIMIT);
+    expect(manifest.coverage.reference_tokens).toBeLessThan(1);
+    expect(manifest.coverage.reference_tokens).toBeGreaterThan(0);
+  });
+
+  it('sends references far over the budget by retrieval, from their chunks, without reading their whole text', async () => {
+    const ref = await rules();
     const chunks = await t.database.db.collection<{ tokens: number }>(COLLECTIONS.referenceChunks).find({ ref_id: ref }).toArray();
     expect(chunks.reduce((n, c) => n + c.tokens, 0)).toBeGreaterThan(2 * BUDGET);
     // Its stored text gone: a run that read it to count it would fail; one that decides from the chunks succeeds.

@@ -8,7 +8,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { fold, locateQuote, verifyEvidence, type CitableChunk, type CitableInput } from '../../activities/citations';
 import { countTokens } from '../../activities/indexing/tokens';
-import { fitInputs, renderInput } from '../../activities/model-context';
+import { fitInputs, renderInput, shareTokens } from '../../activities/model-context';
 import { stubEvidence } from '../../activities/models/stub';
 import type { Section } from '../../activities/parsing/types';
 import type { RunInput } from '../../activities/run-context';
@@ -291,5 +291,29 @@ describe('fitInputs', () => {
     expect(sent.map((s) => s.pagesTotal)).toEqual([400, 300, 300]);
     // Counted in one go, no other callback could run until it ended.
     expect(turns).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('shareTokens (the full-text window among references)', () => {
+  const totals = (entries: Array<[string, number]>) => new Map(entries);
+
+  it('gives every reference its total when all fit', () => {
+    expect([...shareTokens(['a', 'b'], totals([['a', 300], ['b', 500]]), 1_000)]).toEqual([['a', 300], ['b', 500]]);
+  });
+
+  it('sends short references whole before long ones are cut, whatever the order they are named in', () => {
+    const shares = shareTokens(['long', 'short', 'mid'], totals([['long', 5_000], ['short', 100], ['mid', 2_000]]), 3_000);
+    expect([...shares.keys()]).toEqual(['long', 'short', 'mid']);
+    expect(shares.get('short')).toBe(100);
+    // What is left (2,900) is split between the two that do not fit it alone.
+    expect(shares.get('mid')).toBe(1_450);
+    expect(shares.get('long')).toBe(1_450);
+  });
+
+  it('never shares out more than the window, and gives a reference with no chunks nothing', () => {
+    const shares = shareTokens(['a', 'b', 'c', 'none'], totals([['a', 10_000], ['b', 10_000], ['c', 10_000]]), 1_000);
+    expect(shares.get('none')).toBe(0);
+    expect([...shares.values()].reduce((n, t) => n + t, 0)).toBeLessThanOrEqual(1_000);
+    expect(shares.get('a')).toBe(333);
   });
 });
