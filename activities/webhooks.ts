@@ -3,7 +3,7 @@
  * the checked address with a time limit, record the attempt) and settling the delivery (status, and disabling an
  * endpoint whose deliveries keep failing). Retries are the workflow's durable timers, never retries in here.
  */
-import { request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
+import { request as httpRequest, type ClientRequest, type IncomingMessage, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { ApplicationFailure } from '@temporalio/activity';
@@ -22,6 +22,7 @@ import { endpointSecret, targetPolicy, type WebhookEndpointDoc } from '../domain
 import { signWebhookPayload } from '../domain/webhooks/signature';
 import { resolveTarget, TargetRefused, type ResolvedTarget } from '../domain/webhooks/url';
 import type { ActivityDeps } from './deps';
+import { WebhookAgents } from './webhook-agents';
 import { unwatchJob } from '../domain/jobs/watch';
 
 export interface AttemptInput {
@@ -50,9 +51,19 @@ export async function payloadBytes(db: Db, signer: OutputSigner, event: EventDoc
 /**
  * One POST to the checked address (the `lookup` answers only that address, so TLS still verifies the hostname
  * while DNS cannot be asked again). No redirects are followed: Node's client never does. The whole exchange is
- * bounded by `timeoutMs`; only the first RESPONSE_BODY_LIMIT bytes of the answer are read.
+ * bounded by `timeoutMs`; only the first RESPONSE_BODY_LIMIT bytes of the answer are read. With `agents`, the
+ * connection is kept for the next POST to the same address once the answer has been read to its end; a kept
+ * connection the receiver closed meanwhile (reset before any answer) is replaced by a new one, once, within the
+ * same time bound, as HTTP clients do for idempotent requests: a receiver may see the POST twice, which webhook
+ * receivers already handle by the delivery id (deliveries are at least once).
  */
-export function postOnce(target: ResolvedTarget, headers: Record<string, string>, body: Buffer, timeoutMs: number): Promise<HttpResult> {
+export function postOnce(
+  target: ResolvedTarget,
+  headers: Record<string, string>,
+  body: Buffer,
+  timeoutMs: number,
+  agents?: WebhookAgents,
+): Promise<HttpResult> {
   return new Promise((resolve) => {
     const pinned: LookupFunction = (_hostname, options, callback) => {
       if ((options as { all?: boolean }).all) {
@@ -68,32 +79,46 @@ export function postOnce(target: ResolvedTarget, headers: Record<string, string>
       path: `${target.url.pathname}${target.url.search}`,
       headers: { ...headers, 'Content-Length': String(body.length) },
       lookup: pinned,
-      agent: false,
+      agent: agents ? agents.for(target) : false,
     };
     let settled = false;
-    const finish = (result: HttpResult) => {
+    let req: ClientRequest;
+    /** `reusable`: the answer was read to its end, so the connection may serve the next POST. */
+    const finish = (result: HttpResult, reusable = false) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      req.destroy();
+      if (!reusable) req.destroy();
       resolve(result);
     };
-    const req = (target.url.protocol === 'https:' ? httpsRequest : httpRequest)(options, (res: IncomingMessage) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      const done = () =>
-        finish({ statusCode: res.statusCode ?? null, body: Buffer.concat(chunks).subarray(0, RESPONSE_BODY_LIMIT).toString('utf8'), error: null });
-      res.on('data', (chunk: Buffer) => {
-        chunks.push(chunk);
-        size += chunk.length;
-        if (size >= RESPONSE_BODY_LIMIT) done();
+    const send = (mayResend: boolean) => {
+      let answered = false;
+      req = (target.url.protocol === 'https:' ? httpsRequest : httpRequest)(options, (res: IncomingMessage) => {
+        answered = true;
+        const chunks: Buffer[] = [];
+        let size = 0;
+        const done = (reusable: boolean) =>
+          finish({ statusCode: res.statusCode ?? null, body: Buffer.concat(chunks).subarray(0, RESPONSE_BODY_LIMIT).toString('utf8'), error: null }, reusable);
+        res.on('data', (chunk: Buffer) => {
+          chunks.push(chunk);
+          size += chunk.length;
+          if (size >= RESPONSE_BODY_LIMIT) done(false); // the rest is not read, so the connection cannot be kept
+        });
+        res.on('end', () => done(true));
+        res.on('error', () => done(false));
       });
-      res.on('end', done);
-      res.on('error', done);
-    });
+      req.on('error', (err: NodeJS.ErrnoException) => {
+        if (settled) return;
+        if (mayResend && !answered && req.reusedSocket && (err.code === 'ECONNRESET' || err.code === 'EPIPE')) {
+          send(false);
+          return;
+        }
+        finish({ statusCode: null, body: null, error: `connection failed: ${err.code ?? err.message}` });
+      });
+      req.end(body);
+    };
     const timer = setTimeout(() => finish({ statusCode: null, body: null, error: `timed out after ${timeoutMs / 1000} s` }), timeoutMs);
-    req.on('error', (err: NodeJS.ErrnoException) => finish({ statusCode: null, body: null, error: `connection failed: ${err.code ?? err.message}` }));
-    req.end(body);
+    send(true);
   });
 }
 
@@ -107,6 +132,7 @@ export function webhookActivities({ db, config, logger, storage }: ActivityDeps)
   const deliveries = db.collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries);
   const endpoints = db.collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints);
   const events = db.collection<EventDoc>(COLLECTIONS.events);
+  const agents = new WebhookAgents();
 
   async function load(accountId: string, deliveryId: string): Promise<WebhookDeliveryDoc> {
     const delivery = await deliveries.findOne({ _id: deliveryId, account_id: accountId });
@@ -143,7 +169,7 @@ export function webhookActivities({ db, config, logger, storage }: ActivityDeps)
           'X-Service-Delivery': delivery._id,
           'X-Service-Signature': signWebhookPayload(endpointSecret(config, endpoint), body, timestamp),
         };
-        result = await postOnce(target, headers, body, input.timeoutS * 1000);
+        result = await postOnce(target, headers, body, input.timeoutS * 1000, agents);
       } catch (err) {
         if (!(err instanceof TargetRefused)) throw err;
         result = { statusCode: null, body: null, error: `target refused: url ${err.message}` };
