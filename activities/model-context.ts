@@ -65,12 +65,10 @@ export function createContextAssembler(deps: Pick<ActivityDeps, 'db' | 'storage'
   const { db, storage, config } = deps;
 
   async function referenceNames(accountId: string, refIds: string[]): Promise<Map<string, string>> {
-    if (refIds.length === 0) return new Map();
-    const refs = await db
-      .collection<ReferenceDocumentDoc>(COLLECTIONS.referenceDocuments)
-      .find({ _id: { $in: refIds }, account_id: accountId }, { projection: { _id: 1, name: 1 } })
-      .toArray();
-    return new Map(refs.map((r) => [r._id, r.name]));
+    // One point read each: the embedded store pushes only `_id` equality down (docs/decisions.md 170).
+    const refs = db.collection<ReferenceDocumentDoc>(COLLECTIONS.referenceDocuments);
+    const found = await Promise.all(refIds.map((id) => refs.findOne({ _id: id, account_id: accountId }, { projection: { _id: 1, name: 1 } })));
+    return new Map(found.flatMap((r) => (r ? [[r._id, r.name] as const] : [])));
   }
 
   /**

@@ -92,13 +92,25 @@ export interface StoredReferenceIndex {
   index: Buffer;
 }
 
+/**
+ * The index records of these references, by id: one point read each (the embedded store pushes only `_id`
+ * equality down, docs/decisions.md 170, so an `$in` would scan every account's records).
+ */
+async function indexRecords(tenant: TenantDb, refIds: string[], options: { inline?: boolean } = {}): Promise<Map<string, IndexDoc>> {
+  const records = tenant.collection<IndexDoc>(COLLECTIONS.referenceIndexes);
+  // The inline index of an old record is read only by the one caller that opens indexes.
+  const projection = options.inline ? undefined : { index_gz: 0 };
+  const found = await Promise.all(refIds.map((id) => records.findOne({ _id: id }, { projection })));
+  return new Map(found.flatMap((r) => (r ? [[r._id, r] as const] : [])));
+}
+
 /** The index of each indexed reference among `refIds`, in that order (what retrieval ranks by). */
 export async function loadReferenceIndexes(db: Db, storage: Storage, accountId: string, refIds: string[]): Promise<StoredReferenceIndex[]> {
   if (refIds.length === 0) return [];
-  const records = await db.collection<IndexDoc>(COLLECTIONS.referenceIndexes).find({ _id: { $in: refIds }, account_id: accountId }).toArray();
+  const records = await indexRecords(new TenantDb(db, accountId), refIds, { inline: true });
   const indexes = await Promise.all(
     refIds.map(async (refId): Promise<StoredReferenceIndex | null> => {
-      const record = records.find((i) => i._id === refId);
+      const record = records.get(refId);
       if (!record) return null;
       const gz = record.index_key ? await getObjectBytes(storage, record.index_key) : record.index_gz?.buffer;
       if (!gz) throw new Error(`the index record of ${refId} names no index`);
@@ -141,15 +153,6 @@ export interface ReferenceChunks {
 const POINT_READS = 64;
 const MAX_BATCH = 1024;
 
-/**
- * The index records of these references, by id: one point read each (the embedded store pushes only `_id`
- * equality down, docs/decisions.md 170, so an `$in` would scan every account's records).
- */
-async function indexRecords(tenant: TenantDb, refIds: string[]): Promise<Map<string, IndexDoc>> {
-  const records = tenant.collection<IndexDoc>(COLLECTIONS.referenceIndexes);
-  const found = await Promise.all(refIds.map((id) => records.findOne({ _id: id }, { projection: { index_gz: 0 } })));
-  return new Map(found.flatMap((r) => (r ? [[r._id, r] as const] : [])));
-}
 
 /**
  * The leading chunks of each reference, in ordinal order and without their text, as many as fit the reference's
