@@ -20,6 +20,9 @@ const defaults: Record<string, string> = {
   S3_BUCKET: 'assay-chaos',
   TEMPORAL_NAMESPACE: 'assay-chaos',
   PORT: '8689',
+  // Every round's live runs, and the probes' runs during each fault, are charged: the default bonus (100) runs out
+  // in the third round.
+  INITIAL_BONUS_CREDITS: '100000',
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
 };
 for (const [name, value] of Object.entries(defaults)) process.env[name] ||= value;
