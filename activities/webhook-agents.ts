@@ -18,9 +18,11 @@ import type { ResolvedTarget } from '../domain/webhooks/url';
  * end has just closed; one that does is sent again once on a new connection (activities/webhooks.ts).
  */
 export const IDLE_SOCKET_MS = 4_000;
-/** Open connections to one receiver address at most, and idle ones kept. */
-const MAX_SOCKETS = 16;
-const MAX_FREE_SOCKETS = 4;
+/**
+ * Idle connections kept per receiver address. Open ones are not capped: a POST never waits for another's
+ * connection (its 10 s bound would run while it queued), as it did not when every POST had its own.
+ */
+const MAX_FREE_SOCKETS = 16;
 /** Addresses whose agents are kept; the least recently used is closed past this. */
 const MAX_AGENTS = 256;
 
@@ -37,7 +39,7 @@ export class WebhookAgents {
       this.agents.set(key, known);
       return known;
     }
-    const options = { keepAlive: true, maxSockets: MAX_SOCKETS, maxFreeSockets: MAX_FREE_SOCKETS, timeout: IDLE_SOCKET_MS, scheduling: 'lifo' as const };
+    const options = { keepAlive: true, maxFreeSockets: MAX_FREE_SOCKETS, timeout: IDLE_SOCKET_MS, scheduling: 'lifo' as const };
     const agent = target.url.protocol === 'https:' ? new HttpsAgent(options) : new HttpAgent(options);
     this.agents.set(key, agent);
     if (this.agents.size > MAX_AGENTS) {

@@ -1,7 +1,8 @@
 /**
  * Webhook POSTs over kept connections (activities/webhook-agents.ts, `postOnce`), against a real HTTP receiver on
- * loopback: consecutive POSTs to one address share a connection, an address never shares another's, a connection
- * the receiver dropped is replaced once without failing the attempt, and an answer cut short is never reused.
+ * loopback: consecutive POSTs to one address share a connection, concurrent ones never wait for one, an address
+ * never shares another's, a connection the receiver dropped is replaced once without failing the attempt, and an
+ * answer cut short is never reused.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -65,6 +66,20 @@ describe('webhook POSTs over kept connections', () => {
     await post(target(r.port), '{}');
     await post(target(r.port), '{}');
     expect(r.connections()).toBe(2);
+  });
+
+  it('never queues a POST behind another: 24 slow answers to one address are all in flight together', async () => {
+    // The receiver answers nothing until all 24 have arrived: any cap on open connections would stall here.
+    const waiting: ServerResponse[] = [];
+    const r = await receiver((_req, res) => {
+      waiting.push(res);
+      if (waiting.length === 24) for (const w of waiting) w.writeHead(200).end('ok');
+    });
+    open.push(r.server);
+    const agents = new WebhookAgents();
+    const results = await Promise.all(Array.from({ length: 24 }, (_, i) => post(target(r.port), `{"n":${i}}`, agents)));
+    expect(results.every((x) => x.statusCode === 200)).toBe(true);
+    expect(r.connections()).toBe(24);
   });
 
   it('keeps one agent per checked address: the same host at another address never reuses its sockets', () => {
