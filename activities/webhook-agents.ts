@@ -1,9 +1,10 @@
 /**
  * Connections to webhook receivers, kept open between deliveries. A new connection per POST cost every delivery a
- * TCP handshake, and over https a TLS handshake too (the largest share of a delivery's CPU on both ends, and a round
- * trip or two of latency to a distant receiver). One keep-alive agent per checked address: a socket is only ever
- * reused for a request whose target resolved, and was checked, to the address that socket is connected to, so the
- * per-attempt check against private addresses (DESIGN.md decision 20) holds for reused sockets as for new ones.
+ * TCP handshake, and over https a TLS handshake too: the receiver's signing work and a round trip or two of latency
+ * to a distant receiver, each time (docs/decisions.md 268). One keep-alive agent per checked address: a socket is
+ * only ever reused for a request whose target resolved, and was checked, to the address that socket is connected
+ * to, so the per-attempt check against private addresses (DESIGN.md decision 20) holds for reused sockets as for
+ * new ones.
  *
  * Idle sockets do not keep the process alive (the agent unrefs them). Owns the agents only; the request itself is
  * activities/webhooks.ts's.
@@ -17,7 +18,7 @@ import type { ResolvedTarget } from '../domain/webhooks/url';
  * common receiver), so we close an idle socket before the receiver does and a POST rarely meets a socket the other
  * end has just closed; one that does is sent again once on a new connection (activities/webhooks.ts).
  */
-export const IDLE_SOCKET_MS = 4_000;
+const IDLE_SOCKET_MS = 4_000;
 /**
  * Idle connections kept per receiver address. Open ones are not capped: a POST never waits for another's
  * connection (its 10 s bound would run while it queued), as it did not when every POST had its own.
