@@ -121,23 +121,27 @@ export async function loadReferenceIndexes(db: Db, storage: Storage, accountId: 
 }
 
 /**
- * The account's chunks among `ids` (`<ref_id>:<ordinal>`), by id; an id with no chunk is absent. One read by `_id`
- * each: a handful of ids, looked up by the key every store indexes.
+ * Where a chunk lies and what it weighs, without its text: what full-text
+ * context reads (the text comes from the stored text).
  */
-export async function loadChunksById(db: Db, accountId: string, ids: string[]): Promise<Map<string, Chunk>> {
-  const chunkDocs = db.collection<ChunkDoc>(COLLECTIONS.referenceChunks);
-  const found = await Promise.all(ids.map((id) => chunkDocs.findOne({ _id: id, account_id: accountId })));
-  const chunks = new Map<string, Chunk>();
-  for (const doc of found) {
-    if (!doc) continue;
-    const { _id: _ignored, account_id: _account, ...chunk } = doc;
-    chunks.set(chunk.id, chunk);
-  }
-  return chunks;
+export type ChunkPlace = Omit<Chunk, 'text'>;
+
+/**
+ * The account's chunk records with these ids (`<ref_id>:<ordinal>`), in the same order, null where none: one point
+ * read by `_id` each, the key every store looks up (the embedded one scans for anything else, decision 170).
+ * `withText: false` leaves the passage text out.
+ */
+function chunkRecords(tenant: TenantDb, ids: string[], options: { withText: boolean }): Promise<Array<Chunk | ChunkPlace | null>> {
+  const chunkDocs = tenant.collection<ChunkDoc>(COLLECTIONS.referenceChunks);
+  const projection = options.withText ? { _id: 0, account_id: 0 } : { _id: 0, account_id: 0, text: 0 };
+  return Promise.all(ids.map((id) => chunkDocs.findOne({ _id: id }, { projection }) as Promise<Chunk | ChunkPlace | null>));
 }
 
-/** Where a chunk lies and what it weighs, without its text: what full-text context reads (the text comes from the stored text). */
-export type ChunkPlace = Omit<Chunk, 'text'>;
+/** The account's chunks among `ids`, by id; an id with no chunk is absent. A handful of ids: the chunks that rank. */
+export async function loadChunksById(db: Db, accountId: string, ids: string[]): Promise<Map<string, Chunk>> {
+  const found = (await chunkRecords(new TenantDb(db, accountId), ids, { withText: true })) as Array<Chunk | null>;
+  return new Map(found.flatMap((chunk) => (chunk ? [[chunk.id, chunk] as const] : [])));
+}
 
 export interface ReferenceChunks {
   refId: string;
@@ -153,7 +157,6 @@ export interface ReferenceChunks {
 const POINT_READS = 64;
 const MAX_BATCH = 1024;
 
-
 /**
  * The leading chunks of each reference, in ordinal order and without their text, as many as fit the reference's
  * allowance of tokens (by the stored counts, overlap included): what full-text context needs to give every passage
@@ -164,8 +167,8 @@ const MAX_BATCH = 1024;
  * other references' chunks.
  */
 export async function loadReferenceChunks(db: Db, accountId: string, allowances: Map<string, number>): Promise<ReferenceChunks[]> {
-  const records = await indexRecords(new TenantDb(db, accountId), [...allowances.keys()]);
-  const chunkDocs = db.collection<ChunkDoc>(COLLECTIONS.referenceChunks);
+  const tenant = new TenantDb(db, accountId);
+  const records = await indexRecords(tenant, [...allowances.keys()]);
   const out: ReferenceChunks[] = [];
   for (const [refId, allowance] of allowances) {
     const record = records.get(refId);
@@ -176,10 +179,8 @@ export async function loadReferenceChunks(db: Db, accountId: string, allowances:
     const meanTokens = record?.token_total ? Math.max(1, record.token_total / Math.max(1, count)) : 1;
     let batch = Math.min(MAX_BATCH, Math.ceil(allowance / meanTokens) + 8);
     reading: while (complete && chunks.length < count) {
-      const ordinals = Array.from({ length: Math.min(batch, count - chunks.length) }, (_, i) => chunks.length + i);
-      const docs = await Promise.all(
-        ordinals.map((o) => chunkDocs.findOne({ _id: `${refId}:${o}`, account_id: accountId }, { projection: { _id: 0, account_id: 0, text: 0 } })),
-      );
+      const ids = Array.from({ length: Math.min(batch, count - chunks.length) }, (_, i) => `${refId}:${chunks.length + i}`);
+      const docs = await chunkRecords(tenant, ids, { withText: false });
       for (const doc of docs) {
         // Past the allowance, or a record missing (the reference is being indexed again): send what came before.
         if (!doc || used + doc.tokens > allowance) {
