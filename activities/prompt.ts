@@ -11,6 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { OutputFormat } from '../domain/catalog/catalog';
+import { nestedDeeperThan } from '../domain/platform/json-depth';
 import type { ModelMessage } from './models/gateway';
 
 export interface ReferenceBlock {
@@ -215,6 +216,8 @@ export function parseJsonAnswer(text: string): Record<string, unknown> | null {
   if (start < 0 || end <= start) return null;
   try {
     const value = JSON.parse(candidate.slice(start, end + 1)) as unknown;
+    // An answer nested past the limit (a document can ask for one) would overflow validation and storage: no object.
+    if (nestedDeeperThan(value)) return null;
     return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
   } catch {
     return null;

@@ -8,6 +8,7 @@ import type { Context, Middleware } from 'koa';
 import { z } from 'zod';
 import { errors, type ErrorDetail } from '../domain/http/errors';
 import { TenantDb } from '../domain/access/tenant';
+import { MAX_JSON_DEPTH, nestedDeeperThan } from '../domain/platform/json-depth';
 import { authorize, type AuthDeps } from './middleware/auth';
 import { acceptedScopes, type Reply, type RouteInput, type RouteSpec } from './route';
 import { idempotent } from './middleware/idempotency';
@@ -129,6 +130,11 @@ export function mountRoutes(router: Router, routes: RouteSpec[], options: MountO
       const params = spec.params ? parseOrThrow(spec.params, ctx.params, 'path') : {};
       const query = spec.query ? parseOrThrow(spec.query, ctx.query, 'query') : {};
       const rawBody = (ctx.request as { body?: unknown }).body;
+      // Before anything recursive (validation, hashing, storing) meets it: past the limit those overflow the stack.
+      if (spec.body && nestedDeeperThan(rawBody)) {
+        const message = `nests deeper than ${MAX_JSON_DEPTH} levels`;
+        throw errors.invalidRequest(`Invalid body: the JSON ${message}.`, [{ path: 'body', message }]);
+      }
       const body = spec.body ? parseOrThrow(spec.body, rawBody ?? {}, 'body') : undefined;
       let reply: Reply;
       if (spec.idempotency && principal && ctx.get('Idempotency-Key')) {

@@ -364,6 +364,32 @@ describe('refusals before any charge', () => {
     expect((await t.api.get('/v1/runs').set(auth(liveKey))).body.data).toEqual([]);
   });
 
+  it('refuses metadata nested past 100 levels with 400, as JSON or in a multipart form, and charges nothing', async () => {
+    // 8,000 levels fit the 8 KB metadata limit; JSON.stringify overflowed on them and the API answered 500.
+    const deep = '['.repeat(8000) + ']'.repeat(8000);
+    const before = await balance(t, liveKey);
+    const wf = await makeWorkflow(t, liveKey);
+    const json = await t.api
+      .post(`/v1/workflows/${wf}/runs`)
+      .set(auth(liveKey))
+      .set('Content-Type', 'application/json')
+      .send(`{"metadata": {"k": ${deep}}}`);
+    expect([json.status, json.body.error.code, json.body.error.details]).toEqual([400, 'invalid_request', [{ path: 'body', message: 'nests deeper than 100 levels' }]]);
+    const form = await t.api
+      .post(`/v1/workflows/${wf}/runs`)
+      .set(auth(liveKey))
+      .field('metadata', `{"k": ${deep}}`)
+      .attach('files[]', Buffer.from('An essay.'), { filename: 'one.txt', contentType: 'text/plain' });
+    expect([form.status, form.body.error.code]).toEqual([400, 'invalid_request']);
+    expect(await balance(t, liveKey)).toEqual(before);
+    expect((await t.api.get('/v1/runs').set(auth(liveKey))).body.data).toEqual([]);
+    // 100 levels in all (the body, metadata and 98 arrays) make a run like any other, the metadata kept as sent.
+    const deepest = '['.repeat(98) + ']'.repeat(98);
+    const ok = await t.api.post(`/v1/workflows/${wf}/runs`).set(auth(testKey)).set('Content-Type', 'application/json').send(`{"metadata": {"k": ${deepest}}}`);
+    expect(ok.status).toBe(202);
+    expect(JSON.stringify(ok.body.metadata)).toBe(`{"k":${deepest}}`);
+  });
+
   it('answers 409 output_not_ready before success', async () => {
     const wf = await makeWorkflow(idle, testKey);
     const created = await idle.api.post(`/v1/workflows/${wf}/runs`).set(auth(testKey)).send({});

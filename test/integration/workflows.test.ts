@@ -63,6 +63,24 @@ describe('creating', () => {
     expect(bad.body.error.details[0].path).toBe('body.output_schema');
   });
 
+  it('refuses an output_schema nested past 100 levels with 400 and creates nothing (it answered 500)', async () => {
+    const nest = (levels: number) => '{"type":"object","properties":{"a":'.repeat(levels) + '{}' + '}}'.repeat(levels);
+    const deep = await t.api
+      .post('/v1/workflows')
+      .set(auth())
+      .set('Content-Type', 'application/json')
+      .send(`{"product_code":"general_evaluation","name":"Deep","output_schema":${nest(3000)}}`);
+    expect([deep.status, deep.body.error.code, deep.body.error.details]).toEqual([400, 'invalid_request', [{ path: 'body', message: 'nests deeper than 100 levels' }]]);
+    expect((await t.api.get('/v1/workflows').set(auth())).body.data).toEqual([]);
+    // 49 schema levels are 99 JSON levels: with the body's own, exactly the limit.
+    const deepest = await t.api
+      .post('/v1/workflows')
+      .set(auth())
+      .set('Content-Type', 'application/json')
+      .send(`{"product_code":"general_evaluation","name":"Deepest","output_schema":${nest(49)}}`);
+    expect(deepest.status).toBe(201);
+  });
+
   it.each([
     [{ product_code: 'no_such_product' }, 'product_code'],
     [{ product_code: 'legacy_grading' }, 'product_code'],
