@@ -14,7 +14,7 @@ import { schemaProblems } from '../json-schema/validate';
 import type { Cursors, PageQuery } from '../http/pagination';
 import { addToList, positionsIn, readList, whileClaimed, type ListSpec } from '../http/list-index';
 import type { ReferenceDocumentDoc } from '../documents/reference-documents';
-import type { CreateWorkflowRequest } from './schemas';
+import { OUTPUT_SCHEMA_MAX_CHARS, type CreateWorkflowRequest } from './schemas';
 import type { TenantDb } from '../access/tenant';
 import type { Db } from 'mongodb';
 
@@ -113,6 +113,9 @@ export async function createEvaluationWorkflow(db: Db, tenant: TenantDb, input: 
           'output_schema_sample_id',
           'the sample has no structure to infer a schema from; upload a JSON, CSV or XLSX sample and complete it first',
         );
+      }
+      if (sample.inferred_schema_json.length > OUTPUT_SCHEMA_MAX_CHARS) {
+        throw badReference('output_schema_sample_id', 'the schema inferred from the sample is larger than 64 KB; send an output_schema instead');
       }
       schema = JSON.parse(sample.inferred_schema_json) as Record<string, unknown>;
     }

@@ -63,6 +63,21 @@ describe('creating', () => {
     expect(bad.body.error.details[0].path).toBe('body.output_schema');
   });
 
+  it('refuses an output_schema larger than 64 KB as JSON with 400, and accepts one just under', async () => {
+    const schemaOf = (count: number) => ({
+      type: 'object',
+      properties: Object.fromEntries(Array.from({ length: count }, (_, i) => [`criterion_${String(i).padStart(4, '0')}`, { type: 'integer', minimum: 0, maximum: 5 }])),
+    });
+    // 1,090 properties are 65,432 characters; 1,095 are 65,732.
+    expect([JSON.stringify(schemaOf(1090)).length <= 65_536, JSON.stringify(schemaOf(1095)).length > 65_536]).toEqual([true, true]);
+    const big = await create({ product_code: 'general_evaluation', name: 'Big', output_schema: schemaOf(1095) });
+    expect([big.status, big.body.error.details]).toEqual([400, [{ path: 'body.output_schema', message: 'must be at most 64 KB as JSON' }]]);
+    expect((await t.api.get('/v1/workflows').set(auth())).body.data).toEqual([]);
+    const under = await create({ product_code: 'general_evaluation', name: 'Under', output_schema: schemaOf(1090) });
+    expect(under.status).toBe(201);
+    expect(Object.keys(under.body.output_schema.properties)).toHaveLength(1090);
+  });
+
   it('refuses an output_schema nested past 100 levels with 400 and creates nothing (it answered 500)', async () => {
     const nest = (levels: number) => '{"type":"object","properties":{"a":'.repeat(levels) + '{}' + '}}'.repeat(levels);
     const deep = await t.api
@@ -315,6 +330,18 @@ describe('schema inference from a sample', () => {
     const fromXlsx = await create({ product_code: 'essay_grading', name: 'XLSX', output_schema_sample_id: xlsx });
     expect(fromXlsx.status).toBe(201);
     expect(fromXlsx.body.output_schema.properties.rows.type).toBe('array');
+  });
+
+  it('refuses a sample whose inferred schema is larger than 64 KB, and creates nothing', async () => {
+    // 3,000 keys infer 157 KB of schema, which every worker running the workflow would compile (about a second).
+    const wide = Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`criterion_${i}`, i]));
+    const doc = await sample({ bytes: Buffer.from(JSON.stringify(wide)), filename: 'wide.json', mimeType: 'application/json' });
+    const res = await create({ product_code: 'essay_grading', name: 'Wide', output_schema_sample_id: doc });
+    expect([res.status, res.body.error.details]).toEqual([
+      400,
+      [{ path: 'body.output_schema_sample_id', message: 'the schema inferred from the sample is larger than 64 KB; send an output_schema instead' }],
+    ]);
+    expect((await t.api.get('/v1/workflows').set(auth())).body.data).toEqual([]);
   });
 
   it('refuses a sample with no structure to infer from', async () => {

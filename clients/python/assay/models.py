@@ -245,7 +245,7 @@ class CreateWorkflowRequest(BaseModel):
     ] = None
     output_schema: dict[str, Any] | None = None
     """
-    A JSON Schema (draft 2020-12).
+    A JSON Schema (draft 2020-12), at most 64 KB as JSON.
     """
     default_mode: Literal['sync', 'async'] | None = None
     default_model_policy: (

@@ -865,7 +865,7 @@ export interface components {
             /** @enum {string} */
             output_format?: "json" | "markdown" | "docx" | "xlsx" | "csv";
             output_schema_sample_id?: string | null;
-            /** @description A JSON Schema (draft 2020-12). */
+            /** @description A JSON Schema (draft 2020-12), at most 64 KB as JSON. */
             output_schema?: {
                 [key: string]: unknown;
             } | null;
