@@ -1,6 +1,6 @@
 /**
  * Client-supplied JSON Schemas (a workflow's `output_schema`): checked when a workflow is created, and used to
- * validate every model output and test-mode stub. One ajv instance, draft 2020-12, set up for ordinary user schemas:
+ * validate every model output and test-mode stub. ajv, draft 2020-12, set up for ordinary user schemas:
  * - strict mode off and logger off: titles, examples and vendor keywords must not fail a run or flood the log;
  * - `multipleOfPrecision`: without it ajv divides in binary floating point and calls 0.3 "not a multiple of 0.1";
  * - an older draft named in `$schema` (draft-07 is what most users paste) is read as 2020-12, whose common
@@ -9,7 +9,7 @@
  * - `pattern` and `patternProperties` run on RE2 (re2js), whose time is linear in the input: a tenant's
  *   `(a+)+$` cannot stall the worker that validates a model output (docs/decisions.md 89). A pattern RE2 cannot compile
  *   (backreferences, lookaround) makes the schema invalid, so it is refused at 400 when the workflow is saved.
- * Compiled validators are cached by schema text (bounded).
+ * Compiled validators are cached by schema text, with the ajv instance that made them (bounded: see `Generation`).
  */
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
@@ -29,17 +29,39 @@ const re2Engine = Object.assign(
   { code: 'require("re2js").RE2JS' },
 );
 
-const ajv = new Ajv2020({
-  strict: false,
-  allErrors: true,
-  logger: false,
-  multipleOfPrecision: 9,
-  code: { regExp: re2Engine as never },
-});
-addFormats(ajv);
+function newAjv(): Ajv2020 {
+  const ajv = new Ajv2020({
+    strict: false,
+    allErrors: true,
+    logger: false,
+    multipleOfPrecision: 9,
+    code: { regExp: re2Engine as never },
+  });
+  addFormats(ajv);
+  return ajv;
+}
 
-const validators = new Map<string, ValidateFunction>();
-const MAX_CACHED_VALIDATORS = 500;
+/**
+ * An ajv instance and the validators it compiled. ajv keeps every schema it compiles, and the function made from it,
+ * in the instance's code scope for the instance's life (ajv/dist/compile/index.js `scopeValue`); `removeSchema` does
+ * not free them. One instance for the process grew by every distinct schema ever checked or used: about 1.3 MB per
+ * 64 KB schema, in the API and in every worker (docs/decisions.md 271). So an instance compiles its share and is
+ * then replaced; the one before stays while its validators are looked up, and is dropped with them next time.
+ */
+interface Generation {
+  ajv: Ajv2020;
+  validators: Map<string, ValidateFunction>;
+  /** Schema text compiled by this instance, failed compilations included (they leave their values in its scope too). */
+  chars: number;
+}
+
+/** Each generation's share: at most two are alive, so at most twice this is retained. */
+const GENERATION_VALIDATORS = 250;
+const GENERATION_CHARS = 1_000_000;
+
+const newGeneration = (): Generation => ({ ajv: newAjv(), validators: new Map(), chars: 0 });
+let current = newGeneration();
+let previous: Generation | null = null;
 
 export function normalizeSchema(schema: Schema): Schema {
   if (typeof schema.$schema !== 'string' || schema.$schema.includes('2020-12')) return schema;
@@ -50,16 +72,20 @@ export function normalizeSchema(schema: Schema): Schema {
 function compiled(schema: Schema): ValidateFunction {
   const normal = normalizeSchema(schema);
   const key = JSON.stringify(normal);
-  let validate = validators.get(key);
-  if (!validate) {
-    try {
-      validate = ajv.compile(normal);
-    } finally {
-      ajv.removeSchema(normal);
-    }
-    if (validators.size >= MAX_CACHED_VALIDATORS) validators.delete(validators.keys().next().value ?? '');
-    validators.set(key, validate);
+  const known = current.validators.get(key) ?? previous?.validators.get(key);
+  if (known) return known;
+  if (current.validators.size >= GENERATION_VALIDATORS || current.chars >= GENERATION_CHARS) {
+    previous = current;
+    current = newGeneration();
   }
+  current.chars += key.length;
+  let validate: ValidateFunction;
+  try {
+    validate = current.ajv.compile(normal);
+  } finally {
+    current.ajv.removeSchema(normal);
+  }
+  current.validators.set(key, validate);
   return validate;
 }
 
@@ -67,6 +93,7 @@ function compiled(schema: Schema): ValidateFunction {
 export function schemaProblems(schema: unknown): string[] {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return ['must be a JSON Schema object'];
   const normal = normalizeSchema(schema as Schema);
+  const { ajv } = current;
   if (!ajv.validateSchema(normal)) {
     return (ajv.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? 'is invalid'}`);
   }
