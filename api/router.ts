@@ -18,10 +18,19 @@ export function toKoaPath(openApiPath: string): string {
   return openApiPath.replace(/\{(\w+)\}/g, ':$1');
 }
 
+/**
+ * The refusal's details: the first `MAX_DETAILS` problems, each path segment cut at 64 characters and each message
+ * at 200. A 1 MB body of 20,000 bad metadata keys was answered with every key in full (3.5 MB), and 2,000 unknown
+ * fields with one message naming them all; a client fixes the first ones and sends again.
+ */
+export const MAX_DETAILS = 20;
+const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
+const segment = (key: PropertyKey) => cut(String(key), 64);
+
 export function zodDetails(error: z.ZodError, root?: string): ErrorDetail[] {
-  return error.issues.map((issue) => ({
-    path: [root, ...issue.path.map(String)].filter(Boolean).join('.') || '(root)',
-    message: issue.message,
+  return error.issues.slice(0, MAX_DETAILS).map((issue) => ({
+    path: [root, ...issue.path.map(segment)].filter(Boolean).join('.') || '(root)',
+    message: cut(issue.message, 200),
   }));
 }
 
@@ -29,7 +38,9 @@ function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, root: stri
   const result = schema.safeParse(value);
   if (!result.success) {
     const details = zodDetails(result.error, root);
-    throw errors.invalidRequest(`Invalid ${root}: ${details.map((d) => `${d.path} ${d.message}`).join('; ')}`, details);
+    const more = result.error.issues.length - details.length;
+    const listed = details.map((d) => `${d.path} ${d.message}`).join('; ');
+    throw errors.invalidRequest(`Invalid ${root}: ${listed}${more > 0 ? `; and ${more} more` : ''}`, details);
   }
   return result.data;
 }

@@ -364,6 +364,24 @@ describe('refusals before any charge', () => {
     expect((await t.api.get('/v1/runs').set(auth(liveKey))).body.data).toEqual([]);
   });
 
+  it('answers a body with thousands of problems with the first 20, each cut short, not all of them', async () => {
+    const wf = await makeWorkflow(t, testKey);
+    const badKeys = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`${i}:`.padEnd(100, 'k'), 1]));
+    const unknown = Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`field_${i}`, 1]));
+    const res = await t.api.post(`/v1/workflows/${wf}/runs`).set(auth(testKey)).send({ ...unknown, metadata: badKeys });
+    expect([res.status, res.body.error.code]).toEqual([400, 'invalid_request']);
+    // The 5,000 keys over 40 characters, then the 2,000 unknown fields in one problem: 5,001 in all.
+    expect(res.body.error.details).toHaveLength(20);
+    expect(res.body.error.details[0]).toEqual({ path: `body.metadata.${'0:'.padEnd(64, 'k')}…`, message: expect.any(String) });
+    expect(res.body.error.message).toMatch(/; and 4981 more$/);
+    expect(res.text.length).toBeLessThan(20_000);
+    // The unknown fields alone: one problem, whose message named all 2,000 (31 KB).
+    const fields = await t.api.post(`/v1/workflows/${wf}/runs`).set(auth(testKey)).send(unknown);
+    expect(fields.body.error.details).toEqual([{ path: 'body', message: expect.stringMatching(/^Unrecognized keys: .{150,}…$/) }]);
+    expect(fields.body.error.details[0].message.length).toBe(201);
+    expect((await t.api.get('/v1/runs').set(auth(testKey))).body.data).toEqual([]);
+  });
+
   it('refuses metadata nested past 100 levels with 400, as JSON or in a multipart form, and charges nothing', async () => {
     // 8,000 levels fit the 8 KB metadata limit; JSON.stringify overflowed on them and the API answered 500.
     const deep = '['.repeat(8000) + ']'.repeat(8000);
