@@ -8,7 +8,7 @@ const id = z.string().trim().min(1).max(64);
 /**
  * The largest output schema, given or inferred from a sample, as JSON text (docs/decisions.md 271). Compiling a schema
  * takes about 0.25 ms per property on the event loop that checks it (the API's) and on every worker that validates
- * with it: 64 KB (some 700 properties) is about 0.2 s; the 1 MB a body may carry was 4–6 s.
+ * with it: 64 KB (700 to 1,100 properties) is about 0.2 s; the 1 MB a body may carry was 4–6 s.
  */
 export const OUTPUT_SCHEMA_MAX_CHARS = 65_536;
 export const WorkflowStatus = z.enum(['active', 'paused', 'archived']);
