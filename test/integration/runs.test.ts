@@ -432,6 +432,17 @@ describe('listing', () => {
     expect(succeeded.body.next_cursor).not.toBeNull();
     expect((await t.api.get('/v1/runs?status=exploded').set(auth(testKey))).status).toBe(400);
   });
+
+  it('refuses a query parameter it does not take, rather than answering unfiltered', async () => {
+    const wf = await makeWorkflow(t, testKey);
+    await waitForRun(t, testKey, (await t.api.post(`/v1/workflows/${wf}/runs`).set(auth(testKey)).send({})).body.id);
+    // A typo of `status`: every run, unfiltered, would look like an answer.
+    const typo = await t.api.get('/v1/runs?statuss=failed').set(auth(testKey));
+    expect([typo.status, typo.body.error.code, typo.body.error.details]).toEqual([400, 'invalid_request', [{ path: 'query', message: 'Unrecognized key: "statuss"' }]]);
+    const other = await t.api.get('/v1/workflows?limit=5&expand=runs').set(auth(testKey));
+    expect([other.status, other.body.error.details[0].message]).toEqual([400, 'Unrecognized key: "expand"']);
+    expect((await t.api.get('/v1/runs?status=failed').set(auth(testKey))).body.data).toEqual([]);
+  });
 });
 
 describe('operator refund', () => {
