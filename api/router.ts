@@ -1,6 +1,8 @@
 /**
  * Mounts route declarations (api/route.ts) on a Koa router. Every route passes through the same steps in the same
- * order — access check, then input validation, then the handler — so no route can skip one.
+ * order — access check, then input validation, then the handler — so no route can skip one. Validation is also where
+ * the input limits every route shares live: bodies nested at most 100 levels, no query parameter a route does not
+ * declare, and refusals that list at most 20 problems (docs/decisions.md 270, 272, 273).
  */
 import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
@@ -23,7 +25,7 @@ export function toKoaPath(openApiPath: string): string {
  * at 200. A 1 MB body of 20,000 bad metadata keys was answered with every key in full (3.5 MB), and 2,000 unknown
  * fields with one message naming them all; a client fixes the first ones and sends again.
  */
-export const MAX_DETAILS = 20;
+const MAX_DETAILS = 20;
 const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
 const segment = (key: PropertyKey) => cut(String(key), 64);
 
