@@ -99,8 +99,25 @@ function splitRow(line: string): string[] {
   return trimmed.split(/(?<!\\)\|/).map((cell) => cell.trim().replace(/\\\|/g, '|').replace(/<br\s*\/?>/gi, '\n'));
 }
 
-const INLINE =
-  /\\([\\`*_{}[\]()#+\-.!|<>~])|`([^`]+)`|\*\*(?!\s)(.+?)(?<!\s)\*\*|__(?!\s)(.+?)(?<!\s)__|\*(?!\s)(.+?)(?<!\s)\*|(?<!\w)_(?!\s)(.+?)(?<!\s)_(?!\w)|\[([^\]]+)\]\(([^)\s]+)\)/g;
+/**
+ * Every span's inside is bounded (SPAN_MAX characters; a link's URL, URL_MAX): an opener with no closer is then given up after
+ * a bounded look ahead, not at the end of the text, which kept a line of unclosed `[`, `__` or `*` quadratic — an
+ * 80 KB answer held the worker's event loop for 2–5 s. A longer span stays literal text.
+ */
+const SPAN_MAX = 500;
+const URL_MAX = 2048;
+const INLINE = new RegExp(
+  [
+    '\\\\([\\\\`*_{}[\\]()#+\\-.!|<>~])',
+    `\`([^\`]{1,${SPAN_MAX}})\``,
+    `\\*\\*(?!\\s)(.{1,${SPAN_MAX}}?)(?<!\\s)\\*\\*`,
+    `__(?!\\s)(.{1,${SPAN_MAX}}?)(?<!\\s)__`,
+    `\\*(?!\\s)(.{1,${SPAN_MAX}}?)(?<!\\s)\\*`,
+    `(?<!\\w)_(?!\\s)(.{1,${SPAN_MAX}}?)(?<!\\s)_(?!\\w)`,
+    `\\[([^\\]]{1,${SPAN_MAX}})\\]\\(([^)\\s]{1,${URL_MAX}})\\)`,
+  ].join('|'),
+  'g',
+);
 
 /**
  * Bold, italic, code and links; nesting is not interpreted (the inner text keeps its markers). As in CommonMark,

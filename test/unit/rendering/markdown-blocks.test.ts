@@ -17,6 +17,19 @@ describe('markdown blocks', () => {
     ]);
   });
 
+  it('keeps spans to 500 characters (and a URL to 2,048), so an opener with no closer costs a bounded look ahead', () => {
+    const long = 'x'.repeat(500);
+    expect(parseInline(`**${long}**`)).toEqual([{ text: long, bold: true }]);
+    expect(parseInline(`**${long}x**`)).toEqual([{ text: `**${long}x**` }]);
+    expect(parseInline(`[a](https://x.test/${'p'.repeat(2033)})`)).toEqual([{ text: `a (https://x.test/${'p'.repeat(2033)})` }]);
+    expect(parseInline(`[a](https://x.test/${'p'.repeat(2034)})`)).toEqual([{ text: `[a](https://x.test/${'p'.repeat(2034)})` }]);
+    // Hostile lines of unclosed openers read back as the text they are (they once took seconds each).
+    for (const unit of ['[a', '__a ', '*a ', '[a](b']) {
+      const line = unit.repeat(20_000);
+      expect(parseInline(line).map((s) => s.text).join('')).toBe(line);
+    }
+  });
+
   it('reads bold, italic, code and links, and leaves snake_case alone', () => {
     expect(parseInline('a **b** *c* `d` [e](https://x.test) snake_case_name \\*f\\*')).toEqual([
       { text: 'a ' },
