@@ -2,7 +2,7 @@
  * Live evaluation: the provider of the strategy's slot (A: file search, B: full text) answers the assembled prompt
  * (model-context.ts decides what it holds), and the answer is held to the output contract — the result validated
  * with ajv, with one repair attempt that shows the model its validation errors (or that its answer was cut off),
- * then `output_invalid`. Provider failures end the run with a code the client can act on: `context_too_large`,
+ * then `output_invalid`. A Markdown report passes as the text it is, unless it was cut off. Provider failures end the run with a code the client can act on: `context_too_large`,
  * `model_refused`, `model_unavailable` (credentials rejected; logged for the operator) or `model_error`. The
  * evidence that comes with the result is returned as given; evaluation.ts verifies it.
  */
@@ -65,27 +65,26 @@ export function createLiveEvaluator(deps: ActivityDeps) {
     let inputTokens = answer.inputTokens ?? 0;
     let outputTokens = answer.outputTokens ?? 0;
     let parsed = parseAnswer(answer.text, run.output_format, accepts);
-    if (run.output_format !== 'markdown') {
-      let problems = problemsOf(parsed.output, ctx.schema);
+    // A Markdown report is whatever text came back, but never a cut-off one: it would be delivered, and charged,
+    // as if it were whole.
+    const check = () => (answer.stop === 'truncated' ? [CUT_OFF] : run.output_format === 'markdown' ? [] : problemsOf(parsed.output, ctx.schema));
+    let problems = check();
+    if (problems.length) {
+      // One repair attempt, showing the model exactly what was wrong (a cut-off answer: that it was cut off).
+      const why = problems[0] === CUT_OFF ? `${CUT_OFF}; answer more briefly` : problems.slice(0, 5).join('; ');
+      const shape = run.output_format === 'markdown' ? '{"markdown": …, "evidence": […]}' : '{"output": …, "evidence": […]}';
+      const repair: ModelMessage[] = [
+        ...messages,
+        { role: 'assistant', content: answer.text || '(no answer)' },
+        { role: 'user', content: `That answer does not meet the output contract: ${why}. Answer again with one corrected JSON object only (${shape}).` },
+      ];
+      answer = await ask(provider, slot, repair, envelope);
+      inputTokens += answer.inputTokens ?? 0;
+      outputTokens += answer.outputTokens ?? 0;
+      parsed = parseAnswer(answer.text, run.output_format, accepts);
+      problems = check();
       if (problems.length) {
-        // One repair attempt, showing the model exactly what was wrong (a cut-off answer: that it was cut off).
-        const why = answer.stop === 'truncated' ? 'it was cut off at the output limit; answer more briefly' : problems.slice(0, 5).join('; ');
-        const repair: ModelMessage[] = [
-          ...messages,
-          { role: 'assistant', content: answer.text || '(no answer)' },
-          {
-            role: 'user',
-            content: `That answer does not meet the output contract: ${why}. Answer again with one corrected JSON object only ({"output": …, "evidence": […]}).`,
-          },
-        ];
-        answer = await ask(provider, slot, repair, envelope);
-        inputTokens += answer.inputTokens ?? 0;
-        outputTokens += answer.outputTokens ?? 0;
-        parsed = parseAnswer(answer.text, run.output_format, accepts);
-        problems = problemsOf(parsed.output, ctx.schema);
-        if (problems.length) {
-          throw runFailure('output_invalid', `The model's answer did not meet the output contract after one repair attempt: ${problems.slice(0, 3).join('; ')}`);
-        }
+        throw runFailure('output_invalid', `The model's answer did not meet the output contract after one repair attempt: ${problems.slice(0, 3).join('; ')}`);
       }
     }
     return {
@@ -98,6 +97,8 @@ export function createLiveEvaluator(deps: ActivityDeps) {
     };
   };
 }
+
+const CUT_OFF = 'it was cut off at the output limit';
 
 function problemsOf(value: Record<string, unknown> | null, schema: Record<string, unknown> | null): string[] {
   if (!value) return ['the answer is not a JSON object'];

@@ -164,6 +164,33 @@ describe('failures are refunded', () => {
     expect(run.output).toEqual(JSON.parse(GOOD));
   });
 
+  it('never delivers a Markdown report cut off at the output limit: one briefer attempt, then output_invalid, refunded', async () => {
+    const wf = await makeWorkflow(t, key, { output_format: 'markdown' });
+    const before = await balance(t, key);
+    const cut = { content: '{"markdown": "# Report\\n\\n## Thesis\\n\\nThe essay states its thesis in the first', finishReason: 'length' };
+    model.enqueue(cut, cut);
+    const run = await waitForRun(t, key, (await t.api.post(`/v1/workflows/${wf}/runs`).set(auth()).send({})).body.id);
+    expect(run.status).toBe('failed');
+    expect(run.error.code).toBe('output_invalid');
+    expect(run.error.message).toMatch(/cut off/);
+    expect(model.received).toHaveLength(2);
+    expect(model.received[1]!.body.messages.at(-1)!.content).toMatch(/cut off at the output limit; answer more briefly.*"markdown"/);
+    expect(await balance(t, key)).toEqual(before);
+    expect((await ledgerOf(t, run.id)).map((e) => e.kind)).toEqual(['charge', 'refund']);
+  });
+
+  it('delivers the briefer Markdown report that follows a cut-off one', async () => {
+    const wf = await makeWorkflow(t, key, { output_format: 'markdown' });
+    model.enqueue(
+      { content: '{"markdown": "# Report\\n\\nThe essay states its thesis in the first', finishReason: 'length' },
+      { content: JSON.stringify({ markdown: '# Report\n\nA clear thesis.', evidence: [] }) },
+    );
+    const run = await waitForRun(t, key, (await t.api.post(`/v1/workflows/${wf}/runs`).set(auth()).send({})).body.id);
+    expect(run.status).toBe('succeeded');
+    expect(run.output).toEqual({ markdown: '# Report\n\nA clear thesis.' });
+    expect(model.received).toHaveLength(2);
+  });
+
   it('retries a 429 after its Retry-After delay', async () => {
     const wf = await makeWorkflow(t, key, { output_schema: SCHEMA });
     model.enqueue({ status: 429, headers: { 'Retry-After': '2' } }, { content: GOOD });
