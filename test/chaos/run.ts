@@ -46,11 +46,13 @@ async function main(): Promise<void> {
     const byStatus = new Map<string, number>();
     for (const r of runs) byStatus.set(r.status, (byStatus.get(r.status) ?? 0) + 1);
     const settle = runs.filter((r) => r.settledMs !== undefined).map((r) => r.settledMs!);
+    const lags = runs.filter((r) => r.eventLagMs !== undefined).map((r) => r.eventLagMs!);
     say(
       `${fault}: runs ${runs.length} (${[...byStatus].map(([s, n]) => `${n} ${s}`).join(', ')}), ` +
         `deliveries ${runs.filter((r) => r.delivered).length}/${runs.length}, ` +
         `credit mismatches ${runs.filter((r) => r.ledger.length).length}` +
-        (settle.length ? `, terminated ${settle.length}, settled in ≤ ${Math.round(Math.max(...settle) / 1000)} s` : ''),
+        (settle.length ? `, terminated ${settle.length}, settled in ≤ ${Math.round(Math.max(...settle) / 1000)} s` : '') +
+        (lags.length ? `, events ≤ ${(Math.max(...lags) / 1000).toFixed(1)} s after finishing` : ''),
     );
   }
   say(`reference document: ${report.reference}${report.referenceDelivered ? ' (delivered)' : ' (NOT delivered)'}`);

@@ -64,8 +64,10 @@ export interface RunOutcome {
   ledger: string[];
   /** Its `run.<status>` webhook reached the receiver. */
   delivered: boolean;
-  /** For a terminated run: ms from the termination until it was seen settled. */
+  /** For a terminated run: ms from the termination to its `finished_at` (failed and refunded). */
   settledMs?: number;
+  /** From `finished_at` to its `run.*` event's `created_at` (undefined: no event). */
+  eventLagMs?: number;
 }
 
 export interface ChaosReport {
@@ -83,6 +85,12 @@ export interface ChaosReport {
   /** Documents completed while a dependency was down that did not complete once it returned. */
   stuckDocuments: string[];
 }
+
+/**
+ * How long after the last run is seen terminal each run's event may still be missing: a settlement step cut off
+ * between the status and the event is retried after its heartbeat timeout (30 s) and the retry's backoff.
+ */
+const EVENT_SETTLE_MS = 60_000;
 
 /** How long a terminated run may take to settle (failed, refunded, `run.failed` delivered). */
 export const TERMINATED_SETTLE_MS = 120_000;
@@ -178,11 +186,13 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     const deadline = Date.now() + 300_000;
     const finals: RunOutcome[] = [];
     const charged = new Map<string, number | null>();
+    const finishedAt = new Map<string, number>();
     for (const id of runIds) {
       const terminated = terminatedAt.get(id);
       const until = terminated ? Math.max(deadline, terminated + TERMINATED_SETTLE_MS) : deadline;
       const run = await waitForRun(t, key, id, Math.max(1, until - Date.now()));
       const seen = Date.now();
+      if (typeof run.finished_at === 'string') finishedAt.set(id, Date.parse(run.finished_at));
       const status = TERMINAL.includes(run.status) ? (run.status as string) : 'not terminal';
       charged.set(id, run.charged_credits as number | null);
       finals.push({
@@ -192,21 +202,30 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
         status: run.error ? `${status} (${run.error.code}: ${run.error.message})` : status,
         ledger: [],
         delivered: false,
-        ...(terminated ? { settledMs: seen - terminated } : {}),
+        // From the run's own `finished_at` (this machine's clock, like the termination's): the loop reads the runs one
+        // after another, so the moment it sees one includes the wait for every run before it.
+        ...(terminated ? { settledMs: (finishedAt.get(id) ?? seen) - terminated } : {}),
       });
     }
     const ref = reference ? await waitForReference(t, key, reference, 120_000) : null;
     const refStatus = !ref ? 'none' : ref.status === 'failed' ? `failed (${String(ref.failure_reason)})` : (ref.status as string);
 
-    // A run shows its final status a moment before its settlement step records the event: give that step time.
+    // A run shows its final status a moment before its settlement step records the event, and a step interrupted
+    // between the two (its worker killed, the database stopped) finishes on its retry, up to a heartbeat timeout
+    // later: wait for each run's own event, not a count (a count is met early by any extra event).
     const eventsOf = async () =>
-      (await t.database.db.collection<{ _id: string; type: string; data_json: string }>('events').find({ account_id: account!.accountId }).toArray())
+      (await t.database.db.collection<{ _id: string; type: string; data_json: string; created_at: Date }>('events').find({ account_id: account!.accountId }).toArray())
         .filter((e) => e.type.startsWith('run.'));
+    const eventOf = (events: Awaited<ReturnType<typeof eventsOf>>, r: RunOutcome) =>
+      events.find((e) => e.type === `run.${r.status.split(' ')[0]}` && (JSON.parse(e.data_json) as { run?: { id?: string } }).run?.id === r.id);
     let runEvents = await eventsOf();
-    for (const until = Date.now() + 30_000; runEvents.length < finals.length && Date.now() < until; runEvents = await eventsOf()) await sleep(250);
-    const missingEvents = finals
-      .filter((r) => !runEvents.some((e) => e.type === `run.${r.status.split(' ')[0]}` && (JSON.parse(e.data_json) as { run?: { id?: string } }).run?.id === r.id))
-      .map((r) => `${r.id} (${r.status})`);
+    for (const until = Date.now() + EVENT_SETTLE_MS; finals.some((r) => !eventOf(runEvents, r)) && Date.now() < until; runEvents = await eventsOf()) await sleep(250);
+    const missingEvents = finals.filter((r) => !eventOf(runEvents, r)).map((r) => `${r.id} (${r.fault}, ${r.status})`);
+    for (const r of finals) {
+      const event = eventOf(runEvents, r);
+      const finished = finishedAt.get(r.id);
+      if (event && finished !== undefined) r.eventLagMs = event.created_at.getTime() - finished;
+    }
 
     // Every terminal run's event must reach the receiver (deliveries retry every few seconds): wait for each one,
     // and a delivery still missing at the end is a violation, not a shrug.
