@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { errors, type ErrorDetail } from '../domain/http/errors';
 import { TenantDb } from '../domain/access/tenant';
 import { MAX_JSON_DEPTH, nestedDeeperThan } from '../domain/platform/json-depth';
+import { FORBIDDEN_KEY_MESSAGE } from '../domain/platform/json-keys';
 import { authorize, type AuthDeps } from './middleware/auth';
 import { acceptedScopes, type Reply, type RouteInput, type RouteSpec } from './route';
 import { idempotent } from './middleware/idempotency';
@@ -61,6 +62,10 @@ function jsonBody(limit: string): Middleware {
         throw errors.payloadTooLarge(`The JSON body exceeds ${limit}.`);
       }
       if (e.status === 415) throw errors.unsupportedMediaType('Send the request body as UTF-8 application/json.');
+      // Valid JSON the parser refuses for a key: say so, rather than that it is not JSON.
+      if (err instanceof SyntaxError && err.message.includes('forbidden prototype property')) {
+        throw errors.invalidRequest(`Invalid body: the JSON ${FORBIDDEN_KEY_MESSAGE}.`, [{ path: 'body', message: FORBIDDEN_KEY_MESSAGE }]);
+      }
       throw errors.invalidJson();
     }
     await next();

@@ -408,6 +408,26 @@ describe('refusals before any charge', () => {
     expect(JSON.stringify(ok.body.metadata)).toBe(`{"k":${deepest}}`);
   });
 
+  it('refuses a __proto__ key with 400 invalid_request, as JSON or in a multipart form, rather than dropping it', async () => {
+    const wf = await makeWorkflow(t, testKey);
+    const expected = [400, 'invalid_request'];
+    // Valid JSON: the refusal names the key, not "not valid JSON" (the parser's refusal, answered as such before).
+    for (const body of ['{"metadata": {"__proto__": "x", "student": "s-1"}}', '{"metadata": {"student": {"__proto__": {"admin": true}}}}']) {
+      const res = await t.api.post(`/v1/workflows/${wf}/runs`).set(auth(testKey)).set('Content-Type', 'application/json').send(body);
+      expect([res.status, res.body.error.code]).toEqual(expected);
+      expect(res.body.error.details).toEqual([{ path: 'body', message: 'uses "__proto__" as a key, which no request may' }]);
+    }
+    // In a form, metadata's key was dropped and the run created without it.
+    const form = await t.api
+      .post(`/v1/workflows/${wf}/runs`)
+      .set(auth(testKey))
+      .field('metadata', '{"__proto__": "x", "student": "s-1"}')
+      .attach('files[]', Buffer.from('An essay.'), { filename: 'one.txt', contentType: 'text/plain' });
+    expect([form.status, form.body.error.code]).toEqual(expected);
+    expect(form.body.error.details).toEqual([{ path: 'body.metadata', message: 'uses "__proto__" as a key, which no request may' }]);
+    expect((await t.api.get('/v1/runs').set(auth(testKey))).body.data).toEqual([]);
+  });
+
   it('answers 409 output_not_ready before success', async () => {
     const wf = await makeWorkflow(idle, testKey);
     const created = await idle.api.post(`/v1/workflows/${wf}/runs`).set(auth(testKey)).send({});
