@@ -2,9 +2,10 @@
  * Live evaluation: the provider of the strategy's slot (A: file search, B: full text) answers the assembled prompt
  * (model-context.ts decides what it holds), and the answer is held to the output contract — the result validated
  * with ajv, with one repair attempt that shows the model its validation errors (or that its answer was cut off),
- * then `output_invalid`. A Markdown report passes as the text it is, unless it was cut off. Provider failures end the run with a code the client can act on: `context_too_large`,
- * `model_refused`, `model_unavailable` (credentials rejected; logged for the operator) or `model_error`. The
- * evidence that comes with the result is returned as given; evaluation.ts verifies it.
+ * then `output_invalid`. A Markdown report passes as the text it is, unless it was cut off. Provider failures end
+ * the run with a code the client can act on: `context_too_large`, `model_refused`, `model_unavailable` (credentials
+ * rejected; logged for the operator) or `model_error`. The evidence that comes with the result is returned as given;
+ * evaluation.ts verifies it.
  */
 import { runFailure } from '../domain/runs/failures';
 import { validateAgainstSchema } from '../domain/json-schema/validate';

@@ -100,9 +100,9 @@ function splitRow(line: string): string[] {
 }
 
 /**
- * Every span's inside is bounded (SPAN_MAX characters; a link's URL, URL_MAX): an opener with no closer is then given up after
- * a bounded look ahead, not at the end of the text, which kept a line of unclosed `[`, `__` or `*` quadratic — an
- * 80 KB answer held the worker's event loop for 2–5 s. A longer span stays literal text.
+ * Every span's inside is bounded (SPAN_MAX characters; a link's URL, URL_MAX): an opener with no closer is given up
+ * after a bounded look ahead, not at the end of the text, which made a line of unclosed `[`, `__` or `*` quadratic
+ * (an 80 KB answer held the worker's event loop for 1.4–4.8 s; docs/decisions.md 274). A longer span stays text.
  */
 const SPAN_MAX = 500;
 const URL_MAX = 2048;
