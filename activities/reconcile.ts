@@ -1,6 +1,7 @@
 /** The reconciler's steps (domain/operations/reconciler.ts), bound to the worker's database and Temporal namespace. */
 import { purgeExpired, reconcileDeliveries, reconcileDocuments, reconcileReferences, reconcileRuns, sweepWatchList } from '../domain/operations/reconciler';
 import type { ActivityDeps } from './deps';
+import { withHeartbeat } from './heartbeat';
 
 /**
  * How often a worker process purges expired idempotency records and deliveries. Retention is checked on every read,
@@ -22,23 +23,25 @@ export function reconcileActivities(deps: Pick<ActivityDeps, 'db' | 'config' | '
      * from the next pass on). Due is reset before the sweep starts: one that fails or outlives the step's timeout
      * on a very large store is tried again in an hour, not at every pass, and never holds up the runs.
      */
-    reconcileRuns: async () => {
-      const report = await reconcileRuns(deps);
-      if (now() - lastSweep >= SWEEP_INTERVAL_MS) {
-        lastSweep = now();
-        await sweepWatchList(deps);
-      }
-      return report;
-    },
-    reconcileDocuments: () => reconcileDocuments(deps),
-    reconcileReferences: () => reconcileReferences(deps),
-    reconcileDeliveries: () => reconcileDeliveries(deps),
+    reconcileRuns: () =>
+      withHeartbeat(async () => {
+        const report = await reconcileRuns(deps);
+        if (now() - lastSweep >= SWEEP_INTERVAL_MS) {
+          lastSweep = now();
+          await sweepWatchList(deps);
+        }
+        return report;
+      }),
+    reconcileDocuments: () => withHeartbeat(() => reconcileDocuments(deps)),
+    reconcileReferences: () => withHeartbeat(() => reconcileReferences(deps)),
+    reconcileDeliveries: () => withHeartbeat(() => reconcileDeliveries(deps)),
     /** `null`: this process purged less than PURGE_INTERVAL_MS ago (a purge that failed is retried at the next pass). */
-    purgeExpired: async () => {
-      if (now() - lastPurge < PURGE_INTERVAL_MS) return null;
-      const purged = await purgeExpired(deps.db);
-      lastPurge = now();
-      return purged;
-    },
+    purgeExpired: () =>
+      withHeartbeat(async () => {
+        if (now() - lastPurge < PURGE_INTERVAL_MS) return null;
+        const purged = await purgeExpired(deps.db);
+        lastPurge = now();
+        return purged;
+      }),
   };
 }

@@ -8,6 +8,9 @@ import type { ActivitiesOf } from '../activities';
 
 const steps = proxyActivities<ActivitiesOf<'reconcile'>>({
   startToCloseTimeout: '2 minutes',
+  // A step heartbeats (activities/reconcile.ts): one whose worker died is retried after this, not after the two
+  // minutes, during which every pass of the Schedule is skipped as overlapping and nothing is settled.
+  heartbeatTimeout: '20 seconds',
   retry: { maximumAttempts: 2, initialInterval: '2 seconds' },
 });
 

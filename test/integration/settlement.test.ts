@@ -12,7 +12,11 @@ import { COLLECTIONS } from '../../domain/platform/db';
 import { parseConfig } from '../../domain/platform/config';
 import { newId } from '../../domain/platform/ids';
 import { abandonPendingRun } from '../../domain/runs/lifecycle';
-import { startRun, temporalCliEnv } from '../../domain/jobs';
+import { JOB_TYPES, startRun, temporalCliEnv } from '../../domain/jobs';
+import { JOB_QUEUES, TASK_QUEUES } from '../../domain/jobs/contract';
+import { ensureNamespace } from '../../domain/jobs/namespaces';
+import { servicePids } from '../../scripts/stack/services';
+import { temporal } from '@temporalio/proto';
 import { GRACE_MS, RECONCILE_BATCH, reconcileDeliveries, reconcileRuns, sweepWatchList } from '../../domain/operations/reconciler';
 import { createTestContext, type TestContext } from '../support/app';
 import { testNamespaces } from '../support/env';
@@ -370,4 +374,55 @@ describe('a document whose extraction job ended without a result', () => {
     const stored = await idle.database.db.collection(COLLECTIONS.documents).findOne({ _id: docId as never });
     expect(stored?.status).toBe('failed');
   });
+});
+
+describe('a reconciler pass whose worker dies in the middle of a step', () => {
+  const STARTED = temporal.api.enums.v1.PendingActivityState.PENDING_ACTIVITY_STATE_STARTED;
+  // Its own namespace: the two workers below are the only ones polling it, so the step is certainly theirs.
+  const namespace = `${NS.main}-reconciler`;
+  const config = parseConfig(process.env);
+  let t: TestContext;
+  let worker: Spawned | undefined;
+  const env = { TEMPORAL_NAMESPACE: namespace, RECONCILE_INTERVAL_S: '3600' };
+  beforeAll(async () => {
+    await ensureNamespace(config.temporalAddress, namespace);
+    t = await createTestContext({ TEMPORAL_NAMESPACE: namespace });
+  }, 120_000);
+  afterAll(async () => {
+    await worker?.stop();
+    await t?.close();
+  });
+
+  it('is taken up by another worker within the heartbeat timeout, not after the step timeout of two minutes', async () => {
+    const db = (await servicePids(config)).mongodb;
+    if (!db) throw new Error('the local database is not running from this checkout: the test pauses it by its pid');
+    const first = await startWorker(env);
+    worker = first;
+    const handle = await t.temporal.client.workflow.start(JOB_TYPES.reconcile, {
+      taskQueue: TASK_QUEUES[JOB_QUEUES.reconcile],
+      workflowId: `reconcile-worker-dies-${Date.now()}`,
+      args: [],
+    });
+    // The database paused, the first step waits on it: the worker has started the step and is inside it.
+    process.kill(db, 'SIGSTOP');
+    let killedAt: number;
+    try {
+      await until(
+        'the first step started',
+        async () => ((await handle.describe()).raw.pendingActivities ?? []).find((a) => a.state === STARTED) ?? undefined,
+        30_000,
+      );
+      first.child.kill('SIGKILL');
+      await first.stop();
+      killedAt = Date.now();
+    } finally {
+      process.kill(db, 'SIGCONT');
+    }
+    worker = await startWorker(env);
+    const report = (await handle.result()) as Record<string, unknown>;
+    const tookMs = Date.now() - killedAt;
+    // Every step ran to its report (none 'failed'), and the lost one was retried well before its two minutes.
+    expect(Object.values(report)).not.toContain('failed');
+    expect(tookMs).toBeLessThan(60_000);
+  }, 180_000);
 });
