@@ -100,6 +100,8 @@ export function schemaProblems(schema: unknown): string[] {
   try {
     compiled(normal);
   } catch (err) {
+    // ajv follows a `$ref` to a `$ref` by recursion: a loop of them overflows the stack.
+    if (err instanceof RangeError) return ['has a $ref that leads back to itself through $refs alone'];
     return [err instanceof Error ? err.message : 'cannot be compiled'];
   }
   return [];

@@ -35,6 +35,17 @@ it('reports backreferences and lookaround as problems (refused at 400 by the API
   expect(schemaProblems({ type: 'object', patternProperties: { '(?<=x)y': {} } })).toEqual([expect.stringMatching(/regexp/)]);
 });
 
+it('names a $ref that only refers to itself, rather than answering with the stack overflow it causes', () => {
+  const problem = ['has a $ref that leads back to itself through $refs alone'];
+  expect(schemaProblems({ type: 'object', properties: { a: { $ref: '#/$defs/x' } }, $defs: { x: { $ref: '#/$defs/x' } } })).toEqual(problem);
+  expect(schemaProblems({ $ref: '#/$defs/a', $defs: { a: { $ref: '#/$defs/b' }, b: { $ref: '#/$defs/a' } } })).toEqual(problem);
+  // A recursive schema whose $ref sits under a keyword (a tree of nodes) is ordinary, and validates.
+  const tree = { $ref: '#/$defs/node', $defs: { node: { type: 'object', properties: { children: { type: 'array', items: { $ref: '#/$defs/node' } } } } } };
+  expect(schemaProblems(tree)).toEqual([]);
+  expect(validateAgainstSchema(tree, { children: [{ children: [] }] }).valid).toBe(true);
+  expect(validateAgainstSchema(tree, { children: [{ children: 1 }] }).valid).toBe(false);
+});
+
 describe('inference from a structured sample', () => {
   it('describes a JSON value: nested objects, integer vs number, and array items of differing shapes merged', () => {
     const schema = schemaOfValue({ title: 'x', score: 3, ratio: 0.5, items: [{ a: 1, b: true }, { a: 2.5 }] });
