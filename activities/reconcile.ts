@@ -1,5 +1,13 @@
 /** The reconciler's steps (domain/operations/reconciler.ts), bound to the worker's database and Temporal namespace. */
-import { purgeExpired, reconcileDeliveries, reconcileDocuments, reconcileReferences, reconcileRuns, sweepWatchList } from '../domain/operations/reconciler';
+import {
+  purgeExpired,
+  reconcileDeliveries,
+  reconcileDocuments,
+  reconcileGenerations,
+  reconcileReferences,
+  reconcileRuns,
+  sweepWatchList,
+} from '../domain/operations/reconciler';
 import type { ActivityDeps } from './deps';
 import { withHeartbeat } from './heartbeat';
 
@@ -35,6 +43,7 @@ export function reconcileActivities(deps: Pick<ActivityDeps, 'db' | 'config' | '
     reconcileDocuments: () => withHeartbeat(() => reconcileDocuments(deps)),
     reconcileReferences: () => withHeartbeat(() => reconcileReferences(deps)),
     reconcileDeliveries: () => withHeartbeat(() => reconcileDeliveries(deps)),
+    reconcileGenerations: () => withHeartbeat(() => reconcileGenerations(deps)),
     /** `null`: this process purged less than PURGE_INTERVAL_MS ago (a purge that failed is retried at the next pass). */
     purgeExpired: () =>
       withHeartbeat(async () => {

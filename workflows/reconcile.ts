@@ -3,7 +3,7 @@
  * (created by the worker; overlapping passes are skipped). Each kind is its own activity, so one kind failing (its
  * collection or Temporal briefly away) neither hides the others nor fails the pass; the next pass retries it.
  */
-import { proxyActivities } from '@temporalio/workflow';
+import { patched, proxyActivities } from '@temporalio/workflow';
 import type { ActivitiesOf } from '../activities';
 
 const steps = proxyActivities<ActivitiesOf<'reconcile'>>({
@@ -14,15 +14,19 @@ const steps = proxyActivities<ActivitiesOf<'reconcile'>>({
   retry: { maximumAttempts: 2, initialInterval: '2 seconds' },
 });
 
+/** The patch that added the generations step (decision 279); a pass is short, so it can go once a day has passed. */
+const GENERATIONS_STEP = 'reconcile-generations-v1';
+
 export async function reconcile(): Promise<Record<string, unknown>> {
   const report: Record<string, unknown> = {};
-  const kinds = {
+  const kinds: Record<string, () => Promise<unknown>> = {
     runs: steps.reconcileRuns,
     documents: steps.reconcileDocuments,
     references: steps.reconcileReferences,
     deliveries: steps.reconcileDeliveries,
-    purged: steps.purgeExpired,
   };
+  if (patched(GENERATIONS_STEP)) kinds.generations = steps.reconcileGenerations;
+  kinds.purged = steps.purgeExpired;
   for (const [kind, step] of Object.entries(kinds)) {
     try {
       report[kind] = await step();

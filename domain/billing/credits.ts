@@ -104,6 +104,11 @@ async function settle(db: Db, id: string, decision: Decision): Promise<ChargeRes
   return { ok: true, entry };
 }
 
+/** One ledger entry by its id (`<subject>:<kind>`), or null. */
+export function ledgerEntry(db: Db, id: string): Promise<LedgerEntry | null> {
+  return entries(db).findOne({ _id: id });
+}
+
 /** Debits `amountMilli` for `subject` once; bonus first. Refuses (and records the refusal) when the balance is short. */
 export async function charge(db: Db, accountId: string, subject: string, amountMilli: number): Promise<ChargeResult> {
   const id = `${subject}:charge`;

@@ -6,18 +6,27 @@
  * the category template was used): the charge is refunded, since only a model-written prompt is what was paid for.
  * Test keys get the deterministic template for free. The drafting itself is a short workflow on the runs queue (the
  * API never calls a model).
+ *
+ * The charge is taken on the request path and settled there, so a request that never finished (its API process
+ * died, or the refund failed with the database) would leave it charged for nothing: a live generation is on the
+ * reconciler's watch list from before its charge until its outcome is settled, and one still there after
+ * ABANDONED_GENERATION_MS is refunded by the reconciler (`settleAbandonedGeneration`; docs/decisions.md 279).
  */
 import type { Db } from 'mongodb';
 import { GENERATION_PRICING, type OutputFormat, type TemplateCategory } from './catalog';
-import { charge, refund, toCredits, toMilli } from '../billing/credits';
+import { charge, ledgerEntry, refund, toCredits, toMilli } from '../billing/credits';
 import { ApiError, errors } from '../http/errors';
 import { newId } from '../platform/ids';
 import { generatePrompt as generatePromptJob, type TemporalHandle } from '../jobs';
 import type { TenantDb } from '../access/tenant';
 import { countGenerationUsage } from '../billing/usage-rollup';
 import type { GeneratePromptInput } from '../jobs/contract';
+import { unwatchJob, watchJob } from '../jobs/watch';
 
 export const PROMPT_WAIT_MS = 30_000;
+
+/** How long a watched generation may go unsettled before the reconciler takes it for abandoned: far past any wait. */
+export const ABANDONED_GENERATION_MS = 5 * 60_000;
 
 export interface GenerationDeps {
   db: Db;
@@ -40,18 +49,43 @@ export async function generatePrompt(
   const id = newId('generation');
   const at = new Date();
   const priceMilli = caller.livemode ? toMilli(GENERATION_PRICING.credits_per_generation) : 0;
-  if (priceMilli > 0) {
-    const charged = await charge(deps.db, tenant.accountId, id, priceMilli);
-    if (!charged.ok) {
-      throw new ApiError(402, 'insufficient_credits', `A prompt generation costs ${toCredits(priceMilli)} credits; the balance is lower.`);
-    }
-    await countGenerationUsage(deps.db, tenant.accountId, { id, at, chargedMilli: priceMilli }, 'charged');
+  if (priceMilli === 0) return draft(deps, id, request, caller, waitMs, async () => undefined);
+  // Watched before it is charged, unwatched once settled either way: an unwatch that never happens (the process
+  // died, the database went away) leaves the generation to the reconciler, which refunds it.
+  const watch = { id, accountId: tenant.accountId, namespace: deps.temporal.namespace, since: at };
+  await watchJob(deps.db, 'generations', watch);
+  const charged = await charge(deps.db, tenant.accountId, id, priceMilli);
+  if (!charged.ok) {
+    await unwatchJob(deps.db, 'generations', id);
+    throw new ApiError(402, 'insufficient_credits', `A prompt generation costs ${toCredits(priceMilli)} credits; the balance is lower.`);
   }
+  // Settled: delivered (charged, or refunded because no model wrote it), or refunded on failure. A refund that
+  // failed leaves it unsettled, and watched.
+  let settled = false;
   const giveBack = async (reason: string) => {
-    if (priceMilli === 0) return;
     await refund(deps.db, tenant.accountId, id, reason);
     await countGenerationUsage(deps.db, tenant.accountId, { id, at, chargedMilli: priceMilli }, 'refunded');
+    settled = true;
   };
+  try {
+    await countGenerationUsage(deps.db, tenant.accountId, { id, at, chargedMilli: priceMilli }, 'charged');
+    const answer = await draft(deps, id, request, caller, waitMs, giveBack);
+    settled = true;
+    return answer;
+  } finally {
+    if (settled) await unwatchJob(deps.db, 'generations', id);
+  }
+}
+
+/** Drafts the prompt and settles the charge by the outcome (`giveBack`: the refund, a no-op for a free generation). */
+async function draft(
+  deps: GenerationDeps,
+  id: string,
+  request: GenerationRequest,
+  caller: { livemode: boolean },
+  waitMs: number,
+  giveBack: (reason: string) => Promise<void>,
+) {
 
   const input: GeneratePromptInput = {
     goal: request.goal,
@@ -77,4 +111,24 @@ export async function generatePrompt(
   const result = job.value;
   if (result.generator !== 'model') await giveBack('no model wrote the prompt');
   return { user_prompt: result.user_prompt, recommended_output_format: result.recommended_output_format };
+}
+
+/**
+ * The reconciler's settlement of a live generation whose request never settled it: refunded in full, and counted
+ * in usage as charged and refunded (each count once, whichever of them the request made). A charge left pending
+ * (the request died inside it) is completed first, so that it is refunded rather than left in the balance's limbo.
+ */
+export async function settleAbandonedGeneration(db: Db, accountId: string, id: string, at: Date): Promise<void> {
+  let entry = await ledgerEntry(db, `${id}:charge`);
+  if (entry?.state === 'pending') {
+    await charge(db, accountId, id, entry.amount_milli);
+    entry = await ledgerEntry(db, `${id}:charge`);
+  }
+  if (entry?.state === 'applied' && entry.amount_milli > 0) {
+    const generation = { id, at, chargedMilli: entry.amount_milli };
+    await countGenerationUsage(db, accountId, generation, 'charged');
+    await refund(db, accountId, id, 'the request ended before the generation was settled');
+    await countGenerationUsage(db, accountId, generation, 'refunded');
+  }
+  await unwatchJob(db, 'generations', id);
 }

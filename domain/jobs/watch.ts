@@ -13,7 +13,8 @@
 import type { Db } from 'mongodb';
 import { COLLECTIONS } from '../platform/db';
 
-export type WatchedKind = 'runs' | 'documents' | 'references' | 'deliveries';
+/** `generations`: a live prompt generation charged on the request path, until the request answers (decision 279). */
+export type WatchedKind = 'runs' | 'documents' | 'references' | 'deliveries' | 'generations';
 
 export interface WatchedJobDoc {
   /** `<kind>:<item id>` */

@@ -8,7 +8,8 @@
  *                `run.failed` (domain/runs/lifecycle.ts);
  *   document   → `failed` with a reason when its extraction job closed; the job (re)started when there is none;
  *   reference  → `failed` with a reason when its indexing job closed; the job (re)started when there is none;
- *   delivery   → its job started when a pending delivery has none (published while Temporal was away).
+ *   delivery   → its job started when a pending delivery has none (published while Temporal was away);
+ *   generation → a live prompt generation whose request died before settling its charge: refunded.
  * A job that is running is left alone, however long it has waited in the queue. A missing job is acted on only
  * after GRACE_MS, so a request still between its write and its start is never raced.
  *
@@ -31,6 +32,7 @@ import { deliver, describeJob, indexReference, isClosed, jobIds, startExtraction
 import { settleIndexingEnded, type ReferenceDocumentDoc } from '../documents/reference-documents';
 import type { RunDoc } from '../runs';
 import { abandonPendingRun, settleEndedRun } from '../runs/lifecycle';
+import { ABANDONED_GENERATION_MS, settleAbandonedGeneration } from '../catalog/prompt-generation';
 import { DELIVERY_LIST, deliveryPolicy, type WebhookDeliveryDoc } from '../webhooks/deliveries';
 import { purgeListPages } from '../http/list-index';
 import { unwatchJob, watchJob, type WatchedJobDoc, type WatchedKind } from '../jobs/watch';
@@ -85,6 +87,9 @@ async function nextBatch<T extends { created_at: Date }>(deps: ReconcilerDeps, k
 
 const olderThanGrace = (at: Date | null | undefined, now: Date) => !at || now.getTime() - at.getTime() > GRACE_MS;
 
+/** The kinds whose entries name an item in a collection of its own (a generation's is its ledger charge). */
+type ItemKind = Exclude<WatchedKind, 'generations'>;
+
 /** What "may need the reconciler" means per kind: the query of the hourly sweep and the check of each watched item. */
 const OPEN = {
   runs: {
@@ -111,14 +116,14 @@ const OPEN = {
     isOpen: (d: Document) => d.status === 'pending',
     since: (d: Document) => d.created_at as Date,
   },
-} as const satisfies Record<WatchedKind, unknown>;
+} as const satisfies Record<ItemKind, unknown>;
 
 /**
  * This pass's items of `kind`: a batch of its watch list (domain/jobs/watch.ts; by `created_at`, with the kind's
  * cursor), each item read by `_id`. An entry whose item is settled is dropped, as is one whose item never appeared
  * (a creation that died between the two writes) once the grace period has passed.
  */
-async function watchedItems<T extends Document>(deps: ReconcilerDeps, kind: WatchedKind, now: Date): Promise<T[]> {
+async function watchedItems<T extends Document>(deps: ReconcilerDeps, kind: ItemKind, now: Date): Promise<T[]> {
   const open = OPEN[kind];
   const entries = await nextBatch<WatchedJobDoc>(deps, kind, COLLECTIONS.watchedJobs, { kind, job_namespace: deps.temporal.namespace }, now);
   const items: T[] = [];
@@ -140,7 +145,7 @@ const SWEEP_PROJECTION = { _id: 1, account_id: 1, created_at: 1, completed_at: 1
  */
 export async function sweepWatchList(deps: ReconcilerDeps): Promise<number> {
   let added = 0;
-  for (const kind of Object.keys(OPEN) as WatchedKind[]) {
+  for (const kind of Object.keys(OPEN) as ItemKind[]) {
     const open = OPEN[kind];
     const items = await deps.db
       .collection(open.collection)
@@ -172,6 +177,21 @@ export async function reconcileRuns(deps: ReconcilerDeps, now = new Date()): Pro
     settled++;
   }
   return { checked: runs.length, settled };
+}
+
+/**
+ * Live prompt generations whose request never settled its charge (docs/decisions.md 279): watched for longer than
+ * any request waits, so their request is gone. Each is refunded and taken off the list.
+ */
+export async function reconcileGenerations(deps: ReconcilerDeps, now = new Date()): Promise<{ checked: number; refunded: number }> {
+  const abandoned = await deps.db
+    .collection<WatchedJobDoc>(COLLECTIONS.watchedJobs)
+    .find({ kind: 'generations', job_namespace: deps.temporal.namespace, created_at: { $lt: new Date(now.getTime() - ABANDONED_GENERATION_MS) } })
+    .sort({ created_at: 1 })
+    .limit(RECONCILE_BATCH)
+    .toArray();
+  for (const entry of abandoned) await settleAbandonedGeneration(deps.db, entry.account_id, entry.item_id, entry.created_at);
+  return { checked: abandoned.length, refunded: abandoned.length };
 }
 
 async function jobOf(deps: ReconcilerDeps, id: string): Promise<JobStatus> {

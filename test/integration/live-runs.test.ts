@@ -302,6 +302,8 @@ describe('prompt generation', () => {
     expect(entries[0]).toMatchObject({ kind: 'charge', state: 'applied', amount_milli: 100 });
     expect(String(entries[0]!.subject)).toMatch(/^gen_[0-9A-Z]{26}$/);
     expect((await t.api.get('/v1/usage').set(auth())).body).toMatchObject({ total_runs: 0, total_generations: 1, total_credits: 0.1 });
+    // Settled on the request path: nothing is left for the reconciler (docs/decisions.md 279).
+    expect(await t.database.db.collection(COLLECTIONS.watchedJobs).countDocuments({ account_id: a.accountId })).toBe(0);
     // The rollup rebuilt from scratch (the ops CLI's rebuild-usage) finds the same generation in the ledger.
     await rebuildUsage(t.database.db, a.accountId);
     expect((await t.api.get('/v1/usage').set(auth())).body).toMatchObject({ total_generations: 1, total_credits: 0.1 });
@@ -315,6 +317,7 @@ describe('prompt generation', () => {
     expect(model.received).toHaveLength(0);
     expect((await balance(t, key)).pro_credits).toBe(0.05);
     expect((await t.api.get('/v1/usage').set(auth())).body).toMatchObject({ total_generations: 0, total_credits: 0 });
+    expect(await t.database.db.collection(COLLECTIONS.watchedJobs).countDocuments({ account_id: a.accountId })).toBe(0);
   });
 
   it('gives a test key the template for free', async () => {

@@ -17,12 +17,13 @@ import { JOB_QUEUES, TASK_QUEUES } from '../../domain/jobs/contract';
 import { ensureNamespace } from '../../domain/jobs/namespaces';
 import { servicePids } from '../../scripts/stack/services';
 import { temporal } from '@temporalio/proto';
-import { GRACE_MS, RECONCILE_BATCH, reconcileDeliveries, reconcileRuns, sweepWatchList } from '../../domain/operations/reconciler';
+import { GRACE_MS, RECONCILE_BATCH, reconcileDeliveries, reconcileGenerations, reconcileRuns, sweepWatchList } from '../../domain/operations/reconciler';
+import { ABANDONED_GENERATION_MS } from '../../domain/catalog/prompt-generation';
 import { createTestContext, type TestContext } from '../support/app';
 import { testNamespaces } from '../support/env';
 import { newAccount } from '../support/identity';
 import { ModelServer } from '../support/model-server';
-import { startWorker, type Spawned } from '../support/processes';
+import { startApi, startWorker, type Spawned } from '../support/processes';
 import { balance, ledgerOf, makeWorkflow, TERMINAL, waitForRun } from '../support/runs';
 import { putToUploadUrl, uploadDocument, waitForReference } from '../support/uploads';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
@@ -425,4 +426,56 @@ describe('a reconciler pass whose worker dies in the middle of a step', () => {
     expect(Object.values(report)).not.toContain('failed');
     expect(tookMs).toBeLessThan(60_000);
   }, 180_000);
+});
+
+describe('a live prompt generation whose API process dies while it waits', () => {
+  /** No worker polls the idle namespace: the generation waits, charged, until the API is killed. */
+  let idle: TestContext;
+  let api: Spawned | undefined;
+  beforeAll(async () => {
+    idle = await createTestContext({ TEMPORAL_NAMESPACE: NS.idle });
+  });
+  afterAll(async () => {
+    await api?.stop('SIGKILL');
+    await idle?.close();
+  });
+
+  it('is refunded by the reconciler once it has been unsettled for five minutes, and only once', async () => {
+    const a = await newAccount(idle);
+    const key = await a.key({ mode: 'live' });
+    const before = await balance(idle, key);
+    const port = await closedPort();
+    api = await startApi(port, { TEMPORAL_NAMESPACE: NS.idle });
+    const request = fetch(`http://127.0.0.1:${port}/v1/prompt-templates/generate`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ goal: 'Review NDAs', category: 'legal' }),
+    }).catch((err: unknown) => err);
+    const ledger = idle.database.db.collection(COLLECTIONS.ledger);
+    const charge = await until('the generation charged', async () => (await ledger.findOne({ account_id: a.accountId, kind: 'charge', state: 'applied' })) ?? undefined, 30_000);
+    await api.stop('SIGKILL');
+    api = undefined;
+    // The client never hears back: the connection is cut, not answered.
+    expect(String(await request)).toMatch(/fetch failed/);
+    // Charged for nothing, as the request left it.
+    expect((await balance(idle, key)).pro_credits).toBeCloseTo(before.pro_credits - 0.1, 6);
+    const deps = { db: idle.database.db, config: idle.config, temporal: idle.temporal };
+    const watched = () => idle.database.db.collection(COLLECTIONS.watchedJobs).countDocuments({ account_id: a.accountId, kind: 'generations' });
+    expect(await watched()).toBe(1);
+
+    // Within the five minutes the request could still be answering: left alone.
+    await reconcileGenerations(deps, new Date(Date.now() + 60_000));
+    expect((await balance(idle, key)).pro_credits).toBeCloseTo(before.pro_credits - 0.1, 6);
+    // After them: refunded, counted in usage as charged and refunded (none), and off the list; a second pass changes nothing.
+    const later = new Date(Date.now() + ABANDONED_GENERATION_MS + 1000);
+    await reconcileGenerations(deps, later);
+    await reconcileGenerations(deps, later);
+    expect(await balance(idle, key)).toEqual(before);
+    expect((await ledgerOf(idle, String(charge.subject))).map((e) => [e.kind, e.state])).toEqual([
+      ['charge', 'applied'],
+      ['refund', 'applied'],
+    ]);
+    expect((await idle.api.get('/v1/usage').set(auth(key))).body).toMatchObject({ total_generations: 0, total_credits: 0 });
+    expect(await watched()).toBe(0);
+  }, 120_000);
 });
