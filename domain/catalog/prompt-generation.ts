@@ -86,7 +86,6 @@ async function draft(
   waitMs: number,
   giveBack: (reason: string) => Promise<void>,
 ) {
-
   const input: GeneratePromptInput = {
     goal: request.goal,
     category: request.category,
@@ -117,18 +116,21 @@ async function draft(
  * The reconciler's settlement of a live generation whose request never settled it: refunded in full, and counted
  * in usage as charged and refunded (each count once, whichever of them the request made). A charge left pending
  * (the request died inside it) is completed first, so that it is refunded rather than left in the balance's limbo.
+ * Answers whether there was a charge to refund (none: the request died before it, or it was refused).
  */
-export async function settleAbandonedGeneration(db: Db, accountId: string, id: string, at: Date): Promise<void> {
+export async function settleAbandonedGeneration(db: Db, accountId: string, id: string, at: Date): Promise<boolean> {
   let entry = await ledgerEntry(db, `${id}:charge`);
   if (entry?.state === 'pending') {
     await charge(db, accountId, id, entry.amount_milli);
     entry = await ledgerEntry(db, `${id}:charge`);
   }
-  if (entry?.state === 'applied' && entry.amount_milli > 0) {
-    const generation = { id, at, chargedMilli: entry.amount_milli };
+  const charged = entry?.state === 'applied' && entry.amount_milli > 0;
+  if (charged) {
+    const generation = { id, at, chargedMilli: entry!.amount_milli };
     await countGenerationUsage(db, accountId, generation, 'charged');
     await refund(db, accountId, id, 'the request ended before the generation was settled');
     await countGenerationUsage(db, accountId, generation, 'refunded');
   }
   await unwatchJob(db, 'generations', id);
+  return charged;
 }

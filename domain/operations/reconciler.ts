@@ -190,8 +190,9 @@ export async function reconcileGenerations(deps: ReconcilerDeps, now = new Date(
     .sort({ created_at: 1 })
     .limit(RECONCILE_BATCH)
     .toArray();
-  for (const entry of abandoned) await settleAbandonedGeneration(deps.db, entry.account_id, entry.item_id, entry.created_at);
-  return { checked: abandoned.length, refunded: abandoned.length };
+  let refunded = 0;
+  for (const entry of abandoned) if (await settleAbandonedGeneration(deps.db, entry.account_id, entry.item_id, entry.created_at)) refunded++;
+  return { checked: abandoned.length, refunded };
 }
 
 async function jobOf(deps: ReconcilerDeps, id: string): Promise<JobStatus> {

@@ -468,7 +468,8 @@ describe('a live prompt generation whose API process dies while it waits', () =>
     expect((await balance(idle, key)).pro_credits).toBeCloseTo(before.pro_credits - 0.1, 6);
     // After them: refunded, counted in usage as charged and refunded (none), and off the list; a second pass changes nothing.
     const later = new Date(Date.now() + ABANDONED_GENERATION_MS + 1000);
-    await reconcileGenerations(deps, later);
+    // (The counts are the namespace's, so the account's own ledger is what is checked.)
+    expect((await reconcileGenerations(deps, later)).refunded).toBeGreaterThanOrEqual(1);
     await reconcileGenerations(deps, later);
     expect(await balance(idle, key)).toEqual(before);
     expect((await ledgerOf(idle, String(charge.subject))).map((e) => [e.kind, e.state])).toEqual([
