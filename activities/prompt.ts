@@ -11,7 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { OutputFormat } from '../domain/catalog/catalog';
-import { nestedDeeperThan } from '../domain/platform/json-depth';
+import { nestedDeeperThan } from '../domain/platform/json-input';
 import type { ModelMessage } from './models/gateway';
 
 export interface ReferenceBlock {

@@ -10,8 +10,7 @@ import type { Context, Middleware } from 'koa';
 import { z } from 'zod';
 import { errors, type ErrorDetail } from '../domain/http/errors';
 import { TenantDb } from '../domain/access/tenant';
-import { MAX_JSON_DEPTH, nestedDeeperThan } from '../domain/platform/json-depth';
-import { FORBIDDEN_KEY_MESSAGE } from '../domain/platform/json-keys';
+import { FORBIDDEN_KEY_MESSAGE, jsonInputProblem } from '../domain/platform/json-input';
 import { authorize, type AuthDeps } from './middleware/auth';
 import { acceptedScopes, type Reply, type RouteInput, type RouteSpec } from './route';
 import { idempotent } from './middleware/idempotency';
@@ -151,11 +150,10 @@ export function mountRoutes(router: Router, routes: RouteSpec[], options: MountO
       const params = spec.params ? parseOrThrow(spec.params, ctx.params, 'path') : {};
       const query = querySchema ? parseOrThrow(querySchema, ctx.query, 'query') : {};
       const rawBody = (ctx.request as { body?: unknown }).body;
-      // Before anything recursive (validation, hashing, storing) meets it: past the limit those overflow the stack.
-      if (spec.body && nestedDeeperThan(rawBody)) {
-        const message = `nests deeper than ${MAX_JSON_DEPTH} levels`;
-        throw errors.invalidRequest(`Invalid body: the JSON ${message}.`, [{ path: 'body', message }]);
-      }
+      // Before anything recursive (validation, hashing, storing) meets it: too deep, those overflow the stack; a
+      // `__proto__` key, validation would drop (domain/platform/json-input.ts).
+      const problem = spec.body ? jsonInputProblem(rawBody) : null;
+      if (problem) throw errors.invalidRequest(`Invalid body: the JSON ${problem}.`, [{ path: 'body', message: problem }]);
       const body = spec.body ? parseOrThrow(spec.body, rawBody ?? {}, 'body') : undefined;
       let reply: Reply;
       if (spec.idempotency && principal && ctx.get('Idempotency-Key')) {

@@ -7,7 +7,6 @@
 import multer from 'multer';
 import type { Context, Next } from 'koa';
 import { errors } from '../../domain/http/errors';
-import { FORBIDDEN_KEY_MESSAGE, hasForbiddenKey } from '../../domain/platform/json-keys';
 
 export interface UploadedFile {
   filename: string;
@@ -92,9 +91,6 @@ export function parseMultipart(maxTotalBytes: number) {
         parsed[field] = JSON.parse(raw[field]);
       } catch {
         throw errors.invalidRequest(`${field} must be a JSON string in multipart requests.`, [{ path: `body.${field}`, message: 'not JSON' }]);
-      }
-      if (hasForbiddenKey(parsed[field])) {
-        throw errors.invalidRequest(`Invalid body: ${field} ${FORBIDDEN_KEY_MESSAGE}.`, [{ path: `body.${field}`, message: FORBIDDEN_KEY_MESSAGE }]);
       }
     }
     const files = req.files ?? {};

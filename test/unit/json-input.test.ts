@@ -1,11 +1,19 @@
-/** Nesting limits on parsed JSON from outside (docs/decisions.md 270): the walker, and model answers. */
-import { MAX_JSON_DEPTH, nestedDeeperThan } from '../../domain/platform/json-depth';
+/** What parsed JSON from outside may be (docs/decisions.md 270, 276): the walker, request bodies and model answers. */
+import { FORBIDDEN_KEY_MESSAGE, jsonInputProblem, MAX_JSON_DEPTH, nestedDeeperThan } from '../../domain/platform/json-input';
 import { parseAnswer } from '../../activities/prompt';
 
 /** `levels` arrays inside one another: `[]` is one level. */
 const arrays = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
 /** `levels` objects inside one another, the innermost holding `leaf`. */
 const objects = (levels: number, leaf = '1') => '{"a":'.repeat(levels - 1) + `{"a":${leaf}}` + '}'.repeat(levels - 1);
+
+describe('jsonInputProblem', () => {
+  it('names the depth or the __proto__ key, wherever it sits, and nothing in an ordinary body', () => {
+    expect(jsonInputProblem(JSON.parse(arrays(MAX_JSON_DEPTH + 1)))).toBe(`nests deeper than ${MAX_JSON_DEPTH} levels`);
+    expect(jsonInputProblem(JSON.parse('{"a": [{"b": {"__proto__": 1}}]}'))).toBe(FORBIDDEN_KEY_MESSAGE);
+    expect(jsonInputProblem({ metadata: { proto: 1, constructor: 'x' }, list: [1, 'two'] })).toBeNull();
+  });
+});
 
 describe('nestedDeeperThan', () => {
   it('counts arrays and objects alike, scalars as no level', () => {
