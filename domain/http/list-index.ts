@@ -155,7 +155,9 @@ async function writeEntries(tenant: TenantDb, list: string, entries: Array<{ id:
         pages(tenant).updateOne(
           { _id: pageId(tenant.accountId, list, p) },
           {
-            $set: Object.fromEntries(group.map(({ id, entry }) => [`e.${id}`, entry])),
+            // Field by field, not the whole entry: a second writer of the same entry (a creation taking over a
+            // natural key, domain/platform/natural-keys.ts) writes the same `q` and `t` and keeps a writer's hold (`m`, `g`).
+            $set: Object.fromEntries(group.flatMap(({ id, entry }) => Object.entries(entry).map(([f, v]) => [`e.${id}.${f}`, v]))),
             $setOnInsert: { list, p },
             ...(expiring ? { $max: { tmax: Math.max(...group.map(({ entry }) => entry.t)) } } : {}),
           },
@@ -175,15 +177,29 @@ function snapshotOf<T extends Listed>(spec: ListSpec<T>, doc: T): Document | und
 
 /**
  * Adds a new item to its list BEFORE the item is written, and answers the position the caller stores on it as
- * `list_pos`. `doc` is the item about to be inserted.
+ * `list_pos`. `doc` is the item about to be inserted. `at`: a position already reserved for it (`reserveListPosition`).
  */
-export async function addToList<T extends Listed>(tenant: TenantDb, spec: ListSpec<T>, doc: Omit<T, 'account_id' | 'list_pos'>): Promise<number> {
+export async function addToList<T extends Listed>(
+  tenant: TenantDb,
+  spec: ListSpec<T>,
+  doc: Omit<T, 'account_id' | 'list_pos'>,
+  at?: number,
+): Promise<number> {
   const full = { ...doc, account_id: tenant.accountId } as T;
   const list = listKey(spec, spec.scopeOf(full));
-  const q = await allocate(tenant, list, 1);
+  const q = at ?? (await allocate(tenant, list, 1));
   // No snapshot yet: the item may never be written (a crash, a lost duplicate race); a reader fills it from the item.
   await writeEntries(tenant, list, [{ id: doc._id, entry: { q, t: createdMs(full) } }], spec.expiring);
   return q;
+}
+
+/**
+ * A position for an item whose entry is written later (`addToList(…, at)`), by whichever writer gets there: the
+ * position travels with a natural key, so every writer of the item lists it at the same place. One never used is a
+ * gap, which readers step over.
+ */
+export async function reserveListPosition<T extends Listed>(tenant: TenantDb, spec: ListSpec<T>, doc: Omit<T, 'account_id' | 'list_pos'>): Promise<number> {
+  return allocate(tenant, listKey(spec, spec.scopeOf({ ...doc, account_id: tenant.accountId } as T)), 1);
 }
 
 /** Takes back the entry `addToList` made for an item that was not written after all (it existed already). */

@@ -35,6 +35,7 @@ import { abandonPendingRun, settleEndedRun } from '../runs/lifecycle';
 import { ABANDONED_GENERATION_MS, settleAbandonedGeneration } from '../catalog/prompt-generation';
 import { DELIVERY_LIST, deliveryPolicy, type WebhookDeliveryDoc } from '../webhooks/deliveries';
 import { purgeListPages } from '../http/list-index';
+import { purgeNaturalKeys } from '../platform/natural-keys';
 import { unwatchJob, watchJob, type WatchedJobDoc, type WatchedKind } from '../jobs/watch';
 
 /** How long an idempotency record answers (domain/access/idempotency.ts checks the same 24 h on every read). */
@@ -56,7 +57,7 @@ export interface ReconcileReport {
   documents: { checked: number; settled: number; restarted: number };
   references: { checked: number; settled: number; restarted: number };
   deliveries: { checked: number; restarted: number };
-  purged: { idempotency: number; deliveries: number };
+  purged: { idempotency: number; deliveries: number; keys: number };
 }
 
 type Kind = 'runs' | 'documents' | 'references' | 'deliveries';
@@ -249,16 +250,21 @@ export async function reconcileDeliveries(deps: ReconcilerDeps, now = new Date()
   return { checked: pending.length, restarted };
 }
 
-/** Idempotency records past their 24 h and finished deliveries past the event retention (DESIGN.md decision 32). */
+/**
+ * Idempotency records past their 24 h, and finished deliveries and natural keys past the event retention (DESIGN.md
+ * decision 32).
+ */
 export async function purgeExpired(db: Db, now = new Date()): Promise<ReconcileReport['purged']> {
   const idem = await db.collection(COLLECTIONS.idempotencyKeys).deleteMany({ created_at: { $lt: new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS) } });
   const cutoff = new Date(now.getTime() - EVENT_RETENTION_DAYS * 86_400_000);
   const deliveries = db.collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries);
   const expired = { created_at: { $lt: cutoff }, status: { $ne: 'pending' as const } };
   // Read first: the endpoints whose list pages may go with them (and nothing to delete costs one read, as before).
+  // The natural keys of events and deliveries (domain/platform/natural-keys.ts) go with the same retention.
+  const keys = await purgeNaturalKeys(db, cutoff);
   const gone = await deliveries.find(expired, { projection: { _id: 1, account_id: 1, endpoint_id: 1 } }).toArray();
-  if (gone.length === 0) return { idempotency: idem.deletedCount, deliveries: 0 };
+  if (gone.length === 0) return { idempotency: idem.deletedCount, deliveries: 0, keys };
   const { deletedCount } = await deliveries.deleteMany(expired);
   await purgeListPages(db, DELIVERY_LIST, gone, cutoff.getTime());
-  return { idempotency: idem.deletedCount, deliveries: deletedCount };
+  return { idempotency: idem.deletedCount, deliveries: deletedCount, keys };
 }

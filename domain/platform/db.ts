@@ -28,6 +28,7 @@ export const COLLECTIONS = {
   reconcilerCursors: 'reconciler_cursors',
   listPages: 'list_pages',
   watchedJobs: 'watched_jobs',
+  naturalKeys: 'natural_keys',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
@@ -94,6 +95,8 @@ export const INDEXES: Record<CollectionName, IndexDescription[]> = {
   list_pages: [],
   // The reconciler's watch list (domain/jobs/watch.ts): read per kind and namespace in `created_at` order.
   watched_jobs: [{ key: { kind: 1, job_namespace: 1, created_at: 1 }, name: 'kind_namespace_created' }],
+  // Natural keys (domain/platform/natural-keys.ts): read by `_id`; the retention purge walks `created_at`.
+  natural_keys: [{ key: { created_at: 1 }, name: 'created' }],
 };
 
 export interface Database {

@@ -16,7 +16,8 @@ import { newId } from '../platform/ids';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './schemas';
 import { deliver, type TemporalHandle } from '../jobs';
 import { DELIVERY_LIST, deliveryPolicy, type WebhookDeliveryDoc } from './deliveries';
-import { addToList, dropFromList } from '../http/list-index';
+import { addToList, dropFromList, reserveListPosition } from '../http/list-index';
+import { pointNaturalKey, takeNaturalKey } from '../platform/natural-keys';
 import { TenantDb } from '../access/tenant';
 import { unwatchJob, watchJob } from '../jobs/watch';
 import type { WebhookEndpointDoc } from './endpoints';
@@ -79,14 +80,14 @@ export async function fanOutEvent(publisher: EventPublisher, event: EventDoc, wo
 }
 
 /**
- * The delivery of `event` to `endpointId`: inserted once (unique on the pair), found on every later call. The
- * insert comes first: a first publish — nearly every publish — is then one write, with no lookup on a key the
- * embedded store can only scan for (decision 54); a retried publish finds the winner after the duplicate-key error.
+ * The delivery of `event` to `endpointId`: one per pair. The pair is taken as a natural key first
+ * (domain/platform/natural-keys.ts), so a retried or concurrent publish finds the delivery by `_id`, with no lookup
+ * on a key the embedded store can only scan for (decision 54, 280).
  */
 async function ensureDelivery(db: Db, event: EventDoc, endpointId: string, namespace: string): Promise<string> {
   const deliveries = db.collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries);
   const tenant = new TenantDb(db, event.account_id);
-  const fresh = {
+  const candidate = {
     _id: newId('webhookDelivery'),
     endpoint_id: endpointId,
     event_id: event._id,
@@ -97,19 +98,33 @@ async function ensureDelivery(db: Db, event: EventDoc, endpointId: string, names
     finished_at: null,
     job_namespace: namespace,
   } satisfies Omit<WebhookDeliveryDoc, 'account_id'>;
-  // Watched and listed first, written second (domain/jobs/watch.ts, domain/http/list-index.ts): a crash between never
-  // leaves a delivery nobody starts or lists.
-  await watchJob(db, 'deliveries', { id: fresh._id, accountId: event.account_id, namespace, since: fresh.created_at });
-  const doc: WebhookDeliveryDoc = { ...fresh, account_id: event.account_id, list_pos: await addToList(tenant, DELIVERY_LIST, fresh) };
+  const keyId = `delivery:${event._id}:${endpointId}`;
+  const key = await takeNaturalKey(db, keyId, event.account_id, {
+    itemId: candidate._id,
+    listPos: await reserveListPosition(tenant, DELIVERY_LIST, candidate),
+    createdAt: candidate.created_at,
+  });
+  const exists = (id: string) => deliveries.findOne({ _id: id }, { projection: { _id: 1 } });
+  if (!key.first && (await exists(key.itemId))) return key.itemId;
+  // The key's first writer, or one taking over from a writer that never wrote the delivery: both write the same one.
+  // Watched and listed first, written second (domain/jobs/watch.ts, domain/http/list-index.ts): a crash between
+  // never leaves a delivery nobody starts or lists.
+  const doc: WebhookDeliveryDoc = { ...candidate, _id: key.itemId, created_at: key.createdAt, account_id: event.account_id, list_pos: key.listPos };
+  await watchJob(db, 'deliveries', { id: doc._id, accountId: event.account_id, namespace, since: doc.created_at });
+  await addToList(tenant, DELIVERY_LIST, doc, key.listPos);
   try {
     await deliveries.insertOne(doc);
     return doc._id;
   } catch (err) {
     if ((err as { code?: number }).code !== 11000) throw err;
+    if (await exists(doc._id)) return doc._id;
+    // A delivery recorded before natural keys, under an id of its own: found by the pair (the embedded store scans
+    // for it, once), and the key pointed at it.
     await dropFromList(tenant, DELIVERY_LIST, doc);
     await unwatchJob(db, 'deliveries', doc._id);
-    const winner = await deliveries.findOne({ event_id: event._id, endpoint_id: endpointId }, { projection: { _id: 1 } });
+    const winner = await deliveries.findOne({ event_id: event._id, endpoint_id: endpointId }, { projection: { _id: 1, list_pos: 1, created_at: 1 } });
     if (!winner) throw err;
+    await pointNaturalKey(db, keyId, { itemId: winner._id, listPos: winner.list_pos ?? key.listPos, createdAt: winner.created_at });
     return winner._id;
   }
 }

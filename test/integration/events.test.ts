@@ -9,12 +9,16 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ulid } from 'ulid';
 import { COLLECTIONS } from '../../domain/platform/db';
-import { EVENT_RETENTION_DAYS, purgeExpiredEvents, recordEvent, type EventDoc, type EventType } from '../../domain/webhooks/events';
+import { EVENT_LIST, EVENT_RETENTION_DAYS, purgeExpiredEvents, recordEvent, type EventDoc, type EventType } from '../../domain/webhooks/events';
+import { reserveListPosition } from '../../domain/http/list-index';
+import { takeNaturalKey } from '../../domain/platform/natural-keys';
+import { TenantDb } from '../../domain/access/tenant';
 import { newId, randomBase62 } from '../../domain/platform/ids';
 import { SCOPES } from '../../domain/access/scopes';
 import type { WebhookDeliveryDoc } from '../../domain/webhooks/deliveries';
 import { verifyWebhookSignature } from '../../domain/webhooks/signature';
 import { createTestContext, type TestContext } from '../support/app';
+import { commandsDuring, scans } from '../support/db-commands';
 import { referenceReadyData } from '../support/events';
 import { newAccount, type TestAccount } from '../support/identity';
 import { makeWorkflow, waitForRun } from '../support/runs';
@@ -318,6 +322,64 @@ describe('access', () => {
       cursor = res.body.next_cursor;
     } while (cursor);
     expect(seen).toEqual([...made].reverse());
+  });
+});
+
+describe('recording once per dedupe key', () => {
+  const events = () => t.database.db.collection<EventDoc>(COLLECTIONS.events);
+  const listedIds = async () => {
+    const res = await t.api.get('/v1/events?limit=100').set(auth(key));
+    expect(res.status).toBe(200);
+    return (res.body.data as ApiEvent[]).map((e) => e.id);
+  };
+  /** A recording retried after it succeeded (an activity retried): it answers `id`, asking the store only by `_id`. */
+  async function expectFoundByIdAlone(dedupeKey: string, id: string, data: Record<string, unknown>) {
+    const { result, commands } = await commandsDuring(t.config.mongodbUri, t.config.MONGODB_DB, (db) =>
+      recordEvent(db, a.accountId, 'run.succeeded', dedupeKey, data),
+    );
+    expect(result._id).toBe(id);
+    expect(scans(commands)).toEqual([]);
+  }
+
+  it('records one event when six recordings race, lists it once, and a retry finds it by _id alone', async () => {
+    const dedupeKey = `test:${randomBase62(16)}`;
+    const data = await dataFor(a.accountId);
+    const raced = await Promise.all(Array.from({ length: 6 }, () => recordEvent(t.database.db, a.accountId, 'run.succeeded', dedupeKey, data)));
+    const id = raced[0]!._id;
+    expect(raced.map((e) => e._id)).toEqual(Array(6).fill(id));
+    expect(await events().countDocuments({ dedupe_key: dedupeKey })).toBe(1);
+    expect(await listedIds()).toEqual([id]);
+    await expectFoundByIdAlone(dedupeKey, id, data);
+    expect(await listedIds()).toEqual([id]);
+  });
+
+  it('records the event under the id a writer took the key for and died before writing, once, where it would have listed it', async () => {
+    const dedupeKey = `test:${randomBase62(16)}`;
+    const data = await dataFor(a.accountId);
+    const earlier = await recordEvent(t.database.db, a.accountId, 'run.failed', `test:${randomBase62(16)}`, data);
+    // The dead writer: it reserved a position and took the key, then nothing.
+    const planned = { _id: newId('event'), type: 'run.succeeded' as const, dedupe_key: dedupeKey, data_json: '{}', created_at: new Date(Date.now() - 2000) };
+    const listPos = await reserveListPosition(new TenantDb(t.database.db, a.accountId), EVENT_LIST, planned);
+    await takeNaturalKey(t.database.db, `event:${dedupeKey}`, a.accountId, { itemId: planned._id, listPos, createdAt: planned.created_at });
+    const later = await recordEvent(t.database.db, a.accountId, 'run.failed', `test:${randomBase62(16)}`, data);
+
+    const raced = await Promise.all(Array.from({ length: 3 }, () => recordEvent(t.database.db, a.accountId, 'run.succeeded', dedupeKey, data)));
+    expect(raced.map((e) => [e._id, e.created_at.toISOString()])).toEqual(Array(3).fill([planned._id, planned.created_at.toISOString()]));
+    expect(await events().countDocuments({ dedupe_key: dedupeKey })).toBe(1);
+    // Between the events recorded before and after the key was taken, as it would have been.
+    expect(await listedIds()).toEqual([later._id, planned._id, earlier._id]);
+    expect((await t.api.get(`/v1/events/${planned._id}`).set(auth(key))).body).toMatchObject({ id: planned._id, type: 'run.succeeded' });
+  });
+
+  it('finds an event recorded before dedupe keys were taken, once, and by _id alone from then on', async () => {
+    const seeded = await seedEvent(a.accountId, 'run.succeeded');
+    const data = JSON.parse(seeded.data_json) as Record<string, unknown>;
+    const found = await recordEvent(t.database.db, a.accountId, 'run.succeeded', seeded.dedupe_key, data);
+    expect(found._id).toBe(seeded._id);
+    expect(await events().countDocuments({ dedupe_key: seeded.dedupe_key })).toBe(1);
+    expect(await listedIds()).toEqual([seeded._id]);
+    await expectFoundByIdAlone(seeded.dedupe_key, seeded._id, data);
+    expect(await listedIds()).toEqual([seeded._id]);
   });
 });
 

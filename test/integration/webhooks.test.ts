@@ -12,6 +12,7 @@ import type { WebhookDeliveryDoc } from '../../domain/webhooks/deliveries';
 import type { WebhookEndpointDoc } from '../../domain/webhooks/endpoints';
 import { verifyWebhookSignature } from '../../domain/webhooks/signature';
 import { createTestContext, type TestContext } from '../support/app';
+import { commandsDuring, scans } from '../support/db-commands';
 import { newAccount, type TestAccount } from '../support/identity';
 import { ensureNamespace } from '../../domain/jobs/namespaces';
 import { startWorker } from '../support/processes';
@@ -268,6 +269,33 @@ describe('delivery of a run event', () => {
     ]);
     const none = await t.api.get(`/v1/webhook-endpoints/${failedOnly.id}/deliveries`).set(auth(key));
     expect(none.body).toEqual({ data: [], next_cursor: null });
+  });
+});
+
+describe('one delivery per event and endpoint', () => {
+  it('is made once when six publishes of the event race, listed once and sent once; a retried publish finds it by _id alone', async () => {
+    const endpoint = await register(t, { url: receiver.url() });
+    const publisher = { db: t.database.db, config: t.config, temporal: t.temporal };
+    const input = { accountId: a.accountId, type: 'run.succeeded' as const, dedupeKey: `test:${randomBase62(16)}`, data: { run: { id: 'run_test' } } };
+    const events = await Promise.all(Array.from({ length: 6 }, () => publishEvent(publisher, input)));
+    const eventId = events[0]!._id;
+    expect(events.map((e) => e._id)).toEqual(Array(6).fill(eventId));
+    const stored = await t.database.db.collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries).find({ event_id: eventId }).toArray();
+    expect(stored.map((d) => d.endpoint_id)).toEqual([endpoint.id]);
+    const deliveryId = stored[0]!._id;
+    expect(await deliveryResult(t, deliveryId)).toMatchObject({ status: 'succeeded', attempts: 1 });
+
+    // A publish retried after it succeeded (its activity retried): the same event and delivery, read by `_id`. The
+    // account's subscribed endpoints are still read by a filter (a scan on the embedded store; a known gap).
+    const { result, commands } = await commandsDuring(t.config.mongodbUri, t.config.MONGODB_DB, (db) => publishEvent({ ...publisher, db }, input));
+    expect(result._id).toBe(eventId);
+    expect(scans(commands).filter((s) => !s.startsWith(`find ${COLLECTIONS.webhookEndpoints} `))).toEqual([]);
+    expect(await deliveryResult(t, deliveryId)).toMatchObject({ status: 'succeeded', attempts: 1 });
+
+    await sleep(1500); // a second delivery would have arrived by now
+    expect(receiver.received.map((r) => r.headers['x-service-delivery'])).toEqual([deliveryId]);
+    const listed = await t.api.get(`/v1/webhook-endpoints/${endpoint.id}/deliveries`).set(auth(key));
+    expect(listed.body.data.map((d: { id: string }) => d.id)).toEqual([deliveryId]);
   });
 });
 

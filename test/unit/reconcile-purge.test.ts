@@ -27,7 +27,7 @@ test('purges at the first pass, skips passes within the hour, purges again after
   let clock = 1_000_000;
   const steps = reconcileActivities({ db, config: {} as never, temporal: {} as never }, () => clock);
 
-  expect(await steps.purgeExpired()).toEqual({ idempotency: 2, deliveries: 0 });
+  expect(await steps.purgeExpired()).toEqual({ idempotency: 2, deliveries: 0, keys: 2 });
   const afterFirst = commands.length;
   expect(afterFirst).toBeGreaterThan(0);
 
@@ -40,6 +40,6 @@ test('purges at the first pass, skips passes within the hour, purges again after
   await expect(steps.purgeExpired()).rejects.toThrow('database away');
   fail.now = false;
   clock += 60_000;
-  expect(await steps.purgeExpired()).toEqual({ idempotency: 2, deliveries: 0 });
+  expect(await steps.purgeExpired()).toEqual({ idempotency: 2, deliveries: 0, keys: 2 });
   expect(commands.length).toBeGreaterThan(afterFirst + 1);
 });
