@@ -12,6 +12,7 @@ import { documentActivities } from './documents';
 import { evaluationActivities } from './evaluation';
 import { createLiveEvaluator } from './live-evaluation';
 import { generatePromptText } from './prompt-generation';
+import { withHeartbeat } from './heartbeat';
 import { reconcileActivities } from './reconcile';
 import { referenceIndexingActivities } from './reference-indexing';
 import { runActivities } from './runs';
@@ -26,7 +27,7 @@ export const queueActivities = {
   runs: (deps: ActivityDeps) => ({
     ...runActivities(deps),
     ...evaluationActivities(deps, createLiveEvaluator(deps)),
-    generatePrompt: (input: GeneratePromptInput) => generatePromptText(deps.models, input),
+    generatePrompt: (input: GeneratePromptInput) => withHeartbeat(() => generatePromptText(deps.models, input)),
     ...reconcileActivities(deps),
   }),
   /** extractDocument, indexReferenceDocument */

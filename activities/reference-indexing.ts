@@ -49,8 +49,9 @@ export function referenceIndexingActivities({ db, storage, config, temporal }: A
       return { chunkCount: outcome.chunks.length };
     },
 
+    // Heartbeats, so that a worker lost inside it delays the reference's `ready` by the heartbeat timeout, not the minute.
     finishReference: (
       input: ReferenceJobInput & { outcome: 'ready' | 'failed'; reason?: string; code?: string; chunkCount?: number },
-    ): Promise<void> => finishReferenceIndexing({ db, config, temporal }, input),
+    ): Promise<void> => withHeartbeat(() => finishReferenceIndexing({ db, config, temporal }, input)),
   };
 }

@@ -5,6 +5,8 @@ import type { GeneratePromptInput, GeneratedPromptResult } from '../domain/jobs/
 
 const { generatePrompt: draft } = proxyActivities<ActivitiesOf<'generatePrompt'>>({
   startToCloseTimeout: '2 minutes',
+  // The API waits 30 s for the draft: a worker lost inside the model call is noticed in time for a second attempt.
+  heartbeatTimeout: '15 seconds',
   retry: { maximumAttempts: 2 },
 });
 

@@ -15,6 +15,7 @@ const { extractReferenceText, indexReferenceChunks } = proxyActivities<Activitie
 
 const { finishReference } = proxyActivities<ActivitiesOf<'indexReferenceDocument'>>({
   startToCloseTimeout: '1 minute',
+  heartbeatTimeout: '20 seconds',
   retry: { maximumAttempts: 10, initialInterval: '1 second' },
 });
 

@@ -236,6 +236,23 @@ describe('prompt injection', () => {
 });
 
 describe('durability', () => {
+  it('drafts a live prompt whose worker was killed mid-call within the request, charged once', async () => {
+    const before = await balance(t, key);
+    const drafted = '1. Read each clause against the playbook.\n2. Quote the clause for every finding.';
+    model.enqueue({ content: 'never sent', delayMs: 40_000 }, { content: drafted });
+    // (`.then` sends it: a supertest request goes out only once awaited.)
+    const pending = t.api.post('/v1/prompt-templates/generate').set(auth()).send({ goal: 'Review NDAs', category: 'legal' }).then((r) => r);
+    await model.waitForRequests(1);
+    await worker.stop('SIGKILL');
+    worker = await startWorker(workerEnv);
+    // The request waits 30 s: the lost attempt must be noticed well inside that for the retry's draft to arrive.
+    const res = await pending;
+    expect(res.status).toBe(200);
+    expect(res.body.user_prompt).toBe(drafted);
+    expect(model.received).toHaveLength(2);
+    expect((await balance(t, key)).pro_credits).toBeCloseTo(before.pro_credits - 0.1, 6);
+  }, 60_000);
+
   it('finishes a run whose worker was killed mid-call, with exactly one charge', async () => {
     const wf = await makeWorkflow(t, key, { output_schema: SCHEMA });
     model.enqueue({ content: GOOD, delayMs: 60_000 }, { content: GOOD });
