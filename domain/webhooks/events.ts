@@ -9,8 +9,8 @@ import { COLLECTIONS } from '../platform/db';
 import { errors } from '../http/errors';
 import { newId } from '../platform/ids';
 import type { Cursors, PageQuery } from '../http/pagination';
-import { addToList, dropFromList, positionsIn, purgeListPages, readList, reserveListPosition, type ListSpec } from '../http/list-index';
-import { pointNaturalKey, takeNaturalKey } from '../platform/natural-keys';
+import { positionsIn, purgeListPages, readList, type ListSpec } from '../http/list-index';
+import { createOnce } from '../http/listed-once';
 import type { Scope } from '../access/scopes';
 import { TenantDb } from '../access/tenant';
 
@@ -64,7 +64,7 @@ export const EVENT_LIST: ListSpec<EventDoc> = {
 
 /**
  * Records the event unless one with the same dedupe key exists; answers the event either way. The dedupe key is
- * taken first (domain/platform/natural-keys.ts), so a retried or concurrent recording finds the event by `_id`.
+ * taken first (domain/http/listed-once.ts), so a retried or concurrent recording finds the event by `_id`.
  */
 export async function recordEvent(
   db: Db,
@@ -74,38 +74,12 @@ export async function recordEvent(
   data: Record<string, unknown>,
 ): Promise<EventDoc> {
   const events = db.collection<EventDoc>(COLLECTIONS.events);
-  const tenant = new TenantDb(db, accountId);
-  const candidate = { _id: newId('event'), type, dedupe_key: dedupeKey, data_json: JSON.stringify(data), created_at: new Date() };
-  const keyId = `event:${dedupeKey}`;
-  const key = await takeNaturalKey(db, keyId, accountId, {
-    itemId: candidate._id,
-    listPos: await reserveListPosition(tenant, EVENT_LIST, candidate),
-    createdAt: candidate.created_at,
+  const candidate = { _id: newId('event'), account_id: accountId, type, dedupe_key: dedupeKey, data_json: JSON.stringify(data), created_at: new Date() };
+  return createOnce(db, EVENT_LIST, `event:${dedupeKey}`, candidate, {
+    insert: (doc) => events.insertOne(doc),
+    findById: (id) => events.findOne({ _id: id }),
+    findUnkeyed: () => events.findOne({ dedupe_key: dedupeKey }),
   });
-  if (!key.first) {
-    const recorded = await events.findOne({ _id: key.itemId });
-    if (recorded) return recorded;
-  }
-  // The key's first writer, or one taking over from a writer that took the key and never wrote the event: both
-  // write the same event, at the same position. Listed first, written second (domain/http/list-index.ts): a crash
-  // between never hides the event from GET /events.
-  const doc: EventDoc = { ...candidate, _id: key.itemId, created_at: key.createdAt, account_id: accountId, list_pos: key.listPos };
-  await addToList(tenant, EVENT_LIST, doc, key.listPos);
-  try {
-    await events.insertOne(doc);
-    return doc;
-  } catch (err) {
-    if ((err as { code?: number }).code !== 11000) throw err;
-    const written = await events.findOne({ _id: doc._id });
-    if (written) return written;
-    // An event recorded before natural keys, under an id of its own: found by its dedupe key (the embedded store
-    // scans for it, once), and the key pointed at it for every later recording.
-    await dropFromList(tenant, EVENT_LIST, doc);
-    const existing = await events.findOne({ dedupe_key: dedupeKey });
-    if (!existing) throw err;
-    await pointNaturalKey(db, keyId, { itemId: existing._id, listPos: existing.list_pos ?? key.listPos, createdAt: existing.created_at });
-    return existing;
-  }
 }
 
 export function eventPayload(doc: EventDoc) {

@@ -16,9 +16,7 @@ import { newId } from '../platform/ids';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './schemas';
 import { deliver, type TemporalHandle } from '../jobs';
 import { DELIVERY_LIST, deliveryPolicy, type WebhookDeliveryDoc } from './deliveries';
-import { addToList, dropFromList, reserveListPosition } from '../http/list-index';
-import { pointNaturalKey, takeNaturalKey } from '../platform/natural-keys';
-import { TenantDb } from '../access/tenant';
+import { createOnce } from '../http/listed-once';
 import { unwatchJob, watchJob } from '../jobs/watch';
 import type { WebhookEndpointDoc } from './endpoints';
 
@@ -80,15 +78,15 @@ export async function fanOutEvent(publisher: EventPublisher, event: EventDoc, wo
 }
 
 /**
- * The delivery of `event` to `endpointId`: one per pair. The pair is taken as a natural key first
- * (domain/platform/natural-keys.ts), so a retried or concurrent publish finds the delivery by `_id`, with no lookup
- * on a key the embedded store can only scan for (decision 54, 280).
+ * The delivery of `event` to `endpointId`: one per pair, taken as a natural key first (domain/http/listed-once.ts),
+ * so a retried or concurrent publish finds it by `_id`, with no lookup on a key the embedded store can only scan
+ * for (decisions 54, 280).
  */
 async function ensureDelivery(db: Db, event: EventDoc, endpointId: string, namespace: string): Promise<string> {
   const deliveries = db.collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries);
-  const tenant = new TenantDb(db, event.account_id);
   const candidate = {
     _id: newId('webhookDelivery'),
+    account_id: event.account_id,
     endpoint_id: endpointId,
     event_id: event._id,
     event_type: event.type,
@@ -97,34 +95,16 @@ async function ensureDelivery(db: Db, event: EventDoc, endpointId: string, names
     created_at: new Date(),
     finished_at: null,
     job_namespace: namespace,
-  } satisfies Omit<WebhookDeliveryDoc, 'account_id'>;
-  const keyId = `delivery:${event._id}:${endpointId}`;
-  const key = await takeNaturalKey(db, keyId, event.account_id, {
-    itemId: candidate._id,
-    listPos: await reserveListPosition(tenant, DELIVERY_LIST, candidate),
-    createdAt: candidate.created_at,
+  } satisfies Omit<WebhookDeliveryDoc, 'list_pos'>;
+  const delivery = await createOnce(db, DELIVERY_LIST, `delivery:${event._id}:${endpointId}`, candidate, {
+    insert: (doc) => deliveries.insertOne(doc),
+    findById: (id) => deliveries.findOne({ _id: id }),
+    findUnkeyed: () => deliveries.findOne({ event_id: event._id, endpoint_id: endpointId }),
+    // Watched before it is listed and written (domain/jobs/watch.ts): a crash between never leaves a delivery nobody starts.
+    before: {
+      write: (doc) => watchJob(db, 'deliveries', { id: doc._id, accountId: doc.account_id, namespace, since: doc.created_at }),
+      undo: (doc) => unwatchJob(db, 'deliveries', doc._id),
+    },
   });
-  const exists = (id: string) => deliveries.findOne({ _id: id }, { projection: { _id: 1 } });
-  if (!key.first && (await exists(key.itemId))) return key.itemId;
-  // The key's first writer, or one taking over from a writer that never wrote the delivery: both write the same one.
-  // Watched and listed first, written second (domain/jobs/watch.ts, domain/http/list-index.ts): a crash between
-  // never leaves a delivery nobody starts or lists.
-  const doc: WebhookDeliveryDoc = { ...candidate, _id: key.itemId, created_at: key.createdAt, account_id: event.account_id, list_pos: key.listPos };
-  await watchJob(db, 'deliveries', { id: doc._id, accountId: event.account_id, namespace, since: doc.created_at });
-  await addToList(tenant, DELIVERY_LIST, doc, key.listPos);
-  try {
-    await deliveries.insertOne(doc);
-    return doc._id;
-  } catch (err) {
-    if ((err as { code?: number }).code !== 11000) throw err;
-    if (await exists(doc._id)) return doc._id;
-    // A delivery recorded before natural keys, under an id of its own: found by the pair (the embedded store scans
-    // for it, once), and the key pointed at it.
-    await dropFromList(tenant, DELIVERY_LIST, doc);
-    await unwatchJob(db, 'deliveries', doc._id);
-    const winner = await deliveries.findOne({ event_id: event._id, endpoint_id: endpointId }, { projection: { _id: 1, list_pos: 1, created_at: 1 } });
-    if (!winner) throw err;
-    await pointNaturalKey(db, keyId, { itemId: winner._id, listPos: winner.list_pos ?? key.listPos, createdAt: winner.created_at });
-    return winner._id;
-  }
+  return delivery._id;
 }
