@@ -156,7 +156,7 @@ async function writeEntries(tenant: TenantDb, list: string, entries: Array<{ id:
           { _id: pageId(tenant.accountId, list, p) },
           {
             // Field by field, not the whole entry: a second writer of the same entry (a creation taking over a
-            // natural key, domain/platform/natural-keys.ts) writes the same `q` and `t` and keeps a writer's hold (`m`, `g`).
+            // natural key, domain/http/listed-once.ts) writes the same `q` and `t` and keeps a writer's hold (`m`, `g`).
             $set: Object.fromEntries(group.flatMap(({ id, entry }) => Object.entries(entry).map(([f, v]) => [`e.${id}.${f}`, v]))),
             $setOnInsert: { list, p },
             ...(expiring ? { $max: { tmax: Math.max(...group.map(({ entry }) => entry.t)) } } : {}),
@@ -195,7 +195,7 @@ export async function addToList<T extends Listed>(
 
 /**
  * A position for an item whose entry is written later (`addToList(…, at)`), by whichever writer gets there: the
- * position travels with a natural key, so every writer of the item lists it at the same place. One never used is a
+ * position travels with a natural key (domain/http/listed-once.ts), so every writer of the item lists it at the same place. One never used is a
  * gap, which readers step over.
  */
 export async function reserveListPosition<T extends Listed>(tenant: TenantDb, spec: ListSpec<T>, doc: Omit<T, 'account_id' | 'list_pos'>): Promise<number> {
