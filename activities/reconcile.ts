@@ -8,6 +8,7 @@ import {
   reconcileRuns,
   sweepWatchList,
 } from '../domain/operations/reconciler';
+import { sweepEndpointRosters } from '../domain/webhooks/endpoint-roster';
 import type { ActivityDeps } from './deps';
 import { withHeartbeat } from './heartbeat';
 
@@ -19,7 +20,10 @@ import { withHeartbeat } from './heartbeat';
  */
 export const PURGE_INTERVAL_MS = 3_600_000;
 
-/** How often a worker process sweeps for open items missing from the watch list (domain/jobs/watch.ts). */
+/**
+ * How often a worker process sweeps for open items missing from the watch list (domain/jobs/watch.ts), and for
+ * endpoints missing from their account's roster (domain/webhooks/endpoint-roster.ts).
+ */
 export const SWEEP_INTERVAL_MS = 3_600_000;
 
 export function reconcileActivities(deps: Pick<ActivityDeps, 'db' | 'config' | 'temporal'>, now: () => number = Date.now) {
@@ -37,6 +41,7 @@ export function reconcileActivities(deps: Pick<ActivityDeps, 'db' | 'config' | '
         if (now() - lastSweep >= SWEEP_INTERVAL_MS) {
           lastSweep = now();
           await sweepWatchList(deps);
+          await sweepEndpointRosters(deps.db);
         }
         return report;
       }),

@@ -26,7 +26,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Db, Document } from 'mongodb';
-import { COLLECTIONS, type CollectionName } from '../platform/db';
+import { COLLECTIONS, upserting, type CollectionName } from '../platform/db';
 import { errors } from './errors';
 import type { Cursors, PageQuery } from './pagination';
 import { TenantDb } from '../access/tenant';
@@ -105,16 +105,6 @@ const pageOf = (q: number) => Math.floor(q / PAGE_SIZE);
 const snapshotPageId = (page: string) => `${page}:s`;
 const pages = (tenant: TenantDb) => tenant.collection<PageDoc>(LIST_PAGES);
 const snapshotPages = (tenant: TenantDb) => tenant.collection<SnapshotPage>(LIST_PAGES);
-
-/** Two upserts of the same new document race: the loser's duplicate-key error means "it exists now", so go again. */
-async function upserting<R>(write: () => Promise<R>): Promise<R> {
-  try {
-    return await write();
-  } catch (err) {
-    if ((err as { code?: number }).code !== 11000) throw err;
-    return write();
-  }
-}
 
 /**
  * Records on the list's head whether the thing the list belongs to exists (an endpoint, for its deliveries), so a

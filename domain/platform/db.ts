@@ -29,6 +29,7 @@ export const COLLECTIONS = {
   listPages: 'list_pages',
   watchedJobs: 'watched_jobs',
   naturalKeys: 'natural_keys',
+  endpointRosters: 'endpoint_rosters',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
@@ -97,6 +98,8 @@ export const INDEXES: Record<CollectionName, IndexDescription[]> = {
   watched_jobs: [{ key: { kind: 1, job_namespace: 1, created_at: 1 }, name: 'kind_namespace_created' }],
   // Natural keys (domain/platform/natural-keys.ts): read by `_id`; the retention purge walks `created_at`.
   natural_keys: [{ key: { created_at: 1 }, name: 'created' }],
+  // An account's webhook endpoints (domain/webhooks/endpoint-roster.ts): read and written by `_id` only.
+  endpoint_rosters: [],
 };
 
 export interface Database {
@@ -132,6 +135,16 @@ export async function ensureIndexes(db: Db): Promise<void> {
 function ignoreAlreadyExists(err: unknown): void {
   // Two processes starting at once may both try to create the collection; the loser's error is harmless.
   if ((err as { codeName?: string }).codeName !== 'NamespaceExists') throw err;
+}
+
+/** Two upserts of the same new document race: the loser's duplicate-key error means "it exists now", so go again. */
+export async function upserting<R>(write: () => Promise<R>): Promise<R> {
+  try {
+    return await write();
+  } catch (err) {
+    if ((err as { code?: number }).code !== 11000) throw err;
+    return write();
+  }
 }
 
 export async function pingDatabase(db: Db): Promise<void> {

@@ -6,7 +6,7 @@ import type { Config } from '../platform/config';
 import { COLLECTIONS } from '../platform/db';
 import { ApiError, errors } from '../http/errors';
 import { requireEventScopes } from './events';
-import { checkCountLimit, enforceCountLimit, LIMITS } from '../access/limits';
+import { limitReached, LIMITS } from '../access/limits';
 import type { Scope } from '../access/scopes';
 import { newId, randomBase62 } from '../platform/ids';
 import { openSecret, sealSecret } from '../platform/secret-box';
@@ -20,6 +20,7 @@ import {
 import type { TenantDb } from '../access/tenant';
 import { resolveTarget, TargetRefused, type Lookup, type TargetPolicy } from './url';
 import { markDeliveryListLive } from './delivery-list';
+import { enrolEndpoint, rosterEndpoints, withdrawEndpoint } from './endpoint-roster';
 
 export interface WebhookEndpointDoc {
   _id: string;
@@ -90,8 +91,9 @@ export async function createWebhookEndpoint(
   const events = normalizeEvents(input.events);
   requireEventScopes(caller.scopes, events);
   const url = await checkedUrl(config, input.url, lookup);
-  await checkCountLimit(endpointCollection(tenant), { deleted_at: null }, LIMITS.webhookEndpointsPerAccount, 'webhook endpoints');
+  await refuseAboveLimit(tenant, LIMITS.webhookEndpointsPerAccount - 1);
   const id = newId('webhookEndpoint');
+  await enrolEndpoint(tenant, id);
   const secret = `whsec_${randomBase62(32)}`;
   const now = new Date();
   const doc = (await endpointCollection(tenant).insertOne({
@@ -106,11 +108,22 @@ export async function createWebhookEndpoint(
     created_at: now,
     updated_at: now,
   })) as WebhookEndpointDoc;
-  await enforceCountLimit(endpointCollection(tenant), { deleted_at: null }, id, LIMITS.webhookEndpointsPerAccount, 'webhook endpoints');
+  // Counted again after the insert, as limits.ts does for keys: racing creations cannot all see room and succeed.
+  await refuseAboveLimit(tenant, LIMITS.webhookEndpointsPerAccount, async () => {
+    await endpointCollection(tenant).deleteOne({ _id: id });
+    await withdrawEndpoint(tenant, id);
+  });
   // Only a saving for the deliveries list's reads: without the mark they look the endpoint up, so a failure here
   // must not fail a creation that has happened.
   await markDeliveryListLive(tenant, id, true).catch(() => undefined);
   return { ...webhookEndpointView(doc), secret, warning: SECRET_WARNING };
+}
+
+/** 409 `limit_reached` when the account holds more than `most` endpoints, after `takeBack` (the caller's own insert). */
+async function refuseAboveLimit(tenant: TenantDb, most: number, takeBack?: () => Promise<void>): Promise<void> {
+  if ((await rosterEndpoints(tenant)).length <= most) return;
+  await takeBack?.();
+  throw limitReached('webhook endpoints', LIMITS.webhookEndpointsPerAccount);
 }
 
 /**
@@ -120,7 +133,7 @@ export async function createWebhookEndpoint(
 export const MAX_WEBHOOK_ENDPOINTS = 1000;
 
 export async function listWebhookEndpoints(tenant: TenantDb) {
-  const docs = await endpointCollection(tenant).find({ deleted_at: null }, { sort: { _id: -1 }, limit: MAX_WEBHOOK_ENDPOINTS }).toArray();
+  const docs = (await rosterEndpoints(tenant)).sort((a, b) => (a._id < b._id ? 1 : -1)).slice(0, MAX_WEBHOOK_ENDPOINTS);
   return { data: docs.map(webhookEndpointView) };
 }
 
@@ -165,6 +178,8 @@ export async function deleteWebhookEndpoint(tenant: TenantDb, id: string) {
   await markDeliveryListLive(tenant, id, false);
   const res = await endpointCollection(tenant).updateOne({ _id: id, deleted_at: null }, { $set: { deleted_at: new Date() } });
   if (res.matchedCount === 0) throw errors.notFound('webhook endpoint');
+  // Off the roster only once deleted: a failure between leaves an id readers skip, never an endpoint it lacks.
+  await withdrawEndpoint(tenant, id);
   return { id, object: 'webhook_endpoint' as const, deleted: true as const };
 }
 

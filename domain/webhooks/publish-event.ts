@@ -19,6 +19,8 @@ import { DELIVERY_LIST, deliveryPolicy, type WebhookDeliveryDoc } from './delive
 import { createOnce } from '../http/listed-once';
 import { unwatchJob, watchJob } from '../jobs/watch';
 import type { WebhookEndpointDoc } from './endpoints';
+import { rosterEndpoints } from './endpoint-roster';
+import { TenantDb } from '../access/tenant';
 
 export interface EventPublisher {
   db: Db;
@@ -55,13 +57,15 @@ export async function publishEvent(publisher: EventPublisher, input: PublishInpu
 export async function fanOutEvent(publisher: EventPublisher, event: EventDoc, workflowEndpointId: string | null): Promise<string[]> {
   if (!isWebhookEventType(event.type)) return [];
   const { db, config, temporal } = publisher;
-  const endpoints = db.collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints);
-  const recipient = { account_id: event.account_id, deleted_at: null, status: 'active' as const, events: event.type };
-  const subscribed = await endpoints.find(recipient, { projection: { _id: 1 } }).toArray();
-  const ids = new Set(subscribed.map((e) => e._id));
-  if (workflowEndpointId && !ids.has(workflowEndpointId)) {
-    const own = await endpoints.findOne({ ...recipient, _id: workflowEndpointId }, { projection: { _id: 1 } });
-    if (own) ids.add(own._id);
+  // The account's endpoints through its roster, each read by `_id` (endpoint-roster.ts), not a query by account.
+  const tenant = new TenantDb(db, event.account_id);
+  const endpoints = await rosterEndpoints(tenant);
+  const recipient = (e: WebhookEndpointDoc) => e.status === 'active' && e.events.includes(event.type);
+  const ids = new Set(endpoints.filter(recipient).map((e) => e._id));
+  // The roster has the workflow's endpoint unless an older process wrote it and the hourly sweep has not run yet.
+  if (workflowEndpointId && !endpoints.some((e) => e._id === workflowEndpointId)) {
+    const own = await tenant.collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints).findOne({ _id: workflowEndpointId, deleted_at: null });
+    if (own && recipient(own)) ids.add(own._id);
   }
   // Every delivery is recorded before any job starts, and the jobs start side by side: with Temporal away, a
   // publish on the request path (a cancel, a creation that failed) waits one call deadline whatever the number of
