@@ -9,7 +9,7 @@
  */
 import { createHmac } from 'node:crypto';
 import type { Db, Filter } from 'mongodb';
-import { COLLECTIONS } from '../platform/db';
+import { COLLECTIONS, upserting } from '../platform/db';
 import { errors } from '../http/errors';
 import { newId, randomBase62 } from '../platform/ids';
 import { checkCountLimit, enforceCountLimit, LIMITS } from './limits';
@@ -156,18 +156,59 @@ export interface KeyPrincipal {
 }
 
 /**
+ * The `_id` of a document in `api_key_credentials` that says every key has its credential (`backfillCredentials`).
+ * No token hash (64 hex digits) can equal it.
+ */
+const EVERY_KEY_CREDENTIALED = 'every-key-credentialed';
+
+/** Databases this process has seen the mark in: it is never taken back, so once seen it is remembered. */
+const markSeen = new WeakSet<Db>();
+
+async function everyKeyCredentialed(db: Db): Promise<boolean> {
+  if (markSeen.has(db)) return true;
+  const mark = await db.collection<CredentialDoc>(COLLECTIONS.apiKeyCredentials).findOne({ _id: EVERY_KEY_CREDENTIALED });
+  if (mark) markSeen.add(db);
+  return mark !== null;
+}
+
+const credentialFor = (db: Db, key: Pick<ApiKeyDoc, '_id' | 'token_hash'>) =>
+  upserting(() =>
+    db.collection<CredentialDoc>(COLLECTIONS.apiKeyCredentials).updateOne({ _id: key.token_hash }, { $setOnInsert: { key_id: key._id } }, { upsert: true }),
+  );
+
+/**
  * The id of the key a token hash belongs to, or null: by `_id` in `api_key_credentials`. A key created before that
- * collection existed is found once by its indexed `token_hash` and gets its credential then. This is the one
- * account-less read of API keys: the account is what it finds out.
+ * collection existed is found by its `token_hash` and gets its credential then, until `backfillCredentials` has given
+ * every such key its credential: from then on an unknown token costs one read by `_id`, not a query on
+ * `token_hash`, which the embedded store answers by scanning every account's keys (docs/decisions.md 283). This is
+ * the one account-less read of API keys: the account is what it finds out.
  */
 export async function keyIdOf(db: Db, tokenHash: string): Promise<string | null> {
-  const credentials = db.collection<CredentialDoc>(COLLECTIONS.apiKeyCredentials);
-  const found = await credentials.findOne({ _id: tokenHash });
+  const found = await db.collection<CredentialDoc>(COLLECTIONS.apiKeyCredentials).findOne({ _id: tokenHash });
   if (found) return found.key_id;
+  if (await everyKeyCredentialed(db)) return null;
   const legacy = await db.collection<ApiKeyDoc>(COLLECTIONS.apiKeys).findOne({ token_hash: tokenHash }, { projection: { _id: 1 } });
   if (!legacy) return null;
-  await credentials.updateOne({ _id: tokenHash }, { $setOnInsert: { key_id: legacy._id } }, { upsert: true });
+  await credentialFor(db, { _id: legacy._id, token_hash: tokenHash });
   return legacy._id;
+}
+
+/**
+ * Gives every key its credential, then marks that done (the reconciler's hourly sweep, activities/reconcile.ts; a
+ * no-op once marked). Keys created since credentials exist have theirs already: creation writes it before the key.
+ * One scan of all keys, once per database. Answers the credentials added.
+ */
+export async function backfillCredentials(db: Db): Promise<number> {
+  if (await everyKeyCredentialed(db)) return 0;
+  const keys = await db.collection<ApiKeyDoc>(COLLECTIONS.apiKeys).find({}, { projection: { _id: 1, token_hash: 1 } }).toArray();
+  let added = 0;
+  for (let i = 0; i < keys.length; i += 50) {
+    const written = await Promise.all(keys.slice(i, i + 50).map((key) => credentialFor(db, key)));
+    added += written.reduce((n, w) => n + w.upsertedCount, 0);
+  }
+  const mark = { _id: EVERY_KEY_CREDENTIALED };
+  await upserting(() => db.collection<CredentialDoc>(COLLECTIONS.apiKeyCredentials).updateOne(mark, { $setOnInsert: { key_id: '' } }, { upsert: true }));
+  return added;
 }
 
 /** A key's current state by its id (account-less: the caller found the id through the token's credential). */

@@ -1,5 +1,8 @@
 /** API keys against the real stack: creation, listing, revocation, expiry, validation, storage at rest. */
+import { backfillCredentials, hashToken, keyIdOf } from '../../domain/access/api-keys';
 import { COLLECTIONS } from '../../domain/platform/db';
+import { randomBase62 } from '../../domain/platform/ids';
+import { commandsDuring, scans } from '../support/db-commands';
 import { createTestContext, type TestContext } from '../support/app';
 import { newAccount, type TestAccount } from '../support/identity';
 
@@ -185,6 +188,38 @@ describe('storage at rest', () => {
         const res = await t.api.get('/v1/usage/balance').set(auth(value));
         expect(res.status).toBe(401);
       }
+    }
+  });
+});
+
+describe('keys from before credentials', () => {
+  it('finds one by its hash until every key has a credential; from then on an unknown token is read by _id alone', async () => {
+    const dbName = `${t.config.MONGODB_DB}_credentials_${randomBase62(8).toLowerCase()}`;
+    const db = t.database.client.db(dbName);
+    const monitored = (token: string) => commandsDuring(t.config.mongodbUri, dbName, (d) => keyIdOf(d, hashToken(t.config.API_KEY_HASH_SECRET, token)));
+    const token = () => `ak_test_${randomBase62(32)}`;
+    try {
+      // Two keys as they were stored before `api_key_credentials` existed: no credential.
+      const [first, second] = [token(), token()];
+      await db.collection(COLLECTIONS.apiKeys).insertMany([
+        { _id: 'key_first' as never, account_id: 'acct_old', token_hash: hashToken(t.config.API_KEY_HASH_SECRET, first) },
+        { _id: 'key_second' as never, account_id: 'acct_old', token_hash: hashToken(t.config.API_KEY_HASH_SECRET, second) },
+      ]);
+      expect((await monitored(first)).result).toBe('key_first');
+      const unknownBefore = await monitored(token());
+      expect(unknownBefore.result).toBeNull();
+      expect(scans(unknownBefore.commands)).toEqual([expect.stringMatching(new RegExp(`^find ${COLLECTIONS.apiKeys} `))]);
+
+      expect(await backfillCredentials(db)).toBe(1); // the second: the first got its credential when it was found
+      expect(await backfillCredentials(db)).toBe(0);
+      const secondFound = await monitored(second);
+      expect(secondFound.result).toBe('key_second');
+      expect(secondFound.commands.filter((c) => c.commandName === 'find')).toHaveLength(1);
+      const unknownAfter = await monitored(token());
+      expect(unknownAfter.result).toBeNull();
+      expect(scans(unknownAfter.commands)).toEqual([]);
+    } finally {
+      await db.dropDatabase();
     }
   });
 });
