@@ -40,6 +40,20 @@ export default tseslint.config(
     },
   },
   {
+    // The embedded store (FerretDB 1.24) answers `{_id: {$in: …}}` by scanning the whole collection, every account's
+    // documents; read the ids one by one instead (TenantCollection.findByIds, docs/decisions.md 284).
+    files: ['domain/**/*.ts', 'activities/**/*.ts', 'api/**/*.ts', 'worker/**/*.ts', 'scripts/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name='_id'] > ObjectExpression > Property:matches([key.name='$in'], [key.value='$in'])",
+          message: '`_id: {$in}` is a scan of every account on the embedded store: use findByIds (domain/access/tenant.ts).',
+        },
+      ],
+    },
+  },
+  {
     // Workflow code is replayed: it must be deterministic and must not drag Node modules into the workflow bundle.
     files: ['workflows/**/*.ts'],
     rules: {

@@ -31,6 +31,7 @@ import { buildMessages } from './prompt';
 import { renderOutput } from './rendering';
 import { withHeartbeat } from './heartbeat';
 import { jobIds, jobStillOpen } from '../domain/jobs';
+import { TenantDb } from '../domain/access/tenant';
 
 
 
@@ -51,9 +52,7 @@ export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
     // A workflow deleted after the run was created still describes how the run must execute.
     const workflow = await db.collection<EvaluationWorkflowDoc>(COLLECTIONS.workflows).findOne({ _id: run.workflow_id, account_id: accountId });
     if (!workflow) throw runFailure('workflow_missing', 'The run’s workflow no longer exists.');
-    const docs = run.input_documents.length
-      ? await db.collection<DocumentDoc>(COLLECTIONS.documents).find({ _id: { $in: run.input_documents }, account_id: accountId }).toArray()
-      : [];
+    const docs = await new TenantDb(db, accountId).collection<DocumentDoc>(COLLECTIONS.documents).findByIds(run.input_documents);
     const inputs: RunInput[] = run.input_documents.map((id) => {
       const doc = docs.find((d) => d._id === id);
       const textKey = doc?.text_key;

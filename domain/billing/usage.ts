@@ -111,12 +111,7 @@ export async function usageReport(tenant: TenantDb, query: UsageQuery, now = new
  */
 async function withCurrentNames(tenant: TenantDb, groups: Group[], recorded: Map<string, string>) {
   const ids = groups.map((g) => g.workflowId);
-  const workflows = ids.length
-    ? await tenant
-        .collection<EvaluationWorkflowDoc>(COLLECTIONS.workflows)
-        .find({ _id: { $in: ids } }, { projection: { name: 1 } })
-        .toArray()
-    : [];
+  const workflows = await tenant.collection<EvaluationWorkflowDoc>(COLLECTIONS.workflows).findByIds(ids, {}, { projection: { name: 1 } });
   const names = new Map(workflows.map((w) => [w._id, w.name]));
   return groups
     .map((g) => ({

@@ -82,10 +82,7 @@ export async function createEvaluationWorkflow(db: Db, tenant: TenantDb, input: 
 
   const refIds = [...new Set(input.reference_document_ids ?? [])];
   if (refIds.length) {
-    const found = await tenant
-      .collection<ReferenceDocumentDoc>(COLLECTIONS.referenceDocuments)
-      .find({ _id: { $in: refIds }, deleted_at: null }, { projection: { _id: 1 } })
-      .toArray();
+    const found = await tenant.collection<ReferenceDocumentDoc>(COLLECTIONS.referenceDocuments).findByIds(refIds, { deleted_at: null }, { projection: { _id: 1 } });
     const missing = refIds.filter((id) => !found.some((f) => f._id === id));
     if (missing.length) throw badReference('reference_document_ids', `no reference document ${missing.join(', ')}`);
   }

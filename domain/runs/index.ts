@@ -122,7 +122,7 @@ async function validate(tenant: TenantDb, workflowId: string, input: CreateRunRe
   const workflow = await runnableWorkflow(tenant, workflowId);
   const ids = [...new Set(input.input_documents ?? [])];
   const docs = ids.length
-    ? await tenant.collection<DocumentDoc>(COLLECTIONS.documents).find({ _id: { $in: ids } }).toArray()
+    ? await tenant.collection<DocumentDoc>(COLLECTIONS.documents).findByIds(ids)
     : [];
   const missing = ids.filter((id) => !docs.some((d) => d._id === id));
   if (missing.length) {
@@ -138,10 +138,7 @@ async function validate(tenant: TenantDb, workflowId: string, input: CreateRunRe
     );
   }
   if (workflow.reference_document_ids.length) {
-    const refs = await tenant
-      .collection<ReferenceDocumentDoc>(COLLECTIONS.referenceDocuments)
-      .find({ _id: { $in: workflow.reference_document_ids } })
-      .toArray();
+    const refs = await tenant.collection<ReferenceDocumentDoc>(COLLECTIONS.referenceDocuments).findByIds(workflow.reference_document_ids);
     const unavailable = workflow.reference_document_ids.filter((id) => {
       const r = refs.find((x) => x._id === id);
       return !r || r.deleted_at || r.status === 'failed';

@@ -18,7 +18,10 @@ import { makeDocument } from '../support/files';
 import { newAccount, type TestAccount } from '../support/identity';
 import { startWorker } from '../support/processes';
 import { balance, ledgerOf, makeWorkflow, waitForRun } from '../support/runs';
-import { uploadDocument } from '../support/uploads';
+import { uploadDocument, uploadReference, waitForReference } from '../support/uploads';
+import { commandsDuring, scans } from '../support/db-commands';
+import supertest from 'supertest';
+import { createApp } from '../../api/app';
 
 let t: TestContext;
 /** The same stack, but a Temporal namespace where no worker polls unless a test starts one: runs stay queued. */
@@ -143,6 +146,27 @@ describe('a test-mode run', () => {
     expect(created.body.quoted_credits).toBe(1.6);
     expect(created.body.input_documents).toEqual([doc.body.id]);
     expect((await waitForRun(t, testKey, created.body.id)).status).toBe('succeeded');
+  });
+
+  it("reads the documents it names by _id, never by a query over every account's: workflow, run and usage by workflow", async () => {
+    const doc = await uploadDocument(t, liveKey, await makeDocument('md', { sentences: ['One.', 'Two.'] }));
+    const ref = await uploadReference(t, liveKey, await makeDocument('md', { sentences: ['Criterion one.', 'Criterion two.'] }));
+    expect((await waitForReference(t, liveKey, ref)).status).toBe('ready');
+    const { result: runId, commands } = await commandsDuring(t.config.mongodbUri, t.config.MONGODB_DB, async (db) => {
+      const api = supertest(createApp({ ...t.deps, db }).callback());
+      const wf = await makeWorkflow({ ...t, api }, liveKey, { reference_document_ids: [ref] });
+      const created = await api.post(`/v1/workflows/${wf}/runs`).set(auth(liveKey)).send({ input_documents: [doc.body.id] });
+      expect(created.status).toBe(202);
+      // Live mode, so that usage counts it; no model is configured here, so it fails (model_unavailable), refunded.
+      expect((await waitForRun(t, liveKey, created.body.id)).status).toBe('failed');
+      const today = new Date().toISOString().slice(0, 10);
+      const usage = await api.get(`/v1/usage?from=${today}&to=${today}&group_by=workflow`).set(auth(liveKey));
+      expect(usage.body.by_workflow).toEqual([expect.objectContaining({ workflow_id: wf, name: 'Run test', runs: 1 })]);
+      return created.body.id as string;
+    });
+    expect(runId).toMatch(/^run_/);
+    const named = [COLLECTIONS.documents, COLLECTIONS.referenceDocuments, COLLECTIONS.workflows];
+    expect(scans(commands).filter((s) => named.some((c) => s.startsWith(`find ${c} `)))).toEqual([]);
   });
 
   it('ends at once, output_invalid, when the stub cannot satisfy the output_schema', async () => {
