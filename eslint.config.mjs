@@ -50,8 +50,16 @@ export default tseslint.config(
           selector: "Property[key.name='_id'] > ObjectExpression > Property:matches([key.name='$in'], [key.value='$in'])",
           message: '`_id: {$in}` is a scan of every account on the embedded store: use findByIds (domain/access/tenant.ts).',
         },
+        {
+          selector: "CallExpression[callee.property.name='bulkWrite']",
+          message: 'A bulk write of ~100 changes hangs the embedded store: use bulkWriteInBatches (domain/platform/db.ts).',
+        },
       ],
     },
+  },
+  {
+    files: ['domain/platform/db.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
   {
     // Workflow code is replayed: it must be deterministic and must not drag Node modules into the workflow bundle.

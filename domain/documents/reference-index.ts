@@ -10,7 +10,7 @@
 import { gunzipSync } from 'node:zlib';
 import type { Binary, Db } from 'mongodb';
 import { TenantDb } from '../access/tenant';
-import { COLLECTIONS } from '../platform/db';
+import { bulkWriteInBatches, COLLECTIONS } from '../platform/db';
 import { getObjectBytes, putObject, type Storage } from '../platform/storage';
 import type { Section } from './stored-text';
 
@@ -50,7 +50,6 @@ interface IndexDoc {
 const indexKey = (ref: { accountId: string; refId: string; version: number }) =>
   `accounts/${ref.accountId}/reference-documents/${ref.refId}/index-v${ref.version}.json.gz`;
 
-const INSERT_BATCH = 500;
 
 /**
  * Replaces a reference's chunks and index with these (idempotent: a retried indexing step rewrites the same).
@@ -66,10 +65,16 @@ export async function storeReferenceIndex(
   indexGz: Uint8Array,
 ): Promise<void> {
   const chunkDocs = db.collection<ChunkDoc>(COLLECTIONS.referenceChunks);
-  await chunkDocs.deleteMany({ ref_id: ref.refId, account_id: ref.accountId });
-  for (let i = 0; i < chunks.length; i += INSERT_BATCH) {
-    await chunkDocs.insertMany(chunks.slice(i, i + INSERT_BATCH).map((c) => ({ ...c, _id: c.id, account_id: ref.accountId })));
-  }
+  const records = db.collection<IndexDoc>(COLLECTIONS.referenceIndexes);
+  const previous = await records.findOne({ _id: ref.refId, account_id: ref.accountId }, { projection: { chunk_count: 1 } });
+  // Every chunk written over its `_id` (`<ref>:<ordinal>`), replacing what an earlier attempt or version left there,
+  // and the previous version's chunks past the new end deleted by `_id`. Never `deleteMany({ref_id})`: the embedded
+  // store answers it by scanning every account's chunks (docs/decisions.md 285). Readers never read past a record's
+  // chunk_count, so a chunk left beyond it by an attempt that died is only space.
+  const docs = chunks.map((c) => ({ ...c, _id: c.id, account_id: ref.accountId }));
+  await bulkWriteInBatches(chunkDocs, docs.map((doc) => ({ replaceOne: { filter: { _id: doc._id }, replacement: doc, upsert: true } })));
+  const stale = Array.from({ length: Math.max(0, (previous?.chunk_count ?? 0) - chunks.length) }, (_, k) => `${ref.refId}:${chunks.length + k}`);
+  await bulkWriteInBatches(chunkDocs, stale.map((id) => ({ deleteOne: { filter: { _id: id, account_id: ref.accountId } } })));
   // The object before the record that names it, so a record never points at an index not yet written.
   const key = indexKey(ref);
   await putObject(storage, key, indexGz, 'application/gzip');
@@ -82,7 +87,7 @@ export async function storeReferenceIndex(
     index_key: key,
     created_at: new Date(),
   };
-  await db.collection<IndexDoc>(COLLECTIONS.referenceIndexes).replaceOne({ _id: ref.refId }, indexDoc, { upsert: true });
+  await records.replaceOne({ _id: ref.refId }, indexDoc, { upsert: true });
 }
 
 export interface StoredReferenceIndex {

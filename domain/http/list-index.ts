@@ -26,7 +26,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Db, Document } from 'mongodb';
-import { COLLECTIONS, upserting, type CollectionName } from '../platform/db';
+import { bulkWriteInBatches, COLLECTIONS, upserting, type CollectionName } from '../platform/db';
 import { errors } from './errors';
 import type { Cursors, PageQuery } from './pagination';
 import { TenantDb } from '../access/tenant';
@@ -564,11 +564,11 @@ export async function backfillList<T extends Listed>(db: Db, spec: ListSpec<T>):
 export function positionsIn(collection: CollectionName): ListSpec<Listed>['setPositions'] {
   return async (db, accountId, positions) => {
     if (positions.length === 0) return;
-    await db.collection<Listed>(collection).bulkWrite(
+    await bulkWriteInBatches(
+      db.collection<Listed>(collection),
       positions.map(({ id, q }) => ({
         updateOne: { filter: { _id: id, account_id: accountId, list_pos: { $exists: false } }, update: { $set: { list_pos: q } } },
       })),
-      { ordered: false },
     );
   };
 }

@@ -3,7 +3,7 @@
  * the worker and is idempotent. The local database is FerretDB, so nothing here may rely on transactions, TTL or
  * partial indexes (DESIGN.md §2): expiry is always checked in code as well.
  */
-import { MongoClient, type Db, type IndexDescription } from 'mongodb';
+import { MongoClient, type AnyBulkWriteOperation, type Collection, type Db, type Document, type IndexDescription } from 'mongodb';
 import type { Config } from './config';
 
 export const COLLECTIONS = {
@@ -135,6 +135,18 @@ export async function ensureIndexes(db: Db): Promise<void> {
 function ignoreAlreadyExists(err: unknown): void {
   // Two processes starting at once may both try to create the collection; the loser's error is harmless.
   if ((err as { codeName?: string }).codeName !== 'NamespaceExists') throw err;
+}
+
+/**
+ * Statements per bulk write command. FerretDB 1.24 on SQLite stops answering every connection, until it is
+ * restarted, when one command carries about 100 statements that each change an existing document: 90 pass, 100 hang
+ * it, whatever the documents' size (measured, docs/decisions.md 285). Inserts of new documents are not affected.
+ */
+export const BULK_STATEMENTS = 32;
+
+/** A bulk write sent as commands of at most BULK_STATEMENTS statements, unordered within each. */
+export async function bulkWriteInBatches<T extends Document>(collection: Collection<T>, ops: AnyBulkWriteOperation<T>[]): Promise<void> {
+  for (let i = 0; i < ops.length; i += BULK_STATEMENTS) await collection.bulkWrite(ops.slice(i, i + BULK_STATEMENTS), { ordered: false });
 }
 
 /** Two upserts of the same new document race: the loser's duplicate-key error means "it exists now", so go again. */

@@ -5,7 +5,7 @@
  * applied to the runs of the caller's own account while paging: their cost never grows with other accounts' runs.
  */
 import type { Db } from 'mongodb';
-import { COLLECTIONS } from '../platform/db';
+import { bulkWriteInBatches, COLLECTIONS } from '../platform/db';
 import type { Cursors, PageQuery } from '../http/pagination';
 import { readList, type ListSpec } from '../http/list-index';
 import type { TenantDb } from '../access/tenant';
@@ -19,11 +19,11 @@ export const RUN_LIST: ListSpec<RunDoc> = {
   settled: (run) => FINAL_RUN_STATUSES.has(run.status) && run.admission !== 'pending',
   async setPositions(db: Db, accountId: string, positions: Array<{ id: string; q: number }>) {
     if (positions.length === 0) return;
-    await db.collection<RunDoc>(COLLECTIONS.runs).bulkWrite(
+    await bulkWriteInBatches(
+      db.collection<RunDoc>(COLLECTIONS.runs),
       positions.map(({ id, q }) => ({
         updateOne: { filter: { _id: id, account_id: accountId, list_pos: { $exists: false } }, update: { $set: { list_pos: q } } },
       })),
-      { ordered: false },
     );
   },
 };

@@ -9,7 +9,8 @@ import { Binary } from 'mongodb';
 import { COLLECTIONS } from '../../domain/platform/db';
 import { getObjectBytes } from '../../domain/platform/storage';
 import { rank } from '../../activities/retrieval';
-import { loadChunksById, loadReferenceIndexes, storeReferenceIndex } from '../../domain/documents/reference-index';
+import { loadChunksById, loadReferenceIndexes, storeReferenceIndex, type Chunk } from '../../domain/documents/reference-index';
+import { commandsDuring, scans } from '../support/db-commands';
 import { randomBase62 } from '../../domain/platform/ids';
 import { textKeys } from '../../domain/documents/stored-text';
 import { createTestContext, type TestContext } from '../support/app';
@@ -279,6 +280,29 @@ describe('the stored index', () => {
     expect(source!.index.toString('utf8') === index).toBe(true);
     // Another account names the same reference and gets nothing.
     expect(await loadReferenceIndexes(t.database.db, t.deps.storage, 'acct_nobody', [ref.refId])).toEqual([]);
+  });
+
+  it("replaces a reference's chunks by _id on reindexing, dropping the previous version's extra ones, with no query by reference", async () => {
+    const ref = { accountId: a.accountId, refId: `ref_${randomBase62(12)}`, version: 1 };
+    const chunk = (ordinal: number, text: string): Chunk => ({
+      id: `${ref.refId}:${ordinal}`, ref_id: ref.refId, ordinal, text, tokens: 2,
+      section: { kind: 'page', index: 0, label: 'Page 1' }, heading: null, char_start: 0, char_end: text.length,
+    });
+    const ids = (n: number) => Array.from({ length: n }, (_, k) => `${ref.refId}:${k}`);
+    const first = Array.from({ length: 5 }, (_, k) => chunk(k, `first ${k}`));
+    await storeReferenceIndex(t.database.db, t.deps.storage, ref, first, gzipSync('{}'));
+    // A retried step writes the same chunks again: no duplicate-key failure.
+    await storeReferenceIndex(t.database.db, t.deps.storage, ref, first, gzipSync('{}'));
+    expect([...(await loadChunksById(t.database.db, a.accountId, ids(5))).values()].map((c) => c.text)).toEqual(first.map((c) => c.text));
+
+    const second = Array.from({ length: 3 }, (_, k) => chunk(k, `second ${k}`));
+    const { commands } = await commandsDuring(t.config.mongodbUri, t.config.MONGODB_DB, (db) =>
+      storeReferenceIndex(db, t.deps.storage, { ...ref, version: 2 }, second, gzipSync('{}')),
+    );
+    expect(scans(commands)).toEqual([]);
+    const stored = await t.database.db.collection(COLLECTIONS.referenceChunks).find({ ref_id: ref.refId }).sort({ ordinal: 1 }).toArray();
+    expect(stored.map((c) => c.text)).toEqual(['second 0', 'second 1', 'second 2']);
+    expect(await indexes().findOne({ _id: ref.refId })).toMatchObject({ version: 2, chunk_count: 3 });
   });
 
   it('still reads an index record that holds its index inline, as records written before did', async () => {
