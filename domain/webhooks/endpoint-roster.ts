@@ -16,10 +16,16 @@
  * process that does not keep the roster (an older version during a rolling deploy) are added by the hourly sweep
  * (`sweepEndpointRosters`).
  */
-import type { Db } from 'mongodb';
+import type { Db, Filter } from 'mongodb';
 import { TenantDb } from '../access/tenant';
 import { COLLECTIONS, upserting } from '../platform/db';
-import type { WebhookEndpointDoc } from './endpoints';
+
+/** What the roster needs of an endpoint; the whole document is domain/webhooks/endpoints.ts's (which imports this). */
+interface Enrolled {
+  _id: string;
+  account_id: string;
+  deleted_at: Date | null;
+}
 
 interface RosterDoc {
   _id: string;
@@ -29,7 +35,7 @@ interface RosterDoc {
 }
 
 const rosters = (tenant: TenantDb) => tenant.collection<RosterDoc>(COLLECTIONS.endpointRosters);
-const endpoints = (tenant: TenantDb) => tenant.collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints);
+const endpoints = <T extends Enrolled>(tenant: TenantDb) => tenant.collection<T>(COLLECTIONS.webhookEndpoints);
 
 /** The roster as it stands, built from one scan of the account's endpoints if it never was. */
 async function rosterIds(tenant: TenantDb): Promise<string[]> {
@@ -47,10 +53,10 @@ async function rosterIds(tenant: TenantDb): Promise<string[]> {
 }
 
 /** The account's endpoints that are not deleted (any status), each read by `_id`, in no particular order. */
-export async function rosterEndpoints(tenant: TenantDb): Promise<WebhookEndpointDoc[]> {
+export async function rosterEndpoints<T extends Enrolled>(tenant: TenantDb): Promise<T[]> {
   const ids = await rosterIds(tenant);
-  const read = await Promise.all(ids.map((id) => endpoints(tenant).findOne({ _id: id })));
-  const found = read.filter((e): e is WebhookEndpointDoc => e !== null);
+  const read = (await Promise.all(ids.map((id) => endpoints<T>(tenant).findOne({ _id: id } as Filter<T>)))) as Array<T | null>;
+  const found = read.filter((e): e is T => e !== null);
   const deleted = found.filter((e) => e.deleted_at).map((e) => e._id);
   if (deleted.length) await rosters(tenant).updateOne({ _id: tenant.accountId }, { $pullAll: { ids: deleted } });
   return found.filter((e) => !e.deleted_at);
@@ -72,7 +78,7 @@ export async function withdrawEndpoint(tenant: TenantDb, id: string): Promise<vo
  */
 export async function sweepEndpointRosters(db: Db): Promise<number> {
   const all = await db
-    .collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints)
+    .collection<Enrolled>(COLLECTIONS.webhookEndpoints)
     .find({ deleted_at: null }, { projection: { _id: 1, account_id: 1 } })
     .toArray();
   const byAccount = new Map<string, string[]>();

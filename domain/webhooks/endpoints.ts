@@ -121,7 +121,7 @@ export async function createWebhookEndpoint(
 
 /** 409 `limit_reached` when the account holds more than `most` endpoints, after `takeBack` (the caller's own insert). */
 async function refuseAboveLimit(tenant: TenantDb, most: number, takeBack?: () => Promise<void>): Promise<void> {
-  if ((await rosterEndpoints(tenant)).length <= most) return;
+  if ((await rosterEndpoints<WebhookEndpointDoc>(tenant)).length <= most) return;
   await takeBack?.();
   throw limitReached('webhook endpoints', LIMITS.webhookEndpointsPerAccount);
 }
@@ -133,7 +133,7 @@ async function refuseAboveLimit(tenant: TenantDb, most: number, takeBack?: () =>
 export const MAX_WEBHOOK_ENDPOINTS = 1000;
 
 export async function listWebhookEndpoints(tenant: TenantDb) {
-  const docs = (await rosterEndpoints(tenant)).sort((a, b) => (a._id < b._id ? 1 : -1)).slice(0, MAX_WEBHOOK_ENDPOINTS);
+  const docs = (await rosterEndpoints<WebhookEndpointDoc>(tenant)).sort((a, b) => (a._id < b._id ? 1 : -1)).slice(0, MAX_WEBHOOK_ENDPOINTS);
   return { data: docs.map(webhookEndpointView) };
 }
 
