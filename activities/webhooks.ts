@@ -12,7 +12,8 @@ import { COLLECTIONS } from '../domain/platform/db';
 import { signEventRuns, type OutputSigner } from '../domain/runs/output-file';
 import { eventPayload, type EventDoc } from '../domain/webhooks/events';
 import {
-  disableIfFailing,
+  countFailedDelivery,
+  endFailureStreak,
   RESPONSE_BODY_LIMIT,
   type AttemptOutcome,
   type WebhookAttemptDoc,
@@ -186,7 +187,10 @@ export function webhookActivities({ db, config, logger, storage }: ActivityDeps)
       // A success settles the delivery in the same write (docs/decisions.md 221): nothing is left for settleDelivery.
       const settles = attempt.outcome === 'succeeded' ? { $set: { status: 'succeeded' as const, finished_at: new Date() } } : {};
       await deliveries.updateOne({ _id: delivery._id, 'attempts.key': { $ne: input.attemptKey } }, { $push: { attempts: attempt }, ...settles });
-      if (attempt.outcome === 'succeeded') await unwatchJob(db, 'deliveries', delivery._id);
+      if (attempt.outcome === 'succeeded') {
+        await unwatchJob(db, 'deliveries', delivery._id);
+        await endFailureStreak(db, endpoint);
+      }
       // A line per delivered event at info would be one per run: successes at debug, the rest (worth a look) at info.
       logger[attempt.outcome === 'succeeded' ? 'debug' : 'info'](
         { deliveryId: delivery._id, endpointId: endpoint._id, statusCode: attempt.status_code, latencyMs: attempt.latency_ms, outcome: attempt.outcome },
@@ -203,9 +207,12 @@ export function webhookActivities({ db, config, logger, storage }: ActivityDeps)
         { returnDocument: 'after' },
       );
       await unwatchJob(db, 'deliveries', input.deliveryId);
-      if (!delivery || input.status !== 'failed') return;
+      if (!delivery) return;
       const endpoint = await endpoints.findOne({ _id: delivery.endpoint_id, account_id: input.accountId });
-      if (endpoint && !endpoint.deleted_at && endpoint.status === 'active' && (await disableIfFailing(db, endpoint))) {
+      if (!endpoint) return;
+      // Only executions from before `local-attempt-v1` settle a success here; theirs ends a run of failures too.
+      if (input.status === 'succeeded') return endFailureStreak(db, endpoint);
+      if (!endpoint.deleted_at && endpoint.status === 'active' && (await countFailedDelivery(db, endpoint, delivery._id, delivery.finished_at ?? new Date()))) {
         logger.warn({ endpointId: endpoint._id }, 'webhook endpoint disabled after consecutive failed deliveries');
       }
     },

@@ -131,22 +131,37 @@ export async function retryDelivery(
 }
 
 /**
- * Disables `endpoint` when its last DISABLE_AFTER_FAILURES deliveries (finished since it was last enabled) all
- * failed. Computed from the deliveries rather than kept as a counter, so a retried or crashed caller cannot count
- * a failure twice or lose one.
+ * Counts a failed delivery against its endpoint, and disables the endpoint when its last DISABLE_AFTER_FAILURES
+ * finished deliveries (since it was last enabled) all failed. The run of failures is kept on the endpoint
+ * (`failure_streak`, newest last), keyed by delivery, so a retried settlement cannot count one twice; a success
+ * ends it (`endFailureStreak`). Never a query over the deliveries: the embedded store answers one by scanning every
+ * account's (docs/decisions.md 286).
  */
-export async function disableIfFailing(db: Db, endpoint: WebhookEndpointDoc): Promise<boolean> {
-  const recent = await db
-    .collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries)
-    .find(
-      { account_id: endpoint.account_id, endpoint_id: endpoint._id, status: { $in: ['succeeded', 'failed'] }, finished_at: { $gte: endpoint.failures_counted_since } },
-      { sort: { finished_at: -1 }, limit: DISABLE_AFTER_FAILURES, projection: { status: 1 } },
-    )
-    .toArray();
-  if (recent.length < DISABLE_AFTER_FAILURES || recent.some((d) => d.status !== 'failed')) return false;
-  const res = await db.collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints).updateOne(
-    { _id: endpoint._id, account_id: endpoint.account_id, status: 'active', failures_counted_since: endpoint.failures_counted_since },
+export async function countFailedDelivery(db: Db, endpoint: WebhookEndpointDoc, deliveryId: string, at: Date): Promise<boolean> {
+  const endpoints = db.collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints);
+  const mine = { _id: endpoint._id, account_id: endpoint.account_id };
+  const counted =
+    (await endpoints.findOneAndUpdate(
+      { ...mine, 'failure_streak.d': { $ne: deliveryId } },
+      { $push: { failure_streak: { $each: [{ d: deliveryId, at }], $slice: -DISABLE_AFTER_FAILURES } } },
+      { returnDocument: 'after' },
+    )) ?? (await endpoints.findOne(mine)); // counted already, by a settlement retried
+  if (!counted || counted.deleted_at || counted.status !== 'active') return false;
+  const streak = (counted.failure_streak ?? []).filter((f) => f.at >= counted.failures_counted_since);
+  if (streak.length < DISABLE_AFTER_FAILURES) return false;
+  const res = await endpoints.updateOne(
+    { ...mine, status: 'active', failures_counted_since: counted.failures_counted_since },
     { $set: { status: 'disabled', disabled_reason: `${DISABLE_AFTER_FAILURES} consecutive deliveries failed`, updated_at: new Date() } },
   );
   return res.modifiedCount === 1;
+}
+
+/**
+ * A delivery to `endpoint` succeeded: its run of failures, if it has one, is over. `endpoint` is as the attempt read
+ * it, so an endpoint with no failures costs no write (the path every delivered event takes); a failure counted while
+ * the POST was under way stays counted, at most one of the twenty.
+ */
+export async function endFailureStreak(db: Db, endpoint: WebhookEndpointDoc): Promise<void> {
+  if (!endpoint.failure_streak?.length) return;
+  await db.collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints).updateOne({ _id: endpoint._id, account_id: endpoint.account_id }, { $set: { failure_streak: [] } });
 }

@@ -32,6 +32,8 @@ export interface WebhookEndpointDoc {
   secret_sealed: string;
   /** Consecutive failures are counted from here: creation, or the last time the endpoint was (re-)enabled. */
   failures_counted_since: Date;
+  /** The failed deliveries since its last success, newest last, at most 20 (domain/webhooks/deliveries.ts). */
+  failure_streak?: Array<{ d: string; at: Date }>;
   disabled_reason: string | null;
   deleted_at: Date | null;
   created_at: Date;

@@ -13,7 +13,7 @@ import { publishEvent } from '../../domain/webhooks/publish-event';
 import { enrolEndpoint, sweepEndpointRosters } from '../../domain/webhooks/endpoint-roster';
 import { createWebhookEndpoint, listWebhookEndpoints } from '../../domain/webhooks/endpoints';
 import { webhookPayloadProblems } from '../support/conformance';
-import type { WebhookDeliveryDoc } from '../../domain/webhooks/deliveries';
+import { countFailedDelivery, type WebhookDeliveryDoc } from '../../domain/webhooks/deliveries';
 import type { WebhookEndpointDoc } from '../../domain/webhooks/endpoints';
 import { verifyWebhookSignature } from '../../domain/webhooks/signature';
 import { createTestContext, type TestContext } from '../support/app';
@@ -542,6 +542,34 @@ describe('retries', () => {
     const again = await publishTestEvent(fast);
     expect((await deliveryResult(fast, again.deliveryId!)).status).toBe('failed');
     expect((await fast.api.get(`/v1/webhook-endpoints/${endpoint.id}`).set(auth(key))).body.status).toBe('active');
+  });
+});
+
+describe('failures in a row', () => {
+  const endpointDoc = (id: string) => fast.database.db.collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints).findOne({ _id: id });
+
+  it('counts only failures in a row: a success between them starts the count again', async () => {
+    const endpoint = await register(fast, { url: receiver.url() });
+    receiver.script([...Array<{ status: number }>(19).fill({ status: 410 }), { status: 200 }], { status: 410 });
+    const outcomes: string[] = [];
+    for (let i = 0; i < 39; i++) outcomes.push((await deliveryResult(fast, (await publishTestEvent(fast)).deliveryId!)).status);
+    expect(outcomes.filter((o) => o === 'succeeded')).toHaveLength(1);
+    // 19 failures, a success, 19 failures: never 20 in a row.
+    expect((await endpointDoc(endpoint.id))!.status).toBe('active');
+    expect((await endpointDoc(endpoint.id))!.failure_streak).toHaveLength(19);
+    await deliveryResult(fast, (await publishTestEvent(fast)).deliveryId!);
+    expect((await endpointDoc(endpoint.id))!.status).toBe('disabled');
+  });
+
+  it('counts a failed delivery once when its settlement is retried, reading the endpoint by _id alone', async () => {
+    const endpoint = await register(fast, { url: receiver.url() });
+    const doc = (await endpointDoc(endpoint.id))!;
+    const deliveryId = newId('webhookDelivery');
+    const { commands } = await commandsDuring(fast.config.mongodbUri, fast.config.MONGODB_DB, async (db) => {
+      for (let i = 0; i < 2; i++) expect(await countFailedDelivery(db, doc, deliveryId, new Date())).toBe(false);
+    });
+    expect(scans(commands)).toEqual([]);
+    expect((await endpointDoc(endpoint.id))!.failure_streak!.map((f) => f.d)).toEqual([deliveryId]);
   });
 });
 
