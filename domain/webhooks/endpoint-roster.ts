@@ -16,7 +16,7 @@
  * process that does not keep the roster (an older version during a rolling deploy) are added by the hourly sweep
  * (`sweepEndpointRosters`).
  */
-import type { Db, Filter } from 'mongodb';
+import type { Db } from 'mongodb';
 import { TenantDb } from '../access/tenant';
 import { COLLECTIONS, upserting } from '../platform/db';
 
@@ -55,8 +55,7 @@ async function rosterIds(tenant: TenantDb): Promise<string[]> {
 /** The account's endpoints that are not deleted (any status), each read by `_id`, in no particular order. */
 export async function rosterEndpoints<T extends Enrolled>(tenant: TenantDb): Promise<T[]> {
   const ids = await rosterIds(tenant);
-  const read = (await Promise.all(ids.map((id) => endpoints<T>(tenant).findOne({ _id: id } as Filter<T>)))) as Array<T | null>;
-  const found = read.filter((e): e is T => e !== null);
+  const found = (await endpoints<T>(tenant).findByIds(ids)) as T[];
   const deleted = found.filter((e) => e.deleted_at).map((e) => e._id);
   if (deleted.length) await rosters(tenant).updateOne({ _id: tenant.accountId }, { $pullAll: { ids: deleted } });
   return found.filter((e) => !e.deleted_at);
