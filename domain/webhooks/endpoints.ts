@@ -1,6 +1,7 @@
 /**
  * Webhook endpoints: registration (URL checked against DESIGN.md decision 20, secret `whsec_…` shown once and stored sealed),
- * reads, changes (url, events, status) and soft deletion. Deliveries are domain/webhooks/deliveries.ts.
+ * reads, changes (url, events, status) and soft deletion. Which endpoints an account has is its roster
+ * (domain/webhooks/endpoint-roster.ts); deliveries are domain/webhooks/deliveries.ts.
  */
 import type { Config } from '../platform/config';
 import { COLLECTIONS } from '../platform/db';
@@ -180,8 +181,9 @@ export async function deleteWebhookEndpoint(tenant: TenantDb, id: string) {
   await markDeliveryListLive(tenant, id, false);
   const res = await endpointCollection(tenant).updateOne({ _id: id, deleted_at: null }, { $set: { deleted_at: new Date() } });
   if (res.matchedCount === 0) throw errors.notFound('webhook endpoint');
-  // Off the roster only once deleted: a failure between leaves an id readers skip, never an endpoint it lacks.
-  await withdrawEndpoint(tenant, id);
+  // Off the roster only once deleted: a failure between leaves an id readers skip (and take off), never an endpoint
+  // it lacks. So a failure here must not answer 503 for a deletion that has happened: a retry would then get 404.
+  await withdrawEndpoint(tenant, id).catch(() => undefined);
   return { id, object: 'webhook_endpoint' as const, deleted: true as const };
 }
 
