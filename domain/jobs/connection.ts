@@ -92,7 +92,7 @@ export async function connectTemporal(config: Config, options: { lazy?: boolean;
   const connection = Connection.lazy({ ...temporalConnectionOptions(config), connectTimeout: '5s' });
   if (!options.lazy) {
     // `Connection.connect` leaves the channel of a refused connection dialing in the background: close it here.
-    await connection.ensureConnected().catch(async (err: unknown) => {
+    await inCallContext(connection, () => connection.ensureConnected()).catch(async (err: unknown) => {
       await connection.close().catch(() => undefined);
       throw err;
     });
@@ -101,10 +101,38 @@ export async function connectTemporal(config: Config, options: { lazy?: boolean;
   return { client, connection, namespace: config.TEMPORAL_NAMESPACE, eager: false, close: () => connection.close() };
 }
 
+/**
+ * Runs `fn`, which sets a deadline, an abort signal or metadata on its Temporal calls, and switches the client's
+ * call context off again once no such call is left in flight.
+ *
+ * The client carries those per-call settings in an `AsyncLocalStorage` (`callContextStorage`). Before Node's
+ * async-context frames (the default from Node 24), the first `run()` of any such storage installs async hooks on
+ * every promise and async resource the process creates from then on, for good: the Koa request path of a
+ * `GET /runs/{id}` that never touches Temporal paid about a fifth of its CPU for them (docs/decisions.md 287).
+ * `disable()` removes them, and the storage's next `run()` installs them again (Node's documented behaviour), so
+ * each burst of Temporal calls pays for its own context and the rest of the process pays nothing. Only when the
+ * last call in flight has settled: disabling earlier would drop the deadline of a call still running. In a
+ * worker process activities keep their own storage, so there the hooks stay, as they did.
+ */
+const callsInContext = new WeakMap<object, number>();
+
+export async function inCallContext<T>(connection: ConnectionLike, fn: () => Promise<T>): Promise<T> {
+  const storage = (connection as { callContextStorage?: { disable(): void } }).callContextStorage;
+  if (!storage) return fn();
+  callsInContext.set(connection, (callsInContext.get(connection) ?? 0) + 1);
+  try {
+    return await fn();
+  } finally {
+    const left = (callsInContext.get(connection) ?? 1) - 1;
+    callsInContext.set(connection, left);
+    if (left === 0) storage.disable();
+  }
+}
+
 /** A liveness call with a deadline, so a stopped server turns into `down` rather than a hanging request. */
 export async function pingTemporal(handle: TemporalHandle, timeoutMs: number): Promise<void> {
-  await handle.connection.withDeadline(Date.now() + timeoutMs, () =>
-    handle.connection.workflowService.getSystemInfo({}),
+  await inCallContext(handle.connection, () =>
+    handle.connection.withDeadline(Date.now() + timeoutMs, () => handle.connection.workflowService.getSystemInfo({})),
   );
 }
 
@@ -115,12 +143,14 @@ export async function pingTemporal(handle: TemporalHandle, timeoutMs: number): P
 export async function workersPolling(handle: TemporalHandle, timeoutMs: number, maxAgeMs = 70_000): Promise<boolean> {
   const now = Date.now();
   for (const name of Object.values(TASK_QUEUES)) {
-    const res = await handle.connection.withDeadline(now + timeoutMs, () =>
-      handle.connection.workflowService.describeTaskQueue({
-        namespace: handle.namespace,
-        taskQueue: { name, kind: temporal.api.enums.v1.TaskQueueKind.TASK_QUEUE_KIND_NORMAL },
-        taskQueueType: temporal.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW,
-      }),
+    const res = await inCallContext(handle.connection, () =>
+      handle.connection.withDeadline(now + timeoutMs, () =>
+        handle.connection.workflowService.describeTaskQueue({
+          namespace: handle.namespace,
+          taskQueue: { name, kind: temporal.api.enums.v1.TaskQueueKind.TASK_QUEUE_KIND_NORMAL },
+          taskQueueType: temporal.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW,
+        }),
+      ),
     );
     const fresh = (res.pollers ?? []).some((p) => {
       const seconds = Number(p.lastAccessTime?.seconds ?? 0);
@@ -139,7 +169,7 @@ export async function workersPolling(handle: TemporalHandle, timeoutMs: number, 
 export const TEMPORAL_CALL_DEADLINE_MS = 5000;
 
 export function withinDeadline<T>(handle: TemporalHandle, fn: () => Promise<T>, ms = TEMPORAL_CALL_DEADLINE_MS): Promise<T> {
-  return handle.connection.withDeadline(Date.now() + ms, fn);
+  return inCallContext(handle.connection, () => handle.connection.withDeadline(Date.now() + ms, fn));
 }
 
 /**
@@ -189,7 +219,7 @@ export async function resultWithin<W extends Workflow>(
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), ms);
   try {
-    return (await temporal.connection.withAbortSignal(controller.signal, () => workflow.result())) as Awaited<ReturnType<W>>;
+    return (await inCallContext(temporal.connection, () => temporal.connection.withAbortSignal(controller.signal, () => workflow.result()))) as Awaited<ReturnType<W>>;
   } catch (err) {
     if (controller.signal.aborted) return undefined;
     throw err;
