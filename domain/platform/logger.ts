@@ -6,10 +6,11 @@
  * by pino-pretty (docs/decisions.md 160). pino-pretty is a dev dependency, absent from production images, so there logs stay
  * JSON whatever the terminal.
  *
- * JSON lines are written asynchronously (docs/decisions.md 191): a line is queued and written with the others queued
- * meanwhile, in one write, instead of one blocking write per line — a request line per request was a large share of
- * the API's CPU per request. pino flushes what is queued when the process exits (normally or by `process.exit`), so
- * no line is lost on the way out; only a process killed outright (SIGKILL) can lose the lines of its last moments.
+ * JSON lines are written asynchronously and in batches (docs/decisions.md 191, 288): a line is queued, and the queue
+ * is written in one write once it holds `LOG_BATCH_BYTES` or every `LOG_FLUSH_MS`, whichever comes first — a write
+ * per request line was a large share of the API's CPU per request. pino flushes what is queued when the process exits
+ * (normally, by `process.exit` or after an uncaught exception), so no line is lost on the way out; only a process
+ * killed outright (SIGKILL) can lose the lines of its last moments.
  */
 import pino, { type Logger } from 'pino';
 
@@ -38,12 +39,17 @@ function loadPretty(): PrettyModule | null {
   }
 }
 
+/** A batch of lines written at once (under sonic-boom's 16 KB write size)... */
+export const LOG_BATCH_BYTES = 8192;
+/** ...or what is queued after this long, so a quiet process's lines still show within a moment. */
+export const LOG_FLUSH_MS = 200;
+
 const PRETTY_OPTIONS = { colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,service' };
 
 export function createLogger(level: string, name: string, options: { pretty?: boolean } = {}): Logger {
   const settings = { name, level, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, base: { service: name } };
   const pretty = (options.pretty ?? process.stdout.isTTY === true) ? loadPretty() : null;
-  return pretty ? pino(settings, pretty({ ...PRETTY_OPTIONS, sync: true })) : pino(settings, pino.destination({ dest: 1, sync: false }));
+  return pretty ? pino(settings, pretty({ ...PRETTY_OPTIONS, sync: true })) : pino(settings, pino.destination({ dest: 1, sync: false, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_MS }));
 }
 
 /**
