@@ -1,7 +1,9 @@
 /**
  * The Temporal client side: one lazily (re)connecting connection per process, the poller check behind the health
  * endpoint's `worker` status, and the two primitives the jobs gateway (./index.ts) builds on: start-or-attach under
- * a business-key id, and a bounded wait for a result. Workflow code never imports this file.
+ * a business-key id, and a bounded wait for a result. Every call here that carries a deadline or an abort signal
+ * goes through `inCallContext`, which keeps the client's call context switched on only while such a call is in
+ * flight. Workflow code never imports this file.
  */
 import {
   Client,
@@ -101,6 +103,9 @@ export async function connectTemporal(config: Config, options: { lazy?: boolean;
   return { client, connection, namespace: config.TEMPORAL_NAMESPACE, eager: false, close: () => connection.close() };
 }
 
+/** Calls with a deadline or an abort signal in flight, per connection (see `inCallContext`). */
+const callsInContext = new WeakMap<object, number>();
+
 /**
  * Runs `fn`, which sets a deadline, an abort signal or metadata on its Temporal calls, and switches the client's
  * call context off again once no such call is left in flight.
@@ -114,8 +119,6 @@ export async function connectTemporal(config: Config, options: { lazy?: boolean;
  * last call in flight has settled: disabling earlier would drop the deadline of a call still running. In a
  * worker process activities keep their own storage, so there the hooks stay, as they did.
  */
-const callsInContext = new WeakMap<object, number>();
-
 export async function inCallContext<T>(connection: ConnectionLike, fn: () => Promise<T>): Promise<T> {
   const storage = (connection as { callContextStorage?: { disable(): void } }).callContextStorage;
   if (!storage) return fn();
@@ -131,9 +134,7 @@ export async function inCallContext<T>(connection: ConnectionLike, fn: () => Pro
 
 /** A liveness call with a deadline, so a stopped server turns into `down` rather than a hanging request. */
 export async function pingTemporal(handle: TemporalHandle, timeoutMs: number): Promise<void> {
-  await inCallContext(handle.connection, () =>
-    handle.connection.withDeadline(Date.now() + timeoutMs, () => handle.connection.workflowService.getSystemInfo({})),
-  );
+  await withinDeadline(handle, () => handle.connection.workflowService.getSystemInfo({}), timeoutMs);
 }
 
 /**
@@ -143,14 +144,16 @@ export async function pingTemporal(handle: TemporalHandle, timeoutMs: number): P
 export async function workersPolling(handle: TemporalHandle, timeoutMs: number, maxAgeMs = 70_000): Promise<boolean> {
   const now = Date.now();
   for (const name of Object.values(TASK_QUEUES)) {
-    const res = await inCallContext(handle.connection, () =>
-      handle.connection.withDeadline(now + timeoutMs, () =>
+    // One deadline for all the queues together: the health check waits `timeoutMs` at most.
+    const res = await withinDeadline(
+      handle,
+      () =>
         handle.connection.workflowService.describeTaskQueue({
           namespace: handle.namespace,
           taskQueue: { name, kind: temporal.api.enums.v1.TaskQueueKind.TASK_QUEUE_KIND_NORMAL },
           taskQueueType: temporal.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW,
         }),
-      ),
+      Math.max(1, now + timeoutMs - Date.now()),
     );
     const fresh = (res.pollers ?? []).some((p) => {
       const seconds = Number(p.lastAccessTime?.seconds ?? 0);

@@ -7,9 +7,10 @@ import { join } from 'node:path';
 
 const ROOT = join(__dirname, '..', '..');
 
-/** Runs `body` in a process whose `log` is the product's logger (JSON, stdout a pipe); collects its stdout lines with their arrival times. */
+/** A process's stdout lines, each with the time it arrived here, and when the process ended. */
 type Seen = { lines: Array<{ at: number; line: Record<string, unknown> }>; closedAt: number };
 
+/** Runs `body` in a process whose `log` is the product's logger (JSON, stdout a pipe). */
 function runLogging(body: string): Promise<Seen> {
   const source = `const log = require(${JSON.stringify(join(ROOT, 'domain/platform/logger'))}).createLogger('info', 'batching-test');\n${body}`;
   const child = spawn(process.execPath, ['--import', 'tsx', '-e', source], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
