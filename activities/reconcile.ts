@@ -8,7 +8,7 @@ import {
   reconcileRuns,
   sweepWatchList,
 } from '../domain/operations/reconciler';
-import { backfillCredentials } from '../domain/access/api-keys';
+import { backfillCredentials, sweepKeyRosters } from '../domain/access/api-keys';
 import { sweepEndpointRosters } from '../domain/webhooks/endpoint-roster';
 import type { ActivityDeps } from './deps';
 import { withHeartbeat } from './heartbeat';
@@ -22,8 +22,8 @@ import { withHeartbeat } from './heartbeat';
 export const PURGE_INTERVAL_MS = 3_600_000;
 
 /**
- * How often a worker process sweeps for open items missing from the watch list (domain/jobs/watch.ts), and for
- * endpoints missing from their account's roster (domain/webhooks/endpoint-roster.ts), and for API keys without a
+ * How often a worker process sweeps for open items missing from the watch list (domain/jobs/watch.ts), for
+ * endpoints and API keys missing from their account's roster (domain/access/roster.ts), and for API keys without a
  * credential (domain/access/api-keys.ts, done once).
  */
 export const SWEEP_INTERVAL_MS = 3_600_000;
@@ -44,6 +44,7 @@ export function reconcileActivities(deps: Pick<ActivityDeps, 'db' | 'config' | '
           lastSweep = now();
           await sweepWatchList(deps);
           await sweepEndpointRosters(deps.db);
+          await sweepKeyRosters(deps.db);
           await backfillCredentials(deps.db);
         }
         return report;

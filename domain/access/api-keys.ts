@@ -8,11 +8,12 @@
  * state is then read by its own `_id`. domain/access/key-cache.ts keeps both in memory for the hot path.
  */
 import { createHmac } from 'node:crypto';
-import type { Db, Filter } from 'mongodb';
+import type { Db } from 'mongodb';
 import { COLLECTIONS, upserting } from '../platform/db';
 import { errors } from '../http/errors';
 import { newId, randomBase62 } from '../platform/ids';
-import { checkCountLimit, enforceCountLimit, LIMITS } from './limits';
+import { LIMITS, refuseAbove } from './limits';
+import { Roster } from './roster';
 import { SCOPES, type Scope } from './scopes';
 import type { TenantDb } from './tenant';
 
@@ -76,8 +77,19 @@ export interface CreateKeyInput {
   expires_at?: string | null;
 }
 
-/** Keys that authenticate: not revoked, not expired. At most LIMITS.activeKeysPerAccount per account. */
-const activeKeys = (now: Date): Filter<ApiKeyDoc> => ({ revoked_at: null, $or: [{ expires_at: null }, { expires_at: { $gt: now } }] });
+/**
+ * Which keys an account has (collection `key_rosters`, domain/access/roster.ts): the key list and the active-key
+ * limit read the roster and then each key by `_id`, never `{account_id}`, which the embedded store answers by
+ * scanning every account's keys (docs/decisions.md 290). Keys are never deleted (a revoked key stays listed), so
+ * none leaves the roster but a creation taken back at the limit.
+ */
+const roster = new Roster<ApiKeyDoc>({ rosters: COLLECTIONS.keyRosters, items: COLLECTIONS.apiKeys, holds: {}, left: () => false });
+
+/** Hourly: adds to the built rosters every key they lack (one scan of all keys). Answers the rosters changed. */
+export const sweepKeyRosters = (db: Db) => roster.sweep(db);
+
+/** A key that authenticates: not revoked, not expired. At most LIMITS.activeKeysPerAccount per account. */
+const isActive = (doc: ApiKeyDoc, now: Date) => !doc.revoked_at && (!doc.expires_at || doc.expires_at > now);
 
 export interface KeyPolicy {
   hashSecret: string;
@@ -91,10 +103,17 @@ export async function createKey(tenant: TenantDb, policy: KeyPolicy, createdBy: 
     throw errors.invalidRequest(`rate_limit_rpm ${message}.`, [{ path: 'body.rate_limit_rpm', message }]);
   }
   const keys = tenant.collection<ApiKeyDoc>(COLLECTIONS.apiKeys);
-  await checkCountLimit(keys, activeKeys(new Date()), LIMITS.activeKeysPerAccount, 'active API keys');
+  const active = async () => {
+    const now = new Date();
+    return (await roster.members(tenant)).filter((doc) => isActive(doc, now)).length;
+  };
+  const limit = { name: 'active API keys', limit: LIMITS.activeKeysPerAccount };
+  await refuseAbove(active, LIMITS.activeKeysPerAccount - 1, limit);
   const token = `${keyPrefix(input.mode)}_${randomBase62(32)}`;
   const scopes = input.scopes?.length ? [...new Set(input.scopes)] : [...SCOPES];
   const keyId = newId('apiKey');
+  // On the roster before it exists (roster.ts): a crash in between leaves an id readers skip, never a key unlisted.
+  await roster.enrol(tenant, keyId);
   const tokenHash = hashToken(policy.hashSecret, token);
   // The credential first: without its key it finds nothing, and nobody holds its token unless the key is created.
   await tenant.rawDb().collection<CredentialDoc>(COLLECTIONS.apiKeyCredentials).insertOne({ _id: tokenHash, key_id: keyId });
@@ -112,7 +131,10 @@ export async function createKey(tenant: TenantDb, policy: KeyPolicy, createdBy: 
     created_by: createdBy,
     created_at: new Date(),
   });
-  await enforceCountLimit(keys, activeKeys(new Date()), doc._id, LIMITS.activeKeysPerAccount, 'active API keys');
+  await refuseAbove(active, LIMITS.activeKeysPerAccount, limit, async () => {
+    await keys.deleteOne({ _id: doc._id });
+    await roster.withdraw(tenant, doc._id);
+  });
   const summary = summarize(doc);
   return {
     public_id: summary.public_id,
@@ -129,12 +151,11 @@ export async function createKey(tenant: TenantDb, policy: KeyPolicy, createdBy: 
   };
 }
 
+/** Every key of the account, revoked ones too, newest first. */
 export async function listKeys(tenant: TenantDb) {
-  const docs = await tenant
-    .collection<ApiKeyDoc>(COLLECTIONS.apiKeys)
-    .find({}, { sort: { created_at: -1, _id: -1 } })
-    .toArray();
-  return docs.map(summarize);
+  const docs = await roster.members(tenant);
+  const newestFirst = (a: ApiKeyDoc, b: ApiKeyDoc) => b.created_at.getTime() - a.created_at.getTime() || (a._id < b._id ? 1 : a._id > b._id ? -1 : 0);
+  return docs.sort(newestFirst).map(summarize);
 }
 
 /** Idempotent: revoking a revoked key answers its summary unchanged. */

@@ -7,7 +7,7 @@ import type { Config } from '../platform/config';
 import { COLLECTIONS } from '../platform/db';
 import { ApiError, errors } from '../http/errors';
 import { requireEventScopes } from './events';
-import { limitReached, LIMITS } from '../access/limits';
+import { LIMITS, refuseAbove } from '../access/limits';
 import type { Scope } from '../access/scopes';
 import { newId, randomBase62 } from '../platform/ids';
 import { openSecret, sealSecret } from '../platform/secret-box';
@@ -111,7 +111,7 @@ export async function createWebhookEndpoint(
     created_at: now,
     updated_at: now,
   })) as WebhookEndpointDoc;
-  // Counted again after the insert, as limits.ts does for keys: racing creations cannot all see room and succeed.
+  // Counted again after the insert (limits.ts `refuseAbove`): racing creations cannot all see room and succeed.
   await refuseAboveLimit(tenant, LIMITS.webhookEndpointsPerAccount, async () => {
     await endpointCollection(tenant).deleteOne({ _id: id });
     await withdrawEndpoint(tenant, id);
@@ -123,10 +123,9 @@ export async function createWebhookEndpoint(
 }
 
 /** 409 `limit_reached` when the account holds more than `most` endpoints, after `takeBack` (the caller's own insert). */
-async function refuseAboveLimit(tenant: TenantDb, most: number, takeBack?: () => Promise<void>): Promise<void> {
-  if ((await rosterEndpoints<WebhookEndpointDoc>(tenant)).length <= most) return;
-  await takeBack?.();
-  throw limitReached('webhook endpoints', LIMITS.webhookEndpointsPerAccount);
+function refuseAboveLimit(tenant: TenantDb, most: number, takeBack?: () => Promise<void>): Promise<void> {
+  const count = async () => (await rosterEndpoints<WebhookEndpointDoc>(tenant)).length;
+  return refuseAbove(count, most, { name: 'webhook endpoints', limit: LIMITS.webhookEndpointsPerAccount }, takeBack);
 }
 
 /**

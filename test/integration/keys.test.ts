@@ -1,7 +1,9 @@
 /** API keys against the real stack: creation, listing, revocation, expiry, validation, storage at rest. */
-import { backfillCredentials, hashToken, keyIdOf } from '../../domain/access/api-keys';
+import type { Db } from 'mongodb';
+import { backfillCredentials, createKey, hashToken, keyIdOf, listKeys, sweepKeyRosters, type ApiKeyDoc } from '../../domain/access/api-keys';
+import { TenantDb } from '../../domain/access/tenant';
 import { COLLECTIONS } from '../../domain/platform/db';
-import { randomBase62 } from '../../domain/platform/ids';
+import { newId, randomBase62 } from '../../domain/platform/ids';
 import { commandsDuring, scans } from '../support/db-commands';
 import { createTestContext, type TestContext } from '../support/app';
 import { newAccount, type TestAccount } from '../support/identity';
@@ -168,6 +170,70 @@ describe('accounts', () => {
     expect(res.status).toBe(404);
     expect(res.body.error.code).toBe('not_found');
     expect((await t.api.get('/v1/usage/balance').set(auth(bToken))).status).toBe(200);
+  });
+});
+
+describe("an account's keys, read through its roster", () => {
+  const keys = () => t.database.db.collection<ApiKeyDoc>(COLLECTIONS.apiKeys);
+  const tenant = (db: Db = t.database.db) => new TenantDb(db, a.accountId);
+  const monitored = <R>(work: (db: Db) => Promise<R>) => commandsDuring(t.config.mongodbUri, t.config.MONGODB_DB, work);
+  const policy = () => ({ hashSecret: t.config.API_KEY_HASH_SECRET, maxRateLimitRpm: t.config.MAX_KEY_RATE_LIMIT_RPM });
+  const listedIds = async () => ((await t.api.get('/v1/keys').set(auth(a.session))).body.data as Array<{ public_id: string }>).map((k) => k.public_id);
+
+  /** A key as a process that keeps no roster wrote it (an account from before rosters, an older version). */
+  async function insertUnrostered(accountId: string, createdAt = new Date()): Promise<string> {
+    const id = newId('apiKey');
+    await keys().insertOne({
+      _id: id, account_id: accountId, name: 'unrostered', mode: 'test', token_hash: randomBase62(40), last4: 'abcd',
+      scopes: ['runs:read'], rate_limit_rpm: null, expires_at: null, last_used_at: null, revoked_at: null,
+      created_by: 'test', created_at: createdAt,
+    });
+    return id;
+  }
+
+  it("lists and creates keys without a query over other accounts' keys", async () => {
+    // Other accounts' keys: a query by account would have to step over them.
+    for (let i = 0; i < 30; i++) await insertUnrostered(`acct_other${i % 3}`);
+    const older = (await t.api.post('/v1/keys').set(auth(a.session)).send({ name: 'older', mode: 'test' })).body.public_id;
+    const revoked = (await t.api.post('/v1/keys').set(auth(a.session)).send({ name: 'revoked', mode: 'test' })).body.public_id;
+    expect((await t.api.delete(`/v1/keys/${revoked}`).set(auth(a.session))).status).toBe(200);
+
+    const listed = await monitored((db) => listKeys(tenant(db)));
+    expect(scans(listed.commands)).toEqual([]);
+    expect(listed.result.map((k) => [k.public_id, k.status])).toEqual([[revoked, 'revoked'], [older, 'active']]);
+
+    const created = await monitored((db) => createKey(tenant(db), policy(), 'test', { name: 'new', mode: 'live' }));
+    expect(scans(created.commands)).toEqual([]);
+    expect(await listedIds()).toEqual([created.result.public_id, revoked, older]);
+    // The new key works at once, and is its account's alone.
+    expect((await t.api.get('/v1/usage/balance').set(auth(created.result.token))).status).toBe(200);
+    expect(await keys().countDocuments({ account_id: a.accountId })).toBe(3);
+  });
+
+  it('finds the keys of an account from before rosters with one scan, at the first read only; the hourly sweep takes in a key written without the roster', async () => {
+    const legacy = await insertUnrostered(a.accountId, new Date(Date.now() - 60_000));
+    const first = await monitored((db) => listKeys(tenant(db)));
+    expect(scans(first.commands)).toEqual([expect.stringMatching(new RegExp(`^find ${COLLECTIONS.apiKeys} `))]);
+    expect(first.result.map((k) => k.public_id)).toEqual([legacy]);
+    const second = await monitored((db) => listKeys(tenant(db)));
+    expect(scans(second.commands)).toEqual([]);
+
+    // Written by a process that keeps no roster (a rolling deploy): unknown to the built roster until the sweep.
+    const late = await insertUnrostered(a.accountId);
+    expect(await listedIds()).toEqual([legacy]);
+    expect(await sweepKeyRosters(t.database.db)).toBeGreaterThanOrEqual(1);
+    expect(await listedIds()).toEqual([late, legacy]);
+  });
+
+  it('skips an id a crash left on the roster before its key was written, and counts it toward no limit', async () => {
+    const roster = t.database.db.collection<{ _id: string; account_id: string; ids: string[] }>(COLLECTIONS.keyRosters);
+    const live = (await t.api.post('/v1/keys').set(auth(a.session)).send({ name: 'live', mode: 'test' })).body.public_id;
+    await roster.updateOne({ _id: a.accountId }, { $addToSet: { ids: newId('apiKey') } }); // enrolled, then the process died
+    expect(await listedIds()).toEqual([live]);
+    for (let i = 0; i < 99; i++) expect((await t.api.post('/v1/keys').set(auth(a.session)).send({ name: `k${i}`, mode: 'test' })).status).toBe(201);
+    const over = await t.api.post('/v1/keys').set(auth(a.session)).send({ name: 'over' });
+    expect([over.status, over.body.error.code]).toEqual([409, 'limit_reached']);
+    expect(await listedIds()).toHaveLength(100);
   });
 });
 

@@ -1,0 +1,111 @@
+/**
+ * Rosters: which items of one kind an account has, readable by `_id`. A roster collection holds one document per
+ * account (`_id` = the account id) with the ids of its items; readers read it, then each item by `_id`, instead of
+ * asking for `{account_id, …}`, which the embedded store answers by scanning every account's items
+ * (docs/decisions.md 282 for webhook endpoints, 290 for API keys). The owner of the items declares a `Roster` over
+ * them and is the only caller of its writes.
+ *
+ * The roster holds a superset of the account's items. An id goes in before its item is inserted and comes out after
+ * the item has left (or its insert was taken back), so a crash in between leaves an id whose item is missing or
+ * gone, never an item the roster lacks. Readers confirm every id by reading its item. An item that has left for
+ * good (`left`) has its id taken out by the reader that finds it; a missing one is left alone, since its creation
+ * may still be under way.
+ *
+ * `complete` says the roster was built from a scan of the account's items; until then (an account from before
+ * rosters, or one that never had such an item) the first reader builds it, once per account. Building only adds
+ * ids, and creation adds its id before inserting, so a build racing a creation cannot lose it. Items written by a
+ * process that does not keep the roster (an older version during a rolling deploy) are added by the hourly sweep
+ * (`sweep`, with the reconciler's).
+ */
+import type { Db, Document, Filter } from 'mongodb';
+import { upserting, type CollectionName } from '../platform/db';
+import { TenantDb } from './tenant';
+
+/** What a roster needs of an item. */
+export interface Enrolled extends Document {
+  _id: string;
+  account_id: string;
+}
+
+export interface RosterSpec<T extends Enrolled> {
+  /** The roster documents' collection (read and written by `_id` only). */
+  rosters: CollectionName;
+  /** The items' collection. */
+  items: CollectionName;
+  /** The items a roster holds: the filter of the one scan that builds an account's roster, and of the sweep's. */
+  holds: Filter<T>;
+  /** True of an item that has left the roster for good (a deleted endpoint): never true again of one that is not. */
+  left(item: T): boolean;
+}
+
+interface RosterDoc {
+  _id: string;
+  account_id: string;
+  ids: string[];
+  complete?: boolean;
+}
+
+export class Roster<T extends Enrolled> {
+  constructor(private readonly spec: RosterSpec<T>) {}
+
+  private rosters(tenant: TenantDb) {
+    return tenant.collection<RosterDoc>(this.spec.rosters);
+  }
+
+  private items(tenant: TenantDb) {
+    return tenant.collection<T>(this.spec.items);
+  }
+
+  /** The roster as it stands, built from one scan of the account's items if it never was. */
+  private async ids(tenant: TenantDb): Promise<string[]> {
+    const roster = await this.rosters(tenant).findOne({ _id: tenant.accountId });
+    if (roster?.complete) return roster.ids;
+    const found = await this.items(tenant).find(this.spec.holds, { projection: { _id: 1 } }).toArray();
+    const built = await upserting(() =>
+      this.rosters(tenant).findOneAndUpdate(
+        { _id: tenant.accountId },
+        { $addToSet: { ids: { $each: found.map((e) => String(e._id)) } }, $set: { complete: true } },
+        { upsert: true, returnDocument: 'after' },
+      ),
+    );
+    return built?.ids ?? found.map((e) => String(e._id));
+  }
+
+  /** The account's items that have not left, each read by `_id`, in no particular order. */
+  async members(tenant: TenantDb): Promise<T[]> {
+    const found = (await this.items(tenant).findByIds(await this.ids(tenant))) as T[];
+    const left = found.filter((item) => this.spec.left(item)).map((item) => item._id);
+    if (left.length) await this.rosters(tenant).updateOne({ _id: tenant.accountId }, { $pullAll: { ids: left } });
+    return found.filter((item) => !this.spec.left(item));
+  }
+
+  /** Before inserting item `id`. */
+  async enrol(tenant: TenantDb, id: string): Promise<void> {
+    await upserting(() => this.rosters(tenant).updateOne({ _id: tenant.accountId }, { $addToSet: { ids: id } }, { upsert: true }));
+  }
+
+  /** After item `id` has left, or its insert was taken back. */
+  async withdraw(tenant: TenantDb, id: string): Promise<void> {
+    await this.rosters(tenant).updateOne({ _id: tenant.accountId }, { $pull: { ids: id } });
+  }
+
+  /**
+   * The safety net (hourly, with the reconciler's sweep): adds to the built rosters every item they lack. One scan
+   * of all the items, which on the embedded store is why it is not per request. Answers the rosters changed.
+   */
+  async sweep(db: Db): Promise<number> {
+    const all = await db
+      .collection<T>(this.spec.items)
+      .find(this.spec.holds, { projection: { _id: 1, account_id: 1 } })
+      .toArray();
+    const byAccount = new Map<string, string[]>();
+    for (const item of all) byAccount.set(item.account_id, [...(byAccount.get(item.account_id) ?? []), String(item._id)]);
+    let changed = 0;
+    for (const [accountId, ids] of byAccount) {
+      // No upsert: an account with no roster yet builds its own from a scan at its first read.
+      const res = await this.rosters(new TenantDb(db, accountId)).updateOne({ _id: accountId }, { $addToSet: { ids: { $each: ids } } });
+      changed += res.modifiedCount;
+    }
+    return changed;
+  }
+}
