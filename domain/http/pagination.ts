@@ -4,10 +4,8 @@
  * page reads (always newer than the cursor) never shift later pages: each item appears exactly once.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Document, Filter } from 'mongodb';
 import { z } from 'zod';
 import { errors } from './errors';
-import type { TenantCollection } from '../access/tenant';
 
 export const PageQuery = z.object({
   limit: z.coerce
@@ -54,22 +52,4 @@ export class Cursors {
     if (parsed.s !== scope || typeof parsed.a !== 'string') throw invalid;
     return parsed.a;
   }
-}
-
-/** One page of `collection` matching `filter`, newest first. `scope` ties cursors to one list (and its filters). */
-export async function paginate<T extends Document & { _id: string }>(
-  collection: TenantCollection<T>,
-  filter: Filter<T>,
-  page: PageQuery,
-  cursors: Cursors,
-  scope: string,
-): Promise<{ items: T[]; next_cursor: string | null }> {
-  const before = page.cursor ? cursors.decode(scope, page.cursor) : undefined;
-  const query = (before ? { ...filter, _id: { $lt: before } } : filter) as Filter<T>;
-  const rows = (await collection
-    .find(query, { sort: { _id: -1 }, limit: page.limit + 1 })
-    .toArray()) as unknown as T[];
-  const items = rows.slice(0, page.limit);
-  const next = rows.length > page.limit ? cursors.encode(scope, items[items.length - 1]!._id) : null;
-  return { items, next_cursor: next };
 }
