@@ -5,6 +5,7 @@
 import type { Db } from 'mongodb';
 import { toMilli } from '../billing/money';
 import { COLLECTIONS } from '../platform/db';
+import { openRosters } from './roster';
 
 export interface AccountDoc {
   _id: string;
@@ -21,10 +22,13 @@ export interface AccountDoc {
 
 export const ACCOUNT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** Idempotent: concurrent first requests create one account, and a later call never resets its credits. */
+/**
+ * Idempotent: concurrent first requests create one account, and a later call never resets its credits. The call
+ * that creates it opens its rosters (domain/access/roster.ts): a new account has nothing to scan for.
+ */
 export async function ensureAccount(db: Db, accountId: string, initialBonusCredits: number): Promise<void> {
   try {
-    await db.collection<AccountDoc>(COLLECTIONS.accounts).updateOne(
+    const res = await db.collection<AccountDoc>(COLLECTIONS.accounts).updateOne(
       { _id: accountId },
       {
         $setOnInsert: {
@@ -37,6 +41,7 @@ export async function ensureAccount(db: Db, accountId: string, initialBonusCredi
       },
       { upsert: true },
     );
+    if (res.upsertedCount === 1) await openRosters(db, accountId);
   } catch (err) {
     // Two concurrent upserts of a new _id: one inserts, the other hits the unique _id; the account exists.
     if ((err as { code?: number }).code !== 11000) throw err;

@@ -77,19 +77,28 @@ export interface CreateKeyInput {
   expires_at?: string | null;
 }
 
-/**
- * Which keys an account has (collection `key_rosters`, domain/access/roster.ts): the key list and the active-key
- * limit read the roster and then each key by `_id`, never `{account_id}`, which the embedded store answers by
- * scanning every account's keys (docs/decisions.md 290). Keys are never deleted (a revoked key stays listed), so
- * none leaves the roster but a creation taken back at the limit.
- */
-const roster = new Roster<ApiKeyDoc>({ rosters: COLLECTIONS.keyRosters, items: COLLECTIONS.apiKeys, holds: {}, left: () => false });
-
-/** Hourly: adds to the built rosters every key they lack (one scan of all keys). Answers the rosters changed. */
-export const sweepKeyRosters = (db: Db) => roster.sweep(db);
-
 /** A key that authenticates: not revoked, not expired. At most LIMITS.activeKeysPerAccount per account. */
 const isActive = (doc: ApiKeyDoc, now: Date) => !doc.revoked_at && (!doc.expires_at || doc.expires_at > now);
+
+/**
+ * Which keys an account has, read through rosters (domain/access/roster.ts) and then each key by `_id`, never
+ * `{account_id}`, which the embedded store answers by scanning every account's keys (docs/decisions.md 290).
+ * `key_rosters` holds every key, for the list: keys are never deleted (a revoked key stays listed), so none leaves
+ * it but a creation taken back at the limit. `active_key_rosters` holds the keys that may still authenticate, for
+ * the limit, so that creating a key reads at most about 100 keys however many the account has revoked: revocation
+ * and expiry are final, and the reader that finds either takes the key out.
+ */
+const everyKey = new Roster<ApiKeyDoc>({ rosters: COLLECTIONS.keyRosters, items: COLLECTIONS.apiKeys, holds: {}, left: () => false });
+const activeKeys = new Roster<ApiKeyDoc>({
+  rosters: COLLECTIONS.activeKeyRosters,
+  items: COLLECTIONS.apiKeys,
+  // The build's and the sweep's scan; an expired key found by it is taken out by the next reader.
+  holds: { revoked_at: null },
+  left: (doc) => !isActive(doc, new Date()),
+});
+
+/** Hourly: adds to the built rosters every key they lack (scans of all keys). Answers the rosters changed. */
+export const sweepKeyRosters = async (db: Db) => (await everyKey.sweep(db)) + (await activeKeys.sweep(db));
 
 export interface KeyPolicy {
   hashSecret: string;
@@ -103,17 +112,15 @@ export async function createKey(tenant: TenantDb, policy: KeyPolicy, createdBy: 
     throw errors.invalidRequest(`rate_limit_rpm ${message}.`, [{ path: 'body.rate_limit_rpm', message }]);
   }
   const keys = tenant.collection<ApiKeyDoc>(COLLECTIONS.apiKeys);
-  const active = async () => {
-    const now = new Date();
-    return (await roster.members(tenant)).filter((doc) => isActive(doc, now)).length;
-  };
+  const active = async () => (await activeKeys.members(tenant)).length;
   const limit = { name: 'active API keys', limit: LIMITS.activeKeysPerAccount };
   await refuseAbove(active, LIMITS.activeKeysPerAccount - 1, limit);
   const token = `${keyPrefix(input.mode)}_${randomBase62(32)}`;
   const scopes = input.scopes?.length ? [...new Set(input.scopes)] : [...SCOPES];
   const keyId = newId('apiKey');
-  // On the roster before it exists (roster.ts): a crash in between leaves an id readers skip, never a key unlisted.
-  await roster.enrol(tenant, keyId);
+  // On the rosters before it exists (roster.ts): a crash in between leaves an id readers skip, never a key unlisted.
+  await everyKey.enrol(tenant, keyId);
+  await activeKeys.enrol(tenant, keyId);
   const tokenHash = hashToken(policy.hashSecret, token);
   // The credential first: without its key it finds nothing, and nobody holds its token unless the key is created.
   await tenant.rawDb().collection<CredentialDoc>(COLLECTIONS.apiKeyCredentials).insertOne({ _id: tokenHash, key_id: keyId });
@@ -133,7 +140,8 @@ export async function createKey(tenant: TenantDb, policy: KeyPolicy, createdBy: 
   });
   await refuseAbove(active, LIMITS.activeKeysPerAccount, limit, async () => {
     await keys.deleteOne({ _id: doc._id });
-    await roster.withdraw(tenant, doc._id);
+    await everyKey.withdraw(tenant, doc._id);
+    await activeKeys.withdraw(tenant, doc._id);
   });
   const summary = summarize(doc);
   return {
@@ -153,7 +161,7 @@ export async function createKey(tenant: TenantDb, policy: KeyPolicy, createdBy: 
 
 /** Every key of the account, revoked ones too, newest first. */
 export async function listKeys(tenant: TenantDb) {
-  const docs = await roster.members(tenant);
+  const docs = await everyKey.members(tenant);
   const newestFirst = (a: ApiKeyDoc, b: ApiKeyDoc) => b.created_at.getTime() - a.created_at.getTime() || (a._id < b._id ? 1 : a._id > b._id ? -1 : 0);
   return docs.sort(newestFirst).map(summarize);
 }
@@ -164,6 +172,9 @@ export async function revokeKey(tenant: TenantDb, keyId: string) {
   await keys.updateOne({ _id: keyId, revoked_at: null }, { $set: { revoked_at: new Date() } });
   const doc = await keys.findOne({ _id: keyId });
   if (!doc) throw errors.notFound('API key');
+  // Off the active roster once revoked; a failure here leaves an id the next reader takes out, so a revocation that
+  // has happened is never answered with an error.
+  await activeKeys.withdraw(tenant, keyId).catch(() => undefined);
   return summarize(doc);
 }
 

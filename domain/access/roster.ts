@@ -15,7 +15,8 @@
  * rosters, or one that never had such an item) the first reader builds it, once per account. Building only adds
  * ids, and creation adds its id before inserting, so a build racing a creation cannot lose it. Items written by a
  * process that does not keep the roster (an older version during a rolling deploy) are added by the hourly sweep
- * (`sweep`, with the reconciler's).
+ * (`sweep`, with the reconciler's). A new account skips the build: it has no items yet, so its creation opens its
+ * rosters complete and empty (`openRosters`), and no reader of a new account ever scans.
  */
 import type { Db, Document, Filter } from 'mongodb';
 import { upserting, type CollectionName } from '../platform/db';
@@ -45,8 +46,28 @@ interface RosterDoc {
   complete?: boolean;
 }
 
+/** The roster collections declared in this process (every `Roster`'s), which `openRosters` opens. */
+const declared = new Set<CollectionName>();
+
+/**
+ * Opens a new account's rosters, complete and empty: nothing of it exists yet, so no reader needs a scan to find
+ * its items. Called by the account's creation (domain/access/accounts.ts) once its document was inserted. An item a
+ * racing request has already enrolled stays; a crash before this leaves the first-reader build, still correct; so
+ * does a kind whose module this process never loaded.
+ */
+export async function openRosters(db: Db, accountId: string): Promise<void> {
+  const tenant = new TenantDb(db, accountId);
+  for (const name of declared) {
+    await upserting(() =>
+      tenant.collection<RosterDoc>(name).updateOne({ _id: accountId }, { $set: { complete: true }, $setOnInsert: { ids: [] } }, { upsert: true }),
+    );
+  }
+}
+
 export class Roster<T extends Enrolled> {
-  constructor(private readonly spec: RosterSpec<T>) {}
+  constructor(private readonly spec: RosterSpec<T>) {
+    declared.add(spec.rosters);
+  }
 
   private rosters(tenant: TenantDb) {
     return tenant.collection<RosterDoc>(this.spec.rosters);

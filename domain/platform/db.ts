@@ -31,6 +31,7 @@ export const COLLECTIONS = {
   naturalKeys: 'natural_keys',
   endpointRosters: 'endpoint_rosters',
   keyRosters: 'key_rosters',
+  activeKeyRosters: 'active_key_rosters',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
@@ -101,8 +102,9 @@ export const INDEXES: Record<CollectionName, IndexDescription[]> = {
   natural_keys: [{ key: { created_at: 1 }, name: 'created' }],
   // An account's webhook endpoints (domain/webhooks/endpoint-roster.ts): read and written by `_id` only.
   endpoint_rosters: [],
-  // An account's API keys (domain/access/api-keys.ts, through domain/access/roster.ts): read and written by `_id` only.
+  // An account's API keys, all and active (domain/access/api-keys.ts, through domain/access/roster.ts): by `_id` only.
   key_rosters: [],
+  active_key_rosters: [],
 };
 
 export interface Database {

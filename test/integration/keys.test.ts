@@ -1,6 +1,7 @@
 /** API keys against the real stack: creation, listing, revocation, expiry, validation, storage at rest. */
 import type { Db } from 'mongodb';
 import { backfillCredentials, createKey, hashToken, keyIdOf, listKeys, sweepKeyRosters, type ApiKeyDoc } from '../../domain/access/api-keys';
+import { ensureAccount } from '../../domain/access/accounts';
 import { TenantDb } from '../../domain/access/tenant';
 import { COLLECTIONS } from '../../domain/platform/db';
 import { newId, randomBase62 } from '../../domain/platform/ids';
@@ -210,7 +211,21 @@ describe("an account's keys, read through its roster", () => {
     expect(await keys().countDocuments({ account_id: a.accountId })).toBe(3);
   });
 
+  it('creates and lists the first keys of a new account without a scan: its creation opened its rosters', async () => {
+    for (let i = 0; i < 30; i++) await insertUnrostered(`acct_other${i % 3}`);
+    const fresh = `acct_${randomBase62(12)}`;
+    const first = await monitored(async (db) => {
+      await ensureAccount(db, fresh, 10);
+      const key = await createKey(new TenantDb(db, fresh), policy(), 'test', { name: 'first', mode: 'test' });
+      return { key, listed: await listKeys(new TenantDb(db, fresh)) };
+    });
+    expect(scans(first.commands)).toEqual([]);
+    expect(first.result.listed.map((k) => k.public_id)).toEqual([first.result.key.public_id]);
+  });
+
   it('finds the keys of an account from before rosters with one scan, at the first read only; the hourly sweep takes in a key written without the roster', async () => {
+    // An account from before rosters has none (this one has made no request yet, so nothing opened them).
+    for (const name of [COLLECTIONS.keyRosters, COLLECTIONS.activeKeyRosters]) await t.database.db.collection<{ _id: string }>(name).deleteOne({ _id: a.accountId });
     const legacy = await insertUnrostered(a.accountId, new Date(Date.now() - 60_000));
     const first = await monitored((db) => listKeys(tenant(db)));
     expect(scans(first.commands)).toEqual([expect.stringMatching(new RegExp(`^find ${COLLECTIONS.apiKeys} `))]);
@@ -225,15 +240,36 @@ describe("an account's keys, read through its roster", () => {
     expect(await listedIds()).toEqual([late, legacy]);
   });
 
-  it('skips an id a crash left on the roster before its key was written, and counts it toward no limit', async () => {
-    const roster = t.database.db.collection<{ _id: string; account_id: string; ids: string[] }>(COLLECTIONS.keyRosters);
+  it('skips an id a crash left on the rosters before its key was written, and counts it toward no limit', async () => {
     const live = (await t.api.post('/v1/keys').set(auth(a.session)).send({ name: 'live', mode: 'test' })).body.public_id;
-    await roster.updateOne({ _id: a.accountId }, { $addToSet: { ids: newId('apiKey') } }); // enrolled, then the process died
+    const phantom = newId('apiKey'); // enrolled, then the process died before the insert
+    for (const name of [COLLECTIONS.keyRosters, COLLECTIONS.activeKeyRosters]) {
+      await t.database.db.collection<{ _id: string; ids: string[] }>(name).updateOne({ _id: a.accountId }, { $addToSet: { ids: phantom } });
+    }
     expect(await listedIds()).toEqual([live]);
     for (let i = 0; i < 99; i++) expect((await t.api.post('/v1/keys').set(auth(a.session)).send({ name: `k${i}`, mode: 'test' })).status).toBe(201);
     const over = await t.api.post('/v1/keys').set(auth(a.session)).send({ name: 'over' });
     expect([over.status, over.body.error.code]).toEqual([409, 'limit_reached']);
     expect(await listedIds()).toHaveLength(100);
+  });
+
+  it('reads only the keys that may still authenticate to check the limit, however many the account has revoked or let expire', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i++) ids.push((await t.api.post('/v1/keys').set(auth(a.session)).send({ name: `k${i}`, mode: 'test' })).body.public_id);
+    const gone = ids.slice(0, 10);
+    for (const id of gone.slice(0, 8)) expect((await t.api.delete(`/v1/keys/${id}`).set(auth(a.session))).status).toBe(200);
+    // Two expire (and one of them was revoked too, by a request whose roster update failed: still on the roster).
+    await keys().updateMany({ _id: { $in: gone.slice(8) } }, { $set: { expires_at: new Date(Date.now() - 1000) } });
+    await t.database.db.collection<{ _id: string; ids: string[] }>(COLLECTIONS.activeKeyRosters).updateOne({ _id: a.accountId }, { $addToSet: { ids: gone[0]! } });
+
+    // The first creation finds the leftovers and takes them out; from then on none of them is read.
+    await createKey(tenant(), policy(), 'test', { name: 'first', mode: 'test' });
+    const created = await monitored((db) => createKey(tenant(db), policy(), 'test', { name: 'second', mode: 'test' }));
+    const keyReads = created.commands.filter((c) => c.commandName === 'find' && c.command.find === COLLECTIONS.apiKeys).map((c) => String(c.command.filter._id));
+    expect(keyReads.length).toBeGreaterThan(0);
+    expect(keyReads.filter((id) => gone.includes(id))).toEqual([]);
+    // Every key is still listed, the revoked and the expired with the rest.
+    expect(await listedIds()).toHaveLength(14);
   });
 });
 
