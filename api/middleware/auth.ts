@@ -12,6 +12,7 @@
 import type { Context } from 'koa';
 import type { Db } from 'mongodb';
 import { ensureAccount } from '../../domain/access/accounts';
+import { openRosters } from '../../domain/access/roster';
 import type { Config } from '../../domain/platform/config';
 import { ApiError, errors } from '../../domain/http/errors';
 import type { KeyCache } from '../../domain/access/key-cache';
@@ -79,7 +80,8 @@ async function authenticate(ctx: Context, access: Exclude<Access, { kind: 'publi
   if (access.kind === 'session') {
     if (token.startsWith('ak_')) throw errors.unauthorized('Key management needs a session token, not an API key.');
     const session = await deps.verifySession(token);
-    await ensureAccount(deps.db, session.accountId, deps.config.INITIAL_BONUS_CREDITS);
+    // A new account has nothing to scan for: its rosters start complete and empty (domain/access/roster.ts).
+    if (await ensureAccount(deps.db, session.accountId, deps.config.INITIAL_BONUS_CREDITS)) await openRosters(deps.db, session.accountId);
     return session;
   }
 

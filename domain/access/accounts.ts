@@ -5,7 +5,6 @@
 import type { Db } from 'mongodb';
 import { toMilli } from '../billing/money';
 import { COLLECTIONS } from '../platform/db';
-import { openRosters } from './roster';
 
 export interface AccountDoc {
   _id: string;
@@ -23,10 +22,11 @@ export interface AccountDoc {
 export const ACCOUNT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
- * Idempotent: concurrent first requests create one account, and a later call never resets its credits. The call
- * that creates it opens its rosters (domain/access/roster.ts): a new account has nothing to scan for.
+ * Idempotent: concurrent first requests create one account, and a later call never resets its credits. Answers
+ * true to the one call that created it, which then opens the account's rosters (domain/access/roster.ts
+ * `openRosters`; not from here, which that module's tenant access imports).
  */
-export async function ensureAccount(db: Db, accountId: string, initialBonusCredits: number): Promise<void> {
+export async function ensureAccount(db: Db, accountId: string, initialBonusCredits: number): Promise<boolean> {
   try {
     const res = await db.collection<AccountDoc>(COLLECTIONS.accounts).updateOne(
       { _id: accountId },
@@ -41,10 +41,11 @@ export async function ensureAccount(db: Db, accountId: string, initialBonusCredi
       },
       { upsert: true },
     );
-    if (res.upsertedCount === 1) await openRosters(db, accountId);
+    return res.upsertedCount === 1;
   } catch (err) {
     // Two concurrent upserts of a new _id: one inserts, the other hits the unique _id; the account exists.
     if ((err as { code?: number }).code !== 11000) throw err;
+    return false;
   }
 }
 

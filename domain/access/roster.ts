@@ -51,7 +51,7 @@ const declared = new Set<CollectionName>();
 
 /**
  * Opens a new account's rosters, complete and empty: nothing of it exists yet, so no reader needs a scan to find
- * its items. Called by the account's creation (domain/access/accounts.ts) once its document was inserted. An item a
+ * its items. Called once `ensureAccount` (domain/access/accounts.ts) says it inserted the account. An item a
  * racing request has already enrolled stays; a crash before this leaves the first-reader build, still correct; so
  * does a kind whose module this process never loaded.
  */

@@ -2,6 +2,7 @@
 import type { Db } from 'mongodb';
 import { backfillCredentials, createKey, hashToken, keyIdOf, listKeys, sweepKeyRosters, type ApiKeyDoc } from '../../domain/access/api-keys';
 import { ensureAccount } from '../../domain/access/accounts';
+import { openRosters } from '../../domain/access/roster';
 import { TenantDb } from '../../domain/access/tenant';
 import { COLLECTIONS } from '../../domain/platform/db';
 import { newId, randomBase62 } from '../../domain/platform/ids';
@@ -215,7 +216,9 @@ describe("an account's keys, read through its roster", () => {
     for (let i = 0; i < 30; i++) await insertUnrostered(`acct_other${i % 3}`);
     const fresh = `acct_${randomBase62(12)}`;
     const first = await monitored(async (db) => {
-      await ensureAccount(db, fresh, 10);
+      expect(await ensureAccount(db, fresh, 10)).toBe(true);
+      await openRosters(db, fresh);
+      expect(await ensureAccount(db, fresh, 10)).toBe(false);
       const key = await createKey(new TenantDb(db, fresh), policy(), 'test', { name: 'first', mode: 'test' });
       return { key, listed: await listKeys(new TenantDb(db, fresh)) };
     });
