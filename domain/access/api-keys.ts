@@ -88,12 +88,11 @@ const isActive = (doc: ApiKeyDoc, now: Date) => !doc.revoked_at && (!doc.expires
  * the limit, so that creating a key reads at most about 100 keys however many the account has revoked: revocation
  * and expiry are final, and the reader that finds either takes the key out.
  */
-const everyKey = new Roster<ApiKeyDoc>({ rosters: COLLECTIONS.keyRosters, items: COLLECTIONS.apiKeys, holds: {}, left: () => false });
+const everyKey = new Roster<ApiKeyDoc>({ rosters: COLLECTIONS.keyRosters, items: COLLECTIONS.apiKeys, holds: () => ({}), left: () => false });
 const activeKeys = new Roster<ApiKeyDoc>({
   rosters: COLLECTIONS.activeKeyRosters,
   items: COLLECTIONS.apiKeys,
-  // The build's and the sweep's scan; an expired key found by it is taken out by the next reader.
-  holds: { revoked_at: null },
+  holds: () => ({ revoked_at: null, $or: [{ expires_at: null }, { expires_at: { $gt: new Date() } }] }),
   left: (doc) => !isActive(doc, new Date()),
 });
 

@@ -33,8 +33,8 @@ export interface RosterSpec<T extends Enrolled> {
   rosters: CollectionName;
   /** The items' collection. */
   items: CollectionName;
-  /** The items a roster holds: the filter of the one scan that builds an account's roster, and of the sweep's. */
-  holds: Filter<T>;
+  /** The items a roster holds, as of now: the filter of the one scan that builds an account's roster, and of the sweep's. */
+  holds(): Filter<T>;
   /** True of an item that has left the roster for good (a deleted endpoint): never true again of one that is not. */
   left(item: T): boolean;
 }
@@ -81,7 +81,7 @@ export class Roster<T extends Enrolled> {
   private async ids(tenant: TenantDb): Promise<string[]> {
     const roster = await this.rosters(tenant).findOne({ _id: tenant.accountId });
     if (roster?.complete) return roster.ids;
-    const found = await this.items(tenant).find(this.spec.holds, { projection: { _id: 1 } }).toArray();
+    const found = await this.items(tenant).find(this.spec.holds(), { projection: { _id: 1 } }).toArray();
     const built = await upserting(() =>
       this.rosters(tenant).findOneAndUpdate(
         { _id: tenant.accountId },
@@ -117,7 +117,7 @@ export class Roster<T extends Enrolled> {
   async sweep(db: Db): Promise<number> {
     const all = await db
       .collection<T>(this.spec.items)
-      .find(this.spec.holds, { projection: { _id: 1, account_id: 1 } })
+      .find(this.spec.holds(), { projection: { _id: 1, account_id: 1 } })
       .toArray();
     const byAccount = new Map<string, string[]>();
     for (const item of all) byAccount.set(item.account_id, [...(byAccount.get(item.account_id) ?? []), String(item._id)]);

@@ -18,7 +18,7 @@ interface Endpoint extends Enrolled {
 const roster = new Roster<Endpoint>({
   rosters: COLLECTIONS.endpointRosters,
   items: COLLECTIONS.webhookEndpoints,
-  holds: { deleted_at: null },
+  holds: () => ({ deleted_at: null }),
   left: (endpoint) => Boolean(endpoint.deleted_at),
 });
 

@@ -256,6 +256,19 @@ describe("an account's keys, read through its roster", () => {
     expect(await listedIds()).toHaveLength(100);
   });
 
+  it('never puts a revoked or expired key back on the active roster at the hourly sweep', async () => {
+    const active = t.database.db.collection<{ _id: string; ids: string[] }>(COLLECTIONS.activeKeyRosters);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await t.api.post('/v1/keys').set(auth(a.session)).send({ name: `k${i}`, mode: 'test' })).body.public_id);
+    const [kept, revoked, expired] = ids as [string, string, string];
+    expect((await t.api.delete(`/v1/keys/${revoked}`).set(auth(a.session))).status).toBe(200);
+    await keys().updateOne({ _id: expired }, { $set: { expires_at: new Date(Date.now() - 1000) } });
+    await active.updateOne({ _id: a.accountId }, { $pull: { ids: expired } }); // as the reader that found it expired does
+    await sweepKeyRosters(t.database.db);
+    expect((await active.findOne({ _id: a.accountId }))!.ids).toEqual([kept]);
+    expect((await listedIds()).sort()).toEqual([...ids].sort());
+  });
+
   it('reads only the keys that may still authenticate to check the limit, however many the account has revoked or let expire', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 12; i++) ids.push((await t.api.post('/v1/keys').set(auth(a.session)).send({ name: `k${i}`, mode: 'test' })).body.public_id);
