@@ -95,9 +95,12 @@ export class Roster<T extends Enrolled> {
   /** The account's items that have not left, each read by `_id`, in no particular order. */
   async members(tenant: TenantDb): Promise<T[]> {
     const found = (await this.items(tenant).findByIds(await this.ids(tenant))) as T[];
-    const left = found.filter((item) => this.spec.left(item)).map((item) => item._id);
+    // Judged once per item: `left` may read the clock (a key's expiry), and what is taken out is what is not answered.
+    const members: T[] = [];
+    const left: string[] = [];
+    for (const item of found) (this.spec.left(item) ? left.push(item._id) : members.push(item));
     if (left.length) await this.rosters(tenant).updateOne({ _id: tenant.accountId }, { $pullAll: { ids: left } });
-    return found.filter((item) => !this.spec.left(item));
+    return members;
   }
 
   /** Before inserting item `id`. */
