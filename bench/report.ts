@@ -661,7 +661,11 @@ new MongoClient(${JSON.stringify(config.mongodbUri)}).connect().then((client) =>
       {
         measure: `API CPU per authenticated GET (GET /runs/{id}; median of ${CPU_ROUNDS} loads, in turn with its floor's)`,
         goal: '≤ 0.5 ms',
-        measured: getRow?.cpuPerGetMs != null ? `${f(getRow.cpuPerGetMs, 2)} ms` : failed('the GET phase'),
+        // With its multiple of the floor: the goal is absolute, and the floor moves with the machine (decision 291).
+        measured:
+          getRow?.cpuPerGetMs != null
+            ? `${f(getRow.cpuPerGetMs, 2)} ms${getRow.floorCpuMs ? ` (${f(getRow.cpuPerGetMs / getRow.floorCpuMs, 2)} × its floor)` : ''}`
+            : failed('the GET phase'),
         ceiling:
           getRow?.floorCpuMs != null
             ? `Koa + the same findOne, nothing else: ${f(getRow.floorCpuMs, 2)} ms (${f(getRow.floor.rps)}/s)`
