@@ -181,6 +181,14 @@ async function load(name: string, opts: autocannon.Options): Promise<Load> {
   return { name, p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, total: r.requests.total, non2xx: r.non2xx, errors: r.errors + r.timeouts };
 }
 
+/** A load on the server of process `pid`, and that process's CPU per request answered (null unless all were 2xx). */
+async function loadWithCpu(name: string, pid: number, opts: autocannon.Options): Promise<{ load: Load; cpuMs: number | null }> {
+  const cpu0 = cpuSeconds(pid);
+  const measured = await load(name, opts);
+  const cpuMs = measured.total > 0 && measured.non2xx === 0 ? ((cpuSeconds(pid) - cpu0) * 1000) / measured.total : null;
+  return { load: measured, cpuMs };
+}
+
 /** The machine's busy share of its CPUs over `ms` (from /proc/stat: everything but idle and iowait). */
 async function busyShare(ms: number): Promise<number> {
   const read = () => {
@@ -467,36 +475,29 @@ new MongoClient(${JSON.stringify(config.mongodbUri)}).connect().then((client) =>
           await load('GET /v1/runs/{id} warm-up', { url: `${base}/runs/${runId}`, headers: auth, duration: Math.min(3, DURATION_S) });
           await settle(`/runs/${runId}`);
           const before = await findOneRate(db, COLLECTIONS.runs, runId, CONNECTIONS, DURATION_S);
-          const cpu0 = cpuSeconds(api.pid!);
-          const get = await load('GET /v1/runs/{id}', { url: `${base}/runs/${runId}`, headers: auth });
-          const cpuPerGetMs = get.total > 0 ? ((cpuSeconds(api.pid!) - cpu0) * 1000) / get.total : null;
+          const getUrl = { url: `${base}/runs/${runId}`, headers: auth };
+          const get = await loadWithCpu('GET /v1/runs/{id}', api.pid!, getUrl);
           const after = await findOneRate(db, COLLECTIONS.runs, runId, CONNECTIONS, DURATION_S);
           // The floor, loaded the same way: the same read and answer with nothing of the API around them.
-          const floorUrl = `http://127.0.0.1:${KOA_READ_PORT}/${accountId}/${runId}`;
-          await load('Koa + findOne warm-up', { url: floorUrl, duration: Math.min(3, DURATION_S) });
-          const floorCpu0 = cpuSeconds(koaRead.pid!);
-          const floor = await load('Koa + findOne of the run', { url: floorUrl });
-          const floorCpuMs = floor.total > 0 && floor.non2xx === 0 ? ((cpuSeconds(koaRead.pid!) - floorCpu0) * 1000) / floor.total : null;
+          const floorUrl = { url: `http://127.0.0.1:${KOA_READ_PORT}/${accountId}/${runId}` };
+          await load('Koa + findOne warm-up', { ...floorUrl, duration: Math.min(3, DURATION_S) });
+          const floor = await loadWithCpu('Koa + findOne of the run', koaRead.pid!, floorUrl);
           // The CPU row: one 10-s load on a shared 2-core machine moved it by a third between benches of the same code
           // (docs/decisions.md 289), so the API and its floor are loaded in turn CPU_ROUNDS times and each row takes
           // its median; every round is printed with the ceilings.
-          const rounds = [{ api: cpuPerGetMs, floor: floorCpuMs }];
+          const rounds = [{ api: get.cpuMs, floor: floor.cpuMs }];
           for (let r = 1; r < CPU_ROUNDS; r++) {
-            const a0 = cpuSeconds(api.pid!);
-            const apiLoad = await load('GET /v1/runs/{id}, CPU round', { url: `${base}/runs/${runId}`, headers: auth });
-            const apiMs = apiLoad.total > 0 && apiLoad.non2xx === 0 ? ((cpuSeconds(api.pid!) - a0) * 1000) / apiLoad.total : null;
-            const k0 = cpuSeconds(koaRead.pid!);
-            const floorLoad = await load('Koa + findOne, CPU round', { url: floorUrl });
-            const floorMs = floorLoad.total > 0 && floorLoad.non2xx === 0 ? ((cpuSeconds(koaRead.pid!) - k0) * 1000) / floorLoad.total : null;
-            rounds.push({ api: apiMs, floor: floorMs });
+            const apiRound = await loadWithCpu('GET /v1/runs/{id}, CPU round', api.pid!, getUrl);
+            const floorRound = await loadWithCpu('Koa + findOne, CPU round', koaRead.pid!, floorUrl);
+            rounds.push({ api: apiRound.cpuMs, floor: floorRound.cpuMs });
           }
           return {
-            get,
+            get: get.load,
             cpuPerGetMs: median(rounds.map((r) => r.api)),
             before,
             after,
             findOne: (before + after) / 2,
-            floor,
+            floor: floor.load,
             floorCpuMs: median(rounds.map((r) => r.floor)),
             rounds,
           };
