@@ -1,5 +1,5 @@
 /** `/keys`: API-key management, authenticated with a session token (spec §4 API keys, §5). */
-import { createKey, listKeys, revokeKey } from '../../domain/access/api-keys';
+import { createKey, listKeys, revokeKey, STOPPED_KEY_LISTED_DAYS } from '../../domain/access/api-keys';
 import type { Config } from '../../domain/platform/config';
 import type { KeyCache } from '../../domain/access/key-cache';
 import { LIMITS } from '../../domain/access/limits';
@@ -14,7 +14,9 @@ export function keyRoutes(config: Config, keys: KeyCache): RouteSpec[] {
       access: { kind: 'session' },
       tag: 'API keys',
       summary: 'List API keys',
-      description: "The account's keys, newest first. Tokens are never listed.",
+      description:
+        `The account's keys, newest first: the active ones, and those revoked or expired in the last ${STOPPED_KEY_LISTED_DAYS} days. ` +
+        'Tokens are never listed.',
       responses: { 200: { description: 'Key summaries', schema: KeyList } },
       handler: async ({ tenant }) => ({ status: 200, body: { data: await listKeys(tenant) } }),
     }),
@@ -26,10 +28,13 @@ export function keyRoutes(config: Config, keys: KeyCache): RouteSpec[] {
       summary: 'Create an API key',
       description:
         'Answers the token once. Omitted or empty `scopes` grants every scope. An account holds at most ' +
-        `${LIMITS.activeKeysPerAccount} active keys; revoke one to make room.`,
+        `${LIMITS.activeKeysPerAccount} active keys; revoke one to make room. It lists at most ${LIMITS.listedKeysPerAccount} ` +
+        `(active, or revoked or expired in the last ${STOPPED_KEY_LISTED_DAYS} days).`,
       body: CreateKeyRequest,
       responses: { 201: { description: 'The new key with its token', schema: SecretApiKey } },
-      errors: { 409: `\`limit_reached\`: the account has ${LIMITS.activeKeysPerAccount} active keys.` },
+      errors: {
+        409: `\`limit_reached\`: the account has ${LIMITS.activeKeysPerAccount} active keys, or lists ${LIMITS.listedKeysPerAccount} keys.`,
+      },
       handler: async ({ tenant, body, principal }) => ({
         status: 201,
         body: await createKey(

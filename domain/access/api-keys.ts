@@ -81,14 +81,44 @@ export interface CreateKeyInput {
 const isActive = (doc: ApiKeyDoc, now: Date) => !doc.revoked_at && (!doc.expires_at || doc.expires_at > now);
 
 /**
+ * A key that no longer authenticates is listed for this many days after it stopped (its revocation or its expiry,
+ * whichever came first), then no longer; its record stays, so usage and logs that name it still resolve. The list
+ * is unpaged in the contract: without this, an account that makes a key per CI job would list, and read, every key
+ * it ever made (docs/decisions.md 292).
+ */
+export const STOPPED_KEY_LISTED_DAYS = 30;
+
+/** When the key stopped authenticating; null while it still does. */
+function stoppedAt(doc: ApiKeyDoc, now: Date): Date | null {
+  const expired = doc.expires_at && doc.expires_at <= now ? doc.expires_at : null;
+  if (doc.revoked_at && expired) return doc.revoked_at < expired ? doc.revoked_at : expired;
+  return doc.revoked_at ?? expired;
+}
+
+const listedSince = (now: Date) => new Date(now.getTime() - STOPPED_KEY_LISTED_DAYS * 86_400_000);
+
+/**
  * Which keys an account has, read through rosters (domain/access/roster.ts) and then each key by `_id`, never
  * `{account_id}`, which the embedded store answers by scanning every account's keys (docs/decisions.md 290).
- * `key_rosters` holds every key, for the list: keys are never deleted (a revoked key stays listed), so none leaves
- * it but a creation taken back at the limit. `active_key_rosters` holds the keys that may still authenticate, for
- * the limit, so that creating a key reads at most about 100 keys however many the account has revoked: revocation
- * and expiry are final, and the reader that finds either takes the key out.
+ * `key_rosters` holds the keys the list shows: the active ones, and those stopped within STOPPED_KEY_LISTED_DAYS;
+ * the reader that finds one stopped longer ago takes it out. `active_key_rosters` holds the keys that may still
+ * authenticate, for the limit, so that creating a key reads at most about 100 keys however many the account has
+ * revoked: revocation and expiry are final, and the reader that finds either takes the key out.
  */
-const everyKey = new Roster<ApiKeyDoc>({ rosters: COLLECTIONS.keyRosters, items: COLLECTIONS.apiKeys, holds: () => ({}), left: () => false });
+const listedKeys = new Roster<ApiKeyDoc>({
+  rosters: COLLECTIONS.keyRosters,
+  items: COLLECTIONS.apiKeys,
+  // Stopped after `since` is both: not revoked before it, and not expired before it.
+  holds: () => {
+    const since = listedSince(new Date());
+    return { $and: [{ $or: [{ revoked_at: null }, { revoked_at: { $gt: since } }] }, { $or: [{ expires_at: null }, { expires_at: { $gt: since } }] }] };
+  },
+  left: (doc) => {
+    const now = new Date();
+    const stopped = stoppedAt(doc, now);
+    return stopped !== null && stopped <= listedSince(now);
+  },
+});
 const activeKeys = new Roster<ApiKeyDoc>({
   rosters: COLLECTIONS.activeKeyRosters,
   items: COLLECTIONS.apiKeys,
@@ -97,7 +127,7 @@ const activeKeys = new Roster<ApiKeyDoc>({
 });
 
 /** Hourly: adds to the built rosters every key they lack (scans of all keys). Answers the rosters changed. */
-export const sweepKeyRosters = async (db: Db) => (await everyKey.sweep(db)) + (await activeKeys.sweep(db));
+export const sweepKeyRosters = async (db: Db) => (await listedKeys.sweep(db)) + (await activeKeys.sweep(db));
 
 export interface KeyPolicy {
   hashSecret: string;
@@ -114,11 +144,18 @@ export async function createKey(tenant: TenantDb, policy: KeyPolicy, createdBy: 
   const active = async () => (await activeKeys.members(tenant)).length;
   const limit = { name: 'active API keys', limit: LIMITS.activeKeysPerAccount };
   await refuseAbove(active, LIMITS.activeKeysPerAccount - 1, limit);
+  // Checked before writing only: racing creations at this bound may list a few more, which costs a few reads, not a
+  // guarantee (the active bound above is the one checked again after the insert).
+  await refuseAbove(() => listedKeys.count(tenant, LIMITS.listedKeysPerAccount - 1), LIMITS.listedKeysPerAccount - 1, {
+    name: `API keys listed (active, or stopped in the last ${STOPPED_KEY_LISTED_DAYS} days)`,
+    limit: LIMITS.listedKeysPerAccount,
+    remedy: `a revoked or expired key leaves the list ${STOPPED_KEY_LISTED_DAYS} days after it stopped`,
+  });
   const token = `${keyPrefix(input.mode)}_${randomBase62(32)}`;
   const scopes = input.scopes?.length ? [...new Set(input.scopes)] : [...SCOPES];
   const keyId = newId('apiKey');
   // On the rosters before it exists (roster.ts): a crash in between leaves an id readers skip, never a key unlisted.
-  await everyKey.enrol(tenant, keyId);
+  await listedKeys.enrol(tenant, keyId);
   await activeKeys.enrol(tenant, keyId);
   const tokenHash = hashToken(policy.hashSecret, token);
   // The credential first: without its key it finds nothing, and nobody holds its token unless the key is created.
@@ -139,7 +176,7 @@ export async function createKey(tenant: TenantDb, policy: KeyPolicy, createdBy: 
   });
   await refuseAbove(active, LIMITS.activeKeysPerAccount, limit, async () => {
     await keys.deleteOne({ _id: doc._id });
-    await everyKey.withdraw(tenant, doc._id);
+    await listedKeys.withdraw(tenant, doc._id);
     await activeKeys.withdraw(tenant, doc._id);
   });
   const summary = summarize(doc);
@@ -158,9 +195,9 @@ export async function createKey(tenant: TenantDb, policy: KeyPolicy, createdBy: 
   };
 }
 
-/** Every key of the account, revoked ones too, newest first. */
+/** The account's active keys and those stopped within STOPPED_KEY_LISTED_DAYS, newest first. */
 export async function listKeys(tenant: TenantDb) {
-  const docs = await everyKey.members(tenant);
+  const docs = await listedKeys.members(tenant);
   const newestFirst = (a: ApiKeyDoc, b: ApiKeyDoc) => b.created_at.getTime() - a.created_at.getTime() || (a._id < b._id ? 1 : a._id > b._id ? -1 : 0);
   return docs.sort(newestFirst).map(summarize);
 }

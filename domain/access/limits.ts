@@ -7,11 +7,16 @@ import { ApiError } from '../http/errors';
 
 export const LIMITS = {
   activeKeysPerAccount: 100,
+  /**
+   * Keys `GET /keys` lists (active, or stopped in the last STOPPED_KEY_LISTED_DAYS; domain/access/api-keys.ts). The
+   * list is unpaged in the contract, so this bounds its size and its reads (docs/decisions.md 292).
+   */
+  listedKeysPerAccount: 1000,
   webhookEndpointsPerAccount: 20,
 } as const;
 
-export function limitReached(what: string, limit: number): ApiError {
-  return new ApiError(409, 'limit_reached', `This account already has ${limit} ${what}, the most allowed; remove one first.`);
+export function limitReached(what: string, limit: number, remedy = 'remove one first'): ApiError {
+  return new ApiError(409, 'limit_reached', `This account already has ${limit} ${what}, the most allowed; ${remedy}.`);
 }
 
 /**
@@ -26,10 +31,10 @@ export function limitReached(what: string, limit: number): ApiError {
 export async function refuseAbove(
   count: () => Promise<number>,
   most: number,
-  what: { name: string; limit: number },
+  what: { name: string; limit: number; remedy?: string },
   takeBack?: () => Promise<void>,
 ): Promise<void> {
   if ((await count()) <= most) return;
   await takeBack?.();
-  throw limitReached(what.name, what.limit);
+  throw limitReached(what.name, what.limit, what.remedy);
 }

@@ -42,7 +42,7 @@ export interface RosterSpec<T extends Enrolled> {
 interface RosterDoc {
   _id: string;
   account_id: string;
-  ids: string[];
+  ids?: string[];
   complete?: boolean;
 }
 
@@ -80,7 +80,9 @@ export class Roster<T extends Enrolled> {
   /** The roster as it stands, built from one scan of the account's items if it never was. */
   private async ids(tenant: TenantDb): Promise<string[]> {
     const roster = await this.rosters(tenant).findOne({ _id: tenant.accountId });
-    if (roster?.complete) return roster.ids;
+    // `?? []`: FerretDB 1.24 drops an empty array from an upsert's `$setOnInsert`, so an opened roster has no `ids`
+    // until its first enrolment.
+    if (roster?.complete) return roster.ids ?? [];
     const found = await this.items(tenant).find(this.spec.holds(), { projection: { _id: 1 } }).toArray();
     const built = await upserting(() =>
       this.rosters(tenant).findOneAndUpdate(
@@ -101,6 +103,16 @@ export class Roster<T extends Enrolled> {
     for (const item of found) (this.spec.left(item) ? left.push(item._id) : members.push(item));
     if (left.length) await this.rosters(tenant).updateOne({ _id: tenant.accountId }, { $pullAll: { ids: left } });
     return members;
+  }
+
+  /**
+   * How many items the account has, as far as a limit at `most` needs to know: the roster's own count while that is
+   * within `most` (a superset within it cannot be over), and past it the items confirmed by reading each, which
+   * also takes out the ids of items that have left.
+   */
+  async count(tenant: TenantDb, most: number): Promise<number> {
+    const ids = await this.ids(tenant);
+    return ids.length <= most ? ids.length : (await this.members(tenant)).length;
   }
 
   /** Before inserting item `id`. */

@@ -289,6 +289,64 @@ describe("an account's keys, read through its roster", () => {
   });
 });
 
+describe('revoked and expired keys, listed for 30 days', () => {
+  const keys = () => t.database.db.collection<ApiKeyDoc>(COLLECTIONS.apiKeys);
+  const roster = () => t.database.db.collection<{ _id: string; ids: string[] }>(COLLECTIONS.keyRosters);
+  const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+  const listedIds = async () => ((await t.api.get('/v1/keys').set(auth(a.session))).body.data as Array<{ public_id: string }>).map((k) => k.public_id);
+  const create = async (name: string) => (await t.api.post('/v1/keys').set(auth(a.session)).send({ name, mode: 'test' })).body.public_id as string;
+
+  it('lists a key for 30 days after it was revoked or expired, whichever came first, then no longer; its record stays', async () => {
+    const [active, revoked, expired, longRevoked, longExpired, expiredBeforeRevoked] = [
+      await create('active'),
+      await create('revoked'),
+      await create('expired'),
+      await create('long revoked'),
+      await create('long expired'),
+      await create('expired, then revoked'),
+    ];
+    await keys().updateOne({ _id: revoked }, { $set: { revoked_at: daysAgo(29) } });
+    await keys().updateOne({ _id: expired }, { $set: { expires_at: daysAgo(29) } });
+    await keys().updateOne({ _id: longRevoked }, { $set: { revoked_at: daysAgo(31) } });
+    await keys().updateOne({ _id: longExpired }, { $set: { expires_at: daysAgo(31) } });
+    await keys().updateOne({ _id: expiredBeforeRevoked }, { $set: { expires_at: daysAgo(31), revoked_at: daysAgo(1) } });
+
+    expect(await listedIds()).toEqual([expired, revoked, active]);
+    // Taken off the roster by the read that found them, and not put back by the hourly sweep; the records stay.
+    expect((await roster().findOne({ _id: a.accountId }))!.ids.sort()).toEqual([active, revoked, expired].sort());
+    await sweepKeyRosters(t.database.db);
+    expect(await listedIds()).toEqual([expired, revoked, active]);
+    expect(await keys().countDocuments({ account_id: a.accountId })).toBe(6);
+    // Revoking one of them again still answers it.
+    const again = await t.api.delete(`/v1/keys/${longRevoked}`).set(auth(a.session));
+    expect([again.status, again.body.status, again.body.public_id]).toEqual([200, 'revoked', longRevoked]);
+  });
+
+  it('lists at most 1000 keys: the next creation is 409 limit_reached until stopped keys age out of the list', async () => {
+    // One active, and 998 revoked yesterday, written as the API would have (their records, and the roster).
+    const revoked = Array.from({ length: 998 }, (_, i) => ({
+      _id: newId('apiKey'), account_id: a.accountId, name: `ci ${i}`, mode: 'test' as const, token_hash: randomBase62(40),
+      last4: 'abcd', scopes: ['runs:read' as const], rate_limit_rpm: null, expires_at: null, last_used_at: null,
+      revoked_at: daysAgo(1), created_by: 'test', created_at: daysAgo(2),
+    }));
+    await create('active');
+    await keys().insertMany(revoked);
+    await roster().updateOne({ _id: a.accountId }, { $addToSet: { ids: { $each: revoked.map((k) => k._id) } } });
+    const last = await t.api.post('/v1/keys').set(auth(a.session)).send({ name: 'the 1000th' });
+    expect(last.status).toBe(201);
+
+    const over = await t.api.post('/v1/keys').set(auth(a.session)).send({ name: 'one too many' });
+    expect([over.status, over.body.error.code]).toEqual([409, 'limit_reached']);
+    expect(over.body.error.message).toMatch(/1000 API keys listed.*leaves the list 30 days after it stopped/);
+    expect(await listedIds()).toHaveLength(1000);
+
+    // Three of them stopped long enough ago: room for three more.
+    await keys().updateMany({ _id: { $in: revoked.slice(0, 3).map((k) => k._id) } }, { $set: { revoked_at: daysAgo(31) } });
+    for (let i = 0; i < 3; i++) expect((await t.api.post('/v1/keys').set(auth(a.session)).send({ name: `room ${i}` })).status).toBe(201);
+    expect((await t.api.post('/v1/keys').set(auth(a.session)).send({ name: 'full again' })).status).toBe(409);
+  });
+});
+
 describe('storage at rest', () => {
   it('keeps nothing in api_keys that authenticates', async () => {
     const tokens = [await a.key(), await a.key({ mode: 'live' })];

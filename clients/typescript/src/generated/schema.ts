@@ -30,13 +30,13 @@ export interface paths {
         };
         /**
          * List API keys
-         * @description The account's keys, newest first. Tokens are never listed.
+         * @description The account's keys, newest first: the active ones, and those revoked or expired in the last 30 days. Tokens are never listed.
          */
         get: operations["getKeys"];
         put?: never;
         /**
          * Create an API key
-         * @description Answers the token once. Omitted or empty `scopes` grants every scope. An account holds at most 100 active keys; revoke one to make room.
+         * @description Answers the token once. Omitted or empty `scopes` grants every scope. An account holds at most 100 active keys; revoke one to make room. It lists at most 1000 (active, or revoked or expired in the last 30 days).
          */
         post: operations["postKeys"];
         delete?: never;
@@ -1567,7 +1567,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `limit_reached`: the account has 100 active keys. */
+            /** @description `limit_reached`: the account has 100 active keys, or lists 1000 keys. */
             409: {
                 headers: {
                     /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
