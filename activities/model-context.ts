@@ -23,7 +23,15 @@ import { loadStoredText, textKeys, type StoredSection } from '../domain/document
 import type { ActivityDeps } from './deps';
 import { countTokens, splitByTokens } from './indexing/tokens';
 import type { InputBlock, ReferenceBlock } from './prompt';
-import { loadChunksById, loadReferenceChunks, loadReferenceIndexes, referenceTokenTotals, type ChunkPlace, type ReferenceChunks } from '../domain/documents/reference-index';
+import {
+  IndexRecords,
+  loadChunksById,
+  loadReferenceChunks,
+  loadReferenceIndexes,
+  referenceTokenTotals,
+  type ChunkPlace,
+  type ReferenceChunks,
+} from '../domain/documents/reference-index';
 import { TenantDb } from '../domain/access/tenant';
 import { queriesFrom, rank, type RankedHit, type RetrievedChunk } from './retrieval';
 
@@ -120,11 +128,13 @@ export function createContextAssembler(deps: Pick<ActivityDeps, 'db' | 'storage'
     let references: ContextReference[] = [];
     // The tokens of each reference's chunks, and of all of them: what reference coverage is a share of.
     let totals: Map<string, number> | null = null;
-    const countEach = async () => (totals ??= await referenceTokenTotals(new TenantDb(db, accountId), refIds));
+    // Read once, whichever of the counts, the indexes and the leading chunks this run's strategy asks for.
+    const records = new IndexRecords(new TenantDb(db, accountId), refIds);
+    const countEach = async () => (totals ??= await referenceTokenTotals(records.tenant, refIds, records));
     const countIndexed = async () => [...(await countEach()).values()].reduce((n, t) => n + t, 0);
     let versions: Array<{ refId: string; version: number | null }> = [];
     const retrieved = async () => {
-      const indexes = await loadReferenceIndexes(db, storage, accountId, refIds);
+      const indexes = await loadReferenceIndexes(db, storage, accountId, refIds, records);
       versions = indexes.map((s) => ({ refId: s.refId, version: s.version }));
       const best = new Map<string, RankedHit>();
       for (const query of queriesFrom(instructions, sentText)) {
@@ -151,7 +161,7 @@ export function createContextAssembler(deps: Pick<ActivityDeps, 'db' | 'storage'
     // long ones are cut (DESIGN.md §4): `cut` says whether any was.
     const full = async () => {
       const allowances = shareTokens(refIds, await countEach(), config.FULLTEXT_REFERENCE_TOKEN_LIMIT);
-      const chunked = await loadReferenceChunks(db, accountId, allowances);
+      const chunked = await loadReferenceChunks(db, accountId, allowances, records);
       versions = chunked.map((r) => ({ refId: r.refId, version: r.version }));
       return { blocks: await fullText(accountId, chunked, names), cut: chunked.some((r) => !r.complete) };
     };

@@ -98,26 +98,51 @@ export interface StoredReferenceIndex {
 }
 
 /**
- * The index records of these references, by id: one point read each (the embedded store pushes only `_id`
- * equality down, docs/decisions.md 170, so an `$in` would scan every account's records).
+ * The index records of a run's references, each read once, by `_id` (the embedded store pushes only `_id` equality
+ * down, docs/decisions.md 170, so an `$in` would scan every account's records), however many of the reads below the
+ * run makes: the references' token totals, then their indexes or their leading chunks. Read without the inline index
+ * an old record may hold, which only opening that index needs.
  */
-async function indexRecords(tenant: TenantDb, refIds: string[], options: { inline?: boolean } = {}): Promise<Map<string, IndexDoc>> {
-  const records = tenant.collection<IndexDoc>(COLLECTIONS.referenceIndexes);
-  // The inline index of an old record is read only by the one caller that opens indexes.
-  const projection = options.inline ? undefined : { index_gz: 0 };
-  const found = await Promise.all(refIds.map((id) => records.findOne({ _id: id }, { projection })));
-  return new Map(found.flatMap((r) => (r ? [[r._id, r] as const] : [])));
+export class IndexRecords {
+  private read: Promise<Map<string, IndexDoc>> | null = null;
+
+  constructor(
+    readonly tenant: TenantDb,
+    private readonly refIds: readonly string[],
+  ) {}
+
+  /** The records of those of the references that have one, by reference id. */
+  all(): Promise<Map<string, IndexDoc>> {
+    this.read ??= (async () => {
+      const records = this.tenant.collection<IndexDoc>(COLLECTIONS.referenceIndexes);
+      const found = await Promise.all(this.refIds.map((id) => records.findOne({ _id: id }, { projection: { index_gz: 0 } })));
+      return new Map(found.flatMap((r) => (r ? [[r._id, r] as const] : [])));
+    })();
+    return this.read;
+  }
+
+  /** The index a record from before decision 260 holds inline. */
+  async inlineIndex(refId: string): Promise<Uint8Array | undefined> {
+    const record = await this.tenant.collection<IndexDoc>(COLLECTIONS.referenceIndexes).findOne({ _id: refId }, { projection: { index_gz: 1 } });
+    return record?.index_gz?.buffer;
+  }
 }
 
 /** The index of each indexed reference among `refIds`, in that order (what retrieval ranks by). */
-export async function loadReferenceIndexes(db: Db, storage: Storage, accountId: string, refIds: string[]): Promise<StoredReferenceIndex[]> {
+export async function loadReferenceIndexes(
+  db: Db,
+  storage: Storage,
+  accountId: string,
+  refIds: string[],
+  records = new IndexRecords(new TenantDb(db, accountId), refIds),
+): Promise<StoredReferenceIndex[]> {
   if (refIds.length === 0) return [];
-  const records = await indexRecords(new TenantDb(db, accountId), refIds, { inline: true });
+  const found = await records.all();
   const indexes = await Promise.all(
     refIds.map(async (refId): Promise<StoredReferenceIndex | null> => {
-      const record = records.get(refId);
+      const record = found.get(refId);
       if (!record) return null;
-      const gz = record.index_key ? await getObjectBytes(storage, record.index_key) : record.index_gz?.buffer;
+      const gz = record.index_key ? await getObjectBytes(storage, record.index_key) : await records.inlineIndex(refId);
       if (!gz) throw new Error(`the index record of ${refId} names no index`);
       return { refId, version: record.version, index: gunzipSync(gz) };
     }),
@@ -171,9 +196,14 @@ const MAX_BATCH = 1024;
  * (a reference of 20 M characters has some 100,000, and a run may name 50), and on no store does the read scan
  * other references' chunks.
  */
-export async function loadReferenceChunks(db: Db, accountId: string, allowances: Map<string, number>): Promise<ReferenceChunks[]> {
-  const tenant = new TenantDb(db, accountId);
-  const records = await indexRecords(tenant, [...allowances.keys()]);
+export async function loadReferenceChunks(
+  db: Db,
+  accountId: string,
+  allowances: Map<string, number>,
+  indexRecords = new IndexRecords(new TenantDb(db, accountId), [...allowances.keys()]),
+): Promise<ReferenceChunks[]> {
+  const tenant = indexRecords.tenant;
+  const records = await indexRecords.all();
   const out: ReferenceChunks[] = [];
   for (const [refId, allowance] of allowances) {
     const record = records.get(refId);
@@ -206,9 +236,13 @@ export async function loadReferenceChunks(db: Db, accountId: string, allowances:
  * The tokens of each reference's chunks, by reference id; a reference with no chunks is absent. Read from the index
  * records; only records written before they carried the total are counted from their chunks.
  */
-export async function referenceTokenTotals(tenant: TenantDb, refIds: string[]): Promise<Map<string, number>> {
+export async function referenceTokenTotals(
+  tenant: TenantDb,
+  refIds: string[],
+  indexRecords = new IndexRecords(tenant, refIds),
+): Promise<Map<string, number>> {
   if (refIds.length === 0) return new Map();
-  const records = await indexRecords(tenant, refIds);
+  const records = await indexRecords.all();
   const totals = new Map<string, number>();
   const uncounted: string[] = [];
   for (const id of refIds) {
