@@ -24,7 +24,11 @@ function fields(meta: LogMetadata | undefined): Record<string, unknown> {
 }
 
 export function sdkLogger(logger: Logger): SdkLogger {
-  const log = (level: LogLevel, message: string, meta?: LogMetadata) => logger[LEVELS[level]](fields(meta), message);
+  // The SDK logs at debug on every task; below the logger's level the fields are not even built.
+  const log = (level: LogLevel, message: string, meta?: LogMetadata) => {
+    const method = LEVELS[level];
+    if (logger.isLevelEnabled(method)) logger[method](fields(meta), message);
+  };
   return {
     log,
     trace: (m, meta) => log('TRACE', m, meta),

@@ -33,3 +33,14 @@ it('passes other metadata through unchanged, secrets still redacted', () => {
   sdkLogger(logger).info('Worker state changed', { state: 'RUNNING', error: 'not an Error', token: 'ak_live_secret' });
   expect(lines()[0]).toMatchObject({ level: 30, state: 'RUNNING', error: 'not an Error', token: '[redacted]' });
 });
+
+it("drops a line below the logger's level without reading its metadata", () => {
+  const { logger, lines } = capture();
+  logger.level = 'info';
+  let read = 0;
+  const meta = Object.defineProperty({ taskQueue: 'assay' }, 'error', { enumerable: true, get: () => (read++, new Error('x')) });
+  sdkLogger(logger).debug('Workflow task completed', meta);
+  sdkLogger(logger).info('Worker state changed', { state: 'RUNNING' });
+  expect(read).toBe(0);
+  expect(lines().map((l) => l.msg)).toEqual(['Worker state changed']);
+});
