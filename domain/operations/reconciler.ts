@@ -8,7 +8,8 @@
  *                `run.failed` (domain/runs/lifecycle.ts);
  *   document   → `failed` with a reason when its extraction job closed; the job (re)started when there is none;
  *   reference  → `failed` with a reason when its indexing job closed; the job (re)started when there is none;
- *   delivery   → its job started when a pending delivery has none (published while Temporal was away);
+ *   delivery   → its job started when a pending delivery has none (published while Temporal was away); `failed`
+ *                when its job closed without settling it (not counted against the endpoint);
  *   generation → a live prompt generation whose request died before settling its charge: refunded.
  * A job that is running is left alone, however long it has waited in the queue. A missing job is acted on only
  * after GRACE_MS, so a request still between its write and its start is never raced.
@@ -33,7 +34,7 @@ import { settleIndexingEnded, type ReferenceDocumentDoc } from '../documents/ref
 import type { RunDoc } from '../runs';
 import { abandonPendingRun, settleEndedRun } from '../runs/lifecycle';
 import { ABANDONED_GENERATION_MS, settleAbandonedGeneration } from '../catalog/prompt-generation';
-import { DELIVERY_LIST, deliveryPolicy, type WebhookDeliveryDoc } from '../webhooks/deliveries';
+import { DELIVERY_LIST, deliveryPolicy, settleAbandonedDelivery, type WebhookDeliveryDoc } from '../webhooks/deliveries';
 import { purgeListPages } from '../http/list-index';
 import { purgeNaturalKeys } from '../platform/natural-keys';
 import { unwatchJob, watchJob, type WatchedJobDoc, type WatchedKind } from '../jobs/watch';
@@ -56,7 +57,7 @@ export interface ReconcileReport {
   runs: { checked: number; settled: number };
   documents: { checked: number; settled: number; restarted: number };
   references: { checked: number; settled: number; restarted: number };
-  deliveries: { checked: number; restarted: number };
+  deliveries: { checked: number; settled: number; restarted: number };
   purged: { idempotency: number; deliveries: number; keys: number };
 }
 
@@ -237,17 +238,21 @@ export async function reconcileReferences(deps: ReconcilerDeps, now = new Date()
 
 /**
  * Pending deliveries whose job never started: an event published while Temporal was away (a run failed because
- * its job could not start publishes `run.failed` into the same outage). Their job is started now.
+ * its job could not start publishes `run.failed` into the same outage). Their job is started now. And pending
+ * deliveries whose job has ended without settling them (terminated, failed, timed out): settled `failed`.
  */
 export async function reconcileDeliveries(deps: ReconcilerDeps, now = new Date()): Promise<ReconcileReport['deliveries']> {
   const pending = await watchedItems<WebhookDeliveryDoc>(deps, 'deliveries', new Date(now.getTime() - GRACE_MS));
+  let settled = 0;
   let restarted = 0;
   for (const delivery of pending) {
-    if ((await jobOf(deps, jobIds.delivery(delivery._id))) !== 'not_found') continue;
-    await deliver(deps.temporal, { accountId: delivery.account_id, deliveryId: delivery._id, policy: deliveryPolicy(deps.config) });
-    restarted++;
+    const status = await jobOf(deps, jobIds.delivery(delivery._id));
+    if (status === 'not_found') {
+      await deliver(deps.temporal, { accountId: delivery.account_id, deliveryId: delivery._id, policy: deliveryPolicy(deps.config) });
+      restarted++;
+    } else if (isClosed(status) && (await settleAbandonedDelivery(deps.db, delivery, now))) settled++;
   }
-  return { checked: pending.length, restarted };
+  return { checked: pending.length, settled, restarted };
 }
 
 /**

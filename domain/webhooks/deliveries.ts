@@ -16,6 +16,7 @@ import { retryDelivery as retryDeliveryJob, type TemporalHandle } from '../jobs'
 import type { TenantDb } from '../access/tenant';
 import { endpointCollection, endpointNotActive, getWebhookEndpoint, type WebhookEndpointDoc } from './endpoints';
 import type { DeliveryPolicy } from '../jobs/contract';
+import { unwatchJob, watchJob } from '../jobs/watch';
 
 export interface WebhookAttemptDoc {
   /** `<workflow run id>:<n>`: a retried activity finds its own attempt and never records it twice. */
@@ -123,11 +124,39 @@ export async function retryDelivery(
   if (!(await findEvent(tenant, delivery.event_id))) {
     throw errors.conflict('event_expired', `The event of this delivery is older than ${EVENT_RETENTION_DAYS} days and no longer kept.`);
   }
+  // Watched again before it reopens (domain/jobs/watch.ts), from now: should this request die before its job starts,
+  // the reconciler settles the delivery once the grace period has passed, instead of it staying pending.
+  const db = tenant.rawDb();
+  const watch = { id: deliveryId, accountId: tenant.accountId, namespace: deps.temporal.namespace, since: new Date() };
+  const watched = await watchJob(db, 'deliveries', watch);
   const reopened = await whileClaimed(tenant, DELIVERY_LIST, delivery, () =>
     deliveries(tenant).findOneAndUpdate({ _id: deliveryId, status: { $ne: 'pending' } }, { $set: { status: 'pending', finished_at: null } }),
   );
-  await retryDeliveryJob(deps.temporal, { accountId: tenant.accountId, deliveryId, policy: deliveryPolicy(deps.config), once: true });
+  try {
+    await retryDeliveryJob(deps.temporal, { accountId: tenant.accountId, deliveryId, policy: deliveryPolicy(deps.config), once: true });
+  } catch (err) {
+    // No job: the delivery goes back to what it was, so the refused request (503) leaves nothing changed. A start the
+    // server took after all settles it again, and unwatches it, itself.
+    if (reopened) {
+      await deliveries(tenant).updateOne({ _id: deliveryId, status: 'pending' }, { $set: { status: delivery.status, finished_at: delivery.finished_at } });
+      if (watched === 'added') await unwatchJob(db, 'deliveries', deliveryId);
+    }
+    throw err;
+  }
   return reopened ?? (await deliveries(tenant).findOne({ _id: deliveryId }))!;
+}
+
+/**
+ * A delivery whose job ended without settling it (an operator terminated it, or it failed past its retries or timed
+ * out): settled `failed` while still pending, and taken off the watch list. Not counted against its endpoint, which
+ * did not fail: its job ended. Answers whether it changed the delivery.
+ */
+export async function settleAbandonedDelivery(db: Db, delivery: Pick<WebhookDeliveryDoc, '_id' | 'account_id'>, now = new Date()): Promise<boolean> {
+  const res = await db
+    .collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries)
+    .updateOne({ _id: delivery._id, account_id: delivery.account_id, status: 'pending' }, { $set: { status: 'failed', finished_at: now } });
+  await unwatchJob(db, 'deliveries', delivery._id);
+  return res.modifiedCount === 1;
 }
 
 /**

@@ -10,8 +10,11 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { COLLECTIONS } from '../../domain/platform/db';
 import { parseConfig } from '../../domain/platform/config';
-import { newId } from '../../domain/platform/ids';
+import { newId, randomBase62 } from '../../domain/platform/ids';
 import { abandonPendingRun } from '../../domain/runs/lifecycle';
+import { publishEvent } from '../../domain/webhooks/publish-event';
+import type { WebhookDeliveryDoc } from '../../domain/webhooks/deliveries';
+import type { WebhookEndpointDoc } from '../../domain/webhooks/endpoints';
 import { JOB_TYPES, startRun, temporalCliEnv } from '../../domain/jobs';
 import { JOB_QUEUES, TASK_QUEUES } from '../../domain/jobs/contract';
 import { ensureNamespace } from '../../domain/jobs/namespaces';
@@ -160,6 +163,16 @@ describe('a live run whose job an operator terminates', () => {
   }, 120_000);
 });
 
+/** A `run.succeeded` published as the activities publish theirs; answers its one delivery's id. */
+async function publishRunEvent(ctx: TestContext, accountId: string): Promise<string> {
+  const event = await publishEvent(
+    { db: ctx.database.db, config: ctx.config, temporal: ctx.temporal },
+    { accountId, type: 'run.succeeded', dedupeKey: `test:${randomBase62(16)}`, data: { run: { id: 'run_test' } } },
+  );
+  const delivery = await ctx.database.db.collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries).findOne({ event_id: event._id });
+  return delivery!._id;
+}
+
 describe('a Temporal that cannot start jobs', () => {
   let t: TestContext;
   let missing: TestContext;
@@ -272,6 +285,32 @@ describe('a Temporal that cannot start jobs', () => {
     expect(await t.database.db.collection(COLLECTIONS.events).countDocuments({ account_id: a.accountId })).toBe(eventsBefore);
   });
 
+  it('a redelivery whose job cannot start is 503 and leaves the delivery as it was, and nothing for the reconciler', async () => {
+    const a = await newAccount(t);
+    const key = await a.key({ mode: 'test' });
+    const receiver = await startWebhookReceiver();
+    try {
+      receiver.script([], { status: 410 });
+      expect((await t.api.post('/v1/webhook-endpoints').set(auth(key)).send({ url: receiver.url(), events: ['run.succeeded'] })).status).toBe(201);
+      const deliveryId = await publishRunEvent(t, a.accountId);
+      expect(await t.temporal.client.workflow.getHandle(deliveryId).result()).toEqual({ status: 'failed', attempts: 1 });
+      const deliveries = t.database.db.collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries);
+      const before = await deliveries.findOne({ _id: deliveryId });
+      expect(before).toMatchObject({ status: 'failed', finished_at: expect.any(Date) });
+
+      const retried = await missing.api.post(`/v1/webhook-deliveries/${deliveryId}/retry`).set(auth(key));
+      expect([retried.status, retried.body.error.code]).toEqual([503, 'service_unavailable']);
+      expect(await deliveries.findOne({ _id: deliveryId })).toEqual(before);
+      expect(await t.database.db.collection(COLLECTIONS.watchedJobs).findOne({ _id: `deliveries:${deliveryId}` as never })).toBeNull();
+      // With Temporal back, the same request works.
+      receiver.script([], { status: 200 });
+      expect((await t.api.post(`/v1/webhook-deliveries/${deliveryId}/retry`).set(auth(key))).status).toBe(202);
+      expect(await t.temporal.client.workflow.getHandle(deliveryId).result()).toEqual({ status: 'succeeded', attempts: 1 });
+    } finally {
+      await receiver.close();
+    }
+  });
+
   it('a reference whose indexing start failed at `complete` is indexed once `complete` is retried with Temporal back', async () => {
     const a = await newAccount(t);
     const key = await a.key();
@@ -289,6 +328,55 @@ describe('a Temporal that cannot start jobs', () => {
     const back = await t.api.post(`/v1/reference-documents/${refId}/complete`).set(auth(key));
     expect(back.status).toBe(200);
     expect((await waitForReference(t, key, refId)).status).toBe('ready');
+  });
+});
+
+describe('a webhook delivery whose job an operator terminates between attempts', () => {
+  let t: TestContext;
+  let receiver: WebhookReceiver;
+  beforeAll(async () => {
+    // Attempts 10 minutes apart: the job is waiting on its timer when it is terminated.
+    t = await createTestContext({ WEBHOOK_RETRY_SCHEDULE_S: '600' });
+    receiver = await startWebhookReceiver();
+  });
+  afterAll(async () => {
+    await receiver?.close();
+    await t?.close();
+  });
+
+  it('is settled failed by the reconciler, off its watch list, not counted against its endpoint; a retry still delivers it', async () => {
+    const a = await newAccount(t);
+    const key = await a.key({ mode: 'test' });
+    receiver.script([{ status: 503 }], { status: 200 });
+    const endpoint = (await t.api.post('/v1/webhook-endpoints').set(auth(key)).send({ url: receiver.url(), events: ['run.succeeded'] })).body as { id: string };
+    const deliveryId = await publishRunEvent(t, a.accountId);
+    const deliveries = t.database.db.collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries);
+    await until('the first attempt recorded', async () => ((await deliveries.findOne({ _id: deliveryId }))?.attempts.length === 1 ? true : undefined), 30_000);
+    await t.temporal.client.workflow.getHandle(deliveryId).terminate('an operator stops it');
+    expect((await deliveries.findOne({ _id: deliveryId }))!.status).toBe('pending');
+
+    // The reconciler's passes once the grace period has passed (its cursor may need a few to reach this entry).
+    await until(
+      'the delivery settled',
+      async () => {
+        await reconcileDeliveries({ db: t.database.db, config: t.config, temporal: t.temporal }, new Date(Date.now() + 2 * GRACE_MS));
+        return (await deliveries.findOne({ _id: deliveryId }))!.status === 'pending' ? undefined : true;
+      },
+      30_000,
+    );
+    const settled = await deliveries.findOne({ _id: deliveryId });
+    expect(settled).toMatchObject({ status: 'failed', finished_at: expect.any(Date) });
+    expect(settled!.attempts.map((x) => x.status_code)).toEqual([503]);
+    const listed = await t.api.get(`/v1/webhook-endpoints/${endpoint.id}/deliveries`).set(auth(key));
+    expect(listed.body.data.map((d: { id: string; status: string }) => [d.id, d.status])).toEqual([[deliveryId, 'failed']]);
+    expect(await t.database.db.collection(COLLECTIONS.watchedJobs).findOne({ _id: `deliveries:${deliveryId}` as never })).toBeNull();
+    const stored = await t.database.db.collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints).findOne({ _id: endpoint.id });
+    expect([stored!.status, stored!.failure_streak ?? []]).toEqual(['active', []]);
+
+    const retried = await t.api.post(`/v1/webhook-deliveries/${deliveryId}/retry`).set(auth(key));
+    expect(retried.status).toBe(202);
+    expect(await t.temporal.client.workflow.getHandle(deliveryId).result()).toEqual({ status: 'succeeded', attempts: 1 });
+    expect((await deliveries.findOne({ _id: deliveryId }))!.attempts.map((x) => x.status_code)).toEqual([503, 200]);
   });
 });
 
