@@ -21,6 +21,7 @@ import {
 } from '../domain/webhooks/deliveries';
 import { endpointSecret, targetPolicy, type WebhookEndpointDoc } from '../domain/webhooks/endpoints';
 import { signWebhookPayload } from '../domain/webhooks/signature';
+import { SecretUnreadable } from '../domain/platform/secret-box';
 import { resolveTarget, TargetRefused, type ResolvedTarget } from '../domain/webhooks/url';
 import type { ActivityDeps } from './deps';
 import { WebhookAgents } from './webhook-agents';
@@ -172,8 +173,13 @@ export function webhookActivities({ db, config, logger, storage }: ActivityDeps)
         };
         result = await postOnce(target, headers, body, input.timeoutS * 1000, agents);
       } catch (err) {
-        if (!(err instanceof TargetRefused)) throw err;
-        result = { statusCode: null, body: null, error: `target refused: url ${err.message}` };
+        if (err instanceof TargetRefused) result = { statusCode: null, body: null, error: `target refused: url ${err.message}` };
+        else if (err instanceof SecretUnreadable) {
+          // Ours to fix, not the receiver's: a failed attempt, so the schedule goes on and delivers once an operator
+          // restores the key (DATA_ENCRYPTION_KEY_FALLBACKS, docs/decisions.md 295). Nothing is sent unsigned.
+          logger.error({ deliveryId: delivery._id, endpointId: endpoint._id }, 'webhook not sent: no configured key opens the endpoint secret');
+          result = { statusCode: null, body: null, error: 'not sent: the delivery could not be signed on our side' };
+        } else throw err;
       }
       const attempt: WebhookAttemptDoc = {
         key: input.attemptKey,

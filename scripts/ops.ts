@@ -9,6 +9,7 @@
  *   show-run <run_id>                                          the run, its ledger, its Temporal execution, a UI link
  *   disable-key <key_id>                                       revokes an API key (once)
  *   reconcile <account>                                        balance vs ledger; exit 1 when they drift apart
+ *   reseal-secrets                                             webhook secrets sealed again under DATA_ENCRYPTION_KEY
  */
 import { loadConfig, type Config } from '../domain/platform/config';
 import { toCredits } from '../domain/billing/credits';
@@ -17,6 +18,7 @@ import { disableKey, grantCredits, reconcileAccount, showRun } from '../domain/o
 import { operatorRefundRun } from '../domain/runs/lifecycle';
 import { rebuildUsage } from '../domain/billing/usage-rollup';
 import { connectTemporal, type TemporalHandle } from '../domain/jobs';
+import { resealEndpointSecrets } from '../domain/webhooks/endpoints';
 import type { Db } from 'mongodb';
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
@@ -29,6 +31,7 @@ const USAGE = [
   '  disable-key <key_id>',
   '  reconcile <account>',
   '  rebuild-usage <account>   (recomputes the usage report\'s rollup from the runs; run while the account is quiet)',
+  '  reseal-secrets            (after a DATA_ENCRYPTION_KEY rotation: seals every webhook secret under the current key)',
 ];
 
 function usage(problem?: string): void {
@@ -161,15 +164,32 @@ async function reconcileCommand(db: Db, accountId: string) {
   }
 }
 
+/**
+ * Step two of a key rotation: with the new key in DATA_ENCRYPTION_KEY and the old one in
+ * DATA_ENCRYPTION_KEY_FALLBACKS, seal every webhook secret under the new one; the old key may go once this reports
+ * nothing unreadable. Exit 1 when some secret opens under no configured key (named, never shown).
+ */
+async function reseal(db: Db, config: Config) {
+  const r = await resealEndpointSecrets(db, config);
+  out(`webhook endpoints: ${r.checked} checked, ${r.resealed} sealed again under the current key`);
+  if (r.unreadable.length) {
+    out(`  ${r.unreadable.length} open under none of the configured keys (left unchanged): ${r.unreadable.join(', ')}`);
+    process.exitCode = 1;
+  } else if (config.DATA_ENCRYPTION_KEY_FALLBACKS.length) {
+    out('  every secret opens under the current key: DATA_ENCRYPTION_KEY_FALLBACKS may now be removed');
+  }
+}
+
 async function main(): Promise<void> {
   const [command, ...args] = process.argv.slice(2);
-  if (!command || !['refund-run', 'grant-credits', 'show-run', 'disable-key', 'reconcile', 'rebuild-usage'].includes(command)) return usage();
+  if (!command || !['refund-run', 'grant-credits', 'show-run', 'disable-key', 'reconcile', 'rebuild-usage', 'reseal-secrets'].includes(command)) return usage();
   const config = loadConfig();
   const database = await connectDatabase(config);
   const db = database.db;
   try {
     const first = args[0];
     if (command === 'grant-credits') return await grant(db, args);
+    if (command === 'reseal-secrets') return await reseal(db, config);
     if (!first) return usage();
     if (command === 'refund-run') await refundRun(db, config, first);
     else if (command === 'show-run') await show(db, config, first);

@@ -105,6 +105,16 @@ const EnvSchema = z.object({
     .string()
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded')
     .optional(),
+  /**
+   * Earlier encryption keys, comma-separated: they still open what they sealed, and never seal (a key rotation,
+   * docs/decisions.md 295). `npm run ops -- reseal-secrets` seals everything under the current key, after which
+   * they can go.
+   */
+  DATA_ENCRYPTION_KEY_FALLBACKS: z
+    .string()
+    .transform((v) => v.split(',').map((k) => k.trim()).filter(Boolean))
+    .refine((keys) => keys.every((k) => Buffer.from(k, 'base64').length === 32), 'each key must be 32 bytes, base64-encoded')
+    .default([]),
 
   INITIAL_BONUS_CREDITS: z.coerce.number().min(0).default(100),
   DEFAULT_RATE_LIMIT_RPM: positiveInt.default(600),
@@ -227,6 +237,11 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       const problem = productionSecretProblem(name, e[name]);
       if (problem) problems.push(`${name}: ${problem}`);
     }
+    // A fallback opens what it sealed, so a published one would let anyone who sealed under it be believed.
+    e.DATA_ENCRYPTION_KEY_FALLBACKS.forEach((value, i) => {
+      const problem = productionSecretProblem('DATA_ENCRYPTION_KEY', value);
+      if (problem) problems.push(`DATA_ENCRYPTION_KEY_FALLBACKS (key ${i + 1}): ${problem}`);
+    });
     if (PUBLISHED_SECRET_VALUES.includes(e.S3_SECRET_ACCESS_KEY)) {
       problems.push('S3_SECRET_ACCESS_KEY: is a value published in the Assay repository; set your own');
     }

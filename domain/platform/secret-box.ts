@@ -2,8 +2,21 @@
  * Encryption at rest for secrets the service must read back (webhook signing secrets): AES-256-GCM under
  * `DATA_ENCRYPTION_KEY`, a fresh 96-bit IV per value, and the owning record's id as associated data, so a
  * ciphertext copied onto another record does not decrypt. Stored form: `v1.<iv>.<tag>.<ciphertext>` (base64url).
+ *
+ * Rotation (docs/decisions.md 295): values are sealed under the current key only, and opened by whichever of the
+ * configured keys authenticates them (the current one, then `DATA_ENCRYPTION_KEY_FALLBACKS`), so a new key can be
+ * deployed before every value has been sealed again under it. GCM's tag tells the right key from a wrong one; no key
+ * id is stored.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+
+/** None of the keys given opens the value: it was sealed under a key no longer configured, or it was altered. */
+export class SecretUnreadable extends Error {
+  constructor(boundTo: string) {
+    super(`the sealed secret of ${boundTo} opens under none of the configured keys`);
+    this.name = 'SecretUnreadable';
+  }
+}
 
 function key(keyBase64: string): Buffer {
   const k = Buffer.from(keyBase64, 'base64');
@@ -19,11 +32,23 @@ export function sealSecret(keyBase64: string, plaintext: string, boundTo: string
   return ['v1', iv, cipher.getAuthTag(), ciphertext].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.');
 }
 
-export function openSecret(keyBase64: string, sealed: string, boundTo: string): string {
+/** The plaintext, and which of `keys` opened it (0: the first, the key new values are sealed under). */
+export function openSecretWith(keys: readonly string[], sealed: string, boundTo: string): { plaintext: string; keyIndex: number } {
   const [version, iv, tag, ciphertext] = sealed.split('.');
   if (version !== 'v1' || !iv || !tag || ciphertext === undefined) throw new Error('unrecognised sealed secret');
-  const decipher = createDecipheriv('aes-256-gcm', key(keyBase64), Buffer.from(iv, 'base64url'));
-  decipher.setAAD(Buffer.from(boundTo, 'utf8'));
-  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
+  for (const [keyIndex, keyBase64] of keys.entries()) {
+    const decipher = createDecipheriv('aes-256-gcm', key(keyBase64), Buffer.from(iv, 'base64url'));
+    decipher.setAAD(Buffer.from(boundTo, 'utf8'));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    try {
+      return { plaintext: Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8'), keyIndex };
+    } catch {
+      // Not this key (the tag does not authenticate): the next one.
+    }
+  }
+  throw new SecretUnreadable(boundTo);
+}
+
+export function openSecret(keys: string | readonly string[], sealed: string, boundTo: string): string {
+  return openSecretWith(typeof keys === 'string' ? [keys] : keys, sealed, boundTo).plaintext;
 }

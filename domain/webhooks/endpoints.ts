@@ -3,6 +3,7 @@
  * reads, changes (url, events, status) and soft deletion. Which endpoints an account has is its roster
  * (domain/webhooks/endpoint-roster.ts); deliveries are domain/webhooks/deliveries.ts.
  */
+import type { Db } from 'mongodb';
 import type { Config } from '../platform/config';
 import { COLLECTIONS } from '../platform/db';
 import { ApiError, errors } from '../http/errors';
@@ -10,7 +11,7 @@ import { requireEventScopes } from './events';
 import { LIMITS, refuseAbove } from '../access/limits';
 import type { Scope } from '../access/scopes';
 import { newId, randomBase62 } from '../platform/ids';
-import { openSecret, sealSecret } from '../platform/secret-box';
+import { openSecret, openSecretWith, sealSecret, SecretUnreadable } from '../platform/secret-box';
 import {
   DEFAULT_WEBHOOK_EVENT_TYPES,
   WEBHOOK_EVENT_TYPES,
@@ -60,8 +61,48 @@ export function targetPolicy(config: Config): TargetPolicy {
   return { allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, allowInsecure: config.WEBHOOK_ALLOW_INSECURE };
 }
 
+/** The keys that open a sealed secret: the current one first, then the fallbacks of a rotation (secret-box.ts). */
+const openingKeys = (config: Config) => [config.DATA_ENCRYPTION_KEY, ...config.DATA_ENCRYPTION_KEY_FALLBACKS];
+
+/** The endpoint's signing secret; throws `SecretUnreadable` when none of the configured keys opens it. */
 export function endpointSecret(config: Config, doc: WebhookEndpointDoc): string {
-  return openSecret(config.DATA_ENCRYPTION_KEY, doc.secret_sealed, doc._id);
+  return openSecret(openingKeys(config), doc.secret_sealed, doc._id);
+}
+
+export interface ResealReport {
+  checked: number;
+  resealed: number;
+  /** Endpoints whose secret none of the configured keys opens: left as they are. */
+  unreadable: string[];
+}
+
+/**
+ * The step of a key rotation that lets the old key go (`npm run ops -- reseal-secrets`, docs/decisions.md 295): every
+ * endpoint's secret that opens only under a fallback is sealed again under the current DATA_ENCRYPTION_KEY. The
+ * secret itself does not change, so receivers notice nothing. Each write is conditional on the sealed value read,
+ * so it never overwrites a value changed meanwhile; running it again reseals nothing. An operator path: it reads
+ * every endpoint of every account, deleted ones too (a redelivery of their events is refused, but their records
+ * stay until purged).
+ */
+export async function resealEndpointSecrets(db: Db, config: Config): Promise<ResealReport> {
+  const endpoints = db.collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints);
+  const report: ResealReport = { checked: 0, resealed: 0, unreadable: [] };
+  for await (const doc of endpoints.find({}, { projection: { _id: 1, secret_sealed: 1 } })) {
+    report.checked++;
+    let opened: { plaintext: string; keyIndex: number };
+    try {
+      opened = openSecretWith(openingKeys(config), doc.secret_sealed, doc._id);
+    } catch (err) {
+      if (!(err instanceof SecretUnreadable)) throw err;
+      report.unreadable.push(doc._id);
+      continue;
+    }
+    if (opened.keyIndex === 0) continue;
+    const resealed = sealSecret(config.DATA_ENCRYPTION_KEY, opened.plaintext, doc._id);
+    const res = await endpoints.updateOne({ _id: doc._id, secret_sealed: doc.secret_sealed }, { $set: { secret_sealed: resealed } });
+    report.resealed += res.modifiedCount;
+  }
+  return report;
 }
 
 async function checkedUrl(config: Config, raw: string, lookup?: Lookup): Promise<string> {

@@ -2,12 +2,14 @@
  * Operator tooling, run for real as `scripts/ops.ts` child processes against the test database: grants are
  * exactly-once per grant id, reconcile finds no drift after a mix of charges, refunds, cancels and failures and
  * finds the drift a corrupted balance makes, show-run joins the run, its ledger and its Temporal execution, and
- * disable-key revokes once.
+ * disable-key revokes once, and reseal-secrets seals webhook secrets again under a rotated key.
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { charge, refund } from '../../domain/billing/credits';
 import { COLLECTIONS } from '../../domain/platform/db';
+import { randomBase62 } from '../../domain/platform/ids';
+import { openSecret, sealSecret } from '../../domain/platform/secret-box';
 import { testNamespaces } from '../support/env';
 import { createTestContext, type TestContext } from '../support/app';
 import { newAccount, type TestAccount } from '../support/identity';
@@ -20,11 +22,12 @@ let a: TestAccount;
 let liveKey: string;
 const auth = (k: string) => ({ Authorization: `Bearer ${k}` });
 
-const ops = (...args: string[]) =>
+const opsWith = (env: NodeJS.ProcessEnv, ...args: string[]) =>
   spawnSync(process.execPath, ['--import', 'tsx', join(__dirname, '..', '..', 'scripts', 'ops.ts'), ...args], {
-    env: process.env,
+    env: { ...process.env, ...env },
     encoding: 'utf8',
   });
+const ops = (...args: string[]) => opsWith({}, ...args);
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -138,5 +141,40 @@ describe('disable-key', () => {
     }
     expect([refused.status, refused.body.error?.code]).toEqual([401, 'api_key_revoked']);
     expect(ops('disable-key', 'key_nope').status).toBe(1);
+  });
+});
+
+describe('reseal-secrets', () => {
+  it("seals every webhook secret under the current key during a rotation, once; names the secrets no key opens and exits 1", async () => {
+    // A database of its own: the command reads every endpoint, and other tests' deliveries must keep their key.
+    const dbName = `assay-reseal-${randomBase62(8)}`;
+    const db = t.database.client.db(dbName);
+    const endpoints = db.collection<{ _id: string; secret_sealed: string }>(COLLECTIONS.webhookEndpoints);
+    const [earlier, current, lost] = [21, 22, 23].map((b) => Buffer.alloc(32, b).toString('base64')) as [string, string, string];
+    const secret = `whsec_${randomBase62(32)}`;
+    await endpoints.insertMany([
+      { _id: 'whk_old', secret_sealed: sealSecret(earlier, secret, 'whk_old') },
+      { _id: 'whk_new', secret_sealed: sealSecret(current, secret, 'whk_new') },
+    ]);
+    const rotating = (fallbacks: string) => ({ MONGODB_DB: dbName, DATA_ENCRYPTION_KEY: current, DATA_ENCRYPTION_KEY_FALLBACKS: fallbacks });
+    try {
+      const first = opsWith(rotating(earlier), 'reseal-secrets');
+      expect([first.status, first.stdout]).toEqual([0, expect.stringContaining('2 checked, 1 sealed again under the current key')]);
+      expect(first.stdout).toContain('DATA_ENCRYPTION_KEY_FALLBACKS may now be removed');
+      expect(first.stdout + first.stderr).not.toContain(secret);
+      const resealed = (await endpoints.findOne({ _id: 'whk_old' }))!.secret_sealed;
+      expect(openSecret(current, resealed, 'whk_old')).toBe(secret);
+
+      const again = opsWith(rotating(earlier), 'reseal-secrets');
+      expect([again.status, again.stdout]).toEqual([0, expect.stringContaining('2 checked, 0 sealed again')]);
+      expect((await endpoints.findOne({ _id: 'whk_old' }))!.secret_sealed).toBe(resealed);
+
+      await endpoints.insertOne({ _id: 'whk_lost', secret_sealed: sealSecret(lost, secret, 'whk_lost') });
+      const unreadable = opsWith(rotating(''), 'reseal-secrets');
+      expect(unreadable.status).toBe(1);
+      expect(unreadable.stdout).toContain('1 open under none of the configured keys (left unchanged): whk_lost');
+    } finally {
+      await db.dropDatabase();
+    }
   });
 });

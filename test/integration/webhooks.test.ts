@@ -11,7 +11,7 @@ import { newId, randomBase62 } from '../../domain/platform/ids';
 import { sealSecret } from '../../domain/platform/secret-box';
 import { publishEvent } from '../../domain/webhooks/publish-event';
 import { enrolEndpoint, sweepEndpointRosters } from '../../domain/webhooks/endpoint-roster';
-import { createWebhookEndpoint, listWebhookEndpoints } from '../../domain/webhooks/endpoints';
+import { createWebhookEndpoint, endpointSecret, listWebhookEndpoints, resealEndpointSecrets } from '../../domain/webhooks/endpoints';
 import { webhookPayloadProblems } from '../support/conformance';
 import { countFailedDelivery, type WebhookDeliveryDoc } from '../../domain/webhooks/deliveries';
 import type { WebhookEndpointDoc } from '../../domain/webhooks/endpoints';
@@ -472,6 +472,32 @@ describe('retries', () => {
     expect(delivery.status).toBe('succeeded');
     expect(delivery.attempts.map((x: { status_code: number }) => x.status_code)).toEqual([500, 500, 500, 200]);
     expect(delivery.attempts[0]).toMatchObject({ error: 'answered 500', response_body: 'answer 500' });
+  });
+
+  it('sends nothing unsigned when no configured key opens the secret, and delivers once an operator restores the key and reseals', async () => {
+    const endpoint = await register(fast, { url: receiver.url() });
+    receiver.script([], { status: 200 });
+    // As if the deployment's DATA_ENCRYPTION_KEY had been replaced without keeping the old one as a fallback.
+    const retired = Buffer.alloc(32, 11).toString('base64');
+    const endpoints = fast.database.db.collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints);
+    await endpoints.updateOne({ _id: endpoint.id }, { $set: { secret_sealed: sealSecret(retired, endpoint.secret, endpoint.id) } });
+    const { deliveryId } = await publishTestEvent(fast);
+    const deliveries = fast.database.db.collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries);
+    for (let i = 0; i < 100 && !(await deliveries.findOne({ _id: deliveryId! }))!.attempts.length; i++) await sleep(100);
+    const [first] = (await deliveries.findOne({ _id: deliveryId! }))!.attempts;
+    expect(first).toMatchObject({ status_code: null, error: 'not sent: the delivery could not be signed on our side', outcome: 'retry' });
+    expect(receiver.received).toHaveLength(0);
+
+    // The operator puts the old key back as a fallback and reseals: the same secret, now under the current key.
+    const rotation = { ...fast.config, DATA_ENCRYPTION_KEY_FALLBACKS: [retired] };
+    const report = await resealEndpointSecrets(fast.database.db, rotation);
+    expect(report.resealed).toBeGreaterThanOrEqual(1);
+    expect(report.unreadable).not.toContain(endpoint.id);
+    expect(endpointSecret(fast.config, (await endpoints.findOne({ _id: endpoint.id }))!)).toBe(endpoint.secret);
+    expect(await deliveryResult(fast, deliveryId!)).toEqual({ status: 'succeeded', attempts: 2 });
+    expect(receiver.received).toHaveLength(1);
+    expect(verified(receiver.received[0]!, endpoint.secret)).toBe(true);
+    expect((await resealEndpointSecrets(fast.database.db, rotation)).resealed).toBe(0);
   });
 
   it('counts an answer slower than the timeout as a failed attempt', async () => {

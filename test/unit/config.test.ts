@@ -64,6 +64,16 @@ describe('configuration', () => {
   it('rejects an encryption key that is not 32 bytes', () => {
     expect(problems({ NODE_ENV: 'development', DATA_ENCRYPTION_KEY: Buffer.alloc(16).toString('base64') }).join()).toMatch(/DATA_ENCRYPTION_KEY/);
   });
+
+  it('takes earlier encryption keys as comma-separated fallbacks, each 32 bytes', () => {
+    const [one, two] = [randomBytes(32).toString('base64'), randomBytes(32).toString('base64')];
+    expect(parseConfig({ NODE_ENV: 'development' }).DATA_ENCRYPTION_KEY_FALLBACKS).toEqual([]);
+    expect(parseConfig({ NODE_ENV: 'development', DATA_ENCRYPTION_KEY_FALLBACKS: ` ${one}, ${two} ` }).DATA_ENCRYPTION_KEY_FALLBACKS).toEqual([one, two]);
+    const short = Buffer.alloc(16, 9).toString('base64');
+    expect(problems({ NODE_ENV: 'development', DATA_ENCRYPTION_KEY_FALLBACKS: `${one},${short}` })).toEqual([
+      'DATA_ENCRYPTION_KEY_FALLBACKS: each key must be 32 bytes, base64-encoded',
+    ]);
+  });
 });
 
 /** A production environment with real (random) secrets: it starts. */
@@ -111,6 +121,15 @@ describe('production settings (DESIGN.md decision 31)', () => {
     const env = productionEnv();
     env[name] = name === 'DATA_ENCRYPTION_KEY' ? Buffer.alloc(32, 1).toString('base64') : 'x'.repeat(40);
     expect(problems(env).join('\n')).toMatch(new RegExp(`${name}: looks like a placeholder`));
+  });
+
+  it('refuses a published or placeholder fallback key, naming which, never its value', () => {
+    const published = PUBLISHED_SECRET_VALUES.find((v) => Buffer.from(v, 'base64').length === 32)!;
+    const env = { ...productionEnv(), DATA_ENCRYPTION_KEY_FALLBACKS: `${randomBytes(32).toString('base64')},${published}` };
+    const found = problems(env);
+    expect(found).toEqual([expect.stringMatching(/^DATA_ENCRYPTION_KEY_FALLBACKS \(key 2\): is a value published/)]);
+    expect(found.join()).not.toContain(published);
+    expect(parseConfig({ ...productionEnv(), DATA_ENCRYPTION_KEY_FALLBACKS: randomBytes(32).toString('base64') }).production).toBe(true);
   });
 
   it('refuses every value published in the repository, in every secret, without echoing it', () => {

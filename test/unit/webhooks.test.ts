@@ -2,7 +2,7 @@
  * The pure parts of webhooks: signatures (sign/verify, replay window, several secrets and values), target checks
  * (which addresses count as private, scheme rules, DNS answers), secret sealing and the retry schedule.
  */
-import { openSecret, sealSecret } from '../../domain/platform/secret-box';
+import { openSecret, openSecretWith, sealSecret, SecretUnreadable } from '../../domain/platform/secret-box';
 import { parseConfig } from '../../domain/platform/config';
 import { signWebhookPayload, verifyWebhookSignature } from '../../domain/webhooks/signature';
 import { embeddedIpv4, isNonPublicAddress, resolveTarget, TargetRefused } from '../../domain/webhooks/url';
@@ -130,6 +130,16 @@ describe('secret sealing', () => {
     expect(openSecret(key, a, 'whk_1')).toBe(secret);
     expect(() => openSecret(key, a, 'whk_2')).toThrow();
     expect(() => openSecret(Buffer.alloc(32, 4).toString('base64'), a, 'whk_1')).toThrow();
+  });
+
+  it('opens under whichever configured key sealed it, and says which; under none it is SecretUnreadable', () => {
+    const [current, earlier, other] = [5, 6, 7].map((b) => Buffer.alloc(32, b).toString('base64')) as [string, string, string];
+    const old = sealSecret(earlier, secret, 'whk_1');
+    expect(openSecretWith([current, earlier], old, 'whk_1')).toEqual({ plaintext: secret, keyIndex: 1 });
+    expect(openSecretWith([current, earlier], sealSecret(current, secret, 'whk_1'), 'whk_1')).toEqual({ plaintext: secret, keyIndex: 0 });
+    expect(() => openSecretWith([current, other], old, 'whk_1')).toThrow(SecretUnreadable);
+    // A fallback does not make a value open on another record.
+    expect(() => openSecretWith([current, earlier], old, 'whk_2')).toThrow(SecretUnreadable);
   });
 });
 
