@@ -10,7 +10,7 @@
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
-/** None of the keys given opens the value: it was sealed under a key no longer configured, or it was altered. */
+/** None of the keys given opens the value: it was sealed under a key no longer configured, altered, or is no sealed value. */
 export class SecretUnreadable extends Error {
   constructor(boundTo: string) {
     super(`the sealed secret of ${boundTo} opens under none of the configured keys`);
@@ -34,8 +34,9 @@ export function sealSecret(keyBase64: string, plaintext: string, boundTo: string
 
 /** The plaintext, and which of `keys` opened it (0: the first, the key new values are sealed under). */
 export function openSecretWith(keys: readonly string[], sealed: string, boundTo: string): { plaintext: string; keyIndex: number } {
-  const [version, iv, tag, ciphertext] = sealed.split('.');
-  if (version !== 'v1' || !iv || !tag || ciphertext === undefined) throw new Error('unrecognised sealed secret');
+  // A value of another shape (or none) opens under no key either: the same answer, so no caller needs two.
+  const [version, iv, tag, ciphertext] = typeof sealed === 'string' ? sealed.split('.') : [];
+  if (version !== 'v1' || !iv || !tag || ciphertext === undefined) throw new SecretUnreadable(boundTo);
   for (const [keyIndex, keyBase64] of keys.entries()) {
     const decipher = createDecipheriv('aes-256-gcm', key(keyBase64), Buffer.from(iv, 'base64url'));
     decipher.setAAD(Buffer.from(boundTo, 'utf8'));

@@ -42,6 +42,14 @@ describe('verifyWebhookSignature', () => {
     expect(verifyWebhookSignature({ payload: body, header, secrets: secret, now })).toBe(true);
     expect(verifyWebhookSignature({ payload: body, header: signWebhookPayload(secret, body, t), secrets: ['whsec_new', secret], now })).toBe(true);
   });
+
+  it('signs with every secret of a rotation, one v1 each, so a receiver holding any one of them verifies', () => {
+    const header = signWebhookPayload(['whsec_new', secret], body, t);
+    expect(header).toMatch(new RegExp(`^t=${t},v1=[0-9a-f]{64},v1=[0-9a-f]{64}$`));
+    expect(header.split(',v1=')[2]).toBe(signWebhookPayload(secret, body, t).split('v1=')[1]);
+    for (const held of ['whsec_new', secret]) expect(verifyWebhookSignature({ payload: body, header, secrets: held, now })).toBe(true);
+    expect(verifyWebhookSignature({ payload: body, header, secrets: 'whsec_other', now })).toBe(false);
+  });
 });
 
 describe('webhook targets', () => {
@@ -140,6 +148,9 @@ describe('secret sealing', () => {
     expect(() => openSecretWith([current, other], old, 'whk_1')).toThrow(SecretUnreadable);
     // A fallback does not make a value open on another record.
     expect(() => openSecretWith([current, earlier], old, 'whk_2')).toThrow(SecretUnreadable);
+    for (const malformed of ['', 'v2.a.b.c', 'not sealed', undefined as unknown as string]) {
+      expect(() => openSecretWith([current], malformed, 'whk_1')).toThrow(SecretUnreadable);
+    }
   });
 });
 
