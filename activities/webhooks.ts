@@ -19,7 +19,7 @@ import {
   type WebhookAttemptDoc,
   type WebhookDeliveryDoc,
 } from '../domain/webhooks/deliveries';
-import { endpointSecret, targetPolicy, type WebhookEndpointDoc } from '../domain/webhooks/endpoints';
+import { endpointSigningSecrets, targetPolicy, type WebhookEndpointDoc } from '../domain/webhooks/endpoints';
 import { signWebhookPayload } from '../domain/webhooks/signature';
 import { SecretUnreadable } from '../domain/platform/secret-box';
 import { resolveTarget, TargetRefused, type ResolvedTarget } from '../domain/webhooks/url';
@@ -169,7 +169,7 @@ export function webhookActivities({ db, config, logger, storage }: ActivityDeps)
           'User-Agent': 'Assay-Webhooks/1.0',
           'X-Service-Event': event.type,
           'X-Service-Delivery': delivery._id,
-          'X-Service-Signature': signWebhookPayload(endpointSecret(config, endpoint), body, timestamp),
+          'X-Service-Signature': signWebhookPayload(endpointSigningSecrets(config, endpoint), body, timestamp),
         };
         result = await postOnce(target, headers, body, input.timeoutS * 1000, agents);
       } catch (err) {

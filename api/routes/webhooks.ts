@@ -4,6 +4,8 @@ import { Deleted } from '../../domain/http/schemas';
 import {
   CreatedWebhookEndpoint,
   CreateWebhookEndpointRequest,
+  RotatedWebhookEndpoint,
+  RotateWebhookSecretRequest,
   UpdateWebhookEndpointRequest,
   WebhookDelivery,
   WebhookDeliveryIdParams,
@@ -19,6 +21,7 @@ import {
   deleteWebhookEndpoint,
   getWebhookEndpoint,
   listWebhookEndpoints,
+  rotateWebhookEndpointSecret,
   updateWebhookEndpoint,
   webhookEndpointView,
 } from '../../domain/webhooks/endpoints';
@@ -107,6 +110,31 @@ export function webhookRoutes(deps: RouteDeps): RouteSpec[] {
       responses: { 200: { description: 'Deleted', schema: Deleted } },
       errors: { 404: '`not_found`: no such webhook endpoint.' },
       handler: async ({ tenant, params }) => ({ status: 200, body: await deleteWebhookEndpoint(tenant, params.whkId) }),
+    }),
+    route({
+      method: 'post',
+      path: '/webhook-endpoints/{whkId}/rotate-secret',
+      access: write,
+      tag: 'Webhooks',
+      summary: "Rotate a webhook endpoint's signing secret",
+      description:
+        'Answers a new secret (`whsec_…`), shown only this once; every delivery from now on is signed with it. The ' +
+        'replaced secret keeps signing too, as a second `v1` in `X-Service-Signature`, until ' +
+        '`previous_secret_expires_at` (24 h by default), so a receiver verifies with either while it switches. ' +
+        '`previous_secret_expires_in_s: 0` stops the replaced secret, and any replaced earlier, at once: the answer ' +
+        'to a leaked secret. At most the three most recently replaced secrets keep signing.',
+      params: WebhookEndpointIdParams,
+      body: RotateWebhookSecretRequest,
+      responses: { 200: { description: 'The endpoint with its new secret', schema: RotatedWebhookEndpoint } },
+      errors: {
+        404: '`not_found`: no such webhook endpoint.',
+        409: '`rotation_in_progress`: other rotations of the same secret kept changing it meanwhile; retry.',
+      },
+      handler: async ({ tenant, params, body }) => ({
+        status: 200,
+        body: await rotateWebhookEndpointSecret(deps.config, tenant, params.whkId, body.previous_secret_expires_in_s),
+        headers: { 'Cache-Control': 'no-store' },
+      }),
     }),
     route({
       method: 'get',

@@ -50,6 +50,28 @@ export const CreatedWebhookEndpoint = WebhookEndpoint.extend({
   warning: z.string(),
 }).meta({ id: 'CreatedWebhookEndpoint' });
 
+export const RotateWebhookSecretRequest = z
+  .object({
+    previous_secret_expires_in_s: z
+      .number()
+      .int()
+      .min(0)
+      .max(86_400)
+      .default(86_400)
+      .meta({ description: 'How long the replaced secret keeps signing deliveries, in seconds (at most 24 h). 0 stops it, and every earlier replaced secret, at once.' }),
+  })
+  .strict()
+  .meta({ id: 'RotateWebhookSecretRequest' });
+
+export const RotatedWebhookEndpoint = WebhookEndpoint.extend({
+  secret: z.string().meta({ description: 'The new signing secret, shown only in this answer.', example: 'whsec_…' }),
+  previous_secret_expires_at: z
+    .string()
+    .nullable()
+    .meta({ description: 'Until then deliveries also carry a signature under the replaced secret; null when it stopped at once.' }),
+  warning: z.string(),
+}).meta({ id: 'RotatedWebhookEndpoint' });
+
 export const WebhookEndpointList = z.object({ data: z.array(WebhookEndpoint) }).meta({ id: 'WebhookEndpointList' });
 
 export const WebhookAttempt = z

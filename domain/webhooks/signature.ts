@@ -12,9 +12,13 @@ function hmacHex(secret: string, timestamp: number, payload: string | Buffer): s
   return createHmac('sha256', secret).update(`${timestamp}.`).update(payload).digest('hex');
 }
 
-/** The header value for `payload` signed with `secret` at `timestamp` (unix seconds). */
-export function signWebhookPayload(secret: string, payload: string | Buffer, timestamp: number): string {
-  return `t=${timestamp},v1=${hmacHex(secret, timestamp, payload)}`;
+/**
+ * The header value for `payload` signed at `timestamp` (unix seconds) with each of `secrets`, a `v1` apiece: during a
+ * rotation the new secret and those it replaced, so a receiver holding any of them verifies.
+ */
+export function signWebhookPayload(secrets: string | readonly string[], payload: string | Buffer, timestamp: number): string {
+  const all = typeof secrets === 'string' ? [secrets] : secrets;
+  return [`t=${timestamp}`, ...all.map((secret) => `v1=${hmacHex(secret, timestamp, payload)}`)].join(',');
 }
 
 /** `t` and every `v1` of a header; unknown schemes (a future `v2`) are ignored rather than refused. */

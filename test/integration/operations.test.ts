@@ -149,11 +149,16 @@ describe('reseal-secrets', () => {
     // A database of its own: the command reads every endpoint, and other tests' deliveries must keep their key.
     const dbName = `assay-reseal-${randomBase62(8)}`;
     const db = t.database.client.db(dbName);
-    const endpoints = db.collection<{ _id: string; secret_sealed: string }>(COLLECTIONS.webhookEndpoints);
+    const endpoints = db.collection<{ _id: string; secret_sealed: string; previous_secrets?: Array<{ sealed: string; expires_at: Date }> }>(
+      COLLECTIONS.webhookEndpoints,
+    );
     const [earlier, current, lost] = [21, 22, 23].map((b) => Buffer.alloc(32, b).toString('base64')) as [string, string, string];
     const secret = `whsec_${randomBase62(32)}`;
+    // One rotated before: its replaced secret, still signing, was sealed under the earlier key too.
+    const replaced = `whsec_${randomBase62(32)}`;
+    const until = new Date(Date.now() + 3_600_000);
     await endpoints.insertMany([
-      { _id: 'whk_old', secret_sealed: sealSecret(earlier, secret, 'whk_old') },
+      { _id: 'whk_old', secret_sealed: sealSecret(earlier, secret, 'whk_old'), previous_secrets: [{ sealed: sealSecret(earlier, replaced, 'whk_old'), expires_at: until }] },
       { _id: 'whk_new', secret_sealed: sealSecret(current, secret, 'whk_new') },
     ]);
     const rotating = (fallbacks: string) => ({ MONGODB_DB: dbName, DATA_ENCRYPTION_KEY: current, DATA_ENCRYPTION_KEY_FALLBACKS: fallbacks });
@@ -162,8 +167,10 @@ describe('reseal-secrets', () => {
       expect([first.status, first.stdout]).toEqual([0, expect.stringContaining('2 checked, 1 sealed again under the current key')]);
       expect(first.stdout).toContain('DATA_ENCRYPTION_KEY_FALLBACKS may now be removed');
       expect(first.stdout + first.stderr).not.toContain(secret);
-      const resealed = (await endpoints.findOne({ _id: 'whk_old' }))!.secret_sealed;
+      const old = (await endpoints.findOne({ _id: 'whk_old' }))!;
+      const resealed = old.secret_sealed;
       expect(openSecret(current, resealed, 'whk_old')).toBe(secret);
+      expect(old.previous_secrets!.map((p) => [openSecret(current, p.sealed, 'whk_old'), p.expires_at])).toEqual([[replaced, until]]);
 
       const again = opsWith(rotating(earlier), 'reseal-secrets');
       expect([again.status, again.stdout]).toEqual([0, expect.stringContaining('2 checked, 0 sealed again')]);

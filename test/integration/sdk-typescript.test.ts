@@ -124,6 +124,21 @@ it('webhooks.verify accepts a real delivery and refuses it tampered or checked s
   await assay.webhookEndpoints.delete(endpoint.id);
 });
 
+it('webhookEndpoints.rotateSecret answers a new secret, the replaced one signing for 24 h unless told otherwise', async () => {
+  const { assay } = await client();
+  const receiver = await startWebhookReceiver();
+  receivers.push(receiver);
+  const endpoint = await assay.webhookEndpoints.create({ url: receiver.url(), events: ['run.succeeded'] });
+  const rotated = await assay.webhookEndpoints.rotateSecret(endpoint.id);
+  expect(rotated.secret).toMatch(/^whsec_/);
+  expect(rotated.secret).not.toBe(endpoint.secret);
+  expect(Date.parse(rotated.previous_secret_expires_at!) - Date.now()).toBeGreaterThan(86_000_000);
+  const leaked = await assay.webhookEndpoints.rotateSecret(endpoint.id, { previous_secret_expires_in_s: 0 });
+  expect([leaked.id, leaked.previous_secret_expires_at]).toEqual([endpoint.id, null]);
+  await expect(assay.webhookEndpoints.rotateSecret('whk_nope')).rejects.toBeInstanceOf(NotFoundError);
+  await assay.webhookEndpoints.delete(endpoint.id);
+});
+
 it('`assay run … --wait --out` runs a workflow on a file and saves its output; runs and workflows list it', async () => {
   const { assay, key } = await client();
   const env = { ASSAY_API_KEY: key, ASSAY_BASE_URL: api.baseUrl };

@@ -117,6 +117,53 @@ describe('webhook endpoints', () => {
     expect(wf.status).toBe(400);
   });
 
+  it('rotates the secret: the replaced ones keep signing until they expire, a retried rotation keeps the first, 0 stops them all', async () => {
+    const endpoint = await register(t, { url: receiver.url(), events: ['run.succeeded'] });
+    receiver.script([], { status: 200 });
+    const rotate = (body: Record<string, unknown> = {}, id = endpoint.id, k = key) =>
+      t.api.post(`/v1/webhook-endpoints/${id}/rotate-secret`).set(auth(k)).send(body);
+    const deliver = async () => {
+      const before = receiver.received.length;
+      const { deliveryId } = await publishTestEvent(t);
+      expect(await deliveryResult(t, deliveryId!)).toEqual({ status: 'succeeded', attempts: 1 });
+      return receiver.received[before]!;
+    };
+
+    const first = await rotate();
+    expect(first.status).toBe(200);
+    expect(first.headers['cache-control']).toBe('no-store');
+    expect(first.body).toMatchObject({ id: endpoint.id, object: 'webhook_endpoint', status: 'active', warning: expect.stringMatching(/only once/) });
+    expect(first.body.secret).toMatch(/^whsec_[0-9A-Za-z]{32}$/);
+    expect(first.body.secret).not.toBe(endpoint.secret);
+    const expiresIn = Date.parse(first.body.previous_secret_expires_at) - Date.now();
+    expect(expiresIn).toBeGreaterThan(86_390_000);
+    expect(expiresIn).toBeLessThanOrEqual(86_400_000);
+    // Its answer lost, the client rotates again: the secret the receiver still holds keeps signing.
+    const second = await rotate({ previous_secret_expires_in_s: 600 });
+    const stored = await t.database.db.collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints).findOne({ _id: endpoint.id });
+    for (const secret of [endpoint.secret, first.body.secret, second.body.secret]) expect(JSON.stringify(stored)).not.toContain(secret);
+
+    const during = await deliver();
+    expect((during.headers['x-service-signature'] as string).match(/v1=/g)).toHaveLength(3);
+    for (const held of [endpoint.secret, first.body.secret, second.body.secret]) expect(verified(during, held)).toBe(true);
+
+    // A leak: 0 stops every replaced secret at once.
+    const leaked = await rotate({ previous_secret_expires_in_s: 0 });
+    expect(leaked.body.previous_secret_expires_at).toBeNull();
+    const after = await deliver();
+    expect((after.headers['x-service-signature'] as string).match(/v1=/g)).toHaveLength(1);
+    expect(verified(after, leaked.body.secret)).toBe(true);
+    for (const old of [endpoint.secret, first.body.secret, second.body.secret]) expect(verified(after, old)).toBe(false);
+
+    expect((await rotate({ previous_secret_expires_in_s: 86_401 })).status).toBe(400);
+    expect((await rotate({ previous_secret_expires_in_s: 60, extra: true })).status).toBe(400);
+    expect((await rotate({}, 'whk_nope')).status).toBe(404);
+    const reader = await a.key({ scopes: ['webhooks:read'] });
+    expect([(await rotate({}, endpoint.id, reader)).status, (await rotate({}, endpoint.id, reader)).body.error.code]).toEqual([403, 'insufficient_scope']);
+    expect((await t.api.delete(`/v1/webhook-endpoints/${endpoint.id}`).set(auth(key))).status).toBe(200);
+    expect((await rotate()).status).toBe(404);
+  });
+
   it('requires url, and refuses private, loopback and link-local targets when they are not allowed', async () => {
     const missing = await t.api.post('/v1/webhook-endpoints').set(auth(key)).send({});
     expect(missing.status).toBe(400);

@@ -184,6 +184,15 @@ class WebhookEndpoints(_Resource):
     async def list(self) -> builtins.list[models.WebhookEndpoint]:
         return models.WebhookEndpointList.model_validate(await self._client._request("GET", "/webhook-endpoints")).data
 
+    async def rotate_secret(
+        self, endpoint_id: str, *, previous_secret_expires_in_s: int | None = None
+    ) -> models.RotatedWebhookEndpoint:
+        """A new signing secret; the replaced one keeps signing for ``previous_secret_expires_in_s`` (24 h unless given)."""
+        body = drop_none({"previous_secret_expires_in_s": previous_secret_expires_in_s})
+        return models.RotatedWebhookEndpoint.model_validate(
+            await self._client._request("POST", f"/webhook-endpoints/{endpoint_id}/rotate-secret", json=body)
+        )
+
 
 class Events(_Resource):
     async def get(self, event_id: str) -> models.Event:

@@ -672,6 +672,42 @@ class UpdateWebhookEndpointRequest(BaseModel):
     status: Literal['active', 'disabled'] | None = None
 
 
+class RotatedWebhookEndpoint(BaseModel):
+    id: Annotated[str, Field(examples=['whk_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T'])]
+    object: Literal['webhook_endpoint']
+    url: AnyUrl
+    events: list[
+        Literal[
+            'run.succeeded',
+            'run.failed',
+            'run.canceled',
+            'run.refunded',
+            'reference_document.ready',
+        ]
+    ]
+    status: Literal['active', 'disabled']
+    created_at: AwareDatetime
+    secret: Annotated[str, Field(examples=['whsec_…'])]
+    """
+    The new signing secret, shown only in this answer.
+    """
+    previous_secret_expires_at: AwareDatetime | None
+    """
+    Until then deliveries also carry a signature under the replaced secret; null when it stopped at once.
+    """
+    warning: str
+
+
+class RotateWebhookSecretRequest(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    previous_secret_expires_in_s: Annotated[int | None, Field(ge=0, le=86400)] = 86400
+    """
+    How long the replaced secret keeps signing deliveries, in seconds (at most 24 h). 0 stops it, and every earlier replaced secret, at once.
+    """
+
+
 class WebhookAttempt(BaseModel):
     attempted_at: AwareDatetime
     status_code: int | None

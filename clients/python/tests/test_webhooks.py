@@ -39,6 +39,18 @@ def test_verify_accepts_a_real_delivery_and_refuses_tampering_and_old_timestamps
         client.webhook_endpoints.delete(endpoint.id)
 
 
+def test_rotate_secret_answers_a_new_secret_and_when_the_replaced_one_stops(client: Assay, recorder: Recorder) -> None:
+    endpoint = client.webhook_endpoints.create(url=f"{recorder.url}/hook", events=["run.succeeded"])
+    try:
+        rotated = client.webhook_endpoints.rotate_secret(endpoint.id)
+        assert rotated.secret.startswith("whsec_") and rotated.secret != endpoint.secret
+        assert rotated.previous_secret_expires_at is not None
+        leaked = client.webhook_endpoints.rotate_secret(endpoint.id, previous_secret_expires_in_s=0)
+        assert leaked.id == endpoint.id and leaked.previous_secret_expires_at is None
+    finally:
+        client.webhook_endpoints.delete(endpoint.id)
+
+
 def test_verify_refuses_missing_and_malformed_headers() -> None:
     body = b'{"id":"evt_1","type":"run.succeeded"}'
     now = int(time.time())

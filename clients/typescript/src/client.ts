@@ -19,6 +19,7 @@ export type ReferenceDocument = Schemas['ReferenceDocument'];
 export type Workflow = Schemas['Workflow'];
 export type WebhookEndpoint = Schemas['WebhookEndpoint'];
 export type CreatedWebhookEndpoint = Schemas['CreatedWebhookEndpoint'];
+export type RotatedWebhookEndpoint = Schemas['RotatedWebhookEndpoint'];
 export type Event = Schemas['Event'];
 export type RunOutputFile = Schemas['RunOutputFile'];
 export type CreateRunRequest = Schemas['CreateRunRequest'];
@@ -233,6 +234,15 @@ export class Assay {
     get: async (whkId: string) => unwrap(await this.api.GET('/webhook-endpoints/{whkId}', { params: { path: { whkId } } })),
     delete: async (whkId: string) => unwrap(await this.api.DELETE('/webhook-endpoints/{whkId}', { params: { path: { whkId } } })),
     list: async (): Promise<WebhookEndpoint[]> => unwrap(await this.api.GET('/webhook-endpoints')).data,
+    /** A new signing secret; the replaced one keeps signing for `previous_secret_expires_in_s` (24 h unless given). */
+    rotateSecret: async (whkId: string, options: { previous_secret_expires_in_s?: number } = {}): Promise<RotatedWebhookEndpoint> =>
+      unwrap(
+        await this.api.POST('/webhook-endpoints/{whkId}/rotate-secret', {
+          params: { path: { whkId } },
+          // The API fills in the default; the generated type lists defaulted fields as required.
+          body: options as Schemas['RotateWebhookSecretRequest'],
+        }),
+      ),
   };
 
   readonly events = {
