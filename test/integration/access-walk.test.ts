@@ -70,6 +70,7 @@ const TABLE: Record<string, Required> = {
   'GET /webhook-endpoints/{whkId}': 'webhooks:read',
   'PATCH /webhook-endpoints/{whkId}': 'webhooks:write',
   'DELETE /webhook-endpoints/{whkId}': 'webhooks:write',
+  'POST /webhook-endpoints/{whkId}/rotate-secret': 'webhooks:write',
   'GET /webhook-endpoints/{whkId}/deliveries': 'webhooks:read',
   'POST /webhook-deliveries/{whdId}/retry': 'webhooks:write',
 
