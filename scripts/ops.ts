@@ -167,13 +167,17 @@ async function reconcileCommand(db: Db, accountId: string) {
 /**
  * Step two of a key rotation: with the new key in DATA_ENCRYPTION_KEY and the old one in
  * DATA_ENCRYPTION_KEY_FALLBACKS, seal every webhook secret under the new one; the old key may go once this reports
- * nothing unreadable. Exit 1 when some secret opens under no configured key (named, never shown).
+ * nothing unreadable. Exit 1 when some secret opens under no configured key (named, never shown), or changed
+ * while this ran.
  */
 async function reseal(db: Db, config: Config) {
   const r = await resealEndpointSecrets(db, config);
   out(`webhook endpoints: ${r.checked} checked, ${r.resealed} sealed again under the current key`);
   if (r.unreadable.length) {
     out(`  ${r.unreadable.length} open under none of the configured keys (left unchanged): ${r.unreadable.join(', ')}`);
+    process.exitCode = 1;
+  } else if (r.changedMeanwhile) {
+    out(`  ${r.changedMeanwhile} changed while this ran (a rotation): run the command again`);
     process.exitCode = 1;
   } else if (config.DATA_ENCRYPTION_KEY_FALLBACKS.length) {
     out('  every secret opens under the current key: DATA_ENCRYPTION_KEY_FALLBACKS may now be removed');

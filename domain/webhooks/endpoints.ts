@@ -124,6 +124,8 @@ export interface ResealReport {
   resealed: number;
   /** Endpoints whose secret none of the configured keys opens: left as they are. */
   unreadable: string[];
+  /** Endpoints whose secret changed between the read and the write (a rotation): a second run takes them. */
+  changedMeanwhile: number;
 }
 
 /**
@@ -136,7 +138,7 @@ export interface ResealReport {
  */
 export async function resealEndpointSecrets(db: Db, config: Config): Promise<ResealReport> {
   const endpoints = db.collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints);
-  const report: ResealReport = { checked: 0, resealed: 0, unreadable: [] };
+  const report: ResealReport = { checked: 0, resealed: 0, unreadable: [], changedMeanwhile: 0 };
   /** The value sealed under the current key, the same when it is already, null when no configured key opens it. */
   const underCurrentKey = (sealed: string, id: string): string | null => {
     try {
@@ -161,6 +163,7 @@ export async function resealEndpointSecrets(db: Db, config: Config): Promise<Res
       { _id: doc._id, secret_sealed: doc.secret_sealed },
       { $set: { secret_sealed: secret, ...(doc.previous_secrets ? { previous_secrets: previous as Array<{ sealed: string; expires_at: Date }> } : {}) } },
     );
+    if (res.matchedCount === 0) report.changedMeanwhile++;
     report.resealed += res.modifiedCount;
   }
   return report;
