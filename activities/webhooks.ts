@@ -19,7 +19,8 @@ import {
   type WebhookAttemptDoc,
   type WebhookDeliveryDoc,
 } from '../domain/webhooks/deliveries';
-import { endpointSigningSecrets, targetPolicy, type WebhookEndpointDoc } from '../domain/webhooks/endpoints';
+import { targetPolicy, type WebhookEndpointDoc } from '../domain/webhooks/endpoints';
+import { endpointSigningSecrets } from '../domain/webhooks/endpoint-secrets';
 import { signWebhookPayload } from '../domain/webhooks/signature';
 import { SecretUnreadable } from '../domain/platform/secret-box';
 import { resolveTarget, TargetRefused, type ResolvedTarget } from '../domain/webhooks/url';

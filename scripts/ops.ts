@@ -18,7 +18,7 @@ import { disableKey, grantCredits, reconcileAccount, showRun } from '../domain/o
 import { operatorRefundRun } from '../domain/runs/lifecycle';
 import { rebuildUsage } from '../domain/billing/usage-rollup';
 import { connectTemporal, type TemporalHandle } from '../domain/jobs';
-import { resealEndpointSecrets } from '../domain/webhooks/endpoints';
+import { resealEndpointSecrets } from '../domain/webhooks/endpoint-secrets';
 import type { Db } from 'mongodb';
 
 const out = (line: string) => process.stdout.write(`${line}\n`);

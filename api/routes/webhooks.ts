@@ -21,10 +21,10 @@ import {
   deleteWebhookEndpoint,
   getWebhookEndpoint,
   listWebhookEndpoints,
-  rotateWebhookEndpointSecret,
   updateWebhookEndpoint,
   webhookEndpointView,
 } from '../../domain/webhooks/endpoints';
+import { rotateWebhookEndpointSecret } from '../../domain/webhooks/endpoint-secrets';
 import type { KeyPrincipal } from '../../domain/access/api-keys';
 import type { RouteDeps } from '../deps';
 import { route, type RouteSpec } from '../route';

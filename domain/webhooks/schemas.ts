@@ -50,14 +50,17 @@ export const CreatedWebhookEndpoint = WebhookEndpoint.extend({
   warning: z.string(),
 }).meta({ id: 'CreatedWebhookEndpoint' });
 
+/** The longest a replaced secret keeps signing (the receiver's time to switch), and the default. */
+export const MAX_PREVIOUS_SECRET_TTL_S = 86_400;
+
 export const RotateWebhookSecretRequest = z
   .object({
     previous_secret_expires_in_s: z
       .number()
       .int()
       .min(0)
-      .max(86_400)
-      .default(86_400)
+      .max(MAX_PREVIOUS_SECRET_TTL_S)
+      .default(MAX_PREVIOUS_SECRET_TTL_S)
       .meta({ description: 'How long the replaced secret keeps signing deliveries, in seconds (at most 24 h). 0 stops it, and every earlier replaced secret, at once.' }),
   })
   .strict()
