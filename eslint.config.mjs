@@ -1,7 +1,8 @@
 /**
  * Lint guards for what the type checker cannot see: the layering (README "Architecture"), determinism of workflow
- * code, import cycles, and promises nobody awaits. Style is not linted here; tsc --strict is the type gate.
- * `npm run lint` runs it, and `npm test` runs `npm run lint` before jest.
+ * code, import cycles, and promises nobody awaits. Layout is Prettier's: `npm run lint` runs ESLint and then
+ * `prettier --check`, `npm run format` applies it, so no rule here is about style. tsc --strict is the type gate.
+ * `npm test` runs `npm run lint` before jest.
  */
 import tseslint from 'typescript-eslint';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
@@ -11,15 +12,47 @@ const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}
 
 /** Arrows point down only: a zone's files may not import from the folders listed in `from`. */
 const layering = [
-  { target: './domain', from: ['./api', './activities', './workflows', './worker', './scripts', './test', './bench'], message: 'domain/ is shared below api/ and activities/: it imports neither.' },
-  { target: './api', from: ['./activities', './workflows', './worker', './scripts', './test', './bench'], message: 'api/ is thin: it reaches jobs through the gateway in domain/, never activities or workflow code.' },
-  { target: './activities', from: ['./api', './workflows', './worker', './scripts', './test', './bench'], message: 'activities/ hold side effects over domain/; they never reach up into api/ or workflow code.' },
-  { target: './workflows', from: ['./api', './worker', './scripts', './test', './bench'], message: 'workflows/ import only @temporalio/workflow, pure code and activity types.' },
-  { target: './worker', from: ['./api', './scripts', './test', './bench'], message: 'worker/ wires activities and workflows; it does not depend on the API.' },
+  {
+    target: './domain',
+    from: ['./api', './activities', './workflows', './worker', './scripts', './test', './bench'],
+    message: 'domain/ is shared below api/ and activities/: it imports neither.',
+  },
+  {
+    target: './api',
+    from: ['./activities', './workflows', './worker', './scripts', './test', './bench'],
+    message: 'api/ is thin: it reaches jobs through the gateway in domain/, never activities or workflow code.',
+  },
+  {
+    target: './activities',
+    from: ['./api', './workflows', './worker', './scripts', './test', './bench'],
+    message: 'activities/ hold side effects over domain/; they never reach up into api/ or workflow code.',
+  },
+  {
+    target: './workflows',
+    from: ['./api', './worker', './scripts', './test', './bench'],
+    message: 'workflows/ import only @temporalio/workflow, pure code and activity types.',
+  },
+  {
+    target: './worker',
+    from: ['./api', './scripts', './test', './bench'],
+    message: 'worker/ wires activities and workflows; it does not depend on the API.',
+  },
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', '.tools/**', '.data/**', 'clients/**/generated/**', 'coverage/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
+  {
+    ignores: [
+      'node_modules/**',
+      'dist/**',
+      '.tools/**',
+      '.data/**',
+      'clients/**/generated/**',
+      'coverage/**',
+      '**/*.js',
+      '**/*.mjs',
+      '**/*.cjs',
+    ],
+  },
   {
     files: ['**/*.ts'],
     languageOptions: {
@@ -34,7 +67,10 @@ export default tseslint.config(
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false, arguments: false } }],
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { attributes: false, arguments: false } },
+      ],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': ['error', { zones: layering }],
     },
@@ -47,12 +83,15 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: "Property[key.name='_id'] > ObjectExpression > Property:matches([key.name='$in'], [key.value='$in'])",
-          message: '`_id: {$in}` is a scan of every account on the embedded store: use findByIds (domain/access/tenant.ts).',
+          selector:
+            "Property[key.name='_id'] > ObjectExpression > Property:matches([key.name='$in'], [key.value='$in'])",
+          message:
+            '`_id: {$in}` is a scan of every account on the embedded store: use findByIds (domain/access/tenant.ts).',
         },
         {
           selector: "CallExpression[callee.property.name='bulkWrite']",
-          message: 'A bulk write of ~100 changes hangs the embedded store: use bulkWriteInBatches (domain/platform/db.ts).',
+          message:
+            'A bulk write of ~100 changes hangs the embedded store: use bulkWriteInBatches (domain/platform/db.ts).',
         },
       ],
     },
@@ -68,7 +107,10 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: nodeBuiltins.map((name) => ({ name, message: 'Workflow code runs in the deterministic sandbox: no Node built-ins.' })),
+          paths: nodeBuiltins.map((name) => ({
+            name,
+            message: 'Workflow code runs in the deterministic sandbox: no Node built-ins.',
+          })),
           patterns: [
             {
               regex: '^(?!@temporalio/(workflow|common)$|\\./|\\.\\./(domain|activities)(/|$))',
@@ -78,12 +120,21 @@ export default tseslint.config(
         },
       ],
       // Activities are called through proxyActivities; importing them for their values would run side effects.
-      '@typescript-eslint/consistent-type-imports': ['error', { prefer: 'type-imports', disallowTypeAnnotations: false }],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { prefer: 'type-imports', disallowTypeAnnotations: false },
+      ],
       'no-restricted-syntax': [
         'error',
-        { selector: 'ImportDeclaration[importKind!="type"][source.value=/^\\.\\.\\/activities/]', message: 'Import activities as types only (import type …).' },
+        {
+          selector: 'ImportDeclaration[importKind!="type"][source.value=/^\\.\\.\\/activities/]',
+          message: 'Import activities as types only (import type …).',
+        },
         { selector: 'ImportDeclaration[specifiers.length=0]', message: 'No side-effect imports in workflow code.' },
-        { selector: "MemberExpression[object.name='Math'][property.name='random']", message: 'Math.random is replaced in workflows; use uuid4() or a seeded value passed in.' },
+        {
+          selector: "MemberExpression[object.name='Math'][property.name='random']",
+          message: 'Math.random is replaced in workflows; use uuid4() or a seeded value passed in.',
+        },
       ],
     },
   },

@@ -47,7 +47,11 @@ export const MAX_QUOTE_CHARS = 1000;
 const MAX_CRITERION_CHARS = 200;
 const DEFAULT_CRITERION = 'Overall';
 
-export function verifyEvidence(claims: unknown, inputs: CitableInput[], chunks: ReadonlyMap<string, CitableChunk>): VerifiedEvidence {
+export function verifyEvidence(
+  claims: unknown,
+  inputs: CitableInput[],
+  chunks: ReadonlyMap<string, CitableChunk>,
+): VerifiedEvidence {
   const list = Array.isArray(claims) ? claims.slice(0, MAX_CLAIMS) : [];
   const citations: RunCitation[] = [];
   const seen = new Set<string>();
@@ -64,7 +68,10 @@ export function verifyEvidence(claims: unknown, inputs: CitableInput[], chunks: 
       push({ criterion, status: 'insufficient_evidence', quote: null, input: null, reference });
       continue;
     }
-    const found = quote.length <= MAX_QUOTE_CHARS ? findQuote(quote, inputs, typeof claim.document_id === 'string' ? claim.document_id : null) : null;
+    const found =
+      quote.length <= MAX_QUOTE_CHARS
+        ? findQuote(quote, inputs, typeof claim.document_id === 'string' ? claim.document_id : null)
+        : null;
     if (!found) {
       unverified += 1;
       if (!unsupported.has(criterion)) unsupported.set(criterion, reference);
@@ -94,7 +101,12 @@ export function verifyEvidence(claims: unknown, inputs: CitableInput[], chunks: 
   return { citations, unverified };
 
   function push(citation: RunCitation): void {
-    const key = JSON.stringify([citation.criterion, citation.status, citation.input, citation.reference?.chunk_id ?? null]);
+    const key = JSON.stringify([
+      citation.criterion,
+      citation.status,
+      citation.input,
+      citation.reference?.chunk_id ?? null,
+    ]);
     if (seen.has(key)) return;
     seen.add(key);
     citations.push(citation);
@@ -122,7 +134,10 @@ interface Found {
 
 /** The first occurrence of `quote` in the sent text: the named document first, then the others in order. */
 function findQuote(quote: string, inputs: CitableInput[], documentId: string | null): Found | null {
-  const ordered = [...inputs.filter((i) => i.documentId === documentId), ...inputs.filter((i) => i.documentId !== documentId)];
+  const ordered = [
+    ...inputs.filter((i) => i.documentId === documentId),
+    ...inputs.filter((i) => i.documentId !== documentId),
+  ];
   for (const input of ordered) {
     for (const section of input.sections) {
       const span = locateQuote(section.section.text.slice(0, section.sent), quote);

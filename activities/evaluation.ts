@@ -33,10 +33,12 @@ import { withHeartbeat } from './heartbeat';
 import { jobIds, jobStillOpen } from '../domain/jobs';
 import { TenantDb } from '../domain/access/tenant';
 
-
-
 /** Live evaluation (providers, the output contract): activities/live-evaluation.ts. */
-export type LiveEvaluator = (context: RunContext, model: ModelContext, messages: ModelMessage[]) => Promise<ModelResult>;
+export type LiveEvaluator = (
+  context: RunContext,
+  model: ModelContext,
+  messages: ModelMessage[],
+) => Promise<ModelResult>;
 
 export type { ModelResult, RunContext } from './run-context';
 import type { ModelResult, RunContext, RunInput } from './run-context';
@@ -50,16 +52,22 @@ export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
     const run = known ?? (await db.collection<RunDoc>(COLLECTIONS.runs).findOne({ _id: runId, account_id: accountId }));
     if (!run) throw runFailure('internal_error', `run ${runId} not found`);
     // A workflow deleted after the run was created still describes how the run must execute.
-    const workflow = await db.collection<EvaluationWorkflowDoc>(COLLECTIONS.workflows).findOne({ _id: run.workflow_id, account_id: accountId });
+    const workflow = await db
+      .collection<EvaluationWorkflowDoc>(COLLECTIONS.workflows)
+      .findOne({ _id: run.workflow_id, account_id: accountId });
     if (!workflow) throw runFailure('workflow_missing', 'The run’s workflow no longer exists.');
-    const docs = await new TenantDb(db, accountId).collection<DocumentDoc>(COLLECTIONS.documents).findByIds(run.input_documents);
+    const docs = await new TenantDb(db, accountId)
+      .collection<DocumentDoc>(COLLECTIONS.documents)
+      .findByIds(run.input_documents);
     const inputs: RunInput[] = run.input_documents.map((id) => {
       const doc = docs.find((d) => d._id === id);
       const textKey = doc?.text_key;
       if (!doc || !textKey) throw runFailure('document_not_extracted', `Input document ${id} has no extracted text.`);
       return { id, filename: doc.filename, load: async () => (await loadStoredText(storage, textKey)).sections };
     });
-    const schema = workflow.output_schema_json ? (JSON.parse(workflow.output_schema_json) as Record<string, unknown>) : null;
+    const schema = workflow.output_schema_json
+      ? (JSON.parse(workflow.output_schema_json) as Record<string, unknown>)
+      : null;
     return { run, workflow, schema, inputs };
   }
 
@@ -67,12 +75,22 @@ export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
     const { run } = ctx;
     // The stub is seeded by the run id: a schema it cannot satisfy fails the same way on every attempt, so it ends
     // the run at once (`output_invalid`, refunded) instead of being retried for a minute.
-    const output = await stubOutput({ runId: run._id, format: run.output_format, schema: ctx.schema }).catch((err: unknown) => {
-      throw runFailure('output_invalid', err instanceof Error ? err.message : String(err));
-    });
+    const output = await stubOutput({ runId: run._id, format: run.output_format, schema: ctx.schema }).catch(
+      (err: unknown) => {
+        throw runFailure('output_invalid', err instanceof Error ? err.message : String(err));
+      },
+    );
     // A Markdown report is rendered from the same seeded result: cite that result's criteria, not the prose.
-    const judged = run.output_format === 'markdown' ? await stubOutput({ runId: run._id, format: 'json', schema: ctx.schema }).catch(() => output) : output;
-    const evidence = stubEvidence({ runId: run._id, output: judged, inputs: citable, chunkIds: [...model.chunks.keys()] });
+    const judged =
+      run.output_format === 'markdown'
+        ? await stubOutput({ runId: run._id, format: 'json', schema: ctx.schema }).catch(() => output)
+        : output;
+    const evidence = stubEvidence({
+      runId: run._id,
+      output: judged,
+      inputs: citable,
+      chunkIds: [...model.chunks.keys()],
+    });
     return { output, evidence, model: 'stub', provider: 'stub', inputTokens: 0, outputTokens: 0 };
   }
 
@@ -98,7 +116,10 @@ export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
     if (ctx.schema && run.output_format !== 'markdown') {
       const check = validateAgainstSchema(ctx.schema, result.output);
       if (!check.valid) {
-        throw runFailure('output_invalid', `The output does not match the workflow's output_schema: ${check.errors.slice(0, 3).join('; ')}`);
+        throw runFailure(
+          'output_invalid',
+          `The output does not match the workflow's output_schema: ${check.errors.slice(0, 3).join('; ')}`,
+        );
       }
     }
     // The stub's evidence goes through the same check as a model's: test mode shows what live mode would keep.
@@ -119,19 +140,24 @@ export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
       throw runFailure('execution_ended', 'The run’s execution was closed while its work ran.');
     }
     // The result and `running → succeeded` in one guarded update, then usage and `run.succeeded` (decision 182).
-    const status = await completeRunWithOutput(publisher, run, {
-      output_json: JSON.stringify(result.output),
-      output_file: { key, mime_type: file.mimeType, extension: file.extension },
-      citations_json: JSON.stringify(verified.citations),
-      manifest_json: JSON.stringify(manifest),
-      usage: {
-        input_tokens: result.inputTokens,
-        output_tokens: result.outputTokens,
-        model: result.model,
-        rag_strategy: model.strategy,
-        unverified_citations: verified.unverified,
+    const status = await completeRunWithOutput(
+      publisher,
+      run,
+      {
+        output_json: JSON.stringify(result.output),
+        output_file: { key, mime_type: file.mimeType, extension: file.extension },
+        citations_json: JSON.stringify(verified.citations),
+        manifest_json: JSON.stringify(manifest),
+        usage: {
+          input_tokens: result.inputTokens,
+          output_tokens: result.outputTokens,
+          model: result.model,
+          rag_strategy: model.strategy,
+          unverified_citations: verified.unverified,
+        },
       },
-    }, { workflowEndpointId: ctx.workflow.webhook_endpoint_id ?? null });
+      { workflowEndpointId: ctx.workflow.webhook_endpoint_id ?? null },
+    );
     return { status };
   }
 

@@ -17,7 +17,12 @@ import { ModelCallError } from './models/retry';
 import { answerSchema, parseAnswer } from './prompt';
 
 export function createLiveEvaluator(deps: ActivityDeps) {
-  async function ask(provider: ModelProvider, slot: ProviderSlot, messages: ModelMessage[], schema: Record<string, unknown>): Promise<ModelAnswer> {
+  async function ask(
+    provider: ModelProvider,
+    slot: ProviderSlot,
+    messages: ModelMessage[],
+    schema: Record<string, unknown>,
+  ): Promise<ModelAnswer> {
     let answer: ModelAnswer;
     try {
       answer = await provider.complete({ messages, jsonSchema: schema });
@@ -26,7 +31,10 @@ export function createLiveEvaluator(deps: ActivityDeps) {
       throw err;
     }
     if (answer.stop === 'refused') {
-      throw runFailure('model_refused', `The language model declined to evaluate these documents${answer.text ? `: ${answer.text.slice(0, 300)}` : ''}. The run was refunded.`);
+      throw runFailure(
+        'model_refused',
+        `The language model declined to evaluate these documents${answer.text ? `: ${answer.text.slice(0, 300)}` : ''}. The run was refunded.`,
+      );
     }
     return answer;
   }
@@ -41,15 +49,27 @@ export function createLiveEvaluator(deps: ActivityDeps) {
         { slot: configured, provider: provider.name, status: err.status, variable: `MODEL_${configured}_API_KEY` },
         `model provider ${configured} rejected its credentials (${err.status}): check MODEL_${configured}_API_KEY`,
       );
-      return runFailure('model_unavailable', 'The language model is not available on this deployment; the run was refunded.');
+      return runFailure(
+        'model_unavailable',
+        'The language model is not available on this deployment; the run was refunded.',
+      );
     }
     if (err.kind === 'context_length') {
-      return runFailure('context_too_large', "The documents and references are too large for the model's context window; the run was refunded.");
+      return runFailure(
+        'context_too_large',
+        "The documents and references are too large for the model's context window; the run was refunded.",
+      );
     }
     if (err.kind === 'refused') {
-      return runFailure('model_refused', "The model provider's content filter declined these documents; the run was refunded.");
+      return runFailure(
+        'model_refused',
+        "The model provider's content filter declined these documents; the run was refunded.",
+      );
     }
-    return runFailure('model_error', `The language model could not answer (${err.status ?? 'network error'}); the run was refunded.`);
+    return runFailure(
+      'model_error',
+      `The language model could not answer (${err.status ?? 'network error'}); the run was refunded.`,
+    );
   }
 
   return async (ctx: RunContext, context: ModelContext, messages: ModelMessage[]): Promise<ModelResult> => {
@@ -57,7 +77,10 @@ export function createLiveEvaluator(deps: ActivityDeps) {
     const slot: ProviderSlot = context.strategy === 'fulltext' ? 'B' : 'A';
     const provider = deps.models.provider(slot);
     if (!provider) {
-      throw runFailure('model_unavailable', 'No language model is configured for live runs on this deployment; the run was refunded.');
+      throw runFailure(
+        'model_unavailable',
+        'No language model is configured for live runs on this deployment; the run was refunded.',
+      );
     }
     const envelope = answerSchema(run.output_format, ctx.schema);
     const accepts = (output: Record<string, unknown>) => problemsOf(output, ctx.schema).length === 0;
@@ -68,16 +91,25 @@ export function createLiveEvaluator(deps: ActivityDeps) {
     let parsed = parseAnswer(answer.text, run.output_format, accepts);
     // A Markdown report is whatever text came back, but never a cut-off one: it would be delivered, and charged,
     // as if it were whole.
-    const check = () => (answer.stop === 'truncated' ? [CUT_OFF] : run.output_format === 'markdown' ? [] : problemsOf(parsed.output, ctx.schema));
+    const check = () =>
+      answer.stop === 'truncated'
+        ? [CUT_OFF]
+        : run.output_format === 'markdown'
+          ? []
+          : problemsOf(parsed.output, ctx.schema);
     let problems = check();
     if (problems.length) {
       // One repair attempt, showing the model exactly what was wrong (a cut-off answer: that it was cut off).
       const why = problems[0] === CUT_OFF ? `${CUT_OFF}; answer more briefly` : problems.slice(0, 5).join('; ');
-      const shape = run.output_format === 'markdown' ? '{"markdown": …, "evidence": […]}' : '{"output": …, "evidence": […]}';
+      const shape =
+        run.output_format === 'markdown' ? '{"markdown": …, "evidence": […]}' : '{"output": …, "evidence": […]}';
       const repair: ModelMessage[] = [
         ...messages,
         { role: 'assistant', content: answer.text || '(no answer)' },
-        { role: 'user', content: `That answer does not meet the output contract: ${why}. Answer again with one corrected JSON object only (${shape}).` },
+        {
+          role: 'user',
+          content: `That answer does not meet the output contract: ${why}. Answer again with one corrected JSON object only (${shape}).`,
+        },
       ];
       answer = await ask(provider, slot, repair, envelope);
       inputTokens += answer.inputTokens ?? 0;
@@ -85,7 +117,10 @@ export function createLiveEvaluator(deps: ActivityDeps) {
       parsed = parseAnswer(answer.text, run.output_format, accepts);
       problems = check();
       if (problems.length) {
-        throw runFailure('output_invalid', `The model's answer did not meet the output contract after one repair attempt: ${problems.slice(0, 3).join('; ')}`);
+        throw runFailure(
+          'output_invalid',
+          `The model's answer did not meet the output contract after one repair attempt: ${problems.slice(0, 3).join('; ')}`,
+        );
       }
     }
     return {

@@ -75,7 +75,9 @@ export function createContextAssembler(deps: Pick<ActivityDeps, 'db' | 'storage'
   async function referenceNames(accountId: string, refIds: string[]): Promise<Map<string, string>> {
     // One point read each: the embedded store pushes only `_id` equality down (docs/decisions.md 170).
     const refs = db.collection<ReferenceDocumentDoc>(COLLECTIONS.referenceDocuments);
-    const found = await Promise.all(refIds.map((id) => refs.findOne({ _id: id, account_id: accountId }, { projection: { _id: 1, name: 1 } })));
+    const found = await Promise.all(
+      refIds.map((id) => refs.findOne({ _id: id, account_id: accountId }, { projection: { _id: 1, name: 1 } })),
+    );
     return new Map(found.flatMap((r) => (r ? [[r._id, r.name] as const] : [])));
   }
 
@@ -84,7 +86,11 @@ export function createContextAssembler(deps: Pick<ActivityDeps, 'db' | 'storage'
    * or up to the chunk where the reference's allowance ran out. Each passage is copied out of the stored text, so
    * only what is sent stays in memory, one reference's text at a time.
    */
-  async function fullText(accountId: string, refs: ReferenceChunks[], names: Map<string, string>): Promise<ContextReference[]> {
+  async function fullText(
+    accountId: string,
+    refs: ReferenceChunks[],
+    names: Map<string, string>,
+  ): Promise<ContextReference[]> {
     const blocks: ContextReference[] = [];
     const pace = pacer();
     for (const ref of refs) {
@@ -100,7 +106,14 @@ export function createContextAssembler(deps: Pick<ActivityDeps, 'db' | 'storage'
           const end = k === own.length - 1 && (ref.complete || chunk !== last) ? section.text.length : chunk.char_end;
           if (end <= at) return;
           const text = detached(section.text.slice(at, end));
-          blocks.push({ refId: ref.refId, chunkId: chunk.id, label: labelOf(names, chunk), text, chunk, tokens: countTokens(text) });
+          blocks.push({
+            refId: ref.refId,
+            chunkId: chunk.id,
+            label: labelOf(names, chunk),
+            text,
+            chunk,
+            tokens: countTokens(text),
+          });
           at = end;
         });
       }
@@ -109,7 +122,14 @@ export function createContextAssembler(deps: Pick<ActivityDeps, 'db' | 'storage'
   }
 
   function retrievedBlocks(hits: RetrievedChunk[], names: Map<string, string>): ContextReference[] {
-    return hits.map(({ score: _score, ...c }) => ({ refId: c.ref_id, chunkId: c.id, label: labelOf(names, c), text: c.text, chunk: c, tokens: c.tokens }));
+    return hits.map(({ score: _score, ...c }) => ({
+      refId: c.ref_id,
+      chunkId: c.id,
+      label: labelOf(names, c),
+      text: c.text,
+      chunk: c,
+      tokens: c.tokens,
+    }));
   }
 
   return async function assemble(ctx: RunContext): Promise<ModelContext> {
@@ -146,8 +166,14 @@ export function createContextAssembler(deps: Pick<ActivityDeps, 'db' | 'storage'
       }
       // Only the chunks that rank are read, never every chunk of every reference (a reference of 20 M characters
       // has some 100,000). A ranked chunk whose record is missing (being rewritten by a re-index) is left out.
-      const ranked = [...best.entries()].sort(([a, x], [b, y]) => y.score - x.score || a.localeCompare(b)).slice(0, TOP_K);
-      const chunks = await loadChunksById(db, accountId, ranked.map(([id]) => id));
+      const ranked = [...best.entries()]
+        .sort(([a, x], [b, y]) => y.score - x.score || a.localeCompare(b))
+        .slice(0, TOP_K);
+      const chunks = await loadChunksById(
+        db,
+        accountId,
+        ranked.map(([id]) => id),
+      );
       await countIndexed();
       return retrievedBlocks(
         ranked.flatMap(([id, hit]) => {
@@ -216,13 +242,31 @@ export function createContextAssembler(deps: Pick<ActivityDeps, 'db' | 'storage'
       template: template ? { id: template._id, version: template.version } : null,
       references,
       chunks,
-      indexVersions: versions.flatMap((v) => (v.version === null ? [] : [{ reference_document_id: v.refId, index_version: v.version }])),
+      indexVersions: versions.flatMap((v) =>
+        v.version === null ? [] : [{ reference_document_id: v.refId, index_version: v.version }],
+      ),
       inputs,
       budget,
       tokens: { references: referenceTokens, inputs: inputs.reduce((n, i) => n + i.tokensSent, 0) },
       coverage: {
-        input_pages: inputs.length === 0 ? null : pagesTotal === 0 ? 1 : share(inputs.reduce((n, i) => n + i.pagesSent, 0), pagesTotal),
-        input_tokens: inputs.length === 0 ? null : inputTokensTotal === 0 ? 1 : share(inputs.reduce((n, i) => n + i.tokensSent, 0), inputTokensTotal),
+        input_pages:
+          inputs.length === 0
+            ? null
+            : pagesTotal === 0
+              ? 1
+              : share(
+                  inputs.reduce((n, i) => n + i.pagesSent, 0),
+                  pagesTotal,
+                ),
+        input_tokens:
+          inputs.length === 0
+            ? null
+            : inputTokensTotal === 0
+              ? 1
+              : share(
+                  inputs.reduce((n, i) => n + i.tokensSent, 0),
+                  inputTokensTotal,
+                ),
         reference_tokens: refIds.length === 0 || indexedTotal === 0 ? null : share(indexedSent, indexedTotal),
       },
     };
@@ -238,7 +282,9 @@ function labelOf(names: Map<string, string>, chunk: ChunkPlace): string {
  * taking its total while that is no more than an even split of what is left, the rest splitting the remainder.
  */
 export function shareTokens(refIds: string[], totals: Map<string, number>, limit: number): Map<string, number> {
-  const order = refIds.map((id, i) => ({ id, i, total: totals.get(id) ?? 0 })).sort((a, b) => a.total - b.total || a.i - b.i);
+  const order = refIds
+    .map((id, i) => ({ id, i, total: totals.get(id) ?? 0 }))
+    .sort((a, b) => a.total - b.total || a.i - b.i);
   const shares = new Map<string, number>();
   let remaining = limit;
   for (const [position, ref] of order.entries()) {
@@ -323,7 +369,9 @@ function unstored({ kind, index, label, text }: StoredSection): Section {
 export async function fitInputs(inputs: RunInput[], budget: number): Promise<SentInput[]> {
   const measured = await measureInputs(inputs, budget);
   const total = (tokens: number[]) => tokens.reduce((n, t) => n + t, 0);
-  const order = measured.map((_, i) => i).sort((a, b) => total(measured[a]!.tokens) - total(measured[b]!.tokens) || a - b);
+  const order = measured
+    .map((_, i) => i)
+    .sort((a, b) => total(measured[a]!.tokens) - total(measured[b]!.tokens) || a - b);
   const sent: SentInput[] = new Array(inputs.length);
   let remaining = budget;
   for (const [position, idx] of order.entries()) {
@@ -370,9 +418,12 @@ function detached(text: string): string {
 
 /** An input as the prompt shows it: each sent section under its label; a note when the end was left out. */
 export function renderInput(input: SentInput): InputBlock {
-  const text = input.sections.map(({ section, sent }) => `[${section.label}]\n${section.text.slice(0, sent)}`).join('\n\n');
+  const text = input.sections
+    .map(({ section, sent }) => `[${section.label}]\n${section.text.slice(0, sent)}`)
+    .join('\n\n');
   const complete = input.pagesSent === input.pagesTotal;
-  const note = complete ? undefined : `only the first ${input.pagesSent} of ${input.pagesTotal} pages or sections are included (context budget)`;
+  const note = complete
+    ? undefined
+    : `only the first ${input.pagesSent} of ${input.pagesTotal} pages or sections are included (context budget)`;
   return { id: input.id, filename: input.filename, text, ...(note ? { note } : {}) };
 }
-

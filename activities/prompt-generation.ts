@@ -7,7 +7,6 @@ import type { OutputFormat, TemplateCategory } from '../domain/catalog/catalog';
 import type { GeneratePromptInput, GeneratedPromptResult } from '../domain/jobs/contract';
 import type { ModelGateway } from './models/gateway';
 
-
 const ROLE: Record<TemplateCategory, string> = {
   education: 'an experienced teacher giving feedback a student can act on',
   legal: 'a careful commercial lawyer reviewing for risk and deviations from policy',
@@ -52,7 +51,11 @@ const DEFAULT_FORMAT: Record<TemplateCategory, OutputFormat> = {
   general: 'markdown',
 };
 
-export function templatePrompt(goal: string, category: TemplateCategory, format: OutputFormat | null): GeneratedPromptResult {
+export function templatePrompt(
+  goal: string,
+  category: TemplateCategory,
+  format: OutputFormat | null,
+): GeneratedPromptResult {
   const output = format ?? DEFAULT_FORMAT[category];
   const user_prompt = [
     `You are ${ROLE[category]}. Goal: ${goal.trim().replace(/\s+/g, ' ')}`,
@@ -62,7 +65,10 @@ export function templatePrompt(goal: string, category: TemplateCategory, format:
   return { user_prompt, recommended_output_format: output, generator: 'template' };
 }
 
-export async function generatePromptText(models: ModelGateway, input: GeneratePromptInput): Promise<GeneratedPromptResult> {
+export async function generatePromptText(
+  models: ModelGateway,
+  input: GeneratePromptInput,
+): Promise<GeneratedPromptResult> {
   const fallback = templatePrompt(input.goal, input.category, input.outputFormat);
   const provider = input.livemode ? models.provider('A') : null;
   if (!provider) return fallback;
@@ -86,7 +92,11 @@ export async function generatePromptText(models: ModelGateway, input: GeneratePr
     const text = answer.text.trim();
     // A refusal or a draft cut off mid-sentence is no prompt: the template serves instead.
     if (answer.stop !== 'complete' || text.length < 40) return fallback;
-    return { user_prompt: text.slice(0, 8000), recommended_output_format: fallback.recommended_output_format, generator: 'model' };
+    return {
+      user_prompt: text.slice(0, 8000),
+      recommended_output_format: fallback.recommended_output_format,
+      generator: 'model',
+    };
   } catch {
     return fallback; // a prompt draft is a convenience: a model outage must not fail it
   }

@@ -45,7 +45,9 @@ function nonceFor(runId: string): string {
 
 function neutralise(text: string, nonce: string): string {
   // Strip anything shaped like our delimiters, whatever nonce it claims.
-  return text.replace(/<\/?\s*(input_document|reference)[^>]*>/gi, (m) => m.replace(/</g, '‹').replace(/>/g, '›')).replaceAll(nonce, '[redacted]');
+  return text
+    .replace(/<\/?\s*(input_document|reference)[^>]*>/gi, (m) => m.replace(/</g, '‹').replace(/>/g, '›'))
+    .replaceAll(nonce, '[redacted]');
 }
 
 /**
@@ -63,7 +65,10 @@ export function outputContract(format: OutputFormat, schema: Record<string, unkn
   const shape = schema
     ? `The result ("output") must be valid against this JSON Schema:\n${JSON.stringify(schema)}`
     : 'Use this shape for the result ("output"): {"summary": string, "overall_score": number 0-100, "criteria": [{"name": string, "score": number, "evidence": string, "comment": string}], "recommendations": [string]}.';
-  const tabular = format === 'xlsx' || format === 'csv' ? ' Keep per-criterion results in one array of flat objects: it becomes a table.' : '';
+  const tabular =
+    format === 'xlsx' || format === 'csv'
+      ? ' Keep per-criterion results in one array of flat objects: it becomes a table.'
+      : '';
   return (
     'Answer with one JSON object and nothing else (no prose, no code fences): {"output": <the result>, "evidence": [<evidence items>]}. ' +
     `${shape}${tabular}\n${EVIDENCE_CONTRACT}`
@@ -97,7 +102,9 @@ const EVIDENCE_ITEM_SCHEMA = {
  */
 export function answerSchema(format: OutputFormat, schema: Record<string, unknown> | null): Record<string, unknown> {
   const result: Record<string, unknown> =
-    format === 'markdown' ? { markdown: { type: 'string' } } : { output: schema ? embedded(schema) : { type: 'object' } };
+    format === 'markdown'
+      ? { markdown: { type: 'string' } }
+      : { output: schema ? embedded(schema) : { type: 'object' } };
   return {
     type: 'object',
     properties: { ...result, evidence: { type: 'array', items: EVIDENCE_ITEM_SCHEMA } },
@@ -121,7 +128,8 @@ function rebase(node: unknown, prefix: string): unknown {
   if (!node || typeof node !== 'object') return node;
   return Object.fromEntries(
     Object.entries(node).map(([key, value]) => {
-      if (key === '$ref' && typeof value === 'string' && (value === '#' || value.startsWith('#/'))) return [key, prefix + value.slice(1)];
+      if (key === '$ref' && typeof value === 'string' && (value === '#' || value.startsWith('#/')))
+        return [key, prefix + value.slice(1)];
       return [key, LITERAL_KEYWORDS.has(key) ? value : rebase(value, prefix)];
     }),
   );
@@ -140,12 +148,17 @@ export interface ParsedAnswer {
  * the output contract: an envelope whose `output` does not, around an answer that does as a whole, is a bare
  * result whose own fields happen to be called `output` and `evidence`.
  */
-export function parseAnswer(text: string, format: OutputFormat, accepts: (output: Record<string, unknown>) => boolean): ParsedAnswer {
+export function parseAnswer(
+  text: string,
+  format: OutputFormat,
+  accepts: (output: Record<string, unknown>) => boolean,
+): ParsedAnswer {
   const value = parseJsonAnswer(text);
   const only = (...keys: string[]) => value !== null && Object.keys(value).every((k) => keys.includes(k));
   const evidence = value && Array.isArray(value.evidence) ? (value.evidence as unknown[]) : [];
   if (format === 'markdown') {
-    if (value && typeof value.markdown === 'string' && only('markdown', 'evidence')) return { output: { markdown: value.markdown.trim() }, evidence };
+    if (value && typeof value.markdown === 'string' && only('markdown', 'evidence'))
+      return { output: { markdown: value.markdown.trim() }, evidence };
     return { output: { markdown: text.trim() }, evidence: [] };
   }
   if (!value) return { output: null, evidence: [] };

@@ -28,7 +28,10 @@ export const PURGE_INTERVAL_MS = 3_600_000;
  */
 export const SWEEP_INTERVAL_MS = 3_600_000;
 
-export function reconcileActivities(deps: Pick<ActivityDeps, 'db' | 'config' | 'temporal'>, now: () => number = Date.now) {
+export function reconcileActivities(
+  deps: Pick<ActivityDeps, 'db' | 'config' | 'temporal'>,
+  now: () => number = Date.now,
+) {
   let lastPurge = Number.NEGATIVE_INFINITY;
   let lastSweep = Number.NEGATIVE_INFINITY;
   return {

@@ -29,7 +29,10 @@ export function referenceIndexingActivities({ db, storage, config, temporal }: A
         textKey: textKeys.reference(input.accountId, input.refId),
         countTokens: false,
       });
-      await recordReferenceExtraction(db, input.accountId, input.refId, { mime_type: result.mime_type, page_count: result.page_count });
+      await recordReferenceExtraction(db, input.accountId, input.refId, {
+        mime_type: result.mime_type,
+        page_count: result.page_count,
+      });
       return { extracted: result.extracted, pageCount: result.page_count, code: result.code, reason: result.reason };
     },
 
@@ -37,12 +40,16 @@ export function referenceIndexingActivities({ db, storage, config, temporal }: A
      * `failure` when the text cannot be indexed within the sandbox's limits: the workflow fails the reference with
      * it, once (a retry would need the same memory again).
      */
-    async indexReferenceChunks(input: ReferenceJobInput): Promise<{ chunkCount: number; failure?: { code: string; reason: string } }> {
+    async indexReferenceChunks(
+      input: ReferenceJobInput,
+    ): Promise<{ chunkCount: number; failure?: { code: string; reason: string } }> {
       const doc = await referenceForIndexing(db, input.accountId, input.refId);
       const text = await openStoredText(storage, textKeys.reference(input.accountId, input.refId));
       // In a child process, while this one keeps heartbeating: a long reference takes longer than the 30 s heartbeat
       // timeout, and its memory is the child's, capped (docs/decisions.md 263).
-      const outcome = await withHeartbeat(() => indexInSandbox(input.refId, text, { maxMemoryMb: config.INDEXING_MEMORY_MB }, cancellationSignal()));
+      const outcome = await withHeartbeat(() =>
+        indexInSandbox(input.refId, text, { maxMemoryMb: config.INDEXING_MEMORY_MB }, cancellationSignal()),
+      );
       if (!outcome.indexed) return { chunkCount: 0, failure: { code: outcome.code, reason: outcome.reason } };
       const ref = { accountId: input.accountId, refId: input.refId, version: doc.index_version };
       await storeReferenceIndex(db, storage, ref, outcome.chunks, outcome.indexGz);

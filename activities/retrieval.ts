@@ -37,7 +37,12 @@ export interface RankedHit {
  * cached (below); a query then costs O(postings of its terms). Equal scores (to 12 significant digits, so float
  * noise cannot reorder) are ordered by ref_id, then ordinal. `accept` leaves out chunks known to be missing.
  */
-export function rank(query: string, sources: IndexSource[], k = 8, accept: (refId: string, ordinal: number) => boolean = () => true): RankedHit[] {
+export function rank(
+  query: string,
+  sources: IndexSource[],
+  k = 8,
+  accept: (refId: string, ordinal: number) => boolean = () => true,
+): RankedHit[] {
   if (k < 1 || query.trim() === '') return [];
   const unique = uniqueByRef(sources);
   if (unique.length === 0) return [];

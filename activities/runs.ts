@@ -33,6 +33,7 @@ export function runActivities({ db, config, temporal }: ActivityDeps) {
     },
     failRun: (input: RunJobInput & { code: RunFailureCode; message: string }) => failRun(publisher, input),
     /** The lean shape's end after a failed work activity: fail the run, or finish a completion it had made. */
-    settleAfterWork: (input: RunJobInput & { code: RunFailureCode; message: string }) => settleAfterWork(publisher, input),
+    settleAfterWork: (input: RunJobInput & { code: RunFailureCode; message: string }) =>
+      settleAfterWork(publisher, input),
   };
 }

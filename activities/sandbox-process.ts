@@ -48,7 +48,11 @@ export function ranOutOfHeap(code: number | null, signal: NodeJS.Signals | null)
  * Samples `child`'s resident set every WATCH_EVERY_MS: `over` is called (once per sample that finds it) when it
  * is above `maxMemoryMb`. Answers the largest set seen so far, and a stop for the timer.
  */
-export function watchMemory(child: ChildProcess, maxMemoryMb: number, over: () => void): { peakMb: () => number; stop: () => void } {
+export function watchMemory(
+  child: ChildProcess,
+  maxMemoryMb: number,
+  over: () => void,
+): { peakMb: () => number; stop: () => void } {
   let peak = 0;
   const timer = setInterval(() => {
     const rss = residentMb(child.pid);

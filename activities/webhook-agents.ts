@@ -40,7 +40,12 @@ export class WebhookAgents {
       this.agents.set(key, known);
       return known;
     }
-    const options = { keepAlive: true, maxFreeSockets: MAX_FREE_SOCKETS, timeout: IDLE_SOCKET_MS, scheduling: 'lifo' as const };
+    const options = {
+      keepAlive: true,
+      maxFreeSockets: MAX_FREE_SOCKETS,
+      timeout: IDLE_SOCKET_MS,
+      scheduling: 'lifo' as const,
+    };
     const agent = target.url.protocol === 'https:' ? new HttpsAgent(options) : new HttpAgent(options);
     this.agents.set(key, agent);
     if (this.agents.size > MAX_AGENTS) {

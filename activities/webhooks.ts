@@ -101,7 +101,14 @@ export function postOnce(
         const chunks: Buffer[] = [];
         let size = 0;
         const done = (reusable: boolean) =>
-          finish({ statusCode: res.statusCode ?? null, body: Buffer.concat(chunks).subarray(0, RESPONSE_BODY_LIMIT).toString('utf8'), error: null }, reusable);
+          finish(
+            {
+              statusCode: res.statusCode ?? null,
+              body: Buffer.concat(chunks).subarray(0, RESPONSE_BODY_LIMIT).toString('utf8'),
+              error: null,
+            },
+            reusable,
+          );
         res.on('data', (chunk: Buffer) => {
           chunks.push(chunk);
           size += chunk.length;
@@ -120,7 +127,10 @@ export function postOnce(
       });
       req.end(body);
     };
-    const timer = setTimeout(() => finish({ statusCode: null, body: null, error: `timed out after ${timeoutMs / 1000} s` }), timeoutMs);
+    const timer = setTimeout(
+      () => finish({ statusCode: null, body: null, error: `timed out after ${timeoutMs / 1000} s` }),
+      timeoutMs,
+    );
     send(true);
   });
 }
@@ -174,11 +184,15 @@ export function webhookActivities({ db, config, logger, storage }: ActivityDeps)
         };
         result = await postOnce(target, headers, body, input.timeoutS * 1000, agents);
       } catch (err) {
-        if (err instanceof TargetRefused) result = { statusCode: null, body: null, error: `target refused: url ${err.message}` };
+        if (err instanceof TargetRefused)
+          result = { statusCode: null, body: null, error: `target refused: url ${err.message}` };
         else if (err instanceof SecretUnreadable) {
           // Ours to fix, not the receiver's: a failed attempt, so the schedule goes on and delivers once an operator
           // restores the key (DATA_ENCRYPTION_KEY_FALLBACKS, docs/decisions.md 295). Nothing is sent unsigned.
-          logger.error({ deliveryId: delivery._id, endpointId: endpoint._id }, 'webhook not sent: no configured key opens the endpoint secret');
+          logger.error(
+            { deliveryId: delivery._id, endpointId: endpoint._id },
+            'webhook not sent: no configured key opens the endpoint secret',
+          );
           result = { statusCode: null, body: null, error: 'not sent: the delivery could not be signed on our side' };
         } else throw err;
       }
@@ -192,22 +206,36 @@ export function webhookActivities({ db, config, logger, storage }: ActivityDeps)
         outcome: outcomeOf(result.statusCode),
       };
       // A success settles the delivery in the same write (docs/decisions.md 221): nothing is left for settleDelivery.
-      const settles = attempt.outcome === 'succeeded' ? { $set: { status: 'succeeded' as const, finished_at: new Date() } } : {};
-      await deliveries.updateOne({ _id: delivery._id, 'attempts.key': { $ne: input.attemptKey } }, { $push: { attempts: attempt }, ...settles });
+      const settles =
+        attempt.outcome === 'succeeded' ? { $set: { status: 'succeeded' as const, finished_at: new Date() } } : {};
+      await deliveries.updateOne(
+        { _id: delivery._id, 'attempts.key': { $ne: input.attemptKey } },
+        { $push: { attempts: attempt }, ...settles },
+      );
       if (attempt.outcome === 'succeeded') {
         await unwatchJob(db, 'deliveries', delivery._id);
         await endFailureStreak(db, endpoint);
       }
       // A line per delivered event at info would be one per run: successes at debug, the rest (worth a look) at info.
       logger[attempt.outcome === 'succeeded' ? 'debug' : 'info'](
-        { deliveryId: delivery._id, endpointId: endpoint._id, statusCode: attempt.status_code, latencyMs: attempt.latency_ms, outcome: attempt.outcome },
+        {
+          deliveryId: delivery._id,
+          endpointId: endpoint._id,
+          statusCode: attempt.status_code,
+          latencyMs: attempt.latency_ms,
+          outcome: attempt.outcome,
+        },
         'webhook attempt',
       );
       return { outcome: attempt.outcome };
     },
 
     /** Final status of the delivery; a failure may disable the endpoint (20 in a row). Idempotent. */
-    async settleDelivery(input: { accountId: string; deliveryId: string; status: 'succeeded' | 'failed' }): Promise<void> {
+    async settleDelivery(input: {
+      accountId: string;
+      deliveryId: string;
+      status: 'succeeded' | 'failed';
+    }): Promise<void> {
       const delivery = await deliveries.findOneAndUpdate(
         { _id: input.deliveryId, account_id: input.accountId },
         { $set: { status: input.status, finished_at: new Date() } },
@@ -219,7 +247,11 @@ export function webhookActivities({ db, config, logger, storage }: ActivityDeps)
       if (!endpoint) return;
       // Only executions from before `local-attempt-v1` settle a success here; theirs ends a run of failures too.
       if (input.status === 'succeeded') return endFailureStreak(db, endpoint);
-      if (!endpoint.deleted_at && endpoint.status === 'active' && (await countFailedDelivery(db, endpoint, delivery._id, delivery.finished_at ?? new Date()))) {
+      if (
+        !endpoint.deleted_at &&
+        endpoint.status === 'active' &&
+        (await countFailedDelivery(db, endpoint, delivery._id, delivery.finished_at ?? new Date()))
+      ) {
         logger.warn({ endpointId: endpoint._id }, 'webhook endpoint disabled after consecutive failed deliveries');
       }
     },

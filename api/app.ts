@@ -36,7 +36,10 @@ import type { AppDeps, RouteDeps } from './deps';
 export const API_PREFIX = '/v1';
 
 /** Every `/v1` route declaration. Tests walk this list to prove each route's access checks. */
-export function apiRoutes(appDeps: AppDeps, keys = new KeyCache(appDeps.db, appDeps.config.API_KEY_HASH_SECRET)): RouteSpec[] {
+export function apiRoutes(
+  appDeps: AppDeps,
+  keys = new KeyCache(appDeps.db, appDeps.config.API_KEY_HASH_SECRET),
+): RouteSpec[] {
   // Cursors are signed with a key derived from a server secret, so no client can forge one.
   const deps: RouteDeps = { ...appDeps, keys, cursors: new Cursors(`${appDeps.config.API_KEY_HASH_SECRET}:cursors`) };
   const routes: RouteSpec[] = [

@@ -33,7 +33,11 @@ export function buildOpenApiDocument(routes: RouteSpec[], serverUrl: string): Re
     for (const [status, r] of Object.entries(spec.responses)) {
       const headers = responseHeaders(spec, Number(status));
       responses[status] = r.schema
-        ? { description: r.description, headers, content: { [r.contentType ?? 'application/json']: { schema: r.schema } } }
+        ? {
+            description: r.description,
+            headers,
+            content: { [r.contentType ?? 'application/json']: { schema: r.schema } },
+          }
         : { description: r.description, headers };
     }
     // Every refusal by its status, not a catch-all `default`: a client (and the conformance checks) can tell an
@@ -56,7 +60,11 @@ export function buildOpenApiDocument(routes: RouteSpec[], serverUrl: string): Re
       summary: spec.summary,
       description: [
         spec.description,
-        spec.access.kind === 'api_key' ? `Requires scope ${acceptedScopes(spec.access).map((s) => `\`${s}\``).join(' or ')}.` : '',
+        spec.access.kind === 'api_key'
+          ? `Requires scope ${acceptedScopes(spec.access)
+              .map((s) => `\`${s}\``)
+              .join(' or ')}.`
+          : '',
       ]
         .filter(Boolean)
         .join('\n\n'),
@@ -94,7 +102,7 @@ export function buildOpenApiDocument(routes: RouteSpec[], serverUrl: string): Re
     type: 'http',
     scheme: 'bearer',
     bearerFormat: 'JWT',
-    description: "A session token of the identity provider (for /keys only).",
+    description: 'A session token of the identity provider (for /keys only).',
   });
   // Error answers inline their own code enums; the common envelope stays published for reference.
   const errorSchema = (z.toJSONSchema(ErrorBody) as { $defs: Record<string, unknown> }).$defs.Error;
@@ -130,24 +138,42 @@ const IdempotencyHeader = z.object({
 });
 
 type HeaderObject = { description: string; required: boolean; schema: Record<string, unknown> };
-const integerHeader = (description: string, required: boolean): HeaderObject => ({ description, required, schema: { type: 'integer' } });
-const stringHeader = (description: string, required: boolean): HeaderObject => ({ description, required, schema: { type: 'string' } });
+const integerHeader = (description: string, required: boolean): HeaderObject => ({
+  description,
+  required,
+  schema: { type: 'integer' },
+});
+const stringHeader = (description: string, required: boolean): HeaderObject => ({
+  description,
+  required,
+  schema: { type: 'string' },
+});
 
 /** The response headers of `spec` at `status`, as the middleware and the handlers set them. */
 export function responseHeaders(spec: RouteSpec, status: number): Record<string, HeaderObject> {
   const headers: Record<string, HeaderObject> = {
-    'X-Request-Id': stringHeader('The id of this request (`req_…`), also in every error body; quote it to support.', true),
+    'X-Request-Id': stringHeader(
+      'The id of this request (`req_…`), also in every error body; quote it to support.',
+      true,
+    ),
   };
   // The rate limit is counted once the key is authenticated, so every answer after that carries it (not a 401).
   if (spec.access.kind === 'api_key' && status !== 401) {
     const required = status < 500;
-    headers['X-RateLimit-Limit'] = integerHeader("Requests per minute this key may make (the key's `rate_limit_rpm`).", required);
+    headers['X-RateLimit-Limit'] = integerHeader(
+      "Requests per minute this key may make (the key's `rate_limit_rpm`).",
+      required,
+    );
     headers['X-RateLimit-Remaining'] = integerHeader('Requests left in the current minute.', required);
     headers['X-RateLimit-Reset'] = integerHeader('When the current window ends, as unix seconds.', required);
   }
-  if (status === 429 || status === 503) headers['Retry-After'] = integerHeader('Seconds to wait before retrying.', true);
+  if (status === 429 || status === 503)
+    headers['Retry-After'] = integerHeader('Seconds to wait before retrying.', true);
   if (spec.idempotency && status !== 401 && status !== 403 && status !== 429 && status < 500) {
-    headers['Idempotent-Replayed'] = stringHeader('`true` when this is the stored answer to an earlier request with the same `Idempotency-Key`.', false);
+    headers['Idempotent-Replayed'] = stringHeader(
+      '`true` when this is the stored answer to an earlier request with the same `Idempotency-Key`.',
+      false,
+    );
   }
   if (spec.multipart && status >= 200 && status < 300) {
     headers.Deprecation = stringHeader('`true` on answers to the legacy multipart form (RFC 9745).', false);

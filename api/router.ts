@@ -63,7 +63,9 @@ function jsonBody(limit: string): Middleware {
       if (e.status === 415) throw errors.unsupportedMediaType('Send the request body as UTF-8 application/json.');
       // Valid JSON the parser refuses for a key: say so, rather than that it is not JSON.
       if (err instanceof SyntaxError && err.message.includes('forbidden prototype property')) {
-        throw errors.invalidRequest(`Invalid body: the JSON ${FORBIDDEN_KEY_MESSAGE}.`, [{ path: 'body', message: FORBIDDEN_KEY_MESSAGE }]);
+        throw errors.invalidRequest(`Invalid body: the JSON ${FORBIDDEN_KEY_MESSAGE}.`, [
+          { path: 'body', message: FORBIDDEN_KEY_MESSAGE },
+        ]);
       }
       throw errors.invalidJson();
     }
@@ -90,7 +92,9 @@ export function sharedErrors(spec: RouteSpec): Record<number, string> {
         : '`unauthorized`: no valid API key; `api_key_revoked`, `api_key_expired`.';
   }
   if (spec.access.kind === 'api_key') {
-    out[403] = `\`insufficient_scope\`: the key lacks ${acceptedScopes(spec.access).map((s) => `\`${s}\``).join(' or ')}.`;
+    out[403] = `\`insufficient_scope\`: the key lacks ${acceptedScopes(spec.access)
+      .map((s) => `\`${s}\``)
+      .join(' or ')}.`;
   }
   if (spec.access.kind !== 'public') {
     out[429] =
@@ -99,7 +103,8 @@ export function sharedErrors(spec: RouteSpec): Record<number, string> {
         : '`rate_limited`: this address failed authentication too often; retry after `Retry-After` seconds.';
   }
   if (spec.idempotency) {
-    out[409] = '`idempotency_key_reused`: the Idempotency-Key came with another request; `idempotency_key_in_use`: its first request is still running.';
+    out[409] =
+      '`idempotency_key_reused`: the Idempotency-Key came with another request; `idempotency_key_in_use`: its first request is still running.';
   }
   if (spec.body) {
     out[413] = spec.multipart
@@ -142,7 +147,9 @@ export function mountRoutes(router: Router, routes: RouteSpec[], options: MountO
     });
     if (spec.body) {
       const multipart = spec.multipart ? parseMultipart(spec.multipart.maxTotalBytes) : undefined;
-      steps.push((ctx, next) => (multipart && ctx.is('multipart/form-data') ? multipart(ctx, next) : parseJson(ctx, next)));
+      steps.push((ctx, next) =>
+        multipart && ctx.is('multipart/form-data') ? multipart(ctx, next) : parseJson(ctx, next),
+      );
     }
     steps.push(async (ctx: Context) => {
       const principal = ctx.state.principal as RouteInput<unknown, unknown, unknown>['principal'];
@@ -153,14 +160,21 @@ export function mountRoutes(router: Router, routes: RouteSpec[], options: MountO
       // Before anything recursive (validation, hashing, storing) meets it: too deep, those overflow the stack; a
       // `__proto__` key, validation would drop (domain/platform/json-input.ts).
       const problem = spec.body ? jsonInputProblem(rawBody) : null;
-      if (problem) throw errors.invalidRequest(`Invalid body: the JSON ${problem}.`, [{ path: 'body', message: problem }]);
+      if (problem)
+        throw errors.invalidRequest(`Invalid body: the JSON ${problem}.`, [{ path: 'body', message: problem }]);
       const body = spec.body ? parseOrThrow(spec.body, rawBody ?? {}, 'body') : undefined;
       let reply: Reply;
       if (spec.idempotency && principal && ctx.get('Idempotency-Key')) {
         // Keys of the two modes never share a record: a live request never replays a test answer (docs/decisions.md 122).
         const scope = { accountId: principal.accountId, mode: principal.kind === 'session' ? null : principal.mode };
-        reply = await idempotent(ctx, options.auth.db, scope, spec, [params, query, body], (reservedId, renewReservation) =>
-          spec.handler({ params, query, body, ctx, principal, tenant, reservedId, renewReservation }),
+        reply = await idempotent(
+          ctx,
+          options.auth.db,
+          scope,
+          spec,
+          [params, query, body],
+          (reservedId, renewReservation) =>
+            spec.handler({ params, query, body, ctx, principal, tenant, reservedId, renewReservation }),
         );
       } else {
         reply = await spec.handler({ params, query, body, ctx, principal, tenant });

@@ -21,12 +21,15 @@ async function makePdf(): Promise<Uint8Array> {
   for (let p = 1; p <= PAGES; p++) {
     const page = pdf.addPage([595, 842]);
     for (let line = 0; line < 40; line++) {
-      page.drawText(`Page ${p}, line ${line + 1}: the essay weighs evidence, cites its sources and argues a clear thesis.`, {
-        x: 40,
-        y: 800 - line * 19,
-        size: 10,
-        font,
-      });
+      page.drawText(
+        `Page ${p}, line ${line + 1}: the essay weighs evidence, cites its sources and argues a clear thesis.`,
+        {
+          x: 40,
+          y: 800 - line * 19,
+          size: 10,
+          font,
+        },
+      );
     }
   }
   const text = await pdf.save({ useObjectStreams: false });
@@ -53,7 +56,11 @@ async function main(): Promise<void> {
   const rssBefore = process.memoryUsage().rss;
   const t0 = performance.now();
   // As an input document is extracted: its sections' tokens counted for the runs.
-  const result = await extractInSandbox(bytes, { filename: 'large.pdf', declaredMime: 'application/pdf' }, { countTokensWithinMs: COUNT_TOKENS_WITHIN_MS });
+  const result = await extractInSandbox(
+    bytes,
+    { filename: 'large.pdf', declaredMime: 'application/pdf' },
+    { countTokensWithinMs: COUNT_TOKENS_WITHIN_MS },
+  );
   const ms = performance.now() - t0;
   const chars = result.sections.reduce((n, s) => n + s.text.length, 0);
   process.stdout.write(

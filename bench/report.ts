@@ -77,8 +77,17 @@ const exits = new Map<string, string>();
  * Starts a process and resolves once a line of its output contains `ready`. Its output goes to `<LOG_DIR>/<name>.log`
  * (drained, so a chatty process never blocks on a full pipe).
  */
-async function startProcess(name: string, args: string[], ready: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<ChildProcess> {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...env, LOG_LEVEL: 'info', ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+async function startProcess(
+  name: string,
+  args: string[],
+  ready: string,
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...env, LOG_LEVEL: 'info', ...extraEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const log = createWriteStream(join(LOG_DIR, `${name}.log`));
   child.stdout!.pipe(log);
   child.stderr!.pipe(log);
@@ -155,7 +164,11 @@ function cpuSnapshot(pids: Record<string, number | undefined>): CpuSnapshot {
 }
 /** Milliseconds of CPU per item, process by process, between two snapshots. */
 function cpuPerItem(before: CpuSnapshot, after: CpuSnapshot, items: number): Record<string, number> {
-  return Object.fromEntries(Object.keys(after).filter((k) => k in before).map((k) => [k, ((after[k]! - before[k]!) * 1000) / Math.max(1, items)]));
+  return Object.fromEntries(
+    Object.keys(after)
+      .filter((k) => k in before)
+      .map((k) => [k, ((after[k]! - before[k]!) * 1000) / Math.max(1, items)]),
+  );
 }
 
 interface Load {
@@ -178,11 +191,23 @@ function median(values: Array<number | null>): number | null {
 
 async function load(name: string, opts: autocannon.Options): Promise<Load> {
   const r = await autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...opts });
-  return { name, p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, total: r.requests.total, non2xx: r.non2xx, errors: r.errors + r.timeouts };
+  return {
+    name,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    rps: r.requests.average,
+    total: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+  };
 }
 
 /** A load on the server of process `pid`, and that process's CPU per request answered (null unless all were 2xx). */
-async function loadWithCpu(name: string, pid: number, opts: autocannon.Options): Promise<{ load: Load; cpuMs: number | null }> {
+async function loadWithCpu(
+  name: string,
+  pid: number,
+  opts: autocannon.Options,
+): Promise<{ load: Load; cpuMs: number | null }> {
   const cpu0 = cpuSeconds(pid);
   const measured = await load(name, opts);
   const cpuMs = measured.total > 0 && measured.non2xx === 0 ? ((cpuSeconds(pid) - cpu0) * 1000) / measured.total : null;
@@ -233,7 +258,15 @@ async function findOneRate(db: Db, collection: string, id: string, inFlight: num
  * `count` copies of a real document of `collection`, spread over `accounts` (the first gets its share like the
  * others), inserted in bulk straight into the database: the API's own write path would take hours for 100,000.
  */
-async function seed(db: Db, collection: string, kind: IdKind, sample: Document, accounts: string[], count: number, vary: (doc: Document, i: number) => void = () => undefined): Promise<void> {
+async function seed(
+  db: Db,
+  collection: string,
+  kind: IdKind,
+  sample: Document,
+  accounts: string[],
+  count: number,
+  vary: (doc: Document, i: number) => void = () => undefined,
+): Promise<void> {
   const coll = db.collection<Document>(collection);
   const batch = 1000;
   for (let from = 0; from < count; from += batch) {
@@ -261,7 +294,6 @@ async function pool<T>(n: number, concurrency: number, work: (i: number) => Prom
   );
   return results;
 }
-
 
 interface Row {
   measure: string;
@@ -295,8 +327,14 @@ async function phase<T>(name: string, work: () => Promise<T>): Promise<T | null>
  */
 async function terminateOpen(temporal: Awaited<ReturnType<typeof openConnections>>['temporal']): Promise<number> {
   const ids: string[] = [];
-  for await (const execution of temporal.client.workflow.list({ query: 'ExecutionStatus="Running"' })) ids.push(execution.workflowId);
-  await pool(ids.length, 20, (i) => temporal.client.workflow.getHandle(ids[i]!).terminate('bench clean-up').catch(() => undefined));
+  for await (const execution of temporal.client.workflow.list({ query: 'ExecutionStatus="Running"' }))
+    ids.push(execution.workflowId);
+  await pool(ids.length, 20, (i) =>
+    temporal.client.workflow
+      .getHandle(ids[i]!)
+      .terminate('bench clean-up')
+      .catch(() => undefined),
+  );
   return ids.length;
 }
 
@@ -353,7 +391,11 @@ new MongoClient(${JSON.stringify(config.mongodbUri)}).connect().then((client) =>
     children.push(koaRead);
     const api = await startProcess('api', [...NODE_FLAGS, '--import', 'tsx', 'api/server.ts'], 'assay api listening');
     children.push(api);
-    const worker = await startProcess('worker', [...NODE_FLAGS, '--import', 'tsx', 'worker/main.ts'], 'assay worker polling');
+    const worker = await startProcess(
+      'worker',
+      [...NODE_FLAGS, '--import', 'tsx', 'worker/main.ts'],
+      'assay worker polling',
+    );
     children.push(worker);
 
     // Every process a run's work touches, for the CPU split of the engine rows (only services this project started).
@@ -369,27 +411,54 @@ new MongoClient(${JSON.stringify(config.mongodbUri)}).connect().then((client) =>
     const accountId = `acct_${randomBase62(10)}`;
     const session = await signLocalSessionToken(config.SESSION_JWT_SECRET, { sub: 'bench', accountId });
     const post = async (path: string, token: string, body: unknown) => {
-      const res = await fetch(`${base}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      const res = await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       return { status: res.status, body: (await res.json()) as Record<string, string> };
     };
     /** A POST that must succeed: its failure ends the phase, with the answer in the error. */
     const create = async (path: string, token: string, body: unknown) => {
       const res = await post(path, token, body);
-      if (res.status >= 300 || !res.body.id) throw new Error(`POST ${path} answered ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+      if (res.status >= 300 || !res.body.id)
+        throw new Error(`POST ${path} answered ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
       return res.body.id;
     };
     const key = (await post('/keys', session, { name: 'bench', mode: 'test' })).body.token!;
-    const wf = await create('/workflows', key, { product_code: 'general_evaluation', name: 'bench', output_format: 'json' });
+    const wf = await create('/workflows', key, {
+      product_code: 'general_evaluation',
+      name: 'bench',
+      output_format: 'json',
+    });
     const endpoint = await post('/webhook-endpoints', key, { url: `http://127.0.0.1:${receiverPort}/hook` });
     const endpointId = endpoint.status < 300 ? endpoint.body.id : undefined;
-    if (!endpointId) say(`no webhook endpoint (${endpoint.status} ${JSON.stringify(endpoint.body)}): the deliveries row is not measured`);
+    if (!endpointId)
+      say(
+        `no webhook endpoint (${endpoint.status} ${JSON.stringify(endpoint.body)}): the deliveries row is not measured`,
+      );
     await post('/documents', key, { filename: 'bench.txt', mime_type: 'text/plain', size_bytes: 10 });
-    await post('/reference-documents', key, { name: 'bench', filename: 'bench.txt', mime_type: 'text/plain', size_bytes: 10 });
+    await post('/reference-documents', key, {
+      name: 'bench',
+      filename: 'bench.txt',
+      mime_type: 'text/plain',
+      size_bytes: 10,
+    });
     // A second account with no webhook endpoint: its runs cost what a run costs alone (no delivery job).
     const bareAccount = await (async () => {
-      const bareSession = await signLocalSessionToken(config.SESSION_JWT_SECRET, { sub: 'bench', accountId: `acct_${randomBase62(10)}` });
+      const bareSession = await signLocalSessionToken(config.SESSION_JWT_SECRET, {
+        sub: 'bench',
+        accountId: `acct_${randomBase62(10)}`,
+      });
       const bareKey = (await post('/keys', bareSession, { name: 'bench', mode: 'test' })).body.token!;
-      return { key: bareKey, wf: await create('/workflows', bareKey, { product_code: 'general_evaluation', name: 'bench', output_format: 'json' }) };
+      return {
+        key: bareKey,
+        wf: await create('/workflows', bareKey, {
+          product_code: 'general_evaluation',
+          name: 'bench',
+          output_format: 'json',
+        }),
+      };
     })();
     const auth = { authorization: `Bearer ${key}` };
     /**
@@ -401,7 +470,10 @@ new MongoClient(${JSON.stringify(config.mongodbUri)}).connect().then((client) =>
       const until = performance.now() + 120_000;
       while (performance.now() < until) {
         const t = performance.now();
-        const ok = await fetch(`${base}${path}`, { headers: auth }).then((r) => r.ok, () => false);
+        const ok = await fetch(`${base}${path}`, { headers: auth }).then(
+          (r) => r.ok,
+          () => false,
+        );
         if (ok && performance.now() - t < 250) return;
         await new Promise((r) => setTimeout(r, 500));
       }
@@ -419,20 +491,35 @@ new MongoClient(${JSON.stringify(config.mongodbUri)}).connect().then((client) =>
       const accounts = [accountId, ...Array.from({ length: ACCOUNTS - 1 }, () => `acct_${randomBase62(10)}`)];
       // `like`: the sample to clone is a settled item where the kind has unsettled states, as nearly all of a large
       // account's items are (a sync run answered before it finished would otherwise make every clone unsettled).
-      const kinds: Array<{ collection: string; kind: IdKind; like?: Document; vary?: (doc: Document, i: number) => void }> = [
+      const kinds: Array<{
+        collection: string;
+        kind: IdKind;
+        like?: Document;
+        vary?: (doc: Document, i: number) => void;
+      }> = [
         { collection: COLLECTIONS.runs, kind: 'run', like: { status: 'succeeded' } },
         { collection: COLLECTIONS.workflows, kind: 'workflow' },
         { collection: COLLECTIONS.documents, kind: 'document' },
         { collection: COLLECTIONS.referenceDocuments, kind: 'referenceDocument' },
-        { collection: COLLECTIONS.events, kind: 'event', vary: (doc, i) => (doc.dedupe_key = `${String(doc.dedupe_key)}:bench:${i}`) },
-        { collection: COLLECTIONS.webhookDeliveries, kind: 'webhookDelivery', like: { status: 'succeeded' }, vary: (doc) => (doc.event_id = newId('event')) },
+        {
+          collection: COLLECTIONS.events,
+          kind: 'event',
+          vary: (doc, i) => (doc.dedupe_key = `${String(doc.dedupe_key)}:bench:${i}`),
+        },
+        {
+          collection: COLLECTIONS.webhookDeliveries,
+          kind: 'webhookDelivery',
+          like: { status: 'succeeded' },
+          vary: (doc) => (doc.event_id = newId('event')),
+        },
       ];
       const started = performance.now();
       const kindsSeeded: string[] = [];
       for (const k of kinds) {
         const coll = db.collection<Document>(k.collection);
         const settled = k.like ? await coll.findOne({ account_id: accountId, ...k.like }) : null;
-        if (k.like && !settled) say(`no ${k.collection} document like ${JSON.stringify(k.like)} to clone; cloning another`);
+        if (k.like && !settled)
+          say(`no ${k.collection} document like ${JSON.stringify(k.like)} to clone; cloning another`);
         const sample = settled ?? (await coll.findOne({ account_id: accountId }));
         if (!sample) {
           say(`no ${k.collection} document to clone`);
@@ -449,7 +536,9 @@ new MongoClient(${JSON.stringify(config.mongodbUri)}).connect().then((client) =>
     // Bulk inserts leave the store busy for a while after they are acknowledged (SQLite checkpoints a WAL of hundreds
     // of megabytes): seen halving the Koa ceiling and stalling GETs for seconds. Nothing is measured until it is done.
     if (seeding) await phase('waiting for a quiet machine after seeding', () => quiet());
-    const koaLoad = await phase('ceiling: bare Koa', () => load('bare Koa hello-world', { url: `http://127.0.0.1:${KOA_PORT}/` }));
+    const koaLoad = await phase('ceiling: bare Koa', () =>
+      load('bare Koa hello-world', { url: `http://127.0.0.1:${KOA_PORT}/` }),
+    );
     const noopCount = Math.max(50, Math.min(RUNS, 500));
     // The POST row's ceiling: the rate at which this Temporal server accepts starts (of the no-op workflow), 50 at a
     // time; then the rate at which the worker completes them.
@@ -457,7 +546,10 @@ new MongoClient(${JSON.stringify(config.mongodbUri)}).connect().then((client) =>
       const cpu0 = cpuSnapshot(stackPids);
       const t0 = performance.now();
       const handles = await pool(noopCount, CONNECTIONS, (i) =>
-        temporal.client.workflow.start('noop', { taskQueue: TASK_QUEUES.runs, workflowId: `bench-noop-${i}-${newId('run')}` }),
+        temporal.client.workflow.start('noop', {
+          taskQueue: TASK_QUEUES.runs,
+          workflowId: `bench-noop-${i}-${newId('run')}`,
+        }),
       );
       const startsPerSec = noopCount / ((performance.now() - t0) / 1000);
       await pool(handles.length, CONNECTIONS, (i) => handles[i]!.result());
@@ -472,7 +564,11 @@ new MongoClient(${JSON.stringify(config.mongodbUri)}).connect().then((client) =>
           // Warm-up, not measured: the row is the steady state, not the first seconds' compilation of the request
           // path (before this phase the API has answered only a few set-up requests). The findOne ceiling's own first
           // measurement warms the driver the same way.
-          await load('GET /v1/runs/{id} warm-up', { url: `${base}/runs/${runId}`, headers: auth, duration: Math.min(3, DURATION_S) });
+          await load('GET /v1/runs/{id} warm-up', {
+            url: `${base}/runs/${runId}`,
+            headers: auth,
+            duration: Math.min(3, DURATION_S),
+          });
           await settle(`/runs/${runId}`);
           const before = await findOneRate(db, COLLECTIONS.runs, runId, CONNECTIONS, DURATION_S);
           const getUrl = { url: `${base}/runs/${runId}`, headers: auth };
@@ -510,7 +606,10 @@ new MongoClient(${JSON.stringify(config.mongodbUri)}).connect().then((client) =>
       ['GET /documents?limit=20', '/documents?limit=20'],
       ['GET /reference-documents?limit=20', '/reference-documents?limit=20'],
       ['GET /events?limit=20', '/events?limit=20'],
-      ['GET /webhook-endpoints/{id}/deliveries?limit=20', endpointId ? `/webhook-endpoints/${endpointId}/deliveries?limit=20` : null],
+      [
+        'GET /webhook-endpoints/{id}/deliveries?limit=20',
+        endpointId ? `/webhook-endpoints/${endpointId}/deliveries?limit=20` : null,
+      ],
     ];
     const lists: Array<{ name: string; load: Load | null; why: string }> = [];
     for (const [name, path] of listPaths) {
@@ -521,7 +620,11 @@ new MongoClient(${JSON.stringify(config.mongodbUri)}).connect().then((client) =>
       const measured = await phase(`list ${name}`, async () => {
         const probe = await fetch(`${base}${path}`, { headers: auth });
         if (!probe.ok) return { name, load: null, why: `answers ${probe.status}` };
-        return { name, load: await load(name, { url: `${base}${path}`, headers: auth, connections: LIST_CONNECTIONS }), why: '' };
+        return {
+          name,
+          load: await load(name, { url: `${base}${path}`, headers: auth, connections: LIST_CONNECTIONS }),
+          why: '',
+        };
       });
       lists.push(measured ?? { name, load: null, why: 'failed (see Failures)' });
     }
@@ -558,16 +661,24 @@ new MongoClient(${JSON.stringify(config.mongodbUri)}).connect().then((client) =>
       const completedPerSec = completed / ((performance.now() - t0) / 1000);
       const workerCpuPerRunMs = ((cpuSeconds(worker.pid!) - workerCpu0) * 1000) / Math.max(1, completed);
       const cpuMs = cpuPerItem(cpu0, cpuSnapshot(stackPids), completed);
-      const histories = await Promise.all(ids.slice(0, 5).map(async (id) => (await temporal.client.workflow.getHandle(id).fetchHistory()).events?.length ?? 0));
+      const histories = await Promise.all(
+        ids
+          .slice(0, 5)
+          .map(async (id) => (await temporal.client.workflow.getHandle(id).fetchHistory()).events?.length ?? 0),
+      );
       const eventsPerRun = histories.sort((a, b) => a - b)[Math.floor(histories.length / 2)] ?? null;
-      if (refused.length) failures.push({ phase: label, error: `${refused.length} of ${RUNS} creations failed; first: ${refused[0]}` });
-      if (unfinished.length) failures.push({ phase: label, error: `${unfinished.length} runs not seen finishing; first: ${unfinished[0]}` });
+      if (refused.length)
+        failures.push({ phase: label, error: `${refused.length} of ${RUNS} creations failed; first: ${refused[0]}` });
+      if (unfinished.length)
+        failures.push({ phase: label, error: `${unfinished.length} runs not seen finishing; first: ${unfinished[0]}` });
       return { created: ids.length, createdPerSec, completed, completedPerSec, workerCpuPerRunMs, eventsPerRun, cpuMs };
     };
     // The goal rows' shape: the account has the endpoint, so each run also delivers `run.succeeded` (one delivery
     // job per run). Then the same runs in an account with no endpoint, for the run's own cost (docs/decisions.md 250).
     const endToEnd = await phase(`runs end to end (${RUNS})`, () => runsEndToEnd('runs end to end', wf, key));
-    const bare = await phase(`runs end to end, no endpoint (${RUNS})`, () => runsEndToEnd('runs end to end, no endpoint', bareAccount.wf, bareAccount.key));
+    const bare = await phase(`runs end to end, no endpoint (${RUNS})`, () =>
+      runsEndToEnd('runs end to end, no endpoint', bareAccount.wf, bareAccount.key),
+    );
 
     const postLoad = () =>
       load('POST /v1/workflows/{id}/runs (test mode)', {
@@ -584,20 +695,35 @@ new MongoClient(${JSON.stringify(config.mongodbUri)}).connect().then((client) =>
       await settle(runId ? `/runs/${runId}` : '/workflows?limit=1');
       return postLoad();
     });
-    const memory = { api: exits.has('api') ? null : rssMb(api.pid!), worker: exits.has('worker') ? null : rssMb(worker.pid!) };
+    const memory = {
+      api: exits.has('api') ? null : rssMb(api.pid!),
+      worker: exits.has('worker') ? null : rssMb(worker.pid!),
+    };
     const postRuns = await phase('POST runs, the API alone', async () => {
       await stopProcess(worker);
       await settle(runId ? `/runs/${runId}` : '/workflows?limit=1');
       return postLoad();
     });
 
-    type PdfResult = { bytes: number; extracted: boolean; pages: number; sectionsCounted: number; seconds: number; peakRssMb: number; sandboxPeakRssMb: number };
+    type PdfResult = {
+      bytes: number;
+      extracted: boolean;
+      pages: number;
+      sectionsCounted: number;
+      seconds: number;
+      peakRssMb: number;
+      sandboxPeakRssMb: number;
+    };
     const pdf =
       process.env.BENCH_PDF === '0'
         ? null
         : await phase('50 MB PDF', async () => {
-            const pdfRun = spawnSync(process.execPath, ['--import', 'tsx', join(__dirname, 'large-pdf.ts')], { cwd: ROOT, encoding: 'utf8' });
-            if (pdfRun.status !== 0) throw new Error(`bench/large-pdf.ts exited with ${pdfRun.status}: ${pdfRun.stderr.slice(-400)}`);
+            const pdfRun = spawnSync(process.execPath, ['--import', 'tsx', join(__dirname, 'large-pdf.ts')], {
+              cwd: ROOT,
+              encoding: 'utf8',
+            });
+            if (pdfRun.status !== 0)
+              throw new Error(`bench/large-pdf.ts exited with ${pdfRun.status}: ${pdfRun.stderr.slice(-400)}`);
             return JSON.parse(pdfRun.stdout.trim().split('\n').pop() ?? '{}') as PdfResult;
           });
 
@@ -614,7 +740,13 @@ new MongoClient(${JSON.stringify(config.mongodbUri)}).connect().then((client) =>
             ceiling: `findOne ${f(getRow.findOne)}/s`,
             met: clean(getRow.get) && getRow.get.rps / getRow.findOne >= 0.6,
           }
-        : { measure: `GET /runs/{id} (API key) ÷ db findOne by _id, ${CONNECTIONS} connections`, goal: '≥ 0.6', measured: failed('the GET phase'), ceiling: '—', met: null },
+        : {
+            measure: `GET /runs/{id} (API key) ÷ db findOne by _id, ${CONNECTIONS} connections`,
+            goal: '≥ 0.6',
+            measured: failed('the GET phase'),
+            ceiling: '—',
+            met: null,
+          },
       ...lists.map(({ name, load: l, why }) => ({
         measure: `${name} p99, ${SEED} stored in ${ACCOUNTS} accounts, ${LIST_CONNECTIONS} connections`,
         goal: '< 100 ms',
@@ -630,9 +762,15 @@ new MongoClient(${JSON.stringify(config.mongodbUri)}).connect().then((client) =>
         measure: `POST …/runs (test mode), ${CONNECTIONS} connections: the API alone (the worker stopped; with it executing the runs on the same cores in brackets)`,
         goal: '≥ 100/s, p99 < 1 s',
         measured:
-          (postRuns ? `${f(postRuns.rps)}/s, p99 ${postRuns.p99} ms (${postRuns.non2xx} non-2xx, ${postRuns.errors} errors)` : failed('the POST phase')) +
-          (postShared ? ` [${f(postShared.rps)}/s, p99 ${postShared.p99} ms]` : ` [${failed('the shared POST phase')}]`),
-        ceiling: starts ? `Temporal starts ${f(starts.startsPerSec)}/s (no-op, ${CONNECTIONS} at a time); ${koaRate}` : 'Temporal starts not measured',
+          (postRuns
+            ? `${f(postRuns.rps)}/s, p99 ${postRuns.p99} ms (${postRuns.non2xx} non-2xx, ${postRuns.errors} errors)`
+            : failed('the POST phase')) +
+          (postShared
+            ? ` [${f(postShared.rps)}/s, p99 ${postShared.p99} ms]`
+            : ` [${failed('the shared POST phase')}]`),
+        ceiling: starts
+          ? `Temporal starts ${f(starts.startsPerSec)}/s (no-op, ${CONNECTIONS} at a time); ${koaRate}`
+          : 'Temporal starts not measured',
         met: postRuns ? clean(postRuns) && postRuns.rps >= 100 && postRuns.p99 < 1000 : null,
       },
       {
@@ -643,7 +781,10 @@ new MongoClient(${JSON.stringify(config.mongodbUri)}).connect().then((client) =>
             ? `${f(endToEnd.completedPerSec / starts.completedPerSec, 2)} (${f(endToEnd.completedPerSec)}/s; ${endToEnd.completed} of ${RUNS} completed)`
             : failed(endToEnd ? 'the no-op ceiling' : 'the end-to-end phase'),
         ceiling: starts ? `no-op ${f(starts.completedPerSec)}/s` : '—',
-        met: endToEnd && starts ? endToEnd.completed === RUNS && endToEnd.completedPerSec / starts.completedPerSec >= 0.8 : null,
+        met:
+          endToEnd && starts
+            ? endToEnd.completed === RUNS && endToEnd.completedPerSec / starts.completedPerSec >= 0.8
+            : null,
       },
       {
         measure: 'history events per test-mode run (median of 5 fetched)',
@@ -694,10 +835,20 @@ new MongoClient(${JSON.stringify(config.mongodbUri)}).connect().then((client) =>
       '',
       '| measure | goal | measured | ceiling (same run) | met |',
       '|---|---|---|---|---|',
-      ...rows.map((r) => `| ${r.measure} | ${r.goal} | ${r.measured} | ${r.ceiling} | ${r.met === null ? 'not measured' : r.met ? 'met' : 'NOT met'} |`),
+      ...rows.map(
+        (r) =>
+          `| ${r.measure} | ${r.goal} | ${r.measured} | ${r.ceiling} | ${r.met === null ? 'not measured' : r.met ? 'met' : 'NOT met'} |`,
+      ),
       '',
       ...(failures.length
-        ? ['## Failures', '', '| phase | error |', '|---|---|', ...failures.map((x) => `| ${x.phase} | ${x.error.replace(/\|/g, '\\|')} |`), '']
+        ? [
+            '## Failures',
+            '',
+            '| phase | error |',
+            '|---|---|',
+            ...failures.map((x) => `| ${x.phase} | ${x.error.replace(/\|/g, '\\|')} |`),
+            '',
+          ]
         : []),
       '## Ceilings',
       '',
@@ -714,8 +865,18 @@ new MongoClient(${JSON.stringify(config.mongodbUri)}).connect().then((client) =>
       `| Temporal workflow starts accepted (no-op, ${noopCount}, ${CONNECTIONS} at a time) | ${starts ? `${f(starts.startsPerSec)}/s` : 'not measured'} | — |`,
       `| no-op Temporal workflows completed (the same ${noopCount}) | ${starts ? `${f(starts.completedPerSec)}/s` : 'not measured'} | — |`,
       '',
-      ...(seeding ? [`Seeding ${SEED} documents of each of ${seeding.kinds.length} kinds took ${f(seeding.seconds)} s (bulk inserts of clones).`, ''] : []),
-      ...(endToEnd ? [`End to end: ${endToEnd.created} runs created at ${f(endToEnd.createdPerSec)}/s (${CONNECTIONS} at a time), ${endToEnd.completed} completed.`, ''] : []),
+      ...(seeding
+        ? [
+            `Seeding ${SEED} documents of each of ${seeding.kinds.length} kinds took ${f(seeding.seconds)} s (bulk inserts of clones).`,
+            '',
+          ]
+        : []),
+      ...(endToEnd
+        ? [
+            `End to end: ${endToEnd.created} runs created at ${f(endToEnd.createdPerSec)}/s (${CONNECTIONS} at a time), ${endToEnd.completed} completed.`,
+            '',
+          ]
+        : []),
       ...(bare
         ? [
             '## The same runs with no endpoint subscribed',
@@ -731,7 +892,14 @@ new MongoClient(${JSON.stringify(config.mongodbUri)}).connect().then((client) =>
             '',
           ]
         : []),
-      ...cpuSplit(endToEnd?.cpuMs, bare?.cpuMs, starts?.cpuMs, starts?.completedPerSec, cpus().length, endpointId !== undefined),
+      ...cpuSplit(
+        endToEnd?.cpuMs,
+        bare?.cpuMs,
+        starts?.cpuMs,
+        starts?.completedPerSec,
+        cpus().length,
+        endpointId !== undefined,
+      ),
       '## Memory',
       '',
       '| process | RSS MB |',
@@ -746,7 +914,7 @@ new MongoClient(${JSON.stringify(config.mongodbUri)}).connect().then((client) =>
             `${(pdf.bytes / 1e6).toFixed(1)} MB, ${pdf.pages} pages, extracted ${pdf.extracted ? 'completely' : 'NOT'} in ${f(pdf.seconds)} s ` +
               `in the parsing sandbox (a child process capped at 512 MB resident), as an input document: the tokens of ` +
               `${pdf.sectionsCounted} of its ${pdf.pages} pages counted for the runs; peak RSS of the extracting child ` +
-                `${f(pdf.sandboxPeakRssMb)} MB, of the calling process ${f(pdf.peakRssMb)} MB.`,
+              `${f(pdf.sandboxPeakRssMb)} MB, of the calling process ${f(pdf.peakRssMb)} MB.`,
             '',
           ]
         : []),
@@ -754,7 +922,7 @@ new MongoClient(${JSON.stringify(config.mongodbUri)}).connect().then((client) =>
       '',
       '- The machine is shared by the API, the worker, Temporal, FerretDB, MinIO and autocannon itself; ratios to the',
       '  ceilings measured in the same run are what carries from one machine to another.',
-      '- CPU per request or run is the process\'s user + system time (/proc/<pid>/stat) over the load, divided by the',
+      "- CPU per request or run is the process's user + system time (/proc/<pid>/stat) over the load, divided by the",
       '  requests answered or runs completed (clock ticks of 1/' + CLK_TCK + ' s).',
       '- Each phase starts once the API answers a cheap read within 250 ms again: a load that ends leaves requests the',
       '  API is still working through, which the next phase must not measure.',

@@ -87,7 +87,8 @@ function sentence(rnd: () => number, topic: string[]): string {
     () => `The ${noun()} must ${verb()} the ${adjective()} ${noun()} within ${number(30)} days.`,
     () => `Each ${noun()} is worth ${number(10)} points when the ${noun()} is ${adjective()}.`,
     () => `A ${adjective()} ${noun()} without a ${noun()} will be returned to the ${noun()} for correction.`,
-    () => `Where a ${noun()} cannot ${verb()} the ${noun()}, the ${noun()} should ${verb()} a ${adjective()} ${noun()}.`,
+    () =>
+      `Where a ${noun()} cannot ${verb()} the ${noun()}, the ${noun()} should ${verb()} a ${adjective()} ${noun()}.`,
     () => `See clause ${number(40)}.${number(9)} for how the ${noun()} and the ${noun()} interact.`,
   ];
   return pick(rnd, templates)();
@@ -205,8 +206,14 @@ function main(): void {
     ['buildIndex, all documents', `${indexMs.toFixed(0)} ms`],
     ['stored indexes', `${mb(indexBytes)} (${(indexBytes / chunks.length).toFixed(0)} B/chunk; text ${mb(textBytes)})`],
     ['retrieve, first call (parses indexes)', `${firstMs.toFixed(0)} ms`],
-    [`retrieve p50 / p99 (${QUERIES} queries)`, `${percentile(latencies, 50).toFixed(1)} / ${percentile(latencies, 99).toFixed(1)} ms`],
-    [`CJK reference, ${(CJK_CHARS / 1e6).toFixed(0)} M chars: chunkSections`, `${cjkChunkMs.toFixed(0)} ms (${cjkChunks.length} chunks)`],
+    [
+      `retrieve p50 / p99 (${QUERIES} queries)`,
+      `${percentile(latencies, 50).toFixed(1)} / ${percentile(latencies, 99).toFixed(1)} ms`,
+    ],
+    [
+      `CJK reference, ${(CJK_CHARS / 1e6).toFixed(0)} M chars: chunkSections`,
+      `${cjkChunkMs.toFixed(0)} ms (${cjkChunks.length} chunks)`,
+    ],
     ['CJK reference: buildIndex / MiniSearch addAll', `${cjkIndexMs.toFixed(0)} ms / ${cjkLibraryMs.toFixed(0)} ms`],
   ];
   const width = Math.max(...rows.map(([name]) => name.length));

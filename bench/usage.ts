@@ -43,7 +43,13 @@ async function main(): Promise<void> {
 
   const accountId = `acct_${randomBase62(10)}`;
   const session = await signLocalSessionToken(config.SESSION_JWT_SECRET, { sub: 'bench', accountId });
-  const key = (await (await fetch(`${base}/keys`, { method: 'POST', headers: { Authorization: `Bearer ${session}`, 'Content-Type': 'application/json' }, body: '{"name":"bench","mode":"live"}' })).json()) as { token: string };
+  const key = (await (
+    await fetch(`${base}/keys`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${session}`, 'Content-Type': 'application/json' },
+      body: '{"name":"bench","mode":"live"}',
+    })
+  ).json()) as { token: string };
 
   const year = new Date().getUTCFullYear();
   const seed = async (account: string, count: number) => {
@@ -110,7 +116,9 @@ async function main(): Promise<void> {
   const filter = { _id: usageMonthId(accountId, month), account_id: accountId };
   const plan = await db.command({ explain: { find: COLLECTIONS.usageMonths, filter }, verbosity: 'queryPlanner' });
   const steps = JSON.stringify(plan.queryPlanner ?? plan);
-  process.stdout.write(`Plan of the report's read of one month (database explain):\n${JSON.stringify(plan.queryPlanner ?? plan, null, 2)}\n`);
+  process.stdout.write(
+    `Plan of the report's read of one month (database explain):\n${JSON.stringify(plan.queryPlanner ?? plan, null, 2)}\n`,
+  );
   // An index lookup reads as SEARCH … USING INDEX on SQLite (FerretDB) and IXSCAN / IDHACK / EXPRESS on MongoDB.
   if (!/USING INDEX|IXSCAN|IDHACK|EXPRESS/.test(steps)) {
     process.stdout.write('FAIL: the usage report is not an index lookup\n');

@@ -34,10 +34,13 @@ async function main(): Promise<void> {
     let written = 0;
     for (const type of Object.keys(workflows)) {
       const kept = new Map<string, number>();
-      for await (const execution of temporal.client.workflow.list({ query: `WorkflowType = '${type}' AND ExecutionStatus != 'Running'` })) {
+      for await (const execution of temporal.client.workflow.list({
+        query: `WorkflowType = '${type}' AND ExecutionStatus != 'Running'`,
+      })) {
         // Runs differ by the status they ended in (succeeded, failed, canceled, rejected), other jobs by close status.
         const runStatus = execution.searchAttributes?.AssayRunStatus;
-        const outcome = `${execution.status.name}${Array.isArray(runStatus) && runStatus[0] ? `-${String(runStatus[0])}` : ''}`.toLowerCase();
+        const outcome =
+          `${execution.status.name}${Array.isArray(runStatus) && runStatus[0] ? `-${String(runStatus[0])}` : ''}`.toLowerCase();
         const count = kept.get(outcome) ?? 0;
         if (count >= PER_OUTCOME) continue;
         kept.set(outcome, count + 1);
@@ -49,7 +52,10 @@ async function main(): Promise<void> {
           // Address, namespace, TLS and API key as the client above has them (a Temporal Cloud namespace too).
           { maxBuffer: 64 * 1024 * 1024, env: temporalCliEnv(config) },
         );
-        await writeFile(join(out, `${type}-${outcome}-${count + 1}.json`), stdout.endsWith('\n') ? stdout : `${stdout}\n`);
+        await writeFile(
+          join(out, `${type}-${outcome}-${count + 1}.json`),
+          stdout.endsWith('\n') ? stdout : `${stdout}\n`,
+        );
         written += 1;
         if (kept.size >= 8 && [...kept.values()].every((n) => n >= PER_OUTCOME)) break;
       }

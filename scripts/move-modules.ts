@@ -15,7 +15,11 @@ const mapping: Record<string, string> = JSON.parse(readFileSync(mappingFile, 'ut
 
 function files(dir: string, out: string[] = []): string[] {
   for (const name of readdirSync(join(repo, dir))) {
-    if (['node_modules', '.git', '.tools', '.data', 'dist', '.venv-ci', '.fuzz'].includes(name) || name.startsWith('.venv')) continue;
+    if (
+      ['node_modules', '.git', '.tools', '.data', 'dist', '.venv-ci', '.fuzz'].includes(name) ||
+      name.startsWith('.venv')
+    )
+      continue;
     const rel = dir ? `${dir}/${name}` : name;
     if (statSync(join(repo, rel)).isDirectory()) files(rel, out);
     else if (/\.(ts|mts|cts|js|mjs|cjs)$/.test(name) && !name.endsWith('.d.ts')) out.push(rel);
@@ -80,14 +84,20 @@ for (const file of all) {
   if (out !== text) writeFileSync(join(repo, file), out);
 }
 // Mentions of moved paths in comments and docs (README, docs/*.md) follow the files.
-const mentionFiles = [...all, ...['README.md', 'docs/decisions.md', 'bench/RESULTS.md'].filter((f) => existsSync(join(repo, f)))];
+const mentionFiles = [
+  ...all,
+  ...['README.md', 'docs/decisions.md', 'bench/RESULTS.md'].filter((f) => existsSync(join(repo, f))),
+];
 let mentions = 0;
 for (const file of mentionFiles) {
   const text = readFileSync(join(repo, file), 'utf8');
   let out = text;
   for (const [from, to] of Object.entries(mapping)) {
     const re = new RegExp(`(?<![\\w./-])${from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w])`, 'g');
-    out = out.replace(re, () => { mentions += 1; return to; });
+    out = out.replace(re, () => {
+      mentions += 1;
+      return to;
+    });
   }
   if (out !== text) writeFileSync(join(repo, file), out);
 }

@@ -30,7 +30,7 @@ const USAGE = [
   '  show-run <run_id>',
   '  disable-key <key_id>',
   '  reconcile <account>',
-  '  rebuild-usage <account>   (recomputes the usage report\'s rollup from the runs; run while the account is quiet)',
+  "  rebuild-usage <account>   (recomputes the usage report's rollup from the runs; run while the account is quiet)",
   '  reseal-secrets            (after a DATA_ENCRYPTION_KEY rotation: seals every webhook secret under the current key)',
 ];
 
@@ -60,7 +60,9 @@ async function refundRun(db: Db, config: Config, runId: string) {
   try {
     result = await operatorRefundRun({ db, config, temporal }, runId);
   } catch (err) {
-    out(`refund of ${runId} did not finish (${err instanceof Error ? err.message : String(err)}); run the command again: it repeats nothing that was done`);
+    out(
+      `refund of ${runId} did not finish (${err instanceof Error ? err.message : String(err)}); run the command again: it repeats nothing that was done`,
+    );
     process.exitCode = 1;
     return;
   } finally {
@@ -85,7 +87,9 @@ async function grant(db: Db, args: string[]) {
   if (!accountId || !amount) return usage();
   // No default id: exactly-once needs a name the operator can repeat; a generated one would make a retry a second grant.
   if (typeof options.id !== 'string' || !options.id) {
-    return usage('grant-credits needs --id <grant-id> (e.g. a ticket number): running the command again with the same id grants nothing twice');
+    return usage(
+      'grant-credits needs --id <grant-id> (e.g. a ticket number): running the command again with the same id grants nothing twice',
+    );
   }
   const bucket = options.bonus ? 'bonus' : 'regular';
   const result = await grantCredits(db, { accountId, credits: Number(amount), bucket, grantId: options.id });
@@ -96,7 +100,10 @@ async function grant(db: Db, args: string[]) {
   }
   const credits = toCredits(-result.entry.amount_milli);
   const balance = `balance now ${result.balance.bonus} bonus + ${result.balance.regular} regular`;
-  if (result.outcome === 'already_granted') out(`grant ${options.id} of ${credits} ${bucket} credits to ${accountId} was already applied; nothing changed (${balance})`);
+  if (result.outcome === 'already_granted')
+    out(
+      `grant ${options.id} of ${credits} ${bucket} credits to ${accountId} was already applied; nothing changed (${balance})`,
+    );
   else out(`granted ${credits} ${bucket} credits to ${accountId} (grant ${options.id}); ${balance}`);
 }
 
@@ -117,15 +124,26 @@ async function show(db: Db, config: Config, runId: string) {
     const r = view.run;
     out(`run ${r._id}  account ${r.account_id}  ${r.livemode ? 'live' : 'test'} mode`);
     out(`  workflow   ${r.workflow_id} (${r.workflow_name})  product ${r.product_code}  policy ${r.model_policy}`);
-    out(`  status     ${r.status}  admission ${r.admission}${r.error ? `  error ${r.error.code}: ${r.error.message}` : ''}`);
-    out(`  credits    quoted ${toCredits(r.quoted_milli)}  charged ${r.charged_milli === null ? '—' : toCredits(r.charged_milli)}`);
-    out(`  times      created ${r.created_at.toISOString()}  started ${r.started_at?.toISOString() ?? '—'}  finished ${r.finished_at?.toISOString() ?? '—'}`);
+    out(
+      `  status     ${r.status}  admission ${r.admission}${r.error ? `  error ${r.error.code}: ${r.error.message}` : ''}`,
+    );
+    out(
+      `  credits    quoted ${toCredits(r.quoted_milli)}  charged ${r.charged_milli === null ? '—' : toCredits(r.charged_milli)}`,
+    );
+    out(
+      `  times      created ${r.created_at.toISOString()}  started ${r.started_at?.toISOString() ?? '—'}  finished ${r.finished_at?.toISOString() ?? '—'}`,
+    );
     out(`ledger (${view.ledger.length} entries)`);
     for (const e of view.ledger) {
-      out(`  ${e._id}  ${e.kind}  ${e.state}  ${toCredits(-e.amount_milli)} credits (bonus ${toCredits(e.bonus_milli)}, regular ${toCredits(e.regular_milli)})${e.reason ? `  ${e.reason}` : ''}`);
+      out(
+        `  ${e._id}  ${e.kind}  ${e.state}  ${toCredits(-e.amount_milli)} credits (bonus ${toCredits(e.bonus_milli)}, regular ${toCredits(e.regular_milli)})${e.reason ? `  ${e.reason}` : ''}`,
+      );
     }
     const t = view.temporal;
-    if (t.found) out(`temporal   ${t.status}  queue ${t.task_queue}  started ${t.start_time ?? '—'}  closed ${t.close_time ?? '—'}`);
+    if (t.found)
+      out(
+        `temporal   ${t.status}  queue ${t.task_queue}  started ${t.start_time ?? '—'}  closed ${t.close_time ?? '—'}`,
+      );
     else out(`temporal   no execution found (${t.error})`);
     out(`temporal ui ${view.temporal_ui}`);
   } finally {
@@ -139,7 +157,9 @@ async function disable(db: Db, keyId: string) {
     out(`no API key ${keyId}`);
     process.exitCode = 1;
   } else if (result.outcome === 'already_revoked') {
-    out(`key ${keyId} of account ${result.accountId} was already revoked at ${result.summary.revoked_at}; nothing changed`);
+    out(
+      `key ${keyId} of account ${result.accountId} was already revoked at ${result.summary.revoked_at}; nothing changed`,
+    );
   } else {
     out(`revoked key ${keyId} (${result.summary.name}, ${result.summary.mode}) of account ${result.accountId}`);
   }
@@ -153,9 +173,14 @@ async function reconcileCommand(db: Db, accountId: string) {
     return;
   }
   out(`account ${accountId}`);
-  out(`  ledger says  ${r.expected_credits} (bonus ${toCredits(r.expected.bonus_milli)}, regular ${toCredits(r.expected.regular_milli)})`);
-  out(`  balance is   ${r.actual_credits} (bonus ${toCredits(r.actual.bonus_milli)}, regular ${toCredits(r.actual.regular_milli)})`);
-  if (r.pending) out(`  ${r.pending} ledger entries are still pending (an interrupted movement; retried by its activity)`);
+  out(
+    `  ledger says  ${r.expected_credits} (bonus ${toCredits(r.expected.bonus_milli)}, regular ${toCredits(r.expected.regular_milli)})`,
+  );
+  out(
+    `  balance is   ${r.actual_credits} (bonus ${toCredits(r.actual.bonus_milli)}, regular ${toCredits(r.actual.regular_milli)})`,
+  );
+  if (r.pending)
+    out(`  ${r.pending} ledger entries are still pending (an interrupted movement; retried by its activity)`);
   if (r.drift_milli === 0) {
     out('  drift 0: the balance matches the ledger');
   } else {
@@ -186,7 +211,19 @@ async function reseal(db: Db, config: Config) {
 
 async function main(): Promise<void> {
   const [command, ...args] = process.argv.slice(2);
-  if (!command || !['refund-run', 'grant-credits', 'show-run', 'disable-key', 'reconcile', 'rebuild-usage', 'reseal-secrets'].includes(command)) return usage();
+  if (
+    !command ||
+    ![
+      'refund-run',
+      'grant-credits',
+      'show-run',
+      'disable-key',
+      'reconcile',
+      'rebuild-usage',
+      'reseal-secrets',
+    ].includes(command)
+  )
+    return usage();
   const config = loadConfig();
   const database = await connectDatabase(config);
   const db = database.db;

@@ -29,7 +29,9 @@ export function ensureSdkVenv(log: (line: string) => void = () => undefined): st
       execFileSync(cmd, args, { cwd: ROOT, stdio: 'pipe', timeout: 600_000 });
     } catch (err) {
       const e = err as { stdout?: Buffer; stderr?: Buffer; message: string };
-      throw new Error(`${cmd} ${args.join(' ')} failed: ${e.message}\n${e.stdout?.toString() ?? ''}${e.stderr?.toString() ?? ''}`);
+      throw new Error(
+        `${cmd} ${args.join(' ')} failed: ${e.message}\n${e.stdout?.toString() ?? ''}${e.stderr?.toString() ?? ''}`,
+      );
     }
   };
   if (!existsSync(python)) {

@@ -26,7 +26,9 @@ async function main(): Promise<void> {
   // A local tool: development unless the caller says otherwise (an unset NODE_ENV means production; docs/decisions.md 110).
   process.env.NODE_ENV ||= 'development';
   const config = loadConfig();
-  process.stdout.write(`${await signLocalSessionToken(config.SESSION_JWT_SECRET, { sub: values.sub!, accountId: values.account }, ttl)}\n`);
+  process.stdout.write(
+    `${await signLocalSessionToken(config.SESSION_JWT_SECRET, { sub: values.sub!, accountId: values.account }, ttl)}\n`,
+  );
 }
 
 void main();

@@ -98,7 +98,11 @@ async function main(): Promise<void> {
     const base = `${config.publicBaseUrl}/v1`;
     await Promise.all([worker.ready, api.ready]);
     await waitHealthy(`${base}/health`, children, 120_000);
-    const token = await signLocalSessionToken(config.SESSION_JWT_SECRET, { sub: 'dev-user', accountId: 'acct_dev' }, 86_400);
+    const token = await signLocalSessionToken(
+      config.SESSION_JWT_SECRET,
+      { sub: 'dev-user', accountId: 'acct_dev' },
+      86_400,
+    );
     say(`ready in ${elapsed(began)}`);
     process.stdout.write(
       [

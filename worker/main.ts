@@ -12,7 +12,12 @@ import { createModelGateway } from '../activities/models/configured';
 import { loadConfig } from '../domain/platform/config';
 import { openConnections } from '../domain/platform/connections';
 import { purgeExpiredEvents } from '../domain/webhooks/events';
-import { ensureReconcilerSchedule, RECONCILER_SCHEDULE_ID, temporalConnectionOptions, type TemporalHandle } from '../domain/jobs';
+import {
+  ensureReconcilerSchedule,
+  RECONCILER_SCHEDULE_ID,
+  temporalConnectionOptions,
+  type TemporalHandle,
+} from '../domain/jobs';
 import { createLogger, type Logger } from '../domain/platform/logger';
 import { TASK_QUEUES } from '../domain/jobs/contract';
 import { extractionSlots, processMemoryBytes } from './extraction-slots';
@@ -29,7 +34,11 @@ async function main(): Promise<void> {
       // Temporal's own worker metrics (activity execution latency per activity type, task-queue polls, failures):
       // the SDK measures every activity already, so the worker need not time them itself.
       ...(config.WORKER_METRICS_PORT
-        ? { metrics: { prometheus: { bindAddress: `${config.HOST}:${config.WORKER_METRICS_PORT}`, useSecondsForDurations: true } } }
+        ? {
+            metrics: {
+              prometheus: { bindAddress: `${config.HOST}:${config.WORKER_METRICS_PORT}`, useSecondsForDurations: true },
+            },
+          }
         : {}),
     },
   });
@@ -69,7 +78,11 @@ async function main(): Promise<void> {
     ),
   );
   logger.info(
-    { namespace: config.TEMPORAL_NAMESPACE, taskQueues: queues.map((q) => TASK_QUEUES[q]), ...(queues.includes('indexing') ? { extractionSlots: extractions } : {}) },
+    {
+      namespace: config.TEMPORAL_NAMESPACE,
+      taskQueues: queues.map((q) => TASK_QUEUES[q]),
+      ...(queues.includes('indexing') ? { extractionSlots: extractions } : {}),
+    },
     'assay worker polling',
   );
   if (queues.includes('runs')) void keepReconcilerScheduled(temporal, config.RECONCILE_INTERVAL_S, logger);
@@ -131,7 +144,8 @@ function selectQueues(list: string | undefined): QueueKey[] {
   const all: string[] = Object.values(TASK_QUEUES);
   const chosen = list.split(',');
   const unknown = chosen.filter((q) => !all.includes(q));
-  if (unknown.length) throw new Error(`WORKER_TASK_QUEUES: unknown task queue(s) ${unknown.join(', ')}; known: ${all.join(', ')}`);
+  if (unknown.length)
+    throw new Error(`WORKER_TASK_QUEUES: unknown task queue(s) ${unknown.join(', ')}; known: ${all.join(', ')}`);
   return keys.filter((k) => chosen.includes(TASK_QUEUES[k]));
 }
 

@@ -5,7 +5,14 @@
  * Timers live in Temporal, so a worker lost between attempts resumes the schedule where it was; the
  * `retryDeliveryNow` signal cuts the current wait short (POST /webhook-deliveries/{id}/retry).
  */
-import { condition, patched, proxyActivities, proxyLocalActivities, setHandler, workflowInfo } from '@temporalio/workflow';
+import {
+  condition,
+  patched,
+  proxyActivities,
+  proxyLocalActivities,
+  setHandler,
+  workflowInfo,
+} from '@temporalio/workflow';
 import type { ActivitiesOf } from '../activities';
 import { JOB_SHAPE, retryDeliveryNow, type DeliveryJobInput, type DeliveryPolicy } from '../domain/jobs/contract';
 
@@ -38,7 +45,9 @@ export function nextDelayS(policy: DeliveryPolicy, n: number, elapsedS: number):
   return elapsedS + delay <= policy.windowS ? delay : null;
 }
 
-export async function deliverWebhook(input: DeliveryJobInput): Promise<{ status: 'succeeded' | 'failed'; attempts: number }> {
+export async function deliverWebhook(
+  input: DeliveryJobInput,
+): Promise<{ status: 'succeeded' | 'failed'; attempts: number }> {
   const { accountId, deliveryId, policy } = input;
   let retryNow = false;
   setHandler(retryDeliveryNow, () => {
@@ -63,13 +72,19 @@ export async function deliverWebhook(input: DeliveryJobInput): Promise<{ status:
   const runId = workflowInfo().runId;
   for (let n = 1; ; n++) {
     retryNow = false;
-    const { outcome } = await attemptDelivery({ accountId, deliveryId, attemptKey: `${runId}:${n}`, timeoutS: policy.timeoutS });
+    const { outcome } = await attemptDelivery({
+      accountId,
+      deliveryId,
+      attemptKey: `${runId}:${n}`,
+      timeoutS: policy.timeoutS,
+    });
     if (outcome === 'succeeded') {
       // The attempt's own write settled it (since `local-attempt-v1`); older executions still settle here.
       if (!localAttempt) await settleDelivery({ accountId, deliveryId, status: 'succeeded' });
       return { status: 'succeeded', attempts: n };
     }
-    const delay = outcome === 'retry' && !input.once ? nextDelayS(policy, n, (Date.now() - firstAttemptAt) / 1000) : null;
+    const delay =
+      outcome === 'retry' && !input.once ? nextDelayS(policy, n, (Date.now() - firstAttemptAt) / 1000) : null;
     if (delay === null) {
       await settleDelivery({ accountId, deliveryId, status: 'failed' });
       return { status: 'failed', attempts: n };

@@ -78,7 +78,12 @@ const failure = (code: RunFailureCode) => ({ code, message: RUN_FAILURES[code].m
  * `timeout`; an execution canceled from outside (an operator, in the Temporal UI) is `execution_ended`.
  */
 export function failureOf(err: unknown): { code: RunFailureCode; message: string } {
-  if (err instanceof ActivityFailure && err.cause instanceof TimeoutFailure && err.cause.timeoutType === 'SCHEDULE_TO_CLOSE') return failure('timeout');
+  if (
+    err instanceof ActivityFailure &&
+    err.cause instanceof TimeoutFailure &&
+    err.cause.timeoutType === 'SCHEDULE_TO_CLOSE'
+  )
+    return failure('timeout');
   if (isCancellation(err)) return failure('execution_ended');
   return clientFailure(err);
 }

@@ -42,7 +42,11 @@ export async function indexReferenceDocument(input: ReferenceJobInput): Promise<
   } catch {
     // Retries are exhausted: record a failure the client can read, rather than leaving the document processing.
     // (If even that fails, the workflow fails and GET's lazy sync marks the document failed.)
-    await finishReference({ ...input, outcome: 'failed', reason: 'Indexing failed after several attempts; upload the file again.' });
+    await finishReference({
+      ...input,
+      outcome: 'failed',
+      reason: 'Indexing failed after several attempts; upload the file again.',
+    });
     return { status: 'failed' };
   }
 }

@@ -38,7 +38,9 @@ export interface OpenedIndex {
 
 /** Where the term entries begin: the first `"index":[` (the envelope's own `index` holds an object, `"index":{`). */
 const POSTINGS_KEY = Buffer.from('"index":[');
-const [QUOTE, BACKSLASH, COMMA, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET] = [...'"\\,{}[]'].map((c) => c.charCodeAt(0));
+const [QUOTE, BACKSLASH, COMMA, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET] = [...'"\\,{}[]'].map((c) =>
+  c.charCodeAt(0),
+);
 
 /**
  * Opens a stored index (what `buildIndex` wrote, or MiniSearch's own serialization of the same shape). Only the
@@ -48,7 +50,10 @@ const [QUOTE, BACKSLASH, COMMA, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRA
  * (docs/decisions.md 264).
  */
 export function openIndex(refId: string, stored: string | Uint8Array): OpenedIndex {
-  const bytes = typeof stored === 'string' ? Buffer.from(stored, 'utf8') : Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength);
+  const bytes =
+    typeof stored === 'string'
+      ? Buffer.from(stored, 'utf8')
+      : Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength);
   const keyAt = bytes.indexOf(POSTINGS_KEY);
   if (keyAt < 0) throw new Error(`the index of ${refId} has no term entries`);
   const open = keyAt + POSTINGS_KEY.length - 1;
@@ -99,7 +104,9 @@ function scanTerms(bytes: Buffer, open: number): { terms: Map<string, number>; c
       }
     }
     if (bytes[q + 1] !== COMMA || bytes[q + 2] !== OPEN_BRACE) malformed(q);
-    const term = escaped ? (JSON.parse(bytes.toString('utf8', quote, q + 1)) as string) : bytes.toString('utf8', quote + 1, q);
+    const term = escaped
+      ? (JSON.parse(bytes.toString('utf8', quote, q + 1)) as string)
+      : bytes.toString('utf8', quote + 1, q);
     terms.set(term, q + 2);
     // A postings object holds only quoted integer keys, numbers and objects: it ends where its braces balance.
     let depth = 0;

@@ -54,6 +54,9 @@ async function main(request: IndexRequest): Promise<void> {
 process.once('message', (request: IndexRequest) => {
   main(request).then(
     () => process.disconnect(),
-    (err: unknown) => void send({ type: 'error', message: err instanceof Error ? err.message : String(err) }).then(() => process.disconnect()),
+    (err: unknown) =>
+      void send({ type: 'error', message: err instanceof Error ? err.message : String(err) }).then(() =>
+        process.disconnect(),
+      ),
   );
 });

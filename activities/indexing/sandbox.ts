@@ -44,7 +44,8 @@ export interface IndexRequest {
 }
 
 /** Child → parent: `result` announces the sizes of the two parts that follow on stdout, in this order. */
-export type IndexChildMessage = { type: 'result'; chunksBytes: number; indexBytes: number } | { type: 'error'; message: string };
+export type IndexChildMessage =
+  { type: 'result'; chunksBytes: number; indexBytes: number } | { type: 'error'; message: string };
 
 export type IndexOutcome =
   | { indexed: true; chunks: Chunk[]; indexGz: Buffer; peakRssMb: number }
@@ -86,12 +87,18 @@ export function indexInSandbox(
     const unprocessable = (reason: string): void =>
       settle(() => resolve({ indexed: false, code: 'file_unprocessable', reason, peakRssMb: watchdog.peakMb() }));
     const overMemory = (): void =>
-      unprocessable(`indexing the document's text needed more than the ${maxMemoryMb} MB of memory allowed; split it into smaller documents`);
+      unprocessable(
+        `indexing the document's text needed more than the ${maxMemoryMb} MB of memory allowed; split it into smaller documents`,
+      );
     const finishIfComplete = (): void => {
       if (!sizes || !stdoutEnded || settled) return;
       const all = output.complete();
       if (!all) {
-        fail(new Error(`the indexing process wrote less than the ${sizes.chunksBytes + sizes.indexBytes} bytes it announced`));
+        fail(
+          new Error(
+            `the indexing process wrote less than the ${sizes.chunksBytes + sizes.indexBytes} bytes it announced`,
+          ),
+        );
         return;
       }
       const chunks = JSON.parse(all.subarray(0, sizes.chunksBytes).toString('utf8')) as Chunk[];
@@ -100,7 +107,8 @@ export function indexInSandbox(
     };
 
     const timer = setTimeout(
-      () => unprocessable(`indexing the document's text did not finish within ${formatSeconds(timeoutMs)} and was stopped`),
+      () =>
+        unprocessable(`indexing the document's text did not finish within ${formatSeconds(timeoutMs)} and was stopped`),
       timeoutMs,
     );
     const watchdog = watchMemory(child, maxMemoryMb, overMemory);
@@ -126,7 +134,8 @@ export function indexInSandbox(
     });
     child.stdout!.on('data', (piece: Buffer) => {
       // Only what a `result` may announce is held: a child writing more is stopped before it fills the worker.
-      if (!output.take(piece)) fail(new Error('the indexing process wrote more than it announced, or than any result may hold'));
+      if (!output.take(piece))
+        fail(new Error('the indexing process wrote more than it announced, or than any result may hold'));
     });
     child.stdout!.on('end', () => {
       stdoutEnded = true;
@@ -140,13 +149,21 @@ export function indexInSandbox(
     });
 
     child.send({ type: 'request', refId } satisfies IndexRequest);
-    const source = storedText instanceof Readable ? storedText : Readable.from([Buffer.from(storedText.buffer, storedText.byteOffset, storedText.byteLength)]);
+    const source =
+      storedText instanceof Readable
+        ? storedText
+        : Readable.from([Buffer.from(storedText.buffer, storedText.byteOffset, storedText.byteLength)]);
     // A store stream that breaks is an infrastructure failure (the activity retries); a child that went away while
     // reading reports through 'exit'.
     let sourceFailed = false;
     source.once('error', () => (sourceFailed = true));
     pipeline(source, child.stdin!).catch((err: unknown) => {
-      if (sourceFailed) fail(new Error(`reading the stored text failed: ${err instanceof Error ? err.message : String(err)}`, { cause: err }));
+      if (sourceFailed)
+        fail(
+          new Error(`reading the stored text failed: ${err instanceof Error ? err.message : String(err)}`, {
+            cause: err,
+          }),
+        );
     });
   });
 }

@@ -4,7 +4,12 @@
  * any text a client can upload is counted in linear time. o200k_base is the encoding of the current OpenAI models; other providers' tokenizers differ by a few
  * percent, which the chunk budget absorbs. The encoding ships inside gpt-tokenizer, so nothing is fetched.
  */
-import { clearMergeCache, countTokens as countO200k, decodeGenerator, encode as encodeO200k } from 'gpt-tokenizer/encoding/o200k_base';
+import {
+  clearMergeCache,
+  countTokens as countO200k,
+  decodeGenerator,
+  encode as encodeO200k,
+} from 'gpt-tokenizer/encoding/o200k_base';
 
 /**
  * Reference documents are untrusted text: a literal "<|endoftext|>" in a rubric must count as the characters it

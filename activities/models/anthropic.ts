@@ -21,11 +21,19 @@ export interface AnthropicOptions {
 export const ANSWER_TOOL = 'record_answer';
 
 export function anthropicProvider(options: AnthropicOptions): ModelProvider {
-  const client = new Anthropic({ apiKey: options.apiKey, baseURL: options.baseUrl, timeout: options.timeoutMs, maxRetries: 0 });
+  const client = new Anthropic({
+    apiKey: options.apiKey,
+    baseURL: options.baseUrl,
+    timeout: options.timeoutMs,
+    maxRetries: 0,
+  });
   return {
     name: 'anthropic',
     async complete(request: ModelRequest): Promise<ModelAnswer> {
-      const system = request.messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n\n');
+      const system = request.messages
+        .filter((m) => m.role === 'system')
+        .map((m) => m.content)
+        .join('\n\n');
       const messages = request.messages
         .filter((m) => m.role !== 'system')
         .map((m) => ({ role: m.role as 'user' | 'assistant', content: m.content }));
@@ -52,11 +60,23 @@ export function anthropicProvider(options: AnthropicOptions): ModelProvider {
             tool && tool.type === 'tool_use'
               ? JSON.stringify(tool.input)
               : res.content.map((block) => (block.type === 'text' ? block.text : '')).join('');
-          const stop = res.stop_reason === 'refusal' ? 'refused' : res.stop_reason === 'max_tokens' || res.stop_reason === 'model_context_window_exceeded' ? 'truncated' : 'complete';
-          return { text, stop, model: res.model || options.model, inputTokens: res.usage?.input_tokens ?? null, outputTokens: res.usage?.output_tokens ?? null };
+          const stop =
+            res.stop_reason === 'refusal'
+              ? 'refused'
+              : res.stop_reason === 'max_tokens' || res.stop_reason === 'model_context_window_exceeded'
+                ? 'truncated'
+                : 'complete';
+          return {
+            text,
+            stop,
+            model: res.model || options.model,
+            inputTokens: res.usage?.input_tokens ?? null,
+            outputTokens: res.usage?.output_tokens ?? null,
+          };
         } catch (err) {
           if (err instanceof ModelCallError) throw err;
-          if (err instanceof Anthropic.APIConnectionError) throw new ModelCallError(`model server unreachable: ${err.message}`, null, null, true);
+          if (err instanceof Anthropic.APIConnectionError)
+            throw new ModelCallError(`model server unreachable: ${err.message}`, null, null, true);
           if (err instanceof Anthropic.APIError) {
             const status = typeof err.status === 'number' ? err.status : null;
             throw modelCallError(status, err.message, err.error, (name) => err.headers?.get?.(name) ?? null);

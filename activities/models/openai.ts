@@ -34,7 +34,12 @@ export function openAiProvider(options: OpenAiOptions): ModelProvider {
               messages: request.messages,
               ...(request.maxOutputTokens ? { max_tokens: request.maxOutputTokens } : {}),
               ...(request.jsonSchema
-                ? { response_format: { type: 'json_schema' as const, json_schema: { name: 'output', schema: request.jsonSchema, strict: false } } }
+                ? {
+                    response_format: {
+                      type: 'json_schema' as const,
+                      json_schema: { name: 'output', schema: request.jsonSchema, strict: false },
+                    },
+                  }
                 : {}),
             },
             { signal: request.signal },
@@ -52,7 +57,8 @@ export function openAiProvider(options: OpenAiOptions): ModelProvider {
             return { text: refusal ?? message?.content ?? '', stop: 'refused', ...usage };
           }
           const text = message?.content;
-          if (typeof text !== 'string') throw new ModelCallError('The model answered without content.', null, null, true);
+          if (typeof text !== 'string')
+            throw new ModelCallError('The model answered without content.', null, null, true);
           return { text, stop: choice?.finish_reason === 'length' ? 'truncated' : 'complete', ...usage };
         } catch (err) {
           throw toModelError(err);
@@ -65,7 +71,8 @@ export function openAiProvider(options: OpenAiOptions): ModelProvider {
 
 function toModelError(err: unknown): Error {
   if (err instanceof ModelCallError) return err;
-  if (err instanceof APIConnectionError) return new ModelCallError(`model server unreachable: ${err.message}`, null, null, true);
+  if (err instanceof APIConnectionError)
+    return new ModelCallError(`model server unreachable: ${err.message}`, null, null, true);
   if (err instanceof APIError) {
     const status = typeof err.status === 'number' ? err.status : null;
     return modelCallError(status, err.message, err.error, (name) => err.headers?.get?.(name) ?? null);

@@ -30,7 +30,10 @@ export function retryAfterMs(header: string | null | undefined, now = Date.now()
 }
 
 /** The server's requested delay from response headers, most precise first. */
-export function retryDelayFromHeaders(get: (name: string) => string | null | undefined, now = Date.now()): number | null {
+export function retryDelayFromHeaders(
+  get: (name: string) => string | null | undefined,
+  now = Date.now(),
+): number | null {
   const ms = Number(get('retry-after-ms') ?? Number.NaN);
   if (Number.isFinite(ms) && ms >= 0) return ms;
   return retryAfterMs(get('retry-after') ?? get('llm_provider-retry-after'), now);
@@ -60,10 +63,21 @@ const CONTEXT_LENGTH =
   /context[_ ]length[_ ]exceeded|context ?window|maximum context length|prompt is too long|too many (input )?tokens|exceeds the (model's )?(context|maximum)/i;
 
 /** One ModelCallError from an SDK's API error, with everything the retry loop and the run need. */
-export function modelCallError(status: number | null, message: string, body: unknown, headers: (name: string) => string | null | undefined): ModelCallError {
+export function modelCallError(
+  status: number | null,
+  message: string,
+  body: unknown,
+  headers: (name: string) => string | null | undefined,
+): ModelCallError {
   const detail = `${message} ${safeJson(body)}`;
   const kind = classifyFailure(status, detail);
-  return new ModelCallError(`model server answered ${status ?? 'an error'}: ${message}`, status, retryDelayFromHeaders(headers), isRetryableStatus(status), kind);
+  return new ModelCallError(
+    `model server answered ${status ?? 'an error'}: ${message}`,
+    status,
+    retryDelayFromHeaders(headers),
+    isRetryableStatus(status),
+    kind,
+  );
 }
 
 function safeJson(value: unknown): string {
@@ -95,7 +109,13 @@ export async function withRetries<T>(call: () => Promise<T>, options: RetryOptio
     try {
       return await call();
     } catch (err) {
-      if (!(err instanceof ModelCallError) || !err.retryable || attempt >= options.maxRetries || options.signal?.aborted) throw err;
+      if (
+        !(err instanceof ModelCallError) ||
+        !err.retryable ||
+        attempt >= options.maxRetries ||
+        options.signal?.aborted
+      )
+        throw err;
       const backoff = options.baseMs * 2 ** attempt * (0.8 + Math.random() * 0.4);
       // The server's delay is honoured, never shortened: when it does not fit the budget, give up now.
       const wait = err.retryAfterMs ?? Math.min(cap, backoff);

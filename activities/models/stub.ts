@@ -63,20 +63,33 @@ const MAX_STUB_QUOTE = 240;
 export function stubEvidence(input: StubEvidenceInput): EvidenceClaim[] {
   const random = mulberry32(seedFrom(`${input.runId}#evidence`));
   const pool = input.inputs.flatMap((doc) =>
-    doc.sections.flatMap(({ section, sent }) => sentencesOf(section.text.slice(0, sent)).map((quote) => ({ documentId: doc.documentId, quote }))),
+    doc.sections.flatMap(({ section, sent }) =>
+      sentencesOf(section.text.slice(0, sent)).map((quote) => ({ documentId: doc.documentId, quote })),
+    ),
   );
   return criteriaOf(input.output).map((criterion) => {
-    const reference_chunk_id = input.chunkIds.length ? (input.chunkIds[Math.floor(random() * input.chunkIds.length)] as string) : null;
-    if (pool.length === 0) return { criterion, quote: null, document_id: null, reference_chunk_id, insufficient_evidence: true };
+    const reference_chunk_id = input.chunkIds.length
+      ? (input.chunkIds[Math.floor(random() * input.chunkIds.length)] as string)
+      : null;
+    if (pool.length === 0)
+      return { criterion, quote: null, document_id: null, reference_chunk_id, insufficient_evidence: true };
     const picked = pool.splice(Math.floor(random() * pool.length), 1)[0]!;
-    return { criterion, quote: picked.quote, document_id: picked.documentId, reference_chunk_id, insufficient_evidence: false };
+    return {
+      criterion,
+      quote: picked.quote,
+      document_id: picked.documentId,
+      reference_chunk_id,
+      insufficient_evidence: false,
+    };
   });
 }
 
 /** What the output judged: its criteria's names, else its top-level fields, else the document as a whole. */
 function criteriaOf(output: Record<string, unknown>): string[] {
   const criteria = Array.isArray(output.criteria) ? output.criteria : [];
-  const names = criteria.flatMap((c) => (isPlainObject(c) && typeof c.name === 'string' && c.name.trim() ? [c.name.trim()] : []));
+  const names = criteria.flatMap((c) =>
+    isPlainObject(c) && typeof c.name === 'string' && c.name.trim() ? [c.name.trim()] : [],
+  );
   if (names.length) return names.slice(0, MAX_STUB_CRITERIA);
   const fields = typeof output.markdown === 'string' ? [] : Object.keys(output);
   return fields.length ? fields.slice(0, MAX_STUB_CRITERIA) : ['Overall'];
@@ -88,7 +101,9 @@ function sentencesOf(text: string): string[] {
   for (const match of text.matchAll(/[^\n.!?]+[.!?]?/g)) {
     let sentence = match[0].trim();
     if (sentence.length < 12 || !/\p{L}/u.test(sentence)) continue;
-    if (sentence.length > MAX_STUB_QUOTE) sentence = sentence.slice(0, sentence.lastIndexOf(' ', MAX_STUB_QUOTE)).trim() || sentence.slice(0, MAX_STUB_QUOTE);
+    if (sentence.length > MAX_STUB_QUOTE)
+      sentence =
+        sentence.slice(0, sentence.lastIndexOf(' ', MAX_STUB_QUOTE)).trim() || sentence.slice(0, MAX_STUB_QUOTE);
     out.push(sentence);
   }
   return out;
@@ -106,13 +121,48 @@ interface CriterionText {
 }
 
 const CRITERIA: readonly CriterionText[] = [
-  { name: 'Clarity', strong: 'Plain language throughout; terms are defined before use.', weak: 'Several passages are ambiguous and rely on undefined terms.', advice: 'Define key terms once and rewrite the ambiguous passages in plain language.' },
-  { name: 'Completeness', strong: 'Every section the rubric expects is present.', weak: 'Some sections the rubric expects are missing or only sketched.', advice: 'Add the missing sections and expand the ones that are only outlined.' },
-  { name: 'Accuracy', strong: 'Figures and references match the reference documents.', weak: 'A few figures do not match the reference documents.', advice: 'Reconcile the figures with the reference documents and cite the sources.' },
-  { name: 'Consistency', strong: 'Terminology and formatting are consistent.', weak: 'Terminology drifts between sections.', advice: 'Use one term per concept and apply a single formatting style.' },
-  { name: 'Compliance', strong: 'Meets every mandatory requirement of the criteria.', weak: 'Two mandatory requirements are only partly addressed.', advice: 'Address each mandatory requirement explicitly, with a pointer to where it is met.' },
-  { name: 'Structure', strong: 'Logical order with a clear summary up front.', weak: 'The order of sections makes the argument hard to follow.', advice: 'Lead with a summary and group related sections together.' },
-  { name: 'Evidence', strong: 'Claims are backed by data or citations.', weak: 'Several claims lack supporting evidence.', advice: 'Support each key claim with data or a citation.' },
+  {
+    name: 'Clarity',
+    strong: 'Plain language throughout; terms are defined before use.',
+    weak: 'Several passages are ambiguous and rely on undefined terms.',
+    advice: 'Define key terms once and rewrite the ambiguous passages in plain language.',
+  },
+  {
+    name: 'Completeness',
+    strong: 'Every section the rubric expects is present.',
+    weak: 'Some sections the rubric expects are missing or only sketched.',
+    advice: 'Add the missing sections and expand the ones that are only outlined.',
+  },
+  {
+    name: 'Accuracy',
+    strong: 'Figures and references match the reference documents.',
+    weak: 'A few figures do not match the reference documents.',
+    advice: 'Reconcile the figures with the reference documents and cite the sources.',
+  },
+  {
+    name: 'Consistency',
+    strong: 'Terminology and formatting are consistent.',
+    weak: 'Terminology drifts between sections.',
+    advice: 'Use one term per concept and apply a single formatting style.',
+  },
+  {
+    name: 'Compliance',
+    strong: 'Meets every mandatory requirement of the criteria.',
+    weak: 'Two mandatory requirements are only partly addressed.',
+    advice: 'Address each mandatory requirement explicitly, with a pointer to where it is met.',
+  },
+  {
+    name: 'Structure',
+    strong: 'Logical order with a clear summary up front.',
+    weak: 'The order of sections makes the argument hard to follow.',
+    advice: 'Lead with a summary and group related sections together.',
+  },
+  {
+    name: 'Evidence',
+    strong: 'Claims are backed by data or citations.',
+    weak: 'Several claims lack supporting evidence.',
+    advice: 'Support each key claim with data or a citation.',
+  },
 ];
 
 /** The stub's evaluation report: 3–5 criteria scored 40–98, the overall score their mean, advice for the weak ones. */
@@ -120,9 +170,16 @@ function evaluationStub(runId: string, seed: number): PlainObject {
   const random = mulberry32(seed);
   const pool = [...CRITERIA];
   const count = 3 + Math.floor(random() * 3);
-  const picked = Array.from({ length: count }, () => pool.splice(Math.floor(random() * pool.length), 1)[0] as CriterionText);
+  const picked = Array.from(
+    { length: count },
+    () => pool.splice(Math.floor(random() * pool.length), 1)[0] as CriterionText,
+  );
   const scored = picked.map((c) => ({ text: c, score: 40 + Math.floor(random() * 59) }));
-  const criteria = scored.map(({ text, score }) => ({ name: text.name, score, comment: score >= 75 ? text.strong : text.weak }));
+  const criteria = scored.map(({ text, score }) => ({
+    name: text.name,
+    score,
+    comment: score >= 75 ? text.strong : text.weak,
+  }));
   const overall = Math.round(scored.reduce((sum, c) => sum + c.score, 0) / scored.length);
   const byScore = [...scored].sort((a, b) => a.score - b.score);
   const weakest = byScore[0] as (typeof scored)[number];

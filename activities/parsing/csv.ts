@@ -26,7 +26,12 @@ export function parseCsv(bytes: Uint8Array): Parsed {
     const reason = `the CSV file could not be parsed${where} (for example, a quoted field is not closed)`;
     throw new ExtractionFailure('corrupt', reason);
   }
-  const lines = rows.map((row) => row.map((cell) => cell.replace(/\s+/g, ' ').trim()).join('\t').trimEnd());
+  const lines = rows.map((row) =>
+    row
+      .map((cell) => cell.replace(/\s+/g, ' ').trim())
+      .join('\t')
+      .trimEnd(),
+  );
   return { pageCount: null, sections: [{ kind: 'section', index: 1, label: 'Table', text: lines.join('\n').trim() }] };
 }
 

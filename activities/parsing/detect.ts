@@ -53,7 +53,14 @@ const DECLARED_MIMES: Record<string, DocFormat> = {
 };
 
 /** Office formats refused by name, with the supported format to save them as. */
-const CONVERT_TO: Record<string, string> = { doc: 'DOCX', rtf: 'DOCX', odt: 'DOCX', ods: 'XLSX', ppt: 'PPTX', odp: 'PPTX' };
+const CONVERT_TO: Record<string, string> = {
+  doc: 'DOCX',
+  rtf: 'DOCX',
+  odt: 'DOCX',
+  ods: 'XLSX',
+  ppt: 'PPTX',
+  odp: 'PPTX',
+};
 
 const OOXML: ReadonlySet<DocFormat> = new Set(['docx', 'xlsx', 'pptx']);
 const TEXT: ReadonlySet<DocFormat> = new Set(['txt', 'md', 'csv', 'json', 'xml']);
@@ -69,7 +76,11 @@ export async function detectFormat(bytes: Uint8Array, hint: ExtractHint): Promis
     const bomb = directory && zipBombReason(directory);
     if (bomb) return fail('zip_bomb', bomb, claimed && OOXML.has(claimed) ? claimed : null);
     if (!directory && claimed && OOXML.has(claimed)) {
-      return fail('corrupt', `the ${label(claimed)} file is damaged or incomplete (its zip directory is missing)`, claimed);
+      return fail(
+        'corrupt',
+        `the ${label(claimed)} file is damaged or incomplete (its zip directory is missing)`,
+        claimed,
+      );
     }
   }
 
@@ -140,7 +151,11 @@ function withArticle(acronym: string): string {
 }
 
 function unsupported(ext: string): Detection {
-  return fail('unsupported_type', `.${ext} files are not supported; save it as ${CONVERT_TO[ext]} and upload it again`, null);
+  return fail(
+    'unsupported_type',
+    `.${ext} files are not supported; save it as ${CONVERT_TO[ext]} and upload it again`,
+    null,
+  );
 }
 
 function mismatch(claimed: DocFormat, sniffed: Sniffed | undefined, why = 'unrecognised content'): Detection {

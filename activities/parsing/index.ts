@@ -12,7 +12,13 @@ import { ExtractionFailure, failed, formatBytes, ParserUnavailable, succeeded } 
 import type { DocFormat, Extraction, ExtractHint, Parsed } from './types';
 
 export type { DocFormat, Extraction, ExtractHint, Section } from './types';
-export { COUNT_TOKENS_WITHIN_MS, extractInSandbox, processInSandbox, SANDBOX_DEFAULTS, type SandboxLimits } from './sandbox';
+export {
+  COUNT_TOKENS_WITHIN_MS,
+  extractInSandbox,
+  processInSandbox,
+  SANDBOX_DEFAULTS,
+  type SandboxLimits,
+} from './sandbox';
 
 export const MAX_INPUT_BYTES = MAX_UPLOAD_BYTES;
 

@@ -15,7 +15,9 @@ export function inferSchema(format: string | null, bytes: Uint8Array): Schema | 
       case 'json':
         return schemaOfValue(JSON.parse(Buffer.from(bytes).toString('utf8')) as unknown);
       case 'csv':
-        return schemaOfRows(parseCsv(Buffer.from(bytes), { bom: true, to: SAMPLE_ROWS + 1, relax_column_count: true }) as string[][]);
+        return schemaOfRows(
+          parseCsv(Buffer.from(bytes), { bom: true, to: SAMPLE_ROWS + 1, relax_column_count: true }) as string[][],
+        );
       case 'xlsx':
       case 'xls': {
         const book = XLSX.read(bytes, { type: 'array', sheetRows: SAMPLE_ROWS + 1 });
@@ -31,4 +33,3 @@ export function inferSchema(format: string | null, bytes: Uint8Array): Schema | 
     return null;
   }
 }
-

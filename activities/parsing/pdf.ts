@@ -15,19 +15,22 @@ export async function parsePdf(bytes: Uint8Array): Promise<Parsed> {
   // pdf.js refuses Node Buffers; a plain view over the same memory costs nothing.
   const data = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   // No eval: pdf.js would otherwise compile PostScript functions from the file into JavaScript.
-  const pdf = await getDocumentProxy(data, { verbosity: 0, isEvalSupported: false }).catch(
-    (err: unknown) => {
-      if ((err as { name?: string }).name === 'PasswordException') {
-        throw new ExtractionFailure('corrupt', 'the PDF is password-protected; upload it without a password');
-      }
-      throw err;
-    },
-  );
+  const pdf = await getDocumentProxy(data, { verbosity: 0, isEvalSupported: false }).catch((err: unknown) => {
+    if ((err as { name?: string }).name === 'PasswordException') {
+      throw new ExtractionFailure('corrupt', 'the PDF is password-protected; upload it without a password');
+    }
+    throw err;
+  });
   try {
     const { totalPages, text } = await extractText(pdf, { mergePages: false });
     return {
       pageCount: totalPages,
-      sections: text.map((pageText, i) => ({ kind: 'page', index: i + 1, label: `Page ${i + 1}`, text: pageText.trim() })),
+      sections: text.map((pageText, i) => ({
+        kind: 'page',
+        index: i + 1,
+        label: `Page ${i + 1}`,
+        text: pageText.trim(),
+      })),
     };
   } finally {
     await pdf.destroy();

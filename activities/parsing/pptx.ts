@@ -69,7 +69,10 @@ function runText(nodes: XmlNode[]): string {
   let text = '';
   for (const node of nodes) {
     const tag = tagOf(node);
-    if (tag === 'a:t') text += childrenOf(node, tag).map((n) => textOf(n) ?? '').join('');
+    if (tag === 'a:t')
+      text += childrenOf(node, tag)
+        .map((n) => textOf(n) ?? '')
+        .join('');
     else if (tag === 'a:br') text += '\n';
     else if (tag) text += runText(childrenOf(node, tag));
   }

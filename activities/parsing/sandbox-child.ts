@@ -58,7 +58,12 @@ async function main(request: Extract<ChildRequest, { type: 'request' }>): Promis
   const sections = extraction.extracted && request.counting ? withTokenCounts(extracted, request.counting) : extracted;
   const text = extraction.extracted
     ? Buffer.from(
-        JSON.stringify({ format: extraction.format, mime_type: extraction.mime_type, page_count: extraction.page_count, sections }),
+        JSON.stringify({
+          format: extraction.format,
+          mime_type: extraction.mime_type,
+          page_count: extraction.page_count,
+          sections,
+        }),
       )
     : Buffer.alloc(0);
   // The size first: the worker refuses an oversized text before a byte of it arrives, and holds the rest in one buffer.

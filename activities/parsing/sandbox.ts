@@ -30,7 +30,11 @@ export interface SandboxLimits {
   countTokensWithinMs?: number;
 }
 
-export const SANDBOX_DEFAULTS: Required<SandboxLimits> = { timeoutMs: 30_000, maxMemoryMb: 512, countTokensWithinMs: 0 };
+export const SANDBOX_DEFAULTS: Required<SandboxLimits> = {
+  timeoutMs: 30_000,
+  maxMemoryMb: 512,
+  countTokensWithinMs: 0,
+};
 
 /**
  * How long an input document's extraction may take with its token counting: a third of the deadline (10 s). Its
@@ -55,8 +59,7 @@ export type InferredSchema = Record<string, unknown>;
  * as a (truncated, "corrupt") file.
  */
 export type ChildRequest =
-  | { type: 'request'; hint: ExtractHint; counting: CountingBudget | null }
-  | { type: 'input-complete'; bytes: number };
+  { type: 'request'; hint: ExtractHint; counting: CountingBudget | null } | { type: 'input-complete'; bytes: number };
 
 /** Child → parent. `done` carries the extraction without its sections (those come on stdout). */
 export type ChildMessage =
@@ -106,7 +109,11 @@ export function processInSandbox(
     let announced = false;
     const take = (piece: Buffer): void => {
       if (output.take(piece)) return;
-      unprocessable(announced ? 'the document made the parser stop unexpectedly' : 'the document produced more text than can be stored');
+      unprocessable(
+        announced
+          ? 'the document made the parser stop unexpectedly'
+          : 'the document produced more text than can be stored',
+      );
     };
 
     const settle = (outcome: () => void): void => {
@@ -118,7 +125,13 @@ export function processInSandbox(
       outcome();
     };
     const unprocessable = (reason: string): void =>
-      settle(() => resolve({ extraction: failed('file_unprocessable', reason, { format }), storedText: null, inferredSchema: null }));
+      settle(() =>
+        resolve({
+          extraction: failed('file_unprocessable', reason, { format }),
+          storedText: null,
+          inferredSchema: null,
+        }),
+      );
     const finishIfComplete = (): void => {
       if (!done || !stdoutEnded) return;
       const { extraction, inferredSchema } = done;
@@ -155,8 +168,7 @@ export function processInSandbox(
         }
         announced = true;
         if (!output.announce(message.bytes)) unprocessable('the document made the parser stop unexpectedly');
-      }
-      else if (message.type === 'done') {
+      } else if (message.type === 'done') {
         done = message;
         finishIfComplete();
       } else settle(() => reject(new Error(`extraction is unavailable: ${message.message}`)));
@@ -172,13 +184,14 @@ export function processInSandbox(
     child.on('exit', (code, signal) => {
       if (settled) return;
       if (!ready) {
-        settle(() => reject(new Error(`the extraction process exited before it was ready (${signal ?? `code ${code}`})`)));
+        settle(() =>
+          reject(new Error(`the extraction process exited before it was ready (${signal ?? `code ${code}`})`)),
+        );
         return;
       }
-      const reason =
-        ranOutOfHeap(code, signal)
-          ? `processing the document needed more than the ${maxMemoryMb} MB of memory allowed`
-          : 'the document made the parser stop unexpectedly';
+      const reason = ranOutOfHeap(code, signal)
+        ? `processing the document needed more than the ${maxMemoryMb} MB of memory allowed`
+        : 'the document made the parser stop unexpectedly';
       // `done` may have been sent just before a clean exit while stdout is still draining: wait for it.
       if (done && code === 0) return;
       unprocessable(reason);
@@ -197,7 +210,9 @@ export function processInSandbox(
         if (!over && !settled) child.send({ type: 'input-complete', bytes } satisfies ChildRequest, () => undefined);
         else if (over) {
           const reason = `the file is over the ${formatBytes(MAX_UPLOAD_BYTES)} limit`;
-          settle(() => resolve({ extraction: failed('file_too_large', reason), storedText: null, inferredSchema: null }));
+          settle(() =>
+            resolve({ extraction: failed('file_too_large', reason), storedText: null, inferredSchema: null }),
+          );
         }
       },
       (err: unknown) => {
@@ -229,7 +244,8 @@ export async function extractInSandbox(
  * store that under-reported the size still cannot make anyone read more than the limit plus one chunk.
  */
 async function feed(input: Uint8Array | Readable, child: ChildProcess): Promise<{ over: boolean; bytes: number }> {
-  const source = input instanceof Readable ? input : Readable.from([Buffer.from(input.buffer, input.byteOffset, input.byteLength)]);
+  const source =
+    input instanceof Readable ? input : Readable.from([Buffer.from(input.buffer, input.byteOffset, input.byteLength)]);
   let seen = 0;
   let over = false;
   await pipeline(

@@ -29,7 +29,10 @@ function refuseEndlessLine(text: string, what: string): string {
     const end = text.indexOf('\n', start);
     const stop = end === -1 ? text.length : end;
     if (stop - start > MAX_TEXT_LINE_CHARS) {
-      throw new ExtractionFailure('file_unprocessable', `the ${what} file has a line of more than 1 MiB with no line break; split it into lines or paragraphs`);
+      throw new ExtractionFailure(
+        'file_unprocessable',
+        `the ${what} file has a line of more than 1 MiB with no line break; split it into lines or paragraphs`,
+      );
     }
     start = stop + 1;
   }

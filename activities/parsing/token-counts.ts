@@ -49,7 +49,8 @@ export function withTokenCounts(sections: Section[], budget: CountingBudget): St
       done += part.chars;
       const now = performance.now();
       const spent = now - started;
-      const late = now > budget.untilMs || (spent > JUDGE_AFTER_MS && now + (spent / done) * (chars - done) > budget.untilMs);
+      const late =
+        now > budget.untilMs || (spent > JUDGE_AFTER_MS && now + (spent / done) * (chars - done) > budget.untilMs);
       if (late) return [...counted, ...sections.slice(i)];
     }
     counted.push({ ...section, tokens });

@@ -27,7 +27,12 @@ export function parseSpreadsheet(bytes: Uint8Array, format: Extract<DocFormat, '
       // Rows as arrays of display strings rather than sheet_to_csv, which would quote any cell holding a quote.
       const options = { header: 1, raw: false, blankrows: false, defval: '' } as const;
       const rows = sheet ? XLSX.utils.sheet_to_json<unknown[]>(sheet, options) : [];
-      const lines = rows.map((row) => row.map((cell) => String(cell).replace(/\s+/g, ' ').trim()).join('\t').trimEnd());
+      const lines = rows.map((row) =>
+        row
+          .map((cell) => String(cell).replace(/\s+/g, ' ').trim())
+          .join('\t')
+          .trimEnd(),
+      );
       return { kind: 'sheet', index: i + 1, label: `Sheet: ${name}`, text: lines.filter((l) => l !== '').join('\n') };
     }),
   };

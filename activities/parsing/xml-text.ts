@@ -37,7 +37,9 @@ export function parseXml(xml: string, what: string): XmlNode[] {
   if (valid !== true) {
     const { line, col, msg } = valid.err;
     // For elements left open at the end the validator reports a JSON dump of their names at line 1, column 1.
-    const detail = msg.startsWith("Invalid '[") ? 'it ends with elements still open' : `line ${line}, column ${col}: ${msg}`;
+    const detail = msg.startsWith("Invalid '[")
+      ? 'it ends with elements still open'
+      : `line ${line}, column ${col}: ${msg}`;
     throw new ExtractionFailure('corrupt', `${what} is not well-formed XML (${detail})`);
   }
   const parser = new XMLParser({

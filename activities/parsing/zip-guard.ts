@@ -112,7 +112,7 @@ function readZip64End(view: DataView, eocd: number): { count: number; offset: nu
 /** Sizes of 0xFFFFFFFF mean "see the zip64 extra field" (id 1), which lists the overflowed ones in this order. */
 function withZip64Sizes(view: DataView, start: number, length: number, sizes: ZipEntrySize): ZipEntrySize {
   if (sizes.uncompressed !== U32_MAX && sizes.compressed !== U32_MAX) return sizes;
-  for (let pos = start; pos + 4 <= start + length; ) {
+  for (let pos = start; pos + 4 <= start + length;) {
     const id = view.getUint16(pos, true);
     const size = view.getUint16(pos + 2, true);
     if (id === 1) {

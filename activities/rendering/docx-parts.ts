@@ -55,7 +55,11 @@ const PAGE_WIDTH_TWIPS = 9026;
  * A Word table with a shaded, repeating header row. Column widths are set as well as the table width because
  * LibreOffice and some Word versions collapse a grid that has none. Ragged rows are padded to the header.
  */
-export function wordTable(header: readonly string[], rows: readonly (readonly string[])[], cellRuns: (text: string) => TextRun[] = textRuns): Table {
+export function wordTable(
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+  cellRuns: (text: string) => TextRun[] = textRuns,
+): Table {
   const columnWidth = Math.floor(PAGE_WIDTH_TWIPS / Math.max(header.length, 1));
   const cell = (runs: TextRun[], shaded: boolean): TableCell =>
     new TableCell({

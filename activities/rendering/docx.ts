@@ -29,7 +29,8 @@ type Child = Paragraph | Table;
 export async function renderDocx(output: PlainObject, meta: RenderMeta): Promise<RenderedFile> {
   const body = markdownBody(output);
   // A markdown output carries its own headings; a second title above it would repeat the first.
-  const children: Child[] = body !== undefined ? markdownChildren(body) : [...titleBlock(meta), ...objectChildren(output, 1)];
+  const children: Child[] =
+    body !== undefined ? markdownChildren(body) : [...titleBlock(meta), ...objectChildren(output, 1)];
   const document = new Document({
     title: xmlSafe(meta.title),
     creator: 'Assay',
@@ -56,7 +57,9 @@ function objectChildren(object: PlainObject, level: number): Child[] {
   const children: Child[] = [];
   for (const [key, value] of entries) {
     if (!isScalar(value)) continue;
-    children.push(new Paragraph({ children: [...textRuns(`${humanize(key)}: `, { bold: true }), ...textRuns(displayText(value))] }));
+    children.push(
+      new Paragraph({ children: [...textRuns(`${humanize(key)}: `, { bold: true }), ...textRuns(displayText(value))] }),
+    );
   }
   for (const [key, value] of entries) {
     if (isScalar(value)) continue;
@@ -81,7 +84,11 @@ function sectionChildren(value: unknown, level: number): Child[] {
   if (Array.isArray(value)) {
     if (value.length === 0) return [none()];
     return value.map(
-      (item) => new Paragraph({ bullet: { level: 0 }, children: textRuns(isScalar(item) ? displayText(item) : jsonText(item)) }),
+      (item) =>
+        new Paragraph({
+          bullet: { level: 0 },
+          children: textRuns(isScalar(item) ? displayText(item) : jsonText(item)),
+        }),
     );
   }
   if (isPlainObject(value) && entriesOf(value).length > 0) return objectChildren(value, level);

@@ -11,7 +11,11 @@ import { renderXlsx } from './xlsx';
 
 export type { FileExtension, OutputFormat, RenderMeta, RenderedFile } from './types';
 
-export async function renderOutput(output: Record<string, unknown>, format: OutputFormat, meta: RenderMeta): Promise<RenderedFile> {
+export async function renderOutput(
+  output: Record<string, unknown>,
+  format: OutputFormat,
+  meta: RenderMeta,
+): Promise<RenderedFile> {
   switch (format) {
     case 'json':
       return renderJson(output);

@@ -45,7 +45,8 @@ export function parseBlocks(markdown: string): Block[] {
       flush();
       const marker = fence[1] ?? '```';
       const body: string[] = [];
-      for (i += 1; i < lines.length && !(lines[i] ?? '').trimStart().startsWith(marker); i += 1) body.push(lines[i] ?? '');
+      for (i += 1; i < lines.length && !(lines[i] ?? '').trimStart().startsWith(marker); i += 1)
+        body.push(lines[i] ?? '');
       blocks.push({ kind: 'code', text: body.join('\n') });
       continue;
     }
@@ -83,7 +84,12 @@ function lineBlock(line: string): Block | string | 'blank' {
   if (bullet) return { kind: 'bullet', level: indentLevel(bullet[1] ?? ''), text: bullet[2] ?? '' };
   const numbered = NUMBERED.exec(line);
   if (numbered) {
-    return { kind: 'numbered', level: indentLevel(numbered[1] ?? ''), label: `${numbered[2] ?? '1'}.`, text: numbered[3] ?? '' };
+    return {
+      kind: 'numbered',
+      level: indentLevel(numbered[1] ?? ''),
+      label: `${numbered[2] ?? '1'}.`,
+      text: numbered[3] ?? '',
+    };
   }
   const quote = QUOTE.exec(line);
   return (quote ? (quote[1] ?? '') : line).trim();
@@ -95,8 +101,16 @@ function indentLevel(indent: string): number {
 
 /** Cells of a pipe-table row; `\|` is a literal pipe and `<br>` a line break, as the markdown renderer writes them. */
 function splitRow(line: string): string[] {
-  const trimmed = line.trim().replace(/^\|/, '').replace(/(?<!\\)\|$/, '');
-  return trimmed.split(/(?<!\\)\|/).map((cell) => cell.trim().replace(/\\\|/g, '|').replace(/<br\s*\/?>/gi, '\n'));
+  const trimmed = line
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/(?<!\\)\|$/, '');
+  return trimmed.split(/(?<!\\)\|/).map((cell) =>
+    cell
+      .trim()
+      .replace(/\\\|/g, '|')
+      .replace(/<br\s*\/?>/gi, '\n'),
+  );
 }
 
 /**
@@ -140,7 +154,8 @@ export function parseInline(text: string): Span[] {
     if (escaped !== undefined) plain(escaped);
     else if (code !== undefined) spans.push({ text: code, code: true });
     else if (bold1 !== undefined || bold2 !== undefined) spans.push({ text: bold1 ?? bold2 ?? '', bold: true });
-    else if (italic1 !== undefined || italic2 !== undefined) spans.push({ text: italic1 ?? italic2 ?? '', italic: true });
+    else if (italic1 !== undefined || italic2 !== undefined)
+      spans.push({ text: italic1 ?? italic2 ?? '', italic: true });
     else if (linkText !== undefined) plain(`${linkText} (${linkUrl ?? ''})`);
   }
   plain(text.slice(at));

@@ -40,7 +40,8 @@ export function markdownFromObject(output: PlainObject, title: string, subtitle?
 function writeObject(lines: string[], object: PlainObject, level: number): void {
   const entries = entriesOf(object);
   const scalars = entries.filter(([, value]) => isScalar(value));
-  for (const [key, value] of scalars) lines.push(`- **${escapeInline(humanize(key))}:** ${indentContinuation(displayText(value))}`);
+  for (const [key, value] of scalars)
+    lines.push(`- **${escapeInline(humanize(key))}:** ${indentContinuation(displayText(value))}`);
   if (scalars.length > 0) lines.push('');
   for (const [key, value] of entries) {
     if (isScalar(value)) continue;
@@ -59,7 +60,8 @@ function writeSection(lines: string[], value: unknown, level: number): void {
     writeTable(lines, value);
   } else if (Array.isArray(value)) {
     if (value.length === 0) lines.push('_None._');
-    for (const item of value) lines.push(`- ${isScalar(item) ? indentContinuation(displayText(item)) : codeSpan(jsonText(item))}`);
+    for (const item of value)
+      lines.push(`- ${isScalar(item) ? indentContinuation(displayText(item)) : codeSpan(jsonText(item))}`);
   } else if (isPlainObject(value) && entriesOf(value).length > 0) {
     writeObject(lines, value, level);
     return;
@@ -82,7 +84,10 @@ function writeTable(lines: string[], rows: PlainObject[]): void {
 
 /** A pipe or a line break would end the cell or the row. */
 function tableCell(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n|\r/g, '<br>');
+  return text
+    .replace(/\\/g, '\\\\')
+    .replace(/\|/g, '\\|')
+    .replace(/\r?\n|\r/g, '<br>');
 }
 
 /** Continuation lines of a list item must be indented, or a multi-line value ends the list. */

@@ -92,7 +92,10 @@ export function tableText(value: unknown): string {
  * xlsx are XML inside a zip: one such character from a model makes Word or Excel refuse the whole file.
  */
 export function xmlSafe(text: string): string {
-  return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '');
+  return text.replace(
+    /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+    '',
+  );
 }
 
 /** At most `max` UTF-16 units, never splitting a surrogate pair (half an emoji is invalid XML). */

@@ -5,7 +5,19 @@
  */
 import { Workbook, type CellValue, type Worksheet } from 'exceljs';
 import { SheetNames } from './xlsx-sheet-names';
-import { cellOf, cellText, flatten, isScalar, isTable, jsonText, markdownBody, truncateText, unionKeys, xmlSafe, type PlainObject } from './shape';
+import {
+  cellOf,
+  cellText,
+  flatten,
+  isScalar,
+  isTable,
+  jsonText,
+  markdownBody,
+  truncateText,
+  unionKeys,
+  xmlSafe,
+  type PlainObject,
+} from './shape';
 import type { RenderMeta, RenderedFile } from './types';
 
 /** Excel's own limits: past them the file opens only after a "repair" that drops content. */

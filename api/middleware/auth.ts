@@ -45,7 +45,8 @@ async function limiter<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if (err instanceof RateLimiterUnavailable) throw errors.serviceUnavailable('The rate limiter is unavailable; retry shortly.');
+    if (err instanceof RateLimiterUnavailable)
+      throw errors.serviceUnavailable('The rate limiter is unavailable; retry shortly.');
     throw err;
   }
 }
@@ -64,24 +65,33 @@ export async function authorize(ctx: Context, access: Access, deps: AuthDeps): P
     ctx.set('X-RateLimit-Limit', String(failureLimit));
     ctx.set('X-RateLimit-Remaining', '0');
     ctx.set('X-RateLimit-Reset', String(Math.ceil(Date.now() / 1000) + blocked.retryAfterS));
-    throw rateLimited('Too many failed authentications from this address; retry after Retry-After seconds.', blocked.retryAfterS);
+    throw rateLimited(
+      'Too many failed authentications from this address; retry after Retry-After seconds.',
+      blocked.retryAfterS,
+    );
   }
   try {
     return await authenticate(ctx, access, deps);
   } catch (err) {
-    if (err instanceof ApiError && err.status === 401) await limiter(() => deps.failures.failed(failuresId, failureLimit));
+    if (err instanceof ApiError && err.status === 401)
+      await limiter(() => deps.failures.failed(failuresId, failureLimit));
     throw err;
   }
 }
 
-async function authenticate(ctx: Context, access: Exclude<Access, { kind: 'public' }>, deps: AuthDeps): Promise<Principal> {
+async function authenticate(
+  ctx: Context,
+  access: Exclude<Access, { kind: 'public' }>,
+  deps: AuthDeps,
+): Promise<Principal> {
   const token = bearer(ctx);
 
   if (access.kind === 'session') {
     if (token.startsWith('ak_')) throw errors.unauthorized('Key management needs a session token, not an API key.');
     const session = await deps.verifySession(token);
     // A new account has nothing to scan for: its rosters start complete and empty (domain/access/roster.ts).
-    if (await ensureAccount(deps.db, session.accountId, deps.config.INITIAL_BONUS_CREDITS)) await openRosters(deps.db, session.accountId);
+    if (await ensureAccount(deps.db, session.accountId, deps.config.INITIAL_BONUS_CREDITS))
+      await openRosters(deps.db, session.accountId);
     return session;
   }
 
@@ -92,7 +102,8 @@ async function authenticate(ctx: Context, access: Exclude<Access, { kind: 'publi
   ctx.set('X-RateLimit-Limit', String(decision.limit));
   ctx.set('X-RateLimit-Remaining', String(decision.remaining));
   ctx.set('X-RateLimit-Reset', String(Math.ceil(decision.resetAt.getTime() / 1000)));
-  if (!decision.allowed) throw rateLimited(`Rate limit of ${limit} requests per minute exceeded.`, decision.retryAfterS);
+  if (!decision.allowed)
+    throw rateLimited(`Rate limit of ${limit} requests per minute exceeded.`, decision.retryAfterS);
   const accepted = acceptedScopes(access);
   if (!accepted.some((s) => key.scopes.includes(s))) throw errors.insufficientScope(...accepted);
   return key;

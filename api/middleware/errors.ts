@@ -20,7 +20,10 @@ export function errorHandler(logger: Logger): Middleware {
       if (err instanceof ApiError) {
         apiError = err;
       } else if (unavailable) {
-        logger.warn({ err, requestId: ctx.state.requestId, dependency: unavailable.dependency, reason: unavailable.reason }, 'dependency unavailable');
+        logger.warn(
+          { err, requestId: ctx.state.requestId, dependency: unavailable.dependency, reason: unavailable.reason },
+          'dependency unavailable',
+        );
         apiError = errors.serviceUnavailable();
       } else {
         logger.error({ err, requestId: ctx.state.requestId, method: ctx.method, path: ctx.path }, 'unhandled error');

@@ -47,7 +47,12 @@ export async function idempotent(
     if (err instanceof ApiError && err.status < 500) {
       // A definite refusal is the answer to this request; replaying it keeps retries consistent.
       await finishIdempotent(db, begun.recordId, err.status, {
-        error: { code: err.code, message: err.message, request_id: ctx.state.requestId as string, ...(err.details ? { details: err.details } : {}) },
+        error: {
+          code: err.code,
+          message: err.message,
+          request_id: ctx.state.requestId as string,
+          ...(err.details ? { details: err.details } : {}),
+        },
       });
     } else {
       await releaseIdempotent(db, begun.recordId).catch(() => undefined);

@@ -23,7 +23,11 @@ interface CountedRequest {
 /** A memory storage engine with a per-request running total. */
 function cappedStorage(maxTotalBytes: number) {
   return {
-    _handleFile(req: CountedRequest, file: { stream: NodeJS.ReadableStream }, cb: (err: Error | null, info?: { buffer: Buffer; size: number }) => void) {
+    _handleFile(
+      req: CountedRequest,
+      file: { stream: NodeJS.ReadableStream },
+      cb: (err: Error | null, info?: { buffer: Buffer; size: number }) => void,
+    ) {
       const chunks: Buffer[] = [];
       let failed = false;
       file.stream.on('data', (chunk: Buffer) => {
@@ -74,9 +78,13 @@ export function parseMultipart(maxTotalBytes: number) {
         throw errors.payloadTooLarge(`The files exceed ${capMb} MB combined; upload larger files through /documents.`);
       }
       if (code === 'LIMIT_FILE_COUNT' || code === 'LIMIT_UNEXPECTED_FILE') {
-        throw errors.invalidRequest('Send at most 20 files, in the field files[].', [{ path: 'body.files', message: String(code) }]);
+        throw errors.invalidRequest('Send at most 20 files, in the field files[].', [
+          { path: 'body.files', message: String(code) },
+        ]);
       }
-      throw errors.invalidRequest('The multipart body could not be read.', [{ path: 'body', message: 'malformed multipart' }]);
+      throw errors.invalidRequest('The multipart body could not be read.', [
+        { path: 'body', message: 'malformed multipart' },
+      ]);
     }
     const req = ctx.req as unknown as {
       body?: Record<string, string>;
@@ -90,7 +98,9 @@ export function parseMultipart(maxTotalBytes: number) {
       try {
         parsed[field] = JSON.parse(raw[field]);
       } catch {
-        throw errors.invalidRequest(`${field} must be a JSON string in multipart requests.`, [{ path: `body.${field}`, message: 'not JSON' }]);
+        throw errors.invalidRequest(`${field} must be a JSON string in multipart requests.`, [
+          { path: `body.${field}`, message: 'not JSON' },
+        ]);
       }
     }
     const files = req.files ?? {};

@@ -1,5 +1,12 @@
 /** `/products`, `/prompt-templates`: the global catalog (spec §4 Products and prompt templates). */
-import { GENERATION_PRICING, getProduct, listProducts, listTemplates, productView, templateView } from '../../domain/catalog/catalog';
+import {
+  GENERATION_PRICING,
+  getProduct,
+  listProducts,
+  listTemplates,
+  productView,
+  templateView,
+} from '../../domain/catalog/catalog';
 import { generatePrompt } from '../../domain/catalog/prompt-generation';
 import type { KeyPrincipal } from '../../domain/access/api-keys';
 import {
@@ -57,7 +64,7 @@ export function catalogRoutes(deps: RouteDeps): RouteSpec[] {
       tag: 'Catalog',
       summary: 'Generate an evaluation prompt from a goal',
       description:
-        'Live keys with a configured model get a model-written prompt, charged the catalog\'s ' +
+        "Live keys with a configured model get a model-written prompt, charged the catalog's " +
         `\`credits_per_generation\` (${GENERATION_PRICING.credits_per_generation}) and counted in \`GET /usage\`; test keys (and deployments without a model) ` +
         'get a deterministic, category-specific prompt for free (a live charge is refunded when no model wrote the ' +
         'prompt or the generation fails). Both are ready to use as a workflow `user_prompt`.',

@@ -1,6 +1,12 @@
 /** `/documents`: input documents through the presigned upload flow (spec §4 Input documents). */
 import { completeDocument, createDocumentUpload, documentText, documentView } from '../../domain/documents/documents';
-import { CreateDocumentRequest, DocIdParams, Document, DocumentText, DocumentUpload } from '../../domain/documents/schemas';
+import {
+  CreateDocumentRequest,
+  DocIdParams,
+  Document,
+  DocumentText,
+  DocumentUpload,
+} from '../../domain/documents/schemas';
 import { route, type RouteSpec } from '../route';
 import type { RouteDeps } from '../deps';
 
@@ -38,9 +44,18 @@ export function documentRoutes(deps: RouteDeps): RouteSpec[] {
         200: { description: 'The extracted document', schema: Document },
         202: { description: 'Extraction is still running; call again to get the result', schema: Document },
       },
-      errors: { 404: '`not_found`: no such document.', 422: '`upload_missing`: nothing was uploaded to `upload_url` yet.' },
+      errors: {
+        404: '`not_found`: no such document.',
+        422: '`upload_missing`: nothing was uploaded to `upload_url` yet.',
+      },
       handler: async ({ tenant, params }) => {
-        const { doc, finished } = await completeDocument(tenant, deps.storage, deps.temporal, params.docId, EXTRACTION_WAIT_MS);
+        const { doc, finished } = await completeDocument(
+          tenant,
+          deps.storage,
+          deps.temporal,
+          params.docId,
+          EXTRACTION_WAIT_MS,
+        );
         return { status: finished ? 200 : 202, body: documentView(doc) };
       },
     }),
@@ -53,7 +68,7 @@ export function documentRoutes(deps: RouteDeps): RouteSpec[] {
       summary: 'Get the extracted text of a document',
       description:
         'The text by page, sheet, slide or section, exactly as models read it. Run citations point into it: ' +
-        '`sections[i].text.slice(start, end)` is the quote, for the section with the citation\'s `location.kind` and ' +
+        "`sections[i].text.slice(start, end)` is the quote, for the section with the citation's `location.kind` and " +
         '`location.index`. 409 `document_not_extracted` while there is no text.',
       params: DocIdParams,
       responses: { 200: { description: 'The extracted text', schema: DocumentText } },
@@ -61,7 +76,10 @@ export function documentRoutes(deps: RouteDeps): RouteSpec[] {
         404: '`not_found`: no such document in this account.',
         409: '`document_not_extracted`: the upload is not complete, or no text could be extracted.',
       },
-      handler: async ({ tenant, params }) => ({ status: 200, body: await documentText(tenant, deps.storage, params.docId) }),
+      handler: async ({ tenant, params }) => ({
+        status: 200,
+        body: await documentText(tenant, deps.storage, params.docId),
+      }),
     }),
   ];
 }

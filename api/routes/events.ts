@@ -29,7 +29,10 @@ export function eventRoutes(deps: RouteDeps): RouteSpec[] {
       errors: { 403: '`insufficient_scope`: `type` names a kind of event the key may not read.' },
       handler: async ({ tenant, query, principal }) => {
         const { items, next_cursor } = await listEvents(tenant, query, deps.cursors, visible(principal));
-        return { status: 200, body: { data: await signEventRuns(deps.db, tenant.accountId, signer, items.map(eventView)), next_cursor } };
+        return {
+          status: 200,
+          body: { data: await signEventRuns(deps.db, tenant.accountId, signer, items.map(eventView)), next_cursor },
+        };
       },
     }),
     route({
@@ -43,9 +46,13 @@ export function eventRoutes(deps: RouteDeps): RouteSpec[] {
         'not read (see the list).',
       params: EventIdParams,
       responses: { 200: { description: 'The event', schema: Event } },
-      errors: { 404: `\`not_found\`: no such event of this account in the last ${EVENT_RETENTION_DAYS} days that this key may read.` },
+      errors: {
+        404: `\`not_found\`: no such event of this account in the last ${EVENT_RETENTION_DAYS} days that this key may read.`,
+      },
       handler: async ({ tenant, params, principal }) => {
-        const [event] = await signEventRuns(deps.db, tenant.accountId, signer, [eventView(await getEvent(tenant, params.eventId, visible(principal)))]);
+        const [event] = await signEventRuns(deps.db, tenant.accountId, signer, [
+          eventView(await getEvent(tenant, params.eventId, visible(principal))),
+        ]);
         return { status: 200, body: event };
       },
     }),

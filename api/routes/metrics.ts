@@ -34,7 +34,12 @@ export function metricsRoutes(deps: { db: Db; token: string | undefined; metrics
           throw errors.unauthorized('A valid metrics token is required: Authorization: Bearer <METRICS_TOKEN>.');
         }
         const lines = [...deps.metrics.render(), ...(await renderScrapeGauges(deps.db))];
-        return { status: 200, contentType: CONTENT_TYPE, headers: { 'Cache-Control': 'no-store' }, body: `${lines.join('\n')}\n` };
+        return {
+          status: 200,
+          contentType: CONTENT_TYPE,
+          headers: { 'Cache-Control': 'no-store' },
+          body: `${lines.join('\n')}\n`,
+        };
       },
     }),
   ];

@@ -83,7 +83,10 @@ export function referenceDocumentRoutes(deps: RouteDeps): RouteSpec[] {
       description: '422 `upload_missing` until a file was PUT to `upload_url`. Status moves to `ready` or `failed`.',
       params: RefIdParams,
       responses: { 200: { description: 'The reference document, indexing enqueued', schema: ReferenceDocument } },
-      errors: { 404: '`not_found`: no such reference document.', 422: '`upload_missing`: nothing was uploaded to `upload_url` yet.' },
+      errors: {
+        404: '`not_found`: no such reference document.',
+        422: '`upload_missing`: nothing was uploaded to `upload_url` yet.',
+      },
       handler: async ({ tenant, params }) => ({
         status: 200,
         body: referenceView(await completeReference(tenant, deps.storage, deps.temporal, params.refId)),

@@ -85,7 +85,9 @@ export function runRoutes(deps: RouteDeps): RouteSpec[] {
           await runnableWorkflow(tenant, params.workflowId);
           // Extracted side by side, so the whole form waits at most one extraction bound, not one per file.
           const ingested = await Promise.all(
-            files.map((file) => ingestDocumentBytes(tenant, deps.storage, deps.temporal, file, MULTIPART_EXTRACTION_WAIT_MS)),
+            files.map((file) =>
+              ingestDocumentBytes(tenant, deps.storage, deps.temporal, file, MULTIPART_EXTRACTION_WAIT_MS),
+            ),
           );
           body = { ...body, input_documents: [...(body.input_documents ?? []), ...ingested.map((d) => d._id)] };
         }

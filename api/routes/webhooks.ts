@@ -78,7 +78,10 @@ export function webhookRoutes(deps: RouteDeps): RouteSpec[] {
       params: WebhookEndpointIdParams,
       responses: { 200: { description: 'The endpoint', schema: WebhookEndpoint } },
       errors: { 404: '`not_found`: no such webhook endpoint.' },
-      handler: async ({ tenant, params }) => ({ status: 200, body: webhookEndpointView(await getWebhookEndpoint(tenant, params.whkId)) }),
+      handler: async ({ tenant, params }) => ({
+        status: 200,
+        body: webhookEndpointView(await getWebhookEndpoint(tenant, params.whkId)),
+      }),
     }),
     route({
       method: 'patch',
@@ -96,7 +99,9 @@ export function webhookRoutes(deps: RouteDeps): RouteSpec[] {
       },
       handler: async ({ tenant, params, body, principal }) => ({
         status: 200,
-        body: webhookEndpointView(await updateWebhookEndpoint(deps.config, tenant, principal as KeyPrincipal, params.whkId, body)),
+        body: webhookEndpointView(
+          await updateWebhookEndpoint(deps.config, tenant, principal as KeyPrincipal, params.whkId, body),
+        ),
       }),
     }),
     route({
@@ -142,7 +147,8 @@ export function webhookRoutes(deps: RouteDeps): RouteSpec[] {
       access: read,
       tag: 'Webhooks',
       summary: "List an endpoint's deliveries",
-      description: 'Newest first, each with every attempt (time, status code, latency, error, first 1 KB of the answer).',
+      description:
+        'Newest first, each with every attempt (time, status code, latency, error, first 1 KB of the answer).',
       params: WebhookEndpointIdParams,
       query: PageQuery,
       responses: { 200: { description: 'A page of deliveries', schema: WebhookDeliveryPage } },

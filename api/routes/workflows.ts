@@ -32,7 +32,10 @@ export function workflowRoutes(deps: RouteDeps): RouteSpec[] {
       description: 'Newest first.',
       query: PageQuery,
       responses: { 200: { description: 'A page of workflows', schema: WorkflowPage } },
-      handler: async ({ tenant, query }) => ({ status: 200, body: await listEvaluationWorkflows(tenant, query, deps.cursors) }),
+      handler: async ({ tenant, query }) => ({
+        status: 200,
+        body: await listEvaluationWorkflows(tenant, query, deps.cursors),
+      }),
     }),
     route({
       method: 'post',
@@ -42,11 +45,14 @@ export function workflowRoutes(deps: RouteDeps): RouteSpec[] {
       summary: 'Create a workflow',
       description:
         'Every referenced id must exist in your account. Omitted `default_mode`, `default_model_policy` and ' +
-        "`output_format` come from the product. With `output_schema_sample_id` and no `output_schema`, the schema is " +
+        '`output_format` come from the product. With `output_schema_sample_id` and no `output_schema`, the schema is ' +
         "inferred from the sample's structure.",
       body: CreateWorkflowRequest,
       responses: { 201: { description: 'The workflow', schema: Workflow } },
-      handler: async ({ tenant, body }) => ({ status: 201, body: evaluationWorkflowView(await createEvaluationWorkflow(deps.db, tenant, body)) }),
+      handler: async ({ tenant, body }) => ({
+        status: 201,
+        body: evaluationWorkflowView(await createEvaluationWorkflow(deps.db, tenant, body)),
+      }),
     }),
     route({
       method: 'get',
@@ -57,7 +63,10 @@ export function workflowRoutes(deps: RouteDeps): RouteSpec[] {
       params: WorkflowIdParams,
       responses: { 200: { description: 'The workflow', schema: Workflow } },
       errors: { 404: '`not_found`: no such workflow.' },
-      handler: async ({ tenant, params }) => ({ status: 200, body: evaluationWorkflowView(await getEvaluationWorkflow(tenant, params.workflowId)) }),
+      handler: async ({ tenant, params }) => ({
+        status: 200,
+        body: evaluationWorkflowView(await getEvaluationWorkflow(tenant, params.workflowId)),
+      }),
     }),
     route({
       method: 'patch',
@@ -87,7 +96,10 @@ export function workflowRoutes(deps: RouteDeps): RouteSpec[] {
       params: WorkflowIdParams,
       responses: { 200: { description: 'Deleted', schema: Deleted } },
       errors: { 404: '`not_found`: no such workflow.' },
-      handler: async ({ tenant, params }) => ({ status: 200, body: await deleteEvaluationWorkflow(tenant, params.workflowId) }),
+      handler: async ({ tenant, params }) => ({
+        status: 200,
+        body: await deleteEvaluationWorkflow(tenant, params.workflowId),
+      }),
     }),
   ];
 }

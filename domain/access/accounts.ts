@@ -48,4 +48,3 @@ export async function ensureAccount(db: Db, accountId: string, initialBonusCredi
     return false;
   }
 }
-

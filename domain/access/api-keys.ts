@@ -111,7 +111,12 @@ const listedKeys = new Roster<ApiKeyDoc>({
   // Stopped after `since` is both: not revoked before it, and not expired before it.
   holds: () => {
     const since = listedSince(new Date());
-    return { $and: [{ $or: [{ revoked_at: null }, { revoked_at: { $gt: since } }] }, { $or: [{ expires_at: null }, { expires_at: { $gt: since } }] }] };
+    return {
+      $and: [
+        { $or: [{ revoked_at: null }, { revoked_at: { $gt: since } }] },
+        { $or: [{ expires_at: null }, { expires_at: { $gt: since } }] },
+      ],
+    };
   },
   left: (doc) => {
     const now = new Date();
@@ -159,7 +164,10 @@ export async function createKey(tenant: TenantDb, policy: KeyPolicy, createdBy: 
   await activeKeys.enrol(tenant, keyId);
   const tokenHash = hashToken(policy.hashSecret, token);
   // The credential first: without its key it finds nothing, and nobody holds its token unless the key is created.
-  await tenant.rawDb().collection<CredentialDoc>(COLLECTIONS.apiKeyCredentials).insertOne({ _id: tokenHash, key_id: keyId });
+  await tenant
+    .rawDb()
+    .collection<CredentialDoc>(COLLECTIONS.apiKeyCredentials)
+    .insertOne({ _id: tokenHash, key_id: keyId });
   const doc = await keys.insertOne({
     _id: keyId,
     name: input.name,
@@ -198,7 +206,8 @@ export async function createKey(tenant: TenantDb, policy: KeyPolicy, createdBy: 
 /** The account's active keys and those stopped within STOPPED_KEY_LISTED_DAYS, newest first. */
 export async function listKeys(tenant: TenantDb) {
   const docs = await listedKeys.members(tenant);
-  const newestFirst = (a: ApiKeyDoc, b: ApiKeyDoc) => b.created_at.getTime() - a.created_at.getTime() || (a._id < b._id ? 1 : a._id > b._id ? -1 : 0);
+  const newestFirst = (a: ApiKeyDoc, b: ApiKeyDoc) =>
+    b.created_at.getTime() - a.created_at.getTime() || (a._id < b._id ? 1 : a._id > b._id ? -1 : 0);
   return docs.sort(newestFirst).map(summarize);
 }
 
@@ -234,14 +243,18 @@ const markSeen = new WeakSet<Db>();
 
 async function everyKeyCredentialed(db: Db): Promise<boolean> {
   if (markSeen.has(db)) return true;
-  const mark = await db.collection<CredentialDoc>(COLLECTIONS.apiKeyCredentials).findOne({ _id: EVERY_KEY_CREDENTIALED });
+  const mark = await db
+    .collection<CredentialDoc>(COLLECTIONS.apiKeyCredentials)
+    .findOne({ _id: EVERY_KEY_CREDENTIALED });
   if (mark) markSeen.add(db);
   return mark !== null;
 }
 
 const credentialFor = (db: Db, key: Pick<ApiKeyDoc, '_id' | 'token_hash'>) =>
   upserting(() =>
-    db.collection<CredentialDoc>(COLLECTIONS.apiKeyCredentials).updateOne({ _id: key.token_hash }, { $setOnInsert: { key_id: key._id } }, { upsert: true }),
+    db
+      .collection<CredentialDoc>(COLLECTIONS.apiKeyCredentials)
+      .updateOne({ _id: key.token_hash }, { $setOnInsert: { key_id: key._id } }, { upsert: true }),
   );
 
 /**
@@ -255,7 +268,9 @@ export async function keyIdOf(db: Db, tokenHash: string): Promise<string | null>
   const found = await db.collection<CredentialDoc>(COLLECTIONS.apiKeyCredentials).findOne({ _id: tokenHash });
   if (found) return found.key_id;
   if (await everyKeyCredentialed(db)) return null;
-  const legacy = await db.collection<ApiKeyDoc>(COLLECTIONS.apiKeys).findOne({ token_hash: tokenHash }, { projection: { _id: 1 } });
+  const legacy = await db
+    .collection<ApiKeyDoc>(COLLECTIONS.apiKeys)
+    .findOne({ token_hash: tokenHash }, { projection: { _id: 1 } });
   if (!legacy) return null;
   await credentialFor(db, { _id: legacy._id, token_hash: tokenHash });
   return legacy._id;
@@ -268,14 +283,21 @@ export async function keyIdOf(db: Db, tokenHash: string): Promise<string | null>
  */
 export async function backfillCredentials(db: Db): Promise<number> {
   if (await everyKeyCredentialed(db)) return 0;
-  const keys = await db.collection<ApiKeyDoc>(COLLECTIONS.apiKeys).find({}, { projection: { _id: 1, token_hash: 1 } }).toArray();
+  const keys = await db
+    .collection<ApiKeyDoc>(COLLECTIONS.apiKeys)
+    .find({}, { projection: { _id: 1, token_hash: 1 } })
+    .toArray();
   let added = 0;
   for (let i = 0; i < keys.length; i += 50) {
     const written = await Promise.all(keys.slice(i, i + 50).map((key) => credentialFor(db, key)));
     added += written.reduce((n, w) => n + w.upsertedCount, 0);
   }
   const mark = { _id: EVERY_KEY_CREDENTIALED };
-  await upserting(() => db.collection<CredentialDoc>(COLLECTIONS.apiKeyCredentials).updateOne(mark, { $setOnInsert: { key_id: '' } }, { upsert: true }));
+  await upserting(() =>
+    db
+      .collection<CredentialDoc>(COLLECTIONS.apiKeyCredentials)
+      .updateOne(mark, { $setOnInsert: { key_id: '' } }, { upsert: true }),
+  );
   return added;
 }
 

@@ -38,13 +38,13 @@ export interface IdempotencyScope {
  * Session-token routes have no mode and hash as they always did.
  */
 export function idempotencyRecordId(scope: IdempotencyScope, endpoint: string, key: string): string {
-  const parts = scope.mode === null ? [scope.accountId, endpoint, key] : [scope.accountId, `mode:${scope.mode}`, endpoint, key];
+  const parts =
+    scope.mode === null ? [scope.accountId, endpoint, key] : [scope.accountId, `mode:${scope.mode}`, endpoint, key];
   return createHash('sha256').update(parts.join('\u0000')).digest('hex');
 }
 
 export type Begin =
-  | { kind: 'execute'; recordId: string; reservedId: string }
-  | { kind: 'replay'; status: number; body: unknown };
+  { kind: 'execute'; recordId: string; reservedId: string } | { kind: 'replay'; status: number; body: unknown };
 
 /** JSON with object keys sorted, so `{a,b}` and `{b,a}` are the same request. */
 export function canonicalJson(value: unknown): string {
@@ -113,7 +113,8 @@ export async function beginIdempotent(
     if (existing.request_hash !== hash) {
       throw errors.conflict('idempotency_key_reused', 'This Idempotency-Key was used with a different request body.');
     }
-    if (existing.state === 'done') return { kind: 'replay', status: existing.status!, body: JSON.parse(existing.body_json!) };
+    if (existing.state === 'done')
+      return { kind: 'replay', status: existing.status!, body: JSON.parse(existing.body_json!) };
     // In flight: take it over only if its holder is presumed dead, keeping the reserved id.
     const taken = await records.findOneAndUpdate(
       { _id: recordId, state: 'in_flight', locked_until: { $lt: now } },
@@ -133,7 +134,11 @@ export async function beginIdempotent(
  */
 export async function renewReservation(db: Db, recordId: string, staleId: string, freshId: string): Promise<string> {
   const records = db.collection<IdempotencyDoc>(COLLECTIONS.idempotencyKeys);
-  const renewed = await records.findOneAndUpdate({ _id: recordId, reserved_id: staleId }, { $set: { reserved_id: freshId } }, { returnDocument: 'after' });
+  const renewed = await records.findOneAndUpdate(
+    { _id: recordId, reserved_id: staleId },
+    { $set: { reserved_id: freshId } },
+    { returnDocument: 'after' },
+  );
   const current = renewed ?? (await records.findOne({ _id: recordId }));
   if (!current) throw new Error(`idempotency record ${recordId} vanished while its request ran`);
   return current.reserved_id;

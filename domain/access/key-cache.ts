@@ -59,14 +59,23 @@ export class KeyCache {
     const doc = state.doc;
     // The credential and the key agree, or the token is not this key's (a credential left by a failed creation).
     if (!doc || doc.token_hash !== hash) throw errors.unauthorized('The API key is not recognised.');
-    if (doc.revoked_at || this.isRevokedHere(keyId, now.getTime())) throw new ApiError(401, 'api_key_revoked', 'This API key has been revoked.');
-    if (doc.expires_at && doc.expires_at <= now) throw new ApiError(401, 'api_key_expired', 'This API key has expired.');
+    if (doc.revoked_at || this.isRevokedHere(keyId, now.getTime()))
+      throw new ApiError(401, 'api_key_revoked', 'This API key has been revoked.');
+    if (doc.expires_at && doc.expires_at <= now)
+      throw new ApiError(401, 'api_key_expired', 'This API key has expired.');
 
     if (now.getTime() - state.lastUsed > LAST_USED_RESOLUTION_MS) {
       state.lastUsed = now.getTime();
       void recordUse(this.db, keyId, now, LAST_USED_RESOLUTION_MS);
     }
-    return { kind: 'api_key', accountId: doc.account_id, keyId: doc._id, mode: doc.mode, scopes: doc.scopes, rateLimitRpm: doc.rate_limit_rpm };
+    return {
+      kind: 'api_key',
+      accountId: doc.account_id,
+      keyId: doc._id,
+      mode: doc.mode,
+      scopes: doc.scopes,
+      rateLimitRpm: doc.rate_limit_rpm,
+    };
   }
 
   /** A key this process just revoked: refused from now on, whatever a read in flight still returns. */

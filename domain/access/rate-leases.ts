@@ -54,7 +54,18 @@ export class KeyLimiter {
   async admit(keyId: string, limit: number): Promise<RateDecision> {
     let state = this.keys.get(keyId);
     if (!state || state.limit !== limit) {
-      state = { limit, tokens: 0, bucketStart: new Date(0), expiresAt: 0, size: 0, used: 0, buckets: null, refusedUntil: 0, pending: null, waiting: 0 };
+      state = {
+        limit,
+        tokens: 0,
+        bucketStart: new Date(0),
+        expiresAt: 0,
+        size: 0,
+        used: 0,
+        buckets: null,
+        refusedUntil: 0,
+        pending: null,
+        waiting: 0,
+      };
       remember(this.keys, keyId, state);
     }
     for (;;) {
@@ -104,7 +115,13 @@ export class KeyLimiter {
   /** What the window had left when last seen, plus this process's unused tokens: exact when one process serves the key. */
   private answer(state: KeyState, allowed: boolean, now: Date): RateDecision {
     const seen = decide(state.buckets!, state.limit, now);
-    if (allowed) return { ...seen, allowed: true, remaining: Math.min(state.limit, seen.remaining + state.tokens), retryAfterS: 0 };
+    if (allowed)
+      return {
+        ...seen,
+        allowed: true,
+        remaining: Math.min(state.limit, seen.remaining + state.tokens),
+        retryAfterS: 0,
+      };
     return { ...seen, allowed: false, remaining: 0, retryAfterS: Math.max(1, seen.retryAfterS) };
   }
 }

@@ -131,7 +131,12 @@ export async function consume(db: Db, id: string, limit: number, now = new Date(
 }
 
 /** `consume`, also answering the buckets it saw, so a caller can decide the next requests from them for a while. */
-export function consumeView(db: Db, id: string, limit: number, now = new Date()): Promise<{ decision: RateDecision; buckets: BucketView }> {
+export function consumeView(
+  db: Db,
+  id: string,
+  limit: number,
+  now = new Date(),
+): Promise<{ decision: RateDecision; buckets: BucketView }> {
   return guarded(async () => {
     const buckets = db.collection<BucketDoc>(COLLECTIONS.rateLimits);
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
@@ -155,7 +160,9 @@ export function consumeView(db: Db, id: string, limit: number, now = new Date())
 
 /** The buckets of `id` as they stand at `now` (rolled over in the view only), or empty ones: one read, no write. */
 export function view(db: Db, id: string, now = new Date()): Promise<BucketView> {
-  return guarded(async () => viewOf(await db.collection<BucketDoc>(COLLECTIONS.rateLimits).findOne({ _id: id }), id, now));
+  return guarded(async () =>
+    viewOf(await db.collection<BucketDoc>(COLLECTIONS.rateLimits).findOne({ _id: id }), id, now),
+  );
 }
 
 function viewOf(found: BucketView | null, id: string, now: Date): BucketView {
@@ -164,7 +171,8 @@ function viewOf(found: BucketView | null, id: string, now: Date): BucketView {
   if (!doc || doc.bucket_start.getTime() < start.getTime() - WINDOW_MS) {
     return { _id: id, bucket_start: start, count: 0, prev_count: 0 };
   }
-  if (doc.bucket_start.getTime() < start.getTime()) return { ...doc, bucket_start: start, count: 0, prev_count: doc.count };
+  if (doc.bucket_start.getTime() < start.getTime())
+    return { ...doc, bucket_start: start, count: 0, prev_count: doc.count };
   return doc;
 }
 
@@ -213,7 +221,9 @@ export function lease(
       const lastBucket = back?.bucketStart.getTime() === bucketStart.getTime() - WINDOW_MS;
       const counted = await buckets.findOneAndUpdate(
         { _id: id, bucket_start: bucketStart },
-        { $inc: { count: want - (sameBucket ? back!.tokens : 0), ...(lastBucket ? { prev_count: -back!.tokens } : {}) } },
+        {
+          $inc: { count: want - (sameBucket ? back!.tokens : 0), ...(lastBucket ? { prev_count: -back!.tokens } : {}) },
+        },
         { returnDocument: 'after' },
       );
       if (!counted) continue; // rolled over (or not created yet): lease in the current bucket
@@ -222,7 +232,11 @@ export function lease(
       if (excess > 0) {
         await buckets.updateOne({ _id: id, bucket_start: counted.bucket_start }, { $inc: { count: -excess } });
       }
-      return { granted: want - excess, bucketStart: counted.bucket_start, buckets: { ...counted, count: counted.count - excess } };
+      return {
+        granted: want - excess,
+        bucketStart: counted.bucket_start,
+        buckets: { ...counted, count: counted.count - excess },
+      };
     }
     throw new RateLimiterUnavailable(new Error(`could not lease tokens for ${id}`));
   });

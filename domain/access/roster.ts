@@ -59,7 +59,9 @@ export async function openRosters(db: Db, accountId: string): Promise<void> {
   const tenant = new TenantDb(db, accountId);
   for (const name of declared) {
     await upserting(() =>
-      tenant.collection<RosterDoc>(name).updateOne({ _id: accountId }, { $set: { complete: true }, $setOnInsert: { ids: [] } }, { upsert: true }),
+      tenant
+        .collection<RosterDoc>(name)
+        .updateOne({ _id: accountId }, { $set: { complete: true }, $setOnInsert: { ids: [] } }, { upsert: true }),
     );
   }
 }
@@ -83,7 +85,9 @@ export class Roster<T extends Enrolled> {
     // `?? []`: FerretDB 1.24 drops an empty array from an upsert's `$setOnInsert`, so an opened roster has no `ids`
     // until its first enrolment.
     if (roster?.complete) return roster.ids ?? [];
-    const found = await this.items(tenant).find(this.spec.holds(), { projection: { _id: 1 } }).toArray();
+    const found = await this.items(tenant)
+      .find(this.spec.holds(), { projection: { _id: 1 } })
+      .toArray();
     const built = await upserting(() =>
       this.rosters(tenant).findOneAndUpdate(
         { _id: tenant.accountId },
@@ -100,7 +104,7 @@ export class Roster<T extends Enrolled> {
     // Judged once per item: `left` may read the clock (a key's expiry), and what is taken out is what is not answered.
     const members: T[] = [];
     const left: string[] = [];
-    for (const item of found) (this.spec.left(item) ? left.push(item._id) : members.push(item));
+    for (const item of found) this.spec.left(item) ? left.push(item._id) : members.push(item);
     if (left.length) await this.rosters(tenant).updateOne({ _id: tenant.accountId }, { $pullAll: { ids: left } });
     return members;
   }
@@ -117,7 +121,9 @@ export class Roster<T extends Enrolled> {
 
   /** Before inserting item `id`. */
   async enrol(tenant: TenantDb, id: string): Promise<void> {
-    await upserting(() => this.rosters(tenant).updateOne({ _id: tenant.accountId }, { $addToSet: { ids: id } }, { upsert: true }));
+    await upserting(() =>
+      this.rosters(tenant).updateOne({ _id: tenant.accountId }, { $addToSet: { ids: id } }, { upsert: true }),
+    );
   }
 
   /** After item `id` has left, or its insert was taken back. */
@@ -135,11 +141,15 @@ export class Roster<T extends Enrolled> {
       .find(this.spec.holds(), { projection: { _id: 1, account_id: 1 } })
       .toArray();
     const byAccount = new Map<string, string[]>();
-    for (const item of all) byAccount.set(item.account_id, [...(byAccount.get(item.account_id) ?? []), String(item._id)]);
+    for (const item of all)
+      byAccount.set(item.account_id, [...(byAccount.get(item.account_id) ?? []), String(item._id)]);
     let changed = 0;
     for (const [accountId, ids] of byAccount) {
       // No upsert: an account with no roster yet builds its own from a scan at its first read.
-      const res = await this.rosters(new TenantDb(db, accountId)).updateOne({ _id: accountId }, { $addToSet: { ids: { $each: ids } } });
+      const res = await this.rosters(new TenantDb(db, accountId)).updateOne(
+        { _id: accountId },
+        { $addToSet: { ids: { $each: ids } } },
+      );
       changed += res.modifiedCount;
     }
     return changed;

@@ -8,19 +8,11 @@ export const CreateKeyRequest = z
   .object({
     name: z.string().trim().min(1).max(100),
     mode: z.enum(['live', 'test']).default('live'),
-    scopes: z
-      .array(ScopeName)
-      .max(SCOPES.length)
-      .optional()
-      .meta({ description: 'Omitted or empty: every scope.' }),
-    rate_limit_rpm: z
-      .number()
-      .int()
-      .min(1)
-      .max(100_000)
-      .nullable()
-      .optional()
-      .meta({ description: 'At most the deployment\'s `MAX_KEY_RATE_LIMIT_RPM` (6000 unless configured); above it 400. Null or omitted: the default.' }),
+    scopes: z.array(ScopeName).max(SCOPES.length).optional().meta({ description: 'Omitted or empty: every scope.' }),
+    rate_limit_rpm: z.number().int().min(1).max(100_000).nullable().optional().meta({
+      description:
+        "At most the deployment's `MAX_KEY_RATE_LIMIT_RPM` (6000 unless configured); above it 400. Null or omitted: the default.",
+    }),
     expires_at: z.iso
       .datetime({ offset: true })
       .nullable()

@@ -24,7 +24,8 @@ export function createSessionVerifier(config: Config): SessionVerifier {
   let options: { algorithms: string[]; issuer: string; audience: string };
   if (config.SESSION_JWKS_URL) {
     // The config refuses JWKS without both; an empty one here would make jose skip that check altogether.
-    if (!config.SESSION_ISSUER || !config.SESSION_AUDIENCE) throw new Error('SESSION_JWKS_URL needs SESSION_ISSUER and SESSION_AUDIENCE');
+    if (!config.SESSION_ISSUER || !config.SESSION_AUDIENCE)
+      throw new Error('SESSION_JWKS_URL needs SESSION_ISSUER and SESSION_AUDIENCE');
     key = createRemoteJWKSet(new URL(config.SESSION_JWKS_URL), { timeoutDuration: 5000, cooldownDuration: 30_000 });
     options = { algorithms: ASYMMETRIC_ALGS, issuer: config.SESSION_ISSUER, audience: config.SESSION_AUDIENCE };
   } else {

@@ -46,7 +46,6 @@ export interface LedgerEntry {
   applied_at: Date | null;
 }
 
-
 export type ChargeResult = { ok: true; entry: LedgerEntry } | { ok: false; reason: 'insufficient_credits' };
 
 const entries = (db: Db) => db.collection<LedgerEntry>(COLLECTIONS.ledger);
@@ -86,13 +85,19 @@ function decided(account: AccountDoc, id: string): Decision | null {
   if (journal.includes(rejectedMark(id))) return { kind: 'rejected' };
   if (!journal.includes(id)) return null;
   const split = (account.charge_splits ?? []).find((c) => c.id === id);
-  return { kind: 'applied', split: split ? { bonus_milli: split.bonus_milli, regular_milli: split.regular_milli } : null };
+  return {
+    kind: 'applied',
+    split: split ? { bonus_milli: split.bonus_milli, regular_milli: split.regular_milli } : null,
+  };
 }
 
 /** Copies the account's decision onto the entry (idempotent: every caller copies the same decision). */
 async function settle(db: Db, id: string, decision: Decision): Promise<ChargeResult> {
   if (decision.kind === 'rejected') {
-    await entries(db).updateOne({ _id: id, state: 'pending' }, { $set: { state: 'rejected', reason: 'insufficient_credits' } });
+    await entries(db).updateOne(
+      { _id: id, state: 'pending' },
+      { $set: { state: 'rejected', reason: 'insufficient_credits' } },
+    );
     return { ok: false, reason: 'insufficient_credits' };
   }
   const entry = await entries(db).findOneAndUpdate(
@@ -141,7 +146,9 @@ export async function charge(db: Db, accountId: string, subject: string, amountM
       journal: { $nin: [id, rejectedMark(id)] },
     };
     if (account.bonus_milli + account.regular_milli < entry.amount_milli) {
-      const res = await accounts(db).updateOne(unchanged, { $push: { journal: { $each: [rejectedMark(id)], $slice: -JOURNAL_SIZE } } });
+      const res = await accounts(db).updateOne(unchanged, {
+        $push: { journal: { $each: [rejectedMark(id)], $slice: -JOURNAL_SIZE } },
+      });
       if (res.modifiedCount === 1) return settle(db, id, { kind: 'rejected' });
       continue;
     }
@@ -154,7 +161,8 @@ export async function charge(db: Db, accountId: string, subject: string, amountM
         charge_splits: { $each: [{ id, bonus_milli: bonus, regular_milli: regular }], $slice: -JOURNAL_SIZE },
       },
     });
-    if (res.modifiedCount === 1) return settle(db, id, { kind: 'applied', split: { bonus_milli: bonus, regular_milli: regular } });
+    if (res.modifiedCount === 1)
+      return settle(db, id, { kind: 'applied', split: { bonus_milli: bonus, regular_milli: regular } });
     // The balance moved under us (another movement won the compare-and-set): read again and decide again.
   }
   throw new Error(`could not settle charge ${id}: the account is too busy`);
@@ -208,7 +216,10 @@ async function credit(
   // No balance guard is needed to add credits: the journal alone makes it exactly once.
   await accounts(db).updateOne(
     { _id: accountId, journal: { $ne: e._id } },
-    { $inc: { bonus_milli: entry.bonus_milli, regular_milli: entry.regular_milli }, $push: { journal: { $each: [e._id], $slice: -JOURNAL_SIZE } } },
+    {
+      $inc: { bonus_milli: entry.bonus_milli, regular_milli: entry.regular_milli },
+      $push: { journal: { $each: [e._id], $slice: -JOURNAL_SIZE } },
+    },
   );
   return markApplied(db, e._id);
 }

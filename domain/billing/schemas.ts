@@ -21,7 +21,7 @@ const Day = z
   .meta({ example: '2025-01-31' });
 
 export const UsageQuery = z.object({
-  from: Day.optional().meta({ description: 'First day (UTC) of the period. Default: the first day of `to`\'s month.' }),
+  from: Day.optional().meta({ description: "First day (UTC) of the period. Default: the first day of `to`'s month." }),
   to: Day.optional().meta({ description: 'Last day (UTC) of the period, inclusive. Default: today.' }),
   group_by: z.enum(['workflow']).optional().meta({ description: '`workflow` fills `by_workflow`.' }),
 });
@@ -32,7 +32,9 @@ export const UsageReport = z
   .object({
     period: z.object({ from: z.string().meta({ format: 'date' }), to: z.string().meta({ format: 'date' }) }),
     total_runs: z.number().int(),
-    total_credits: z.number().meta({ description: 'Credits charged in the period: runs plus live prompt generations.' }),
+    total_credits: z
+      .number()
+      .meta({ description: 'Credits charged in the period: runs plus live prompt generations.' }),
     total_generations: z
       .number()
       .int()

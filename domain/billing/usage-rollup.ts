@@ -57,12 +57,22 @@ const GENERATION_TOKENS_KEPT = 1000;
 
 type CountedRun = Pick<
   RunDoc,
-  '_id' | 'account_id' | 'workflow_id' | 'workflow_name' | 'livemode' | 'admission' | 'status' | 'quoted_milli' | 'charged_milli' | 'created_at'
+  | '_id'
+  | 'account_id'
+  | 'workflow_id'
+  | 'workflow_name'
+  | 'livemode'
+  | 'admission'
+  | 'status'
+  | 'quoted_milli'
+  | 'charged_milli'
+  | 'created_at'
 > & { usage_counted?: UsageFact[] };
 
 export const usageMonthId = (accountId: string, month: string) => `${accountId}:${month}`;
 const monthOf = (d: Date) => d.toISOString().slice(0, 7);
-const cellOf = (run: Pick<RunDoc, 'created_at' | 'workflow_id'>) => `${run.created_at.toISOString().slice(8, 10)}:${run.workflow_id}`;
+const cellOf = (run: Pick<RunDoc, 'created_at' | 'workflow_id'>) =>
+  `${run.created_at.toISOString().slice(8, 10)}:${run.workflow_id}`;
 
 /** What a run in its current state contributes, fact by fact. Test-mode and unadmitted runs contribute nothing. */
 export function usageFacts(run: CountedRun): Array<{ fact: UsageFact } & UsageCell> {
@@ -71,7 +81,10 @@ export function usageFacts(run: CountedRun): Array<{ fact: UsageFact } & UsageCe
   if (run.status === 'succeeded') facts.push({ fact: 'charged', runs: 0, charged_milli: run.charged_milli ?? 0 });
   // Only succeeded runs are refunded by an operator, and the refund returns the quote they were charged.
   if (run.status === 'refunded') {
-    facts.push({ fact: 'charged', runs: 0, charged_milli: run.quoted_milli }, { fact: 'uncharged', runs: 0, charged_milli: -run.quoted_milli });
+    facts.push(
+      { fact: 'charged', runs: 0, charged_milli: run.quoted_milli },
+      { fact: 'uncharged', runs: 0, charged_milli: -run.quoted_milli },
+    );
   }
   return facts;
 }
@@ -184,7 +197,15 @@ export async function rebuildUsage(db: Db, accountId: string): Promise<{ months:
     { account_id: accountId, livemode: true, admission: 'admitted' },
     {
       projection: {
-        account_id: 1, workflow_id: 1, workflow_name: 1, livemode: 1, admission: 1, status: 1, quoted_milli: 1, charged_milli: 1, created_at: 1,
+        account_id: 1,
+        workflow_id: 1,
+        workflow_name: 1,
+        livemode: 1,
+        admission: 1,
+        status: 1,
+        quoted_milli: 1,
+        charged_milli: 1,
+        created_at: 1,
       },
     },
   );
@@ -204,7 +225,10 @@ export async function rebuildUsage(db: Db, accountId: string): Promise<{ months:
   // Prompt generations come from the ledger: each applied `gen_…` charge counts, its refund takes it back out.
   const generationEntries = db
     .collection<LedgerEntry>(COLLECTIONS.ledger)
-    .find({ account_id: accountId, state: 'applied', kind: { $in: ['charge', 'refund'] } }, { projection: { subject: 1, kind: 1, amount_milli: 1, created_at: 1 } });
+    .find(
+      { account_id: accountId, state: 'applied', kind: { $in: ['charge', 'refund'] } },
+      { projection: { subject: 1, kind: 1, amount_milli: 1, created_at: 1 } },
+    );
   const generationCharges = new Map<string, Pick<LedgerEntry, 'amount_milli' | 'created_at'>>();
   const generationRefunds = new Set<string>();
   for await (const entry of generationEntries) {
@@ -218,7 +242,10 @@ export async function rebuildUsage(db: Db, accountId: string): Promise<{ months:
     const _id = usageMonthId(accountId, month);
     const doc = built.get(_id) ?? { _id, account_id: accountId, month, cells: {}, names: {}, pending: [] };
     built.set(_id, doc);
-    const cell = ((doc.generations ??= {})[entry.created_at.toISOString().slice(8, 10)] ??= { count: 0, charged_milli: 0 });
+    const cell = ((doc.generations ??= {})[entry.created_at.toISOString().slice(8, 10)] ??= {
+      count: 0,
+      charged_milli: 0,
+    });
     cell.count += 1;
     cell.charged_milli += entry.amount_milli;
   }

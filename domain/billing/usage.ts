@@ -37,7 +37,9 @@ export function resolvePeriod(query: Pick<UsageQuery, 'from' | 'to'>, now = new 
   const start = startOfDay(from);
   const end = new Date(startOfDay(to).getTime() + DAY_MS);
   if (start >= end) {
-    throw errors.invalidRequest(`from (${from}) is after to (${to}).`, [{ path: 'query.from', message: 'must not be after to' }]);
+    throw errors.invalidRequest(`from (${from}) is after to (${to}).`, [
+      { path: 'query.from', message: 'must not be after to' },
+    ]);
   }
   const days = Math.round((end.getTime() - start.getTime()) / DAY_MS);
   if (days > MAX_PERIOD_DAYS) {
@@ -61,11 +63,17 @@ interface Group {
 export async function usageReport(tenant: TenantDb, query: UsageQuery, now = new Date()) {
   const period = resolvePeriod(query, now);
   const months: string[] = [];
-  for (let m = new Date(Date.UTC(period.start.getUTCFullYear(), period.start.getUTCMonth(), 1)); m < period.end; m.setUTCMonth(m.getUTCMonth() + 1)) {
+  for (
+    let m = new Date(Date.UTC(period.start.getUTCFullYear(), period.start.getUTCMonth(), 1));
+    m < period.end;
+    m.setUTCMonth(m.getUTCMonth() + 1)
+  ) {
     months.push(m.toISOString().slice(0, 7));
   }
   const docs = await Promise.all(
-    months.map((month) => tenant.collection<UsageMonthDoc>(COLLECTIONS.usageMonths).findOne({ _id: usageMonthId(tenant.accountId, month) })),
+    months.map((month) =>
+      tenant.collection<UsageMonthDoc>(COLLECTIONS.usageMonths).findOne({ _id: usageMonthId(tenant.accountId, month) }),
+    ),
   );
   const groups = new Map<string, Group>();
   const recordedNames = new Map<string, string>();
@@ -111,7 +119,9 @@ export async function usageReport(tenant: TenantDb, query: UsageQuery, now = new
  */
 async function withCurrentNames(tenant: TenantDb, groups: Group[], recorded: Map<string, string>) {
   const ids = groups.map((g) => g.workflowId);
-  const workflows = await tenant.collection<EvaluationWorkflowDoc>(COLLECTIONS.workflows).findByIds(ids, {}, { projection: { name: 1 } });
+  const workflows = await tenant
+    .collection<EvaluationWorkflowDoc>(COLLECTIONS.workflows)
+    .findByIds(ids, {}, { projection: { name: 1 } });
   const names = new Map(workflows.map((w) => [w._id, w.name]));
   return groups
     .map((g) => ({

@@ -68,8 +68,12 @@ export async function ensureCatalog(db: Db): Promise<void> {
   const now = new Date();
   // Only entries that differ from what is stored are written: every process start seeds, and on a busy database
   // sixteen upserts in a row took tens of seconds of start-up where two reads take milliseconds.
-  const storedProducts = new Map((await db.collection<ProductDoc>(COLLECTIONS.products).find({}).toArray()).map((d) => [d._id, d]));
-  const storedTemplates = new Map((await db.collection<TemplateDoc>(COLLECTIONS.promptTemplates).find({}).toArray()).map((d) => [d._id, d]));
+  const storedProducts = new Map(
+    (await db.collection<ProductDoc>(COLLECTIONS.products).find({}).toArray()).map((d) => [d._id, d]),
+  );
+  const storedTemplates = new Map(
+    (await db.collection<TemplateDoc>(COLLECTIONS.promptTemplates).find({}).toArray()).map((d) => [d._id, d]),
+  );
   for (const p of products) {
     if (seeded(storedProducts.get(p.code), p)) continue;
     await db
@@ -128,7 +132,10 @@ export function templateView(t: TemplateDoc) {
 }
 
 export async function listProducts(db: Db) {
-  return db.collection<ProductDoc>(COLLECTIONS.products).find({}, { sort: { _id: 1 } }).toArray();
+  return db
+    .collection<ProductDoc>(COLLECTIONS.products)
+    .find({}, { sort: { _id: 1 } })
+    .toArray();
 }
 
 export async function getProduct(db: Db, code: string): Promise<ProductDoc> {
@@ -157,7 +164,9 @@ function cachedRead<T>(db: Db, key: string, read: () => Promise<T>): Promise<T> 
 }
 
 export async function findProduct(db: Db, code: string): Promise<ProductDoc | null> {
-  return cachedRead(db, `product:${code}`, () => db.collection<ProductDoc>(COLLECTIONS.products).findOne({ _id: code }));
+  return cachedRead(db, `product:${code}`, () =>
+    db.collection<ProductDoc>(COLLECTIONS.products).findOne({ _id: code }),
+  );
 }
 
 export async function listTemplates(db: Db, category?: TemplateCategory) {
@@ -168,5 +177,7 @@ export async function listTemplates(db: Db, category?: TemplateCategory) {
 }
 
 export async function findTemplate(db: Db, id: string): Promise<TemplateDoc | null> {
-  return cachedRead(db, `template:${id}`, () => db.collection<TemplateDoc>(COLLECTIONS.promptTemplates).findOne({ _id: id }));
+  return cachedRead(db, `template:${id}`, () =>
+    db.collection<TemplateDoc>(COLLECTIONS.promptTemplates).findOne({ _id: id }),
+  );
 }

@@ -57,7 +57,11 @@ export async function generatePrompt(
   const charged = await charge(deps.db, tenant.accountId, id, priceMilli);
   if (!charged.ok) {
     await unwatchJob(deps.db, 'generations', id);
-    throw new ApiError(402, 'insufficient_credits', `A prompt generation costs ${toCredits(priceMilli)} credits; the balance is lower.`);
+    throw new ApiError(
+      402,
+      'insufficient_credits',
+      `A prompt generation costs ${toCredits(priceMilli)} credits; the balance is lower.`,
+    );
   }
   // Settled: delivered (charged, or refunded because no model wrote it), or refunded on failure. A refund that
   // failed leaves it unsettled, and watched.

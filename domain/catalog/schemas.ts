@@ -21,7 +21,10 @@ export const Product = z
         credits_per_page: z.number(),
         credits_per_1k_reference_tokens: z.number(),
       })
-      .meta({ description: 'A run costs credits_per_run + credits_per_page × input pages (+ reference tokens on full-text policies).' }),
+      .meta({
+        description:
+          'A run costs credits_per_run + credits_per_page × input pages (+ reference tokens on full-text policies).',
+      }),
     created_at: z.string(),
   })
   .meta({ id: 'Product' });

@@ -41,7 +41,13 @@ export interface DocumentDoc {
 }
 
 /** A document that is waiting for its bytes; nothing about the file is known yet. */
-function newDocument(f: { id: string; filename: string; contentType: string; key: string; declaredSize: number | null }): Omit<DocumentDoc, 'account_id'> {
+function newDocument(f: {
+  id: string;
+  filename: string;
+  contentType: string;
+  key: string;
+  declaredSize: number | null;
+}): Omit<DocumentDoc, 'account_id'> {
   return {
     _id: f.id,
     filename: f.filename,
@@ -85,10 +91,16 @@ export async function createDocumentUpload(
   const id = newId('document');
   const contentType = uploadContentType(input.filename, input.mime_type);
   const key = originalKeys.document(tenant.accountId, id);
-  const { url, expiresAt } = await presignOriginalUpload(storage, key, contentType, input.size_bytes, config.UPLOAD_URL_TTL_S);
-  await tenant.collection<DocumentDoc>(COLLECTIONS.documents).insertOne(
-    newDocument({ id, filename: input.filename, contentType, key, declaredSize: input.size_bytes ?? null }),
+  const { url, expiresAt } = await presignOriginalUpload(
+    storage,
+    key,
+    contentType,
+    input.size_bytes,
+    config.UPLOAD_URL_TTL_S,
   );
+  await tenant
+    .collection<DocumentDoc>(COLLECTIONS.documents)
+    .insertOne(newDocument({ id, filename: input.filename, contentType, key, declaredSize: input.size_bytes ?? null }));
   return {
     id,
     object: 'document_upload' as const,
@@ -111,7 +123,10 @@ export async function getDocument(tenant: TenantDb, docId: string): Promise<Docu
 export async function documentText(tenant: TenantDb, storage: Storage, docId: string) {
   const doc = await getDocument(tenant, docId);
   if (!doc.extracted || !doc.text_key) {
-    throw errors.conflict('document_not_extracted', 'The document has no extracted text (complete the upload; scanned files need OCR, unavailable in v1).');
+    throw errors.conflict(
+      'document_not_extracted',
+      'The document has no extracted text (complete the upload; scanned files need OCR, unavailable in v1).',
+    );
   }
   const stored = await loadStoredText(storage, doc.text_key);
   return {
@@ -158,17 +173,34 @@ export async function completeDocument(
       return { doc: await getDocument(tenant, docId), finished: true };
     }
     // Watched first (domain/jobs/watch.ts): an extraction that never starts is started by the reconciler.
-    await watchJob(tenant.rawDb(), 'documents', { id: docId, accountId: tenant.accountId, namespace: temporal.namespace, since: new Date() });
+    await watchJob(tenant.rawDb(), 'documents', {
+      id: docId,
+      accountId: tenant.accountId,
+      namespace: temporal.namespace,
+      since: new Date(),
+    });
     await documents.updateOne(
       { _id: docId, status: 'awaiting_upload' },
-      { $set: { status: 'extracting', size_bytes: stored.size, completed_at: new Date(), job_namespace: temporal.namespace } },
+      {
+        $set: {
+          status: 'extracting',
+          size_bytes: stored.size,
+          completed_at: new Date(),
+          job_namespace: temporal.namespace,
+        },
+      },
     );
   }
   const job = await extractDocument(temporal, { accountId: tenant.accountId, docId }, waitMs);
   if (job.state === 'ended') {
     // The extraction job closed without recording a result (terminated, or failed past its retries); a closed id is
     // never run again (REJECT_DUPLICATE), so the document settles as failed and this answer stays a 200.
-    await settleExtractionEnded(tenant.rawDb(), tenant.accountId, docId, 'Extraction did not finish; upload the file again as a new document.');
+    await settleExtractionEnded(
+      tenant.rawDb(),
+      tenant.accountId,
+      docId,
+      'Extraction did not finish; upload the file again as a new document.',
+    );
   }
   return { doc: await getDocument(tenant, docId), finished: job.state !== 'waiting' };
 }
@@ -177,10 +209,17 @@ export async function completeDocument(
  * `extracting → failed` with a reason, once (a guarded update): what `complete` and the reconciler do when the
  * extraction job is gone without having recorded an outcome.
  */
-export async function settleExtractionEnded(db: Db, accountId: string, docId: string, reason: string): Promise<boolean> {
+export async function settleExtractionEnded(
+  db: Db,
+  accountId: string,
+  docId: string,
+  reason: string,
+): Promise<boolean> {
   const res = await new TenantDb(db, accountId).collection<DocumentDoc>(COLLECTIONS.documents).updateOne(
     { _id: docId, status: 'extracting' },
-    { $set: { status: 'failed', extracted: false, extraction_error: { code: 'extraction_failed', message: reason } } },
+    {
+      $set: { status: 'failed', extracted: false, extraction_error: { code: 'extraction_failed', message: reason } },
+    },
   );
   await unwatchJob(db, 'documents', docId);
   return res.modifiedCount === 1;
@@ -208,7 +247,12 @@ export interface ExtractionOutcome {
 const jsonOrNull = (v: unknown) => (v ? JSON.stringify(v) : null);
 
 /** What extraction found, on the document. Idempotent: a retried extraction writes the same fields. */
-export async function recordExtraction(db: Db, accountId: string, docId: string, outcome: ExtractionOutcome): Promise<void> {
+export async function recordExtraction(
+  db: Db,
+  accountId: string,
+  docId: string,
+  outcome: ExtractionOutcome,
+): Promise<void> {
   await new TenantDb(db, accountId).collection<DocumentDoc>(COLLECTIONS.documents).updateOne(
     { _id: docId },
     {
@@ -241,12 +285,26 @@ export async function ingestDocumentBytes(
   waitMs: number,
 ): Promise<DocumentDoc> {
   const id = newId('document');
-  const contentType = uploadContentType(file.filename, file.mimeType === 'application/octet-stream' ? undefined : file.mimeType);
+  const contentType = uploadContentType(
+    file.filename,
+    file.mimeType === 'application/octet-stream' ? undefined : file.mimeType,
+  );
   const key = originalKeys.document(tenant.accountId, id);
   await putOriginal(storage, key, file.bytes, contentType);
-  await watchJob(tenant.rawDb(), 'documents', { id, accountId: tenant.accountId, namespace: temporal.namespace, since: new Date() });
+  await watchJob(tenant.rawDb(), 'documents', {
+    id,
+    accountId: tenant.accountId,
+    namespace: temporal.namespace,
+    since: new Date(),
+  });
   await tenant.collection<DocumentDoc>(COLLECTIONS.documents).insertOne({
-    ...newDocument({ id, filename: file.filename.slice(0, 255) || 'upload', contentType, key, declaredSize: file.bytes.length }),
+    ...newDocument({
+      id,
+      filename: file.filename.slice(0, 255) || 'upload',
+      contentType,
+      key,
+      declaredSize: file.bytes.length,
+    }),
     // The bytes are already stored: the document starts where `complete` leaves an uploaded one.
     status: 'extracting',
     size_bytes: file.bytes.length,

@@ -11,7 +11,13 @@ export const originalKeys = {
   reference: (accountId: string, refId: string) => `accounts/${accountId}/reference-documents/${refId}/original`,
 };
 
-export function presignOriginalUpload(storage: Storage, key: string, contentType: string, size: number | undefined, ttlS: number) {
+export function presignOriginalUpload(
+  storage: Storage,
+  key: string,
+  contentType: string,
+  size: number | undefined,
+  ttlS: number,
+) {
   return presignUpload(storage, key, contentType, size, ttlS);
 }
 

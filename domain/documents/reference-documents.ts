@@ -69,7 +69,12 @@ const collection = (tenant: TenantDb) => tenant.collection<ReferenceDocumentDoc>
  * (domain/http/list-index.ts), so the list may trust its snapshot in every status, `processing` included
  * (docs/decisions.md 211). A write that fails leaves the entry held: the list then reads the document itself.
  */
-async function changing<R>(tenant: TenantDb, refId: string, write: () => Promise<R>, known?: ReferenceDocumentDoc | null): Promise<R> {
+async function changing<R>(
+  tenant: TenantDb,
+  refId: string,
+  write: () => Promise<R>,
+  known?: ReferenceDocumentDoc | null,
+): Promise<R> {
   return whileClaimed(tenant, REFERENCE_LIST, known ?? (await collection(tenant).findOne({ _id: refId })), write);
 }
 
@@ -82,7 +87,13 @@ export async function createReferenceUpload(
   const id = newId('referenceDocument');
   const contentType = uploadContentType(input.filename, input.mime_type);
   const key = originalKeys.reference(tenant.accountId, id);
-  const { url, expiresAt } = await presignOriginalUpload(storage, key, contentType, input.size_bytes, config.UPLOAD_URL_TTL_S);
+  const { url, expiresAt } = await presignOriginalUpload(
+    storage,
+    key,
+    contentType,
+    input.size_bytes,
+    config.UPLOAD_URL_TTL_S,
+  );
   const fresh: Omit<ReferenceDocumentDoc, 'account_id'> = {
     _id: id,
     name: input.name,
@@ -101,7 +112,10 @@ export async function createReferenceUpload(
     created_at: new Date(),
   };
   // Listed first, written second (domain/http/list-index.ts): a crash between never hides it from the list.
-  const doc = await collection(tenant).insertOne({ ...fresh, list_pos: await addToList(tenant, REFERENCE_LIST, fresh) });
+  const doc = await collection(tenant).insertOne({
+    ...fresh,
+    list_pos: await addToList(tenant, REFERENCE_LIST, fresh),
+  });
   return {
     id,
     object: 'reference_document' as const,
@@ -131,33 +145,63 @@ export async function completeReference(tenant: TenantDb, storage: Storage, temp
   let started: ReferenceDocumentDoc | null = null;
   if (!doc.indexing_started_at) {
     const stored = await statOriginal(storage, doc.object_key);
-    if (!stored) throw errors.unprocessable('upload_missing', 'No file has been uploaded yet: PUT the bytes to upload_url first.');
+    if (!stored)
+      throw errors.unprocessable('upload_missing', 'No file has been uploaded yet: PUT the bytes to upload_url first.');
     if (stored.size > MAX_UPLOAD_BYTES) {
       // DESIGN.md decision 27: refused from the store's size alone, never read, and not kept.
       await deleteOriginal(storage, doc.object_key);
-      const refused = await changing(tenant, refId, () => collection(tenant).findOneAndUpdate(
-        { _id: refId, indexing_started_at: null },
-        {
-          $set: {
-            indexing_started_at: new Date(),
-            size_bytes: stored.size,
-            status: 'failed',
-            failure_code: 'file_too_large',
-            failure_reason: oversizedUploadMessage(stored.size),
-          },
-        },
-        { returnDocument: 'after' },
-      ), doc);
+      const refused = await changing(
+        tenant,
+        refId,
+        () =>
+          collection(tenant).findOneAndUpdate(
+            { _id: refId, indexing_started_at: null },
+            {
+              $set: {
+                indexing_started_at: new Date(),
+                size_bytes: stored.size,
+                status: 'failed',
+                failure_code: 'file_too_large',
+                failure_reason: oversizedUploadMessage(stored.size),
+              },
+            },
+            { returnDocument: 'after' },
+          ),
+        doc,
+      );
       return refused ?? (await findLive(tenant, refId));
     }
     // Watched first (domain/jobs/watch.ts): an indexing that never starts is started by the reconciler.
-    await watchJob(tenant.rawDb(), 'references', { id: refId, accountId: tenant.accountId, namespace: temporal.namespace, since: new Date() });
-    started = await changing(tenant, refId, () => collection(tenant).findOneAndUpdate(
-      { _id: refId, indexing_started_at: null },
-      { $set: { indexing_started_at: new Date(), size_bytes: stored.size, job_namespace: temporal.namespace }, $inc: { index_version: 1 } },
-    ), doc);
+    await watchJob(tenant.rawDb(), 'references', {
+      id: refId,
+      accountId: tenant.accountId,
+      namespace: temporal.namespace,
+      since: new Date(),
+    });
+    started = await changing(
+      tenant,
+      refId,
+      () =>
+        collection(tenant).findOneAndUpdate(
+          { _id: refId, indexing_started_at: null },
+          {
+            $set: { indexing_started_at: new Date(), size_bytes: stored.size, job_namespace: temporal.namespace },
+            $inc: { index_version: 1 },
+          },
+        ),
+      doc,
+    );
   } else if (doc.job_namespace !== temporal.namespace) {
-    await changing(tenant, refId, () => collection(tenant).updateOne({ _id: refId, status: 'processing' }, { $set: { job_namespace: temporal.namespace } }), doc);
+    await changing(
+      tenant,
+      refId,
+      () =>
+        collection(tenant).updateOne(
+          { _id: refId, status: 'processing' },
+          { $set: { job_namespace: temporal.namespace } },
+        ),
+      doc,
+    );
   }
   await indexReference(temporal, { accountId: tenant.accountId, refId });
   return started ?? (await findLive(tenant, refId));
@@ -169,7 +213,11 @@ export async function completeReference(tenant: TenantDb, storage: Storage, temp
  * here, so a client never waits forever on a job that is gone. (The reconciler does the same for documents nobody
  * reads.)
  */
-export async function getReference(tenant: TenantDb, temporal: TemporalHandle, refId: string): Promise<ReferenceDocumentDoc> {
+export async function getReference(
+  tenant: TenantDb,
+  temporal: TemporalHandle,
+  refId: string,
+): Promise<ReferenceDocumentDoc> {
   const doc = await findLive(tenant, refId);
   if (doc.status !== 'processing' || !doc.indexing_started_at) return doc;
   let status: JobStatus;
@@ -180,8 +228,14 @@ export async function getReference(tenant: TenantDb, temporal: TemporalHandle, r
   }
   // Running, done (its last step marked the document), or not started yet (`complete`'s retry or the reconciler
   // starts it): nothing to settle here.
-  if (!isClosed(status) || status === 'completed') return doc.status === 'processing' ? await findLive(tenant, refId) : doc;
-  await settleIndexingEnded(tenant.rawDb(), tenant.accountId, refId, `Indexing did not finish (the job ended as ${status}).`);
+  if (!isClosed(status) || status === 'completed')
+    return doc.status === 'processing' ? await findLive(tenant, refId) : doc;
+  await settleIndexingEnded(
+    tenant.rawDb(),
+    tenant.accountId,
+    refId,
+    `Indexing did not finish (the job ended as ${status}).`,
+  );
   return findLive(tenant, refId);
 }
 
@@ -189,7 +243,10 @@ export async function getReference(tenant: TenantDb, temporal: TemporalHandle, r
 export async function settleIndexingEnded(db: Db, accountId: string, refId: string, reason: string): Promise<boolean> {
   const tenant = new TenantDb(db, accountId);
   const res = await changing(tenant, refId, () =>
-    collection(tenant).updateOne({ _id: refId, status: 'processing' }, { $set: { status: 'failed', failure_reason: reason } }),
+    collection(tenant).updateOne(
+      { _id: refId, status: 'processing' },
+      { $set: { status: 'failed', failure_reason: reason } },
+    ),
   );
   await unwatchJob(db, 'references', refId);
   return res.modifiedCount === 1;
@@ -197,7 +254,9 @@ export async function settleIndexingEnded(db: Db, accountId: string, refId: stri
 
 /** The reference an indexing job works on (deleted or not); a plain Error when it is gone (the job retries). */
 export async function referenceForIndexing(db: Db, accountId: string, refId: string): Promise<ReferenceDocumentDoc> {
-  const doc = await new TenantDb(db, accountId).collection<ReferenceDocumentDoc>(COLLECTIONS.referenceDocuments).findOne({ _id: refId });
+  const doc = await new TenantDb(db, accountId)
+    .collection<ReferenceDocumentDoc>(COLLECTIONS.referenceDocuments)
+    .findOne({ _id: refId });
   if (!doc) throw new Error(`reference document ${refId} not found`);
   return doc;
 }
@@ -210,29 +269,43 @@ export async function recordReferenceExtraction(
   found: { mime_type: string | null; page_count: number | null },
 ): Promise<void> {
   const tenant = new TenantDb(db, accountId);
-  await changing(tenant, refId, () => collection(tenant).updateOne({ _id: refId }, { $set: { mime_type: found.mime_type, page_count: found.page_count } }));
+  await changing(tenant, refId, () =>
+    collection(tenant).updateOne(
+      { _id: refId },
+      { $set: { mime_type: found.mime_type, page_count: found.page_count } },
+    ),
+  );
 }
 
 /** Moves `processing` to `ready` or `failed` once; `ready` records the event (once, by its dedupe key). */
 export async function finishReferenceIndexing(
   publisher: EventPublisher,
-  input: { accountId: string; refId: string; outcome: 'ready' | 'failed'; reason?: string; code?: string; chunkCount?: number },
+  input: {
+    accountId: string;
+    refId: string;
+    outcome: 'ready' | 'failed';
+    reason?: string;
+    code?: string;
+    chunkCount?: number;
+  },
 ): Promise<void> {
   const tenant = new TenantDb(publisher.db, input.accountId);
-  const updated = await changing(tenant, input.refId, () => collection(tenant).findOneAndUpdate(
-    { _id: input.refId, status: 'processing' },
-    {
-      $set:
-        input.outcome === 'ready'
-          ? { status: 'ready', chunk_count: input.chunkCount ?? 0, failure_reason: null, failure_code: null }
-          : {
-              status: 'failed',
-              failure_reason: input.reason ?? 'The document could not be indexed.',
-              failure_code: input.code ?? 'indexing_failed',
-            },
-    },
-    { returnDocument: 'after' },
-  ));
+  const updated = await changing(tenant, input.refId, () =>
+    collection(tenant).findOneAndUpdate(
+      { _id: input.refId, status: 'processing' },
+      {
+        $set:
+          input.outcome === 'ready'
+            ? { status: 'ready', chunk_count: input.chunkCount ?? 0, failure_reason: null, failure_code: null }
+            : {
+                status: 'failed',
+                failure_reason: input.reason ?? 'The document could not be indexed.',
+                failure_code: input.code ?? 'indexing_failed',
+              },
+      },
+      { returnDocument: 'after' },
+    ),
+  );
   const current = updated ?? (await referenceForIndexing(publisher.db, input.accountId, input.refId));
   if (current.status !== 'processing') await unwatchJob(publisher.db, 'references', input.refId);
   if (current.status === 'ready' && input.outcome === 'ready') {
@@ -258,7 +331,15 @@ export const REFERENCE_LIST: ListSpec<ReferenceDocumentDoc> = {
 };
 
 export async function listReferences(tenant: TenantDb, page: PageQuery, cursors: Cursors) {
-  const { items, next_cursor } = await readList(tenant, REFERENCE_LIST, '', page, cursors, 'reference_documents', (doc) => doc.deleted_at === null);
+  const { items, next_cursor } = await readList(
+    tenant,
+    REFERENCE_LIST,
+    '',
+    page,
+    cursors,
+    'reference_documents',
+    (doc) => doc.deleted_at === null,
+  );
   return { data: items.map(referenceView), next_cursor };
 }
 

@@ -50,7 +50,6 @@ interface IndexDoc {
 const indexKey = (ref: { accountId: string; refId: string; version: number }) =>
   `accounts/${ref.accountId}/reference-documents/${ref.refId}/index-v${ref.version}.json.gz`;
 
-
 /**
  * Replaces a reference's chunks and index with these (idempotent: a retried indexing step rewrites the same).
  * `indexGz` is the serialized BM25 index, gzipped; it is stored in the object store, not in the record: an index
@@ -66,15 +65,27 @@ export async function storeReferenceIndex(
 ): Promise<void> {
   const chunkDocs = db.collection<ChunkDoc>(COLLECTIONS.referenceChunks);
   const records = db.collection<IndexDoc>(COLLECTIONS.referenceIndexes);
-  const previous = await records.findOne({ _id: ref.refId, account_id: ref.accountId }, { projection: { chunk_count: 1 } });
+  const previous = await records.findOne(
+    { _id: ref.refId, account_id: ref.accountId },
+    { projection: { chunk_count: 1 } },
+  );
   // Every chunk written over its `_id` (`<ref>:<ordinal>`), replacing what an earlier attempt or version left there,
   // and the previous version's chunks past the new end deleted by `_id`. Never `deleteMany({ref_id})`: the embedded
   // store answers it by scanning every account's chunks (docs/decisions.md 285). Readers never read past a record's
   // chunk_count, so a chunk left beyond it by an attempt that died is only space.
   const docs = chunks.map((c) => ({ ...c, _id: c.id, account_id: ref.accountId }));
-  await bulkWriteInBatches(chunkDocs, docs.map((doc) => ({ replaceOne: { filter: { _id: doc._id }, replacement: doc, upsert: true } })));
-  const stale = Array.from({ length: Math.max(0, (previous?.chunk_count ?? 0) - chunks.length) }, (_, k) => `${ref.refId}:${chunks.length + k}`);
-  await bulkWriteInBatches(chunkDocs, stale.map((id) => ({ deleteOne: { filter: { _id: id, account_id: ref.accountId } } })));
+  await bulkWriteInBatches(
+    chunkDocs,
+    docs.map((doc) => ({ replaceOne: { filter: { _id: doc._id }, replacement: doc, upsert: true } })),
+  );
+  const stale = Array.from(
+    { length: Math.max(0, (previous?.chunk_count ?? 0) - chunks.length) },
+    (_, k) => `${ref.refId}:${chunks.length + k}`,
+  );
+  await bulkWriteInBatches(
+    chunkDocs,
+    stale.map((id) => ({ deleteOne: { filter: { _id: id, account_id: ref.accountId } } })),
+  );
   // The object before the record that names it, so a record never points at an index not yet written.
   const key = indexKey(ref);
   await putObject(storage, key, indexGz, 'application/gzip');
@@ -115,7 +126,9 @@ export class IndexRecords {
   all(): Promise<Map<string, IndexDoc>> {
     this.read ??= (async () => {
       const records = this.tenant.collection<IndexDoc>(COLLECTIONS.referenceIndexes);
-      const found = await Promise.all(this.refIds.map((id) => records.findOne({ _id: id }, { projection: { index_gz: 0 } })));
+      const found = await Promise.all(
+        this.refIds.map((id) => records.findOne({ _id: id }, { projection: { index_gz: 0 } })),
+      );
       return new Map(found.flatMap((r) => (r ? [[r._id, r] as const] : [])));
     })();
     return this.read;
@@ -123,7 +136,9 @@ export class IndexRecords {
 
   /** The index a record from before decision 260 holds inline. */
   async inlineIndex(refId: string): Promise<Uint8Array | undefined> {
-    const record = await this.tenant.collection<IndexDoc>(COLLECTIONS.referenceIndexes).findOne({ _id: refId }, { projection: { index_gz: 1 } });
+    const record = await this.tenant
+      .collection<IndexDoc>(COLLECTIONS.referenceIndexes)
+      .findOne({ _id: refId }, { projection: { index_gz: 1 } });
     return record?.index_gz?.buffer;
   }
 }
@@ -161,10 +176,16 @@ export type ChunkPlace = Omit<Chunk, 'text'>;
  * read by `_id` each, the key every store looks up (the embedded one scans for anything else, decision 170).
  * `withText: false` leaves the passage text out.
  */
-function chunkRecords(tenant: TenantDb, ids: string[], options: { withText: boolean }): Promise<Array<Chunk | ChunkPlace | null>> {
+function chunkRecords(
+  tenant: TenantDb,
+  ids: string[],
+  options: { withText: boolean },
+): Promise<Array<Chunk | ChunkPlace | null>> {
   const chunkDocs = tenant.collection<ChunkDoc>(COLLECTIONS.referenceChunks);
   const projection = options.withText ? { _id: 0, account_id: 0 } : { _id: 0, account_id: 0, text: 0 };
-  return Promise.all(ids.map((id) => chunkDocs.findOne({ _id: id }, { projection }) as Promise<Chunk | ChunkPlace | null>));
+  return Promise.all(
+    ids.map((id) => chunkDocs.findOne({ _id: id }, { projection }) as Promise<Chunk | ChunkPlace | null>),
+  );
 }
 
 /** The account's chunks among `ids`, by id; an id with no chunk is absent. A handful of ids: the chunks that rank. */
@@ -214,7 +235,10 @@ export async function loadReferenceChunks(
     const meanTokens = record?.token_total ? Math.max(1, record.token_total / Math.max(1, count)) : 1;
     let batch = Math.min(MAX_BATCH, Math.ceil(allowance / meanTokens) + 8);
     reading: while (complete && chunks.length < count) {
-      const ids = Array.from({ length: Math.min(batch, count - chunks.length) }, (_, i) => `${refId}:${chunks.length + i}`);
+      const ids = Array.from(
+        { length: Math.min(batch, count - chunks.length) },
+        (_, i) => `${refId}:${chunks.length + i}`,
+      );
       const docs = await chunkRecords(tenant, ids, { withText: false });
       for (const doc of docs) {
         // Past the allowance, or a record missing (the reference is being indexed again): send what came before.
@@ -253,7 +277,10 @@ export async function referenceTokenTotals(
   if (uncounted.length > 0) {
     const rows = await tenant
       .collection<{ ref_id: string; tokens: number }>(COLLECTIONS.referenceChunks)
-      .aggregate<{ _id: string; total: number }>([{ $match: { ref_id: { $in: uncounted } } }, { $group: { _id: '$ref_id', total: { $sum: '$tokens' } } }])
+      .aggregate<{ _id: string; total: number }>([
+        { $match: { ref_id: { $in: uncounted } } },
+        { $group: { _id: '$ref_id', total: { $sum: '$tokens' } } },
+      ])
       .toArray();
     for (const r of rows) totals.set(r._id, r.total);
   }

@@ -70,7 +70,11 @@ function badReference(field: string, message: string): ApiError {
   return errors.invalidRequest(`${field}: ${message}`, [{ path: `body.${field}`, message }]);
 }
 
-export async function createEvaluationWorkflow(db: Db, tenant: TenantDb, input: CreateWorkflowRequest): Promise<EvaluationWorkflowDoc> {
+export async function createEvaluationWorkflow(
+  db: Db,
+  tenant: TenantDb,
+  input: CreateWorkflowRequest,
+): Promise<EvaluationWorkflowDoc> {
   const product = await findProduct(db, input.product_code);
   if (!product) throw badReference('product_code', `no product "${input.product_code}"`);
   if (product.status === 'deprecated') {
@@ -82,13 +86,17 @@ export async function createEvaluationWorkflow(db: Db, tenant: TenantDb, input: 
 
   const refIds = [...new Set(input.reference_document_ids ?? [])];
   if (refIds.length) {
-    const found = await tenant.collection<ReferenceDocumentDoc>(COLLECTIONS.referenceDocuments).findByIds(refIds, { deleted_at: null }, { projection: { _id: 1 } });
+    const found = await tenant
+      .collection<ReferenceDocumentDoc>(COLLECTIONS.referenceDocuments)
+      .findByIds(refIds, { deleted_at: null }, { projection: { _id: 1 } });
     const missing = refIds.filter((id) => !found.some((f) => f._id === id));
     if (missing.length) throw badReference('reference_document_ids', `no reference document ${missing.join(', ')}`);
   }
 
   if (input.webhook_endpoint_id) {
-    const endpoint = await tenant.collection<{ _id: string; deleted_at: Date | null }>(COLLECTIONS.webhookEndpoints).findOne({ _id: input.webhook_endpoint_id, deleted_at: null });
+    const endpoint = await tenant
+      .collection<{ _id: string; deleted_at: Date | null }>(COLLECTIONS.webhookEndpoints)
+      .findOne({ _id: input.webhook_endpoint_id, deleted_at: null });
     if (!endpoint) throw badReference('webhook_endpoint_id', `no webhook endpoint "${input.webhook_endpoint_id}"`);
   }
 
@@ -102,7 +110,9 @@ export async function createEvaluationWorkflow(db: Db, tenant: TenantDb, input: 
     }
   }
   if (input.output_schema_sample_id) {
-    const sample = await tenant.collection<DocumentDoc>(COLLECTIONS.documents).findOne({ _id: input.output_schema_sample_id });
+    const sample = await tenant
+      .collection<DocumentDoc>(COLLECTIONS.documents)
+      .findOne({ _id: input.output_schema_sample_id });
     if (!sample) throw badReference('output_schema_sample_id', `no document "${input.output_schema_sample_id}"`);
     if (!schema) {
       if (!sample.inferred_schema_json) {
@@ -112,7 +122,10 @@ export async function createEvaluationWorkflow(db: Db, tenant: TenantDb, input: 
         );
       }
       if (sample.inferred_schema_json.length > OUTPUT_SCHEMA_MAX_CHARS) {
-        throw badReference('output_schema_sample_id', 'the schema inferred from the sample is larger than 64 KB; send an output_schema instead');
+        throw badReference(
+          'output_schema_sample_id',
+          'the schema inferred from the sample is larger than 64 KB; send an output_schema instead',
+        );
       }
       schema = JSON.parse(sample.inferred_schema_json) as Record<string, unknown>;
     }
@@ -160,7 +173,15 @@ export const WORKFLOW_LIST: ListSpec<EvaluationWorkflowDoc> = {
 };
 
 export async function listEvaluationWorkflows(tenant: TenantDb, page: PageQuery, cursors: Cursors) {
-  const { items, next_cursor } = await readList(tenant, WORKFLOW_LIST, '', page, cursors, 'workflows', (w) => w.deleted_at === null);
+  const { items, next_cursor } = await readList(
+    tenant,
+    WORKFLOW_LIST,
+    '',
+    page,
+    cursors,
+    'workflows',
+    (w) => w.deleted_at === null,
+  );
   return { data: items.map(evaluationWorkflowView), next_cursor };
 }
 

@@ -71,10 +71,15 @@ export const errors = {
         : `This API key lacks every one of the scopes ${scopes.map((s) => `"${s}"`).join(', ')}; it needs one of them.`,
     ),
   notFound: (what = 'resource') => new ApiError(404, 'not_found', `No such ${what}.`),
-  routeNotFound: (method: string, path: string) =>
-    new ApiError(404, 'not_found', `No route for ${method} ${path}.`),
+  routeNotFound: (method: string, path: string) => new ApiError(404, 'not_found', `No route for ${method} ${path}.`),
   methodNotAllowed: (allow?: string) =>
-    new ApiError(405, 'method_not_allowed', 'This method is not allowed on this path.', undefined, allow ? { Allow: allow } : undefined),
+    new ApiError(
+      405,
+      'method_not_allowed',
+      'This method is not allowed on this path.',
+      undefined,
+      allow ? { Allow: allow } : undefined,
+    ),
   conflict: (code: string, message: string) => new ApiError(409, code, message),
   payloadTooLarge: (message: string) => new ApiError(413, 'payload_too_large', message),
   unsupportedMediaType: (message: string) => new ApiError(415, 'unsupported_media_type', message),

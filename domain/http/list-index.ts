@@ -96,7 +96,8 @@ interface PageDoc {
 }
 
 /** The lowest position a list can still hold: its lowest handed out, or above it once pages were purged. */
-const bottomOf = (head: { lo?: number; floor?: number }) => Math.max(head.lo ?? 0, head.floor ?? Number.NEGATIVE_INFINITY);
+const bottomOf = (head: { lo?: number; floor?: number }) =>
+  Math.max(head.lo ?? 0, head.floor ?? Number.NEGATIVE_INFINITY);
 
 const listKey = (spec: { name: string }, scope: string) => (scope ? `${spec.name}:${scope}` : spec.name);
 const headId = (accountId: string, list: string) => `${accountId}:${list}:h`;
@@ -112,10 +113,18 @@ const snapshotPages = (tenant: TenantDb) => tenant.collection<SnapshotPage>(LIST
  * the owner exists and withdraws it before the owner goes, so a head never says live when the owner is gone. A head
  * that says nothing (a list older than the mark, or a mark that failed to be written) leaves the reader to look.
  */
-export async function markListLive(tenant: TenantDb, spec: { name: string }, scope: string, live: boolean): Promise<void> {
+export async function markListLive(
+  tenant: TenantDb,
+  spec: { name: string },
+  scope: string,
+  live: boolean,
+): Promise<void> {
   const list = listKey(spec, scope);
   const _id = headId(tenant.accountId, list);
-  if (live) await upserting(() => pages(tenant).updateOne({ _id }, { $set: { live: true }, $setOnInsert: { list, p: -1 } }, { upsert: true }));
+  if (live)
+    await upserting(() =>
+      pages(tenant).updateOne({ _id }, { $set: { live: true }, $setOnInsert: { list, p: -1 } }, { upsert: true }),
+    );
   else await pages(tenant).updateOne({ _id }, { $unset: { live: '' } });
 }
 
@@ -136,7 +145,12 @@ async function allocate(tenant: TenantDb, list: string, count: number, downward 
   return downward ? value : value - count;
 }
 
-async function writeEntries(tenant: TenantDb, list: string, entries: Array<{ id: string; entry: Entry }>, expiring = false): Promise<void> {
+async function writeEntries(
+  tenant: TenantDb,
+  list: string,
+  entries: Array<{ id: string; entry: Entry }>,
+  expiring = false,
+): Promise<void> {
   const byPage = new Map<number, Array<{ id: string; entry: Entry }>>();
   for (const e of entries) byPage.set(pageOf(e.entry.q), [...(byPage.get(pageOf(e.entry.q)) ?? []), e]);
   await Promise.all(
@@ -147,7 +161,9 @@ async function writeEntries(tenant: TenantDb, list: string, entries: Array<{ id:
           {
             // Field by field, not the whole entry: a second writer of the same entry (a creation taking over a
             // natural key, domain/http/listed-once.ts) writes the same `q` and `t` and keeps a writer's hold (`m`, `g`).
-            $set: Object.fromEntries(group.flatMap(({ id, entry }) => Object.entries(entry).map(([f, v]) => [`e.${id}.${f}`, v]))),
+            $set: Object.fromEntries(
+              group.flatMap(({ id, entry }) => Object.entries(entry).map(([f, v]) => [`e.${id}.${f}`, v])),
+            ),
             $setOnInsert: { list, p },
             ...(expiring ? { $max: { tmax: Math.max(...group.map(({ entry }) => entry.t)) } } : {}),
           },
@@ -188,16 +204,27 @@ export async function addToList<T extends Listed>(
  * position travels with a natural key (domain/http/listed-once.ts), so every writer of the item lists it at the same place. One never used is a
  * gap, which readers step over.
  */
-export async function reserveListPosition<T extends Listed>(tenant: TenantDb, spec: ListSpec<T>, doc: Omit<T, 'account_id' | 'list_pos'>): Promise<number> {
+export async function reserveListPosition<T extends Listed>(
+  tenant: TenantDb,
+  spec: ListSpec<T>,
+  doc: Omit<T, 'account_id' | 'list_pos'>,
+): Promise<number> {
   return allocate(tenant, listKey(spec, spec.scopeOf({ ...doc, account_id: tenant.accountId } as T)), 1);
 }
 
 /** Takes back the entry `addToList` made for an item that was not written after all (it existed already). */
-export async function dropFromList<T extends Listed>(tenant: TenantDb, spec: ListSpec<T>, doc: Omit<T, 'account_id'>): Promise<void> {
+export async function dropFromList<T extends Listed>(
+  tenant: TenantDb,
+  spec: ListSpec<T>,
+  doc: Omit<T, 'account_id'>,
+): Promise<void> {
   if (doc.list_pos === undefined) return;
   const list = listKey(spec, spec.scopeOf({ ...doc, account_id: tenant.accountId } as T));
   const field = `e.${doc._id}`;
-  await pages(tenant).updateOne({ _id: pageId(tenant.accountId, list, pageOf(doc.list_pos)), [`${field}.q`]: doc.list_pos }, { $unset: { [field]: '' } });
+  await pages(tenant).updateOne(
+    { _id: pageId(tenant.accountId, list, pageOf(doc.list_pos)), [`${field}.q`]: doc.list_pos },
+    { $unset: { [field]: '' } },
+  );
 }
 
 /**
@@ -217,7 +244,12 @@ export async function addManyToList<T extends Listed>(db: Db, spec: ListSpec<T>,
       const sorted = [...group].sort((a, b) => (a._id < b._id ? -1 : 1));
       const first = await allocate(tenant, list, sorted.length);
       sorted.forEach((doc, i) => (doc.list_pos = first + i));
-      await writeEntries(tenant, list, sorted.map((doc) => ({ id: doc._id, entry: { q: doc.list_pos!, t: createdMs(doc) } })), spec.expiring);
+      await writeEntries(
+        tenant,
+        list,
+        sorted.map((doc) => ({ id: doc._id, entry: { q: doc.list_pos!, t: createdMs(doc) } })),
+        spec.expiring,
+      );
       const byPage = new Map<number, Record<string, { g: number; doc: Document }>>();
       for (const doc of sorted) {
         const d = snapshotOf(spec, doc);
@@ -242,7 +274,12 @@ export interface Claim {
 export async function claimEntry<T extends Listed>(tenant: TenantDb, spec: ListSpec<T>, doc: T): Promise<Claim | null> {
   if (doc.list_pos === undefined) return null;
   const list = listKey(spec, spec.scopeOf(doc));
-  const claim = { list, page: pageId(tenant.accountId, list, pageOf(doc.list_pos)), id: doc._id, token: randomBytes(8).toString('hex') };
+  const claim = {
+    list,
+    page: pageId(tenant.accountId, list, pageOf(doc.list_pos)),
+    id: doc._id,
+    token: randomBytes(8).toString('hex'),
+  };
   await pages(tenant).updateOne(
     { _id: claim.page, [`e.${doc._id}.q`]: doc.list_pos },
     { $set: { [`e.${doc._id}.m`]: claim.token }, $inc: { [`e.${doc._id}.g`]: 1 } },
@@ -254,7 +291,11 @@ export async function claimEntry<T extends Listed>(tenant: TenantDb, spec: ListS
  * After the change: the hold is lifted (unless a later writer holds the entry now), or the entry removed when the
  * item left the list for good (a deletion). A crash before this leaves the entry held: still correct, only slower.
  */
-export async function releaseEntry(tenant: TenantDb, claim: Claim | null, options: { remove?: boolean } = {}): Promise<void> {
+export async function releaseEntry(
+  tenant: TenantDb,
+  claim: Claim | null,
+  options: { remove?: boolean } = {},
+): Promise<void> {
   if (!claim) return;
   const field = `e.${claim.id}`;
   await pages(tenant).updateOne(
@@ -341,7 +382,12 @@ function seeHead(id: string, head: { hi?: number; lo?: number; floor?: number })
  * Where a read starts: the page of the first position at or below the cursor (or the newest), and whether the page
  * below is read with it in the first round — not when the start's own page holds enough positions at or below it.
  */
-function firstPages(head: { hi?: number; lo?: number; floor?: number }, bound: Position | null, want: number, idOf: (n: number) => string) {
+function firstPages(
+  head: { hi?: number; lo?: number; floor?: number },
+  bound: Position | null,
+  want: number,
+  idOf: (n: number) => string,
+) {
   const bottom = bottomOf(head);
   const lowest = pageOf(bottom);
   const start = Math.max(bottom, Math.min(bound?.q ?? Infinity, (head.hi ?? 0) - 1));
@@ -371,14 +417,25 @@ export async function readList<T extends Listed>(
 ): Promise<{ items: T[]; next_cursor: string | null; live: boolean }> {
   const list = listKey(spec, scope);
   const items = tenant.collection<T>(spec.collection);
-  const bound = page.cursor ? await decodePosition(cursors, cursorScope, page.cursor, (id) => items.findOne({ _id: id } as never) as Promise<Listed | null>) : null;
+  const bound = page.cursor
+    ? await decodePosition(
+        cursors,
+        cursorScope,
+        page.cursor,
+        (id) => items.findOne({ _id: id } as never) as Promise<Listed | null>,
+      )
+    : null;
   const want = page.limit + 1;
   const hid = headId(tenant.accountId, list);
   const readPage = (id: string) => pages(tenant).findOne({ _id: id });
   // The entry pages the last head this process saw points to are read alongside the head; used when the head just
   // read points to the same ones. Each read still begins after the request did, so nothing written before is missed.
   const guess = lastHeads.get(hid);
-  const early = new Map((guess ? firstPages(guess, bound, want, (n) => pageId(tenant.accountId, list, n)).ids : []).map((id) => [id, readPage(id)] as const));
+  const early = new Map(
+    (guess ? firstPages(guess, bound, want, (n) => pageId(tenant.accountId, list, n)).ids : []).map(
+      (id) => [id, readPage(id)] as const,
+    ),
+  );
   for (const read of early.values()) read.catch(() => undefined);
   const head = await readPage(hid);
   if (!head) return { items: [], next_cursor: null, live: false };
@@ -393,7 +450,9 @@ export async function readList<T extends Listed>(
     const ids = Array.from({ length: span }, (_, k) => p - k)
       .filter((n) => n >= lowest)
       .map((n) => pageId(tenant.accountId, list, n));
-    const loaded = (await Promise.all(ids.map((id) => early.get(id) ?? readPage(id)))).filter((x): x is PageDoc & { _id: string } => x !== null);
+    const loaded = (await Promise.all(ids.map((id) => early.get(id) ?? readPage(id)))).filter(
+      (x): x is PageDoc & { _id: string } => x !== null,
+    );
     early.clear();
     const snapshotReads = new Map<string, Promise<SnapshotPage | null>>();
     const snapshotOfEntry = async (pid: string, id: string) => {
@@ -408,7 +467,7 @@ export async function readList<T extends Listed>(
       .filter(({ entry }) => typeof entry.q === 'number')
       .filter(({ id, entry }) => !bound || before({ q: entry.q, id }, bound))
       .sort((a, b) => (before({ q: a.entry.q, id: a.id }, { q: b.entry.q, id: b.id }) ? 1 : -1));
-    for (let i = 0; i < entries.length && found.length < want && !stopped; ) {
+    for (let i = 0; i < entries.length && found.length < want && !stopped;) {
       const chunk = entries.slice(i, i + want - found.length);
       i += chunk.length;
       const resolved = await Promise.all(
@@ -459,7 +518,11 @@ export async function readList<T extends Listed>(
  * Files snapshots under the generation their reader saw. One taken before a claim carries an older generation than
  * the entry has from then on, so it is never used: no guard is needed here, and the last writer simply wins.
  */
-async function fileSnapshots(tenant: TenantDb, page: string, d: Record<string, { g: number; doc: Document }>): Promise<void> {
+async function fileSnapshots(
+  tenant: TenantDb,
+  page: string,
+  d: Record<string, { g: number; doc: Document }>,
+): Promise<void> {
   await upserting(() =>
     snapshotPages(tenant).updateOne(
       { _id: snapshotPageId(page) },
@@ -473,13 +536,20 @@ async function fileSnapshots(tenant: TenantDb, page: string, d: Record<string, {
  * The position a cursor names. Cursors are `<q>:<id>`; one issued before list indexes names only the last id, and
  * is placed where that item now is, so a client paging across the upgrade goes on where it was.
  */
-async function decodePosition(cursors: Cursors, scope: string, cursor: string, find: (id: string) => Promise<Listed | null>): Promise<Position> {
+async function decodePosition(
+  cursors: Cursors,
+  scope: string,
+  cursor: string,
+  find: (id: string) => Promise<Listed | null>,
+): Promise<Position> {
   const raw = cursors.decode(scope, cursor);
   const match = /^(-?\d+):(.+)$/.exec(raw);
   if (match) return { q: Number(match[1]), id: match[2]! };
   const item = await find(raw);
   if (item?.list_pos === undefined) {
-    throw errors.invalidRequest('The cursor is invalid; pass next_cursor from the previous page unchanged.', [{ path: 'query.cursor', message: 'invalid cursor' }]);
+    throw errors.invalidRequest('The cursor is invalid; pass next_cursor from the previous page unchanged.', [
+      { path: 'query.cursor', message: 'invalid cursor' },
+    ]);
   }
   return { q: item.list_pos, id: raw };
 }
@@ -494,7 +564,12 @@ async function decodePosition(cursors: Cursors, scope: string, cursor: string, f
  * still handed out into it). The head's `floor` rises above the deleted pages before they go, so readers stop
  * walking down where they were. Idempotent, any number of processes may run it. Answers the pages deleted.
  */
-export async function purgeListPages<T extends Listed>(db: Db, spec: ListSpec<T>, items: T[], cutoffMs: number): Promise<number> {
+export async function purgeListPages<T extends Listed>(
+  db: Db,
+  spec: ListSpec<T>,
+  items: T[],
+  cutoffMs: number,
+): Promise<number> {
   if (!spec.expiring) return 0;
   const lists = new Map<string, { accountId: string; list: string }>();
   for (const item of items) {
@@ -502,11 +577,17 @@ export async function purgeListPages<T extends Listed>(db: Db, spec: ListSpec<T>
     lists.set(`${item.account_id}\u0000${list}`, { accountId: item.account_id, list });
   }
   let deleted = 0;
-  for (const { accountId, list } of lists.values()) deleted += await purgeList(new TenantDb(db, accountId), spec, list, cutoffMs);
+  for (const { accountId, list } of lists.values())
+    deleted += await purgeList(new TenantDb(db, accountId), spec, list, cutoffMs);
   return deleted;
 }
 
-async function purgeList<T extends Listed>(tenant: TenantDb, spec: ListSpec<T>, list: string, cutoffMs: number): Promise<number> {
+async function purgeList<T extends Listed>(
+  tenant: TenantDb,
+  spec: ListSpec<T>,
+  list: string,
+  cutoffMs: number,
+): Promise<number> {
   const hid = headId(tenant.accountId, list);
   const head = await pages(tenant).findOne({ _id: hid });
   if (!head) return 0;
@@ -517,7 +598,9 @@ async function purgeList<T extends Listed>(tenant: TenantDb, spec: ListSpec<T>, 
     const page = await pages(tenant).findOne({ _id: pageId(tenant.accountId, list, p) });
     if (!page) continue;
     if (page.tmax === undefined || page.tmax >= cutoffMs) break;
-    const left = await Promise.all(Object.keys(page.e ?? {}).map((id) => items.findOne({ _id: id } as never, { projection: { _id: 1 } })));
+    const left = await Promise.all(
+      Object.keys(page.e ?? {}).map((id) => items.findOne({ _id: id } as never, { projection: { _id: 1 } })),
+    );
     if (left.some((item) => item !== null)) break;
     gone.push(p);
   }
@@ -554,8 +637,17 @@ export async function backfillList<T extends Listed>(db: Db, spec: ListSpec<T>):
     const sorted = [...group].sort((a, b) => (a._id < b._id ? -1 : 1));
     const lowest = await allocate(tenant, list, sorted.length, true);
     sorted.forEach((doc, i) => (doc.list_pos = lowest + i));
-    await writeEntries(tenant, list, sorted.map((doc) => ({ id: doc._id, entry: { q: doc.list_pos!, t: createdMs(doc) } })), spec.expiring);
-    await spec.setPositions(db, accountId, sorted.map((doc) => ({ id: doc._id, q: doc.list_pos! })));
+    await writeEntries(
+      tenant,
+      list,
+      sorted.map((doc) => ({ id: doc._id, entry: { q: doc.list_pos!, t: createdMs(doc) } })),
+      spec.expiring,
+    );
+    await spec.setPositions(
+      db,
+      accountId,
+      sorted.map((doc) => ({ id: doc._id, q: doc.list_pos! })),
+    );
   }
   return unplaced.length;
 }
@@ -567,7 +659,10 @@ export function positionsIn(collection: CollectionName): ListSpec<Listed>['setPo
     await bulkWriteInBatches(
       db.collection<Listed>(collection),
       positions.map(({ id, q }) => ({
-        updateOne: { filter: { _id: id, account_id: accountId, list_pos: { $exists: false } }, update: { $set: { list_pos: q } } },
+        updateOne: {
+          filter: { _id: id, account_id: accountId, list_pos: { $exists: false } },
+          update: { $set: { list_pos: q } },
+        },
       })),
     );
   };

@@ -59,7 +59,11 @@ export async function createOnce<T extends Listed & { created_at: Date }>(
     await writer.before?.undo(doc);
     const unkeyed = await writer.findUnkeyed();
     if (!unkeyed) throw err;
-    await pointNaturalKey(db, key, { itemId: unkeyed._id, listPos: unkeyed.list_pos ?? taken.listPos, createdAt: unkeyed.created_at });
+    await pointNaturalKey(db, key, {
+      itemId: unkeyed._id,
+      listPos: unkeyed.list_pos ?? taken.listPos,
+      createdAt: unkeyed.created_at,
+    });
     return unkeyed;
   }
 }

@@ -37,9 +37,15 @@ export interface TemporalHandle {
  * Cloud API key — the same for the client here and the worker's `NativeConnection`, whose options take this shape.
  * The PEM files are read now, so a missing one stops the process at start-up naming its setting.
  */
-export function temporalConnectionOptions(config: Config): { address: string; tls: TLSConfig | false; apiKey?: string } {
+export function temporalConnectionOptions(config: Config): {
+  address: string;
+  tls: TLSConfig | false;
+  apiKey?: string;
+} {
   if (!config.temporalTls) return { address: config.temporalAddress, tls: false };
-  const pem = (name: 'TEMPORAL_TLS_CA_PATH' | 'TEMPORAL_TLS_CERT_PATH' | 'TEMPORAL_TLS_KEY_PATH'): Buffer | undefined => {
+  const pem = (
+    name: 'TEMPORAL_TLS_CA_PATH' | 'TEMPORAL_TLS_CERT_PATH' | 'TEMPORAL_TLS_KEY_PATH',
+  ): Buffer | undefined => {
     const path = config[name];
     if (path === undefined) return undefined;
     try {
@@ -56,7 +62,11 @@ export function temporalConnectionOptions(config: Config): { address: string; tl
     ...(ca ? { serverRootCACertificate: ca } : {}),
     ...(crt && key ? { clientCertPair: { crt, key } } : {}),
   };
-  return { address: config.temporalAddress, tls, ...(config.TEMPORAL_API_KEY ? { apiKey: config.TEMPORAL_API_KEY } : {}) };
+  return {
+    address: config.temporalAddress,
+    tls,
+    ...(config.TEMPORAL_API_KEY ? { apiKey: config.TEMPORAL_API_KEY } : {}),
+  };
 }
 
 /**
@@ -83,11 +93,20 @@ export function temporalCliEnv(config: Config, base: NodeJS.ProcessEnv = process
   return env;
 }
 
-export async function connectTemporal(config: Config, options: { lazy?: boolean; workers?: ConnectionLike } = {}): Promise<TemporalHandle> {
+export async function connectTemporal(
+  config: Config,
+  options: { lazy?: boolean; workers?: ConnectionLike } = {},
+): Promise<TemporalHandle> {
   if (options.workers) {
     // The worker process's own connection (its owner closes it): jobs its activities start can be started eagerly.
     const client = new Client({ connection: options.workers, namespace: config.TEMPORAL_NAMESPACE });
-    return { client, connection: options.workers, namespace: config.TEMPORAL_NAMESPACE, eager: true, close: async () => undefined };
+    return {
+      client,
+      connection: options.workers,
+      namespace: config.TEMPORAL_NAMESPACE,
+      eager: true,
+      close: async () => undefined,
+    };
   }
   // `Connection.connect` dials eagerly and fails fast; gRPC reconnects on its own once the server returns. A lazy
   // connection dials on first use (tests that need a Temporal that is not there from the start).
@@ -171,7 +190,11 @@ export async function workersPolling(handle: TemporalHandle, timeoutMs: number, 
  */
 export const TEMPORAL_CALL_DEADLINE_MS = 5000;
 
-export function withinDeadline<T>(handle: TemporalHandle, fn: () => Promise<T>, ms = TEMPORAL_CALL_DEADLINE_MS): Promise<T> {
+export function withinDeadline<T>(
+  handle: TemporalHandle,
+  fn: () => Promise<T>,
+  ms = TEMPORAL_CALL_DEADLINE_MS,
+): Promise<T> {
   return inCallContext(handle.connection, () => handle.connection.withDeadline(Date.now() + ms, fn));
 }
 
@@ -194,18 +217,21 @@ export async function startOrAttach<W extends Workflow>(
   },
 ): Promise<WorkflowHandle<W>> {
   try {
-    return await withinDeadline(handle, () => handle.client.workflow.start<W>(workflowType, {
-      workflowId: options.workflowId,
-      taskQueue: options.taskQueue,
-      args: options.args,
-      memo: options.memo,
-      typedSearchAttributes: options.searchAttributes,
-      workflowIdConflictPolicy: 'USE_EXISTING',
-      workflowIdReusePolicy: 'REJECT_DUPLICATE',
-      requestEagerStart: options.eager === true && handle.eager,
-    } as unknown as WorkflowStartOptions<W>));
+    return await withinDeadline(handle, () =>
+      handle.client.workflow.start<W>(workflowType, {
+        workflowId: options.workflowId,
+        taskQueue: options.taskQueue,
+        args: options.args,
+        memo: options.memo,
+        typedSearchAttributes: options.searchAttributes,
+        workflowIdConflictPolicy: 'USE_EXISTING',
+        workflowIdReusePolicy: 'REJECT_DUPLICATE',
+        requestEagerStart: options.eager === true && handle.eager,
+      } as unknown as WorkflowStartOptions<W>),
+    );
   } catch (err) {
-    if (err instanceof WorkflowExecutionAlreadyStartedError) return handle.client.workflow.getHandle<W>(options.workflowId);
+    if (err instanceof WorkflowExecutionAlreadyStartedError)
+      return handle.client.workflow.getHandle<W>(options.workflowId);
     throw err;
   }
 }
@@ -222,7 +248,9 @@ export async function resultWithin<W extends Workflow>(
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), ms);
   try {
-    return (await inCallContext(temporal.connection, () => temporal.connection.withAbortSignal(controller.signal, () => workflow.result()))) as Awaited<ReturnType<W>>;
+    return (await inCallContext(temporal.connection, () =>
+      temporal.connection.withAbortSignal(controller.signal, () => workflow.result()),
+    )) as Awaited<ReturnType<W>>;
   } catch (err) {
     if (controller.signal.aborted) return undefined;
     throw err;

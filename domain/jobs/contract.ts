@@ -31,7 +31,12 @@ export const JOB_QUEUES = {
 } as const satisfies Record<string, keyof typeof TASK_QUEUES>;
 
 /** Custom search attributes (Keyword) that let an operator find any job in the Temporal Web UI. */
-export const SEARCH_ATTRIBUTE_NAMES = ['AssayAccountId', 'AssayRunStatus', 'AssayWorkflowId', 'AssayProductCode'] as const;
+export const SEARCH_ATTRIBUTE_NAMES = [
+  'AssayAccountId',
+  'AssayRunStatus',
+  'AssayWorkflowId',
+  'AssayProductCode',
+] as const;
 
 export const SEARCH_ATTRIBUTES = {
   accountId: defineSearchAttributeKey('AssayAccountId', SearchAttributeType.KEYWORD),

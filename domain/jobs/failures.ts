@@ -68,4 +68,3 @@ export function classifyTemporalFailure(err: object): string | undefined {
   }
   return undefined;
 }
-

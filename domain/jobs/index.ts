@@ -72,7 +72,11 @@ export const RECONCILER_SCHEDULE_ID = 'assay-reconciler';
 /** How a bounded wait for a job ended: its result, still running, or the execution closed without one. */
 export type JobWait<T> = { state: 'done'; value: T } | { state: 'waiting' } | { state: 'ended'; message: string };
 
-async function waitFor<W extends Workflows[WorkflowName]>(temporal: TemporalHandle, handle: WorkflowHandle<W>, ms: number): Promise<JobWait<Awaited<ReturnType<W>>>> {
+async function waitFor<W extends Workflows[WorkflowName]>(
+  temporal: TemporalHandle,
+  handle: WorkflowHandle<W>,
+  ms: number,
+): Promise<JobWait<Awaited<ReturnType<W>>>> {
   try {
     const value = await resultWithin(temporal, handle, ms);
     return value === undefined ? { state: 'waiting' } : { state: 'done', value };
@@ -82,7 +86,6 @@ async function waitFor<W extends Workflows[WorkflowName]>(temporal: TemporalHand
     throw err;
   }
 }
-
 
 // ---- runs -------------------------------------------------------------------------------------------------------
 
@@ -177,7 +180,12 @@ export async function retryDelivery(temporal: TemporalHandle, input: DeliveryJob
  * Drafts a prompt on the runs queue (it may call a model, which the API never does) under the generation's id
  * (`gen_…`, the key of its ledger entries), and waits at most `ms`.
  */
-export async function generatePrompt(temporal: TemporalHandle, input: GeneratePromptInput, ms: number, generationId: string) {
+export async function generatePrompt(
+  temporal: TemporalHandle,
+  input: GeneratePromptInput,
+  ms: number,
+  generationId: string,
+) {
   const handle = await startOrAttach<Workflows['generatePrompt']>(temporal, JOB_TYPES.generatePrompt, {
     workflowId: `prompt-${generationId}`,
     taskQueue: queueOf(JOB_TYPES.generatePrompt),
@@ -188,7 +196,8 @@ export async function generatePrompt(temporal: TemporalHandle, input: GeneratePr
 
 // ---- inspection (operators, the reconciler) ---------------------------------------------------------------------
 
-export type JobStatus = 'running' | 'completed' | 'failed' | 'canceled' | 'terminated' | 'continued_as_new' | 'timed_out' | 'not_found';
+export type JobStatus =
+  'running' | 'completed' | 'failed' | 'canceled' | 'terminated' | 'continued_as_new' | 'timed_out' | 'not_found';
 
 /**
  * Temporal's execution status in our terms. Only the closed statuses count as closed; anything open or not
@@ -224,7 +233,8 @@ export async function describeJob(temporal: TemporalHandle, workflowId: string):
       taskQueue: d.taskQueue,
     };
   } catch (err) {
-    if (err instanceof WorkflowNotFoundError) return { status: 'not_found', temporalStatus: 'NOT_FOUND', startTime: null, closeTime: null, taskQueue: null };
+    if (err instanceof WorkflowNotFoundError)
+      return { status: 'not_found', temporalStatus: 'NOT_FOUND', startTime: null, closeTime: null, taskQueue: null };
     throw err;
   }
 }

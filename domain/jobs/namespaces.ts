@@ -36,7 +36,9 @@ export async function ensureNamespace(address: string, namespace: string): Promi
         if (missing.length) {
           await connection.operatorService.addSearchAttributes({
             namespace,
-            searchAttributes: Object.fromEntries(missing.map((n) => [n, temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD])),
+            searchAttributes: Object.fromEntries(
+              missing.map((n) => [n, temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD]),
+            ),
           });
         }
         await connection.workflowService.listOpenWorkflowExecutions({ namespace, maximumPageSize: 1 });

@@ -75,10 +75,15 @@ function merge(schemas: Schema[]): Schema {
   if (types.size === 1 && types.has('object')) {
     const properties: Record<string, Schema[]> = {};
     for (const s of schemas) {
-      for (const [k, v] of Object.entries((s.properties ?? {}) as Record<string, Schema>)) (properties[k] ??= []).push(v);
+      for (const [k, v] of Object.entries((s.properties ?? {}) as Record<string, Schema>))
+        (properties[k] ??= []).push(v);
     }
     const required = Object.keys(properties).filter((k) => properties[k]!.length === schemas.length);
-    return { type: 'object', properties: Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, merge(v)])), required };
+    return {
+      type: 'object',
+      properties: Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, merge(v)])),
+      required,
+    };
   }
   if (types.size === 1) return schemas[0]!;
   if ([...types].every((t) => t === 'integer' || t === 'number')) return { type: 'number' };

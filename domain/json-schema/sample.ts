@@ -9,7 +9,8 @@ import { validateAgainstSchema } from './validate';
 
 type PlainObject = Record<string, unknown>;
 
-const isPlainObject = (value: unknown): value is PlainObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is PlainObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Seeding (also the stub's, for its evidence and report)
@@ -96,8 +97,9 @@ function fakerEntryFile(): string {
   for (const dir of require.resolve.paths('json-schema-faker') ?? []) {
     const manifest = join(dir, 'json-schema-faker', 'package.json');
     if (!existsSync(manifest)) continue;
-    const exportsField = (JSON.parse(readFileSync(manifest, 'utf8')) as { exports?: { '.'?: { import?: { default?: string } } } })
-      .exports;
+    const exportsField = (
+      JSON.parse(readFileSync(manifest, 'utf8')) as { exports?: { '.'?: { import?: { default?: string } } } }
+    ).exports;
     return join(dir, 'json-schema-faker', exportsField?.['.']?.import?.default ?? 'dist/index.js');
   }
   throw new Error('json-schema-faker is not installed.');
@@ -214,14 +216,18 @@ function typeOf(schema: PlainObject): string {
 function minimalObject(schema: PlainObject, ctx: MinimalContext, depth: number): PlainObject {
   const properties = isPlainObject(schema.properties) ? schema.properties : {};
   const fallback = isPlainObject(schema.additionalProperties) ? schema.additionalProperties : {};
-  const required = Array.isArray(schema.required) ? schema.required.filter((k): k is string => typeof k === 'string') : [];
+  const required = Array.isArray(schema.required)
+    ? schema.required.filter((k): k is string => typeof k === 'string')
+    : [];
   const wanted = [...new Set(required)];
   const minProperties = typeof schema.minProperties === 'number' ? schema.minProperties : 0;
-  for (const key of Object.keys(properties)) if (wanted.length < minProperties && !wanted.includes(key)) wanted.push(key);
+  for (const key of Object.keys(properties))
+    if (wanted.length < minProperties && !wanted.includes(key)) wanted.push(key);
   const dependents = isPlainObject(schema.dependentRequired) ? schema.dependentRequired : {};
   for (const key of [...wanted]) {
     const also = dependents[key];
-    if (Array.isArray(also)) for (const dep of also) if (typeof dep === 'string' && !wanted.includes(dep)) wanted.push(dep);
+    if (Array.isArray(also))
+      for (const dep of also) if (typeof dep === 'string' && !wanted.includes(dep)) wanted.push(dep);
   }
   // hasOwn: a field named "constructor" must not pick up Object.prototype's.
   const own = (key: string): unknown => (Object.hasOwn(properties, key) ? properties[key] : undefined);
@@ -254,7 +260,8 @@ function minimalArray(schema: PlainObject, ctx: MinimalContext, depth: number): 
     // uniqueItems: walk an enum, or step numbers, so repeated minimal items stay distinct.
     if (schema.uniqueItems === true && isPlainObject(itemSchema)) {
       if (Array.isArray(itemSchema.enum) && i < itemSchema.enum.length) item = itemSchema.enum[i];
-      else if (typeof item === 'number') item += i * (typeof itemSchema.multipleOf === 'number' ? itemSchema.multipleOf : 1);
+      else if (typeof item === 'number')
+        item += i * (typeof itemSchema.multipleOf === 'number' ? itemSchema.multipleOf : 1);
       else if (typeof item === 'string' && itemSchema.pattern === undefined && i > 0) item = `${item}${i}`;
     }
     items.push(item);
@@ -265,9 +272,17 @@ function minimalArray(schema: PlainObject, ctx: MinimalContext, depth: number): 
 function minimalString(schema: PlainObject, ctx: MinimalContext): unknown {
   if (typeof schema.pattern === 'string') {
     const { pattern, minLength, maxLength } = schema;
-    return ctx.patternString({ type: 'string', pattern, ...(minLength === undefined ? {} : { minLength }), ...(maxLength === undefined ? {} : { maxLength }) });
+    return ctx.patternString({
+      type: 'string',
+      pattern,
+      ...(minLength === undefined ? {} : { minLength }),
+      ...(maxLength === undefined ? {} : { maxLength }),
+    });
   }
-  const sample = typeof schema.format === 'string' && Object.hasOwn(FORMAT_SAMPLES, schema.format) ? FORMAT_SAMPLES[schema.format] : undefined;
+  const sample =
+    typeof schema.format === 'string' && Object.hasOwn(FORMAT_SAMPLES, schema.format)
+      ? FORMAT_SAMPLES[schema.format]
+      : undefined;
   if (sample !== undefined) return sample;
   const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
   const max = typeof schema.maxLength === 'number' ? schema.maxLength : Number.POSITIVE_INFINITY;
@@ -275,11 +290,19 @@ function minimalString(schema: PlainObject, ctx: MinimalContext): unknown {
 }
 
 function minimalNumber(schema: PlainObject, integer: boolean): number {
-  const num = (key: string): number | undefined => (typeof schema[key] === 'number' ? (schema[key] as number) : undefined);
-  const [min, exMin, max, exMax, step] = [num('minimum'), num('exclusiveMinimum'), num('maximum'), num('exclusiveMaximum'), num('multipleOf')];
+  const num = (key: string): number | undefined =>
+    typeof schema[key] === 'number' ? (schema[key] as number) : undefined;
+  const [min, exMin, max, exMax, step] = [
+    num('minimum'),
+    num('exclusiveMinimum'),
+    num('maximum'),
+    num('exclusiveMaximum'),
+    num('multipleOf'),
+  ];
   let value = 0;
   if (min !== undefined) value = min;
-  else if (exMin !== undefined) value = integer ? Math.floor(exMin) + 1 : exMin + (exMax !== undefined ? (exMax - exMin) / 2 : 1);
+  else if (exMin !== undefined)
+    value = integer ? Math.floor(exMin) + 1 : exMin + (exMax !== undefined ? (exMax - exMin) / 2 : 1);
   else if (max !== undefined && max < 0) value = max;
   else if (exMax !== undefined && exMax <= 0) value = integer ? Math.ceil(exMax) - 1 : exMax - 1;
   if (integer) value = Math.ceil(value);
@@ -291,10 +314,16 @@ function minimalNumber(schema: PlainObject, integer: boolean): number {
 function mergeSchemas(a: PlainObject, b: PlainObject): PlainObject {
   const merged: PlainObject = { ...a, ...b };
   if (isPlainObject(a.properties) || isPlainObject(b.properties)) {
-    merged.properties = { ...(isPlainObject(a.properties) ? a.properties : {}), ...(isPlainObject(b.properties) ? b.properties : {}) };
+    merged.properties = {
+      ...(isPlainObject(a.properties) ? a.properties : {}),
+      ...(isPlainObject(b.properties) ? b.properties : {}),
+    };
   }
   if (Array.isArray(a.required) || Array.isArray(b.required)) {
-    merged.required = [...(Array.isArray(a.required) ? a.required : []), ...(Array.isArray(b.required) ? b.required : [])];
+    merged.required = [
+      ...(Array.isArray(a.required) ? a.required : []),
+      ...(Array.isArray(b.required) ? b.required : []),
+    ];
   }
   return merged;
 }

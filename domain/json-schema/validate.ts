@@ -112,7 +112,10 @@ export function validateAgainstSchema(schema: Schema, value: unknown): { valid: 
   try {
     validate = compiled(schema);
   } catch (err) {
-    return { valid: false, errors: [`the schema itself is invalid: ${err instanceof Error ? err.message : String(err)}`] };
+    return {
+      valid: false,
+      errors: [`the schema itself is invalid: ${err instanceof Error ? err.message : String(err)}`],
+    };
   }
   if (validate(value)) return { valid: true, errors: [] };
   const errors = (validate.errors ?? []).map((e) => {

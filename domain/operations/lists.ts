@@ -13,7 +13,9 @@ import { REFERENCE_LIST } from '../documents/reference-documents';
 import { EVENT_LIST } from '../webhooks/events';
 import { DELIVERY_LIST } from '../webhooks/deliveries';
 
-export const LISTS = [RUN_LIST, WORKFLOW_LIST, REFERENCE_LIST, EVENT_LIST, DELIVERY_LIST] as unknown as Array<ListSpec<Listed>>;
+export const LISTS = [RUN_LIST, WORKFLOW_LIST, REFERENCE_LIST, EVENT_LIST, DELIVERY_LIST] as unknown as Array<
+  ListSpec<Listed>
+>;
 
 /** Bump to run every backfill again (a new list kind gets its own marker anyway). */
 const BACKFILL_VERSION = 1;
@@ -26,9 +28,11 @@ export async function backfillLists(db: Db): Promise<number> {
   for (const spec of LISTS) {
     if (await markers.findOne({ _id: markerId(spec) as never })) continue;
     placed += await backfillList(db, spec);
-    await markers.updateOne({ _id: markerId(spec) as never }, { $set: { at: new Date() } }, { upsert: true }).catch((err: { code?: number }) => {
-      if (err.code !== 11000) throw err;
-    });
+    await markers
+      .updateOne({ _id: markerId(spec) as never }, { $set: { at: new Date() } }, { upsert: true })
+      .catch((err: { code?: number }) => {
+        if (err.code !== 11000) throw err;
+      });
   }
   return placed;
 }

@@ -32,10 +32,14 @@ export async function grantCredits(
   db: Db,
   input: { accountId: string; credits: number; bucket: 'bonus' | 'regular'; grantId: string },
 ): Promise<GrantOutcome> {
-  if (!GRANT_ID_PATTERN.test(input.grantId)) return { outcome: 'refused', reason: `grant id must match ${GRANT_ID_PATTERN}` };
+  if (!GRANT_ID_PATTERN.test(input.grantId))
+    return { outcome: 'refused', reason: `grant id must match ${GRANT_ID_PATTERN}` };
   const milli = toMilli(input.credits);
   if (!Number.isFinite(input.credits) || milli <= 0 || input.credits > MAX_GRANT_CREDITS) {
-    return { outcome: 'refused', reason: `amount must be a number of credits above 0 and at most ${MAX_GRANT_CREDITS}` };
+    return {
+      outcome: 'refused',
+      reason: `amount must be a number of credits above 0 and at most ${MAX_GRANT_CREDITS}`,
+    };
   }
   // The ledger only credits accounts that exist; a typo'd account id must not become an applied phantom entry.
   if (!(await account(db, input.accountId))) return { outcome: 'refused', reason: `no account ${input.accountId}` };
@@ -83,7 +87,10 @@ export async function disableKey(db: Db, keyId: string): Promise<DisableKeyOutco
   return { outcome: key.revoked_at ? 'already_revoked' : 'revoked', accountId: key.account_id, summary };
 }
 
-export function temporalUiLink(config: Pick<Config, 'temporalUiUrl' | 'TEMPORAL_NAMESPACE'>, workflowId: string): string {
+export function temporalUiLink(
+  config: Pick<Config, 'temporalUiUrl' | 'TEMPORAL_NAMESPACE'>,
+  workflowId: string,
+): string {
   return `${config.temporalUiUrl}/namespaces/${encodeURIComponent(config.TEMPORAL_NAMESPACE)}/workflows/${encodeURIComponent(workflowId)}`;
 }
 

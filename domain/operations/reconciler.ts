@@ -29,12 +29,26 @@ import type { Config } from '../platform/config';
 import { COLLECTIONS } from '../platform/db';
 import { settleExtractionEnded, type DocumentDoc } from '../documents/documents';
 import { EVENT_RETENTION_DAYS } from '../webhooks/events';
-import { deliver, describeJob, indexReference, isClosed, jobIds, startExtraction, type JobStatus, type TemporalHandle } from '../jobs';
+import {
+  deliver,
+  describeJob,
+  indexReference,
+  isClosed,
+  jobIds,
+  startExtraction,
+  type JobStatus,
+  type TemporalHandle,
+} from '../jobs';
 import { settleIndexingEnded, type ReferenceDocumentDoc } from '../documents/reference-documents';
 import type { RunDoc } from '../runs';
 import { abandonPendingRun, settleEndedRun } from '../runs/lifecycle';
 import { ABANDONED_GENERATION_MS, settleAbandonedGeneration } from '../catalog/prompt-generation';
-import { DELIVERY_LIST, deliveryPolicy, settleAbandonedDelivery, type WebhookDeliveryDoc } from '../webhooks/deliveries';
+import {
+  DELIVERY_LIST,
+  deliveryPolicy,
+  settleAbandonedDelivery,
+  type WebhookDeliveryDoc,
+} from '../webhooks/deliveries';
 import { purgeListPages } from '../http/list-index';
 import { purgeNaturalKeys } from '../platform/natural-keys';
 import { unwatchJob, watchJob, type WatchedJobDoc, type WatchedKind } from '../jobs/watch';
@@ -72,7 +86,13 @@ interface CursorDoc {
  * The next batch of `collection` matching `filter`, after this kind's cursor (by `created_at`); the cursor moves
  * to the last one read, or back to the start once the scan reached the end.
  */
-async function nextBatch<T extends { created_at: Date }>(deps: ReconcilerDeps, kind: Kind, collection: string, filter: Record<string, unknown>, now: Date): Promise<T[]> {
+async function nextBatch<T extends { created_at: Date }>(
+  deps: ReconcilerDeps,
+  kind: Kind,
+  collection: string,
+  filter: Record<string, unknown>,
+  now: Date,
+): Promise<T[]> {
   const cursors = deps.db.collection<CursorDoc>(COLLECTIONS.reconcilerCursors);
   const id = `${deps.temporal.namespace}:${kind}`;
   const after = (await cursors.findOne({ _id: id }))?.after ?? null;
@@ -127,10 +147,18 @@ const OPEN = {
  */
 async function watchedItems<T extends Document>(deps: ReconcilerDeps, kind: ItemKind, now: Date): Promise<T[]> {
   const open = OPEN[kind];
-  const entries = await nextBatch<WatchedJobDoc>(deps, kind, COLLECTIONS.watchedJobs, { kind, job_namespace: deps.temporal.namespace }, now);
+  const entries = await nextBatch<WatchedJobDoc>(
+    deps,
+    kind,
+    COLLECTIONS.watchedJobs,
+    { kind, job_namespace: deps.temporal.namespace },
+    now,
+  );
   const items: T[] = [];
   for (const entry of entries) {
-    const item = await deps.db.collection(open.collection).findOne({ _id: entry.item_id as never, account_id: entry.account_id });
+    const item = await deps.db
+      .collection(open.collection)
+      .findOne({ _id: entry.item_id as never, account_id: entry.account_id });
     if (item && open.isOpen(item)) items.push(item as unknown as T);
     else if (item || olderThanGrace(entry.created_at, now)) await unwatchJob(deps.db, kind, entry.item_id);
   }
@@ -154,7 +182,12 @@ export async function sweepWatchList(deps: ReconcilerDeps): Promise<number> {
       .find({ ...open.filter, job_namespace: deps.temporal.namespace }, { projection: SWEEP_PROJECTION })
       .toArray();
     for (const item of items) {
-      const outcome = await watchJob(deps.db, kind, { id: String(item._id), accountId: item.account_id, namespace: deps.temporal.namespace, since: open.since(item) });
+      const outcome = await watchJob(deps.db, kind, {
+        id: String(item._id),
+        accountId: item.account_id,
+        namespace: deps.temporal.namespace,
+        since: open.since(item),
+      });
       if (outcome === 'added') added++;
     }
   }
@@ -185,15 +218,23 @@ export async function reconcileRuns(deps: ReconcilerDeps, now = new Date()): Pro
  * Live prompt generations whose request never settled its charge (docs/decisions.md 279): watched for longer than
  * any request waits, so their request is gone. Each is refunded and taken off the list.
  */
-export async function reconcileGenerations(deps: ReconcilerDeps, now = new Date()): Promise<{ checked: number; refunded: number }> {
+export async function reconcileGenerations(
+  deps: ReconcilerDeps,
+  now = new Date(),
+): Promise<{ checked: number; refunded: number }> {
   const abandoned = await deps.db
     .collection<WatchedJobDoc>(COLLECTIONS.watchedJobs)
-    .find({ kind: 'generations', job_namespace: deps.temporal.namespace, created_at: { $lt: new Date(now.getTime() - ABANDONED_GENERATION_MS) } })
+    .find({
+      kind: 'generations',
+      job_namespace: deps.temporal.namespace,
+      created_at: { $lt: new Date(now.getTime() - ABANDONED_GENERATION_MS) },
+    })
     .sort({ created_at: 1 })
     .limit(RECONCILE_BATCH)
     .toArray();
   let refunded = 0;
-  for (const entry of abandoned) if (await settleAbandonedGeneration(deps.db, entry.account_id, entry.item_id, entry.created_at)) refunded++;
+  for (const entry of abandoned)
+    if (await settleAbandonedGeneration(deps.db, entry.account_id, entry.item_id, entry.created_at)) refunded++;
   return { checked: abandoned.length, refunded };
 }
 
@@ -201,7 +242,10 @@ async function jobOf(deps: ReconcilerDeps, id: string): Promise<JobStatus> {
   return (await describeJob(deps.temporal, id)).status;
 }
 
-export async function reconcileDocuments(deps: ReconcilerDeps, now = new Date()): Promise<ReconcileReport['documents']> {
+export async function reconcileDocuments(
+  deps: ReconcilerDeps,
+  now = new Date(),
+): Promise<ReconcileReport['documents']> {
   const docs = await watchedItems<DocumentDoc>(deps, 'documents', now);
   let settled = 0;
   let restarted = 0;
@@ -213,13 +257,24 @@ export async function reconcileDocuments(deps: ReconcilerDeps, now = new Date())
       restarted++;
     } else if (isClosed(status)) {
       // A completed job recorded its outcome before completing; one that did not (or closed otherwise) ends here.
-      if (await settleExtractionEnded(deps.db, doc.account_id, doc._id, `Extraction did not finish (the job ended as ${status}); upload the file again as a new document.`)) settled++;
+      if (
+        await settleExtractionEnded(
+          deps.db,
+          doc.account_id,
+          doc._id,
+          `Extraction did not finish (the job ended as ${status}); upload the file again as a new document.`,
+        )
+      )
+        settled++;
     }
   }
   return { checked: docs.length, settled, restarted };
 }
 
-export async function reconcileReferences(deps: ReconcilerDeps, now = new Date()): Promise<ReconcileReport['references']> {
+export async function reconcileReferences(
+  deps: ReconcilerDeps,
+  now = new Date(),
+): Promise<ReconcileReport['references']> {
   const refs = await watchedItems<ReferenceDocumentDoc>(deps, 'references', now);
   let settled = 0;
   let restarted = 0;
@@ -230,7 +285,15 @@ export async function reconcileReferences(deps: ReconcilerDeps, now = new Date()
       await indexReference(deps.temporal, { accountId: ref.account_id, refId: ref._id });
       restarted++;
     } else if (isClosed(status)) {
-      if (await settleIndexingEnded(deps.db, ref.account_id, ref._id, `Indexing did not finish (the job ended as ${status}); upload the file again.`)) settled++;
+      if (
+        await settleIndexingEnded(
+          deps.db,
+          ref.account_id,
+          ref._id,
+          `Indexing did not finish (the job ended as ${status}); upload the file again.`,
+        )
+      )
+        settled++;
     }
   }
   return { checked: refs.length, settled, restarted };
@@ -241,14 +304,21 @@ export async function reconcileReferences(deps: ReconcilerDeps, now = new Date()
  * its job could not start publishes `run.failed` into the same outage). Their job is started now. And pending
  * deliveries whose job has ended without settling them (terminated, failed, timed out): settled `failed`.
  */
-export async function reconcileDeliveries(deps: ReconcilerDeps, now = new Date()): Promise<ReconcileReport['deliveries']> {
+export async function reconcileDeliveries(
+  deps: ReconcilerDeps,
+  now = new Date(),
+): Promise<ReconcileReport['deliveries']> {
   const pending = await watchedItems<WebhookDeliveryDoc>(deps, 'deliveries', new Date(now.getTime() - GRACE_MS));
   let settled = 0;
   let restarted = 0;
   for (const delivery of pending) {
     const status = await jobOf(deps, jobIds.delivery(delivery._id));
     if (status === 'not_found') {
-      await deliver(deps.temporal, { accountId: delivery.account_id, deliveryId: delivery._id, policy: deliveryPolicy(deps.config) });
+      await deliver(deps.temporal, {
+        accountId: delivery.account_id,
+        deliveryId: delivery._id,
+        policy: deliveryPolicy(deps.config),
+      });
       restarted++;
     } else if (isClosed(status) && (await settleAbandonedDelivery(deps.db, delivery, now))) settled++;
   }
@@ -260,7 +330,9 @@ export async function reconcileDeliveries(deps: ReconcilerDeps, now = new Date()
  * decision 32).
  */
 export async function purgeExpired(db: Db, now = new Date()): Promise<ReconcileReport['purged']> {
-  const idem = await db.collection(COLLECTIONS.idempotencyKeys).deleteMany({ created_at: { $lt: new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS) } });
+  const idem = await db
+    .collection(COLLECTIONS.idempotencyKeys)
+    .deleteMany({ created_at: { $lt: new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS) } });
   const cutoff = new Date(now.getTime() - EVENT_RETENTION_DAYS * 86_400_000);
   const deliveries = db.collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries);
   const expired = { created_at: { $lt: cutoff }, status: { $ne: 'pending' as const } };

@@ -5,9 +5,7 @@
  */
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1');
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const port = z.coerce.number().int().min(1).max(65535);
 const positiveInt = z.coerce.number().int().positive();
 
@@ -60,11 +58,20 @@ const EnvSchema = z.object({
   PUBLIC_BASE_URL: z.url().optional(),
   JSON_BODY_LIMIT: z.string().default('1mb'),
 
-  MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// or mongodb+srv:// URI').optional(),
-  MONGODB_DB: z.string().regex(/^[A-Za-z0-9_-]{1,63}$/, 'letters, digits, _ and - only').default('assay'),
+  MONGODB_URI: z
+    .string()
+    .regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// or mongodb+srv:// URI')
+    .optional(),
+  MONGODB_DB: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,63}$/, 'letters, digits, _ and - only')
+    .default('assay'),
   MONGODB_PORT: port.default(27017),
 
-  TEMPORAL_ADDRESS: z.string().regex(/^[^\s:]+:\d+$/, 'must be host:port').optional(),
+  TEMPORAL_ADDRESS: z
+    .string()
+    .regex(/^[^\s:]+:\d+$/, 'must be host:port')
+    .optional(),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
   TEMPORAL_PORT: port.default(7233),
   TEMPORAL_UI_PORT: port.default(8233),
@@ -86,7 +93,10 @@ const EnvSchema = z.object({
 
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
-  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name').default('assay'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name')
+    .default('assay'),
   S3_ACCESS_KEY_ID: z.string().min(1).default(DEV_S3_ACCESS_KEY),
   S3_SECRET_ACCESS_KEY: z.string().min(8).default(DEV_S3_SECRET_KEY),
   S3_FORCE_PATH_STYLE: bool.default(true),
@@ -112,8 +122,16 @@ const EnvSchema = z.object({
    */
   DATA_ENCRYPTION_KEY_FALLBACKS: z
     .string()
-    .transform((v) => v.split(',').map((k) => k.trim()).filter(Boolean))
-    .refine((keys) => keys.every((k) => Buffer.from(k, 'base64').length === 32), 'each key must be 32 bytes, base64-encoded')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((k) => k.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (keys) => keys.every((k) => Buffer.from(k, 'base64').length === 32),
+      'each key must be 32 bytes, base64-encoded',
+    )
     .default([]),
 
   INITIAL_BONUS_CREDITS: z.coerce.number().min(0).default(100),
@@ -249,8 +267,10 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     if (!e.TEMPORAL_ADDRESS) problems.push('TEMPORAL_ADDRESS: required in production');
     if (!e.S3_ENDPOINT) problems.push('S3_ENDPOINT: required in production');
     // An SSRF into the deployment's own network, whose answers the deliveries log would show (DESIGN.md decision 31).
-    if (e.WEBHOOK_ALLOW_PRIVATE) problems.push('WEBHOOK_ALLOW_PRIVATE: private webhook targets are never allowed in production');
-    if (e.WEBHOOK_ALLOW_INSECURE) problems.push('WEBHOOK_ALLOW_INSECURE: plain-http webhook targets are never allowed in production');
+    if (e.WEBHOOK_ALLOW_PRIVATE)
+      problems.push('WEBHOOK_ALLOW_PRIVATE: private webhook targets are never allowed in production');
+    if (e.WEBHOOK_ALLOW_INSECURE)
+      problems.push('WEBHOOK_ALLOW_INSECURE: plain-http webhook targets are never allowed in production');
   }
   // In every mode: a JWKS token verified without issuer and audience would accept any token the provider signs
   // for any application.
@@ -259,9 +279,12 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   }
   for (const slot of ['A', 'B'] as const) {
     const provider = e[`MODEL_${slot}_PROVIDER`];
-    if (provider && !e[`MODEL_${slot}_MODEL`]) problems.push(`MODEL_${slot}_MODEL: required with MODEL_${slot}_PROVIDER`);
+    if (provider && !e[`MODEL_${slot}_MODEL`])
+      problems.push(`MODEL_${slot}_MODEL: required with MODEL_${slot}_PROVIDER`);
     if (provider === 'openai' && !e[`MODEL_${slot}_API_KEY`] && !e[`MODEL_${slot}_BASE_URL`]) {
-      problems.push(`MODEL_${slot}_API_KEY: required for the OpenAI API (or set MODEL_${slot}_BASE_URL for a local server)`);
+      problems.push(
+        `MODEL_${slot}_API_KEY: required for the OpenAI API (or set MODEL_${slot}_BASE_URL for a local server)`,
+      );
     }
   }
   problems.push(...temporalTlsProblems(e));
@@ -287,16 +310,25 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
 }
 
 /** The settings that only make sense over TLS, so that setting one turns TLS on. */
-const TEMPORAL_TLS_SETTINGS = ['TEMPORAL_TLS_CA_PATH', 'TEMPORAL_TLS_CERT_PATH', 'TEMPORAL_TLS_KEY_PATH', 'TEMPORAL_TLS_SERVER_NAME', 'TEMPORAL_API_KEY'] as const;
+const TEMPORAL_TLS_SETTINGS = [
+  'TEMPORAL_TLS_CA_PATH',
+  'TEMPORAL_TLS_CERT_PATH',
+  'TEMPORAL_TLS_KEY_PATH',
+  'TEMPORAL_TLS_SERVER_NAME',
+  'TEMPORAL_API_KEY',
+] as const;
 
 function temporalTlsProblems(e: Env): string[] {
   const problems: string[] = [];
   if ((e.TEMPORAL_TLS_CERT_PATH === undefined) !== (e.TEMPORAL_TLS_KEY_PATH === undefined)) {
-    problems.push('TEMPORAL_TLS_CERT_PATH and TEMPORAL_TLS_KEY_PATH: set both (the client certificate and its key) or neither');
+    problems.push(
+      'TEMPORAL_TLS_CERT_PATH and TEMPORAL_TLS_KEY_PATH: set both (the client certificate and its key) or neither',
+    );
   }
   // An API key on a plain connection would cross the network readable by anyone on the path.
   const set = TEMPORAL_TLS_SETTINGS.filter((name) => e[name] !== undefined);
-  if (e.TEMPORAL_TLS === false && set.length) problems.push(`TEMPORAL_TLS: false contradicts ${set.join(', ')}, which only work over TLS`);
+  if (e.TEMPORAL_TLS === false && set.length)
+    problems.push(`TEMPORAL_TLS: false contradicts ${set.join(', ')}, which only work over TLS`);
   return problems;
 }
 
@@ -307,7 +339,8 @@ function productionSecretProblem(name: ProductionSecret, value: string | undefin
   // The encryption key is checked as the 32 bytes it decodes to; the others as the bytes given.
   const material = name === 'DATA_ENCRYPTION_KEY' ? Buffer.from(value, 'base64') : Buffer.from(value, 'utf8');
   if (material.length < MIN_SECRET_BYTES) return `must be at least ${MIN_SECRET_BYTES} bytes`;
-  if (new Set(material).size < MIN_SECRET_DISTINCT_CHARS) return 'looks like a placeholder (too few distinct bytes); generate a random value';
+  if (new Set(material).size < MIN_SECRET_DISTINCT_CHARS)
+    return 'looks like a placeholder (too few distinct bytes); generate a random value';
   return null;
 }
 

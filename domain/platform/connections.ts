@@ -17,7 +17,10 @@ export interface Connections {
   close(): Promise<void>;
 }
 
-export async function openConnections(config: Config, options: { lazyTemporal?: boolean; workers?: ConnectionLike } = {}): Promise<Connections> {
+export async function openConnections(
+  config: Config,
+  options: { lazyTemporal?: boolean; workers?: ConnectionLike } = {},
+): Promise<Connections> {
   const database = await connectDatabase(config);
   await ensureIndexes(database.db);
   await ensureCatalog(database.db);

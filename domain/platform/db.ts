@@ -3,7 +3,14 @@
  * the worker and is idempotent. The local database is FerretDB, so nothing here may rely on transactions, TTL or
  * partial indexes (DESIGN.md §2): expiry is always checked in code as well.
  */
-import { MongoClient, type AnyBulkWriteOperation, type Collection, type Db, type Document, type IndexDescription } from 'mongodb';
+import {
+  MongoClient,
+  type AnyBulkWriteOperation,
+  type Collection,
+  type Db,
+  type Document,
+  type IndexDescription,
+} from 'mongodb';
 import type { Config } from './config';
 
 export const COLLECTIONS = {
@@ -132,7 +139,9 @@ export async function ensureIndexes(db: Db): Promise<void> {
     // Only the indexes missing by name are created (every process start runs this; on a busy database the
     // creations of indexes that exist took seconds). One index per call: FerretDB 1.24 drops the connection when a
     // multi-index createIndexes names an index that already exists (two processes starting at once).
-    const present = indexes.length ? new Set((await db.collection(name).listIndexes().toArray()).map((i) => String(i.name))) : new Set();
+    const present = indexes.length
+      ? new Set((await db.collection(name).listIndexes().toArray()).map((i) => String(i.name)))
+      : new Set();
     for (const index of indexes) if (!present.has(index.name)) await db.collection(name).createIndexes([index]);
   }
 }
@@ -150,8 +159,12 @@ function ignoreAlreadyExists(err: unknown): void {
 export const BULK_STATEMENTS = 32;
 
 /** A bulk write sent as commands of at most BULK_STATEMENTS statements, unordered within each. */
-export async function bulkWriteInBatches<T extends Document>(collection: Collection<T>, ops: AnyBulkWriteOperation<T>[]): Promise<void> {
-  for (let i = 0; i < ops.length; i += BULK_STATEMENTS) await collection.bulkWrite(ops.slice(i, i + BULK_STATEMENTS), { ordered: false });
+export async function bulkWriteInBatches<T extends Document>(
+  collection: Collection<T>,
+  ops: AnyBulkWriteOperation<T>[],
+): Promise<void> {
+  for (let i = 0; i < ops.length; i += BULK_STATEMENTS)
+    await collection.bulkWrite(ops.slice(i, i + BULK_STATEMENTS), { ordered: false });
 }
 
 /** Two upserts of the same new document race: the loser's duplicate-key error means "it exists now", so go again. */

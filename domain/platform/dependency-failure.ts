@@ -119,7 +119,11 @@ function mongo(err: object): DependencyFailure | undefined {
   }
   if (err instanceof MongoServerError) {
     const code = typeof err.code === 'number' ? err.code : Number.NaN;
-    if (MONGO_UNAVAILABLE_CODES.has(code) || err.hasErrorLabel('RetryableWriteError') || err.hasErrorLabel('TransientTransactionError')) {
+    if (
+      MONGO_UNAVAILABLE_CODES.has(code) ||
+      err.hasErrorLabel('RetryableWriteError') ||
+      err.hasErrorLabel('TransientTransactionError')
+    ) {
       return { dependency: 'mongodb', reason: `server code ${String(err.code)}` };
     }
   }

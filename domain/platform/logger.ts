@@ -32,7 +32,6 @@ type PrettyModule = {
 
 function loadPretty(): PrettyModule | null {
   try {
-     
     return require('pino-pretty') as PrettyModule;
   } catch {
     return null;
@@ -49,7 +48,12 @@ const PRETTY_OPTIONS = { colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore
 export function createLogger(level: string, name: string, options: { pretty?: boolean } = {}): Logger {
   const settings = { name, level, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, base: { service: name } };
   const pretty = (options.pretty ?? process.stdout.isTTY === true) ? loadPretty() : null;
-  return pretty ? pino(settings, pretty({ ...PRETTY_OPTIONS, sync: true })) : pino(settings, pino.destination({ dest: 1, sync: false, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_MS }));
+  return pretty
+    ? pino(settings, pretty({ ...PRETTY_OPTIONS, sync: true }))
+    : pino(
+        settings,
+        pino.destination({ dest: 1, sync: false, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_MS }),
+      );
 }
 
 /**

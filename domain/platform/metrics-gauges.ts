@@ -71,6 +71,10 @@ export async function renderScrapeGauges(db: Db, now = new Date()): Promise<stri
     failures++;
   }
 
-  lines.push(...renderGauge('assay_metrics_scrape_errors', 'Scrape-time gauges that could not be computed this scrape.', [{ labels: {}, value: failures }]));
+  lines.push(
+    ...renderGauge('assay_metrics_scrape_errors', 'Scrape-time gauges that could not be computed this scrape.', [
+      { labels: {}, value: failures },
+    ]),
+  );
   return lines;
 }

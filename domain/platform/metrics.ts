@@ -51,7 +51,10 @@ export class Counter {
     this.series.get(labels).n += by;
   }
   render(): string[] {
-    return [...header(this.name, this.help, 'counter'), ...this.series.entries().map((e) => `${this.name}${labelText(e.labels)} ${number(e.value.n)}`)];
+    return [
+      ...header(this.name, this.help, 'counter'),
+      ...this.series.entries().map((e) => `${this.name}${labelText(e.labels)} ${number(e.value.n)}`),
+    ];
   }
 }
 
@@ -76,7 +79,9 @@ export class Histogram {
   render(): string[] {
     const lines = header(this.name, this.help, 'histogram');
     for (const { labels, value } of this.series.entries()) {
-      this.buckets.forEach((bound, i) => lines.push(`${this.name}_bucket${labelText({ ...labels, le: String(bound) })} ${value.counts[i]}`));
+      this.buckets.forEach((bound, i) =>
+        lines.push(`${this.name}_bucket${labelText({ ...labels, le: String(bound) })} ${value.counts[i]}`),
+      );
       lines.push(`${this.name}_bucket${labelText({ ...labels, le: '+Inf' })} ${value.count}`);
       lines.push(`${this.name}_sum${labelText(labels)} ${number(value.sum)}`);
       lines.push(`${this.name}_count${labelText(labels)} ${value.count}`);
@@ -95,7 +100,10 @@ const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
 
 /** What one API process counts about the requests it served. */
 export class ApiMetrics {
-  readonly requests = new Counter('assay_http_requests_total', 'HTTP requests served, by route template, method and status.');
+  readonly requests = new Counter(
+    'assay_http_requests_total',
+    'HTTP requests served, by route template, method and status.',
+  );
   readonly latency = new Histogram(
     'assay_http_request_duration_seconds',
     'HTTP request latency in seconds, by route template, method and status.',

@@ -38,22 +38,37 @@ const keys = (db: Db) => db.collection<NaturalKeyDoc>(COLLECTIONS.naturalKeys);
  * Takes `key` for `candidate`, or answers the item it was taken for before (`first: false`). Either way the caller
  * writes, or finds, the item the answer names.
  */
-export async function takeNaturalKey(db: Db, key: string, accountId: string, candidate: KeyedItem): Promise<KeyedItem & { first: boolean }> {
+export async function takeNaturalKey(
+  db: Db,
+  key: string,
+  accountId: string,
+  candidate: KeyedItem,
+): Promise<KeyedItem & { first: boolean }> {
   try {
-    await keys(db).insertOne({ _id: key, account_id: accountId, item_id: candidate.itemId, list_pos: candidate.listPos, created_at: candidate.createdAt });
+    await keys(db).insertOne({
+      _id: key,
+      account_id: accountId,
+      item_id: candidate.itemId,
+      list_pos: candidate.listPos,
+      created_at: candidate.createdAt,
+    });
     return { ...candidate, first: true };
   } catch (err) {
     if ((err as { code?: number }).code !== 11000) throw err;
   }
   const taken = await keys(db).findOne({ _id: key });
   // Keys name globally unique ids (runs, events, endpoints), so another account's key here is a bug, never a race.
-  if (!taken || taken.account_id !== accountId) throw new Error(`natural key ${key} is taken, but not for account ${accountId}`);
+  if (!taken || taken.account_id !== accountId)
+    throw new Error(`natural key ${key} is taken, but not for account ${accountId}`);
   return { itemId: taken.item_id, listPos: taken.list_pos, createdAt: taken.created_at, first: false };
 }
 
 /** Points `key` at an item found another way: one written before keys existed, under an id of its own. */
 export async function pointNaturalKey(db: Db, key: string, item: KeyedItem): Promise<void> {
-  await keys(db).updateOne({ _id: key }, { $set: { item_id: item.itemId, list_pos: item.listPos, created_at: item.createdAt } });
+  await keys(db).updateOne(
+    { _id: key },
+    { $set: { item_id: item.itemId, list_pos: item.listPos, created_at: item.createdAt } },
+  );
 }
 
 /** Deletes the keys taken before `before` (their items' retention has passed); any process may run it. */

@@ -53,12 +53,21 @@ export function createDownloadSigner(settings: SigningSettings): DownloadSigner 
   const memo = new Map<string, string>();
 
   return (request, now = new Date()) => {
-    const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, ''); // 20261123T133547Z
+    const stamp = now
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d{3}/, ''); // 20261123T133547Z
     if (stamp !== memoStamp) {
       memoStamp = stamp;
       memo.clear();
     }
-    const memoKey = [request.bucket, request.key, request.expiresInS, request.responseContentType, request.responseContentDisposition].join('\u0000');
+    const memoKey = [
+      request.bucket,
+      request.key,
+      request.expiresInS,
+      request.responseContentType,
+      request.responseContentDisposition,
+    ].join('\u0000');
     const known = memo.get(memoKey);
     if (known) return known;
     const url = sign(request, stamp);
@@ -81,8 +90,12 @@ export function createDownloadSigner(settings: SigningSettings): DownloadSigner 
       ['X-Amz-Date', stamp],
       ['X-Amz-Expires', String(request.expiresInS)],
       ['X-Amz-SignedHeaders', 'host'],
-      ...(request.responseContentDisposition ? [['response-content-disposition', request.responseContentDisposition] as [string, string]] : []),
-      ...(request.responseContentType ? [['response-content-type', request.responseContentType] as [string, string]] : []),
+      ...(request.responseContentDisposition
+        ? [['response-content-disposition', request.responseContentDisposition] as [string, string]]
+        : []),
+      ...(request.responseContentType
+        ? [['response-content-type', request.responseContentType] as [string, string]]
+        : []),
       ['x-id', 'GetObject'],
     ];
     // Canonical order: by encoded name (all names above are distinct and already in byte order once encoded).
@@ -92,10 +105,18 @@ export function createDownloadSigner(settings: SigningSettings): DownloadSigner 
       .map(([k, v]) => `${k}=${v}`)
       .join('&');
     const canonicalRequest = ['GET', path, canonicalQuery, `host:${host}`, '', 'host', 'UNSIGNED-PAYLOAD'].join('\n');
-    const stringToSign = ['AWS4-HMAC-SHA256', stamp, scope, createHash('sha256').update(canonicalRequest, 'utf8').digest('hex')].join('\n');
+    const stringToSign = [
+      'AWS4-HMAC-SHA256',
+      stamp,
+      scope,
+      createHash('sha256').update(canonicalRequest, 'utf8').digest('hex'),
+    ].join('\n');
     const signature = createHmac('sha256', signingKey(day)).update(stringToSign, 'utf8').digest('hex');
     // The signature takes its sorted place among the parameters, as in the SDK's URLs.
-    const signed = canonicalQuery.replace('&X-Amz-SignedHeaders=', `&X-Amz-Signature=${signature}&X-Amz-SignedHeaders=`);
+    const signed = canonicalQuery.replace(
+      '&X-Amz-SignedHeaders=',
+      `&X-Amz-Signature=${signature}&X-Amz-SignedHeaders=`,
+    );
     return `${endpoint.protocol}//${host}${path}?${signed}`;
   }
 }

@@ -29,11 +29,17 @@ export function sealSecret(keyBase64: string, plaintext: string, boundTo: string
   const cipher = createCipheriv('aes-256-gcm', key(keyBase64), iv);
   cipher.setAAD(Buffer.from(boundTo, 'utf8'));
   const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-  return ['v1', iv, cipher.getAuthTag(), ciphertext].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.');
+  return ['v1', iv, cipher.getAuthTag(), ciphertext]
+    .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+    .join('.');
 }
 
 /** The plaintext, and which of `keys` opened it (0: the first, the key new values are sealed under). */
-export function openSecretWith(keys: readonly string[], sealed: string, boundTo: string): { plaintext: string; keyIndex: number } {
+export function openSecretWith(
+  keys: readonly string[],
+  sealed: string,
+  boundTo: string,
+): { plaintext: string; keyIndex: number } {
   // A value of another shape (or none) opens under no key either: the same answer, so no caller needs two.
   const [version, iv, tag, ciphertext] = typeof sealed === 'string' ? sealed.split('.') : [];
   if (version !== 'v1' || !iv || !tag || ciphertext === undefined) throw new SecretUnreadable(boundTo);
@@ -42,7 +48,12 @@ export function openSecretWith(keys: readonly string[], sealed: string, boundTo:
     decipher.setAAD(Buffer.from(boundTo, 'utf8'));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
     try {
-      return { plaintext: Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8'), keyIndex };
+      return {
+        plaintext: Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString(
+          'utf8',
+        ),
+        keyIndex,
+      };
     } catch {
       // Not this key (the tag does not authenticate): the next one.
     }

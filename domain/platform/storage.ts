@@ -115,7 +115,10 @@ export async function presignDownload(
 }
 
 /** Size and type of a stored object, or null when there is none. */
-export async function statObject(storage: Storage, key: string): Promise<{ size: number; contentType?: string } | null> {
+export async function statObject(
+  storage: Storage,
+  key: string,
+): Promise<{ size: number; contentType?: string } | null> {
   try {
     const head = await storage.s3.send(new HeadObjectCommand({ Bucket: storage.bucket, Key: key }));
     return { size: head.ContentLength ?? 0, contentType: head.ContentType };
@@ -143,8 +146,15 @@ export async function deleteObject(storage: Storage, key: string): Promise<void>
   await storage.s3.send(new DeleteObjectCommand({ Bucket: storage.bucket, Key: key }));
 }
 
-export async function putObject(storage: Storage, key: string, body: Uint8Array | string, contentType: string): Promise<void> {
-  await storage.s3.send(new PutObjectCommand({ Bucket: storage.bucket, Key: key, Body: body, ContentType: contentType }));
+export async function putObject(
+  storage: Storage,
+  key: string,
+  body: Uint8Array | string,
+  contentType: string,
+): Promise<void> {
+  await storage.s3.send(
+    new PutObjectCommand({ Bucket: storage.bucket, Key: key, Body: body, ContentType: contentType }),
+  );
 }
 
 /** Object keys: everything an account stores lives under its own prefix (documents' objects: domain/documents/). */

@@ -59,7 +59,7 @@ export async function createRun(
   }
   if (!run) {
     const { workflow, docs, mode, quotedMilli: quoted } = await prepareRun(deps, tenant, workflowId, input);
-        const doc: Omit<RunDoc, 'account_id'> = {
+    const doc: Omit<RunDoc, 'account_id'> = {
       _id: runId,
       workflow_id: workflow._id,
       workflow_name: workflow.name,
@@ -88,7 +88,12 @@ export async function createRun(
     };
     // Watched and listed before it exists (domain/jobs/watch.ts, domain/http/list-index.ts): a crash between never
     // leaves a run the reconciler cannot find or a list that hides it.
-    await watchJob(deps.db, 'runs', { id: runId, accountId: tenant.accountId, namespace: deps.temporal.namespace, since: doc.created_at });
+    await watchJob(deps.db, 'runs', {
+      id: runId,
+      accountId: tenant.accountId,
+      namespace: deps.temporal.namespace,
+      since: doc.created_at,
+    });
     run = await insertRun(tenant, { ...doc, list_pos: await addToList(tenant, RUN_LIST, doc) });
   }
   const admitted = await admitRunDoc(deps.db, tenant.accountId, runId, run);
@@ -96,9 +101,15 @@ export async function createRun(
     if (admitted.abandoned_at) {
       // This request outlived the reconciler's grace period before its admission: the run was abandoned meanwhile
       // (any charge refunded). A retry, with the same Idempotency-Key, creates the run afresh.
-      throw errors.serviceUnavailable('The run’s creation took too long and was abandoned; nothing was charged. Retry the request.');
+      throw errors.serviceUnavailable(
+        'The run’s creation took too long and was abandoned; nothing was charged. Retry the request.',
+      );
     }
-    throw new ApiError(402, 'insufficient_credits', `This run costs ${toCredits(run.quoted_milli)} credits; the balance is lower.`);
+    throw new ApiError(
+      402,
+      'insufficient_credits',
+      `This run costs ${toCredits(run.quoted_milli)} credits; the balance is lower.`,
+    );
   }
   run = admitted;
   // A retried request finds a run already settled (a creation that failed, a run that finished): it is the answer.
@@ -117,7 +128,9 @@ export async function createRun(
     // Settled before the error answers: no 5xx leaves a charged run behind. If this too fails (the database away
     // as well), the reconciler settles the run once the grace period has passed. Its `run.failed` deliveries are
     // recorded now and started by the reconciler: Temporal has just failed this request once already.
-    await failRun({ ...deps, deferJobs: true }, { accountId: tenant.accountId, runId, code: 'creation_failed' }).catch(() => undefined);
+    await failRun({ ...deps, deferJobs: true }, { accountId: tenant.accountId, runId, code: 'creation_failed' }).catch(
+      () => undefined,
+    );
     throw err;
   }
   // An async run is answered as admitted (queued): what its job does next is what GET /runs/{id} is for.

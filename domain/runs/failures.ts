@@ -8,23 +8,41 @@ import { ActivityFailure, ApplicationFailure } from '@temporalio/common';
 
 export const RUN_FAILURES = {
   /** Live mode with no provider configured for the strategy. */
-  model_unavailable: { clientVisible: true, message: 'No language model is available for live runs; the run was refunded.' },
+  model_unavailable: {
+    clientVisible: true,
+    message: 'No language model is available for live runs; the run was refunded.',
+  },
   /** The provider refused or failed after its own retries. */
   model_error: { clientVisible: true, message: 'The language model could not answer; the run was refunded.' },
   /** The prompt did not fit the model's context window (the provider said so; retrying cannot help). */
-  context_too_large: { clientVisible: true, message: 'The documents and prompt do not fit the model’s context window; the run was refunded.' },
+  context_too_large: {
+    clientVisible: true,
+    message: 'The documents and prompt do not fit the model’s context window; the run was refunded.',
+  },
   /** The model declined to answer (a refusal or a provider's content filter). */
-  model_refused: { clientVisible: true, message: 'The language model declined to evaluate these documents; the run was refunded.' },
+  model_refused: {
+    clientVisible: true,
+    message: 'The language model declined to evaluate these documents; the run was refunded.',
+  },
   /** The answer did not meet the output contract (after one repair attempt for a model). */
-  output_invalid: { clientVisible: true, message: 'The output did not meet the output contract; the run was refunded.' },
+  output_invalid: {
+    clientVisible: true,
+    message: 'The output did not meet the output contract; the run was refunded.',
+  },
   /** An input document lost its text between creation and execution. */
-  document_not_extracted: { clientVisible: true, message: 'An input document has no extracted text; the run was refunded.' },
+  document_not_extracted: {
+    clientVisible: true,
+    message: 'An input document has no extracted text; the run was refunded.',
+  },
   /** The evaluation workflow (the product resource) is gone. */
   workflow_missing: { clientVisible: true, message: 'The run’s workflow no longer exists; the run was refunded.' },
   /** The run's own time bound (counted from `started_at`) passed. */
   timeout: { clientVisible: true, message: 'The run did not finish within its time limit; it was refunded.' },
   /** Its job closed without settling the run (terminated by an operator, failed or timed out at the Temporal level). */
-  execution_ended: { clientVisible: true, message: 'The run’s job ended before the run finished; the run was refunded.' },
+  execution_ended: {
+    clientVisible: true,
+    message: 'The run’s job ended before the run finished; the run was refunded.',
+  },
   /** Its job could not be started (DESIGN.md decision 30): the request answered 5xx, the credits are back. */
   creation_failed: { clientVisible: true, message: 'The run could not be started; it was refunded. Create it again.' },
   /** Anything else: the details stay in the logs and the job history. */

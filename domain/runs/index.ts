@@ -13,7 +13,13 @@ import { ApiError, errors } from '../http/errors';
 import { getBalance } from '../billing/balance';
 import type { ReferenceDocumentDoc } from '../documents/reference-documents';
 import { referenceTokenTotal } from '../documents/reference-index';
-import { FINAL_RUN_STATUSES, type CreateRunRequest, type RunCitation, type RunManifest, type RunStatus } from './schemas';
+import {
+  FINAL_RUN_STATUSES,
+  type CreateRunRequest,
+  type RunCitation,
+  type RunManifest,
+  type RunStatus,
+} from './schemas';
 export { listRuns } from './list';
 import { signRunOutputFile, type RunOutputFileView } from './output-file';
 import type { Storage } from '../platform/storage';
@@ -46,7 +52,10 @@ export function runView(doc: RunDoc, baseUrl: string, outputFile: RunOutputFileV
 }
 
 function viewOf(doc: RunDoc, baseUrl: string, outputFile: RunOutputFileView | null) {
-  const output = doc.status === 'succeeded' && doc.output_json ? (JSON.parse(doc.output_json) as Record<string, unknown>) : undefined;
+  const output =
+    doc.status === 'succeeded' && doc.output_json
+      ? (JSON.parse(doc.output_json) as Record<string, unknown>)
+      : undefined;
   return {
     id: doc._id,
     object: 'run' as const,
@@ -90,7 +99,13 @@ export interface Caller {
 }
 
 /** What a run on `workflow` with `inputDocs` would cost, in milli-credits (DESIGN.md decision 12). */
-export async function quoteRun(db: Db, tenant: TenantDb, workflow: EvaluationWorkflowDoc, inputDocs: DocumentDoc[], config: Config) {
+export async function quoteRun(
+  db: Db,
+  tenant: TenantDb,
+  workflow: EvaluationWorkflowDoc,
+  inputDocs: DocumentDoc[],
+  config: Config,
+) {
   const product = await findProduct(db, workflow.product_code);
   if (!product) throw new Error(`product ${workflow.product_code} missing from the catalog`);
   const pages = inputDocs.reduce((sum, d) => sum + Math.max(1, d.page_count ?? 1), 0);
@@ -109,7 +124,9 @@ export async function quoteRun(db: Db, tenant: TenantDb, workflow: EvaluationWor
 
 /** The workflow a run would use: 404 unless it exists, 409 unless it is active. */
 export async function runnableWorkflow(tenant: TenantDb, workflowId: string): Promise<EvaluationWorkflowDoc> {
-  const workflow = await tenant.collection<EvaluationWorkflowDoc>(COLLECTIONS.workflows).findOne({ _id: workflowId, deleted_at: null });
+  const workflow = await tenant
+    .collection<EvaluationWorkflowDoc>(COLLECTIONS.workflows)
+    .findOne({ _id: workflowId, deleted_at: null });
   if (!workflow) throw errors.notFound('workflow');
   if (workflow.status !== 'active') {
     throw errors.conflict('workflow_not_active', `The workflow is ${workflow.status}; runs need an active workflow.`);
@@ -121,9 +138,7 @@ export async function runnableWorkflow(tenant: TenantDb, workflowId: string): Pr
 async function validate(tenant: TenantDb, workflowId: string, input: CreateRunRequest) {
   const workflow = await runnableWorkflow(tenant, workflowId);
   const ids = [...new Set(input.input_documents ?? [])];
-  const docs = ids.length
-    ? await tenant.collection<DocumentDoc>(COLLECTIONS.documents).findByIds(ids)
-    : [];
+  const docs = ids.length ? await tenant.collection<DocumentDoc>(COLLECTIONS.documents).findByIds(ids) : [];
   const missing = ids.filter((id) => !docs.some((d) => d._id === id));
   if (missing.length) {
     throw errors.invalidRequest(`input_documents: no document ${missing.join(', ')}`, [
@@ -138,21 +153,33 @@ async function validate(tenant: TenantDb, workflowId: string, input: CreateRunRe
     );
   }
   if (workflow.reference_document_ids.length) {
-    const refs = await tenant.collection<ReferenceDocumentDoc>(COLLECTIONS.referenceDocuments).findByIds(workflow.reference_document_ids);
+    const refs = await tenant
+      .collection<ReferenceDocumentDoc>(COLLECTIONS.referenceDocuments)
+      .findByIds(workflow.reference_document_ids);
     const unavailable = workflow.reference_document_ids.filter((id) => {
       const r = refs.find((x) => x._id === id);
       return !r || r.deleted_at || r.status === 'failed';
     });
     if (unavailable.length) {
-      throw errors.conflict('reference_document_unavailable', `Reference document(s) ${unavailable.join(', ')} were deleted or failed to index.`);
+      throw errors.conflict(
+        'reference_document_unavailable',
+        `Reference document(s) ${unavailable.join(', ')} were deleted or failed to index.`,
+      );
     }
     const processing = refs.filter((r) => r.status === 'processing');
     if (processing.length) {
-      throw errors.conflict('reference_document_not_ready', `Reference document(s) ${processing.map((r) => r._id).join(', ')} are still being indexed.`);
+      throw errors.conflict(
+        'reference_document_not_ready',
+        `Reference document(s) ${processing.map((r) => r._id).join(', ')} are still being indexed.`,
+      );
     }
   }
   if (workflow.prompt_template_id && !(await findTemplate(tenant.rawDb(), workflow.prompt_template_id))) {
-    throw new ApiError(409, 'prompt_template_unavailable', 'The workflow names a prompt template that no longer exists.');
+    throw new ApiError(
+      409,
+      'prompt_template_unavailable',
+      'The workflow names a prompt template that no longer exists.',
+    );
   }
   return { workflow, docs: ids.map((id) => docs.find((d) => d._id === id)!) };
 }
@@ -215,6 +242,7 @@ export async function getRun(tenant: TenantDb, runId: string): Promise<RunDoc> {
 export async function runOutputFile(tenant: TenantDb, storage: Storage, config: Config, runId: string) {
   const run = await getRun(tenant, runId);
   const file = await signRunOutputFile({ storage, ttlS: config.OUTPUT_URL_TTL_S }, run);
-  if (!file) throw errors.conflict('output_not_ready', `The run is ${run.status}; its output exists once it has succeeded.`);
+  if (!file)
+    throw errors.conflict('output_not_ready', `The run is ${run.status}; its output exists once it has succeeded.`);
   return file;
 }

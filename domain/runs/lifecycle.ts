@@ -59,15 +59,19 @@ export async function admitRun(db: Db, accountId: string, runId: string): Promis
 }
 
 /** True when admitting the run debits credits: a live run with a quote. Any other run is inserted admitted. */
-export const chargedOnAdmission = (run: Pick<RunDoc, 'livemode' | 'quoted_milli'>): boolean => run.livemode && run.quoted_milli > 0;
+export const chargedOnAdmission = (run: Pick<RunDoc, 'livemode' | 'quoted_milli'>): boolean =>
+  run.livemode && run.quoted_milli > 0;
 
 export async function admitRunDoc(db: Db, accountId: string, runId: string, known?: RunDoc): Promise<RunDoc> {
   const run = known ?? (await rawRuns(db).findOne({ _id: runId, account_id: accountId }));
   if (!run) throw new Error(`run ${runId} not found`);
   if (run.admission !== 'pending') return run;
   const settle = async (admission: 'admitted' | 'rejected') =>
-    (await rawRuns(db).findOneAndUpdate({ _id: runId, account_id: accountId, admission: 'pending' }, { $set: { admission } }, { returnDocument: 'after' })) ??
-    (await rawRuns(db).findOne({ _id: runId, account_id: accountId }))!;
+    (await rawRuns(db).findOneAndUpdate(
+      { _id: runId, account_id: accountId, admission: 'pending' },
+      { $set: { admission } },
+      { returnDocument: 'after' },
+    )) ?? (await rawRuns(db).findOne({ _id: runId, account_id: accountId }))!;
   if (chargedOnAdmission(run)) {
     const result = await charge(db, accountId, runId, run.quoted_milli);
     if (!result.ok) return settle('rejected');
@@ -130,7 +134,8 @@ export async function beginRun(
   // settle: it ends at once rather than retrying for ever, its history growing with every retry.
   const run = await load(db, input);
   if (!run) return { started: false, status: 'failed' };
-  if ((await admitRunDoc(db, input.accountId, input.runId, run)).admission === 'rejected') return { started: false, status: 'rejected' };
+  if ((await admitRunDoc(db, input.accountId, input.runId, run)).admission === 'rejected')
+    return { started: false, status: 'rejected' };
   await countRunUsage(db, input.accountId, input.runId);
   return startRun(db, input);
 }
@@ -173,7 +178,14 @@ async function succeed(
   const input = { accountId: run.account_id, runId: run._id };
   const done = await rawRuns(db).findOneAndUpdate(
     { _id: run._id, account_id: run.account_id, status: from('complete') },
-    { $set: { ...output, status: RUN_TRANSITIONS.complete.to, finished_at: new Date(), charged_milli: run.livemode ? run.quoted_milli : 0 } },
+    {
+      $set: {
+        ...output,
+        status: RUN_TRANSITIONS.complete.to,
+        finished_at: new Date(),
+        charged_milli: run.livemode ? run.quoted_milli : 0,
+      },
+    },
     { returnDocument: 'after' },
   );
   const final = done ?? (await load(db, input));
@@ -190,7 +202,10 @@ async function succeed(
  * found succeeded failed only after that update (its usage count or event): those are finished, and the run
  * stays succeeded. Any other run fails with `code`.
  */
-export async function settleAfterWork(publisher: EventPublisher, input: RunJobInput & { code: RunFailureCode; message?: string }): Promise<RunStatus> {
+export async function settleAfterWork(
+  publisher: EventPublisher,
+  input: RunJobInput & { code: RunFailureCode; message?: string },
+): Promise<RunStatus> {
   const run = await load(publisher.db, input);
   if (run?.status === 'succeeded') {
     await succeed(publisher, run, {});
@@ -204,7 +219,10 @@ export async function settleAfterWork(publisher: EventPublisher, input: RunJobIn
  * Any non-final status → failed, with a full refund, usage and `run.failed`, once — whoever calls it: the workflow,
  * run creation whose job did not start, or the reconciler for a job that ended without settling.
  */
-export async function failRun(publisher: EventPublisher, input: RunJobInput & { code: RunFailureCode; message?: string }): Promise<void> {
+export async function failRun(
+  publisher: EventPublisher,
+  input: RunJobInput & { code: RunFailureCode; message?: string },
+): Promise<void> {
   const { db } = publisher;
   const message = input.message ?? RUN_FAILURES[input.code].message;
   // Refund first, so a client that sees `failed` ("fully refunded") already finds the credits back. Only a
@@ -216,7 +234,14 @@ export async function failRun(publisher: EventPublisher, input: RunJobInput & { 
   }
   const failed = await rawRuns(db).findOneAndUpdate(
     { _id: input.runId, account_id: input.accountId, status: from('fail') },
-    { $set: { status: RUN_TRANSITIONS.fail.to, finished_at: new Date(), charged_milli: 0, error: { code: input.code, message } } },
+    {
+      $set: {
+        status: RUN_TRANSITIONS.fail.to,
+        finished_at: new Date(),
+        charged_milli: 0,
+        error: { code: input.code, message },
+      },
+    },
     { returnDocument: 'after' },
   );
   const final = failed ?? (await load(db, input));
@@ -231,7 +256,11 @@ export async function failRun(publisher: EventPublisher, input: RunJobInput & { 
 }
 
 /** The reconciler's settlement of a run whose job closed (or never started): the same path as any failure. */
-export async function settleEndedRun(publisher: EventPublisher, input: RunJobInput, code: 'execution_ended' | 'timeout' | 'creation_failed'): Promise<void> {
+export async function settleEndedRun(
+  publisher: EventPublisher,
+  input: RunJobInput,
+  code: 'execution_ended' | 'timeout' | 'creation_failed',
+): Promise<void> {
   await failRun(publisher, { ...input, code });
 }
 
@@ -242,10 +271,12 @@ export async function settleEndedRun(publisher: EventPublisher, input: RunJobInp
  * between the update and the refund is finished by the client's retry. Any other status: 409.
  */
 export async function cancelRun(publisher: EventPublisher, tenant: TenantDb, runId: string): Promise<RunDoc> {
-  const canceled = await tenant.collection<RunDoc>(COLLECTIONS.runs).findOneAndUpdate(
-    { _id: runId, admission: 'admitted', status: from('cancel') },
-    { $set: { status: RUN_TRANSITIONS.cancel.to, finished_at: new Date(), charged_milli: 0 } },
-  );
+  const canceled = await tenant
+    .collection<RunDoc>(COLLECTIONS.runs)
+    .findOneAndUpdate(
+      { _id: runId, admission: 'admitted', status: from('cancel') },
+      { $set: { status: RUN_TRANSITIONS.cancel.to, finished_at: new Date(), charged_milli: 0 } },
+    );
   const run = canceled ?? (await getRun(tenant, runId));
   if (run.status !== 'canceled') {
     throw errors.conflict('run_not_cancelable', `Only queued runs can be canceled; this run is ${run.status}.`);
@@ -272,14 +303,20 @@ export async function operatorRefundRun(publisher: EventPublisher, runId: string
       { $set: { status: RUN_TRANSITIONS.refund.to, charged_milli: 0, refunded_at: new Date() } },
       { returnDocument: 'after' },
     );
-  const refunded = tenant ? await whileClaimed(tenant, RUN_LIST, current.status === 'succeeded' ? current : null, markRefunded) : await markRefunded();
+  const refunded = tenant
+    ? await whileClaimed(tenant, RUN_LIST, current.status === 'succeeded' ? current : null, markRefunded)
+    : await markRefunded();
   const run = refunded ?? (await rawRuns(db).findOne({ _id: runId }));
   if (!run) return { outcome: 'not_found' as const };
   if (run.status !== 'refunded') return { outcome: 'not_refundable' as const, status: run.status };
   const entry = await refund(db, run.account_id, runId, 'operator refund');
   await countRunUsage(db, run.account_id, runId);
   await emitRunEvent(publisher, run.account_id, 'run.refunded', run);
-  return { outcome: refunded ? ('refunded' as const) : ('already_refunded' as const), credits: entry ? toCredits(-entry.amount_milli) : 0, run };
+  return {
+    outcome: refunded ? ('refunded' as const) : ('already_refunded' as const),
+    credits: entry ? toCredits(-entry.amount_milli) : 0,
+    run,
+  };
 }
 
 /** Records and delivers a run event; the run's workflow may name its own webhook endpoint (even once deleted). */

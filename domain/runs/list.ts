@@ -22,15 +22,24 @@ export const RUN_LIST: ListSpec<RunDoc> = {
     await bulkWriteInBatches(
       db.collection<RunDoc>(COLLECTIONS.runs),
       positions.map(({ id, q }) => ({
-        updateOne: { filter: { _id: id, account_id: accountId, list_pos: { $exists: false } }, update: { $set: { list_pos: q } } },
+        updateOne: {
+          filter: { _id: id, account_id: accountId, list_pos: { $exists: false } },
+          update: { $set: { list_pos: q } },
+        },
       })),
     );
   },
 };
 
-export async function listRuns(tenant: TenantDb, page: PageQuery & { workflow_id?: string; status?: RunStatus }, cursors: Cursors) {
+export async function listRuns(
+  tenant: TenantDb,
+  page: PageQuery & { workflow_id?: string; status?: RunStatus },
+  cursors: Cursors,
+) {
   const scope = `runs:${page.workflow_id ?? ''}:${page.status ?? ''}`;
   const accept = (run: RunDoc) =>
-    run.admission === 'admitted' && (!page.workflow_id || run.workflow_id === page.workflow_id) && (!page.status || run.status === page.status);
+    run.admission === 'admitted' &&
+    (!page.workflow_id || run.workflow_id === page.workflow_id) &&
+    (!page.status || run.status === page.status);
   return readList(tenant, RUN_LIST, '', page, cursors, scope, accept);
 }

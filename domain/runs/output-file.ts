@@ -65,9 +65,21 @@ function rememberFile(key: string, file: RunDoc['output_file']): void {
  * status) and has an output file, null otherwise. The file's key is read from the run (one lookup per run), so
  * events recorded before runs carried `output_file` get it too.
  */
-export async function signEventRuns<T extends Payload>(db: Db, accountId: string, signer: OutputSigner, payloads: T[]): Promise<T[]> {
+export async function signEventRuns<T extends Payload>(
+  db: Db,
+  accountId: string,
+  signer: OutputSigner,
+  payloads: T[],
+): Promise<T[]> {
   const runOf = (p: T) => (p.data as { run?: { id?: string; status?: string } } | null)?.run;
-  const wanted = [...new Set(payloads.map(runOf).filter((r) => r?.status === 'succeeded' && r.id).map((r) => r!.id!))];
+  const wanted = [
+    ...new Set(
+      payloads
+        .map(runOf)
+        .filter((r) => r?.status === 'succeeded' && r.id)
+        .map((r) => r!.id!),
+    ),
+  ];
   const files = new Map<string, RunDoc['output_file']>();
   const unknown = wanted.filter((id) => {
     const file = outputFiles.get(fileKey(accountId, id));
@@ -79,7 +91,9 @@ export async function signEventRuns<T extends Payload>(db: Db, accountId: string
     // (docs/decisions.md 170), and this runs for every page of GET /events.
     const rows = await Promise.all(
       unknown.map((id) =>
-        db.collection<RunDoc>(COLLECTIONS.runs).findOne({ _id: id, account_id: accountId }, { projection: { _id: 1, status: 1, output_file: 1 } }),
+        db
+          .collection<RunDoc>(COLLECTIONS.runs)
+          .findOne({ _id: id, account_id: accountId }, { projection: { _id: 1, status: 1, output_file: 1 } }),
       ),
     );
     for (const row of rows) {
@@ -93,7 +107,9 @@ export async function signEventRuns<T extends Payload>(db: Db, accountId: string
       const run = runOf(payload);
       if (!run) return payload;
       const file = run.status === 'succeeded' && run.id ? (files.get(run.id) ?? null) : null;
-      const output_file = file ? await signRunOutputFile(signer, { _id: run.id!, status: 'succeeded', output_file: file }) : null;
+      const output_file = file
+        ? await signRunOutputFile(signer, { _id: run.id!, status: 'succeeded', output_file: file })
+        : null;
       return { ...payload, data: { ...(payload.data as object), run: { ...run, output_file } } };
     }),
   );

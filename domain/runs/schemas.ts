@@ -32,11 +32,16 @@ export const RunUsage = z
     output_tokens: z.number().int().nullable(),
     model: z.string().nullable(),
     rag_strategy: z.string().nullable(),
-    unverified_citations: z.number().int().min(0).nullable().meta({
-      description:
-        'Quotes the model offered as evidence that do not occur in the text it was given; they were dropped, never shown ' +
-        'as citations. Null until the run has produced output.',
-    }),
+    unverified_citations: z
+      .number()
+      .int()
+      .min(0)
+      .nullable()
+      .meta({
+        description:
+          'Quotes the model offered as evidence that do not occur in the text it was given; they were dropped, never shown ' +
+          'as citations. Null until the run has produced output.',
+      }),
   })
   .meta({ id: 'RunUsage' });
 
@@ -52,7 +57,7 @@ export const SectionLocation = z
   })
   .meta({
     id: 'SectionLocation',
-    description: 'One unit of a document\'s extracted text: a PDF page, a sheet, a slide, or a heading\'s section.',
+    description: "One unit of a document's extracted text: a PDF page, a sheet, a slide, or a heading's section.",
   });
 
 export const RunCitation = z
@@ -62,7 +67,8 @@ export const RunCitation = z
       description: '`insufficient_evidence`: the documents do not support a judgement on this criterion (no quote).',
     }),
     quote: z.string().nullable().meta({
-      description: 'Exactly the extracted text at `input.start`..`input.end`: verified against the source, never paraphrased.',
+      description:
+        'Exactly the extracted text at `input.start`..`input.end`: verified against the source, never paraphrased.',
     }),
     input: z
       .object({
@@ -81,11 +87,16 @@ export const RunCitation = z
     reference: z
       .object({
         reference_document_id: z.string(),
-        chunk_id: z.string().meta({ description: 'The reference passage as the model was shown it (`manifest.chunk_ids`).' }),
+        chunk_id: z
+          .string()
+          .meta({ description: 'The reference passage as the model was shown it (`manifest.chunk_ids`).' }),
         location: SectionLocation,
       })
       .nullable()
-      .meta({ description: 'The reference clause the criterion was judged against; null when none was named or it was not in the context.' }),
+      .meta({
+        description:
+          'The reference clause the criterion was judged against; null when none was named or it was not in the context.',
+      }),
   })
   .meta({ id: 'RunCitation' });
 export type RunCitation = z.infer<typeof RunCitation>;
@@ -97,34 +108,50 @@ export const RunManifest = z
     model: z.string().meta({ description: 'The model that answered; `stub` in test mode.' }),
     provider: z.enum(['openai', 'anthropic', 'stub']),
     policy: ModelPolicySchema.meta({ description: 'The model policy the workflow requested.' }),
-    strategy: RagStrategy.meta({ description: 'What the policy did: the strategy a test-mode run would have used live.' }),
+    strategy: RagStrategy.meta({
+      description: 'What the policy did: the strategy a test-mode run would have used live.',
+    }),
     prompt_template: z.object({ id: z.string(), version: z.number().int() }).nullable(),
     reference_index_versions: z.array(z.object({ reference_document_id: z.string(), index_version: z.number().int() })),
     chunk_ids: z.array(z.string()).meta({ description: 'The reference chunks sent, in prompt order.' }),
-    token_budget: z.number().int().meta({ description: 'The most input-document tokens a model call is sent (FULLTEXT_TOKEN_BUDGET).' }),
+    token_budget: z
+      .number()
+      .int()
+      .meta({ description: 'The most input-document tokens a model call is sent (FULLTEXT_TOKEN_BUDGET).' }),
     inputs: z.array(
       z.object({
         document_id: z.string(),
         pages_total: z.number().int().meta({ description: 'Pages, sheets, slides or sections of the extracted text.' }),
-        pages_sent: z.number().int().meta({ description: 'Those sent whole; pages are only ever dropped from the end.' }),
+        pages_sent: z
+          .number()
+          .int()
+          .meta({ description: 'Those sent whole; pages are only ever dropped from the end.' }),
         tokens_total: z.number().int(),
         tokens_sent: z.number().int(),
       }),
     ),
     tokens: z
       .object({
-        instructions: z.number().int().meta({ description: 'System message, evaluation instructions, output contract and delimiters.' }),
+        instructions: z
+          .number()
+          .int()
+          .meta({ description: 'System message, evaluation instructions, output contract and delimiters.' }),
         references: z.number().int(),
         inputs: z.number().int(),
         total: z.number().int(),
       })
-      .meta({ description: 'o200k token counts of the first prompt sent; the provider\'s own count is `usage.input_tokens`.' }),
+      .meta({
+        description: "o200k token counts of the first prompt sent; the provider's own count is `usage.input_tokens`.",
+      }),
     coverage: z
       .object({
-        input_pages: share.meta({ description: 'Share of the input pages (sheets, slides, sections) the model received whole; null without inputs.' }),
+        input_pages: share.meta({
+          description:
+            'Share of the input pages (sheets, slides, sections) the model received whole; null without inputs.',
+        }),
         input_tokens: share.meta({ description: 'Share of the input tokens the model received.' }),
         reference_tokens: share.meta({
-          description: 'Share of the reference documents\' indexed tokens the model received; null without references.',
+          description: "Share of the reference documents' indexed tokens the model received; null without references.",
         }),
       })
       .meta({ description: 'Below 1 when the context was cut to fit: long documents are never truncated silently.' }),
@@ -134,7 +161,9 @@ export type RunManifest = z.infer<typeof RunManifest>;
 
 export const RunOutputFile = z
   .object({
-    url: z.string().meta({ description: 'A signed download URL, valid until `expires_at` (OUTPUT_URL_TTL_S after this answer).' }),
+    url: z
+      .string()
+      .meta({ description: 'A signed download URL, valid until `expires_at` (OUTPUT_URL_TTL_S after this answer).' }),
     expires_at: z.string(),
     mime_type: z.string().meta({ example: 'application/json' }),
   })
@@ -161,18 +190,23 @@ export const Run = z
         'has succeeded, and after a refund.',
     }),
     usage: RunUsage,
-    citations: z.array(RunCitation).nullable().meta({
-      description:
-        'The evidence for each judged criterion, verified against the documents after the model answered. Null until ' +
-        'the run has succeeded.',
-    }),
+    citations: z
+      .array(RunCitation)
+      .nullable()
+      .meta({
+        description:
+          'The evidence for each judged criterion, verified against the documents after the model answered. Null until ' +
+          'the run has succeeded.',
+      }),
     manifest: RunManifest.nullable().optional().meta({
       description:
         'What the model was sent. Null until the run has succeeded; omitted from webhook event payloads (GET the run).',
     }),
     error: z
       .object({
-        code: z.enum(RUN_FAILURE_CODES).meta({ description: 'Why the run failed (every failed run is fully refunded).' }),
+        code: z
+          .enum(RUN_FAILURE_CODES)
+          .meta({ description: 'Why the run failed (every failed run is fully refunded).' }),
         message: z.string(),
       })
       .nullable(),
@@ -187,11 +221,16 @@ export const RunQuote = z
     object: z.literal('run_quote'),
     workflow_id: z.string(),
     livemode: z.boolean(),
-    quoted_credits: z.number().meta({ description: 'The `quoted_credits` a run created with this body gets (test keys are quoted as live).' }),
-    credits_due: z.number().meta({ description: 'What creating that run would debit now: `quoted_credits` with a live key, 0 with a test key.' }),
-    sufficient_credits: z
-      .boolean()
-      .meta({ description: 'Whether the balance covers `credits_due`; when false, creating the run answers 402 `insufficient_credits`.' }),
+    quoted_credits: z
+      .number()
+      .meta({ description: 'The `quoted_credits` a run created with this body gets (test keys are quoted as live).' }),
+    credits_due: z.number().meta({
+      description: 'What creating that run would debit now: `quoted_credits` with a live key, 0 with a test key.',
+    }),
+    sufficient_credits: z.boolean().meta({
+      description:
+        'Whether the balance covers `credits_due`; when false, creating the run answers 402 `insufficient_credits`.',
+    }),
     // Present only when the key holds `usage:read` (DESIGN.md decision 25; the route's description says so).
     balance: Balance.optional(),
   })

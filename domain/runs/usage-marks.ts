@@ -42,10 +42,16 @@ export async function markUsageFact(db: Db, runId: string, fact: UsageFact): Pro
 /** After a rebuild: every fact the account's runs contribute now is counted (filtered on the mark, so marked runs are not rewritten). */
 export async function markAccountUsageRebuilt(db: Db, accountId: string): Promise<void> {
   const base = { account_id: accountId, livemode: true, admission: 'admitted' };
-  await runs(db).updateMany({ ...base, usage_counted: { $ne: 'admitted' } }, { $addToSet: { usage_counted: 'admitted' } });
+  await runs(db).updateMany(
+    { ...base, usage_counted: { $ne: 'admitted' } },
+    { $addToSet: { usage_counted: 'admitted' } },
+  );
   await runs(db).updateMany(
     { ...base, status: { $in: ['succeeded', 'refunded'] }, usage_counted: { $ne: 'charged' } },
     { $addToSet: { usage_counted: 'charged' } },
   );
-  await runs(db).updateMany({ ...base, status: 'refunded', usage_counted: { $ne: 'uncharged' } }, { $addToSet: { usage_counted: 'uncharged' } });
+  await runs(db).updateMany(
+    { ...base, status: 'refunded', usage_counted: { $ne: 'uncharged' } },
+    { $addToSet: { usage_counted: 'uncharged' } },
+  );
 }

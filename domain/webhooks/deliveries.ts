@@ -68,7 +68,11 @@ export const DISABLE_AFTER_FAILURES = 20;
 export const RESPONSE_BODY_LIMIT = 1024;
 
 export function deliveryPolicy(config: Config): DeliveryPolicy {
-  return { delaysS: config.WEBHOOK_RETRY_SCHEDULE_S, windowS: config.WEBHOOK_RETRY_WINDOW_S, timeoutS: config.WEBHOOK_TIMEOUT_S };
+  return {
+    delaysS: config.WEBHOOK_RETRY_SCHEDULE_S,
+    windowS: config.WEBHOOK_RETRY_WINDOW_S,
+    timeoutS: config.WEBHOOK_TIMEOUT_S,
+  };
 }
 
 export function webhookDeliveryView(doc: WebhookDeliveryDoc) {
@@ -96,8 +100,17 @@ const deliveries = (tenant: TenantDb) => tenant.collection<WebhookDeliveryDoc>(C
 export async function listEndpointDeliveries(tenant: TenantDb, endpointId: string, page: PageQuery, cursors: Cursors) {
   // Finished deliveries past retention are purged (domain/operations/reconciler.ts); shown until then no longer.
   const cutoff = retentionCutoff();
-  const accept = (d: WebhookDeliveryDoc) => d.endpoint_id === endpointId && (d.status === 'pending' || d.created_at >= cutoff);
-  const { items, next_cursor, live } = await readList(tenant, DELIVERY_LIST, endpointId, page, cursors, `deliveries:${endpointId}`, accept);
+  const accept = (d: WebhookDeliveryDoc) =>
+    d.endpoint_id === endpointId && (d.status === 'pending' || d.created_at >= cutoff);
+  const { items, next_cursor, live } = await readList(
+    tenant,
+    DELIVERY_LIST,
+    endpointId,
+    page,
+    cursors,
+    `deliveries:${endpointId}`,
+    accept,
+  );
   // A live head says the endpoint exists (delivery-list.ts): one read fewer. Otherwise the endpoint is looked up,
   // and its 404 (a deleted or unknown endpoint) wins over what the list read.
   if (!live) await getWebhookEndpoint(tenant, endpointId);
@@ -122,7 +135,10 @@ export async function retryDelivery(
   if (endpoint.status !== 'active') throw endpointNotActive(endpoint);
   // A purged event has no body left to send; without this check the delivery would reopen and never settle.
   if (!(await findEvent(tenant, delivery.event_id))) {
-    throw errors.conflict('event_expired', `The event of this delivery is older than ${EVENT_RETENTION_DAYS} days and no longer kept.`);
+    throw errors.conflict(
+      'event_expired',
+      `The event of this delivery is older than ${EVENT_RETENTION_DAYS} days and no longer kept.`,
+    );
   }
   // Watched again before it reopens (domain/jobs/watch.ts), from now: should this request die before its job starts,
   // the reconciler settles the delivery once the grace period has passed, instead of it staying pending.
@@ -130,15 +146,26 @@ export async function retryDelivery(
   const watch = { id: deliveryId, accountId: tenant.accountId, namespace: deps.temporal.namespace, since: new Date() };
   const watched = await watchJob(db, 'deliveries', watch);
   const reopened = await whileClaimed(tenant, DELIVERY_LIST, delivery, () =>
-    deliveries(tenant).findOneAndUpdate({ _id: deliveryId, status: { $ne: 'pending' } }, { $set: { status: 'pending', finished_at: null } }),
+    deliveries(tenant).findOneAndUpdate(
+      { _id: deliveryId, status: { $ne: 'pending' } },
+      { $set: { status: 'pending', finished_at: null } },
+    ),
   );
   try {
-    await retryDeliveryJob(deps.temporal, { accountId: tenant.accountId, deliveryId, policy: deliveryPolicy(deps.config), once: true });
+    await retryDeliveryJob(deps.temporal, {
+      accountId: tenant.accountId,
+      deliveryId,
+      policy: deliveryPolicy(deps.config),
+      once: true,
+    });
   } catch (err) {
     // No job: the delivery goes back to what it was, so the refused request (503) leaves nothing changed. A start the
     // server took after all settles it again, and unwatches it, itself.
     if (reopened) {
-      await deliveries(tenant).updateOne({ _id: deliveryId, status: 'pending' }, { $set: { status: delivery.status, finished_at: delivery.finished_at } });
+      await deliveries(tenant).updateOne(
+        { _id: deliveryId, status: 'pending' },
+        { $set: { status: delivery.status, finished_at: delivery.finished_at } },
+      );
       if (watched === 'added') await unwatchJob(db, 'deliveries', deliveryId);
     }
     throw err;
@@ -151,10 +178,17 @@ export async function retryDelivery(
  * out): settled `failed` while still pending, and taken off the watch list. Not counted against its endpoint, which
  * did not fail: its job ended. Answers whether it changed the delivery.
  */
-export async function settleAbandonedDelivery(db: Db, delivery: Pick<WebhookDeliveryDoc, '_id' | 'account_id'>, now = new Date()): Promise<boolean> {
+export async function settleAbandonedDelivery(
+  db: Db,
+  delivery: Pick<WebhookDeliveryDoc, '_id' | 'account_id'>,
+  now = new Date(),
+): Promise<boolean> {
   const res = await db
     .collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries)
-    .updateOne({ _id: delivery._id, account_id: delivery.account_id, status: 'pending' }, { $set: { status: 'failed', finished_at: now } });
+    .updateOne(
+      { _id: delivery._id, account_id: delivery.account_id, status: 'pending' },
+      { $set: { status: 'failed', finished_at: now } },
+    );
   await unwatchJob(db, 'deliveries', delivery._id);
   return res.modifiedCount === 1;
 }
@@ -166,7 +200,12 @@ export async function settleAbandonedDelivery(db: Db, delivery: Pick<WebhookDeli
  * ends it (`endFailureStreak`). Never a query over the deliveries: the embedded store answers one by scanning every
  * account's (docs/decisions.md 286).
  */
-export async function countFailedDelivery(db: Db, endpoint: WebhookEndpointDoc, deliveryId: string, at: Date): Promise<boolean> {
+export async function countFailedDelivery(
+  db: Db,
+  endpoint: WebhookEndpointDoc,
+  deliveryId: string,
+  at: Date,
+): Promise<boolean> {
   const endpoints = db.collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints);
   const mine = { _id: endpoint._id, account_id: endpoint.account_id };
   const counted =
@@ -180,7 +219,13 @@ export async function countFailedDelivery(db: Db, endpoint: WebhookEndpointDoc, 
   if (streak.length < DISABLE_AFTER_FAILURES) return false;
   const res = await endpoints.updateOne(
     { ...mine, status: 'active', failures_counted_since: counted.failures_counted_since },
-    { $set: { status: 'disabled', disabled_reason: `${DISABLE_AFTER_FAILURES} consecutive deliveries failed`, updated_at: new Date() } },
+    {
+      $set: {
+        status: 'disabled',
+        disabled_reason: `${DISABLE_AFTER_FAILURES} consecutive deliveries failed`,
+        updated_at: new Date(),
+      },
+    },
   );
   return res.modifiedCount === 1;
 }
@@ -192,5 +237,7 @@ export async function countFailedDelivery(db: Db, endpoint: WebhookEndpointDoc, 
  */
 export async function endFailureStreak(db: Db, endpoint: WebhookEndpointDoc): Promise<void> {
   if (!endpoint.failure_streak?.length) return;
-  await db.collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints).updateOne({ _id: endpoint._id, account_id: endpoint.account_id }, { $set: { failure_streak: [] } });
+  await db
+    .collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints)
+    .updateOne({ _id: endpoint._id, account_id: endpoint.account_id }, { $set: { failure_streak: [] } });
 }

@@ -26,7 +26,9 @@ export function endpointSecret(config: Config, doc: WebhookEndpointDoc): string 
  * not expired (one `v1` each in the signature header, so a receiver holding any of them verifies).
  */
 export function endpointSigningSecrets(config: Config, doc: WebhookEndpointDoc, now = new Date()): string[] {
-  const previous = (doc.previous_secrets ?? []).filter((p) => p.expires_at > now).map((p) => openSecret(openingKeys(config), p.sealed, doc._id));
+  const previous = (doc.previous_secrets ?? [])
+    .filter((p) => p.expires_at > now)
+    .map((p) => openSecret(openingKeys(config), p.sealed, doc._id));
   return [endpointSecret(config, doc), ...previous];
 }
 
@@ -45,24 +47,46 @@ export const ROTATED_SECRET_WARNING =
  * because its answer was lost leaves the secret the receiver still holds signing. The write is conditional on the
  * secret read, so two rotations at once each keep the other's secret among the replaced ones.
  */
-export async function rotateWebhookEndpointSecret(config: Config, tenant: TenantDb, id: string, previousExpiresInS: number) {
+export async function rotateWebhookEndpointSecret(
+  config: Config,
+  tenant: TenantDb,
+  id: string,
+  previousExpiresInS: number,
+) {
   for (let attempt = 1; ; attempt++) {
     const current = await getWebhookEndpoint(tenant, id);
     const now = new Date();
     const expiresAt = previousExpiresInS > 0 ? new Date(now.getTime() + previousExpiresInS * 1000) : null;
     const previous = expiresAt
-      ? [...(current.previous_secrets ?? []).filter((p) => p.expires_at > now), { sealed: current.secret_sealed, expires_at: expiresAt }].slice(-MAX_PREVIOUS_SECRETS)
+      ? [
+          ...(current.previous_secrets ?? []).filter((p) => p.expires_at > now),
+          { sealed: current.secret_sealed, expires_at: expiresAt },
+        ].slice(-MAX_PREVIOUS_SECRETS)
       : [];
     const secret = `whsec_${randomBase62(32)}`;
     const res = await endpointCollection(tenant).updateOne(
       { _id: id, deleted_at: null, secret_sealed: current.secret_sealed },
-      { $set: { secret_sealed: sealSecret(config.DATA_ENCRYPTION_KEY, secret, id), previous_secrets: previous, updated_at: now } },
+      {
+        $set: {
+          secret_sealed: sealSecret(config.DATA_ENCRYPTION_KEY, secret, id),
+          previous_secrets: previous,
+          updated_at: now,
+        },
+      },
     );
     if (res.matchedCount === 1) {
-      return { ...webhookEndpointView(current), secret, previous_secret_expires_at: expiresAt?.toISOString() ?? null, warning: ROTATED_SECRET_WARNING };
+      return {
+        ...webhookEndpointView(current),
+        secret,
+        previous_secret_expires_at: expiresAt?.toISOString() ?? null,
+        warning: ROTATED_SECRET_WARNING,
+      };
     }
     if (attempt === ROTATION_ATTEMPTS) {
-      throw errors.conflict('rotation_in_progress', 'Other rotations of this endpoint\'s secret kept changing it meanwhile; retry.');
+      throw errors.conflict(
+        'rotation_in_progress',
+        "Other rotations of this endpoint's secret kept changing it meanwhile; retry.",
+      );
     }
   }
 }
@@ -105,11 +129,19 @@ export async function resealEndpointSecrets(db: Db, config: Config): Promise<Res
       report.unreadable.push(doc._id);
       continue;
     }
-    if (secret === doc.secret_sealed && previous.every((p, i) => p.sealed === doc.previous_secrets![i]!.sealed)) continue;
+    if (secret === doc.secret_sealed && previous.every((p, i) => p.sealed === doc.previous_secrets![i]!.sealed))
+      continue;
     // Conditional on the secret read: a rotation meanwhile wrote values under the current key already.
     const res = await endpoints.updateOne(
       { _id: doc._id, secret_sealed: doc.secret_sealed },
-      { $set: { secret_sealed: secret, ...(doc.previous_secrets ? { previous_secrets: previous as Array<{ sealed: string; expires_at: Date }> } : {}) } },
+      {
+        $set: {
+          secret_sealed: secret,
+          ...(doc.previous_secrets
+            ? { previous_secrets: previous as Array<{ sealed: string; expires_at: Date }> }
+            : {}),
+        },
+      },
     );
     if (res.matchedCount === 0) report.changedMeanwhile++;
     report.resealed += res.modifiedCount;

@@ -44,7 +44,8 @@ export interface WebhookEndpointDoc {
   updated_at: Date;
 }
 
-export const SECRET_WARNING = 'Store this secret now: it is shown only once. It verifies the X-Service-Signature header of every delivery.';
+export const SECRET_WARNING =
+  'Store this secret now: it is shown only once. It verifies the X-Service-Signature header of every delivery.';
 
 export function webhookEndpointView(doc: WebhookEndpointDoc) {
   return {
@@ -57,7 +58,8 @@ export function webhookEndpointView(doc: WebhookEndpointDoc) {
   };
 }
 
-export const endpointCollection = (tenant: TenantDb) => tenant.collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints);
+export const endpointCollection = (tenant: TenantDb) =>
+  tenant.collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints);
 
 export function targetPolicy(config: Config): TargetPolicy {
   return { allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, allowInsecure: config.WEBHOOK_ALLOW_INSECURE };
@@ -134,7 +136,9 @@ function refuseAboveLimit(tenant: TenantDb, most: number, takeBack?: () => Promi
 export const MAX_WEBHOOK_ENDPOINTS = 1000;
 
 export async function listWebhookEndpoints(tenant: TenantDb) {
-  const docs = (await rosterEndpoints<WebhookEndpointDoc>(tenant)).sort((a, b) => (a._id < b._id ? 1 : -1)).slice(0, MAX_WEBHOOK_ENDPOINTS);
+  const docs = (await rosterEndpoints<WebhookEndpointDoc>(tenant))
+    .sort((a, b) => (a._id < b._id ? 1 : -1))
+    .slice(0, MAX_WEBHOOK_ENDPOINTS);
   return { data: docs.map(webhookEndpointView) };
 }
 
@@ -177,7 +181,10 @@ export async function deleteWebhookEndpoint(tenant: TenantDb, id: string) {
   // The mark goes first: a deletion that fails after it leaves an endpoint whose list looks it up, never a deleted
   // endpoint whose list still says it exists.
   await markDeliveryListLive(tenant, id, false);
-  const res = await endpointCollection(tenant).updateOne({ _id: id, deleted_at: null }, { $set: { deleted_at: new Date() } });
+  const res = await endpointCollection(tenant).updateOne(
+    { _id: id, deleted_at: null },
+    { $set: { deleted_at: new Date() } },
+  );
   if (res.matchedCount === 0) throw errors.notFound('webhook endpoint');
   // Off the roster only once deleted: a failure between leaves an id readers skip (and take off), never an endpoint
   // it lacks. So a failure here must not answer 503 for a deletion that has happened: a retry would then get 404.
@@ -186,5 +193,8 @@ export async function deleteWebhookEndpoint(tenant: TenantDb, id: string) {
 }
 
 export function endpointNotActive(doc: WebhookEndpointDoc): ApiError {
-  return errors.conflict('webhook_endpoint_disabled', `The webhook endpoint is ${doc.status}; enable it (PATCH status "active") to deliver to it.`);
+  return errors.conflict(
+    'webhook_endpoint_disabled',
+    `The webhook endpoint is ${doc.status}; enable it (PATCH status "active") to deliver to it.`,
+  );
 }

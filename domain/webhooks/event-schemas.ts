@@ -13,9 +13,10 @@ export const Event = z
     object: z.literal('event'),
     type: EventType,
     created_at: z.string(),
-    data: z
-      .union([z.object({ run: Run }), z.object({ reference_document: ReferenceDocument })])
-      .meta({ description: '`run.*`: the run as it was when the event happened; `reference_document.ready`: the reference document.' }),
+    data: z.union([z.object({ run: Run }), z.object({ reference_document: ReferenceDocument })]).meta({
+      description:
+        '`run.*`: the run as it was when the event happened; `reference_document.ready`: the reference document.',
+    }),
   })
   .meta({
     id: 'Event',

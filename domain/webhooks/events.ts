@@ -14,7 +14,13 @@ import { createOnce } from '../http/listed-once';
 import type { Scope } from '../access/scopes';
 import { TenantDb } from '../access/tenant';
 
-export const EVENT_TYPES = ['run.succeeded', 'run.failed', 'run.canceled', 'run.refunded', 'reference_document.ready'] as const;
+export const EVENT_TYPES = [
+  'run.succeeded',
+  'run.failed',
+  'run.canceled',
+  'run.refunded',
+  'reference_document.ready',
+] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /**
@@ -74,7 +80,14 @@ export async function recordEvent(
   data: Record<string, unknown>,
 ): Promise<EventDoc> {
   const events = db.collection<EventDoc>(COLLECTIONS.events);
-  const candidate = { _id: newId('event'), account_id: accountId, type, dedupe_key: dedupeKey, data_json: JSON.stringify(data), created_at: new Date() };
+  const candidate = {
+    _id: newId('event'),
+    account_id: accountId,
+    type,
+    dedupe_key: dedupeKey,
+    data_json: JSON.stringify(data),
+    created_at: new Date(),
+  };
   return createOnce(db, EVENT_LIST, `event:${dedupeKey}`, candidate, {
     insert: (doc) => events.insertOne(doc),
     findById: (id) => events.findOne({ _id: id }),
@@ -83,7 +96,12 @@ export async function recordEvent(
 }
 
 export function eventPayload(doc: EventDoc) {
-  return { id: doc._id, type: doc.type, created_at: doc.created_at.toISOString(), data: JSON.parse(doc.data_json) as unknown };
+  return {
+    id: doc._id,
+    type: doc.type,
+    created_at: doc.created_at.toISOString(),
+    data: JSON.parse(doc.data_json) as unknown,
+  };
 }
 
 /** The API resource: the webhook payload plus `object`, so a stored delivery body and a listed event read alike. */
@@ -123,7 +141,16 @@ export async function listEvents(
   const accept = (e: EventDoc) => kinds.includes(e.type) && e.created_at >= cutoff;
   // The visible kinds are part of the cursor's scope: a cursor never carries over to a key that sees other kinds.
   // Positions follow creation, so the walk ends at the first event past retention.
-  return readList(tenant, EVENT_LIST, '', page, cursors, `events:${page.type ?? ''}:${all ? '*' : visible.join(',')}`, accept, cutoff.getTime());
+  return readList(
+    tenant,
+    EVENT_LIST,
+    '',
+    page,
+    cursors,
+    `events:${page.type ?? ''}:${all ? '*' : visible.join(',')}`,
+    accept,
+    cutoff.getTime(),
+  );
 }
 
 /** The event when it is the caller's and still kept; null otherwise. */
@@ -132,7 +159,11 @@ export function findEvent(tenant: TenantDb, eventId: string, now = new Date()): 
 }
 
 /** An event the caller may see; one of a kind it may not see is as absent as another account's (404). */
-export async function getEvent(tenant: TenantDb, eventId: string, visible: readonly EventType[] = EVENT_TYPES): Promise<EventDoc> {
+export async function getEvent(
+  tenant: TenantDb,
+  eventId: string,
+  visible: readonly EventType[] = EVENT_TYPES,
+): Promise<EventDoc> {
   const event = await findEvent(tenant, eventId);
   if (!event || !visible.includes(event.type)) throw errors.notFound('event');
   return event;

@@ -54,7 +54,11 @@ export async function publishEvent(publisher: EventPublisher, input: PublishInpu
 }
 
 /** Starts (or finds) one delivery per recipient; answers the delivery ids. */
-export async function fanOutEvent(publisher: EventPublisher, event: EventDoc, workflowEndpointId: string | null): Promise<string[]> {
+export async function fanOutEvent(
+  publisher: EventPublisher,
+  event: EventDoc,
+  workflowEndpointId: string | null,
+): Promise<string[]> {
   if (!isWebhookEventType(event.type)) return [];
   const { db, config, temporal } = publisher;
   // The account's endpoints through its roster, each read by `_id` (endpoint-roster.ts), not a query by account.
@@ -64,17 +68,22 @@ export async function fanOutEvent(publisher: EventPublisher, event: EventDoc, wo
   const ids = new Set(endpoints.filter(recipient).map((e) => e._id));
   // The roster has the workflow's endpoint unless an older process wrote it and the hourly sweep has not run yet.
   if (workflowEndpointId && !endpoints.some((e) => e._id === workflowEndpointId)) {
-    const own = await tenant.collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints).findOne({ _id: workflowEndpointId, deleted_at: null });
+    const own = await tenant
+      .collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints)
+      .findOne({ _id: workflowEndpointId, deleted_at: null });
     if (own && recipient(own)) ids.add(own._id);
   }
   // Every delivery is recorded before any job starts, and the jobs start side by side: with Temporal away, a
   // publish on the request path (a cancel, a creation that failed) waits one call deadline whatever the number of
   // endpoints, and every delivery is recorded for the reconciler to start (domain/operations/reconciler.ts).
   const deliveryIds: string[] = [];
-  for (const endpointId of [...ids].sort()) deliveryIds.push(await ensureDelivery(db, event, endpointId, temporal.namespace));
+  for (const endpointId of [...ids].sort())
+    deliveryIds.push(await ensureDelivery(db, event, endpointId, temporal.namespace));
   if (publisher.deferJobs) return deliveryIds;
   const started = await Promise.allSettled(
-    deliveryIds.map((deliveryId) => deliver(temporal, { accountId: event.account_id, deliveryId, policy: deliveryPolicy(config) })),
+    deliveryIds.map((deliveryId) =>
+      deliver(temporal, { accountId: event.account_id, deliveryId, policy: deliveryPolicy(config) }),
+    ),
   );
   const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
   if (failed) throw failed.reason;
@@ -106,7 +115,8 @@ async function ensureDelivery(db: Db, event: EventDoc, endpointId: string, names
     findUnkeyed: () => deliveries.findOne({ event_id: event._id, endpoint_id: endpointId }),
     // Watched before it is listed and written (domain/jobs/watch.ts): a crash between never leaves a delivery nobody starts.
     before: {
-      write: (doc) => watchJob(db, 'deliveries', { id: doc._id, accountId: doc.account_id, namespace, since: doc.created_at }),
+      write: (doc) =>
+        watchJob(db, 'deliveries', { id: doc._id, accountId: doc.account_id, namespace, since: doc.created_at }),
       undo: (doc) => unwatchJob(db, 'deliveries', doc._id),
     },
   });

@@ -3,7 +3,13 @@ import { z } from 'zod';
 import { pageSchema } from '../http/pagination';
 
 /** The kinds an endpoint can subscribe to: the four of spec §6, and `run.refunded` (an operator's refund). */
-export const WebhookEventType = z.enum(['run.succeeded', 'run.failed', 'run.canceled', 'run.refunded', 'reference_document.ready']);
+export const WebhookEventType = z.enum([
+  'run.succeeded',
+  'run.failed',
+  'run.canceled',
+  'run.refunded',
+  'reference_document.ready',
+]);
 export type WebhookEventType = z.infer<typeof WebhookEventType>;
 export const WEBHOOK_EVENT_TYPES = WebhookEventType.options;
 
@@ -11,11 +17,19 @@ export const WEBHOOK_EVENT_TYPES = WebhookEventType.options;
  * `events` omitted: the four kinds of spec §6. `run.refunded` goes only to endpoints that name it, so a receiver
  * written against the contract never meets a kind it did not ask for.
  */
-export const DEFAULT_WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = ['run.succeeded', 'run.failed', 'run.canceled', 'reference_document.ready'];
+export const DEFAULT_WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = [
+  'run.succeeded',
+  'run.failed',
+  'run.canceled',
+  'reference_document.ready',
+];
 
 export const WebhookEndpointStatus = z.enum(['active', 'disabled']);
 
-const url = z.string().trim().min(1).max(2048).meta({ description: 'https URL (http only where the deployment allows it)', example: 'https://example.com/hooks/assay' });
+const url = z.string().trim().min(1).max(2048).meta({
+  description: 'https URL (http only where the deployment allows it)',
+  example: 'https://example.com/hooks/assay',
+});
 const events = z
   .array(WebhookEventType)
   .min(1, 'name at least one event kind, or omit events for all of them')
@@ -61,17 +75,20 @@ export const RotateWebhookSecretRequest = z
       .min(0)
       .max(MAX_PREVIOUS_SECRET_TTL_S)
       .default(MAX_PREVIOUS_SECRET_TTL_S)
-      .meta({ description: 'How long the replaced secret keeps signing deliveries, in seconds (at most 24 h). 0 stops it, and every earlier replaced secret, at once.' }),
+      .meta({
+        description:
+          'How long the replaced secret keeps signing deliveries, in seconds (at most 24 h). 0 stops it, and every earlier replaced secret, at once.',
+      }),
   })
   .strict()
   .meta({ id: 'RotateWebhookSecretRequest' });
 
 export const RotatedWebhookEndpoint = WebhookEndpoint.extend({
   secret: z.string().meta({ description: 'The new signing secret, shown only in this answer.', example: 'whsec_…' }),
-  previous_secret_expires_at: z
-    .string()
-    .nullable()
-    .meta({ description: 'Until then deliveries also carry a signature under the replaced secret; null when it stopped at once.' }),
+  previous_secret_expires_at: z.string().nullable().meta({
+    description:
+      'Until then deliveries also carry a signature under the replaced secret; null when it stopped at once.',
+  }),
   warning: z.string(),
 }).meta({ id: 'RotatedWebhookEndpoint' });
 

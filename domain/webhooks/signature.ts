@@ -16,7 +16,11 @@ function hmacHex(secret: string, timestamp: number, payload: string | Buffer): s
  * The header value for `payload` signed at `timestamp` (unix seconds) with each of `secrets`, a `v1` apiece: during a
  * rotation the new secret and those it replaced, so a receiver holding any of them verifies.
  */
-export function signWebhookPayload(secrets: string | readonly string[], payload: string | Buffer, timestamp: number): string {
+export function signWebhookPayload(
+  secrets: string | readonly string[],
+  payload: string | Buffer,
+  timestamp: number,
+): string {
   const all = typeof secrets === 'string' ? [secrets] : secrets;
   return [`t=${timestamp}`, ...all.map((secret) => `v1=${hmacHex(secret, timestamp, payload)}`)].join(',');
 }

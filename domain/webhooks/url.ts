@@ -127,7 +127,9 @@ export function isNonPublicAddress(address: string): boolean {
     if (v4 && NON_PUBLIC.check(v4, 'ipv4')) return true;
     const bytes = ipv6Bytes(address)!;
     // Checked on the canonical form, so no spelling of an address slips past the list.
-    const canonical = Array.from({ length: 8 }, (_, i) => ((bytes[2 * i]! << 8) | bytes[2 * i + 1]!).toString(16)).join(':');
+    const canonical = Array.from({ length: 8 }, (_, i) => ((bytes[2 * i]! << 8) | bytes[2 * i + 1]!).toString(16)).join(
+      ':',
+    );
     return NON_PUBLIC.check(canonical, 'ipv6');
   }
   return true; // not an address at all: never connect to it
@@ -142,7 +144,8 @@ export function parseTargetUrl(raw: string, policy: TargetPolicy): URL {
     throw new TargetRefused('must be an absolute URL');
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new TargetRefused('must use https');
-  if (url.protocol === 'http:' && !policy.allowInsecure) throw new TargetRefused('must use https (plain http is not allowed)');
+  if (url.protocol === 'http:' && !policy.allowInsecure)
+    throw new TargetRefused('must use https (plain http is not allowed)');
   if (url.username || url.password) throw new TargetRefused('must not contain credentials');
   if (!url.hostname) throw new TargetRefused('must name a host');
   return url;
@@ -152,7 +155,11 @@ export function parseTargetUrl(raw: string, policy: TargetPolicy): URL {
  * Resolves the URL's host (every address DNS answers) and refuses it when any answer is not public and private
  * targets are not allowed: one private answer is enough for a rebinding attacker to aim at.
  */
-export async function resolveTarget(raw: string, policy: TargetPolicy, lookup: Lookup = systemLookup): Promise<ResolvedTarget> {
+export async function resolveTarget(
+  raw: string,
+  policy: TargetPolicy,
+  lookup: Lookup = systemLookup,
+): Promise<ResolvedTarget> {
   const url = parseTargetUrl(raw, policy);
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   let answers: Array<{ address: string; family: number }>;

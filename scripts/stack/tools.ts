@@ -8,7 +8,20 @@
  * a copy of it, so the module's own go.mod and go.sum (and any replace directives, which `go install` refuses) apply.
  */
 import { execFile, spawn } from 'node:child_process';
-import { access, chmod, copyFile, cp, mkdir, mkdtemp, readFile, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises';
+import {
+  access,
+  chmod,
+  copyFile,
+  cp,
+  mkdir,
+  mkdtemp,
+  readFile,
+  rename,
+  rm,
+  symlink,
+  unlink,
+  writeFile,
+} from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -34,7 +47,12 @@ export interface ToolSpec {
  * write commands inside the one FerretDB process, which restores per-document atomicity; reads stay concurrent.
  * test/integration/database-atomicity.test.ts proves the property against the running server.
  */
-const FERRETDB_WRITE_COMMANDS = ['msg_update.go:MsgUpdate', 'msg_findandmodify.go:MsgFindAndModify', 'msg_delete.go:MsgDelete', 'msg_insert.go:MsgInsert'];
+const FERRETDB_WRITE_COMMANDS = [
+  'msg_update.go:MsgUpdate',
+  'msg_findandmodify.go:MsgFindAndModify',
+  'msg_delete.go:MsgDelete',
+  'msg_insert.go:MsgInsert',
+];
 
 async function patchFerretdbWrites(dir: string): Promise<void> {
   const handlerDir = join(dir, 'internal', 'handler');
@@ -47,8 +65,12 @@ async function patchFerretdbWrites(dir: string): Promise<void> {
     const path = join(handlerDir, file);
     const source = await readFile(path, 'utf8');
     const signature = `func (h *Handler) ${fn}(connCtx context.Context, msg *wire.OpMsg) (*wire.OpMsg, error) {`;
-    if (!source.includes(signature)) throw new Error(`FerretDB patch: ${fn} not found in ${file}; review the patch for this version`);
-    await writeFile(path, source.replace(signature, `${signature}\n\tassayWriteMu.Lock()\n\tdefer assayWriteMu.Unlock()\n`));
+    if (!source.includes(signature))
+      throw new Error(`FerretDB patch: ${fn} not found in ${file}; review the patch for this version`);
+    await writeFile(
+      path,
+      source.replace(signature, `${signature}\n\tassayWriteMu.Lock()\n\tdefer assayWriteMu.Unlock()\n`),
+    );
   }
 }
 
@@ -65,11 +87,24 @@ async function patchFerretdbIdLookups(dir: string): Promise<void> {
     const path = join(dir, 'internal', 'backends', 'sqlite', file);
     const source = await readFile(path, 'utf8');
     const found = source.split(from).length - 1;
-    if (found !== count) throw new Error(`FerretDB patch: expected ${count}× ${JSON.stringify(from)} in ${file}, found ${found}; review the patch`);
+    if (found !== count)
+      throw new Error(
+        `FerretDB patch: expected ${count}× ${JSON.stringify(from)} in ${file}, found ${found}; review the patch`,
+      );
     await writeFile(path, source.split(from).join(to));
   };
-  await edit('metadata/metadata.go', `IDColumn = DefaultColumn + "->'$._id'"`, `IDColumn = DefaultColumn + "->'_id'"`, 1);
-  await edit('collection.go', 'if params.Filter.Len() == 1 {\n\t\tv, _ := params.Filter.Get("_id")', 'if params.Filter.Len() >= 1 {\n\t\tv, _ := params.Filter.Get("_id")', 2);
+  await edit(
+    'metadata/metadata.go',
+    `IDColumn = DefaultColumn + "->'$._id'"`,
+    `IDColumn = DefaultColumn + "->'_id'"`,
+    1,
+  );
+  await edit(
+    'collection.go',
+    'if params.Filter.Len() == 1 {\n\t\tv, _ := params.Filter.Get("_id")',
+    'if params.Filter.Len() >= 1 {\n\t\tv, _ := params.Filter.Get("_id")',
+    2,
+  );
 }
 
 export const TOOLS: ToolSpec[] = [

@@ -51,7 +51,9 @@ async function main(): Promise<void> {
       `${fault}: runs ${runs.length} (${[...byStatus].map(([s, n]) => `${n} ${s}`).join(', ')}), ` +
         `deliveries ${runs.filter((r) => r.delivered).length}/${runs.length}, ` +
         `credit mismatches ${runs.filter((r) => r.ledger.length).length}` +
-        (settle.length ? `, terminated ${settle.length}, settled in ≤ ${Math.round(Math.max(...settle) / 1000)} s` : '') +
+        (settle.length
+          ? `, terminated ${settle.length}, settled in ≤ ${Math.round(Math.max(...settle) / 1000)} s`
+          : '') +
         (lags.length ? `, events ≤ ${(Math.max(...lags) / 1000).toFixed(1)} s after finishing` : ''),
     );
   }
@@ -59,7 +61,11 @@ async function main(): Promise<void> {
   say(`ledger drift: ${report.drift.milli} milli-credits, ${report.drift.pending} pending entries`);
   say(`webhook requests received: ${report.deliveriesReceived}`);
   const probeSummary = new Map<string, number>();
-  for (const p of report.probes) probeSummary.set(`${p.fault} ${p.route} → ${p.status}`, (probeSummary.get(`${p.fault} ${p.route} → ${p.status}`) ?? 0) + 1);
+  for (const p of report.probes)
+    probeSummary.set(
+      `${p.fault} ${p.route} → ${p.status}`,
+      (probeSummary.get(`${p.fault} ${p.route} → ${p.status}`) ?? 0) + 1,
+    );
   for (const [line, n] of probeSummary) say(`probe ${line} ×${n}`);
   // New work must complete within 10 s of a Temporal restart (measured after a 5 s and a 60 s outage).
   const resume: string[] = [];
@@ -71,8 +77,11 @@ async function main(): Promise<void> {
     const workflowId = await makeWorkflow(t, key);
     for (const downMs of [5000, 60_000]) {
       const r = await measureWorkerResume(config, t, key, workflowId, downMs);
-      say(`after a ${downMs / 1000} s Temporal outage: a run accepted in ${(r.acceptedMs / 1000).toFixed(1)} s, completed in ${(r.completedMs / 1000).toFixed(1)} s`);
-      if (r.completedMs > 10_000) resume.push(`new work took ${r.completedMs} ms to complete after a ${downMs} ms Temporal outage`);
+      say(
+        `after a ${downMs / 1000} s Temporal outage: a run accepted in ${(r.acceptedMs / 1000).toFixed(1)} s, completed in ${(r.completedMs / 1000).toFixed(1)} s`,
+      );
+      if (r.completedMs > 10_000)
+        resume.push(`new work took ${r.completedMs} ms to complete after a ${downMs} ms Temporal outage`);
     }
   } finally {
     await t.close();

@@ -101,7 +101,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function withDeadline<T>(ms: number, work: Promise<T>): Promise<T | 'timeout'> {
   let timer: NodeJS.Timeout | undefined;
-  const result = await Promise.race([work, new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), ms)))]);
+  const result = await Promise.race([
+    work,
+    new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), ms))),
+  ]);
   clearTimeout(timer);
   return result;
 }
@@ -123,9 +126,16 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     WEBHOOK_RETRY_SCHEDULE_S: '1,2,3',
   };
   const base = parseConfig({ ...process.env, TEMPORAL_NAMESPACE: options.namespace });
-  const local: Record<Fault, boolean> = { worker: true, terminate: base.localServices.temporal, temporal: base.localServices.temporal, mongodb: base.localServices.mongodb, minio: base.localServices.s3 };
+  const local: Record<Fault, boolean> = {
+    worker: true,
+    terminate: base.localServices.temporal,
+    temporal: base.localServices.temporal,
+    mongodb: base.localServices.mongodb,
+    minio: base.localServices.s3,
+  };
   const external = options.faults.filter((f) => !local[f]);
-  if (external.length) throw new Error(`${external.join(', ')} external (set by env): chaos stops and starts only the local services`);
+  if (external.length)
+    throw new Error(`${external.join(', ')} external (set by env): chaos stops and starts only the local services`);
   await ensureNamespace(base.temporalAddress, options.namespace);
   let worker: Spawned = await startWorker(workerEnv);
   const t: TestContext = await createTestContext({ TEMPORAL_NAMESPACE: options.namespace });
@@ -150,10 +160,12 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     probeKey = key;
     const endpoint = await t.api.post('/v1/webhook-endpoints').set(auth).send({ url: receiver.url() });
     if (endpoint.status !== 201) throw new Error(`webhook endpoint: ${endpoint.status} ${endpoint.text}`);
-    const wf = await t.api
-      .post('/v1/workflows')
-      .set(auth)
-      .send({ product_code: 'general_evaluation', name: 'chaos', output_format: 'markdown', webhook_endpoint_id: endpoint.body.id });
+    const wf = await t.api.post('/v1/workflows').set(auth).send({
+      product_code: 'general_evaluation',
+      name: 'chaos',
+      output_format: 'markdown',
+      webhook_endpoint_id: endpoint.body.id,
+    });
     if (wf.status !== 201) throw new Error(`workflow: ${wf.status} ${wf.text}`);
     workflowId = wf.body.id as string;
 
@@ -169,14 +181,20 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
         }
         if (round === 0 && fault === options.faults[0]) {
           // An indexing job under way through the first fault too.
-          const file = await makeDocument('docx', { sentences: Array.from({ length: 60 }, (_, i) => `Criterion ${i + 1}: the essay must cite a source for claim ${i + 1}.`) });
+          const file = await makeDocument('docx', {
+            sentences: Array.from(
+              { length: 60 },
+              (_, i) => `Criterion ${i + 1}: the essay must cite a source for claim ${i + 1}.`,
+            ),
+          });
           reference = await uploadReference(t, key, file, 'Chaos rubric');
         }
         // The first model call of the new batch: the runs are mid-flight. After a restart the worker's pollers can
         // take a while to find the server again, so this waits generously (and reports how long it took).
         const waited = Date.now();
         await model.waitForRequests(1, 180_000);
-        if (Date.now() - waited > 20_000) say(`  (the batch took ${Math.round((Date.now() - waited) / 1000)} s to reach the model)`);
+        if (Date.now() - waited > 20_000)
+          say(`  (the batch took ${Math.round((Date.now() - waited) / 1000)} s to reach the model)`);
         if (!succeededRun) succeededRun = (await firstSucceeded()) ?? '';
         await inject(fault);
       }
@@ -208,18 +226,35 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       });
     }
     const ref = reference ? await waitForReference(t, key, reference, 120_000) : null;
-    const refStatus = !ref ? 'none' : ref.status === 'failed' ? `failed (${String(ref.failure_reason)})` : (ref.status as string);
+    const refStatus = !ref
+      ? 'none'
+      : ref.status === 'failed'
+        ? `failed (${String(ref.failure_reason)})`
+        : (ref.status as string);
 
     // A run shows its final status a moment before its settlement step records the event, and a step interrupted
     // between the two (its worker killed, the database stopped) finishes on its retry, up to a heartbeat timeout
     // later: wait for each run's own event, not a count (a count is met early by any extra event).
     const eventsOf = async () =>
-      (await t.database.db.collection<{ _id: string; type: string; data_json: string; created_at: Date }>('events').find({ account_id: account!.accountId }).toArray())
-        .filter((e) => e.type.startsWith('run.'));
+      (
+        await t.database.db
+          .collection<{ _id: string; type: string; data_json: string; created_at: Date }>('events')
+          .find({ account_id: account!.accountId })
+          .toArray()
+      ).filter((e) => e.type.startsWith('run.'));
     const eventOf = (events: Awaited<ReturnType<typeof eventsOf>>, r: RunOutcome) =>
-      events.find((e) => e.type === `run.${r.status.split(' ')[0]}` && (JSON.parse(e.data_json) as { run?: { id?: string } }).run?.id === r.id);
+      events.find(
+        (e) =>
+          e.type === `run.${r.status.split(' ')[0]}` &&
+          (JSON.parse(e.data_json) as { run?: { id?: string } }).run?.id === r.id,
+      );
     let runEvents = await eventsOf();
-    for (const until = Date.now() + EVENT_SETTLE_MS; finals.some((r) => !eventOf(runEvents, r)) && Date.now() < until; runEvents = await eventsOf()) await sleep(250);
+    for (
+      const until = Date.now() + EVENT_SETTLE_MS;
+      finals.some((r) => !eventOf(runEvents, r)) && Date.now() < until;
+      runEvents = await eventsOf()
+    )
+      await sleep(250);
     const missingEvents = finals.filter((r) => !eventOf(runEvents, r)).map((r) => `${r.id} (${r.fault}, ${r.status})`);
     for (const r of finals) {
       const event = eventOf(runEvents, r);
@@ -232,7 +267,10 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     const deliveredKeys = () => {
       const keys = new Set<string>();
       for (const req of receiver.received) {
-        const body = JSON.parse(req.rawBody.toString()) as { type: string; data: { run?: { id: string }; reference_document?: { id: string } } };
+        const body = JSON.parse(req.rawBody.toString()) as {
+          type: string;
+          data: { run?: { id: string }; reference_document?: { id: string } };
+        };
         keys.add(`${body.data.run?.id ?? body.data.reference_document?.id ?? JSON.stringify(body.data)}:${body.type}`);
       }
       return keys;
@@ -246,7 +284,9 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     }, 90_000);
     const got = deliveredKeys();
     finals.forEach((r, i) => (r.delivered = got.has(expectedKeys[i]!)));
-    const referenceDelivered = refKey ? got.has(refKey) || [...got].some((k) => k.includes(reference) && k.endsWith(':reference_document.ready')) : true;
+    const referenceDelivered = refKey
+      ? got.has(refKey) || [...got].some((k) => k.includes(reference) && k.endsWith(':reference_document.ready'))
+      : true;
 
     const idsByRunType = new Map<string, Set<string>>();
     for (const req of receiver.received) {
@@ -258,7 +298,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
 
     // Credits, run by run against the ledger: a sum that balances can hide a run never charged next to one
     // charged twice.
-    for (const r of finals) r.ledger = await ledgerProblems(t, r.id, r.status.split(' ')[0]!, charged.get(r.id) ?? null);
+    for (const r of finals)
+      r.ledger = await ledgerProblems(t, r.id, r.status.split(' ')[0]!, charged.get(r.id) ?? null);
     const reconciled = await reconcileAccount(t.database.db, account.accountId);
     return {
       runs: finals,
@@ -297,18 +338,29 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       // an earlier outage may still be ahead of the batch, so wait until some of it runs.
       const batch = runIds.filter((r) => faultOf.get(r) === 'terminate');
       const statuses = async () =>
-        Promise.all(batch.map(async (id) => [id, (await t.api.get(`/v1/runs/${id}`).set(probeAuth)).body.status as string] as const));
+        Promise.all(
+          batch.map(
+            async (id) => [id, (await t.api.get(`/v1/runs/${id}`).set(probeAuth)).body.status as string] as const,
+          ),
+        );
       let seen = await statuses();
-      for (const until = Date.now() + 120_000; !seen.some(([, s]) => s === 'running') && seen.some(([, s]) => s === 'queued') && Date.now() < until; ) {
+      for (
+        const until = Date.now() + 120_000;
+        !seen.some(([, s]) => s === 'running') && seen.some(([, s]) => s === 'queued') && Date.now() < until;
+      ) {
         await sleep(100);
         seen = await statuses();
       }
       for (const [id, status] of seen) {
         if (status !== 'running') continue;
         try {
-          await exec(toolPath('temporal'), ['workflow', 'terminate', '--workflow-id', id, '--reason', 'chaos: terminated by an operator'], {
-            env: temporalCliEnv(base),
-          });
+          await exec(
+            toolPath('temporal'),
+            ['workflow', 'terminate', '--workflow-id', id, '--reason', 'chaos: terminated by an operator'],
+            {
+              env: temporalCliEnv(base),
+            },
+          );
           terminatedAt.set(id, Date.now());
         } catch {
           // It finished between the read and the terminate: it is expected to succeed like any other.
@@ -330,7 +382,9 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     // stopStack finds services through this checkout's pid files (under DATA_DIR); one started elsewhere keeps
     // running, and the scenario would probe a healthy stack and prove nothing.
     if ((await stackStatus(base))[fault].startsWith('up')) {
-      throw new Error(`${fault} is still up: it was not started from this checkout's DATA_DIR, so chaos cannot stop it`);
+      throw new Error(
+        `${fault} is still up: it was not started from this checkout's DATA_DIR, so chaos cannot stop it`,
+      );
     }
     try {
       const until = Date.now() + options.downMs;
@@ -353,9 +407,16 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
 
   async function uploadedDocument(): Promise<string> {
     const bytes = Buffer.from('The essay cites three peer-reviewed sources and states its thesis.');
-    const created = await t.api.post('/v1/documents').set(probeAuth).send({ filename: 'essay.txt', mime_type: 'text/plain', size_bytes: bytes.length });
+    const created = await t.api
+      .post('/v1/documents')
+      .set(probeAuth)
+      .send({ filename: 'essay.txt', mime_type: 'text/plain', size_bytes: bytes.length });
     if (created.status !== 200) throw new Error(`document: ${created.status}`);
-    const put = await putToUploadUrl(created.body.upload_url as string, created.body.upload_headers as Record<string, string>, bytes);
+    const put = await putToUploadUrl(
+      created.body.upload_url as string,
+      created.body.upload_headers as Record<string, string>,
+      bytes,
+    );
     if (!put.ok) throw new Error(`PUT: ${put.status}`);
     return created.body.id as string;
   }
@@ -370,8 +431,17 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       ['POST /v1/workflows/{id}/runs', () => t.api.post(`/v1/workflows/${workflowId}/runs`).set(probeAuth).send({})],
       // The routes that touch the object store: upload, complete, output.
       ['POST /v1/documents + PUT', () => uploadProbe()],
-      ...(pendingDoc ? [['POST /v1/documents/{id}/complete', () => t.api.post(`/v1/documents/${pendingDoc}/complete`).set(probeAuth)] as Check] : []),
-      ...(succeededRun ? [['GET /v1/runs/{id}/output', () => t.api.get(`/v1/runs/${succeededRun}/output`).set(probeAuth)] as Check] : []),
+      ...(pendingDoc
+        ? [
+            [
+              'POST /v1/documents/{id}/complete',
+              () => t.api.post(`/v1/documents/${pendingDoc}/complete`).set(probeAuth),
+            ] as Check,
+          ]
+        : []),
+      ...(succeededRun
+        ? [['GET /v1/runs/{id}/output', () => t.api.get(`/v1/runs/${succeededRun}/output`).set(probeAuth)] as Check]
+        : []),
     ];
     await Promise.all(
       checks.map(async ([route, call]) => {
@@ -400,15 +470,27 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
    */
   async function uploadProbe(): Promise<{ status: number; body: { id?: string } }> {
     const bytes = Buffer.from('An essay.');
-    const created = await t.api.post('/v1/documents').set(probeAuth).send({ filename: 'probe.txt', mime_type: 'text/plain', size_bytes: bytes.length });
+    const created = await t.api
+      .post('/v1/documents')
+      .set(probeAuth)
+      .send({ filename: 'probe.txt', mime_type: 'text/plain', size_bytes: bytes.length });
     if (created.status !== 200) return created;
-    const put = await putToUploadUrl(created.body.upload_url as string, created.body.upload_headers as Record<string, string>, bytes).catch(() => undefined);
+    const put = await putToUploadUrl(
+      created.body.upload_url as string,
+      created.body.upload_headers as Record<string, string>,
+      bytes,
+    ).catch(() => undefined);
     return { status: put && !put.ok ? put.status : created.status, body: {} };
   }
 }
 
 /** What is wrong with one run's credits; `charged` is the run's `charged_credits`. */
-async function ledgerProblems(t: TestContext, runId: string, status: string, charged: number | null): Promise<string[]> {
+async function ledgerProblems(
+  t: TestContext,
+  runId: string,
+  status: string,
+  charged: number | null,
+): Promise<string[]> {
   const entries = (await ledgerOf(t, runId)) as unknown as Array<{ kind: string; state: string; amount_milli: number }>;
   const applied = entries.filter((e) => e.state === 'applied');
   const charges = applied.filter((e) => e.kind === 'charge');
@@ -418,12 +500,14 @@ async function ledgerProblems(t: TestContext, runId: string, status: string, cha
   if (entries.some((e) => e.state === 'pending')) out.push('a ledger entry still pending');
   if (charges.length !== 1) out.push(`${charges.length} applied charges`);
   if (status === 'succeeded') {
-    if (charged === null || Math.round(charged * 1000) !== milli(charges)) out.push(`charged ${milli(charges)} milli, but charged_credits is ${String(charged)}`);
+    if (charged === null || Math.round(charged * 1000) !== milli(charges))
+      out.push(`charged ${milli(charges)} milli, but charged_credits is ${String(charged)}`);
     if (refunds.length) out.push(`a succeeded run refunded ${milli(refunds)} milli`);
   } else if (status === 'failed' || status === 'canceled' || status === 'refunded') {
     // A refund entry is negative (credits returning); a zero charge has nothing to refund.
     const owed = milli(charges) === 0 ? 0 : 1;
-    if (refunds.length !== owed || milli(refunds) !== -milli(charges)) out.push(`charged ${milli(charges)} milli, refunded ${-milli(refunds)} in ${refunds.length} entries`);
+    if (refunds.length !== owed || milli(refunds) !== -milli(charges))
+      out.push(`charged ${milli(charges)} milli, refunded ${-milli(refunds)} in ${refunds.length} entries`);
   } else {
     out.push(`run ${status}: not settled`);
   }
@@ -439,22 +523,28 @@ async function waitUntil(ok: () => boolean, timeoutMs: number): Promise<void> {
 export function violations(report: ChaosReport): string[] {
   const out: string[] = [];
   for (const r of report.runs) {
-    if (r.status.split(' ')[0] !== r.expected) out.push(`run ${r.id} (${r.fault}) ended ${r.status}, expected ${r.expected}`);
+    if (r.status.split(' ')[0] !== r.expected)
+      out.push(`run ${r.id} (${r.fault}) ended ${r.status}, expected ${r.expected}`);
     for (const problem of r.ledger) out.push(`run ${r.id} (${r.fault}) credits: ${problem}`);
     if (!r.delivered) out.push(`run ${r.id} (${r.fault}): its run.${r.status.split(' ')[0]} webhook never arrived`);
-    if (r.settledMs !== undefined && r.settledMs > TERMINATED_SETTLE_MS) out.push(`terminated run ${r.id} settled only after ${r.settledMs} ms`);
+    if (r.settledMs !== undefined && r.settledMs > TERMINATED_SETTLE_MS)
+      out.push(`terminated run ${r.id} settled only after ${r.settledMs} ms`);
   }
   if (!report.referenceDelivered) out.push('reference_document.ready never arrived');
   for (const d of report.stuckDocuments) out.push(`document ${d} did not complete once the dependency returned`);
-  if (report.drift.milli !== 0 || report.drift.pending !== 0) out.push(`ledger drift ${report.drift.milli}, ${report.drift.pending} pending`);
+  if (report.drift.milli !== 0 || report.drift.pending !== 0)
+    out.push(`ledger drift ${report.drift.milli}, ${report.drift.pending} pending`);
   for (const e of report.missingEvents) out.push(`no event for ${e}`);
   for (const d of report.duplicatedEvents) out.push(`${d} delivered under several event ids`);
   for (const p of report.probes) {
     // The upload probe's PUT goes to the store itself: a stopped store refuses the connection (the client retries),
     // so 'network' there is the truth, not a fault of the API.
-    const ok = (typeof p.status === 'number' && (p.status < 300 || p.status === 503)) || (p.route === 'POST /v1/documents + PUT' && p.status === 'network');
+    const ok =
+      (typeof p.status === 'number' && (p.status < 300 || p.status === 503)) ||
+      (p.route === 'POST /v1/documents + PUT' && p.status === 'network');
     if (!ok) out.push(`${p.route} answered ${p.status} after ${p.ms} ms while ${p.fault} was down`);
   }
-  if (report.reference !== 'ready' && report.reference !== 'none') out.push(`reference document ended ${report.reference}`);
+  if (report.reference !== 'ready' && report.reference !== 'none')
+    out.push(`reference document ended ${report.reference}`);
   return out;
 }

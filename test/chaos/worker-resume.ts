@@ -22,14 +22,23 @@ export interface Resume {
 }
 
 /** `key` is a test-mode key of `t`'s namespace, `workflowId` one of its workflows; a worker serves the namespace. */
-export async function measureWorkerResume(config: Config, t: TestContext, key: string, workflowId: string, downMs: number, limitMs = 120_000): Promise<Resume> {
+export async function measureWorkerResume(
+  config: Config,
+  t: TestContext,
+  key: string,
+  workflowId: string,
+  downMs: number,
+  limitMs = 120_000,
+): Promise<Resume> {
   const auth = { Authorization: `Bearer ${key}` };
   await stopStack(config, () => undefined, ['temporal']);
   if ((await stackStatus(config)).temporal.startsWith('up')) {
-    throw new Error("temporal is still up: it was not started from this checkout's DATA_DIR, so it will not be stopped");
+    throw new Error(
+      "temporal is still up: it was not started from this checkout's DATA_DIR, so it will not be stopped",
+    );
   }
   try {
-    for (const until = Date.now() + downMs; Date.now() < until; ) {
+    for (const until = Date.now() + downMs; Date.now() < until;) {
       await t.api.post(`/v1/workflows/${workflowId}/runs`).set(auth).send({});
       await sleep(500);
     }

@@ -32,7 +32,10 @@ const SCHEMATHESIS = join(VENV, 'bin', 'schemathesis');
 const REQUIREMENTS = join(__dirname, 'requirements.txt');
 const OUT = join(ROOT, '.fuzz');
 
-const CHECKS = (process.env.FUZZ_CHECKS ?? 'not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance').split(',');
+const CHECKS = (
+  process.env.FUZZ_CHECKS ??
+  'not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance'
+).split(',');
 const REQUEST_TIMEOUT_S = 20;
 const say = (line: string) => process.stdout.write(`[fuzz] ${line}\n`);
 
@@ -54,7 +57,11 @@ function ensureSchemathesis(): void {
 
 /** The API process, answering once GET /v1/health does. */
 async function startApi(env: NodeJS.ProcessEnv, origin: string, logFile: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'api', 'server.ts')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'api', 'server.ts')], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let log = '';
   const keep = (d: Buffer) => {
     log += d.toString();
@@ -65,7 +72,10 @@ async function startApi(env: NodeJS.ProcessEnv, origin: string, logFile: string)
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the API exited during start-up:\n${log}`);
-    const ok = await fetch(`${origin}/v1/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${origin}/v1/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return child;
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -179,7 +189,12 @@ async function main(): Promise<number> {
     const session = await signLocalSessionToken(config.SESSION_JWT_SECRET, { sub: 'fuzz', accountId }, 3600);
     const testKey = await mintKey(origin, session, 'test');
     const liveKey = await mintKey(origin, session, 'live');
-    const grant = await grantCredits(client.db(config.MONGODB_DB), { accountId, credits: 100_000, bucket: 'regular', grantId: 'fuzz' });
+    const grant = await grantCredits(client.db(config.MONGODB_DB), {
+      accountId,
+      credits: 100_000,
+      bucket: 'regular',
+      grantId: 'fuzz',
+    });
     if (grant.outcome === 'refused') throw new Error(`granting credits failed: ${grant.reason}`);
 
     const maxExamples = Number(process.env.FUZZ_MAX_EXAMPLES ?? 25);

@@ -141,11 +141,17 @@ afterAll(async () => {
 /** For each path parameter: how to make a resource of that kind owned by `w`'s account. */
 const FIXTURES: Record<string, (w: Walker) => Promise<string>> = {
   keyId: async (w) => {
-    const res = await t.api.post('/v1/keys').set('Authorization', `Bearer ${w.account.session}`).send({ name: 'fixture' });
+    const res = await t.api
+      .post('/v1/keys')
+      .set('Authorization', `Bearer ${w.account.session}`)
+      .send({ name: 'fixture' });
     return res.body.public_id as string;
   },
   docId: async (w) => {
-    const res = await t.api.post('/v1/documents').set('Authorization', `Bearer ${await w.key()}`).send({ filename: 'a.pdf' });
+    const res = await t.api
+      .post('/v1/documents')
+      .set('Authorization', `Bearer ${await w.key()}`)
+      .send({ filename: 'a.pdf' });
     return res.body.id as string;
   },
   workflowId: async (w) => {
@@ -157,7 +163,10 @@ const FIXTURES: Record<string, (w: Walker) => Promise<string>> = {
   },
   runId: async (w) => {
     const key = await w.key();
-    const wf = await t.api.post('/v1/workflows').set('Authorization', `Bearer ${key}`).send({ product_code: 'essay_grading', name: 'f' });
+    const wf = await t.api
+      .post('/v1/workflows')
+      .set('Authorization', `Bearer ${key}`)
+      .send({ product_code: 'essay_grading', name: 'f' });
     const run = await t.api.post(`/v1/workflows/${wf.body.id}/runs`).set('Authorization', `Bearer ${key}`).send({});
     return run.body.id as string;
   },
@@ -193,7 +202,8 @@ const BODIES: Record<string, object> = {
 };
 
 const label = (r: Pick<RouteSpec, 'method' | 'path'>) => `${r.method.toUpperCase()} ${r.path}`;
-const accepted = (required: Required): readonly Scope[] => (typeof required === 'string' ? [required as Scope] : required);
+const accepted = (required: Required): readonly Scope[] =>
+  typeof required === 'string' ? [required as Scope] : required;
 const isKeyRoute = (required: Required) => required !== 'public' && required !== 'session';
 
 function call(r: RouteSpec, path: string, token?: string) {
@@ -224,8 +234,14 @@ async function runEvent(w: Walker) {
 /** A failed delivery of an event of `type` to a disabled endpoint of `w`: a retry passes authorization, sends nothing. */
 async function disabledDelivery(w: Walker, type: EventType, eventId = newId('event')): Promise<string> {
   const token = await w.key();
-  const endpoint = await t.api.post('/v1/webhook-endpoints').set('Authorization', `Bearer ${token}`).send({ url: 'http://127.0.0.1:9/hook' });
-  await t.api.patch(`/v1/webhook-endpoints/${endpoint.body.id}`).set('Authorization', `Bearer ${token}`).send({ status: 'disabled' });
+  const endpoint = await t.api
+    .post('/v1/webhook-endpoints')
+    .set('Authorization', `Bearer ${token}`)
+    .send({ url: 'http://127.0.0.1:9/hook' });
+  await t.api
+    .patch(`/v1/webhook-endpoints/${endpoint.body.id}`)
+    .set('Authorization', `Bearer ${token}`)
+    .send({ status: 'disabled' });
   const id = newId('webhookDelivery');
   await t.database.db.collection(COLLECTIONS.webhookDeliveries).insertOne({
     _id: id as never,
@@ -288,8 +304,14 @@ describe('every API-key route, with every scope', () => {
         if (needed.includes(scope)) {
           expect([label(r), scope, [401, 403].includes(res.status)]).toEqual([label(r), scope, false]);
         } else {
-          expect([label(r), scope, res.status, res.body.error?.code]).toEqual([label(r), scope, 403, 'insufficient_scope']);
-          for (const s of needed) expect([label(r), res.body.error.message]).toEqual([label(r), expect.stringContaining(s)]);
+          expect([label(r), scope, res.status, res.body.error?.code]).toEqual([
+            label(r),
+            scope,
+            403,
+            'insufficient_scope',
+          ]);
+          for (const s of needed)
+            expect([label(r), res.body.error.message]).toEqual([label(r), expect.stringContaining(s)]);
         }
       }
     }
@@ -322,7 +344,9 @@ describe('every kind of event, with every scope (DESIGN.md decision 25)', () => 
         continue;
       }
       const data = kind.startsWith('run.') ? runData : refData;
-      events[kind] = (await recordEvent(t.database.db, w.account.accountId, kind, `walk:${randomBase62(16)}`, data))._id;
+      events[kind] = (
+        await recordEvent(t.database.db, w.account.accountId, kind, `walk:${randomBase62(16)}`, data)
+      )._id;
     }
   });
 
@@ -348,16 +372,23 @@ describe('every kind of event, with every scope (DESIGN.md decision 25)', () => 
     const all = await w.key();
     for (const kind of kinds) {
       // One endpoint subscribed to this kind (made with every scope) to re-point, and one delivery of it to retry.
-      const endpoint = await t.api.post('/v1/webhook-endpoints').set('Authorization', `Bearer ${all}`).send({ url: 'http://127.0.0.1:9/a', events: [kind] });
+      const endpoint = await t.api
+        .post('/v1/webhook-endpoints')
+        .set('Authorization', `Bearer ${all}`)
+        .send({ url: 'http://127.0.0.1:9/a', events: [kind] });
       expect(endpoint.status).toBe(201);
       const delivery = await disabledDelivery(w, kind, events[kind]);
       for (const scope of SCOPES) {
         const token = await w.key(scope === 'webhooks:write' ? ['webhooks:write'] : ['webhooks:write', scope]);
         const allowed = EVENT_SCOPE[kind] === scope;
 
-        const created = await t.api.post('/v1/webhook-endpoints').set('Authorization', `Bearer ${token}`).send({ url: 'http://127.0.0.1:9/b', events: [kind] });
+        const created = await t.api
+          .post('/v1/webhook-endpoints')
+          .set('Authorization', `Bearer ${token}`)
+          .send({ url: 'http://127.0.0.1:9/b', events: [kind] });
         expect([kind, scope, 'subscribe', created.status]).toEqual([kind, scope, 'subscribe', allowed ? 201 : 403]);
-        if (created.status === 201) await t.api.delete(`/v1/webhook-endpoints/${created.body.id}`).set('Authorization', `Bearer ${all}`);
+        if (created.status === 201)
+          await t.api.delete(`/v1/webhook-endpoints/${created.body.id}`).set('Authorization', `Bearer ${all}`);
 
         const patched = await t.api
           .patch(`/v1/webhook-endpoints/${endpoint.body.id}`)
@@ -365,7 +396,9 @@ describe('every kind of event, with every scope (DESIGN.md decision 25)', () => 
           .send({ url: `http://127.0.0.1:9/${scope.replace(':', '-')}` });
         expect([kind, scope, 're-point', patched.status]).toEqual([kind, scope, 're-point', allowed ? 200 : 403]);
 
-        const retried = await t.api.post(`/v1/webhook-deliveries/${delivery}/retry`).set('Authorization', `Bearer ${token}`);
+        const retried = await t.api
+          .post(`/v1/webhook-deliveries/${delivery}/retry`)
+          .set('Authorization', `Bearer ${token}`);
         // Allowed: past authorization to the disabled endpoint's 409, and nothing is sent.
         expect([kind, scope, 'redeliver', retried.status]).toEqual([kind, scope, 'redeliver', allowed ? 409 : 403]);
       }

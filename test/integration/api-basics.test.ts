@@ -26,7 +26,11 @@ describe('errors', () => {
     expect(res.headers.allow).toMatch(/\bGET\b/);
     // A method no route has at all (Schemathesis sent TRACE, which answered 500) is refused the same way.
     const trace = await t.api.trace('/v1/runs');
-    expect([trace.status, trace.body.error?.code, trace.headers.allow]).toEqual([405, 'method_not_allowed', expect.stringMatching(/\bGET\b/)]);
+    expect([trace.status, trace.body.error?.code, trace.headers.allow]).toEqual([
+      405,
+      'method_not_allowed',
+      expect.stringMatching(/\bGET\b/),
+    ]);
     const unknown = await t.api.trace('/v1/no-such-thing');
     expect([unknown.status, unknown.body.error?.code]).toEqual([404, 'not_found']);
   });

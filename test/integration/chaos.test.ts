@@ -33,11 +33,19 @@ it('keeps runs, credits and events whole through a killed worker, Temporal serve
   for (const r of terminated) expect(r.settledMs).toBeLessThanOrEqual(120_000);
   expect(report.reference).toBe('ready');
   // The outage was visible: requests that need the database were refused with 503 while it was down.
-  expect(report.probes.some((p) => p.fault === 'mongodb' && p.route === 'GET /v1/runs/{id}' && p.status === 503)).toBe(true);
+  expect(report.probes.some((p) => p.fault === 'mongodb' && p.route === 'GET /v1/runs/{id}' && p.status === 503)).toBe(
+    true,
+  );
   // And creating a run while Temporal was away was refused, not half-done (the drift and run checks above).
-  expect(report.probes.some((p) => p.fault === 'temporal' && p.route.startsWith('POST') && p.status === 503)).toBe(true);
+  expect(report.probes.some((p) => p.fault === 'temporal' && p.route.startsWith('POST') && p.status === 503)).toBe(
+    true,
+  );
   // The object store's routes were probed while it was down: completing an upload was refused with 503.
-  expect(report.probes.some((p) => p.fault === 'minio' && p.route === 'POST /v1/documents/{id}/complete' && p.status === 503)).toBe(true);
+  expect(
+    report.probes.some(
+      (p) => p.fault === 'minio' && p.route === 'POST /v1/documents/{id}/complete' && p.status === 503,
+    ),
+  ).toBe(true);
   expect(report.probes.some((p) => p.fault === 'minio' && p.route === 'GET /v1/runs/{id}/output')).toBe(true);
 }, 600_000);
 

@@ -66,7 +66,9 @@ describe('Run.output_file', () => {
     await new Promise((r) => setTimeout(r, 1100)); // a later view signs again: a later expiry
     const read = await t.api.get(`/v1/runs/${created.body.id}`).set(auth(testKey));
     await expectFreshFile(read.body.output_file, 'text/markdown; charset=utf-8');
-    expect(Date.parse(read.body.output_file.expires_at)).toBeGreaterThan(Date.parse(created.body.output_file.expires_at));
+    expect(Date.parse(read.body.output_file.expires_at)).toBeGreaterThan(
+      Date.parse(created.body.output_file.expires_at),
+    );
     const listed = await t.api.get('/v1/runs').set(auth(testKey));
     expect(listed.body.data.map((r: { id: string }) => r.id)).toEqual([created.body.id]);
     await expectFreshFile(listed.body.data[0].output_file, 'text/markdown; charset=utf-8');
@@ -83,13 +85,18 @@ describe('Run.output_file', () => {
     const one = await t.api.get(`/v1/events/${event!.id}`).set(auth(testKey));
     await expectFreshFile(one.body.data.run.output_file, 'text/markdown; charset=utf-8');
 
-    const refund = await operatorRefundRun({ db: t.database.db, config: t.config, temporal: t.temporal }, created.body.id);
+    const refund = await operatorRefundRun(
+      { db: t.database.db, config: t.config, temporal: t.temporal },
+      created.body.id,
+    );
     expect(refund.outcome).toBe('refunded');
     const after = await t.api.get(`/v1/runs/${created.body.id}`).set(auth(testKey));
     expect(after.body.status).toBe('refunded');
     expect(after.body.output_file).toBeNull();
     expect(after.body).not.toHaveProperty('output');
-    expect((await t.api.get(`/v1/runs/${created.body.id}/output`).set(auth(testKey))).body.error.code).toBe('output_not_ready');
+    expect((await t.api.get(`/v1/runs/${created.body.id}/output`).set(auth(testKey))).body.error.code).toBe(
+      'output_not_ready',
+    );
   });
 
   it('is null (present, not omitted) on a queued run, an async creation and a cancel', async () => {
@@ -108,7 +115,11 @@ describe('Idempotency-Key', () => {
     const liveKey = await a.key({ mode: 'live' });
     const wf = await makeWorkflow(idle, testKey);
     const send = (key: string) =>
-      idle.api.post(`/v1/workflows/${wf}/runs`).set(auth(key)).set('Idempotency-Key', 'shared-key').send({ metadata: { n: 1 } });
+      idle.api
+        .post(`/v1/workflows/${wf}/runs`)
+        .set(auth(key))
+        .set('Idempotency-Key', 'shared-key')
+        .send({ metadata: { n: 1 } });
     const asTest = await send(testKey);
     expect(asTest.status).toBe(202);
     expect(asTest.body.livemode).toBe(false);
@@ -143,7 +154,10 @@ describe('mime_type with parameters', () => {
     const done = await t.api.post(`/v1/documents/${created.body.id}/complete`).set(auth(testKey));
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({ extracted: true, mime_type: 'text/csv' });
-    const bad = await t.api.post('/v1/documents').set(auth(testKey)).send({ filename: 'x.csv', mime_type: 'text/csv; charset' });
+    const bad = await t.api
+      .post('/v1/documents')
+      .set(auth(testKey))
+      .send({ filename: 'x.csv', mime_type: 'text/csv; charset' });
     expect(bad.status).toBe(400);
   });
 });
@@ -164,9 +178,9 @@ describe('workflow status', () => {
 });
 
 describe('the OpenAPI document', () => {
-   
   type Op = { parameters?: Array<{ name: string; in: string }>; responses: Record<string, any> };
-  const op = (doc: { paths: Record<string, Record<string, Op>> }, path: string, method: string) => doc.paths[path]![method]!;
+  const op = (doc: { paths: Record<string, Record<string, Op>> }, path: string, method: string) =>
+    doc.paths[path]![method]!;
 
   it('names Idempotency-Key, the response headers, error codes per response and the formats', async () => {
     const doc = (await t.api.get('/v1/openapi.json')).body;
@@ -174,12 +188,23 @@ describe('the OpenAPI document', () => {
     expect(create.parameters!.filter((p) => p.in === 'header').map((p) => p.name)).toEqual(['Idempotency-Key']);
     const accepted = create.responses['202'];
     expect(Object.keys(accepted.headers)).toEqual(
-      expect.arrayContaining(['X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Idempotent-Replayed', 'Deprecation', 'Sunset']),
+      expect.arrayContaining([
+        'X-Request-Id',
+        'X-RateLimit-Limit',
+        'X-RateLimit-Remaining',
+        'X-RateLimit-Reset',
+        'Idempotent-Replayed',
+        'Deprecation',
+        'Sunset',
+      ]),
     );
-    const codes = (status: string) => create.responses[status].content['application/json'].schema.properties.error.properties.code.enum;
+    const codes = (status: string) =>
+      create.responses[status].content['application/json'].schema.properties.error.properties.code.enum;
     expect(codes('400')).toEqual(['invalid_request', 'invalid_json']);
     expect(codes('401')).toEqual(['unauthorized', 'api_key_revoked', 'api_key_expired']);
-    expect(codes('409')).toEqual(expect.arrayContaining(['workflow_not_active', 'use_async', 'idempotency_key_reused', 'idempotency_key_in_use']));
+    expect(codes('409')).toEqual(
+      expect.arrayContaining(['workflow_not_active', 'use_async', 'idempotency_key_reused', 'idempotency_key_in_use']),
+    );
     expect(codes('429')).toEqual(['rate_limited']);
     expect(codes('500')).toEqual(['internal_error']);
     expect(codes('503')).toEqual(['service_unavailable']);
@@ -249,21 +274,38 @@ console.log(JSON.stringify({ runId: first.data.id, status: first.response.status
 
   function generate(document: unknown, name: string) {
     writeFileSync(join(dir, `${name}.json`), JSON.stringify(document));
-    const gen = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'openapi-typescript', 'bin', 'cli.js'), `${name}.json`, '-o', `${name}.d.ts`], {
-      cwd: dir,
-      encoding: 'utf8',
-    });
+    const gen = spawnSync(
+      process.execPath,
+      [join(ROOT, 'node_modules', 'openapi-typescript', 'bin', 'cli.js'), `${name}.json`, '-o', `${name}.d.ts`],
+      {
+        cwd: dir,
+        encoding: 'utf8',
+      },
+    );
     expect(gen.status).toBe(0);
   }
 
   function typecheck(apiName: string) {
     writeFileSync(join(dir, 'flow.mts'), FLOW.replace("'./api.js'", `'./${apiName}.js'`));
     const tsconfig = {
-      compilerOptions: { target: 'ES2022', lib: ['ES2023', 'DOM'], module: 'nodenext', moduleResolution: 'nodenext', strict: true, noEmit: true, skipLibCheck: true, types: ['node'] },
+      compilerOptions: {
+        target: 'ES2022',
+        lib: ['ES2023', 'DOM'],
+        module: 'nodenext',
+        moduleResolution: 'nodenext',
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        types: ['node'],
+      },
       files: ['flow.mts', `${apiName}.d.ts`],
     };
     writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(tsconfig));
-    return spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], { cwd: dir, encoding: 'utf8' });
+    return spawnSync(
+      process.execPath,
+      [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'],
+      { cwd: dir, encoding: 'utf8' },
+    );
   }
 
   it('type-checks a flow with a typed Idempotency-Key and X-RateLimit-Remaining, and runs it against the API', async () => {

@@ -56,9 +56,14 @@ it('renders every operation of the OpenAPI document and talks to no other host',
     .flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`))
     .sort();
   const listed = (
-    await page.locator('.opblock').evaluateAll((blocks) =>
-      blocks.map((b) => `${b.querySelector('.opblock-summary-method')?.textContent?.trim()} ${b.querySelector('.opblock-summary-path')?.getAttribute('data-path')}`),
-    )
+    await page
+      .locator('.opblock')
+      .evaluateAll((blocks) =>
+        blocks.map(
+          (b) =>
+            `${b.querySelector('.opblock-summary-method')?.textContent?.trim()} ${b.querySelector('.opblock-summary-path')?.getAttribute('data-path')}`,
+        ),
+      )
   ).sort();
   expect(expected.length).toBeGreaterThan(20);
   expect(listed).toEqual(expected);
@@ -67,6 +72,12 @@ it('renders every operation of the OpenAPI document and talks to no other host',
   const blocked = (await page.evaluate('window.__blocked')) as string[];
   expect({ foreign, blocked, pageErrors }).toEqual({ foreign: [], blocked: [], pageErrors: [] });
   // The page did load through the API: the document and Swagger UI's own assets.
-  expect(requested).toEqual(expect.arrayContaining([`${origin}/docs`, `${origin}/v1/openapi.json`, `${origin}/docs/assets/swagger-ui-bundle.js`]));
+  expect(requested).toEqual(
+    expect.arrayContaining([
+      `${origin}/docs`,
+      `${origin}/v1/openapi.json`,
+      `${origin}/docs/assets/swagger-ui-bundle.js`,
+    ]),
+  );
   await context.close();
 });

@@ -9,7 +9,12 @@ import { Binary } from 'mongodb';
 import { COLLECTIONS } from '../../domain/platform/db';
 import { getObjectBytes } from '../../domain/platform/storage';
 import { rank } from '../../activities/retrieval';
-import { loadChunksById, loadReferenceIndexes, storeReferenceIndex, type Chunk } from '../../domain/documents/reference-index';
+import {
+  loadChunksById,
+  loadReferenceIndexes,
+  storeReferenceIndex,
+  type Chunk,
+} from '../../domain/documents/reference-index';
 import { commandsDuring, scans } from '../support/db-commands';
 import { randomBase62 } from '../../domain/platform/ids';
 import { textKeys } from '../../domain/documents/stored-text';
@@ -43,8 +48,10 @@ afterAll(async () => {
   await t.close();
 });
 
-
-const SENTENCES = ['The thesis is stated clearly in the opening paragraph.', 'Citations follow the APA seventh edition.'];
+const SENTENCES = [
+  'The thesis is stated clearly in the opening paragraph.',
+  'Citations follow the APA seventh edition.',
+];
 
 async function storedText(key: string): Promise<string> {
   const stored = JSON.parse(Buffer.from(await getObjectBytes(t.deps.storage, key)).toString('utf8')) as {
@@ -58,7 +65,12 @@ describe.each(FORMATS)('a %s file', (format) => {
     const file = await makeDocument(format, { sentences: SENTENCES, pages: 3 });
     const res = await uploadDocument(t, token, file);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ object: 'document', extracted: true, extraction_error: null, size_bytes: file.bytes.length });
+    expect(res.body).toMatchObject({
+      object: 'document',
+      extracted: true,
+      extraction_error: null,
+      size_bytes: file.bytes.length,
+    });
     if (format === 'pdf') expect(res.body.page_count).toBe(3);
     const text = await storedText(textKeys.document(a.accountId, res.body.id));
     for (const sentence of SENTENCES) expect(text.replace(/\s+/g, ' ')).toContain(sentence);
@@ -71,7 +83,10 @@ describe.each(FORMATS)('a %s file', (format) => {
     expect(ref).toMatchObject({ id: refId, status: 'ready', failure_reason: null });
     expect(ref.chunk_count).toBeGreaterThan(0);
     const chunks = await t.database.db.collection(COLLECTIONS.referenceChunks).find({ ref_id: refId }).toArray();
-    const joined = chunks.map((c) => String(c.text)).join(' ').replace(/\s+/g, ' ');
+    const joined = chunks
+      .map((c) => String(c.text))
+      .join(' ')
+      .replace(/\s+/g, ' ');
     expect(joined).toContain(SENTENCES[1]);
   });
 });
@@ -120,7 +135,10 @@ describe('the upload flow', () => {
     expect(early.status).toBe(422);
     expect(early.body.error.code).toBe('upload_missing');
 
-    const ref = await t.api.post('/v1/reference-documents').set(auth()).send({ name: 'Rubric', filename: 'rubric.pdf' });
+    const ref = await t.api
+      .post('/v1/reference-documents')
+      .set(auth())
+      .send({ name: 'Rubric', filename: 'rubric.pdf' });
     const refEarly = await t.api.post(`/v1/reference-documents/${ref.body.id}/complete`).set(auth());
     expect(refEarly.status).toBe(422);
     expect(refEarly.body.error.code).toBe('upload_missing');
@@ -156,7 +174,11 @@ describe('the upload flow', () => {
       .post('/v1/documents')
       .set(auth())
       .send({ filename: 'notes.txt', mime_type: 'text/plain', size_bytes: 10 });
-    const larger = await putToUploadUrl(created.body.upload_url, created.body.upload_headers, Buffer.from('0123456789ABC'));
+    const larger = await putToUploadUrl(
+      created.body.upload_url,
+      created.body.upload_headers,
+      Buffer.from('0123456789ABC'),
+    );
     expect(larger.ok).toBe(false);
     const otherType = await putToUploadUrl(
       created.body.upload_url,
@@ -169,8 +191,15 @@ describe('the upload flow', () => {
   });
 
   it('marks an undeclared upload over 50 MB failed at complete', async () => {
-    const created = await t.api.post('/v1/documents').set(auth()).send({ filename: 'huge.txt', mime_type: 'text/plain' });
-    const put = await putToUploadUrl(created.body.upload_url, created.body.upload_headers, Buffer.alloc(52_428_801, 'a'));
+    const created = await t.api
+      .post('/v1/documents')
+      .set(auth())
+      .send({ filename: 'huge.txt', mime_type: 'text/plain' });
+    const put = await putToUploadUrl(
+      created.body.upload_url,
+      created.body.upload_headers,
+      Buffer.alloc(52_428_801, 'a'),
+    );
     expect(put.ok).toBe(true);
     const res = await t.api.post(`/v1/documents/${created.body.id}/complete`).set(auth());
     expect(res.status).toBe(200);
@@ -200,7 +229,9 @@ describe('reference documents', () => {
 
     const del = await t.api.delete(`/v1/reference-documents/${ids[4]}`).set('Authorization', `Bearer ${bToken}`);
     expect(del.body).toEqual({ id: ids[4], object: 'reference_document', deleted: true });
-    expect((await t.api.get(`/v1/reference-documents/${ids[4]}`).set('Authorization', `Bearer ${bToken}`)).status).toBe(404);
+    expect((await t.api.get(`/v1/reference-documents/${ids[4]}`).set('Authorization', `Bearer ${bToken}`)).status).toBe(
+      404,
+    );
     const again = await t.api.get('/v1/reference-documents?limit=1').set('Authorization', `Bearer ${bToken}`);
     expect(again.body.data[0].id).toBe(ids[3]);
   });
@@ -222,14 +253,19 @@ describe('reference documents', () => {
       t,
       token,
       await makeDocument('docx', {
-        sentences: ['Termination requires thirty days of written notice by either party.', 'Liability is capped at fees paid.'],
+        sentences: [
+          'Termination requires thirty days of written notice by either party.',
+          'Liability is capped at fees paid.',
+        ],
       }),
       'Contract checklist',
     );
     const hr = await uploadReference(
       t,
       token,
-      await makeDocument('md', { sentences: ['Candidates need five years of TypeScript experience.', 'Remote work is allowed.'] }),
+      await makeDocument('md', {
+        sentences: ['Candidates need five years of TypeScript experience.', 'Remote work is allowed.'],
+      }),
       'Hiring policy',
     );
     for (const id of [rubric, contract, hr]) expect((await waitForReference(t, token, id)).status).toBe('ready');
@@ -237,10 +273,18 @@ describe('reference documents', () => {
     // As a run retrieves: rank by the stored indexes, then read only the chunks that ranked.
     const retrieveFromReferences = async (accountId: string, refIds: string[], query: string) => {
       const ranked = rank(query, await loadReferenceIndexes(t.database.db, t.deps.storage, accountId, refIds), 3);
-      const chunks = await loadChunksById(t.database.db, accountId, ranked.map((hit) => `${hit.refId}:${hit.ordinal}`));
+      const chunks = await loadChunksById(
+        t.database.db,
+        accountId,
+        ranked.map((hit) => `${hit.refId}:${hit.ordinal}`),
+      );
       return ranked.map((hit) => chunks.get(`${hit.refId}:${hit.ordinal}`)!);
     };
-    const hits = await retrieveFromReferences(a.accountId, [rubric, contract, hr], 'how many points for citing sources');
+    const hits = await retrieveFromReferences(
+      a.accountId,
+      [rubric, contract, hr],
+      'how many points for citing sources',
+    );
     expect(hits[0]).toMatchObject({ ref_id: rubric });
     expect(hits[0]!.text).toContain('peer-reviewed sources');
     expect(hits[0]!.section.label).toMatch(/Page/);
@@ -254,14 +298,19 @@ describe('reference documents', () => {
   it('records reference_document.ready once', async () => {
     const refId = await uploadReference(t, token, await makeDocument('txt', { sentences: SENTENCES }));
     expect((await waitForReference(t, token, refId)).status).toBe('ready');
-    const events = await waitForEvents(t.database.db, { account_id: a.accountId, type: 'reference_document.ready', data_json: { $regex: refId } });
+    const events = await waitForEvents(t.database.db, {
+      account_id: a.accountId,
+      type: 'reference_document.ready',
+      data_json: { $regex: refId },
+    });
     expect(events).toHaveLength(1);
     expect(JSON.parse(String(events[0]!.data_json)).reference_document).toMatchObject({ id: refId, status: 'ready' });
   });
 });
 
 describe('the stored index', () => {
-  const indexes = () => t.database.db.collection<{ _id: string } & Record<string, unknown>>(COLLECTIONS.referenceIndexes);
+  const indexes = () =>
+    t.database.db.collection<{ _id: string } & Record<string, unknown>>(COLLECTIONS.referenceIndexes);
 
   it('keeps an index larger than a MongoDB document can hold in the object store, and reads it back', async () => {
     // Random base64 barely compresses: about 18 MB gzipped, over MongoDB's 16 MiB document limit.
@@ -285,22 +334,35 @@ describe('the stored index', () => {
   it("replaces a reference's chunks by _id on reindexing, dropping the previous version's extra ones, with no query by reference", async () => {
     const ref = { accountId: a.accountId, refId: `ref_${randomBase62(12)}`, version: 1 };
     const chunk = (ordinal: number, text: string): Chunk => ({
-      id: `${ref.refId}:${ordinal}`, ref_id: ref.refId, ordinal, text, tokens: 2,
-      section: { kind: 'page', index: 0, label: 'Page 1' }, heading: null, char_start: 0, char_end: text.length,
+      id: `${ref.refId}:${ordinal}`,
+      ref_id: ref.refId,
+      ordinal,
+      text,
+      tokens: 2,
+      section: { kind: 'page', index: 0, label: 'Page 1' },
+      heading: null,
+      char_start: 0,
+      char_end: text.length,
     });
     const ids = (n: number) => Array.from({ length: n }, (_, k) => `${ref.refId}:${k}`);
     const first = Array.from({ length: 5 }, (_, k) => chunk(k, `first ${k}`));
     await storeReferenceIndex(t.database.db, t.deps.storage, ref, first, gzipSync('{}'));
     // A retried step writes the same chunks again: no duplicate-key failure.
     await storeReferenceIndex(t.database.db, t.deps.storage, ref, first, gzipSync('{}'));
-    expect([...(await loadChunksById(t.database.db, a.accountId, ids(5))).values()].map((c) => c.text)).toEqual(first.map((c) => c.text));
+    expect([...(await loadChunksById(t.database.db, a.accountId, ids(5))).values()].map((c) => c.text)).toEqual(
+      first.map((c) => c.text),
+    );
 
     const second = Array.from({ length: 3 }, (_, k) => chunk(k, `second ${k}`));
     const { commands } = await commandsDuring(t.config.mongodbUri, t.config.MONGODB_DB, (db) =>
       storeReferenceIndex(db, t.deps.storage, { ...ref, version: 2 }, second, gzipSync('{}')),
     );
     expect(scans(commands)).toEqual([]);
-    const stored = await t.database.db.collection(COLLECTIONS.referenceChunks).find({ ref_id: ref.refId }).sort({ ordinal: 1 }).toArray();
+    const stored = await t.database.db
+      .collection(COLLECTIONS.referenceChunks)
+      .find({ ref_id: ref.refId })
+      .sort({ ordinal: 1 })
+      .toArray();
     expect(stored.map((c) => c.text)).toEqual(['second 0', 'second 1', 'second 2']);
     expect(await indexes().findOne({ _id: ref.refId })).toMatchObject({ version: 2, chunk_count: 3 });
   });
@@ -308,7 +370,14 @@ describe('the stored index', () => {
   it('still reads an index record that holds its index inline, as records written before did', async () => {
     const refId = `ref_${randomBase62(12)}`;
     const index = JSON.stringify({ analyzer: 1, index: { terms: ['rubric', 'citation'] } });
-    await indexes().insertOne({ _id: refId, account_id: a.accountId, version: 1, chunk_count: 0, index_gz: new Binary(gzipSync(index)), created_at: new Date() });
+    await indexes().insertOne({
+      _id: refId,
+      account_id: a.accountId,
+      version: 1,
+      chunk_count: 0,
+      index_gz: new Binary(gzipSync(index)),
+      created_at: new Date(),
+    });
     const [source] = await loadReferenceIndexes(t.database.db, t.deps.storage, a.accountId, [refId]);
     expect(source).toMatchObject({ refId, version: 1 });
     expect(source!.index.toString('utf8')).toBe(index);

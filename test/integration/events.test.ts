@@ -9,7 +9,14 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ulid } from 'ulid';
 import { COLLECTIONS } from '../../domain/platform/db';
-import { EVENT_LIST, EVENT_RETENTION_DAYS, purgeExpiredEvents, recordEvent, type EventDoc, type EventType } from '../../domain/webhooks/events';
+import {
+  EVENT_LIST,
+  EVENT_RETENTION_DAYS,
+  purgeExpiredEvents,
+  recordEvent,
+  type EventDoc,
+  type EventType,
+} from '../../domain/webhooks/events';
 import { reserveListPosition } from '../../domain/http/list-index';
 import { takeNaturalKey } from '../../domain/platform/natural-keys';
 import { TenantDb } from '../../domain/access/tenant';
@@ -43,7 +50,10 @@ beforeAll(async () => {
   t = await createTestContext();
   const owner = await newAccount(t);
   const token = await owner.key({ mode: 'test' });
-  const created = await t.api.post(`/v1/workflows/${await makeWorkflow(t, token)}/runs`).set(auth(token)).send({});
+  const created = await t.api
+    .post(`/v1/workflows/${await makeWorkflow(t, token)}/runs`)
+    .set(auth(token))
+    .send({});
   await waitForRun(t, token, created.body.id);
   const events = t.database.db.collection<EventDoc>(COLLECTIONS.events);
   for (let waited = 0; !realData && waited < 30_000; waited += 100) {
@@ -78,7 +88,13 @@ afterAll(async () => {
   await t.close();
 });
 
-type ApiEvent = { id: string; object: string; type: string; created_at: string; data: { run?: { id: string; status: string } } };
+type ApiEvent = {
+  id: string;
+  object: string;
+  type: string;
+  created_at: string;
+  data: { run?: { id: string; status: string } };
+};
 
 /** Follows next_cursor from the newest event back to `stopAt` (exclusive), as a catching-up client does. */
 async function eventsSince(token: string, stopAt: string, query = 'limit=2') {
@@ -87,7 +103,9 @@ async function eventsSince(token: string, stopAt: string, query = 'limit=2') {
   let cursor: string | null = null;
   do {
     const url = `/v1/events?${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-    const res: { status: number; body: { data: ApiEvent[]; next_cursor: string | null } } = await t.api.get(url).set(auth(token));
+    const res: { status: number; body: { data: ApiEvent[]; next_cursor: string | null } } = await t.api
+      .get(url)
+      .set(auth(token));
     expect(res.status).toBe(200);
     pages++;
     for (const event of res.body.data) {
@@ -116,10 +134,14 @@ async function seedEvent(accountId: string, type: EventType, at = new Date()): P
 }
 
 function refundRun(runId: string) {
-  return spawnSync(process.execPath, ['--import', 'tsx', join(__dirname, '..', '..', 'scripts', 'ops.ts'), 'refund-run', runId], {
-    env: process.env,
-    encoding: 'utf8',
-  });
+  return spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(__dirname, '..', '..', 'scripts', 'ops.ts'), 'refund-run', runId],
+    {
+      env: process.env,
+      encoding: 'utf8',
+    },
+  );
 }
 
 describe('catching up on missed webhooks', () => {
@@ -159,9 +181,17 @@ describe('catching up on missed webhooks', () => {
       const file = e.data.run?.output_file;
       if (!file) return e;
       expect(Date.parse(file.expires_at)).toBeGreaterThan(Date.now() + (t.config.OUTPUT_URL_TTL_S - 120) * 1000);
-      return { ...e, data: { ...e.data, run: { ...e.data.run, output_file: { path: new URL(file.url).pathname, mime_type: file.mime_type } } } };
+      return {
+        ...e,
+        data: {
+          ...e.data,
+          run: { ...e.data.run, output_file: { path: new URL(file.url).pathname, mime_type: file.mime_type } },
+        },
+      };
     };
-    const bodies = new Map(delivered.map((req) => [JSON.parse(req.rawBody.toString()).id as string, JSON.parse(req.rawBody.toString())]));
+    const bodies = new Map(
+      delivered.map((req) => [JSON.parse(req.rawBody.toString()).id as string, JSON.parse(req.rawBody.toString())]),
+    );
     for (const event of missed) {
       expect(Object.keys(event)).toEqual(['id', 'object', 'type', 'created_at', 'data']);
       expect(unsigned(event as Signed)).toEqual(unsigned({ object: 'event', ...bodies.get(event.id) }));
@@ -169,32 +199,51 @@ describe('catching up on missed webhooks', () => {
       expect(one.status).toBe(200);
       expect(unsigned(one.body)).toEqual(unsigned(event as Signed));
     }
-    expect(missed.filter((e) => e.type === 'run.succeeded').every((e) => (e as Signed).data.run!.output_file !== null)).toBe(true);
+    expect(
+      missed.filter((e) => e.type === 'run.succeeded').every((e) => (e as Signed).data.run!.output_file !== null),
+    ).toBe(true);
     expect(missed[1]!.data.run).toMatchObject({ id: r2.id, status: 'failed', charged_credits: 0 });
   });
 });
 
 describe('listing', () => {
   it('filters by type, newest first, with cursors tied to their filter', async () => {
-    const types: EventType[] = ['run.succeeded', 'run.failed', 'run.succeeded', 'reference_document.ready', 'run.failed', 'run.canceled'];
+    const types: EventType[] = [
+      'run.succeeded',
+      'run.failed',
+      'run.succeeded',
+      'reference_document.ready',
+      'run.failed',
+      'run.canceled',
+    ];
     const seeded: EventDoc[] = [];
-    for (const type of types) seeded.push(await recordEvent(t.database.db, a.accountId, type, `test:${randomBase62(16)}`, await dataFor(a.accountId)));
+    for (const type of types)
+      seeded.push(
+        await recordEvent(t.database.db, a.accountId, type, `test:${randomBase62(16)}`, await dataFor(a.accountId)),
+      );
     const ids = (res: { body: { data: ApiEvent[] } }) => res.body.data.map((e) => e.id);
 
     const all = await t.api.get('/v1/events').set(auth(key));
     expect(ids(all)).toEqual(seeded.map((e) => e._id).reverse());
     expect(all.body.next_cursor).toBeNull();
 
-    const failed = seeded.filter((e) => e.type === 'run.failed').map((e) => e._id).reverse();
+    const failed = seeded
+      .filter((e) => e.type === 'run.failed')
+      .map((e) => e._id)
+      .reverse();
     const page1 = await t.api.get('/v1/events?type=run.failed&limit=1').set(auth(key));
     expect(ids(page1)).toEqual([failed[0]]);
-    const page2 = await t.api.get(`/v1/events?type=run.failed&limit=1&cursor=${encodeURIComponent(page1.body.next_cursor)}`).set(auth(key));
+    const page2 = await t.api
+      .get(`/v1/events?type=run.failed&limit=1&cursor=${encodeURIComponent(page1.body.next_cursor)}`)
+      .set(auth(key));
     expect(ids(page2)).toEqual([failed[1]]);
     expect(page2.body.next_cursor).toBeNull();
     expect(ids(await t.api.get('/v1/events?type=run.refunded').set(auth(key)))).toEqual([]);
 
     // A cursor of one filter is refused by another list rather than silently skipping events.
-    const other = await t.api.get(`/v1/events?type=run.succeeded&cursor=${encodeURIComponent(page1.body.next_cursor)}`).set(auth(key));
+    const other = await t.api
+      .get(`/v1/events?type=run.succeeded&cursor=${encodeURIComponent(page1.body.next_cursor)}`)
+      .set(auth(key));
     expect([other.status, other.body.error.code]).toEqual([400, 'invalid_request']);
   });
 
@@ -209,7 +258,12 @@ describe('listing', () => {
       [`cursor=${'x'.repeat(600)}`, 'query.cursor'],
     ]) {
       const res = await t.api.get(`/v1/events?${query}`).set(auth(key));
-      expect([query, res.status, res.body.error?.code, res.body.error?.details?.[0]?.path]).toEqual([query, 400, 'invalid_request', path]);
+      expect([query, res.status, res.body.error?.code, res.body.error?.details?.[0]?.path]).toEqual([
+        query,
+        400,
+        'invalid_request',
+        path,
+      ]);
       expect(res.body.error.request_id).toMatch(/^req_/);
     }
     const long = await t.api.get(`/v1/events/evt_${'x'.repeat(80)}`).set(auth(key));
@@ -223,7 +277,11 @@ describe(`${EVENT_RETENTION_DAYS}-day retention`, () => {
   it('hides older events at once, the purge deletes them, and their deliveries cannot be retried', async () => {
     const now = Date.now();
     const old = await seedEvent(a.accountId, 'run.succeeded', new Date(now - (EVENT_RETENTION_DAYS * DAY + 60_000)));
-    const kept = await seedEvent(a.accountId, 'run.succeeded', new Date(now - (EVENT_RETENTION_DAYS * DAY - 3_600_000)));
+    const kept = await seedEvent(
+      a.accountId,
+      'run.succeeded',
+      new Date(now - (EVENT_RETENTION_DAYS * DAY - 3_600_000)),
+    );
     const fresh = await seedEvent(a.accountId, 'run.failed');
 
     const list = await t.api.get('/v1/events').set(auth(key));
@@ -261,12 +319,26 @@ const refData = referenceReadyData;
 
 describe('access', () => {
   it("never shows another account's events", async () => {
-    const mine = await recordEvent(t.database.db, a.accountId, 'run.succeeded', `test:${randomBase62(16)}`, await dataFor(a.accountId));
+    const mine = await recordEvent(
+      t.database.db,
+      a.accountId,
+      'run.succeeded',
+      `test:${randomBase62(16)}`,
+      await dataFor(a.accountId),
+    );
     const b = await newAccount(t);
     const theirKey = await b.key({ mode: 'test' });
-    const theirs = await recordEvent(t.database.db, b.accountId, 'run.succeeded', `test:${randomBase62(16)}`, await dataFor(b.accountId));
+    const theirs = await recordEvent(
+      t.database.db,
+      b.accountId,
+      'run.succeeded',
+      `test:${randomBase62(16)}`,
+      await dataFor(b.accountId),
+    );
 
-    expect((await t.api.get('/v1/events').set(auth(theirKey))).body.data.map((e: ApiEvent) => e.id)).toEqual([theirs._id]);
+    expect((await t.api.get('/v1/events').set(auth(theirKey))).body.data.map((e: ApiEvent) => e.id)).toEqual([
+      theirs._id,
+    ]);
     expect((await t.api.get('/v1/events').set(auth(key))).body.data.map((e: ApiEvent) => e.id)).toEqual([mine._id]);
     const cross = await t.api.get(`/v1/events/${mine._id}`).set(auth(theirKey));
     expect([cross.status, cross.body.error.code]).toEqual([404, 'not_found']);
@@ -275,8 +347,20 @@ describe('access', () => {
   // DESIGN.md decision 25: an event carries its resource, so it is visible only with that resource's read scope.
   it('shows run.* events only to runs:read and reference_document.* only to reference_documents:read', async () => {
     const c = await newAccount(t);
-    const run = await recordEvent(t.database.db, c.accountId, 'run.succeeded', `test:${randomBase62(16)}`, await dataFor(c.accountId));
-    const ref = await recordEvent(t.database.db, c.accountId, 'reference_document.ready', `test:${randomBase62(16)}`, refData());
+    const run = await recordEvent(
+      t.database.db,
+      c.accountId,
+      'run.succeeded',
+      `test:${randomBase62(16)}`,
+      await dataFor(c.accountId),
+    );
+    const ref = await recordEvent(
+      t.database.db,
+      c.accountId,
+      'reference_document.ready',
+      `test:${randomBase62(16)}`,
+      refData(),
+    );
     const ids = async (token: string, query = '') => {
       const res = await t.api.get(`/v1/events${query}`).set(auth(token));
       expect(res.status).toBe(200);
@@ -285,7 +369,9 @@ describe('access', () => {
     const runsOnly = await c.key({ scopes: ['runs:read'] });
     const refsOnly = await c.key({ scopes: ['reference_documents:read'] });
     const both = await c.key({ scopes: ['runs:read', 'reference_documents:read'] });
-    const neither = await c.key({ scopes: SCOPES.filter((s) => s !== 'runs:read' && s !== 'reference_documents:read') });
+    const neither = await c.key({
+      scopes: SCOPES.filter((s) => s !== 'runs:read' && s !== 'reference_documents:read'),
+    });
 
     expect(await ids(runsOnly)).toEqual([run._id]);
     expect(await ids(refsOnly)).toEqual([ref._id]);
@@ -301,7 +387,11 @@ describe('access', () => {
     expect((await t.api.get(`/v1/events/${run._id}`).set(auth(refsOnly))).status).toBe(404);
     // Asking for a kind by name that the key cannot read is refused, naming the scope.
     const named = await t.api.get('/v1/events?type=run.succeeded').set(auth(refsOnly));
-    expect([named.status, named.body.error.code, named.body.error.message]).toEqual([403, 'insufficient_scope', expect.stringContaining('runs:read')]);
+    expect([named.status, named.body.error.code, named.body.error.message]).toEqual([
+      403,
+      'insufficient_scope',
+      expect.stringContaining('runs:read'),
+    ]);
     expect(await ids(refsOnly, '?type=reference_document.ready')).toEqual([ref._id]);
   });
 
@@ -309,14 +399,26 @@ describe('access', () => {
     const c = await newAccount(t);
     const made: string[] = [];
     for (let i = 0; i < 5; i++) {
-      made.push((await recordEvent(t.database.db, c.accountId, 'run.failed', `test:${randomBase62(16)}`, await dataFor(c.accountId)))._id);
+      made.push(
+        (
+          await recordEvent(
+            t.database.db,
+            c.accountId,
+            'run.failed',
+            `test:${randomBase62(16)}`,
+            await dataFor(c.accountId),
+          )
+        )._id,
+      );
       await recordEvent(t.database.db, c.accountId, 'reference_document.ready', `test:${randomBase62(16)}`, refData());
     }
     const runsOnly = await c.key({ scopes: ['runs:read'] });
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const res: { status: number; body: { data: ApiEvent[]; next_cursor: string | null } } = await t.api.get(`/v1/events?limit=2${cursor ? `&cursor=${cursor}` : ''}`).set(auth(runsOnly));
+      const res: { status: number; body: { data: ApiEvent[]; next_cursor: string | null } } = await t.api
+        .get(`/v1/events?limit=2${cursor ? `&cursor=${cursor}` : ''}`)
+        .set(auth(runsOnly));
       expect(res.status).toBe(200);
       seen.push(...res.body.data.map((e: ApiEvent) => e.id));
       cursor = res.body.next_cursor;
@@ -344,7 +446,9 @@ describe('recording once per dedupe key', () => {
   it('records one event when six recordings race, lists it once, and a retry finds it by _id alone', async () => {
     const dedupeKey = `test:${randomBase62(16)}`;
     const data = await dataFor(a.accountId);
-    const raced = await Promise.all(Array.from({ length: 6 }, () => recordEvent(t.database.db, a.accountId, 'run.succeeded', dedupeKey, data)));
+    const raced = await Promise.all(
+      Array.from({ length: 6 }, () => recordEvent(t.database.db, a.accountId, 'run.succeeded', dedupeKey, data)),
+    );
     const id = raced[0]!._id;
     expect(raced.map((e) => e._id)).toEqual(Array(6).fill(id));
     expect(await events().countDocuments({ dedupe_key: dedupeKey })).toBe(1);
@@ -358,17 +462,34 @@ describe('recording once per dedupe key', () => {
     const data = await dataFor(a.accountId);
     const earlier = await recordEvent(t.database.db, a.accountId, 'run.failed', `test:${randomBase62(16)}`, data);
     // The dead writer: it reserved a position and took the key, then nothing.
-    const planned = { _id: newId('event'), type: 'run.succeeded' as const, dedupe_key: dedupeKey, data_json: '{}', created_at: new Date(Date.now() - 2000) };
+    const planned = {
+      _id: newId('event'),
+      type: 'run.succeeded' as const,
+      dedupe_key: dedupeKey,
+      data_json: '{}',
+      created_at: new Date(Date.now() - 2000),
+    };
     const listPos = await reserveListPosition(new TenantDb(t.database.db, a.accountId), EVENT_LIST, planned);
-    await takeNaturalKey(t.database.db, `event:${dedupeKey}`, a.accountId, { itemId: planned._id, listPos, createdAt: planned.created_at });
+    await takeNaturalKey(t.database.db, `event:${dedupeKey}`, a.accountId, {
+      itemId: planned._id,
+      listPos,
+      createdAt: planned.created_at,
+    });
     const later = await recordEvent(t.database.db, a.accountId, 'run.failed', `test:${randomBase62(16)}`, data);
 
-    const raced = await Promise.all(Array.from({ length: 3 }, () => recordEvent(t.database.db, a.accountId, 'run.succeeded', dedupeKey, data)));
-    expect(raced.map((e) => [e._id, e.created_at.toISOString()])).toEqual(Array(3).fill([planned._id, planned.created_at.toISOString()]));
+    const raced = await Promise.all(
+      Array.from({ length: 3 }, () => recordEvent(t.database.db, a.accountId, 'run.succeeded', dedupeKey, data)),
+    );
+    expect(raced.map((e) => [e._id, e.created_at.toISOString()])).toEqual(
+      Array(3).fill([planned._id, planned.created_at.toISOString()]),
+    );
     expect(await events().countDocuments({ dedupe_key: dedupeKey })).toBe(1);
     // Between the events recorded before and after the key was taken, as it would have been.
     expect(await listedIds()).toEqual([later._id, planned._id, earlier._id]);
-    expect((await t.api.get(`/v1/events/${planned._id}`).set(auth(key))).body).toMatchObject({ id: planned._id, type: 'run.succeeded' });
+    expect((await t.api.get(`/v1/events/${planned._id}`).set(auth(key))).body).toMatchObject({
+      id: planned._id,
+      type: 'run.succeeded',
+    });
   });
 
   it('finds an event recorded before dedupe keys were taken, once, and by _id alone from then on', async () => {
@@ -385,9 +506,15 @@ describe('recording once per dedupe key', () => {
 
 describe('operator refund', () => {
   it('publishes run.refunded once, delivered only to endpoints that name it', async () => {
-    const all = await t.api.post('/v1/webhook-endpoints').set(auth(key)).send({ url: receiver.url('/all') });
+    const all = await t.api
+      .post('/v1/webhook-endpoints')
+      .set(auth(key))
+      .send({ url: receiver.url('/all') });
     expect(all.body.events).not.toContain('run.refunded');
-    const refunds = await t.api.post('/v1/webhook-endpoints').set(auth(key)).send({ url: receiver.url('/refunds'), events: ['run.refunded'] });
+    const refunds = await t.api
+      .post('/v1/webhook-endpoints')
+      .set(auth(key))
+      .send({ url: receiver.url('/refunds'), events: ['run.refunded'] });
     expect([refunds.status, refunds.body.events]).toEqual([201, ['run.refunded']]);
     const wf = await makeWorkflow(t, key);
     const created = await t.api.post(`/v1/workflows/${wf}/runs`).set(auth(key)).send({});
@@ -399,7 +526,14 @@ describe('operator refund', () => {
     const [, req] = await receiver.waitFor(2);
     expect(req!.path).toBe('/refunds');
     expect(req!.headers['x-service-event']).toBe('run.refunded');
-    expect(verifyWebhookSignature({ payload: req!.rawBody, header: req!.headers['x-service-signature'] as string, secrets: refunds.body.secret, now: new Date(req!.at) })).toBe(true);
+    expect(
+      verifyWebhookSignature({
+        payload: req!.rawBody,
+        header: req!.headers['x-service-signature'] as string,
+        secrets: refunds.body.secret,
+        now: new Date(req!.at),
+      }),
+    ).toBe(true);
     const payload = JSON.parse(req!.rawBody.toString());
     expect(payload.data.run).toMatchObject({ id: created.body.id, status: 'refunded', charged_credits: 0 });
 

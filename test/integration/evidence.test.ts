@@ -52,12 +52,19 @@ const ESSAY = [
   'The revenue should fund buses and safer cycling lanes.',
 ];
 /** More sentences than the stub has criteria (at most five), so each criterion gets its own quote. */
-const LONG_ESSAY = [...ESSAY, 'Critics worry that the charge burdens commuters on low incomes.', 'A rebate for those commuters answers that worry.'];
+const LONG_ESSAY = [
+  ...ESSAY,
+  'Critics worry that the charge burdens commuters on low incomes.',
+  'A rebate for those commuters answers that worry.',
+];
 
 beforeAll(async () => {
   model = new ModelServer();
   const url = await model.start();
-  t = await createTestContext({ TEMPORAL_NAMESPACE: NAMESPACE, FULLTEXT_REFERENCE_TOKEN_LIMIT: String(REFERENCE_LIMIT) });
+  t = await createTestContext({
+    TEMPORAL_NAMESPACE: NAMESPACE,
+    FULLTEXT_REFERENCE_TOKEN_LIMIT: String(REFERENCE_LIMIT),
+  });
   await ensureNamespace(t.config.temporalAddress, NAMESPACE);
   worker = await startWorker({
     TEMPORAL_NAMESPACE: NAMESPACE,
@@ -88,7 +95,10 @@ async function rubric(): Promise<string> {
 }
 
 async function essayPdf(sentences = ESSAY, pages = 2): Promise<string> {
-  const res = await uploadDocument(t, key, { ...(await makeDocument('pdf', { sentences, pages })), filename: 'essay.pdf' });
+  const res = await uploadDocument(t, key, {
+    ...(await makeDocument('pdf', { sentences, pages })),
+    filename: 'essay.pdf',
+  });
   expect(res.body.extracted).toBe(true);
   return res.body.id as string;
 }
@@ -103,8 +113,17 @@ interface Citation {
   criterion: string;
   status: string;
   quote: string | null;
-  input: { document_id: string; location: { kind: string; index: number; label: string }; start: number; end: number } | null;
-  reference: { reference_document_id: string; chunk_id: string; location: { kind: string; index: number; label: string } } | null;
+  input: {
+    document_id: string;
+    location: { kind: string; index: number; label: string };
+    start: number;
+    end: number;
+  } | null;
+  reference: {
+    reference_document_id: string;
+    chunk_id: string;
+    location: { kind: string; index: number; label: string };
+  } | null;
 }
 
 /** Every supported citation's quote is exactly the document text at its stated span. */
@@ -118,7 +137,10 @@ async function expectVerbatim(citations: Citation[], token = key): Promise<void>
 }
 
 async function run(workflowId: string, inputs: string[], token = key) {
-  const created = await t.api.post(`/v1/workflows/${workflowId}/runs`).set(auth(token)).send({ input_documents: inputs });
+  const created = await t.api
+    .post(`/v1/workflows/${workflowId}/runs`)
+    .set(auth(token))
+    .send({ input_documents: inputs });
   expect(created.status).toBe(202);
   expect(created.body).toMatchObject({ citations: null, manifest: null, usage: { unverified_citations: null } });
   return waitForRun(t, token, created.body.id);
@@ -137,17 +159,56 @@ describe('live evidence', () => {
       user_prompt: 'Score the essay against the rubric.',
     });
     const evidence = [
-      { criterion: 'Thesis', quote: 'My thesis is that  cities should tax congestion', document_id: doc, reference_chunk_id: chunk, insufficient_evidence: false },
-      { criterion: 'Sources', quote: 'I cite three peer-reviewed sources on urban transport pricing.', document_id: doc, reference_chunk_id: chunk, insufficient_evidence: false },
-      { criterion: 'Sources', quote: 'I cite forty peer-reviewed journals from Nature.', document_id: doc, reference_chunk_id: chunk, insufficient_evidence: false },
-      { criterion: 'Style', quote: 'The prose is elegant and economical throughout.', document_id: doc, reference_chunk_id: null, insufficient_evidence: false },
-      { criterion: 'Formatting', quote: null, document_id: null, reference_chunk_id: chunk, insufficient_evidence: true },
+      {
+        criterion: 'Thesis',
+        quote: 'My thesis is that  cities should tax congestion',
+        document_id: doc,
+        reference_chunk_id: chunk,
+        insufficient_evidence: false,
+      },
+      {
+        criterion: 'Sources',
+        quote: 'I cite three peer-reviewed sources on urban transport pricing.',
+        document_id: doc,
+        reference_chunk_id: chunk,
+        insufficient_evidence: false,
+      },
+      {
+        criterion: 'Sources',
+        quote: 'I cite forty peer-reviewed journals from Nature.',
+        document_id: doc,
+        reference_chunk_id: chunk,
+        insufficient_evidence: false,
+      },
+      {
+        criterion: 'Style',
+        quote: 'The prose is elegant and economical throughout.',
+        document_id: doc,
+        reference_chunk_id: null,
+        insufficient_evidence: false,
+      },
+      {
+        criterion: 'Formatting',
+        quote: null,
+        document_id: null,
+        reference_chunk_id: chunk,
+        insufficient_evidence: true,
+      },
     ];
-    model.enqueue({ content: JSON.stringify({ output: RESULT, evidence }), usage: { prompt_tokens: 900, completion_tokens: 120 } });
+    model.enqueue({
+      content: JSON.stringify({ output: RESULT, evidence }),
+      usage: { prompt_tokens: 900, completion_tokens: 120 },
+    });
     const done = await run(wf, [doc]);
     expect(done.status).toBe('succeeded');
     expect(done.output).toEqual(RESULT);
-    expect(done.usage).toEqual({ input_tokens: 900, output_tokens: 120, model: 'test-model-1', rag_strategy: 'fulltext', unverified_citations: 2 });
+    expect(done.usage).toEqual({
+      input_tokens: 900,
+      output_tokens: 120,
+      model: 'test-model-1',
+      rag_strategy: 'fulltext',
+      unverified_citations: 2,
+    });
 
     const citations = done.citations as Citation[];
     expect(citations.map((c) => [c.criterion, c.status])).toEqual([
@@ -162,7 +223,11 @@ describe('live evidence', () => {
     expect(thesis!.quote).toBe('My thesis is that cities should tax congestion');
     expect(thesis!.input!.location).toEqual({ kind: 'page', index: 1, label: 'Page 1' });
     expect(sources!.input!.location).toEqual({ kind: 'page', index: 2, label: 'Page 2' });
-    expect(sources!.reference).toEqual({ reference_document_id: ref, chunk_id: chunk, location: { kind: 'section', index: 1, label: 'Part 1' } });
+    expect(sources!.reference).toEqual({
+      reference_document_id: ref,
+      chunk_id: chunk,
+      location: { kind: 'section', index: 1, label: 'Part 1' },
+    });
     expect(formatting).toMatchObject({ quote: null, input: null, reference: { chunk_id: chunk } });
     expect(style).toMatchObject({ quote: null, input: null, reference: null });
     expect(JSON.stringify(citations)).not.toMatch(/forty|elegant/);
@@ -191,32 +256,50 @@ describe('live evidence', () => {
     const [system, user] = model.received[0]!.body.messages;
     expect(user!.content).toContain(`chunk="${chunk}"`);
     expect(system!.content).toMatch(/"insufficient_evidence": true when the documents do not support/);
-    const envelope = model.received[0]!.body.response_format!.json_schema!.schema as { properties: Record<string, unknown>; required: string[] };
+    const envelope = model.received[0]!.body.response_format!.json_schema!.schema as {
+      properties: Record<string, unknown>;
+      required: string[];
+    };
     expect(envelope.properties.output).toEqual(SCHEMA);
     expect(envelope.required).toEqual(['output', 'evidence']);
   });
 
   it('carries evidence with a Markdown report', async () => {
     const doc = await essayPdf();
-    const wf = await makeWorkflow(t, key, { output_format: 'markdown', default_model_policy: 'provider-a-file-search' });
+    const wf = await makeWorkflow(t, key, {
+      output_format: 'markdown',
+      default_model_policy: 'provider-a-file-search',
+    });
     const quote = 'Stockholm and London show that such charges reduce traffic.';
     model.enqueue({
       content: JSON.stringify({
         markdown: '# Report\n\nPersuasive.',
-        evidence: [{ criterion: 'Argument', quote, document_id: doc, reference_chunk_id: null, insufficient_evidence: false }],
+        evidence: [
+          { criterion: 'Argument', quote, document_id: doc, reference_chunk_id: null, insufficient_evidence: false },
+        ],
       }),
     });
     const done = await run(wf, [doc]);
     expect(done.status).toBe('succeeded');
     expect(done.output).toEqual({ markdown: '# Report\n\nPersuasive.' });
-    expect(done.citations).toEqual([expect.objectContaining({ criterion: 'Argument', status: 'supported', quote, reference: null })]);
+    expect(done.citations).toEqual([
+      expect.objectContaining({ criterion: 'Argument', status: 'supported', quote, reference: null }),
+    ]);
     await expectVerbatim(done.citations);
-    expect(done.manifest).toMatchObject({ strategy: 'file_search', chunk_ids: [], reference_index_versions: [], coverage: { reference_tokens: null } });
+    expect(done.manifest).toMatchObject({
+      strategy: 'file_search',
+      chunk_ids: [],
+      reference_index_versions: [],
+      coverage: { reference_tokens: null },
+    });
   });
 
   it('cuts a 300-page input to the budget by whole pages, shows coverage < 1 and names the strategy', async () => {
     const ref = await rubric();
-    const sentences = Array.from({ length: 300 }, (_, i) => `Page ${i + 1} argues point ${i + 1} about congestion pricing with evidence from study ${i + 1}.`);
+    const sentences = Array.from(
+      { length: 300 },
+      (_, i) => `Page ${i + 1} argues point ${i + 1} about congestion pricing with evidence from study ${i + 1}.`,
+    );
     const doc = await essayPdf(sentences, 300);
     const wf = await makeWorkflow(t, key, {
       default_model_policy: 'auto',
@@ -227,7 +310,15 @@ describe('live evidence', () => {
     model.enqueue({
       content: JSON.stringify({
         output: RESULT,
-        evidence: [{ criterion: 'Late point', quote: 'Page 300 argues point 300 about congestion pricing', document_id: doc, reference_chunk_id: null, insufficient_evidence: false }],
+        evidence: [
+          {
+            criterion: 'Late point',
+            quote: 'Page 300 argues point 300 about congestion pricing',
+            document_id: doc,
+            reference_chunk_id: null,
+            insufficient_evidence: false,
+          },
+        ],
       }),
     });
     const done = await run(wf, [doc]);
@@ -254,9 +345,13 @@ describe('live evidence', () => {
     expect(user).toContain(sentences[0]);
     expect(user).toContain(`[Page ${sent.pages_sent}]`);
     expect(user).not.toContain(sentences[299]);
-    expect(user).toContain(`note="only the first ${sent.pages_sent} of 300 pages or sections are included (context budget)"`);
+    expect(user).toContain(
+      `note="only the first ${sent.pages_sent} of 300 pages or sections are included (context budget)"`,
+    );
     expect(done.usage.unverified_citations).toBe(1);
-    expect(done.citations).toEqual([{ criterion: 'Late point', status: 'insufficient_evidence', quote: null, input: null, reference: null }]);
+    expect(done.citations).toEqual([
+      { criterion: 'Late point', status: 'insufficient_evidence', quote: null, input: null, reference: null },
+    ]);
   }, 180_000);
 });
 
@@ -279,7 +374,12 @@ describe('test mode', () => {
     expect(citations.every((c) => c.status === 'supported' && c.reference?.chunk_id === `${ref}:0`)).toBe(true);
     for (const c of citations) expect(LONG_ESSAY.some((s) => s.includes(c.quote!))).toBe(true);
     await expectVerbatim(citations, testKey);
-    expect(done.manifest).toMatchObject({ model: 'stub', provider: 'stub', strategy: 'file_search', chunk_ids: [`${ref}:0`] });
+    expect(done.manifest).toMatchObject({
+      model: 'stub',
+      provider: 'stub',
+      strategy: 'file_search',
+      chunk_ids: [`${ref}:0`],
+    });
     expect(model.received).toHaveLength(0);
 
     // The same run read twice is the same evidence (seeded by the run id).
@@ -287,7 +387,11 @@ describe('test mode', () => {
     expect(again.body.citations).toEqual(citations);
 
     // A Markdown report cites the criteria it was rendered from.
-    const md = await run(await makeWorkflow(t, testKey, { output_format: 'markdown', reference_document_ids: [ref] }), [doc], testKey);
+    const md = await run(
+      await makeWorkflow(t, testKey, { output_format: 'markdown', reference_document_ids: [ref] }),
+      [doc],
+      testKey,
+    );
     expect(md.status).toBe('succeeded');
     expect(md.citations.length).toBeGreaterThanOrEqual(3);
     for (const c of md.citations as Citation[]) expect(md.output.markdown).toContain(c.criterion);
@@ -296,8 +400,15 @@ describe('test mode', () => {
 
   /** 600 numbered rules: about 4 times the budget in chunk tokens, 3 times the full-text window. */
   async function rules(): Promise<string> {
-    const lines = Array.from({ length: 600 }, (_, i) => `Rule ${i + 1}: an essay that cites source ${i + 1} earns ${i % 7} points.`);
-    const ref = await uploadReference(t, testKey, { bytes: Buffer.from(lines.join('\n')), filename: 'rules.txt', mimeType: 'text/plain' });
+    const lines = Array.from(
+      { length: 600 },
+      (_, i) => `Rule ${i + 1}: an essay that cites source ${i + 1} earns ${i % 7} points.`,
+    );
+    const ref = await uploadReference(t, testKey, {
+      bytes: Buffer.from(lines.join('\n')),
+      filename: 'rules.txt',
+      mimeType: 'text/plain',
+    });
     expect((await waitForReference(t, testKey, ref)).status).toBe('ready');
     return ref;
   }
@@ -314,7 +425,10 @@ describe('test mode', () => {
     expect(tokensOf(long)).toBeGreaterThan(2 * REFERENCE_LIMIT);
 
     // The long one named first: the window is shared by size, not by order.
-    const wf = await makeWorkflow(t, testKey, { default_model_policy: 'provider-b-1m-fulltext', reference_document_ids: [long, short] });
+    const wf = await makeWorkflow(t, testKey, {
+      default_model_policy: 'provider-b-1m-fulltext',
+      reference_document_ids: [long, short],
+    });
     const product = (await t.api.get('/v1/products/general_evaluation').set(auth(testKey))).body as {
       pricing: { credits_per_run: number; credits_per_1k_reference_tokens: number };
     };
@@ -326,13 +440,20 @@ describe('test mode', () => {
     expect(windowMilli).toBeGreaterThan(0);
     expect(milli(quoted.body.quoted_credits)).toBe(milli(product.pricing.credits_per_run) + windowMilli);
     // An index record written before records carried their token total is counted from its chunks, to the same quote.
-    await t.database.db.collection(COLLECTIONS.referenceIndexes).updateOne({ _id: long as never }, { $unset: { token_total: '' } });
+    await t.database.db
+      .collection(COLLECTIONS.referenceIndexes)
+      .updateOne({ _id: long as never }, { $unset: { token_total: '' } });
     const again = await t.api.post(`/v1/workflows/${wf}/runs/quote`).set(auth(testKey)).send({});
     expect(again.body.quoted_credits).toBe(quoted.body.quoted_credits);
 
     const done = await run(wf, [await essayPdf()], testKey);
     expect(done.status).toBe('succeeded');
-    const manifest = done.manifest as { strategy: string; chunk_ids: string[]; tokens: { references: number }; coverage: { reference_tokens: number } };
+    const manifest = done.manifest as {
+      strategy: string;
+      chunk_ids: string[];
+      tokens: { references: number };
+      coverage: { reference_tokens: number };
+    };
     expect(manifest.strategy).toBe('fulltext');
     const sent = (ref: string) => manifest.chunk_ids.filter((id) => id.startsWith(`${ref}:`));
     // The short reference whole, then the long one's leading chunks, in order, until the window was spent.
@@ -353,11 +474,18 @@ describe('test mode', () => {
 
   it('sends references far over the budget by retrieval, from their chunks, without reading their whole text', async () => {
     const ref = await rules();
-    const chunks = await t.database.db.collection<{ tokens: number }>(COLLECTIONS.referenceChunks).find({ ref_id: ref }).toArray();
+    const chunks = await t.database.db
+      .collection<{ tokens: number }>(COLLECTIONS.referenceChunks)
+      .find({ ref_id: ref })
+      .toArray();
     expect(chunks.reduce((n, c) => n + c.tokens, 0)).toBeGreaterThan(2 * BUDGET);
     // Its stored text gone: a run that read it to count it would fail; one that decides from the chunks succeeds.
     await deleteObject(t.deps.storage, textKeys.reference(a.accountId, ref));
-    const wf = await makeWorkflow(t, testKey, { default_model_policy: 'auto', reference_document_ids: [ref], user_prompt: 'Which rule covers citing source 42?' });
+    const wf = await makeWorkflow(t, testKey, {
+      default_model_policy: 'auto',
+      reference_document_ids: [ref],
+      user_prompt: 'Which rule covers citing source 42?',
+    });
     const done = await run(wf, [await essayPdf()], testKey);
     expect(done.status).toBe('succeeded');
     expect(done.manifest).toMatchObject({ policy: 'auto', strategy: 'file_search' });
@@ -368,9 +496,19 @@ describe('test mode', () => {
   it('sends a long input by the token counts stored at its extraction, the same counts a run would make', async () => {
     // 40 sections of about 3,000 characters: counted at extraction (docs/decisions.md 257), cut to the budget by the run.
     const sections = Array.from({ length: 40 }, (_, i) =>
-      [`# Part ${i + 1}`, ...Array.from({ length: 50 }, (_, l) => `Point ${i + 1}.${l + 1}: congestion pricing cuts traffic by ${l + 7} percent.`)].join('\n'),
+      [
+        `# Part ${i + 1}`,
+        ...Array.from(
+          { length: 50 },
+          (_, l) => `Point ${i + 1}.${l + 1}: congestion pricing cuts traffic by ${l + 7} percent.`,
+        ),
+      ].join('\n'),
     );
-    const uploaded = await uploadDocument(t, testKey, { bytes: Buffer.from(sections.join('\n\n')), filename: 'long.md', mimeType: 'text/markdown' });
+    const uploaded = await uploadDocument(t, testKey, {
+      bytes: Buffer.from(sections.join('\n\n')),
+      filename: 'long.md',
+      mimeType: 'text/markdown',
+    });
     expect(uploaded.body).toMatchObject({ extracted: true });
     const doc = uploaded.body.id as string;
     const stored = JSON.parse(
@@ -380,13 +518,19 @@ describe('test mode', () => {
     for (const section of stored.sections) expect(section.tokens).toBe(countTokens(section.text));
     // The API returns the text without them.
     const { sections: shown } = await textOf(doc, testKey);
-    expect(shown.map((section) => Object.keys(section).sort())).toEqual(shown.map(() => ['index', 'kind', 'label', 'text']));
+    expect(shown.map((section) => Object.keys(section).sort())).toEqual(
+      shown.map(() => ['index', 'kind', 'label', 'text']),
+    );
 
     const wf = await makeWorkflow(t, testKey, { default_model_policy: 'auto', user_prompt: 'Score the argument.' });
     const done = await run(wf, [doc], testKey);
     expect(done.status).toBe('succeeded');
     const [sent] = done.manifest.inputs;
-    expect(sent).toMatchObject({ document_id: doc, pages_total: 40, tokens_total: shown.reduce((n, s) => n + countTokens(s.text), 0) });
+    expect(sent).toMatchObject({
+      document_id: doc,
+      pages_total: 40,
+      tokens_total: shown.reduce((n, s) => n + countTokens(s.text), 0),
+    });
     expect(sent.pages_sent).toBeGreaterThan(0);
     expect(sent.pages_sent).toBeLessThan(40);
     expect(sent.tokens_sent).toBe(shown.slice(0, sent.pages_sent).reduce((n, s) => n + countTokens(s.text), 0));

@@ -21,7 +21,11 @@ beforeAll(async () => {
   t = await createTestContext({ TEMPORAL_NAMESPACE: namespace });
   await ensureNamespace(t.config.temporalAddress, namespace);
   // This namespace's only worker: one extraction at a time, the indexing queue alone.
-  worker = await startWorker({ TEMPORAL_NAMESPACE: namespace, EXTRACTION_SLOTS: '1', WORKER_TASK_QUEUES: TASK_QUEUES.indexing });
+  worker = await startWorker({
+    TEMPORAL_NAMESPACE: namespace,
+    EXTRACTION_SLOTS: '1',
+    WORKER_TASK_QUEUES: TASK_QUEUES.indexing,
+  });
 });
 afterAll(async () => {
   await worker?.stop();
@@ -51,8 +55,14 @@ it('extracts documents completed together one at a time with EXTRACTION_SLOTS=1,
   const auth = { Authorization: `Bearer ${key}` };
   const ids: string[] = [];
   for (let i = 0; i < 4; i++) {
-    const file = await makeDocument('pdf', { sentences: [`Essay ${i} argues its point.`, 'It cites two sources.', 'It concludes.'], pages: 3 });
-    const created = await t.api.post('/v1/documents').set(auth).send({ filename: file.filename, mime_type: file.mimeType, size_bytes: file.bytes.length });
+    const file = await makeDocument('pdf', {
+      sentences: [`Essay ${i} argues its point.`, 'It cites two sources.', 'It concludes.'],
+      pages: 3,
+    });
+    const created = await t.api
+      .post('/v1/documents')
+      .set(auth)
+      .send({ filename: file.filename, mime_type: file.mimeType, size_bytes: file.bytes.length });
     expect(created.status).toBe(200);
     expect((await putToUploadUrl(created.body.upload_url, created.body.upload_headers, file.bytes)).status).toBe(200);
     ids.push(created.body.id);

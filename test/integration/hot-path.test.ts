@@ -140,7 +140,8 @@ it('serves a key without a database read or write per request, with exact remain
   // One process alone: each request takes exactly one from what is left, leases or not.
   expect(remaining).toEqual(Array.from({ length: requests }, (_, i) => limit - 1 - i));
 
-  const count = (prefix: string) => [...ops].filter(([op]) => op.startsWith(`${prefix}.`)).reduce((n, [, c]) => n + c, 0);
+  const count = (prefix: string) =>
+    [...ops].filter(([op]) => op.startsWith(`${prefix}.`)).reduce((n, [, c]) => n + c, 0);
   // Leases double while they run out: a handful of writes for 200 requests; the key is read once per ~second.
   expect(count(COLLECTIONS.rateLimits)).toBeLessThanOrEqual(requests / 10);
   expect(count(COLLECTIONS.apiKeyCredentials)).toBe(1);

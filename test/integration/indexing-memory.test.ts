@@ -20,7 +20,11 @@ beforeAll(async () => {
   t = await createTestContext({ TEMPORAL_NAMESPACE: namespace });
   await ensureNamespace(t.config.temporalAddress, namespace);
   // This namespace's only worker, with the smallest indexing sandbox the configuration allows.
-  worker = await startWorker({ TEMPORAL_NAMESPACE: namespace, INDEXING_MEMORY_MB: '256', WORKER_TASK_QUEUES: TASK_QUEUES.indexing });
+  worker = await startWorker({
+    TEMPORAL_NAMESPACE: namespace,
+    INDEXING_MEMORY_MB: '256',
+    WORKER_TASK_QUEUES: TASK_QUEUES.indexing,
+  });
 });
 afterAll(async () => {
   await worker?.stop();
@@ -41,9 +45,10 @@ function cjkText(chars: number): string {
     return ((x ^ (x >>> 14)) >>> 0) / 2 ** 32;
   };
   const parts: string[] = [];
-  for (let total = 0; total < chars; ) {
+  for (let total = 0; total < chars;) {
     let sentence = '';
-    for (let i = 10 + Math.floor(random() * 30); i > 0; i--) sentence += String.fromCodePoint(0x4e00 + 7 * Math.floor(3000 * random() ** 3));
+    for (let i = 10 + Math.floor(random() * 30); i > 0; i--)
+      sentence += String.fromCodePoint(0x4e00 + 7 * Math.floor(3000 * random() ** 3));
     parts.push(`${sentence}。`);
     total += sentence.length + 1;
   }
@@ -59,12 +64,16 @@ it('fails a reference too large to index in INDEXING_MEMORY_MB with a reason, an
   const large = await uploadReference(t, key, text(cjkText(2_000_000), 'corpus.txt'));
   const failed = await waitForReference(t, key, large, 120_000);
   expect(failed).toMatchObject({ status: 'failed' });
-  expect(failed.failure_reason).toMatch(/needed more than the 256 MB of memory allowed; split it into smaller documents/);
+  expect(failed.failure_reason).toMatch(
+    /needed more than the 256 MB of memory allowed; split it into smaller documents/,
+  );
   const stored = await t.database.db.collection(COLLECTIONS.referenceDocuments).findOne({ _id: large as never });
   expect(stored).toMatchObject({ failure_code: 'file_unprocessable' });
   // Failed once: no retry spent the memory again (one attempt of the indexing activity in the execution).
   const history = await t.temporal.client.workflow.getHandle(`index-${large}`).fetchHistory();
-  const attempts = history.events!.filter((e) => e.activityTaskStartedEventAttributes).map((e) => e.activityTaskStartedEventAttributes!.attempt);
+  const attempts = history
+    .events!.filter((e) => e.activityTaskStartedEventAttributes)
+    .map((e) => e.activityTaskStartedEventAttributes!.attempt);
   expect(attempts).toEqual([1, 1, 1]); // extraction, indexing, the failure recorded
 
   // The same worker process indexes the next reference.

@@ -1,6 +1,14 @@
 /** API keys against the real stack: creation, listing, revocation, expiry, validation, storage at rest. */
 import type { Db } from 'mongodb';
-import { backfillCredentials, createKey, hashToken, keyIdOf, listKeys, sweepKeyRosters, type ApiKeyDoc } from '../../domain/access/api-keys';
+import {
+  backfillCredentials,
+  createKey,
+  hashToken,
+  keyIdOf,
+  listKeys,
+  sweepKeyRosters,
+  type ApiKeyDoc,
+} from '../../domain/access/api-keys';
 import { ensureAccount } from '../../domain/access/accounts';
 import { openRosters } from '../../domain/access/roster';
 import { TenantDb } from '../../domain/access/tenant';
@@ -26,7 +34,10 @@ const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 describe('creating a key', () => {
   it('answers the token once, and never again', async () => {
-    const created = await t.api.post('/v1/keys').set(auth(a.session)).send({ name: 'ci', mode: 'live', scopes: ['runs:read'] });
+    const created = await t.api
+      .post('/v1/keys')
+      .set(auth(a.session))
+      .send({ name: 'ci', mode: 'live', scopes: ['runs:read'] });
     expect(created.status).toBe(201);
     expect(created.headers['cache-control']).toBe('no-store');
     const { token, public_id, last4, warning } = created.body;
@@ -86,7 +97,11 @@ describe('creating a key', () => {
   });
 
   it('answers malformed JSON with 400 invalid_json', async () => {
-    const res = await t.api.post('/v1/keys').set(auth(a.session)).set('Content-Type', 'application/json').send('{"name":');
+    const res = await t.api
+      .post('/v1/keys')
+      .set(auth(a.session))
+      .set('Content-Type', 'application/json')
+      .send('{"name":');
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('invalid_json');
   });
@@ -158,7 +173,9 @@ describe('accounts', () => {
     const token = await a.key();
     const balance = await t.api.get('/v1/usage/balance').set(auth(token));
     expect(balance.body).toEqual({ pro_credits: 100, bonus_pro: 100, regular_pro: 0, basic_credits_excluded: true });
-    await t.database.db.collection(COLLECTIONS.accounts).updateOne({ _id: a.accountId as never }, { $set: { bonus_milli: 7000 } });
+    await t.database.db
+      .collection(COLLECTIONS.accounts)
+      .updateOne({ _id: a.accountId as never }, { $set: { bonus_milli: 7000 } });
     await t.api.get('/v1/keys').set(auth(a.session));
     expect((await t.api.get('/v1/usage/balance').set(auth(token))).body.bonus_pro).toBe(7);
   });
@@ -180,15 +197,28 @@ describe("an account's keys, read through its roster", () => {
   const tenant = (db: Db = t.database.db) => new TenantDb(db, a.accountId);
   const monitored = <R>(work: (db: Db) => Promise<R>) => commandsDuring(t.config.mongodbUri, t.config.MONGODB_DB, work);
   const policy = () => ({ hashSecret: t.config.API_KEY_HASH_SECRET, maxRateLimitRpm: t.config.MAX_KEY_RATE_LIMIT_RPM });
-  const listedIds = async () => ((await t.api.get('/v1/keys').set(auth(a.session))).body.data as Array<{ public_id: string }>).map((k) => k.public_id);
+  const listedIds = async () =>
+    ((await t.api.get('/v1/keys').set(auth(a.session))).body.data as Array<{ public_id: string }>).map(
+      (k) => k.public_id,
+    );
 
   /** A key as a process that keeps no roster wrote it (an account from before rosters, an older version). */
   async function insertUnrostered(accountId: string, createdAt = new Date()): Promise<string> {
     const id = newId('apiKey');
     await keys().insertOne({
-      _id: id, account_id: accountId, name: 'unrostered', mode: 'test', token_hash: randomBase62(40), last4: 'abcd',
-      scopes: ['runs:read'], rate_limit_rpm: null, expires_at: null, last_used_at: null, revoked_at: null,
-      created_by: 'test', created_at: createdAt,
+      _id: id,
+      account_id: accountId,
+      name: 'unrostered',
+      mode: 'test',
+      token_hash: randomBase62(40),
+      last4: 'abcd',
+      scopes: ['runs:read'],
+      rate_limit_rpm: null,
+      expires_at: null,
+      last_used_at: null,
+      revoked_at: null,
+      created_by: 'test',
+      created_at: createdAt,
     });
     return id;
   }
@@ -196,13 +226,18 @@ describe("an account's keys, read through its roster", () => {
   it("lists and creates keys without a query over other accounts' keys", async () => {
     // Other accounts' keys: a query by account would have to step over them.
     for (let i = 0; i < 30; i++) await insertUnrostered(`acct_other${i % 3}`);
-    const older = (await t.api.post('/v1/keys').set(auth(a.session)).send({ name: 'older', mode: 'test' })).body.public_id;
-    const revoked = (await t.api.post('/v1/keys').set(auth(a.session)).send({ name: 'revoked', mode: 'test' })).body.public_id;
+    const older = (await t.api.post('/v1/keys').set(auth(a.session)).send({ name: 'older', mode: 'test' })).body
+      .public_id;
+    const revoked = (await t.api.post('/v1/keys').set(auth(a.session)).send({ name: 'revoked', mode: 'test' })).body
+      .public_id;
     expect((await t.api.delete(`/v1/keys/${revoked}`).set(auth(a.session))).status).toBe(200);
 
     const listed = await monitored((db) => listKeys(tenant(db)));
     expect(scans(listed.commands)).toEqual([]);
-    expect(listed.result.map((k) => [k.public_id, k.status])).toEqual([[revoked, 'revoked'], [older, 'active']]);
+    expect(listed.result.map((k) => [k.public_id, k.status])).toEqual([
+      [revoked, 'revoked'],
+      [older, 'active'],
+    ]);
 
     const created = await monitored((db) => createKey(tenant(db), policy(), 'test', { name: 'new', mode: 'live' }));
     expect(scans(created.commands)).toEqual([]);
@@ -228,7 +263,8 @@ describe("an account's keys, read through its roster", () => {
 
   it('finds the keys of an account from before rosters with one scan, at the first read only; the hourly sweep takes in a key written without the roster', async () => {
     // An account from before rosters has none (this one has made no request yet, so nothing opened them).
-    for (const name of [COLLECTIONS.keyRosters, COLLECTIONS.activeKeyRosters]) await t.database.db.collection<{ _id: string }>(name).deleteOne({ _id: a.accountId });
+    for (const name of [COLLECTIONS.keyRosters, COLLECTIONS.activeKeyRosters])
+      await t.database.db.collection<{ _id: string }>(name).deleteOne({ _id: a.accountId });
     const legacy = await insertUnrostered(a.accountId, new Date(Date.now() - 60_000));
     const first = await monitored((db) => listKeys(tenant(db)));
     expect(scans(first.commands)).toEqual([expect.stringMatching(new RegExp(`^find ${COLLECTIONS.apiKeys} `))]);
@@ -244,13 +280,24 @@ describe("an account's keys, read through its roster", () => {
   });
 
   it('skips an id a crash left on the rosters before its key was written, and counts it toward no limit', async () => {
-    const live = (await t.api.post('/v1/keys').set(auth(a.session)).send({ name: 'live', mode: 'test' })).body.public_id;
+    const live = (await t.api.post('/v1/keys').set(auth(a.session)).send({ name: 'live', mode: 'test' })).body
+      .public_id;
     const phantom = newId('apiKey'); // enrolled, then the process died before the insert
     for (const name of [COLLECTIONS.keyRosters, COLLECTIONS.activeKeyRosters]) {
-      await t.database.db.collection<{ _id: string; ids: string[] }>(name).updateOne({ _id: a.accountId }, { $addToSet: { ids: phantom } });
+      await t.database.db
+        .collection<{ _id: string; ids: string[] }>(name)
+        .updateOne({ _id: a.accountId }, { $addToSet: { ids: phantom } });
     }
     expect(await listedIds()).toEqual([live]);
-    for (let i = 0; i < 99; i++) expect((await t.api.post('/v1/keys').set(auth(a.session)).send({ name: `k${i}`, mode: 'test' })).status).toBe(201);
+    for (let i = 0; i < 99; i++)
+      expect(
+        (
+          await t.api
+            .post('/v1/keys')
+            .set(auth(a.session))
+            .send({ name: `k${i}`, mode: 'test' })
+        ).status,
+      ).toBe(201);
     const over = await t.api.post('/v1/keys').set(auth(a.session)).send({ name: 'over' });
     expect([over.status, over.body.error.code]).toEqual([409, 'limit_reached']);
     expect(await listedIds()).toHaveLength(100);
@@ -259,7 +306,15 @@ describe("an account's keys, read through its roster", () => {
   it('never puts a revoked or expired key back on the active roster at the hourly sweep', async () => {
     const active = t.database.db.collection<{ _id: string; ids: string[] }>(COLLECTIONS.activeKeyRosters);
     const ids: string[] = [];
-    for (let i = 0; i < 3; i++) ids.push((await t.api.post('/v1/keys').set(auth(a.session)).send({ name: `k${i}`, mode: 'test' })).body.public_id);
+    for (let i = 0; i < 3; i++)
+      ids.push(
+        (
+          await t.api
+            .post('/v1/keys')
+            .set(auth(a.session))
+            .send({ name: `k${i}`, mode: 'test' })
+        ).body.public_id,
+      );
     const [kept, revoked, expired] = ids as [string, string, string];
     expect((await t.api.delete(`/v1/keys/${revoked}`).set(auth(a.session))).status).toBe(200);
     await keys().updateOne({ _id: expired }, { $set: { expires_at: new Date(Date.now() - 1000) } });
@@ -271,17 +326,30 @@ describe("an account's keys, read through its roster", () => {
 
   it('reads only the keys that may still authenticate to check the limit, however many the account has revoked or let expire', async () => {
     const ids: string[] = [];
-    for (let i = 0; i < 12; i++) ids.push((await t.api.post('/v1/keys').set(auth(a.session)).send({ name: `k${i}`, mode: 'test' })).body.public_id);
+    for (let i = 0; i < 12; i++)
+      ids.push(
+        (
+          await t.api
+            .post('/v1/keys')
+            .set(auth(a.session))
+            .send({ name: `k${i}`, mode: 'test' })
+        ).body.public_id,
+      );
     const gone = ids.slice(0, 10);
-    for (const id of gone.slice(0, 8)) expect((await t.api.delete(`/v1/keys/${id}`).set(auth(a.session))).status).toBe(200);
+    for (const id of gone.slice(0, 8))
+      expect((await t.api.delete(`/v1/keys/${id}`).set(auth(a.session))).status).toBe(200);
     // Two expire (and one of them was revoked too, by a request whose roster update failed: still on the roster).
     await keys().updateMany({ _id: { $in: gone.slice(8) } }, { $set: { expires_at: new Date(Date.now() - 1000) } });
-    await t.database.db.collection<{ _id: string; ids: string[] }>(COLLECTIONS.activeKeyRosters).updateOne({ _id: a.accountId }, { $addToSet: { ids: gone[0]! } });
+    await t.database.db
+      .collection<{ _id: string; ids: string[] }>(COLLECTIONS.activeKeyRosters)
+      .updateOne({ _id: a.accountId }, { $addToSet: { ids: gone[0]! } });
 
     // The first creation finds the leftovers and takes them out; from then on none of them is read.
     await createKey(tenant(), policy(), 'test', { name: 'first', mode: 'test' });
     const created = await monitored((db) => createKey(tenant(db), policy(), 'test', { name: 'second', mode: 'test' }));
-    const keyReads = created.commands.filter((c) => c.commandName === 'find' && c.command.find === COLLECTIONS.apiKeys).map((c) => String(c.command.filter._id));
+    const keyReads = created.commands
+      .filter((c) => c.commandName === 'find' && c.command.find === COLLECTIONS.apiKeys)
+      .map((c) => String(c.command.filter._id));
     expect(keyReads.length).toBeGreaterThan(0);
     expect(keyReads.filter((id) => gone.includes(id))).toEqual([]);
     // Every key is still listed, the revoked and the expired with the rest.
@@ -293,8 +361,12 @@ describe('revoked and expired keys, listed for 30 days', () => {
   const keys = () => t.database.db.collection<ApiKeyDoc>(COLLECTIONS.apiKeys);
   const roster = () => t.database.db.collection<{ _id: string; ids: string[] }>(COLLECTIONS.keyRosters);
   const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
-  const listedIds = async () => ((await t.api.get('/v1/keys').set(auth(a.session))).body.data as Array<{ public_id: string }>).map((k) => k.public_id);
-  const create = async (name: string) => (await t.api.post('/v1/keys').set(auth(a.session)).send({ name, mode: 'test' })).body.public_id as string;
+  const listedIds = async () =>
+    ((await t.api.get('/v1/keys').set(auth(a.session))).body.data as Array<{ public_id: string }>).map(
+      (k) => k.public_id,
+    );
+  const create = async (name: string) =>
+    (await t.api.post('/v1/keys').set(auth(a.session)).send({ name, mode: 'test' })).body.public_id as string;
 
   it('lists a key for 30 days after it was revoked or expired, whichever came first, then no longer; its record stays', async () => {
     const [active, revoked, expired, longRevoked, longExpired, expiredBeforeRevoked] = [
@@ -309,7 +381,10 @@ describe('revoked and expired keys, listed for 30 days', () => {
     await keys().updateOne({ _id: expired }, { $set: { expires_at: daysAgo(29) } });
     await keys().updateOne({ _id: longRevoked }, { $set: { revoked_at: daysAgo(31) } });
     await keys().updateOne({ _id: longExpired }, { $set: { expires_at: daysAgo(31) } });
-    await keys().updateOne({ _id: expiredBeforeRevoked }, { $set: { expires_at: daysAgo(31), revoked_at: daysAgo(1) } });
+    await keys().updateOne(
+      { _id: expiredBeforeRevoked },
+      { $set: { expires_at: daysAgo(31), revoked_at: daysAgo(1) } },
+    );
 
     expect(await listedIds()).toEqual([expired, revoked, active]);
     // Taken off the roster by the read that found them, and not put back by the hourly sweep; the records stay.
@@ -325,9 +400,19 @@ describe('revoked and expired keys, listed for 30 days', () => {
   it('lists at most 1000 keys: the next creation is 409 limit_reached until stopped keys age out of the list', async () => {
     // One active, and 998 revoked yesterday, written as the API would have (their records, and the roster).
     const revoked = Array.from({ length: 998 }, (_, i) => ({
-      _id: newId('apiKey'), account_id: a.accountId, name: `ci ${i}`, mode: 'test' as const, token_hash: randomBase62(40),
-      last4: 'abcd', scopes: ['runs:read' as const], rate_limit_rpm: null, expires_at: null, last_used_at: null,
-      revoked_at: daysAgo(1), created_by: 'test', created_at: daysAgo(2),
+      _id: newId('apiKey'),
+      account_id: a.accountId,
+      name: `ci ${i}`,
+      mode: 'test' as const,
+      token_hash: randomBase62(40),
+      last4: 'abcd',
+      scopes: ['runs:read' as const],
+      rate_limit_rpm: null,
+      expires_at: null,
+      last_used_at: null,
+      revoked_at: daysAgo(1),
+      created_by: 'test',
+      created_at: daysAgo(2),
     }));
     await create('active');
     await keys().insertMany(revoked);
@@ -341,8 +426,19 @@ describe('revoked and expired keys, listed for 30 days', () => {
     expect(await listedIds()).toHaveLength(1000);
 
     // Three of them stopped long enough ago: room for three more.
-    await keys().updateMany({ _id: { $in: revoked.slice(0, 3).map((k) => k._id) } }, { $set: { revoked_at: daysAgo(31) } });
-    for (let i = 0; i < 3; i++) expect((await t.api.post('/v1/keys').set(auth(a.session)).send({ name: `room ${i}` })).status).toBe(201);
+    await keys().updateMany(
+      { _id: { $in: revoked.slice(0, 3).map((k) => k._id) } },
+      { $set: { revoked_at: daysAgo(31) } },
+    );
+    for (let i = 0; i < 3; i++)
+      expect(
+        (
+          await t.api
+            .post('/v1/keys')
+            .set(auth(a.session))
+            .send({ name: `room ${i}` })
+        ).status,
+      ).toBe(201);
     expect((await t.api.post('/v1/keys').set(auth(a.session)).send({ name: 'full again' })).status).toBe(409);
   });
 });
@@ -372,19 +468,30 @@ describe('keys from before credentials', () => {
   it('finds one by its hash until every key has a credential; from then on an unknown token is read by _id alone', async () => {
     const dbName = `${t.config.MONGODB_DB}_credentials_${randomBase62(8).toLowerCase()}`;
     const db = t.database.client.db(dbName);
-    const monitored = (token: string) => commandsDuring(t.config.mongodbUri, dbName, (d) => keyIdOf(d, hashToken(t.config.API_KEY_HASH_SECRET, token)));
+    const monitored = (token: string) =>
+      commandsDuring(t.config.mongodbUri, dbName, (d) => keyIdOf(d, hashToken(t.config.API_KEY_HASH_SECRET, token)));
     const token = () => `ak_test_${randomBase62(32)}`;
     try {
       // Two keys as they were stored before `api_key_credentials` existed: no credential.
       const [first, second] = [token(), token()];
       await db.collection(COLLECTIONS.apiKeys).insertMany([
-        { _id: 'key_first' as never, account_id: 'acct_old', token_hash: hashToken(t.config.API_KEY_HASH_SECRET, first) },
-        { _id: 'key_second' as never, account_id: 'acct_old', token_hash: hashToken(t.config.API_KEY_HASH_SECRET, second) },
+        {
+          _id: 'key_first' as never,
+          account_id: 'acct_old',
+          token_hash: hashToken(t.config.API_KEY_HASH_SECRET, first),
+        },
+        {
+          _id: 'key_second' as never,
+          account_id: 'acct_old',
+          token_hash: hashToken(t.config.API_KEY_HASH_SECRET, second),
+        },
       ]);
       expect((await monitored(first)).result).toBe('key_first');
       const unknownBefore = await monitored(token());
       expect(unknownBefore.result).toBeNull();
-      expect(scans(unknownBefore.commands)).toEqual([expect.stringMatching(new RegExp(`^find ${COLLECTIONS.apiKeys} `))]);
+      expect(scans(unknownBefore.commands)).toEqual([
+        expect.stringMatching(new RegExp(`^find ${COLLECTIONS.apiKeys} `)),
+      ]);
 
       expect(await backfillCredentials(db)).toBe(1); // the second: the first got its credential when it was found
       expect(await backfillCredentials(db)).toBe(0);
@@ -421,7 +528,10 @@ describe('abuse limits', () => {
   it('allows 100 active keys per account and answers the 101st with 409 limit_reached; revoking makes room', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 100; i++) {
-      const res = await t.api.post('/v1/keys').set(auth(a.session)).send({ name: `k${i}`, mode: 'test' });
+      const res = await t.api
+        .post('/v1/keys')
+        .set(auth(a.session))
+        .send({ name: `k${i}`, mode: 'test' });
       expect(res.status).toBe(201);
       ids.push(res.body.public_id);
     }
@@ -431,16 +541,31 @@ describe('abuse limits', () => {
     expect((await t.api.delete(`/v1/keys/${ids[0]}`).set(auth(a.session))).status).toBe(200);
     expect((await t.api.post('/v1/keys').set(auth(a.session)).send({ name: 'room again' })).status).toBe(201);
     // An expired key holds no slot either.
-    await t.database.db.collection(COLLECTIONS.apiKeys).updateOne({ _id: ids[1] as never }, { $set: { expires_at: new Date(Date.now() - 1000) } });
+    await t.database.db
+      .collection(COLLECTIONS.apiKeys)
+      .updateOne({ _id: ids[1] as never }, { $set: { expires_at: new Date(Date.now() - 1000) } });
     expect((await t.api.post('/v1/keys').set(auth(a.session)).send({ name: 'after expiry' })).status).toBe(201);
     expect((await t.api.post('/v1/keys').set(auth(a.session)).send({ name: 'full again' })).status).toBe(409);
   });
 
   it('never holds more than 100 active keys when creations race', async () => {
-    for (let i = 0; i < 95; i++) await t.api.post('/v1/keys').set(auth(a.session)).send({ name: `k${i}`, mode: 'test' });
-    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => t.api.post('/v1/keys').set(auth(a.session)).send({ name: `race${i}` })));
+    for (let i = 0; i < 95; i++)
+      await t.api
+        .post('/v1/keys')
+        .set(auth(a.session))
+        .send({ name: `k${i}`, mode: 'test' });
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        t.api
+          .post('/v1/keys')
+          .set(auth(a.session))
+          .send({ name: `race${i}` }),
+      ),
+    );
     for (const res of answers) expect([201, 409]).toContain(res.status);
-    const active = await t.database.db.collection(COLLECTIONS.apiKeys).countDocuments({ account_id: a.accountId, revoked_at: null });
+    const active = await t.database.db
+      .collection(COLLECTIONS.apiKeys)
+      .countDocuments({ account_id: a.accountId, revoked_at: null });
     expect(active).toBeLessThanOrEqual(100);
     expect(active).toBe(95 + answers.filter((r) => r.status === 201).length);
   });

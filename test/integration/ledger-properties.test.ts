@@ -48,10 +48,13 @@ function worldOf(initialCredits: fc.Arbitrary<number>, maxMilli: number): fc.Arb
   return fc.record({
     initialCredits,
     chargeMilli: fc.array(fc.integer({ min: 0, max: maxMilli }), { minLength: SUBJECTS, maxLength: SUBJECTS }),
-    grants: fc.array(fc.record({ milli: fc.integer({ min: 1, max: maxMilli }), bucket: fc.constantFrom<Bucket>('bonus', 'regular') }), {
-      minLength: GRANTS,
-      maxLength: GRANTS,
-    }),
+    grants: fc.array(
+      fc.record({ milli: fc.integer({ min: 1, max: maxMilli }), bucket: fc.constantFrom<Bucket>('bonus', 'regular') }),
+      {
+        minLength: GRANTS,
+        maxLength: GRANTS,
+      },
+    ),
   });
 }
 const world = worldOf(fc.integer({ min: 0, max: 5 }), 4000);
@@ -75,7 +78,11 @@ const batch = fc
   .map(([twice, others]) => [twice, ...others, twice]);
 
 /** Mostly no crash, so a sequence gets far enough to matter; shrinking drives towards none at all. */
-const crashPoint = fc.oneof({ weight: 8, arbitrary: fc.constant<CrashPoint>('none') }, { weight: 1, arbitrary: fc.constant<CrashPoint>('before') }, { weight: 1, arbitrary: fc.constant<CrashPoint>('after') });
+const crashPoint = fc.oneof(
+  { weight: 8, arbitrary: fc.constant<CrashPoint>('none') },
+  { weight: 1, arbitrary: fc.constant<CrashPoint>('before') },
+  { weight: 1, arbitrary: fc.constant<CrashPoint>('after') },
+);
 const schedule = fc.array(fc.record({ pick: fc.nat(7), crash: crashPoint }), { maxLength: 200 });
 
 /** Replays a generated schedule; past its end, the oldest parked operation runs and nothing crashes. */
@@ -100,7 +107,10 @@ async function fixture(w: World): Promise<Fixture> {
   return { accountId, subject: (s) => `run_prop_${run}_${s}`, grantId: (g) => `grant:${accountId}:g${g}` };
 }
 
-type Answer = { kind: 'charge'; ok: boolean; bonus: number; regular: number } | { kind: 'credit'; bonus: number; regular: number } | { kind: 'none' };
+type Answer =
+  | { kind: 'charge'; ok: boolean; bonus: number; regular: number }
+  | { kind: 'credit'; bonus: number; regular: number }
+  | { kind: 'none' };
 
 async function call(ledgerDb: Db, w: World, f: Fixture, c: Command): Promise<Answer> {
   if (c.kind === 'grant') {
@@ -110,7 +120,9 @@ async function call(ledgerDb: Db, w: World, f: Fixture, c: Command): Promise<Ans
   }
   if (c.kind === 'charge') {
     const r = await charge(ledgerDb, f.accountId, f.subject(c.s), w.chargeMilli[c.s]!);
-    return r.ok ? { kind: 'charge', ok: true, bonus: r.entry.bonus_milli, regular: r.entry.regular_milli } : { kind: 'charge', ok: false, bonus: 0, regular: 0 };
+    return r.ok
+      ? { kind: 'charge', ok: true, bonus: r.entry.bonus_milli, regular: r.entry.regular_milli }
+      : { kind: 'charge', ok: false, bonus: 0, regular: 0 };
   }
   const e = await refund(ledgerDb, f.accountId, f.subject(c.s), 'property test');
   return e ? { kind: 'credit', bonus: e.bonus_milli, regular: e.regular_milli } : { kind: 'none' };
@@ -174,25 +186,40 @@ async function account(accountId: string): Promise<AccountDoc> {
 async function expectConsistent(f: Fixture): Promise<void> {
   const acct = await account(f.accountId);
   const report = await reconcile(db, f.accountId, acct.initial_bonus_milli);
-  expect({ pending: report.pending, drift: report.drift_milli, buckets: report.actual }).toEqual({ pending: 0, drift: 0, buckets: report.expected });
+  expect({ pending: report.pending, drift: report.drift_milli, buckets: report.actual }).toEqual({
+    pending: 0,
+    drift: 0,
+    buckets: report.expected,
+  });
   const entries = await db.collection<LedgerEntry>(COLLECTIONS.ledger).find({ account_id: f.accountId }).toArray();
   // The journal names each decided movement once: applied ones by id, refused charges by `<id>:rejected`.
-  const decisions = entries.flatMap((e) => (e.state === 'applied' ? [e._id] : e.state === 'rejected' ? [`${e._id}:rejected`] : [])).sort();
+  const decisions = entries
+    .flatMap((e) => (e.state === 'applied' ? [e._id] : e.state === 'rejected' ? [`${e._id}:rejected`] : []))
+    .sort();
   // FerretDB drops the empty journal an upsert sets on insert; the ledger reads a missing one as empty.
   expect([...(acct.journal ?? [])].sort()).toEqual(decisions);
   for (const e of entries.filter((x) => x.kind === 'charge' && x.state === 'applied')) {
     const split = acct.charge_splits?.find((c) => c.id === e._id);
-    expect({ id: e._id, bonus: split?.bonus_milli, regular: split?.regular_milli }).toEqual({ id: e._id, bonus: e.bonus_milli, regular: e.regular_milli });
+    expect({ id: e._id, bonus: split?.bonus_milli, regular: split?.regular_milli }).toEqual({
+      id: e._id,
+      bonus: e.bonus_milli,
+      regular: e.regular_milli,
+    });
   }
   for (const e of entries.filter((x) => x.kind === 'refund')) {
     const charged = entries.find((x) => x._id === `${e.subject}:charge`);
-    expect({ state: charged?.state, bonus: charged?.bonus_milli, regular: charged?.regular_milli }).toEqual({ state: 'applied', bonus: e.bonus_milli, regular: e.regular_milli });
+    expect({ state: charged?.state, bonus: charged?.bonus_milli, regular: charged?.regular_milli }).toEqual({
+      state: 'applied',
+      bonus: e.bonus_milli,
+      regular: e.regular_milli,
+    });
   }
 }
 
 async function expectNotNegative(accountId: string): Promise<void> {
   const { bonus_milli, regular_milli } = await account(accountId);
-  if (bonus_milli < 0 || regular_milli < 0) throw new Error(`negative balance: bonus ${bonus_milli}, regular ${regular_milli}`);
+  if (bonus_milli < 0 || regular_milli < 0)
+    throw new Error(`negative balance: bonus ${bonus_milli}, regular ${regular_milli}`);
 }
 
 /** Building blocks of the counterexamples kept as `examples` below. */
@@ -203,53 +230,91 @@ const refundOf = (s: number): Command => ({ kind: 'refund', s });
 
 it('one call at a time, with crashes and retries, behaves exactly like the model', async () => {
   await fc.assert(
-    fc.asyncProperty(world, fc.array(command, { minLength: 1, maxLength: 14 }), schedule, async (w, commands, steps) => {
-      const f = await fixture(w);
-      const model = new Model(w);
-      const choose = replay(steps);
-      for (const c of commands) {
-        const expected = model.apply(c);
-        const { results, trace } = await interleave(db, [(gated) => call(gated, w, f, c)], choose, () => expectNotNegative(f.accountId));
-        const [result] = results;
-        if (result!.status === 'rejected') throw new Error(`${JSON.stringify(c)} failed: ${String(result!.reason)}\n${trace.join('\n')}`);
-        expect({ command: c, answer: result!.value }).toEqual({ command: c, answer: expected });
-        const { bonus_milli, regular_milli } = await account(f.accountId);
-        expect({ after: c, bonus: bonus_milli, regular: regular_milli }).toEqual({ after: c, bonus: model.bonus, regular: model.regular });
-      }
-      await expectConsistent(f);
-    }),
+    fc.asyncProperty(
+      world,
+      fc.array(command, { minLength: 1, maxLength: 14 }),
+      schedule,
+      async (w, commands, steps) => {
+        const f = await fixture(w);
+        const model = new Model(w);
+        const choose = replay(steps);
+        for (const c of commands) {
+          const expected = model.apply(c);
+          const { results, trace } = await interleave(db, [(gated) => call(gated, w, f, c)], choose, () =>
+            expectNotNegative(f.accountId),
+          );
+          const [result] = results;
+          if (result!.status === 'rejected')
+            throw new Error(`${JSON.stringify(c)} failed: ${String(result!.reason)}\n${trace.join('\n')}`);
+          expect({ command: c, answer: result!.value }).toEqual({ command: c, answer: expected });
+          const { bonus_milli, regular_milli } = await account(f.accountId);
+          expect({ after: c, bonus: bonus_milli, regular: regular_milli }).toEqual({
+            after: c,
+            bonus: model.bonus,
+            regular: model.regular,
+          });
+        }
+        await expectConsistent(f);
+      },
+    ),
     { numRuns: 25 },
   );
 }, 180_000);
 
 it('concurrent calls, in any interleaving and with crashes, never overdraw, agree on each charge and never drift', async () => {
   await fc.assert(
-    fc.asyncProperty(tightWorld, fc.array(batch, { minLength: 1, maxLength: 4 }), schedule, async (w, batches, steps) => {
-      const f = await fixture(w);
-      const choose = replay(steps);
-      const answers = new Map<number, boolean[]>();
-      for (const batch of batches) {
-        const { results, trace } = await interleave(db, batch.map((c) => (gated: Db) => call(gated, w, f, c)), choose, () => expectNotNegative(f.accountId));
-        results.forEach((r, i) => {
-          if (r.status === 'rejected') throw new Error(`${JSON.stringify(batch[i])} failed: ${String(r.reason)}\n${trace.join('\n')}`);
-          const c = batch[i]!;
-          if (c.kind === 'charge' && r.value.kind === 'charge') answers.set(c.s, [...(answers.get(c.s) ?? []), r.value.ok]);
-        });
-      }
-      // Every caller of a charge heard what the ledger holds: applied ⇔ ok.
-      for (const [s, heard] of answers) {
-        const entry = await db.collection<LedgerEntry>(COLLECTIONS.ledger).findOne({ _id: `${f.subject(s)}:charge` });
-        expect({ subject: s, heard }).toEqual({ subject: s, heard: heard.map(() => entry?.state === 'applied') });
-      }
-      await expectConsistent(f);
-    }),
+    fc.asyncProperty(
+      tightWorld,
+      fc.array(batch, { minLength: 1, maxLength: 4 }),
+      schedule,
+      async (w, batches, steps) => {
+        const f = await fixture(w);
+        const choose = replay(steps);
+        const answers = new Map<number, boolean[]>();
+        for (const batch of batches) {
+          const { results, trace } = await interleave(
+            db,
+            batch.map((c) => (gated: Db) => call(gated, w, f, c)),
+            choose,
+            () => expectNotNegative(f.accountId),
+          );
+          results.forEach((r, i) => {
+            if (r.status === 'rejected')
+              throw new Error(`${JSON.stringify(batch[i])} failed: ${String(r.reason)}\n${trace.join('\n')}`);
+            const c = batch[i]!;
+            if (c.kind === 'charge' && r.value.kind === 'charge')
+              answers.set(c.s, [...(answers.get(c.s) ?? []), r.value.ok]);
+          });
+        }
+        // Every caller of a charge heard what the ledger holds: applied ⇔ ok.
+        for (const [s, heard] of answers) {
+          const entry = await db.collection<LedgerEntry>(COLLECTIONS.ledger).findOne({ _id: `${f.subject(s)}:charge` });
+          expect({ subject: s, heard }).toEqual({ subject: s, heard: heard.map(() => entry?.state === 'applied') });
+        }
+        await expectConsistent(f);
+      },
+    ),
     {
       numRuns: 25,
       // Counterexamples this property found (domain/billing/credits.ts before charges decided in the account document):
       // callers of one charge hearing different answers, and a debit recorded with another split (drift).
       examples: [
-        [{ initialCredits: 0, chargeMilli: [0, 1, 0, 0], grants: smallBonusGrants }, [[chargeOf(1), grant0, chargeOf(1)], [grant0, chargeOf(0)]], []],
-        [{ initialCredits: 0, chargeMilli: [1, 0, 0, 0], grants: smallBonusGrants }, [[chargeOf(0), grant0, chargeOf(0)], [refundOf(0), refundOf(0)]], []],
+        [
+          { initialCredits: 0, chargeMilli: [0, 1, 0, 0], grants: smallBonusGrants },
+          [
+            [chargeOf(1), grant0, chargeOf(1)],
+            [grant0, chargeOf(0)],
+          ],
+          [],
+        ],
+        [
+          { initialCredits: 0, chargeMilli: [1, 0, 0, 0], grants: smallBonusGrants },
+          [
+            [chargeOf(0), grant0, chargeOf(0)],
+            [refundOf(0), refundOf(0)],
+          ],
+          [],
+        ],
       ],
     },
   );

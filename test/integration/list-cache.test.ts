@@ -40,7 +40,11 @@ const listed = async (origin: string, key: string, path: string) => {
 it("shows a change made through one API process in the other's next list read, though it had read the list before", async () => {
   const a = await newAccount(t);
   const key = await a.key({ mode: 'test' });
-  const [w1, w2, w3] = [await makeWorkflow(t, key, { name: 'one' }), await makeWorkflow(t, key, { name: 'two' }), await makeWorkflow(t, key, { name: 'three' })];
+  const [w1, w2, w3] = [
+    await makeWorkflow(t, key, { name: 'one' }),
+    await makeWorkflow(t, key, { name: 'two' }),
+    await makeWorkflow(t, key, { name: 'three' }),
+  ];
   // The second process reads the list twice (the second read answers from what it remembers).
   for (let read = 0; read < 2; read++) {
     expect(await listed(origins[1], key, '/workflows')).toEqual([
@@ -49,7 +53,9 @@ it("shows a change made through one API process in the other's next list read, t
       [w1, 'one', 'active'],
     ]);
   }
-  expect((await call(origins[0], 'PATCH', `/workflows/${w2}`, key, { name: 'renamed', status: 'paused' })).status).toBe(200);
+  expect((await call(origins[0], 'PATCH', `/workflows/${w2}`, key, { name: 'renamed', status: 'paused' })).status).toBe(
+    200,
+  );
   expect((await call(origins[0], 'DELETE', `/workflows/${w1}`, key)).status).toBe(200);
   for (let read = 0; read < 2; read++) {
     expect(await listed(origins[1], key, '/workflows')).toEqual([
@@ -69,7 +75,7 @@ it("shows a change made through one API process in the other's next list read, t
   ]);
 });
 
-it("shows items created through another process since this one last read the list, on a page this one has not seen", async () => {
+it('shows items created through another process since this one last read the list, on a page this one has not seen', async () => {
   const a = await newAccount(t);
   const key = await a.key({ mode: 'test' });
   const firstId = await makeWorkflow(t, key, { name: 'first' });
@@ -77,7 +83,16 @@ it("shows items created through another process since this one last read the lis
   // the head is the first page only.
   expect((await listed(origins[1], key, '/workflows')).map(([id]) => id)).toEqual([firstId]);
   const made: string[] = [];
-  for (let i = 0; i < 40; i++) made.push((await call(origins[0], 'POST', '/workflows', key, { product_code: 'general_evaluation', name: `w${i}`, output_format: 'json' })).body.id as string);
+  for (let i = 0; i < 40; i++)
+    made.push(
+      (
+        await call(origins[0], 'POST', '/workflows', key, {
+          product_code: 'general_evaluation',
+          name: `w${i}`,
+          output_format: 'json',
+        })
+      ).body.id as string,
+    );
   const expected = [...made].reverse();
   expect((await listed(origins[1], key, '/workflows?limit=20')).map(([id]) => id)).toEqual(expected.slice(0, 20));
   expect((await listed(origins[1], key, '/workflows?limit=100')).map(([id]) => id)).toEqual([...expected, firstId]);
@@ -105,10 +120,23 @@ it('shows a reference document indexed meanwhile as the document is now, in a pr
   const a = await newAccount(t);
   const key = await a.key({ mode: 'test' });
   const bytes = Buffer.from('Criterion: the essay states a thesis. Criterion: the essay cites sources.');
-  const created = await call(origins[0], 'POST', '/reference-documents', key, { name: 'Rubric', filename: 'r.txt', mime_type: 'text/plain', size_bytes: bytes.length });
+  const created = await call(origins[0], 'POST', '/reference-documents', key, {
+    name: 'Rubric',
+    filename: 'r.txt',
+    mime_type: 'text/plain',
+    size_bytes: bytes.length,
+  });
   expect(created.status).toBe(201);
   const refId = created.body.id as string;
-  expect((await putToUploadUrl(created.body.upload_url as string, created.body.upload_headers as Record<string, string>, bytes)).ok).toBe(true);
+  expect(
+    (
+      await putToUploadUrl(
+        created.body.upload_url as string,
+        created.body.upload_headers as Record<string, string>,
+        bytes,
+      )
+    ).ok,
+  ).toBe(true);
   for (let read = 0; read < 2; read++) {
     const list = await call(origins[1], 'GET', '/reference-documents', key);
     expect(list.body.data).toEqual([expect.objectContaining({ id: refId, status: 'processing', chunk_count: null })]);

@@ -11,7 +11,13 @@ import { COLLECTIONS } from '../../domain/platform/db';
 import { newId, randomBase62 } from '../../domain/platform/ids';
 import { TenantDb } from '../../domain/access/tenant';
 import { addManyToList, addToList, PAGE_SIZE } from '../../domain/http/list-index';
-import { EVENT_LIST, EVENT_RETENTION_DAYS, purgeExpiredEvents, recordEvent, type EventDoc } from '../../domain/webhooks/events';
+import {
+  EVENT_LIST,
+  EVENT_RETENTION_DAYS,
+  purgeExpiredEvents,
+  recordEvent,
+  type EventDoc,
+} from '../../domain/webhooks/events';
 import { DELIVERY_LIST, type WebhookDeliveryDoc } from '../../domain/webhooks/deliveries';
 import { purgeExpired } from '../../domain/operations/reconciler';
 import { backfillLists } from '../../domain/operations/lists';
@@ -44,7 +50,13 @@ afterAll(async () => {
 type Item = { id: string; name?: string; status?: string };
 
 /** Every page of `path` (limit `limit`), calling `between` after each page read; answers the ids page by page. */
-async function pageThrough(ctx: TestContext, token: string, path: string, limit: number, between: (page: number) => Promise<void> = async () => undefined) {
+async function pageThrough(
+  ctx: TestContext,
+  token: string,
+  path: string,
+  limit: number,
+  between: (page: number) => Promise<void> = async () => undefined,
+) {
   const pages: string[][] = [];
   let cursor: string | null = null;
   do {
@@ -89,7 +101,11 @@ describe('paging', () => {
 
   it('shows a renamed workflow with its new name and drops a deleted one, after the list was read once', async () => {
     const { a, key } = await fresh();
-    const [w1, w2, w3] = [await makeWorkflow(t, key, { name: 'one' }), await makeWorkflow(t, key, { name: 'two' }), await makeWorkflow(t, key, { name: 'three' })];
+    const [w1, w2, w3] = [
+      await makeWorkflow(t, key, { name: 'one' }),
+      await makeWorkflow(t, key, { name: 'two' }),
+      await makeWorkflow(t, key, { name: 'three' }),
+    ];
     // Read twice: the second read is served from the snapshots the first one kept.
     await t.api.get('/v1/workflows').set(auth(key)).expect(200);
     await t.api.get('/v1/workflows').set(auth(key)).expect(200);
@@ -121,7 +137,8 @@ describe('runs by status', () => {
     const wf = await makeWorkflow(t, key);
     // Queued (no worker in the idle namespace), then one canceled.
     const queued: string[] = [];
-    for (let i = 0; i < 3; i++) queued.push((await idle.api.post(`/v1/workflows/${wf}/runs`).set(auth(idleKey)).send({})).body.id);
+    for (let i = 0; i < 3; i++)
+      queued.push((await idle.api.post(`/v1/workflows/${wf}/runs`).set(auth(idleKey)).send({})).body.id);
     const done: string[] = [];
     for (let i = 0; i < 2; i++) {
       const created = await t.api.post(`/v1/workflows/${wf}/runs`).set(auth(key)).send({});
@@ -136,7 +153,11 @@ describe('runs by status', () => {
     expect(await ids('status=canceled')).toEqual([queued[1]]);
 
     // The succeeded run has been listed (its snapshot kept); the refund must not leave the list showing `succeeded`.
-    const refund = spawnSync(process.execPath, ['--import', 'tsx', join(__dirname, '..', '..', 'scripts', 'ops.ts'), 'refund-run', done[0]!], { env: process.env, encoding: 'utf8' });
+    const refund = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', join(__dirname, '..', '..', 'scripts', 'ops.ts'), 'refund-run', done[0]!],
+      { env: process.env, encoding: 'utf8' },
+    );
     expect(refund.status).toBe(0);
     expect(await ids('status=succeeded')).toEqual([done[1]]);
     expect(await ids('status=refunded')).toEqual([done[0]]);
@@ -161,7 +182,9 @@ describe('isolation', () => {
     // A cursor of one account's list is refused on another's, and lists nothing of the first.
     for (let i = 0; i < 2; i++) await makeWorkflow(t, key);
     const page = await t.api.get('/v1/workflows?limit=1').set(auth(key));
-    const other = await t.api.get(`/v1/workflows?cursor=${encodeURIComponent(page.body.next_cursor as string)}`).set(auth(bKey));
+    const other = await t.api
+      .get(`/v1/workflows?cursor=${encodeURIComponent(page.body.next_cursor as string)}`)
+      .set(auth(bKey));
     expect(other.body.data?.map((w: Item) => w.id) ?? []).not.toContain(mine);
   });
 });
@@ -187,7 +210,9 @@ describe('settling', () => {
   it('shows an item once when its creation was retried after a crash, and nothing for an entry whose item was never written', async () => {
     const { a, key } = await fresh();
     const tenant = new TenantDb(t.database.db, a.accountId);
-    const template = (await t.database.db.collection<EvaluationWorkflowDoc>(COLLECTIONS.workflows).findOne({ _id: await makeWorkflow(t, key, { name: 'real' }) }))!;
+    const template = (await t.database.db
+      .collection<EvaluationWorkflowDoc>(COLLECTIONS.workflows)
+      .findOne({ _id: await makeWorkflow(t, key, { name: 'real' }) }))!;
     const { account_id: _a, list_pos: _p, ...unlisted } = template;
     // A creation that crashed after listing its item: an entry, no item.
     await addToList(tenant, WORKFLOW_LIST, { ...unlisted, _id: newId('workflow') });
@@ -204,10 +229,16 @@ describe('settling', () => {
 
 describe('retention', () => {
   const longAgo = () => new Date(Date.now() - (EVENT_RETENTION_DAYS + 10) * 86_400_000);
-  const pageIds = (accountId: string, list: string, ...ps: number[]) => ps.flatMap((p) => [`${accountId}:${list}:${p}`, `${accountId}:${list}:${p}:s`]);
+  const pageIds = (accountId: string, list: string, ...ps: number[]) =>
+    ps.flatMap((p) => [`${accountId}:${list}:${p}`, `${accountId}:${list}:${p}:s`]);
   const existing = async (ids: string[]) =>
-    (await Promise.all(ids.map((_id) => t.database.db.collection<Document>(COLLECTIONS.listPages).findOne({ _id: _id as never })))).filter(Boolean).length;
-  const head = (accountId: string, list: string) => t.database.db.collection<Document>(COLLECTIONS.listPages).findOne({ _id: `${accountId}:${list}:h` as never });
+    (
+      await Promise.all(
+        ids.map((_id) => t.database.db.collection<Document>(COLLECTIONS.listPages).findOne({ _id: _id as never })),
+      )
+    ).filter(Boolean).length;
+  const head = (accountId: string, list: string) =>
+    t.database.db.collection<Document>(COLLECTIONS.listPages).findOne({ _id: `${accountId}:${list}:h` as never });
 
   it("deletes an event list's pages once their events are purged, and lists the rest as before", async () => {
     const { a, key } = await fresh();
@@ -223,7 +254,18 @@ describe('retention', () => {
     await addManyToList(t.database.db, EVENT_LIST, old);
     await t.database.db.collection<EventDoc>(COLLECTIONS.events).insertMany(old);
     const recent: string[] = [];
-    for (let i = 0; i < 5; i++) recent.unshift((await recordEvent(t.database.db, a.accountId, 'reference_document.ready', `new:${randomBase62(12)}`, referenceReadyData()))._id);
+    for (let i = 0; i < 5; i++)
+      recent.unshift(
+        (
+          await recordEvent(
+            t.database.db,
+            a.accountId,
+            'reference_document.ready',
+            `new:${randomBase62(12)}`,
+            referenceReadyData(),
+          )
+        )._id,
+      );
     expect(PAGE_SIZE).toBe(32);
     expect(await existing(pageIds(a.accountId, 'events', 0, 1, 2))).toBe(6);
 
@@ -242,18 +284,24 @@ describe('retention', () => {
   it("lets an endpoint's deliveries list answer for the endpoint while it exists, and answers 404 once it is deleted", async () => {
     const { a, key } = await fresh();
     const deliveries = (id: string, k = key) => t.api.get(`/v1/webhook-endpoints/${id}/deliveries`).set(auth(k));
-    const create = async () => (await t.api.post('/v1/webhook-endpoints').set(auth(key)).send({ url: 'http://127.0.0.1:9/hook' })).body.id as string;
+    const create = async () =>
+      (await t.api.post('/v1/webhook-endpoints').set(auth(key)).send({ url: 'http://127.0.0.1:9/hook' })).body
+        .id as string;
     const marked = await create();
     expect((await head(a.accountId, `deliveries:${marked}`))?.live).toBe(true);
     // A list from before the mark (or whose mark failed to be written) looks the endpoint up instead.
     const unmarked = await create();
-    await t.database.db.collection<Document>(COLLECTIONS.listPages).updateOne({ _id: `${a.accountId}:deliveries:${unmarked}` as never }, { $unset: { live: '' } });
-    for (const id of [marked, unmarked]) expect(await deliveries(id)).toMatchObject({ status: 200, body: { data: [], next_cursor: null } });
+    await t.database.db
+      .collection<Document>(COLLECTIONS.listPages)
+      .updateOne({ _id: `${a.accountId}:deliveries:${unmarked}` as never }, { $unset: { live: '' } });
+    for (const id of [marked, unmarked])
+      expect(await deliveries(id)).toMatchObject({ status: 200, body: { data: [], next_cursor: null } });
     // Another account's key finds neither: its own head for that id does not exist, and the lookup is scoped.
     const other = await fresh();
     expect((await deliveries(marked, other.key)).status).toBe(404);
 
-    for (const id of [marked, unmarked]) expect((await t.api.delete(`/v1/webhook-endpoints/${id}`).set(auth(key))).status).toBe(200);
+    for (const id of [marked, unmarked])
+      expect((await t.api.delete(`/v1/webhook-endpoints/${id}`).set(auth(key))).status).toBe(200);
     expect((await head(a.accountId, `deliveries:${marked}`))?.live).toBeUndefined();
     for (const id of [marked, unmarked]) expect((await deliveries(id)).body.error?.code).toBe('not_found');
   });
@@ -287,9 +335,13 @@ describe('retention', () => {
     await purgeExpired(t.database.db);
     // The pending delivery keeps page 0, and so the page above it.
     expect(await existing(pageIds(a.accountId, list, 0, 1))).toBe(4);
-    expect((await pageThrough(t, key, `/v1/webhook-endpoints/${endpoint.body.id}/deliveries`, 10)).flat()).toEqual([pending._id]);
+    expect((await pageThrough(t, key, `/v1/webhook-endpoints/${endpoint.body.id}/deliveries`, 10)).flat()).toEqual([
+      pending._id,
+    ]);
 
-    await t.database.db.collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries).updateOne({ _id: pending._id }, { $set: { status: 'failed', finished_at: longAgo() } });
+    await t.database.db
+      .collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries)
+      .updateOne({ _id: pending._id }, { $set: { status: 'failed', finished_at: longAgo() } });
     await purgeExpired(t.database.db);
     // Page 1 is the newest: positions are still handed out into it, so it stays.
     expect(await existing(pageIds(a.accountId, list, 0))).toBe(0);

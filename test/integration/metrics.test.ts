@@ -46,15 +46,22 @@ describe('GET /metrics', () => {
     expect(text).toContain('assay_http_requests_total{route="/v1/runs/:runId",method="GET",status="404"} 1');
     expect(text).not.toContain('run_secret_looking_id');
     expect(text).toContain('# TYPE assay_http_request_duration_seconds histogram');
-    expect(text).toMatch(/assay_http_request_duration_seconds_bucket\{route="\/v1\/usage\/balance",method="GET",status="200",le="\+Inf"\} 1/);
-    expect(text).toMatch(/assay_http_request_duration_seconds_count\{route="\/v1\/usage\/balance",method="GET",status="200"\} 1/);
+    expect(text).toMatch(
+      /assay_http_request_duration_seconds_bucket\{route="\/v1\/usage\/balance",method="GET",status="200",le="\+Inf"\} 1/,
+    );
+    expect(text).toMatch(
+      /assay_http_request_duration_seconds_count\{route="\/v1\/usage\/balance",method="GET",status="200"\} 1/,
+    );
     for (const status of ['queued', 'running', 'succeeded', 'failed', 'canceled', 'refunded']) {
       expect(text).toMatch(new RegExp(`assay_runs_last_24h\\{status="${status}"\\} \\d+`));
     }
     expect(text).toMatch(/assay_webhook_deliveries_last_24h\{status="failed"\} \d+/);
     expect(text).toContain('assay_metrics_scrape_errors 0');
     // Every sample line is `name{labels} value` (or `name value`): what Prometheus parses.
-    for (const line of text.trim().split('\n').filter((l) => !l.startsWith('#'))) {
+    for (const line of text
+      .trim()
+      .split('\n')
+      .filter((l) => !l.startsWith('#'))) {
       expect(line).toMatch(/^[a-z_][a-z0-9_]*(\{[^}]*\})? (\d+(\.\d+)?(e[-+]?\d+)?|\+Inf)$/);
     }
   });

@@ -53,11 +53,29 @@ beforeAll(async () => {
     { name: 'gw-openai', params: { model: 'openai/gw-openai', mock_response: completion({ content: ENVELOPE }) } },
     { name: 'gw-claude', params: { model: 'anthropic/gw-claude', mock_response: ENVELOPE } },
     { name: 'gw-context', params: { model: 'openai/gw-context', mock_response: 'litellm.ContextWindowExceededError' } },
-    { name: 'gw-claude-context', params: { model: 'anthropic/gw-claude-context', mock_response: 'litellm.ContextWindowExceededError' } },
+    {
+      name: 'gw-claude-context',
+      params: { model: 'anthropic/gw-claude-context', mock_response: 'litellm.ContextWindowExceededError' },
+    },
     { name: 'gw-claude-429', params: { model: 'anthropic/gw-claude-429', mock_response: 'litellm.RateLimitError' } },
-    { name: 'gw-truncated', params: { model: 'openai/gw-truncated', mock_response: completion({ content: '{"output": {"score": 7, "ver' }, 'length') } },
-    { name: 'gw-refusal', params: { model: 'openai/gw-refusal', mock_response: completion({ content: null, refusal: 'I cannot help with evaluating this.' }) } },
-    { name: 'gw-content-filter', params: { model: 'openai/gw-content-filter', mock_response: 'Exception: content_filter_policy' } },
+    {
+      name: 'gw-truncated',
+      params: {
+        model: 'openai/gw-truncated',
+        mock_response: completion({ content: '{"output": {"score": 7, "ver' }, 'length'),
+      },
+    },
+    {
+      name: 'gw-refusal',
+      params: {
+        model: 'openai/gw-refusal',
+        mock_response: completion({ content: null, refusal: 'I cannot help with evaluating this.' }),
+      },
+    },
+    {
+      name: 'gw-content-filter',
+      params: { model: 'openai/gw-content-filter', mock_response: 'Exception: content_filter_policy' },
+    },
     { name: 'gw-upstream', params: { model: 'openai/upstream-model', api_base: fakeUrl, api_key: UPSTREAM_KEY } },
   ]);
   t = await createTestContext({ TEMPORAL_NAMESPACE: NAMESPACE });
@@ -125,7 +143,10 @@ async function expectRefundedFailure(slot: 'A' | 'B', code: string) {
   return run;
 }
 
-async function expectCharged(run: { id: string; charged_credits: number; quoted_credits: number }, before: { pro_credits: number }) {
+async function expectCharged(
+  run: { id: string; charged_credits: number; quoted_credits: number },
+  before: { pro_credits: number },
+) {
   expect(run.charged_credits).toBe(run.quoted_credits);
   expect(run.charged_credits).toBeGreaterThan(0);
   const after = await balance(t, key);
@@ -134,7 +155,10 @@ async function expectCharged(run: { id: string; charged_credits: number; quoted_
 }
 
 describe('through LiteLLM: live runs end to end', () => {
-  beforeAll(() => useWorker({ ...viaGateway('A', 'openai', 'gw-openai'), ...viaGateway('B', 'anthropic', 'gw-claude') }), 120_000);
+  beforeAll(
+    () => useWorker({ ...viaGateway('A', 'openai', 'gw-openai'), ...viaGateway('B', 'anthropic', 'gw-claude') }),
+    120_000,
+  );
 
   it('MODEL_A_PROVIDER=openai: succeeded, charged, usage recorded', async () => {
     const before = await balance(t, key);
@@ -142,7 +166,12 @@ describe('through LiteLLM: live runs end to end', () => {
     expect(run.status).toBe('succeeded');
     expect(run.output).toEqual(GOOD);
     // The tokens are the provider's, passed on by the gateway; the model is named as the gateway calls it.
-    expect(run.usage).toMatchObject({ input_tokens: 321, output_tokens: 45, model: 'gw-openai', rag_strategy: 'file_search' });
+    expect(run.usage).toMatchObject({
+      input_tokens: 321,
+      output_tokens: 45,
+      model: 'gw-openai',
+      rag_strategy: 'file_search',
+    });
     expect(run.manifest.provider).toBe('openai');
     await expectCharged(run, before);
     expect(gateway.requests('/v1/chat/completions')).toEqual([200]);
@@ -166,7 +195,11 @@ describe('through LiteLLM: live runs end to end', () => {
 
 describe('through LiteLLM: what providers fail with', () => {
   describe('context window', () => {
-    beforeAll(() => useWorker({ ...viaGateway('A', 'openai', 'gw-context'), ...viaGateway('B', 'anthropic', 'gw-claude-context') }), 120_000);
+    beforeAll(
+      () =>
+        useWorker({ ...viaGateway('A', 'openai', 'gw-context'), ...viaGateway('B', 'anthropic', 'gw-claude-context') }),
+      120_000,
+    );
 
     it('a context-window error ends context_too_large without a retry, over both protocols, refunded', async () => {
       const openai = await expectRefundedFailure('A', 'context_too_large');
@@ -179,7 +212,11 @@ describe('through LiteLLM: what providers fail with', () => {
   });
 
   describe('rate limits', () => {
-    beforeAll(() => useWorker({ ...viaGateway('A', 'anthropic', 'gw-claude-429'), ...viaGateway('B', 'openai', 'gw-upstream') }), 120_000);
+    beforeAll(
+      () =>
+        useWorker({ ...viaGateway('A', 'anthropic', 'gw-claude-429'), ...viaGateway('B', 'openai', 'gw-upstream') }),
+      120_000,
+    );
 
     it('a 429 from the Anthropic protocol is retried with backoff, then ends model_error, refunded', async () => {
       const seen = gateway.requests('/v1/messages').length;
@@ -204,7 +241,10 @@ describe('through LiteLLM: what providers fail with', () => {
   });
 
   describe('answers that are no answer', () => {
-    beforeAll(() => useWorker({ ...viaGateway('A', 'openai', 'gw-truncated'), ...viaGateway('B', 'openai', 'gw-refusal') }), 120_000);
+    beforeAll(
+      () => useWorker({ ...viaGateway('A', 'openai', 'gw-truncated'), ...viaGateway('B', 'openai', 'gw-refusal') }),
+      120_000,
+    );
 
     it('a truncated answer gets one repair attempt, then ends output_invalid, refunded', async () => {
       const seen = gateway.requests('/v1/chat/completions').length;
@@ -221,7 +261,11 @@ describe('through LiteLLM: what providers fail with', () => {
   });
 
   describe('requests the provider will not take', () => {
-    beforeAll(() => useWorker({ ...viaGateway('A', 'openai', 'gw-upstream'), ...viaGateway('B', 'openai', 'gw-content-filter') }), 120_000);
+    beforeAll(
+      () =>
+        useWorker({ ...viaGateway('A', 'openai', 'gw-upstream'), ...viaGateway('B', 'openai', 'gw-content-filter') }),
+      120_000,
+    );
 
     it("a request the provider's content filter stops (400) ends model_refused without a retry, refunded", async () => {
       const seen = gateway.requests('/v1/chat/completions').length;
@@ -236,8 +280,17 @@ describe('through LiteLLM: what providers fail with', () => {
       expect(run.error.message).not.toMatch(/key|sk-/i);
       expect(fake.received.filter((r) => r.path.endsWith('/chat/completions'))).toHaveLength(1); // never retried
       await waitFor(() => worker!.output().includes('rejected its credentials'));
-      const line = worker!.output().split('\n').find((l) => l.includes('rejected its credentials'))!;
-      expect(JSON.parse(line)).toMatchObject({ level: 50, slot: 'A', provider: 'openai', status: 401, variable: 'MODEL_A_API_KEY' });
+      const line = worker!
+        .output()
+        .split('\n')
+        .find((l) => l.includes('rejected its credentials'))!;
+      expect(JSON.parse(line)).toMatchObject({
+        level: 50,
+        slot: 'A',
+        provider: 'openai',
+        status: 401,
+        variable: 'MODEL_A_API_KEY',
+      });
       expect(worker!.output()).not.toContain(gateway.key);
       expect(worker!.output()).not.toContain(UPSTREAM_KEY);
     });
@@ -259,7 +312,11 @@ describe('Anthropic protocol specifics (local fake)', () => {
   const messages = () => fake.received.filter((r) => r.path === '/v1/messages');
 
   it('enforces the schema through a forced tool, reads the tool input, and maps usage', async () => {
-    fake.enqueue({ toolInput: { output: GOOD, evidence: [] }, usage: { prompt_tokens: 1234, completion_tokens: 56 }, model: 'claude-test-1-20260101' });
+    fake.enqueue({
+      toolInput: { output: GOOD, evidence: [] },
+      usage: { prompt_tokens: 1234, completion_tokens: 56 },
+      model: 'claude-test-1-20260101',
+    });
     const before = await balance(t, key);
     const run = await runOn('A');
     expect(run.status).toBe('succeeded');
@@ -271,20 +328,28 @@ describe('Anthropic protocol specifics (local fake)', () => {
     expect(String(request!.headers['x-api-key'] ?? request!.headers.authorization)).toContain(ANTHROPIC_KEY);
     expect(request!.body.tools).toHaveLength(1);
     expect(request!.body.tool_choice).toEqual({ type: 'tool', name: request!.body.tools![0]!.name });
-    expect((request!.body.tools![0]!.input_schema as { properties: { output: unknown } }).properties.output).toEqual(SCHEMA);
+    expect((request!.body.tools![0]!.input_schema as { properties: { output: unknown } }).properties.output).toEqual(
+      SCHEMA,
+    );
     expect(request!.body.system).toMatch(/Output contract/);
     expect(request!.body.messages.every((m) => m.role !== 'system')).toBe(true);
   });
 
   it('a tool input that breaks the schema is repaired once, then output_invalid', async () => {
-    fake.enqueue({ toolInput: { output: { score: 'high' }, evidence: [] } }, { toolInput: { output: { score: 11, verdict: 'x' }, evidence: [] } });
+    fake.enqueue(
+      { toolInput: { output: { score: 'high' }, evidence: [] } },
+      { toolInput: { output: { score: 11, verdict: 'x' }, evidence: [] } },
+    );
     await expectRefundedFailure('A', 'output_invalid');
     expect(messages()).toHaveLength(2);
     expect(messages()[1]!.body.messages.at(-1)!.content).toMatch(/does not meet the output contract/);
   });
 
   it('an answer cut off at max_tokens is repaired once, and the repair can succeed', async () => {
-    fake.enqueue({ content: '{"output": {"score": 7, "ver', stopReason: 'max_tokens' }, { toolInput: { output: GOOD, evidence: [] } });
+    fake.enqueue(
+      { content: '{"output": {"score": 7, "ver', stopReason: 'max_tokens' },
+      { toolInput: { output: GOOD, evidence: [] } },
+    );
     const run = await runOn('A');
     expect(run.status).toBe('succeeded');
     expect(run.output).toEqual(GOOD);
@@ -319,8 +384,17 @@ describe('Anthropic protocol specifics (local fake)', () => {
     await expectRefundedFailure('A', 'model_unavailable');
     expect(messages()).toHaveLength(1);
     await waitFor(() => worker!.output().includes('rejected its credentials'));
-    const line = worker!.output().split('\n').find((l) => l.includes('rejected its credentials'))!;
-    expect(JSON.parse(line)).toMatchObject({ level: 50, slot: 'A', provider: 'anthropic', status: 401, variable: 'MODEL_A_API_KEY' });
+    const line = worker!
+      .output()
+      .split('\n')
+      .find((l) => l.includes('rejected its credentials'))!;
+    expect(JSON.parse(line)).toMatchObject({
+      level: 50,
+      slot: 'A',
+      provider: 'anthropic',
+      status: 401,
+      variable: 'MODEL_A_API_KEY',
+    });
     expect(worker!.output()).not.toContain(ANTHROPIC_KEY);
   });
 });

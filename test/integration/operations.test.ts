@@ -50,7 +50,10 @@ describe('grant-credits', () => {
     const second = ops('grant-credits', a.accountId, '12.5', '--id', 'ticket-42');
     expect([second.status, second.stdout]).toEqual([0, expect.stringContaining('already applied; nothing changed')]);
     expect(await balance(t, liveKey)).toEqual({ ...before, pro_credits: before.pro_credits + 12.5, regular_pro: 12.5 });
-    const entries = await t.database.db.collection(COLLECTIONS.ledger).find({ account_id: a.accountId, kind: 'grant' }).toArray();
+    const entries = await t.database.db
+      .collection(COLLECTIONS.ledger)
+      .find({ account_id: a.accountId, kind: 'grant' })
+      .toArray();
     expect(entries).toHaveLength(1);
 
     const bonus = ops('grant-credits', a.accountId, '3', '--bonus', '--id', 'promo-1');
@@ -95,7 +98,9 @@ describe('reconcile', () => {
     expect(clean.status).toBe(0);
     expect((await balance(t, liveKey)).pro_credits).toBe(100 - 2.5 + 1.75);
 
-    await db.collection(COLLECTIONS.accounts).updateOne({ _id: a.accountId as never }, { $inc: { regular_milli: 1234 } });
+    await db
+      .collection(COLLECTIONS.accounts)
+      .updateOne({ _id: a.accountId as never }, { $inc: { regular_milli: 1234 } });
     const drifted = ops('reconcile', a.accountId);
     expect(drifted.status).toBe(1);
     expect(drifted.stdout).toContain('DRIFT 1.234 credits');
@@ -117,7 +122,9 @@ describe('show-run', () => {
     expect(res.stdout).toContain(`${created.body.id}:charge  charge  applied`);
     expect(res.stdout).toContain(`${created.body.id}:refund  refund  applied`);
     expect(res.stdout).toContain('temporal   COMPLETED');
-    expect(res.stdout).toContain(`temporal ui ${t.config.temporalUiUrl}/namespaces/${t.config.TEMPORAL_NAMESPACE}/workflows/${created.body.id}`);
+    expect(res.stdout).toContain(
+      `temporal ui ${t.config.temporalUiUrl}/namespaces/${t.config.TEMPORAL_NAMESPACE}/workflows/${created.body.id}`,
+    );
     expect(ops('show-run', 'run_nope').status).toBe(1);
   });
 });
@@ -145,32 +152,51 @@ describe('disable-key', () => {
 });
 
 describe('reseal-secrets', () => {
-  it("seals every webhook secret under the current key during a rotation, once; names the secrets no key opens and exits 1", async () => {
+  it('seals every webhook secret under the current key during a rotation, once; names the secrets no key opens and exits 1', async () => {
     // A database of its own: the command reads every endpoint, and other tests' deliveries must keep their key.
     const dbName = `assay-reseal-${randomBase62(8)}`;
     const db = t.database.client.db(dbName);
-    const endpoints = db.collection<{ _id: string; secret_sealed: string; previous_secrets?: Array<{ sealed: string; expires_at: Date }> }>(
-      COLLECTIONS.webhookEndpoints,
-    );
-    const [earlier, current, lost] = [21, 22, 23].map((b) => Buffer.alloc(32, b).toString('base64')) as [string, string, string];
+    const endpoints = db.collection<{
+      _id: string;
+      secret_sealed: string;
+      previous_secrets?: Array<{ sealed: string; expires_at: Date }>;
+    }>(COLLECTIONS.webhookEndpoints);
+    const [earlier, current, lost] = [21, 22, 23].map((b) => Buffer.alloc(32, b).toString('base64')) as [
+      string,
+      string,
+      string,
+    ];
     const secret = `whsec_${randomBase62(32)}`;
     // One rotated before: its replaced secret, still signing, was sealed under the earlier key too.
     const replaced = `whsec_${randomBase62(32)}`;
     const until = new Date(Date.now() + 3_600_000);
     await endpoints.insertMany([
-      { _id: 'whk_old', secret_sealed: sealSecret(earlier, secret, 'whk_old'), previous_secrets: [{ sealed: sealSecret(earlier, replaced, 'whk_old'), expires_at: until }] },
+      {
+        _id: 'whk_old',
+        secret_sealed: sealSecret(earlier, secret, 'whk_old'),
+        previous_secrets: [{ sealed: sealSecret(earlier, replaced, 'whk_old'), expires_at: until }],
+      },
       { _id: 'whk_new', secret_sealed: sealSecret(current, secret, 'whk_new') },
     ]);
-    const rotating = (fallbacks: string) => ({ MONGODB_DB: dbName, DATA_ENCRYPTION_KEY: current, DATA_ENCRYPTION_KEY_FALLBACKS: fallbacks });
+    const rotating = (fallbacks: string) => ({
+      MONGODB_DB: dbName,
+      DATA_ENCRYPTION_KEY: current,
+      DATA_ENCRYPTION_KEY_FALLBACKS: fallbacks,
+    });
     try {
       const first = opsWith(rotating(earlier), 'reseal-secrets');
-      expect([first.status, first.stdout]).toEqual([0, expect.stringContaining('2 checked, 1 sealed again under the current key')]);
+      expect([first.status, first.stdout]).toEqual([
+        0,
+        expect.stringContaining('2 checked, 1 sealed again under the current key'),
+      ]);
       expect(first.stdout).toContain('DATA_ENCRYPTION_KEY_FALLBACKS may now be removed');
       expect(first.stdout + first.stderr).not.toContain(secret);
       const old = (await endpoints.findOne({ _id: 'whk_old' }))!;
       const resealed = old.secret_sealed;
       expect(openSecret(current, resealed, 'whk_old')).toBe(secret);
-      expect(old.previous_secrets!.map((p) => [openSecret(current, p.sealed, 'whk_old'), p.expires_at])).toEqual([[replaced, until]]);
+      expect(old.previous_secrets!.map((p) => [openSecret(current, p.sealed, 'whk_old'), p.expires_at])).toEqual([
+        [replaced, until],
+      ]);
 
       const again = opsWith(rotating(earlier), 'reseal-secrets');
       expect([again.status, again.stdout]).toEqual([0, expect.stringContaining('2 checked, 0 sealed again')]);

@@ -47,13 +47,25 @@ beforeAll(async () => {
   // Subscribers, so a run that fails to start has deliveries to record while Temporal is away: a request that
   // waited on Temporal once per endpoint would then outlast the bound.
   for (let i = 0; i < 2; i++) {
-    expect((await t.api.post('/v1/webhook-endpoints').set(auth()).send({ url: `http://127.0.0.1:9/subscriber-${i}` })).status).toBe(201);
+    expect(
+      (
+        await t.api
+          .post('/v1/webhook-endpoints')
+          .set(auth())
+          .send({ url: `http://127.0.0.1:9/subscriber-${i}` })
+      ).status,
+    ).toBe(201);
   }
-  const file = await makeDocument('txt', { sentences: ['The essay cites three peer-reviewed sources.', 'Its thesis is clear.'] });
+  const file = await makeDocument('txt', {
+    sentences: ['The essay cites three peer-reviewed sources.', 'Its thesis is clear.'],
+  });
   const done = await uploadDocument(t, key, file);
   expect(done.status).toBe(200);
   extractedDoc = done.body.id as string;
-  const run = await t.api.post(`/v1/workflows/${workflowId}/runs`).set(auth()).send({ input_documents: [extractedDoc] });
+  const run = await t.api
+    .post(`/v1/workflows/${workflowId}/runs`)
+    .set(auth())
+    .send({ input_documents: [extractedDoc] });
   expect(run.status).toBe(202);
   succeededRun = run.body.id as string;
   expect((await waitForRun(t, key, succeededRun)).status).toBe('succeeded');
@@ -75,7 +87,10 @@ afterAll(async () => {
 });
 
 async function uploadedDocument(bytes: Buffer, filename: string, mimeType: string): Promise<string> {
-  const created = await t.api.post('/v1/documents').set(auth()).send({ filename, mime_type: mimeType, size_bytes: bytes.length });
+  const created = await t.api
+    .post('/v1/documents')
+    .set(auth())
+    .send({ filename, mime_type: mimeType, size_bytes: bytes.length });
   expect(created.status).toBe(200);
   expect((await putToUploadUrl(created.body.upload_url, created.body.upload_headers, bytes)).ok).toBe(true);
   return created.body.id as string;
@@ -105,21 +120,49 @@ async function callEveryFamily(round: number): Promise<Answer[]> {
     ['GET /v1/health', () => t.api.get('/v1/health')],
     ['GET /v1/keys', () => t.api.get('/v1/keys').set({ Authorization: `Bearer ${session}` })],
     ['GET /v1/workflows', () => t.api.get('/v1/workflows').set(bearer)],
-    ['POST /v1/workflows', () => t.api.post('/v1/workflows').set(bearer).send({ product_code: 'general_evaluation', name: 'During an outage' })],
-    ['POST /v1/documents', () => t.api.post('/v1/documents').set(bearer).send({ filename: 'a.txt', mime_type: 'text/plain', size_bytes: 10 })],
+    [
+      'POST /v1/workflows',
+      () =>
+        t.api.post('/v1/workflows').set(bearer).send({ product_code: 'general_evaluation', name: 'During an outage' }),
+    ],
+    [
+      'POST /v1/documents',
+      () =>
+        t.api.post('/v1/documents').set(bearer).send({ filename: 'a.txt', mime_type: 'text/plain', size_bytes: 10 }),
+    ],
     ['POST /v1/documents/{id}/complete', () => t.api.post(`/v1/documents/${pendingDocs[round]}/complete`).set(bearer)],
     ['GET /v1/documents/{id}/text', () => t.api.get(`/v1/documents/${extractedDoc}/text`).set(bearer)],
     ['GET /v1/reference-documents', () => t.api.get('/v1/reference-documents').set(bearer)],
     ['GET /v1/reference-documents/{id}', () => t.api.get(`/v1/reference-documents/${readyRef}`).set(bearer)],
-    ['POST /v1/reference-documents', () => t.api.post('/v1/reference-documents').set(bearer).send({ name: 'R', filename: 'r.txt', mime_type: 'text/plain', size_bytes: 10 })],
-    ['POST /v1/reference-documents/{id}/complete', () => t.api.post(`/v1/reference-documents/${pendingRefs[round]}/complete`).set(bearer)],
-    ['POST /v1/workflows/{id}/runs', () => t.api.post(`/v1/workflows/${workflowId}/runs`).set(bearer).send({ input_documents: [extractedDoc] })],
+    [
+      'POST /v1/reference-documents',
+      () =>
+        t.api
+          .post('/v1/reference-documents')
+          .set(bearer)
+          .send({ name: 'R', filename: 'r.txt', mime_type: 'text/plain', size_bytes: 10 }),
+    ],
+    [
+      'POST /v1/reference-documents/{id}/complete',
+      () => t.api.post(`/v1/reference-documents/${pendingRefs[round]}/complete`).set(bearer),
+    ],
+    [
+      'POST /v1/workflows/{id}/runs',
+      () =>
+        t.api
+          .post(`/v1/workflows/${workflowId}/runs`)
+          .set(bearer)
+          .send({ input_documents: [extractedDoc] }),
+    ],
     ['GET /v1/runs/{id}', () => t.api.get(`/v1/runs/${succeededRun}`).set(bearer)],
     ['GET /v1/runs', () => t.api.get('/v1/runs?limit=5').set(bearer)],
     ['POST /v1/runs/{id}/cancel', () => idle.api.post(`/v1/runs/${queuedRuns[round]}/cancel`).set(bearer)],
     ['GET /v1/runs/{id}/output', () => t.api.get(`/v1/runs/${succeededRun}/output`).set(bearer)],
     ['GET /v1/webhook-endpoints', () => t.api.get('/v1/webhook-endpoints').set(bearer)],
-    ['POST /v1/webhook-endpoints', () => t.api.post('/v1/webhook-endpoints').set(bearer).send({ url: 'http://127.0.0.1:9/hooks' })],
+    [
+      'POST /v1/webhook-endpoints',
+      () => t.api.post('/v1/webhook-endpoints').set(bearer).send({ url: 'http://127.0.0.1:9/hooks' }),
+    ],
     ['GET /v1/events', () => t.api.get('/v1/events').set(bearer)],
     ['GET /v1/usage', () => t.api.get('/v1/usage').set(bearer)],
     ['GET /v1/usage/balance', () => t.api.get('/v1/usage/balance').set(bearer)],
@@ -175,7 +218,11 @@ describe.each([
 ] as Array<[ServiceName, number]>)('while %s is down', (service, round) => {
   it('answers no 500 and no hang, refuses what needs it with 503 + Retry-After, and recovers when it returns', async () => {
     const config = parseConfig(process.env);
-    const local = { mongodb: config.localServices.mongodb, temporal: config.localServices.temporal, minio: config.localServices.s3 }[service];
+    const local = {
+      mongodb: config.localServices.mongodb,
+      temporal: config.localServices.temporal,
+      minio: config.localServices.s3,
+    }[service];
     if (!local) throw new Error(`${service} is external (set by env): this test stops and starts only the local one`);
     await stopStack(config, () => undefined, [service]);
     let answers: Answer[];
@@ -183,7 +230,9 @@ describe.each([
       // stopStack stops only what this checkout started (its pid files); one started elsewhere keeps running and
       // must never be stopped by a test.
       if ((await stackStatus(config))[service].startsWith('up')) {
-        throw new Error(`${service} is still up: it was not started from this checkout's DATA_DIR, so the test will not stop it`);
+        throw new Error(
+          `${service} is still up: it was not started from this checkout's DATA_DIR, so the test will not stop it`,
+        );
       }
       answers = await callEveryFamily(round);
     } finally {
@@ -210,7 +259,10 @@ describe.each([
     }
     expect(reads(after)).toEqual([]);
     expect(broken(after)).toEqual([]);
-    const run = await t.api.post(`/v1/workflows/${workflowId}/runs`).set(auth()).send({ input_documents: [extractedDoc] });
+    const run = await t.api
+      .post(`/v1/workflows/${workflowId}/runs`)
+      .set(auth())
+      .send({ input_documents: [extractedDoc] });
     expect(run.status).toBe(202);
     expect((await waitForRun(t, key, run.body.id as string, 90_000)).status).toBe('succeeded');
   }, 240_000);

@@ -64,7 +64,9 @@ it('shares a 600 rpm budget across two API processes and answers the 601st with 
   // 600 requests, alternating processes, 10 at a time.
   for (let batch = 0; batch < 60; batch++) {
     const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => targets[i % 2]!.get('/v1/usage/balance').set('Authorization', `Bearer ${token}`)),
+      Array.from({ length: 10 }, (_, i) =>
+        targets[i % 2]!.get('/v1/usage/balance').set('Authorization', `Bearer ${token}`),
+      ),
     );
     for (const res of answers) {
       statuses.push(res.status);
@@ -93,7 +95,8 @@ it("honours a key's own rate_limit_rpm, per key", async () => {
   const slow = await a.key({ rate_limit_rpm: 3 });
   const other = await a.key();
   const codes: number[] = [];
-  for (let i = 0; i < 4; i++) codes.push((await t.api.get('/v1/usage/balance').set('Authorization', `Bearer ${slow}`)).status);
+  for (let i = 0; i < 4; i++)
+    codes.push((await t.api.get('/v1/usage/balance').set('Authorization', `Bearer ${slow}`)).status);
   expect(codes).toEqual([200, 200, 200, 429]);
   expect((await t.api.get('/v1/usage/balance').set('Authorization', `Bearer ${other}`)).status).toBe(200);
 });
@@ -167,7 +170,14 @@ describe('leased blocks (docs/decisions.md 165)', () => {
     const held = await lease(t.database.db, id, 10, 8, null, at(m, 50_000));
     expect(held.granted).toBe(8);
     // 1 s into the next minute, all 8 come back unused: the whole limit is free again.
-    const next = await lease(t.database.db, id, 10, 10, { bucketStart: held.bucketStart, tokens: 8 }, at(m, WINDOW_MS + 1000));
+    const next = await lease(
+      t.database.db,
+      id,
+      10,
+      10,
+      { bucketStart: held.bucketStart, tokens: 8 },
+      at(m, WINDOW_MS + 1000),
+    );
     expect(next.granted).toBe(10);
     expect(next.buckets.prev_count).toBe(0);
   });
@@ -182,7 +192,9 @@ describe('leased blocks (docs/decisions.md 165)', () => {
     const again = await lease(t.database.db, id, 10, 1, { bucketStart: first.bucketStart, tokens: 5 }, at(when, 3000));
     expect(again.granted).toBe(1);
     expect(again.buckets.count).toBe(6);
-    const racing = await Promise.all(Array.from({ length: 10 }, () => lease(t.database.db, id, 10, 3, null, at(when, 4000))));
+    const racing = await Promise.all(
+      Array.from({ length: 10 }, () => lease(t.database.db, id, 10, 3, null, at(when, 4000))),
+    );
     expect(racing.reduce((n, l) => n + l.granted, 0)).toBeLessThanOrEqual(4);
     const doc = await t.database.db.collection(COLLECTIONS.rateLimits).findOne({ _id: id as never });
     expect(doc?.count).toBeLessThanOrEqual(10);
@@ -198,7 +210,9 @@ describe('a limiter that cannot decide', () => {
     await expect(consume(db, 'whatever', 10)).rejects.toBeInstanceOf(RateLimiterUnavailable);
 
     const app = createApp({ ...t.deps, db });
-    const res = await supertest(app.callback()).get('/v1/usage/balance').set('Authorization', `Bearer ak_live_${randomBase62(32)}`);
+    const res = await supertest(app.callback())
+      .get('/v1/usage/balance')
+      .set('Authorization', `Bearer ak_live_${randomBase62(32)}`);
     expect(res.status).toBe(503);
     expect(res.body.error.code).toBe('service_unavailable');
     expect(res.headers['retry-after']).toBeDefined();
@@ -222,20 +236,29 @@ describe('failed authentications', () => {
 
   /** A request from `from` (any 127.0.0.0/8 address is this machine), as a client elsewhere would make it. */
   function get(path: string, token: string, from: string, headers: Record<string, string> = {}) {
-    return new Promise<{ status: number; headers: Record<string, unknown>; body: { error?: { code: string } } }>((resolve, reject) => {
-      const req = httpRequest(
-        { host: '127.0.0.1', port, path, localAddress: from, headers: { Authorization: `Bearer ${token}`, ...headers } },
-        (res) => {
-          let text = '';
-          res.on('data', (d: Buffer) => (text += d.toString()));
-          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: JSON.parse(text) }));
-        },
-      );
-      req.on('error', reject);
-      req.end();
-    });
+    return new Promise<{ status: number; headers: Record<string, unknown>; body: { error?: { code: string } } }>(
+      (resolve, reject) => {
+        const req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port,
+            path,
+            localAddress: from,
+            headers: { Authorization: `Bearer ${token}`, ...headers },
+          },
+          (res) => {
+            let text = '';
+            res.on('data', (d: Buffer) => (text += d.toString()));
+            res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: JSON.parse(text) }));
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      },
+    );
   }
-  const randomAddress = () => `127.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+  const randomAddress = () =>
+    `127.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 
   it('throttles 200 random ak_live_ tokens from one address with 429 after the configured 30', async () => {
     await awayFromMinuteEdge(15_000);
@@ -279,18 +302,26 @@ describe('failed authentications', () => {
       await get('/v1/runs', `ak_live_${randomBase62(32)}`, from, { 'X-Forwarded-For': `203.0.113.${i}` });
     }
     // Thirty different claimed addresses were one socket address: it is throttled.
-    expect((await get('/v1/runs', `ak_live_${randomBase62(32)}`, from, { 'X-Forwarded-For': '198.51.100.1' })).status).toBe(429);
+    expect(
+      (await get('/v1/runs', `ak_live_${randomBase62(32)}`, from, { 'X-Forwarded-For': '198.51.100.1' })).status,
+    ).toBe(429);
 
     const proxied = await createTestContext({ AUTH_FAILURES_PER_MINUTE: '3', TRUST_PROXY: 'true' });
     try {
       const client = `198.51.100.${1 + Math.floor(Math.random() * 250)}`;
       const codes: number[] = [];
       for (let i = 0; i < 5; i++) {
-        const res = await proxied.api.get('/v1/runs').set('Authorization', `Bearer ak_live_${randomBase62(32)}`).set('X-Forwarded-For', client);
+        const res = await proxied.api
+          .get('/v1/runs')
+          .set('Authorization', `Bearer ak_live_${randomBase62(32)}`)
+          .set('X-Forwarded-For', client);
         codes.push(res.status);
       }
       expect(codes).toEqual([401, 401, 401, 429, 429]);
-      const other = await proxied.api.get('/v1/runs').set('Authorization', `Bearer ak_live_${randomBase62(32)}`).set('X-Forwarded-For', `${client}1`);
+      const other = await proxied.api
+        .get('/v1/runs')
+        .set('Authorization', `Bearer ak_live_${randomBase62(32)}`)
+        .set('X-Forwarded-For', `${client}1`);
       expect(other.status).toBe(401);
     } finally {
       await proxied.close();

@@ -42,7 +42,11 @@ async function expectNothingWritten(accountId: string) {
 
 describe('a quote', () => {
   it('is what the run created next with the same body is quoted, and writes and charges nothing', async () => {
-    const doc = await uploadDocument(t, liveKey, await makeDocument('pdf', { sentences: ['One.', 'Two.', 'Three.'], pages: 3 }));
+    const doc = await uploadDocument(
+      t,
+      liveKey,
+      await makeDocument('pdf', { sentences: ['One.', 'Two.', 'Three.'], pages: 3 }),
+    );
     const wf = await makeWorkflow(t, liveKey);
     const body = { input_documents: [doc.body.id], metadata: { batch: 7 } };
     const before = await balance(t, liveKey);
@@ -77,7 +81,10 @@ describe('a quote', () => {
   it('prices reference tokens under a full-text policy exactly as creation does', async () => {
     const refId = await uploadReference(t, testKey, await makeDocument('md', { sentences: SAMPLE_SENTENCES }));
     expect((await waitForReference(t, testKey, refId)).status).toBe('ready');
-    const wf = await makeWorkflow(t, testKey, { reference_document_ids: [refId], default_model_policy: 'provider-b-1m-fulltext' });
+    const wf = await makeWorkflow(t, testKey, {
+      reference_document_ids: [refId],
+      default_model_policy: 'provider-b-1m-fulltext',
+    });
     const quoted = await quote(t, testKey, wf, {});
     expect(quoted.status).toBe(200);
     expect(quoted.body.quoted_credits).toBeGreaterThan(1); // 1 a run, plus the reference tokens
@@ -87,10 +94,17 @@ describe('a quote', () => {
   });
 
   it('reports a short balance where creation answers 402', async () => {
-    await t.database.db.collection(COLLECTIONS.accounts).updateOne({ _id: a.accountId as never }, { $set: { bonus_milli: 500, regular_milli: 0 } });
+    await t.database.db
+      .collection(COLLECTIONS.accounts)
+      .updateOne({ _id: a.accountId as never }, { $set: { bonus_milli: 500, regular_milli: 0 } });
     const wf = await makeWorkflow(t, liveKey);
     const live = await quote(t, liveKey, wf, {});
-    expect(live.body).toMatchObject({ quoted_credits: 1, credits_due: 1, sufficient_credits: false, balance: { pro_credits: 0.5 } });
+    expect(live.body).toMatchObject({
+      quoted_credits: 1,
+      credits_due: 1,
+      sufficient_credits: false,
+      balance: { pro_credits: 0.5 },
+    });
     expect((await quote(t, testKey, wf, {})).body).toMatchObject({ credits_due: 0, sufficient_credits: true });
     const refused = await create(t, liveKey, wf, {});
     expect([refused.status, refused.body.error.code]).toEqual([402, 'insufficient_credits']);
@@ -115,7 +129,13 @@ describe('refusals', () => {
       ['paused workflow', paused, {}, 409, 'workflow_not_active'],
       ['unknown document', wf, { input_documents: ['doc_nope'] }, 400, 'invalid_request'],
       ['unextracted document', wf, { input_documents: [pending.body.id] }, 409, 'document_not_extracted'],
-      ['too many documents', wf, { input_documents: Array.from({ length: 21 }, (_, i) => `doc_${i}`) }, 400, 'invalid_request'],
+      [
+        'too many documents',
+        wf,
+        { input_documents: Array.from({ length: 21 }, (_, i) => `doc_${i}`) },
+        400,
+        'invalid_request',
+      ],
       ['unknown field', wf, { files: [] }, 400, 'invalid_request'],
       ['bad mode', wf, { mode: 'later' }, 400, 'invalid_request'],
       ['reference still processing', withRef, {}, 409, 'reference_document_not_ready'],

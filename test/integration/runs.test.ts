@@ -86,10 +86,22 @@ describe('a test-mode run', () => {
     'goes queued → running → succeeded with a %s output that downloads and opens, and leaves the balance alone',
     async (format) => {
       const before = await balance(t, testKey);
-      const wf = await makeWorkflow(t, testKey, { output_format: format, output_schema: format === 'markdown' ? null : SCHEMA });
-      const created = await t.api.post(`/v1/workflows/${wf}/runs`).set(auth(testKey)).send({ metadata: { student: 's-1' } });
+      const wf = await makeWorkflow(t, testKey, {
+        output_format: format,
+        output_schema: format === 'markdown' ? null : SCHEMA,
+      });
+      const created = await t.api
+        .post(`/v1/workflows/${wf}/runs`)
+        .set(auth(testKey))
+        .send({ metadata: { student: 's-1' } });
       expect(created.status).toBe(202);
-      expect(created.body).toMatchObject({ object: 'run', status: 'queued', workflow_id: wf, livemode: false, mode: 'async' });
+      expect(created.body).toMatchObject({
+        object: 'run',
+        status: 'queued',
+        workflow_id: wf,
+        livemode: false,
+        mode: 'async',
+      });
       expect(created.body.result_url).toContain(`/v1/runs/${created.body.id}`);
 
       const run = await waitForRun(t, testKey, created.body.id);
@@ -124,13 +136,19 @@ describe('a test-mode run', () => {
     // Admission to completion in one local activity (docs/decisions.md 254): no patch markers, no `running` upsert.
     const events = (await job.fetchHistory()).events ?? [];
     expect(events.filter((e) => e.workflowTaskCompletedEventAttributes).length).toBe(1);
-    expect(events.filter((e) => e.markerRecordedEventAttributes).map((e) => e.markerRecordedEventAttributes!.markerName)).toEqual(['core_local_activity']);
+    expect(
+      events.filter((e) => e.markerRecordedEventAttributes).map((e) => e.markerRecordedEventAttributes!.markerName),
+    ).toEqual(['core_local_activity']);
     expect(events.filter((e) => e.upsertWorkflowSearchAttributesEventAttributes).length).toBe(1);
     expect(events.length).toBeLessThanOrEqual(8);
     // The Temporal UI's filter by account and status finds it (visibility follows the history within moments).
     const query = `AssayAccountId = '${a.accountId}' AND AssayRunStatus = 'succeeded' AND WorkflowId = '${created.body.id}'`;
     let found: string[] = [];
-    for (const until = Date.now() + 15_000; found.length === 0 && Date.now() < until; await new Promise((r) => setTimeout(r, 250))) {
+    for (
+      const until = Date.now() + 15_000;
+      found.length === 0 && Date.now() < until;
+      await new Promise((r) => setTimeout(r, 250))
+    ) {
       found = [];
       for await (const execution of t.temporal.client.workflow.list({ query })) found.push(execution.workflowId);
     }
@@ -138,10 +156,17 @@ describe('a test-mode run', () => {
   });
 
   it('runs with input documents and quotes per page', async () => {
-    const doc = await uploadDocument(t, testKey, await makeDocument('pdf', { sentences: ['One.', 'Two.', 'Three.'], pages: 3 }));
+    const doc = await uploadDocument(
+      t,
+      testKey,
+      await makeDocument('pdf', { sentences: ['One.', 'Two.', 'Three.'], pages: 3 }),
+    );
     expect(doc.body.page_count).toBe(3);
     const wf = await makeWorkflow(t, testKey);
-    const created = await t.api.post(`/v1/workflows/${wf}/runs`).set(auth(testKey)).send({ input_documents: [doc.body.id] });
+    const created = await t.api
+      .post(`/v1/workflows/${wf}/runs`)
+      .set(auth(testKey))
+      .send({ input_documents: [doc.body.id] });
     // general_evaluation: 1 credit a run + 0.2 a page.
     expect(created.body.quoted_credits).toBe(1.6);
     expect(created.body.input_documents).toEqual([doc.body.id]);
@@ -150,12 +175,19 @@ describe('a test-mode run', () => {
 
   it("reads the documents it names by _id, never by a query over every account's: workflow, run and usage by workflow", async () => {
     const doc = await uploadDocument(t, liveKey, await makeDocument('md', { sentences: ['One.', 'Two.'] }));
-    const ref = await uploadReference(t, liveKey, await makeDocument('md', { sentences: ['Criterion one.', 'Criterion two.'] }));
+    const ref = await uploadReference(
+      t,
+      liveKey,
+      await makeDocument('md', { sentences: ['Criterion one.', 'Criterion two.'] }),
+    );
     expect((await waitForReference(t, liveKey, ref)).status).toBe('ready');
     const { result: runId, commands } = await commandsDuring(t.config.mongodbUri, t.config.MONGODB_DB, async (db) => {
       const api = supertest(createApp({ ...t.deps, db }).callback());
       const wf = await makeWorkflow({ ...t, api }, liveKey, { reference_document_ids: [ref] });
-      const created = await api.post(`/v1/workflows/${wf}/runs`).set(auth(liveKey)).send({ input_documents: [doc.body.id] });
+      const created = await api
+        .post(`/v1/workflows/${wf}/runs`)
+        .set(auth(liveKey))
+        .send({ input_documents: [doc.body.id] });
       expect(created.status).toBe(202);
       // Live mode, so that usage counts it; no model is configured here, so it fails (model_unavailable), refunded.
       expect((await waitForRun(t, liveKey, created.body.id)).status).toBe('failed');
@@ -171,7 +203,11 @@ describe('a test-mode run', () => {
 
   it('ends at once, output_invalid, when the stub cannot satisfy the output_schema', async () => {
     const wf = await makeWorkflow(t, testKey, {
-      output_schema: { type: 'object', properties: { items: { type: 'array', minItems: 100000 } }, required: ['items'] },
+      output_schema: {
+        type: 'object',
+        properties: { items: { type: 'array', minItems: 100000 } },
+        required: ['items'],
+      },
     });
     const created = await t.api.post(`/v1/workflows/${wf}/runs`).set(auth(testKey)).send({});
     const started = Date.now();
@@ -204,7 +240,9 @@ describe('a live run without a configured model', () => {
   });
 
   it('debits with insufficient credits create nothing', async () => {
-    await t.database.db.collection(COLLECTIONS.accounts).updateOne({ _id: a.accountId as never }, { $set: { bonus_milli: 500 } });
+    await t.database.db
+      .collection(COLLECTIONS.accounts)
+      .updateOne({ _id: a.accountId as never }, { $set: { bonus_milli: 500 } });
     const wf = await makeWorkflow(t, liveKey);
     const res = await t.api.post(`/v1/workflows/${wf}/runs`).set(auth(liveKey)).send({});
     expect(res.status).toBe(402);
@@ -242,14 +280,18 @@ describe('cancel', () => {
     expect(run.output).toBeUndefined();
     expect(await balance(idle, liveKey)).toEqual(before);
     expect((await ledgerOf(idle, run.id)).map((e) => e.kind)).toEqual(['charge', 'refund']);
-    const events = await idle.database.db.collection(COLLECTIONS.events).find({ dedupe_key: `run.canceled:${run.id}` }).toArray();
+    const events = await idle.database.db
+      .collection(COLLECTIONS.events)
+      .find({ dedupe_key: `run.canceled:${run.id}` })
+      .toArray();
     expect(events).toHaveLength(1);
   });
 
   it('never lets both win in 20 concurrent cancel/start races', async () => {
     const wf = await makeWorkflow(idle, liveKey);
     const ids: string[] = [];
-    for (let i = 0; i < 20; i++) ids.push((await idle.api.post(`/v1/workflows/${wf}/runs`).set(auth(liveKey)).send({})).body.id);
+    for (let i = 0; i < 20; i++)
+      ids.push((await idle.api.post(`/v1/workflows/${wf}/runs`).set(auth(liveKey)).send({})).body.id);
     const activities = runActivities({ ...idle.deps, models: { provider: () => null } });
     const outcomes = await Promise.all(
       ids.map(async (runId) => {
@@ -285,7 +327,11 @@ describe('idempotency', () => {
   it('creates one run for the same key and body sent 10 times at once', async () => {
     const wf = await makeWorkflow(idle, testKey);
     const send = () =>
-      idle.api.post(`/v1/workflows/${wf}/runs`).set(auth(testKey)).set('Idempotency-Key', 'same-key-1').send({ metadata: { n: 1 } });
+      idle.api
+        .post(`/v1/workflows/${wf}/runs`)
+        .set(auth(testKey))
+        .set('Idempotency-Key', 'same-key-1')
+        .send({ metadata: { n: 1 } });
     const answers = await Promise.all(Array.from({ length: 10 }, send));
     const created = answers.filter((r) => r.status === 202);
     expect(created.length).toBeGreaterThanOrEqual(1);
@@ -363,11 +409,17 @@ describe('refusals before any charge', () => {
     expect([paused.status, paused.body.error.code]).toEqual([409, 'workflow_not_active']);
 
     const wf2 = await makeWorkflow(t, liveKey);
-    const unknown = await t.api.post(`/v1/workflows/${wf2}/runs`).set(auth(liveKey)).send({ input_documents: ['doc_nope'] });
+    const unknown = await t.api
+      .post(`/v1/workflows/${wf2}/runs`)
+      .set(auth(liveKey))
+      .send({ input_documents: ['doc_nope'] });
     expect([unknown.status, unknown.body.error.details[0].path]).toEqual([400, 'body.input_documents']);
 
     const pending = await t.api.post('/v1/documents').set(auth(liveKey)).send({ filename: 'x.pdf' });
-    const unextracted = await t.api.post(`/v1/workflows/${wf2}/runs`).set(auth(liveKey)).send({ input_documents: [pending.body.id] });
+    const unextracted = await t.api
+      .post(`/v1/workflows/${wf2}/runs`)
+      .set(auth(liveKey))
+      .send({ input_documents: [pending.body.id] });
     expect([unextracted.status, unextracted.body.error.code]).toEqual([409, 'document_not_extracted']);
 
     const many = await t.api
@@ -392,16 +444,24 @@ describe('refusals before any charge', () => {
     const wf = await makeWorkflow(t, testKey);
     const badKeys = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`${i}:`.padEnd(100, 'k'), 1]));
     const unknown = Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`field_${i}`, 1]));
-    const res = await t.api.post(`/v1/workflows/${wf}/runs`).set(auth(testKey)).send({ ...unknown, metadata: badKeys });
+    const res = await t.api
+      .post(`/v1/workflows/${wf}/runs`)
+      .set(auth(testKey))
+      .send({ ...unknown, metadata: badKeys });
     expect([res.status, res.body.error.code]).toEqual([400, 'invalid_request']);
     // The 5,000 keys over 40 characters, then the 2,000 unknown fields in one problem: 5,001 in all.
     expect(res.body.error.details).toHaveLength(20);
-    expect(res.body.error.details[0]).toEqual({ path: `body.metadata.${'0:'.padEnd(64, 'k')}…`, message: expect.any(String) });
+    expect(res.body.error.details[0]).toEqual({
+      path: `body.metadata.${'0:'.padEnd(64, 'k')}…`,
+      message: expect.any(String),
+    });
     expect(res.body.error.message).toMatch(/; and 4981 more$/);
     expect(res.text.length).toBeLessThan(20_000);
     // The unknown fields alone: one problem, whose message named all 2,000 (31 KB).
     const fields = await t.api.post(`/v1/workflows/${wf}/runs`).set(auth(testKey)).send(unknown);
-    expect(fields.body.error.details).toEqual([{ path: 'body', message: expect.stringMatching(/^Unrecognized keys: .{150,}…$/) }]);
+    expect(fields.body.error.details).toEqual([
+      { path: 'body', message: expect.stringMatching(/^Unrecognized keys: .{150,}…$/) },
+    ]);
     expect(fields.body.error.details[0].message.length).toBe(201);
     expect((await t.api.get('/v1/runs').set(auth(testKey))).body.data).toEqual([]);
   });
@@ -416,7 +476,11 @@ describe('refusals before any charge', () => {
       .set(auth(liveKey))
       .set('Content-Type', 'application/json')
       .send(`{"metadata": {"k": ${deep}}}`);
-    expect([json.status, json.body.error.code, json.body.error.details]).toEqual([400, 'invalid_request', [{ path: 'body', message: 'nests deeper than 100 levels' }]]);
+    expect([json.status, json.body.error.code, json.body.error.details]).toEqual([
+      400,
+      'invalid_request',
+      [{ path: 'body', message: 'nests deeper than 100 levels' }],
+    ]);
     const form = await t.api
       .post(`/v1/workflows/${wf}/runs`)
       .set(auth(liveKey))
@@ -427,7 +491,11 @@ describe('refusals before any charge', () => {
     expect((await t.api.get('/v1/runs').set(auth(liveKey))).body.data).toEqual([]);
     // 100 levels in all (the body, metadata and 98 arrays) make a run like any other, the metadata kept as sent.
     const deepest = '['.repeat(98) + ']'.repeat(98);
-    const ok = await t.api.post(`/v1/workflows/${wf}/runs`).set(auth(testKey)).set('Content-Type', 'application/json').send(`{"metadata": {"k": ${deepest}}}`);
+    const ok = await t.api
+      .post(`/v1/workflows/${wf}/runs`)
+      .set(auth(testKey))
+      .set('Content-Type', 'application/json')
+      .send(`{"metadata": {"k": ${deepest}}}`);
     expect(ok.status).toBe(202);
     expect(JSON.stringify(ok.body.metadata)).toBe(`{"k":${deepest}}`);
   });
@@ -436,10 +504,19 @@ describe('refusals before any charge', () => {
     const wf = await makeWorkflow(t, testKey);
     const expected = [400, 'invalid_request'];
     // Valid JSON: the refusal names the key, not "not valid JSON" (the parser's refusal, answered as such before).
-    for (const body of ['{"metadata": {"__proto__": "x", "student": "s-1"}}', '{"metadata": {"student": {"__proto__": {"admin": true}}}}']) {
-      const res = await t.api.post(`/v1/workflows/${wf}/runs`).set(auth(testKey)).set('Content-Type', 'application/json').send(body);
+    for (const body of [
+      '{"metadata": {"__proto__": "x", "student": "s-1"}}',
+      '{"metadata": {"student": {"__proto__": {"admin": true}}}}',
+    ]) {
+      const res = await t.api
+        .post(`/v1/workflows/${wf}/runs`)
+        .set(auth(testKey))
+        .set('Content-Type', 'application/json')
+        .send(body);
       expect([res.status, res.body.error.code]).toEqual(expected);
-      expect(res.body.error.details).toEqual([{ path: 'body', message: 'uses "__proto__" as a key, which no request may' }]);
+      expect(res.body.error.details).toEqual([
+        { path: 'body', message: 'uses "__proto__" as a key, which no request may' },
+      ]);
     }
     // In a form, metadata's key was dropped and the run created without it. The router's one check of every body
     // refuses it there too.
@@ -449,7 +526,9 @@ describe('refusals before any charge', () => {
       .field('metadata', '{"__proto__": "x", "student": "s-1"}')
       .attach('files[]', Buffer.from('An essay.'), { filename: 'one.txt', contentType: 'text/plain' });
     expect([form.status, form.body.error.code]).toEqual(expected);
-    expect(form.body.error.details).toEqual([{ path: 'body', message: 'uses "__proto__" as a key, which no request may' }]);
+    expect(form.body.error.details).toEqual([
+      { path: 'body', message: 'uses "__proto__" as a key, which no request may' },
+    ]);
     expect((await t.api.get('/v1/runs').set(auth(testKey))).body.data).toEqual([]);
   });
 
@@ -483,7 +562,11 @@ describe('listing', () => {
     await waitForRun(t, testKey, (await t.api.post(`/v1/workflows/${wf}/runs`).set(auth(testKey)).send({})).body.id);
     // A typo of `status`: every run, unfiltered, would look like an answer.
     const typo = await t.api.get('/v1/runs?statuss=failed').set(auth(testKey));
-    expect([typo.status, typo.body.error.code, typo.body.error.details]).toEqual([400, 'invalid_request', [{ path: 'query', message: 'Unrecognized key: "statuss"' }]]);
+    expect([typo.status, typo.body.error.code, typo.body.error.details]).toEqual([
+      400,
+      'invalid_request',
+      [{ path: 'query', message: 'Unrecognized key: "statuss"' }],
+    ]);
     const other = await t.api.get('/v1/workflows?limit=5&expand=runs').set(auth(testKey));
     expect([other.status, other.body.error.details[0].message]).toEqual([400, 'Unrecognized key: "expand"']);
     expect((await t.api.get('/v1/runs?status=failed').set(auth(testKey))).body.data).toEqual([]);
@@ -496,10 +579,14 @@ describe('operator refund', () => {
     const created = await t.api.post(`/v1/workflows/${wf}/runs`).set(auth(testKey)).send({});
     await waitForRun(t, testKey, created.body.id);
     const ops = (runId: string) =>
-      spawnSync(process.execPath, ['--import', 'tsx', join(__dirname, '..', '..', 'scripts', 'ops.ts'), 'refund-run', runId], {
-        env: process.env,
-        encoding: 'utf8',
-      });
+      spawnSync(
+        process.execPath,
+        ['--import', 'tsx', join(__dirname, '..', '..', 'scripts', 'ops.ts'), 'refund-run', runId],
+        {
+          env: process.env,
+          encoding: 'utf8',
+        },
+      );
     const first = ops(created.body.id);
     expect(first.status).toBe(0);
     expect(first.stdout).toContain('refunded run');
@@ -519,14 +606,23 @@ describe('multipart (legacy)', () => {
       .post(`/v1/workflows/${wf}/runs`)
       .set(auth(testKey))
       .field('metadata', JSON.stringify({ batch: 7 }))
-      .attach('files[]', Buffer.from('First essay: the thesis is clear.'), { filename: 'one.txt', contentType: 'text/plain' })
-      .attach('files[]', Buffer.from('Second essay: sources are cited.'), { filename: 'two.txt', contentType: 'text/plain' });
+      .attach('files[]', Buffer.from('First essay: the thesis is clear.'), {
+        filename: 'one.txt',
+        contentType: 'text/plain',
+      })
+      .attach('files[]', Buffer.from('Second essay: sources are cited.'), {
+        filename: 'two.txt',
+        contentType: 'text/plain',
+      });
     expect(res.status).toBe(202);
     expect(res.headers.deprecation).toBe('true');
     expect(res.headers.sunset).toMatch(/GMT$/);
     expect(res.body.metadata).toEqual({ batch: 7 });
     expect(res.body.input_documents).toHaveLength(2);
-    const docs = await t.database.db.collection(COLLECTIONS.documents).find({ _id: { $in: res.body.input_documents } }).toArray();
+    const docs = await t.database.db
+      .collection(COLLECTIONS.documents)
+      .find({ _id: { $in: res.body.input_documents } })
+      .toArray();
     expect(docs.map((d) => [d.filename, d.extracted]).sort()).toEqual([
       ['one.txt', true],
       ['two.txt', true],
@@ -545,14 +641,17 @@ describe('multipart (legacy)', () => {
     expect(res.status).toBe(413);
     expect(res.body.error.code).toBe('payload_too_large');
     expect((await t.api.get(`/v1/runs?workflow_id=${wf}`).set(auth(testKey))).body.data).toEqual([]);
-    expect(await t.database.db.collection(COLLECTIONS.documents).countDocuments({ account_id: a.accountId })).toBe(before);
+    expect(await t.database.db.collection(COLLECTIONS.documents).countDocuments({ account_id: a.accountId })).toBe(
+      before,
+    );
   });
 
   it('refuses files for a workflow that cannot run before storing any of them', async () => {
     const before = await t.database.db.collection(COLLECTIONS.documents).countDocuments({ account_id: a.accountId });
     const send = (wf: string) =>
       Array.from({ length: 10 }, (_, i) => i).reduce(
-        (req, i) => req.attach('files[]', Buffer.from(`file ${i}`), { filename: `f${i}.txt`, contentType: 'text/plain' }),
+        (req, i) =>
+          req.attach('files[]', Buffer.from(`file ${i}`), { filename: `f${i}.txt`, contentType: 'text/plain' }),
         t.api.post(`/v1/workflows/${wf}/runs`).set(auth(testKey)),
       );
     const started = Date.now();
@@ -563,7 +662,9 @@ describe('multipart (legacy)', () => {
     const inactive = await send(paused);
     expect([inactive.status, inactive.body.error.code]).toEqual([409, 'workflow_not_active']);
     expect(Date.now() - started).toBeLessThan(5000);
-    expect(await t.database.db.collection(COLLECTIONS.documents).countDocuments({ account_id: a.accountId })).toBe(before);
+    expect(await t.database.db.collection(COLLECTIONS.documents).countDocuments({ account_id: a.accountId })).toBe(
+      before,
+    );
   });
 
   it('hashes each file (bytes and name) for Idempotency-Key', async () => {
@@ -589,7 +690,14 @@ describe('multipart (legacy)', () => {
 describe('a run job without its run', () => {
   it('ends at once, failed, instead of retrying for ever (its database dropped or restored under it)', async () => {
     const runId = newId('run');
-    const job = await startRun(t.temporal, { accountId: a.accountId, runId, workflowId: 'wf_gone', workflowName: 'gone', productCode: 'general_evaluation', livemode: false });
+    const job = await startRun(t.temporal, {
+      accountId: a.accountId,
+      runId,
+      workflowId: 'wf_gone',
+      workflowName: 'gone',
+      productCode: 'general_evaluation',
+      livemode: false,
+    });
     await expect(job.result()).resolves.toEqual({ status: 'failed' });
     const history = await job.fetchHistory();
     expect(history.events?.length ?? 0).toBeLessThanOrEqual(20);

@@ -17,7 +17,10 @@ const python = ensureSdkVenv((line) => process.stdout.write(`[python] ${line}\n`
 const PYTEST = ['-m', 'pytest', '-p', 'no:cacheprovider', '-p', 'no:asyncio'];
 
 // `tests/test_x.py::test_y` for every case, as pytest itself collects them.
-const cases = execFileSync(python, [...PYTEST, '--collect-only', '-q', 'tests'], { cwd: PYTHON_CLIENT_DIR, encoding: 'utf8' })
+const cases = execFileSync(python, [...PYTEST, '--collect-only', '-q', 'tests'], {
+  cwd: PYTHON_CLIENT_DIR,
+  encoding: 'utf8',
+})
   .split('\n')
   .filter((line) => line.includes('::'));
 
@@ -26,7 +29,13 @@ interface Outcome {
   message: string;
 }
 
-const decode = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+const decode = (s: string) =>
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 
 /** Outcomes by case id from pytest's JUnit XML (classname `tests.test_x`, name `test_y`). */
 function parseJunit(xml: string): Map<string, Outcome> {
@@ -37,7 +46,8 @@ function parseJunit(xml: string): Map<string, Outcome> {
     const name = decode(/\bname="([^"]*)"/.exec(attrs)?.[1] ?? '');
     const body = m[3] ?? '';
     const id = `${classname.replace(/\./g, '/')}.py::${name}`;
-    if (/<(failure|error)\b/.test(body)) out.set(id, { status: 'failed', message: decode(body.replace(/<[^>]+>/g, '')).trim() });
+    if (/<(failure|error)\b/.test(body))
+      out.set(id, { status: 'failed', message: decode(body.replace(/<[^>]+>/g, '')).trim() });
     else if (/<skipped\b/.test(body)) out.set(id, { status: 'skipped', message: decode(body) });
     else out.set(id, { status: 'passed', message: '' });
   }

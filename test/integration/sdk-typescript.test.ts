@@ -54,7 +54,9 @@ it("the README's TypeScript quickstart uploads a file, runs a test-mode workflow
 
 it('pages through every run, replays a run for a repeated idempotency key, and throws typed errors', async () => {
   const { assay } = await client();
-  const doc = await assay.documents.upload(new TextEncoder().encode('A short essay that cites one source.'), { filename: 'short.txt' });
+  const doc = await assay.documents.upload(new TextEncoder().encode('A short essay that cites one source.'), {
+    filename: 'short.txt',
+  });
   expect(doc).toMatchObject({ object: 'document', filename: 'short.txt', mime_type: 'text/plain', extracted: true });
   const wf = await essayWorkflow(assay);
 
@@ -85,8 +87,12 @@ it('pages through every run, replays a run for a repeated idempotency key, and t
 
 it('referenceDocuments.upload requests a URL, PUTs and completes; the document is indexed and listed', async () => {
   const { assay } = await client();
-  const rubric = 'Criterion 1: the essay cites peer-reviewed sources.\nCriterion 2: the essay weighs a counter-argument.\n';
-  const ref = await assay.referenceDocuments.upload(new TextEncoder().encode(rubric), { filename: 'rubric.txt', name: 'Rubric' });
+  const rubric =
+    'Criterion 1: the essay cites peer-reviewed sources.\nCriterion 2: the essay weighs a counter-argument.\n';
+  const ref = await assay.referenceDocuments.upload(new TextEncoder().encode(rubric), {
+    filename: 'rubric.txt',
+    name: 'Rubric',
+  });
   expect(ref).toMatchObject({ name: 'Rubric', status: 'processing' });
   const deadline = Date.now() + 60_000;
   let current = await assay.referenceDocuments.get(ref.id);
@@ -119,7 +125,9 @@ it('webhooks.verify accepts a real delivery and refuses it tampered or checked s
   expect(tampered.equals(delivery!.rawBody)).toBe(false);
   expect(() => webhooks.verify(tampered, header, endpoint.secret)).toThrow(WebhookVerificationError);
   const sixMinutesLater = new Date(delivery!.at + 6 * 60_000);
-  expect(() => webhooks.verify(delivery!.rawBody, header, endpoint.secret, { now: sixMinutesLater })).toThrow(/tolerance 300/);
+  expect(() => webhooks.verify(delivery!.rawBody, header, endpoint.secret, { now: sixMinutesLater })).toThrow(
+    /tolerance 300/,
+  );
   expect(() => webhooks.verify(delivery!.rawBody, header, 'whsec_not_the_secret')).toThrow(WebhookVerificationError);
   await assay.webhookEndpoints.delete(endpoint.id);
 });
@@ -170,14 +178,20 @@ it('`assay run … --wait --out` runs a workflow on a file and saves its output;
   expect(noKey.code).toBe(1);
   expect(noKey.stderr).toMatch(/^error: 401 /);
   const unset = await runCli(['workflows', 'list'], { ASSAY_API_KEY: '', ASSAY_BASE_URL: api.baseUrl });
-  expect(unset).toMatchObject({ code: 1, stderr: 'error: an API key is required: pass { apiKey } or set ASSAY_API_KEY\n' });
+  expect(unset).toMatchObject({
+    code: 1,
+    stderr: 'error: an API key is required: pass { apiKey } or set ASSAY_API_KEY\n',
+  });
 });
 
 it('`assay listen` registers an endpoint, verifies and forwards a run.succeeded, and removes the endpoint on exit', async () => {
   const { assay, key } = await client();
   const forward = await startWebhookReceiver();
   receivers.push(forward);
-  const cli = startCli(['listen', '--forward-to', forward.url('/local-app')], { ASSAY_API_KEY: key, ASSAY_BASE_URL: api.baseUrl });
+  const cli = startCli(['listen', '--forward-to', forward.url('/local-app')], {
+    ASSAY_API_KEY: key,
+    ASSAY_BASE_URL: api.baseUrl,
+  });
   try {
     const endpointId = (await cli.waitForOutput(/Endpoint (whk_\w+)/))[1]!;
     const secret = (await cli.waitForOutput(/Webhook signing secret: (whsec_\S+)/))[1]!;
@@ -186,7 +200,10 @@ it('`assay listen` registers an endpoint, verifies and forwards a run.succeeded,
     const wf = await essayWorkflow(assay);
     const doc = await assay.documents.upload(join(ROOT, 'examples', 'essay.txt'));
     const run = await assay.runs.create(wf.id, { input_documents: [doc.id] });
-    const line = await cli.waitForOutput(/run\.succeeded\s+(evt_\w+)\s+(whd_\w+)\s+verified\s+--> POST \S+ \[200\]/, 90_000);
+    const line = await cli.waitForOutput(
+      /run\.succeeded\s+(evt_\w+)\s+(whd_\w+)\s+verified\s+--> POST \S+ \[200\]/,
+      90_000,
+    );
 
     const [forwarded] = await forward.waitFor(1);
     expect(forwarded!.path).toBe('/local-app');

@@ -20,7 +20,9 @@ afterAll(async () => {
 const secret = () => new TextEncoder().encode(t.config.SESSION_JWT_SECRET);
 const b64url = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 
-async function localToken(overrides: { iss?: string; aud?: string; exp?: number; nbf?: number; account_id?: unknown; key?: Uint8Array } = {}) {
+async function localToken(
+  overrides: { iss?: string; aud?: string; exp?: number; nbf?: number; account_id?: unknown; key?: Uint8Array } = {},
+) {
   const now = Math.floor(Date.now() / 1000);
   const jwt = new SignJWT({ account_id: 'account_id' in overrides ? overrides.account_id : 'acct_session_test' })
     .setProtectedHeader({ alg: 'HS256' })
@@ -78,7 +80,7 @@ describe('local session tokens (HS256)', () => {
 describe('identity-provider session tokens (JWKS)', () => {
   let server: Server;
   let jwksUrl: string;
-  let privateKey: Awaited<ReturnType<typeof generateKeyPair>>["privateKey"];
+  let privateKey: Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
   let publicJwk: JWK;
   let idp: TestContext;
 

@@ -20,7 +20,14 @@ import { JOB_QUEUES, TASK_QUEUES } from '../../domain/jobs/contract';
 import { ensureNamespace } from '../../domain/jobs/namespaces';
 import { servicePids } from '../../scripts/stack/services';
 import { temporal } from '@temporalio/proto';
-import { GRACE_MS, RECONCILE_BATCH, reconcileDeliveries, reconcileGenerations, reconcileRuns, sweepWatchList } from '../../domain/operations/reconciler';
+import {
+  GRACE_MS,
+  RECONCILE_BATCH,
+  reconcileDeliveries,
+  reconcileGenerations,
+  reconcileRuns,
+  sweepWatchList,
+} from '../../domain/operations/reconciler';
 import { ABANDONED_GENERATION_MS } from '../../domain/catalog/prompt-generation';
 import { createTestContext, type TestContext } from '../support/app';
 import { testNamespaces } from '../support/env';
@@ -92,22 +99,49 @@ describe('a live run whose job an operator terminates', () => {
   it('is settled failed (execution_ended), refunded to the cent, with run.failed delivered, within 2 minutes', async () => {
     const a = await newAccount(t);
     const key = await a.key({ mode: 'live' });
-    const endpoint = await t.api.post('/v1/webhook-endpoints').set(auth(key)).send({ url: receiver.url(), events: ['run.failed'] });
+    const endpoint = await t.api
+      .post('/v1/webhook-endpoints')
+      .set(auth(key))
+      .send({ url: receiver.url(), events: ['run.failed'] });
     expect(endpoint.status).toBe(201);
-    const doc = (await uploadDocument(t, key, { bytes: Buffer.from('An essay with three sources.'), filename: 'e.txt', mimeType: 'text/plain' })).body.id;
-    const wf = await makeWorkflow(t, key, { output_schema: { type: 'object', properties: { score: { type: 'integer' } }, required: ['score'] } });
+    const doc = (
+      await uploadDocument(t, key, {
+        bytes: Buffer.from('An essay with three sources.'),
+        filename: 'e.txt',
+        mimeType: 'text/plain',
+      })
+    ).body.id;
+    const wf = await makeWorkflow(t, key, {
+      output_schema: { type: 'object', properties: { score: { type: 'integer' } }, required: ['score'] },
+    });
     // The model answers only after the test is over: the run sits in `running` until its job is terminated.
     model.enqueue({ content: JSON.stringify({ score: 1 }), delayMs: 300_000 });
     const before = await balance(t, key);
 
-    const created = await t.api.post(`/v1/workflows/${wf}/runs`).set(auth(key)).send({ input_documents: [doc] });
+    const created = await t.api
+      .post(`/v1/workflows/${wf}/runs`)
+      .set(auth(key))
+      .send({ input_documents: [doc] });
     expect(created.status).toBe(202);
     const runId = created.body.id as string;
     expect((await balance(t, key)).pro_credits).toBeLessThan(before.pro_credits);
-    await until('run running', async () => ((await t.api.get(`/v1/runs/${runId}`).set(auth(key))).body.status === 'running' ? true : undefined), 60_000);
+    await until(
+      'run running',
+      async () => ((await t.api.get(`/v1/runs/${runId}`).set(auth(key))).body.status === 'running' ? true : undefined),
+      60_000,
+    );
 
     const terminatedAt = Date.now();
-    await temporalCli('workflow', 'terminate', '--namespace', NS.live, '--workflow-id', runId, '--reason', 'operator test');
+    await temporalCli(
+      'workflow',
+      'terminate',
+      '--namespace',
+      NS.live,
+      '--workflow-id',
+      runId,
+      '--reason',
+      'operator test',
+    );
 
     const settled = await until(
       'run settled',
@@ -130,8 +164,15 @@ describe('a live run whose job an operator terminates', () => {
     expect(entries).toHaveLength(2);
     expect((await balance(t, key)).pro_credits).toBe(before.pro_credits);
 
-    const failedEvents = () => receiver.received.filter((r) => r.rawBody.toString().includes(runId) && r.rawBody.toString().includes('"run.failed"'));
-    await until('run.failed delivered', async () => (failedEvents().length > 0 ? true : undefined), 120_000 - (Date.now() - terminatedAt));
+    const failedEvents = () =>
+      receiver.received.filter(
+        (r) => r.rawBody.toString().includes(runId) && r.rawBody.toString().includes('"run.failed"'),
+      );
+    await until(
+      'run.failed delivered',
+      async () => (failedEvents().length > 0 ? true : undefined),
+      120_000 - (Date.now() - terminatedAt),
+    );
     expect(Date.now() - terminatedAt).toBeLessThan(120_000);
     // Exactly once, however many reconciler passes looked at the run afterwards.
     await new Promise((r) => setTimeout(r, 7000));
@@ -145,11 +186,17 @@ describe('a live run whose job an operator terminates', () => {
     const a = await newAccount(t);
     const key = await a.key();
     const bytes = Buffer.from('Criterion: the essay states a thesis. Criterion: the essay cites sources.');
-    const created = await t.api.post('/v1/reference-documents').set(auth(key)).send({ name: 'Rubric', filename: 'r.txt', mime_type: 'text/plain', size_bytes: bytes.length });
+    const created = await t.api
+      .post('/v1/reference-documents')
+      .set(auth(key))
+      .send({ name: 'Rubric', filename: 'r.txt', mime_type: 'text/plain', size_bytes: bytes.length });
     expect((await putToUploadUrl(created.body.upload_url, created.body.upload_headers, bytes)).ok).toBe(true);
     const refId = created.body.id as string;
     // `complete` while this namespace's Temporal is unreachable: indexing marked started, no job.
-    const down = await createTestContext({ TEMPORAL_NAMESPACE: NS.live, TEMPORAL_ADDRESS: `127.0.0.1:${await closedPort()}` }, { lazyTemporal: true });
+    const down = await createTestContext(
+      { TEMPORAL_NAMESPACE: NS.live, TEMPORAL_ADDRESS: `127.0.0.1:${await closedPort()}` },
+      { lazyTemporal: true },
+    );
     try {
       expect((await down.api.post(`/v1/reference-documents/${refId}/complete`).set(auth(key))).status).toBe(503);
     } finally {
@@ -169,7 +216,9 @@ async function publishRunEvent(ctx: TestContext, accountId: string): Promise<str
     { db: ctx.database.db, config: ctx.config, temporal: ctx.temporal },
     { accountId, type: 'run.succeeded', dedupeKey: `test:${randomBase62(16)}`, data: { run: { id: 'run_test' } } },
   );
-  const delivery = await ctx.database.db.collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries).findOne({ event_id: event._id });
+  const delivery = await ctx.database.db
+    .collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries)
+    .findOne({ event_id: event._id });
   return delivery!._id;
 }
 
@@ -192,7 +241,14 @@ describe('a Temporal that cannot start jobs', () => {
     const a = await newAccount(t);
     const key = await a.key({ mode: 'live' });
     const receiver = await startWebhookReceiver();
-    expect((await t.api.post('/v1/webhook-endpoints').set(auth(key)).send({ url: receiver.url(), events: ['run.failed'] })).status).toBe(201);
+    expect(
+      (
+        await t.api
+          .post('/v1/webhook-endpoints')
+          .set(auth(key))
+          .send({ url: receiver.url(), events: ['run.failed'] })
+      ).status,
+    ).toBe(201);
     const wf = await makeWorkflow(t, key);
     const before = await balance(t, key);
     const res = await missing.api.post(`/v1/workflows/${wf}/runs`).set(auth(key)).send({});
@@ -209,7 +265,10 @@ describe('a Temporal that cannot start jobs', () => {
     // here directly, as its grace period would have passed) starts it, and the receiver gets the event.
     try {
       expect(receiver.received).toHaveLength(0);
-      const report = await reconcileDeliveries({ db: t.database.db, config: t.config, temporal: t.temporal }, new Date(Date.now() + 2 * GRACE_MS));
+      const report = await reconcileDeliveries(
+        { db: t.database.db, config: t.config, temporal: t.temporal },
+        new Date(Date.now() + 2 * GRACE_MS),
+      );
       expect(report.restarted).toBeGreaterThanOrEqual(1);
       const [hit] = await receiver.waitFor(1, 30_000);
       expect(hit!.rawBody.toString()).toContain(String(runs[0]!._id));
@@ -245,7 +304,10 @@ describe('a Temporal that cannot start jobs', () => {
     });
     const keys = t.database.db.collection(COLLECTIONS.idempotencyKeys);
     expect(await keys.countDocuments({ account_id: a.accountId })).toBe(1);
-    await keys.updateOne({ account_id: a.accountId }, { $set: { state: 'in_flight', locked_until: new Date(0), reserved_id: deadId, status: null, body_json: null } });
+    await keys.updateOne(
+      { account_id: a.accountId },
+      { $set: { state: 'in_flight', locked_until: new Date(0), reserved_id: deadId, status: null, body_json: null } },
+    );
     expect(await abandonPendingRun(t.database.db, a.accountId, deadId)).toBe(true);
 
     // Before: the retry found its run rejected and answered 402 insufficient_credits to an account with credits.
@@ -274,7 +336,14 @@ describe('a Temporal that cannot start jobs', () => {
     const eventsBefore = await t.database.db.collection(COLLECTIONS.events).countDocuments({ account_id: a.accountId });
 
     // The same start, landing on the server late (as when the client's deadline fired first).
-    const job = await startRun(t.temporal, { accountId: a.accountId, runId, workflowId: wf, workflowName: 'Run test', productCode: 'general_evaluation', livemode: true });
+    const job = await startRun(t.temporal, {
+      accountId: a.accountId,
+      runId,
+      workflowId: wf,
+      workflowName: 'Run test',
+      productCode: 'general_evaluation',
+      livemode: true,
+    });
     expect(await job.result()).toEqual({ status: 'failed' });
 
     const after = (await t.api.get(`/v1/runs/${runId}`).set(auth(key))).body;
@@ -282,7 +351,9 @@ describe('a Temporal that cannot start jobs', () => {
     expect(after.error.code).toBe('creation_failed');
     expect(await ledgerOf(t, runId)).toEqual(ledgerBefore);
     expect((await balance(t, key)).pro_credits).toBe(before.pro_credits);
-    expect(await t.database.db.collection(COLLECTIONS.events).countDocuments({ account_id: a.accountId })).toBe(eventsBefore);
+    expect(await t.database.db.collection(COLLECTIONS.events).countDocuments({ account_id: a.accountId })).toBe(
+      eventsBefore,
+    );
   });
 
   it('a redelivery whose job cannot start is 503 and leaves the delivery as it was, and nothing for the reconciler', async () => {
@@ -291,9 +362,19 @@ describe('a Temporal that cannot start jobs', () => {
     const receiver = await startWebhookReceiver();
     try {
       receiver.script([], { status: 410 });
-      expect((await t.api.post('/v1/webhook-endpoints').set(auth(key)).send({ url: receiver.url(), events: ['run.succeeded'] })).status).toBe(201);
+      expect(
+        (
+          await t.api
+            .post('/v1/webhook-endpoints')
+            .set(auth(key))
+            .send({ url: receiver.url(), events: ['run.succeeded'] })
+        ).status,
+      ).toBe(201);
       const deliveryId = await publishRunEvent(t, a.accountId);
-      expect(await t.temporal.client.workflow.getHandle(deliveryId).result()).toEqual({ status: 'failed', attempts: 1 });
+      expect(await t.temporal.client.workflow.getHandle(deliveryId).result()).toEqual({
+        status: 'failed',
+        attempts: 1,
+      });
       const deliveries = t.database.db.collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries);
       const before = await deliveries.findOne({ _id: deliveryId });
       expect(before).toMatchObject({ status: 'failed', finished_at: expect.any(Date) });
@@ -301,11 +382,16 @@ describe('a Temporal that cannot start jobs', () => {
       const retried = await missing.api.post(`/v1/webhook-deliveries/${deliveryId}/retry`).set(auth(key));
       expect([retried.status, retried.body.error.code]).toEqual([503, 'service_unavailable']);
       expect(await deliveries.findOne({ _id: deliveryId })).toEqual(before);
-      expect(await t.database.db.collection(COLLECTIONS.watchedJobs).findOne({ _id: `deliveries:${deliveryId}` as never })).toBeNull();
+      expect(
+        await t.database.db.collection(COLLECTIONS.watchedJobs).findOne({ _id: `deliveries:${deliveryId}` as never }),
+      ).toBeNull();
       // With Temporal back, the same request works.
       receiver.script([], { status: 200 });
       expect((await t.api.post(`/v1/webhook-deliveries/${deliveryId}/retry`).set(auth(key))).status).toBe(202);
-      expect(await t.temporal.client.workflow.getHandle(deliveryId).result()).toEqual({ status: 'succeeded', attempts: 1 });
+      expect(await t.temporal.client.workflow.getHandle(deliveryId).result()).toEqual({
+        status: 'succeeded',
+        attempts: 1,
+      });
     } finally {
       await receiver.close();
     }
@@ -315,7 +401,10 @@ describe('a Temporal that cannot start jobs', () => {
     const a = await newAccount(t);
     const key = await a.key();
     const bytes = Buffer.from('Criterion one: the thesis is clear. Criterion two: sources are cited.');
-    const created = await t.api.post('/v1/reference-documents').set(auth(key)).send({ name: 'Rubric', filename: 'r.txt', mime_type: 'text/plain', size_bytes: bytes.length });
+    const created = await t.api
+      .post('/v1/reference-documents')
+      .set(auth(key))
+      .send({ name: 'Rubric', filename: 'r.txt', mime_type: 'text/plain', size_bytes: bytes.length });
     expect(created.status).toBe(201);
     expect((await putToUploadUrl(created.body.upload_url, created.body.upload_headers, bytes)).ok).toBe(true);
     const refId = created.body.id as string;
@@ -348,10 +437,19 @@ describe('a webhook delivery whose job an operator terminates between attempts',
     const a = await newAccount(t);
     const key = await a.key({ mode: 'test' });
     receiver.script([{ status: 503 }], { status: 200 });
-    const endpoint = (await t.api.post('/v1/webhook-endpoints').set(auth(key)).send({ url: receiver.url(), events: ['run.succeeded'] })).body as { id: string };
+    const endpoint = (
+      await t.api
+        .post('/v1/webhook-endpoints')
+        .set(auth(key))
+        .send({ url: receiver.url(), events: ['run.succeeded'] })
+    ).body as { id: string };
     const deliveryId = await publishRunEvent(t, a.accountId);
     const deliveries = t.database.db.collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries);
-    await until('the first attempt recorded', async () => ((await deliveries.findOne({ _id: deliveryId }))?.attempts.length === 1 ? true : undefined), 30_000);
+    await until(
+      'the first attempt recorded',
+      async () => ((await deliveries.findOne({ _id: deliveryId }))?.attempts.length === 1 ? true : undefined),
+      30_000,
+    );
     await t.temporal.client.workflow.getHandle(deliveryId).terminate('an operator stops it');
     expect((await deliveries.findOne({ _id: deliveryId }))!.status).toBe('pending');
 
@@ -359,7 +457,10 @@ describe('a webhook delivery whose job an operator terminates between attempts',
     await until(
       'the delivery settled',
       async () => {
-        await reconcileDeliveries({ db: t.database.db, config: t.config, temporal: t.temporal }, new Date(Date.now() + 2 * GRACE_MS));
+        await reconcileDeliveries(
+          { db: t.database.db, config: t.config, temporal: t.temporal },
+          new Date(Date.now() + 2 * GRACE_MS),
+        );
         return (await deliveries.findOne({ _id: deliveryId }))!.status === 'pending' ? undefined : true;
       },
       30_000,
@@ -368,14 +469,23 @@ describe('a webhook delivery whose job an operator terminates between attempts',
     expect(settled).toMatchObject({ status: 'failed', finished_at: expect.any(Date) });
     expect(settled!.attempts.map((x) => x.status_code)).toEqual([503]);
     const listed = await t.api.get(`/v1/webhook-endpoints/${endpoint.id}/deliveries`).set(auth(key));
-    expect(listed.body.data.map((d: { id: string; status: string }) => [d.id, d.status])).toEqual([[deliveryId, 'failed']]);
-    expect(await t.database.db.collection(COLLECTIONS.watchedJobs).findOne({ _id: `deliveries:${deliveryId}` as never })).toBeNull();
-    const stored = await t.database.db.collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints).findOne({ _id: endpoint.id });
+    expect(listed.body.data.map((d: { id: string; status: string }) => [d.id, d.status])).toEqual([
+      [deliveryId, 'failed'],
+    ]);
+    expect(
+      await t.database.db.collection(COLLECTIONS.watchedJobs).findOne({ _id: `deliveries:${deliveryId}` as never }),
+    ).toBeNull();
+    const stored = await t.database.db
+      .collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints)
+      .findOne({ _id: endpoint.id });
     expect([stored!.status, stored!.failure_streak ?? []]).toEqual(['active', []]);
 
     const retried = await t.api.post(`/v1/webhook-deliveries/${deliveryId}/retry`).set(auth(key));
     expect(retried.status).toBe(202);
-    expect(await t.temporal.client.workflow.getHandle(deliveryId).result()).toEqual({ status: 'succeeded', attempts: 1 });
+    expect(await t.temporal.client.workflow.getHandle(deliveryId).result()).toEqual({
+      status: 'succeeded',
+      attempts: 1,
+    });
     expect((await deliveries.findOne({ _id: deliveryId }))!.attempts.map((x) => x.status_code)).toEqual([503, 200]);
   });
 });
@@ -415,7 +525,11 @@ describe("the reconciler's watch list", () => {
     // An admitted, queued run whose job never started and that the watch list does not name, past the grace period.
     const runs = idle.database.db.collection(COLLECTIONS.runs);
     const deadId = newId('run');
-    await runs.insertOne({ ...(await runs.findOne({ _id: created.body.id }))!, _id: deadId as never, created_at: new Date(Date.now() - 2 * GRACE_MS) });
+    await runs.insertOne({
+      ...(await runs.findOne({ _id: created.body.id }))!,
+      _id: deadId as never,
+      created_at: new Date(Date.now() - 2 * GRACE_MS),
+    });
     expect(await watched(deadId)).toBe(0);
 
     await passesToTheEnd();
@@ -443,14 +557,26 @@ describe('a document whose extraction job ended without a result', () => {
     const a = await newAccount(idle);
     const key = await a.key();
     const bytes = Buffer.from('Some essay text.');
-    const created = await idle.api.post('/v1/documents').set(auth(key)).send({ filename: 'e.txt', mime_type: 'text/plain', size_bytes: bytes.length });
+    const created = await idle.api
+      .post('/v1/documents')
+      .set(auth(key))
+      .send({ filename: 'e.txt', mime_type: 'text/plain', size_bytes: bytes.length });
     expect((await putToUploadUrl(created.body.upload_url, created.body.upload_headers, bytes)).ok).toBe(true);
     const docId = created.body.id as string;
     // Start the extraction job without waiting the route's 90 s for it: `complete` is called again below.
-    const pending = idle.api.post(`/v1/documents/${docId}/complete`).set(auth(key)).then((r) => r);
+    const pending = idle.api
+      .post(`/v1/documents/${docId}/complete`)
+      .set(auth(key))
+      .then((r) => r);
     await until(
       'extraction job started',
-      async () => ((await idle.temporal.client.workflow.getHandle(`extract-${docId}`).describe().catch(() => undefined)) ? true : undefined),
+      async () =>
+        (await idle.temporal.client.workflow
+          .getHandle(`extract-${docId}`)
+          .describe()
+          .catch(() => undefined))
+          ? true
+          : undefined,
       30_000,
     );
     await idle.temporal.client.workflow.getHandle(`extract-${docId}`).terminate('extraction lost');
@@ -458,7 +584,10 @@ describe('a document whose extraction job ended without a result', () => {
     for (const res of [await pending, await idle.api.post(`/v1/documents/${docId}/complete`).set(auth(key))]) {
       expect(res.status).toBe(200);
       expect(res.body.extracted).toBe(false);
-      expect(res.body.extraction_error).toEqual({ code: 'extraction_failed', message: expect.stringContaining('did not finish') });
+      expect(res.body.extraction_error).toEqual({
+        code: 'extraction_failed',
+        message: expect.stringContaining('did not finish'),
+      });
     }
     const stored = await idle.database.db.collection(COLLECTIONS.documents).findOne({ _id: docId as never });
     expect(stored?.status).toBe('failed');
@@ -498,7 +627,8 @@ describe('a reconciler pass whose worker dies in the middle of a step', () => {
     try {
       await until(
         'the first step started',
-        async () => ((await handle.describe()).raw.pendingActivities ?? []).find((a) => a.state === STARTED) ?? undefined,
+        async () =>
+          ((await handle.describe()).raw.pendingActivities ?? []).find((a) => a.state === STARTED) ?? undefined,
         30_000,
       );
       first.child.kill('SIGKILL');
@@ -540,7 +670,11 @@ describe('a live prompt generation whose API process dies while it waits', () =>
       body: JSON.stringify({ goal: 'Review NDAs', category: 'legal' }),
     }).catch((err: unknown) => err);
     const ledger = idle.database.db.collection(COLLECTIONS.ledger);
-    const charge = await until('the generation charged', async () => (await ledger.findOne({ account_id: a.accountId, kind: 'charge', state: 'applied' })) ?? undefined, 30_000);
+    const charge = await until(
+      'the generation charged',
+      async () => (await ledger.findOne({ account_id: a.accountId, kind: 'charge', state: 'applied' })) ?? undefined,
+      30_000,
+    );
     await api.stop('SIGKILL');
     api = undefined;
     // The client never hears back: the connection is cut, not answered.
@@ -548,7 +682,10 @@ describe('a live prompt generation whose API process dies while it waits', () =>
     // Charged for nothing, as the request left it.
     expect((await balance(idle, key)).pro_credits).toBeCloseTo(before.pro_credits - 0.1, 6);
     const deps = { db: idle.database.db, config: idle.config, temporal: idle.temporal };
-    const watched = () => idle.database.db.collection(COLLECTIONS.watchedJobs).countDocuments({ account_id: a.accountId, kind: 'generations' });
+    const watched = () =>
+      idle.database.db
+        .collection(COLLECTIONS.watchedJobs)
+        .countDocuments({ account_id: a.accountId, kind: 'generations' });
     expect(await watched()).toBe(1);
 
     // Within the five minutes the request could still be answering: left alone.
@@ -564,7 +701,10 @@ describe('a live prompt generation whose API process dies while it waits', () =>
       ['charge', 'applied'],
       ['refund', 'applied'],
     ]);
-    expect((await idle.api.get('/v1/usage').set(auth(key))).body).toMatchObject({ total_generations: 0, total_credits: 0 });
+    expect((await idle.api.get('/v1/usage').set(auth(key))).body).toMatchObject({
+      total_generations: 0,
+      total_credits: 0,
+    });
     expect(await watched()).toBe(0);
   }, 120_000);
 });

@@ -18,7 +18,8 @@ const started: string[] = [];
  * Whether the storage is on, where Node says (before async-context frames it keeps its state in `enabled`; with
  * frames, Node 24's default, there are no hooks to switch off and only the bounds below are checked).
  */
-const contextOn = () => (handle.connection as unknown as { callContextStorage: { enabled?: boolean } }).callContextStorage.enabled;
+const contextOn = () =>
+  (handle.connection as unknown as { callContextStorage: { enabled?: boolean } }).callContextStorage.enabled;
 const expectContext = (on: boolean) => {
   const state = contextOn();
   if (typeof state === 'boolean') expect(state).toBe(on);
@@ -34,7 +35,11 @@ beforeAll(async () => {
   handle = await connectTemporal(parseConfig({ ...process.env, TEMPORAL_NAMESPACE: testNamespaces().idle }));
 });
 afterAll(async () => {
-  for (const id of started) await handle.client.workflow.getHandle(id).terminate('test over').catch(() => undefined);
+  for (const id of started)
+    await handle.client.workflow
+      .getHandle(id)
+      .terminate('test over')
+      .catch(() => undefined);
   await handle.close();
 });
 

@@ -56,7 +56,10 @@ describe('Temporal behind TLS with a client certificate and an API key', () => {
     const key = await a.key({ mode: 'test' });
     const wf = await makeWorkflow(t, key);
     const before = front.forwarded();
-    const run = await t.api.post(`/v1/workflows/${wf}/runs`).set({ Authorization: `Bearer ${key}` }).send({ mode: 'sync' });
+    const run = await t.api
+      .post(`/v1/workflows/${wf}/runs`)
+      .set({ Authorization: `Bearer ${key}` })
+      .send({ mode: 'sync' });
     expect(run.status).toBe(200);
     expect(run.body).toMatchObject({ status: 'succeeded' });
     expect(front.forwarded()).toBeGreaterThan(before);
@@ -65,20 +68,27 @@ describe('Temporal behind TLS with a client certificate and an API key', () => {
     expect(health.body.checks).toMatchObject({ temporal: 'ok', worker: 'ok' });
   });
 
-  it("lets an operator export histories through the front: the temporal CLI gets the same TLS and key", async () => {
+  it('lets an operator export histories through the front: the temporal CLI gets the same TLS and key', async () => {
     // A closed run to export: the script lists it with the SDK client and fetches its history with the CLI.
     const key = await (await newAccount(t)).key({ mode: 'test' });
-    const run = await t.api.post(`/v1/workflows/${await makeWorkflow(t, key)}/runs`).set({ Authorization: `Bearer ${key}` }).send({ mode: 'sync' });
+    const run = await t.api
+      .post(`/v1/workflows/${await makeWorkflow(t, key)}/runs`)
+      .set({ Authorization: `Bearer ${key}` })
+      .send({ mode: 'sync' });
     expect(run.body).toMatchObject({ status: 'succeeded' });
     const out = mkdtempSync(join(tmpdir(), 'assay-histories-'));
     try {
       const before = front.forwarded();
       const tsx = join(__dirname, '..', '..', 'node_modules', '.bin', 'tsx');
-      const { stdout } = await exec(tsx, ['scripts/export-histories.ts', '--namespace', testNamespaces().tls, '--out', out], {
-        cwd: join(__dirname, '..', '..'),
-        env: { ...process.env, ...behindFront },
-        timeout: 60_000,
-      });
+      const { stdout } = await exec(
+        tsx,
+        ['scripts/export-histories.ts', '--namespace', testNamespaces().tls, '--out', out],
+        {
+          cwd: join(__dirname, '..', '..'),
+          env: { ...process.env, ...behindFront },
+          timeout: 60_000,
+        },
+      );
       expect(stdout).toMatch(/evaluateRun: completed-succeeded×/);
       const file = readdirSync(out).find((name) => name.startsWith('evaluateRun-completed-succeeded-'));
       expect(file).toBeDefined();
@@ -103,7 +113,10 @@ describe('Temporal behind TLS refuses', () => {
   });
 
   it('a client certificate from another CA', async () => {
-    await refusedClient({ TEMPORAL_TLS_CERT_PATH: front.files.strangerCert, TEMPORAL_TLS_KEY_PATH: front.files.strangerKey });
+    await refusedClient({
+      TEMPORAL_TLS_CERT_PATH: front.files.strangerCert,
+      TEMPORAL_TLS_KEY_PATH: front.files.strangerKey,
+    });
   });
 
   it('a wrong API key, and the front counts the refusal', async () => {

@@ -104,15 +104,26 @@ describe('presigned URLs (DESIGN.md decision 28)', () => {
     expect(ref.status).toBe(201);
     expectPortable(ref.body.upload_url);
 
-    const put = await putToUploadUrl(doc.body.upload_url, doc.body.upload_headers, Buffer.from(SAMPLE_SENTENCES.join('\n')));
+    const put = await putToUploadUrl(
+      doc.body.upload_url,
+      doc.body.upload_headers,
+      Buffer.from(SAMPLE_SENTENCES.join('\n')),
+    );
     expect(put.status).toBe(200);
     const done = await t.api.post(`/v1/documents/${doc.body.id}/complete`).set(auth());
     expect(done.body).toMatchObject({ extracted: true });
-    const refPut = await putToUploadUrl(ref.body.upload_url, ref.body.upload_headers, Buffer.from('# Rubric\n\nBe clear.\n'));
+    const refPut = await putToUploadUrl(
+      ref.body.upload_url,
+      ref.body.upload_headers,
+      Buffer.from('# Rubric\n\nBe clear.\n'),
+    );
     expect(refPut.status).toBe(200);
 
     const wf = await makeWorkflow(t, token, { output_format: 'json' });
-    const created = await t.api.post(`/v1/workflows/${wf}/runs`).set(auth()).send({ input_documents: [doc.body.id] });
+    const created = await t.api
+      .post(`/v1/workflows/${wf}/runs`)
+      .set(auth())
+      .send({ input_documents: [doc.body.id] });
     const run = await waitForRun(t, token, created.body.id);
     expect(run.status).toBe('succeeded');
     const output = await t.api.get(`/v1/runs/${run.id}/output`).set(auth());
@@ -124,7 +135,10 @@ describe('presigned URLs (DESIGN.md decision 28)', () => {
 
 describe('oversized uploads (DESIGN.md decision 27)', () => {
   it('refuses 300 MB sent without size_bytes at complete, deletes it, and the worker never reads it', async () => {
-    const created = await t.api.post('/v1/documents').set(auth()).send({ filename: 'huge.txt', mime_type: 'text/plain' });
+    const created = await t.api
+      .post('/v1/documents')
+      .set(auth())
+      .send({ filename: 'huge.txt', mime_type: 'text/plain' });
     expect(await putGenerated(created.body.upload_url, created.body.upload_headers, 300 * MB)).toBe(200);
     const key = originalKeys.document(a.accountId, created.body.id);
     expect((await statObject(t.deps.storage, key))?.size).toBe(300 * MB);
@@ -144,7 +158,10 @@ describe('oversized uploads (DESIGN.md decision 27)', () => {
   });
 
   it('fails a reference document over 50 MB the same way', async () => {
-    const created = await t.api.post('/v1/reference-documents').set(auth()).send({ name: 'Huge', filename: 'huge.txt' });
+    const created = await t.api
+      .post('/v1/reference-documents')
+      .set(auth())
+      .send({ name: 'Huge', filename: 'huge.txt' });
     expect(await putGenerated(created.body.upload_url, created.body.upload_headers, 50 * MB + 1)).toBe(200);
     const res = await t.api.post(`/v1/reference-documents/${created.body.id}/complete`).set(auth());
     expect(res.status).toBe(200);
@@ -164,23 +181,27 @@ describe('a hostile corpus', () => {
     ['an XLSX with a million rows', () => xlsxWithRows(1_000_000), /memory|did not finish/],
   ];
 
-  it.each(corpus)('%s fails with a clear reason, fast, without growing the worker', async (_name, make, reason) => {
-    const file = await make();
-    const started = Date.now();
-    const { result: res, growthMb } = await rssGrowthDuring(() =>
-      uploadDocument(t, token, { ...file, bytes: file.bytes }),
-    );
-    expect(Date.now() - started).toBeLessThan(60_000);
-    expect(res.status).toBe(200);
-    expect(res.body.extracted).toBe(false);
-    expect(res.body.extraction_error.message).toMatch(reason);
-    expect(res.body.extraction_error.message).not.toMatch(/\n|node_modules|\/work\//);
-    expect(growthMb).toBeLessThan(100);
+  it.each(corpus)(
+    '%s fails with a clear reason, fast, without growing the worker',
+    async (_name, make, reason) => {
+      const file = await make();
+      const started = Date.now();
+      const { result: res, growthMb } = await rssGrowthDuring(() =>
+        uploadDocument(t, token, { ...file, bytes: file.bytes }),
+      );
+      expect(Date.now() - started).toBeLessThan(60_000);
+      expect(res.status).toBe(200);
+      expect(res.body.extracted).toBe(false);
+      expect(res.body.extraction_error.message).toMatch(reason);
+      expect(res.body.extraction_error.message).not.toMatch(/\n|node_modules|\/work\//);
+      expect(growthMb).toBeLessThan(100);
 
-    const normal = await makeDocument('docx', { sentences: SAMPLE_SENTENCES });
-    const next = await uploadDocument(t, token, normal);
-    expect(next.body).toMatchObject({ extracted: true });
-  }, 120_000);
+      const normal = await makeDocument('docx', { sentences: SAMPLE_SENTENCES });
+      const next = await uploadDocument(t, token, normal);
+      expect(next.body).toMatchObject({ extracted: true });
+    },
+    120_000,
+  );
 
   it('a 50 MB one-line text fails file_unprocessable, bounded, and one byte over the limit fails file_too_large', async () => {
     const over = await t.api.post('/v1/documents').set(auth()).send({ filename: 'line.txt', mime_type: 'text/plain' });
@@ -191,10 +212,15 @@ describe('a hostile corpus', () => {
     const at = await t.api.post('/v1/documents').set(auth()).send({ filename: 'line.txt', mime_type: 'text/plain' });
     expect(await putGenerated(at.body.upload_url, at.body.upload_headers, 50 * MB)).toBe(200);
     const started = Date.now();
-    const { result: res, growthMb } = await rssGrowthDuring(() => t.api.post(`/v1/documents/${at.body.id}/complete`).set(auth()));
+    const { result: res, growthMb } = await rssGrowthDuring(() =>
+      t.api.post(`/v1/documents/${at.body.id}/complete`).set(auth()),
+    );
     expect(Date.now() - started).toBeLessThan(60_000);
     expect(res.body).toMatchObject({ extracted: false, size_bytes: 50 * MB });
-    expect(res.body.extraction_error).toMatchObject({ code: 'file_unprocessable', message: expect.stringMatching(/line of more than 1 MiB/) });
+    expect(res.body.extraction_error).toMatchObject({
+      code: 'file_unprocessable',
+      message: expect.stringMatching(/line of more than 1 MiB/),
+    });
     expect(growthMb).toBeLessThan(100);
 
     const normal = await makeDocument('docx', { sentences: SAMPLE_SENTENCES });
@@ -206,7 +232,10 @@ describe('a hostile corpus', () => {
 describe('tenant regexes', () => {
   it('validates `(a+)+$` against 10,000 a’s and a ! in well under 100 ms, and refuses what RE2 cannot run', async () => {
     const schema = { type: 'object', properties: { code: { type: 'string', pattern: '(a+)+$' } } };
-    const wf = await t.api.post('/v1/workflows').set(auth()).send({ product_code: 'general_evaluation', name: 'ReDoS', output_schema: schema });
+    const wf = await t.api
+      .post('/v1/workflows')
+      .set(auth())
+      .send({ product_code: 'general_evaluation', name: 'ReDoS', output_schema: schema });
     expect(wf.status).toBe(201);
     const started = performance.now();
     const result = validateAgainstSchema(schema, { code: `${'a'.repeat(10_000)}!` });

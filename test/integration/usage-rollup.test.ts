@@ -46,7 +46,11 @@ it('counts a live run when admitted, its charge when it succeeds, and backs the 
   // Admitted by the API, but counted by its workflow's first step (off the request path): nothing yet.
   expect(await usage(period)).toMatchObject({ total_runs: 0, total_credits: 0 });
 
-  const activities = runActivities({ db: idle.database.db, config: idle.config, temporal: idle.temporal } as ActivityDeps);
+  const activities = runActivities({
+    db: idle.database.db,
+    config: idle.config,
+    temporal: idle.temporal,
+  } as ActivityDeps);
   const job = { accountId: a.accountId, runId };
   expect(await activities.admitRun(job)).toBe('admitted');
   expect(await usage(period)).toMatchObject({ total_runs: 1, total_credits: 0 });
@@ -94,8 +98,12 @@ it('counts each fact once under concurrent retries and after a crash between the
   // A crash after the month was updated and before the run was marked: the token is still in the month, the mark is
   // missing. The retry must finish the marking without adding again, and leave no token behind.
   const monthId = usageMonthId(a.accountId, '2024-07');
-  await db.collection<UsageMonthDoc>(COLLECTIONS.usageMonths).updateOne({ _id: monthId }, { $push: { pending: `${run._id}:charged` } });
-  await db.collection(COLLECTIONS.runs).updateOne({ _id: run._id as never }, { $pull: { usage_counted: 'charged' } as never });
+  await db
+    .collection<UsageMonthDoc>(COLLECTIONS.usageMonths)
+    .updateOne({ _id: monthId }, { $push: { pending: `${run._id}:charged` } });
+  await db
+    .collection(COLLECTIONS.runs)
+    .updateOne({ _id: run._id as never }, { $pull: { usage_counted: 'charged' } as never });
   await countRunUsage(db, a.accountId, run._id);
   expect(await usage(period)).toMatchObject({ total_runs: 1, total_credits: 2 });
   const month = await db.collection<UsageMonthDoc>(COLLECTIONS.usageMonths).findOne({ _id: monthId });
@@ -111,12 +119,18 @@ it('counts each fact once under concurrent retries and after a crash between the
   expect(await usage(period)).toMatchObject({ total_runs: 1, total_credits: 2 });
 
   // The repair path: a lost or corrupted rollup is recomputed from the runs by `npm run ops -- rebuild-usage`.
-  await db.collection<UsageMonthDoc>(COLLECTIONS.usageMonths).updateOne({ _id: monthId }, { $inc: { 'cells.04:wf_rollup_crash.runs': 5 } });
+  await db
+    .collection<UsageMonthDoc>(COLLECTIONS.usageMonths)
+    .updateOne({ _id: monthId }, { $inc: { 'cells.04:wf_rollup_crash.runs': 5 } });
   expect((await usage(period)).total_runs).toBe(6);
-  const rebuilt = spawnSync(process.execPath, ['--import', 'tsx', join(__dirname, '..', '..', 'scripts', 'ops.ts'), 'rebuild-usage', a.accountId], {
-    env: process.env,
-    encoding: 'utf8',
-  });
+  const rebuilt = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(__dirname, '..', '..', 'scripts', 'ops.ts'), 'rebuild-usage', a.accountId],
+    {
+      env: process.env,
+      encoding: 'utf8',
+    },
+  );
   expect(rebuilt.status).toBe(0);
   expect(rebuilt.stdout).toContain('rebuilt from 1 admitted live runs into 1 months');
   expect(await usage(period)).toMatchObject({ total_runs: 1, total_credits: 2 });

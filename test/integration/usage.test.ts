@@ -30,35 +30,33 @@ afterAll(async () => {
 type Seed = Partial<RunDoc> & { created_at: Date };
 
 async function seed(accountId: string, runs: Seed[]): Promise<RunDoc[]> {
-  const docs = runs.map(
-    (r): RunDoc => ({
-      _id: newId('run'),
-      account_id: accountId,
-      workflow_id: 'wf_seeded_a',
-      workflow_name: 'Seeded A',
-      product_code: 'general_evaluation',
-      admission: 'admitted',
-      status: 'succeeded',
-      mode: 'async',
-      livemode: true,
-      key_id: 'key_seeded',
-      model_policy: 'auto',
-      output_format: 'json',
-      quoted_milli: 1000,
-      charged_milli: 1000,
-      input_documents: [],
-      reference_document_ids: [],
-      metadata_json: '{}',
-      output_json: null,
-      output_file: null,
-      usage: { input_tokens: null, output_tokens: null, model: null, rag_strategy: null },
-      error: null,
-      started_at: null,
-      finished_at: null,
-      refunded_at: null,
-      ...r,
-    }),
-  );
+  const docs = runs.map((r): RunDoc => ({
+    _id: newId('run'),
+    account_id: accountId,
+    workflow_id: 'wf_seeded_a',
+    workflow_name: 'Seeded A',
+    product_code: 'general_evaluation',
+    admission: 'admitted',
+    status: 'succeeded',
+    mode: 'async',
+    livemode: true,
+    key_id: 'key_seeded',
+    model_policy: 'auto',
+    output_format: 'json',
+    quoted_milli: 1000,
+    charged_milli: 1000,
+    input_documents: [],
+    reference_document_ids: [],
+    metadata_json: '{}',
+    output_json: null,
+    output_file: null,
+    usage: { input_tokens: null, output_tokens: null, model: null, rag_strategy: null },
+    error: null,
+    started_at: null,
+    finished_at: null,
+    refunded_at: null,
+    ...r,
+  }));
   await t.database.db.collection<RunDoc>(COLLECTIONS.runs).insertMany(docs);
   // What the run's admission and settlement do in production: count it into the usage rollup.
   for (const doc of docs) await countRunUsage(t.database.db, doc.account_id, doc._id);
@@ -72,11 +70,21 @@ describe('GET /v1/usage over a seeded month', () => {
   it('counts admitted live runs of the period, to inclusive, and sums what they were charged', async () => {
     const counted = await seed(a.accountId, [
       { created_at: at('2024-03-01T00:00:00.000Z'), charged_milli: 1200 },
-      { created_at: at('2024-03-15T12:00:00.000Z'), charged_milli: 1600, workflow_id: 'wf_seeded_b', workflow_name: 'Seeded B' },
+      {
+        created_at: at('2024-03-15T12:00:00.000Z'),
+        charged_milli: 1600,
+        workflow_id: 'wf_seeded_b',
+        workflow_name: 'Seeded B',
+      },
       { created_at: at('2024-03-20T08:00:00.000Z'), charged_milli: 0, status: 'failed' },
       { created_at: at('2024-03-21T08:00:00.000Z'), charged_milli: 0, status: 'refunded' },
       { created_at: at('2024-03-22T08:00:00.000Z'), charged_milli: null, status: 'running' },
-      { created_at: at('2024-03-31T23:59:59.999Z'), charged_milli: 2450, workflow_id: 'wf_seeded_b', workflow_name: 'Seeded B' },
+      {
+        created_at: at('2024-03-31T23:59:59.999Z'),
+        charged_milli: 2450,
+        workflow_id: 'wf_seeded_b',
+        workflow_name: 'Seeded B',
+      },
     ]);
     // Outside the period, test mode, never admitted, or another account's: none of these count.
     await seed(a.accountId, [
@@ -118,7 +126,12 @@ describe('GET /v1/usage over a seeded month', () => {
   it('names a workflow as it is now, also after it was deleted', async () => {
     const wf = await makeWorkflow(t, key, { name: 'Before rename' });
     await seed(a.accountId, [
-      { created_at: at('2024-05-02T00:00:00.000Z'), workflow_id: wf, workflow_name: 'Before rename', charged_milli: 1000 },
+      {
+        created_at: at('2024-05-02T00:00:00.000Z'),
+        workflow_id: wf,
+        workflow_name: 'Before rename',
+        charged_milli: 1000,
+      },
     ]);
     expect((await t.api.patch(`/v1/workflows/${wf}`).set(auth(key)).send({ name: 'After rename' })).status).toBe(200);
     expect((await t.api.delete(`/v1/workflows/${wf}`).set(auth(key))).status).toBe(200);

@@ -38,7 +38,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
   t = await createTestContext();
-  fast = await createTestContext({ WEBHOOK_RETRY_SCHEDULE_S: '2,3', WEBHOOK_RETRY_WINDOW_S: '60', WEBHOOK_TIMEOUT_S: '1' });
+  fast = await createTestContext({
+    WEBHOOK_RETRY_SCHEDULE_S: '2,3',
+    WEBHOOK_RETRY_WINDOW_S: '60',
+    WEBHOOK_TIMEOUT_S: '1',
+  });
 });
 beforeEach(async () => {
   a = await newAccount(t);
@@ -65,7 +69,9 @@ async function publishTestEvent(ctx: TestContext, data: Record<string, unknown> 
     { db: ctx.database.db, config: ctx.config, temporal: ctx.temporal },
     { accountId: a.accountId, type: 'run.succeeded', dedupeKey: `test:${randomBase62(16)}`, data },
   );
-  const delivery = await ctx.database.db.collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries).findOne({ event_id: event._id });
+  const delivery = await ctx.database.db
+    .collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries)
+    .findOne({ event_id: event._id });
   return { event, deliveryId: delivery?._id };
 }
 
@@ -74,7 +80,12 @@ async function deliveryResult(ctx: TestContext, deliveryId: string) {
 }
 
 function verified(req: ReceivedRequest, secret: string, now = new Date(req.at)): boolean {
-  return verifyWebhookSignature({ payload: req.rawBody, header: req.headers['x-service-signature'] as string, secrets: secret, now });
+  return verifyWebhookSignature({
+    payload: req.rawBody,
+    header: req.headers['x-service-signature'] as string,
+    secrets: secret,
+    now,
+  });
 }
 
 const signedAt = (req: ReceivedRequest) => Number(/t=(\d+)/.exec(req.headers['x-service-signature'] as string)![1]);
@@ -89,7 +100,9 @@ describe('webhook endpoints', () => {
     expect(created.body.warning).toMatch(/only once/);
     const id = created.body.id as string;
 
-    const stored = await t.database.db.collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints).findOne({ _id: id });
+    const stored = await t.database.db
+      .collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints)
+      .findOne({ _id: id });
     expect(JSON.stringify(stored)).not.toContain(created.body.secret);
 
     const list = await t.api.get('/v1/webhook-endpoints').set(auth(key));
@@ -106,7 +119,10 @@ describe('webhook endpoints', () => {
     expect(patched.status).toBe(200);
     expect(patched.body).toMatchObject({ events: ['run.succeeded', 'run.failed'], status: 'disabled' });
 
-    const bad = await t.api.patch(`/v1/webhook-endpoints/${id}`).set(auth(key)).send({ events: ['run.exploded'] });
+    const bad = await t.api
+      .patch(`/v1/webhook-endpoints/${id}`)
+      .set(auth(key))
+      .send({ events: ['run.exploded'] });
     expect(bad.status).toBe(400);
     expect(bad.body.error.details[0].path).toMatch(/^body\.events/);
 
@@ -114,7 +130,10 @@ describe('webhook endpoints', () => {
     expect(deleted.body).toEqual({ id, object: 'webhook_endpoint', deleted: true });
     expect((await t.api.get(`/v1/webhook-endpoints/${id}`).set(auth(key))).status).toBe(404);
     expect((await t.api.get('/v1/webhook-endpoints').set(auth(key))).body.data).toEqual([]);
-    const wf = await t.api.post('/v1/workflows').set(auth(key)).send({ product_code: 'general_evaluation', name: 'w', webhook_endpoint_id: id });
+    const wf = await t.api
+      .post('/v1/workflows')
+      .set(auth(key))
+      .send({ product_code: 'general_evaluation', name: 'w', webhook_endpoint_id: id });
     expect(wf.status).toBe(400);
   });
 
@@ -133,7 +152,12 @@ describe('webhook endpoints', () => {
     const first = await rotate();
     expect(first.status).toBe(200);
     expect(first.headers['cache-control']).toBe('no-store');
-    expect(first.body).toMatchObject({ id: endpoint.id, object: 'webhook_endpoint', status: 'active', warning: expect.stringMatching(/only once/) });
+    expect(first.body).toMatchObject({
+      id: endpoint.id,
+      object: 'webhook_endpoint',
+      status: 'active',
+      warning: expect.stringMatching(/only once/),
+    });
     expect(first.body.secret).toMatch(/^whsec_[0-9A-Za-z]{32}$/);
     expect(first.body.secret).not.toBe(endpoint.secret);
     const expiresIn = Date.parse(first.body.previous_secret_expires_at) - Date.now();
@@ -141,12 +165,16 @@ describe('webhook endpoints', () => {
     expect(expiresIn).toBeLessThanOrEqual(86_400_000);
     // Its answer lost, the client rotates again: the secret the receiver still holds keeps signing.
     const second = await rotate({ previous_secret_expires_in_s: 600 });
-    const stored = await t.database.db.collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints).findOne({ _id: endpoint.id });
-    for (const secret of [endpoint.secret, first.body.secret, second.body.secret]) expect(JSON.stringify(stored)).not.toContain(secret);
+    const stored = await t.database.db
+      .collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints)
+      .findOne({ _id: endpoint.id });
+    for (const secret of [endpoint.secret, first.body.secret, second.body.secret])
+      expect(JSON.stringify(stored)).not.toContain(secret);
 
     const during = await deliver();
     expect((during.headers['x-service-signature'] as string).match(/v1=/g)).toHaveLength(3);
-    for (const held of [endpoint.secret, first.body.secret, second.body.secret]) expect(verified(during, held)).toBe(true);
+    for (const held of [endpoint.secret, first.body.secret, second.body.secret])
+      expect(verified(during, held)).toBe(true);
 
     // A leak: 0 stops every replaced secret at once.
     const leaked = await rotate({ previous_secret_expires_in_s: 0 });
@@ -154,13 +182,17 @@ describe('webhook endpoints', () => {
     const after = await deliver();
     expect((after.headers['x-service-signature'] as string).match(/v1=/g)).toHaveLength(1);
     expect(verified(after, leaked.body.secret)).toBe(true);
-    for (const old of [endpoint.secret, first.body.secret, second.body.secret]) expect(verified(after, old)).toBe(false);
+    for (const old of [endpoint.secret, first.body.secret, second.body.secret])
+      expect(verified(after, old)).toBe(false);
 
     expect((await rotate({ previous_secret_expires_in_s: 86_401 })).status).toBe(400);
     expect((await rotate({ previous_secret_expires_in_s: 60, extra: true })).status).toBe(400);
     expect((await rotate({}, 'whk_nope')).status).toBe(404);
     const reader = await a.key({ scopes: ['webhooks:read'] });
-    expect([(await rotate({}, endpoint.id, reader)).status, (await rotate({}, endpoint.id, reader)).body.error.code]).toEqual([403, 'insufficient_scope']);
+    expect([
+      (await rotate({}, endpoint.id, reader)).status,
+      (await rotate({}, endpoint.id, reader)).body.error.code,
+    ]).toEqual([403, 'insufficient_scope']);
     expect((await t.api.delete(`/v1/webhook-endpoints/${endpoint.id}`).set(auth(key))).status).toBe(200);
     expect((await rotate()).status).toBe(404);
   });
@@ -172,14 +204,23 @@ describe('webhook endpoints', () => {
 
     const strict = await createTestContext({ WEBHOOK_ALLOW_PRIVATE: 'false' });
     try {
-      for (const url of ['http://127.0.0.1/hook', 'http://169.254.169.254/latest/meta-data', 'http://localhost:8080/hook', 'http://[::1]/hook', 'http://10.0.0.8/x']) {
+      for (const url of [
+        'http://127.0.0.1/hook',
+        'http://169.254.169.254/latest/meta-data',
+        'http://localhost:8080/hook',
+        'http://[::1]/hook',
+        'http://10.0.0.8/x',
+      ]) {
         const res = await strict.api.post('/v1/webhook-endpoints').set(auth(key)).send({ url });
         expect([url, res.status, res.body.error.code]).toEqual([url, 400, 'invalid_request']);
         expect(res.body.error.message).toMatch(/^url .*private/);
         expect(res.body.error.details).toEqual([{ path: 'body.url', message: expect.stringContaining('private') }]);
       }
       const existing = await register(t, { url: receiver.url() });
-      const patched = await strict.api.patch(`/v1/webhook-endpoints/${existing.id}`).set(auth(key)).send({ url: 'http://127.0.0.2/x' });
+      const patched = await strict.api
+        .patch(`/v1/webhook-endpoints/${existing.id}`)
+        .set(auth(key))
+        .send({ url: 'http://127.0.0.2/x' });
       expect(patched.status).toBe(400);
     } finally {
       await strict.close();
@@ -198,15 +239,23 @@ describe('webhook endpoints', () => {
 // DESIGN.md decision 25: an endpoint receives whole runs and reference documents, so subscribing one, pointing it
 // elsewhere or redelivering to it needs the read scope of what it receives.
 describe('subscriptions need the read scope of what they receive', () => {
-  const post = (k: string, body: Record<string, unknown>) => t.api.post('/v1/webhook-endpoints').set(auth(k)).send(body);
+  const post = (k: string, body: Record<string, unknown>) =>
+    t.api.post('/v1/webhook-endpoints').set(auth(k)).send(body);
   const refusedFor = (res: { status: number; body: { error?: { code: string; message: string } } }, scope: string) =>
-    expect([res.status, res.body.error?.code, res.body.error?.message]).toEqual([403, 'insufficient_scope', expect.stringContaining(scope)]);
+    expect([res.status, res.body.error?.code, res.body.error?.message]).toEqual([
+      403,
+      'insufficient_scope',
+      expect.stringContaining(scope),
+    ]);
 
   it('refuses a webhooks:write-only key subscribing to run.* or to the default kinds', async () => {
     const writer = await a.key({ scopes: ['webhooks:write'] });
     refusedFor(await post(writer, { url: receiver.url(), events: ['run.succeeded'] }), 'runs:read');
     refusedFor(await post(writer, { url: receiver.url() }), 'runs:read');
-    refusedFor(await post(writer, { url: receiver.url(), events: ['reference_document.ready'] }), 'reference_documents:read');
+    refusedFor(
+      await post(writer, { url: receiver.url(), events: ['reference_document.ready'] }),
+      'reference_documents:read',
+    );
     expect((await t.api.get('/v1/webhook-endpoints').set(auth(key))).body.data).toEqual([]);
 
     const runWriter = await a.key({ scopes: ['webhooks:write', 'runs:read'] });
@@ -220,7 +269,8 @@ describe('subscriptions need the read scope of what they receive', () => {
   it('refuses re-pointing, re-subscribing or re-enabling an endpoint without the read scopes; disabling needs none', async () => {
     const endpoint = await register(t, { url: receiver.url(), events: ['run.succeeded'] });
     const writer = await a.key({ scopes: ['webhooks:write'] });
-    const patch = (k: string, body: Record<string, unknown>) => t.api.patch(`/v1/webhook-endpoints/${endpoint.id}`).set(auth(k)).send(body);
+    const patch = (k: string, body: Record<string, unknown>) =>
+      t.api.patch(`/v1/webhook-endpoints/${endpoint.id}`).set(auth(k)).send(body);
     refusedFor(await patch(writer, { url: receiver.url('/elsewhere') }), 'runs:read');
     refusedFor(await patch(writer, { events: ['run.failed'] }), 'runs:read');
     expect((await patch(writer, { status: 'disabled' })).status).toBe(200);
@@ -230,7 +280,10 @@ describe('subscriptions need the read scope of what they receive', () => {
 
     const runWriter = await a.key({ scopes: ['webhooks:write', 'runs:read'] });
     expect((await patch(runWriter, { status: 'active', url: receiver.url('/elsewhere') })).status).toBe(200);
-    refusedFor(await patch(runWriter, { events: ['run.failed', 'reference_document.ready'] }), 'reference_documents:read');
+    refusedFor(
+      await patch(runWriter, { events: ['run.failed', 'reference_document.ready'] }),
+      'reference_documents:read',
+    );
   });
 
   it('refuses redelivering a run event to a key without runs:read', async () => {
@@ -252,20 +305,37 @@ describe('endpoints per account', () => {
   it('allows 20 webhook endpoints and answers the 21st with 409 limit_reached; a deleted one makes room', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 20; i++) ids.push((await register(t, { url: receiver.url(`/${i}`) })).id);
-    const over = await t.api.post('/v1/webhook-endpoints').set(auth(key)).send({ url: receiver.url('/21') });
+    const over = await t.api
+      .post('/v1/webhook-endpoints')
+      .set(auth(key))
+      .send({ url: receiver.url('/21') });
     expect([over.status, over.body.error.code]).toEqual([409, 'limit_reached']);
     expect((await t.api.get('/v1/webhook-endpoints').set(auth(key))).body.data).toHaveLength(20);
     expect((await t.api.delete(`/v1/webhook-endpoints/${ids[0]}`).set(auth(key))).status).toBe(200);
-    expect((await t.api.post('/v1/webhook-endpoints').set(auth(key)).send({ url: receiver.url('/21') })).status).toBe(201);
+    expect(
+      (
+        await t.api
+          .post('/v1/webhook-endpoints')
+          .set(auth(key))
+          .send({ url: receiver.url('/21') })
+      ).status,
+    ).toBe(201);
   });
 
   it('never holds more than 20 when creations race', async () => {
     for (let i = 0; i < 15; i++) await register(t, { url: receiver.url(`/${i}`) });
     const answers = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => t.api.post('/v1/webhook-endpoints').set(auth(key)).send({ url: receiver.url(`/race${i}`) })),
+      Array.from({ length: 12 }, (_, i) =>
+        t.api
+          .post('/v1/webhook-endpoints')
+          .set(auth(key))
+          .send({ url: receiver.url(`/race${i}`) }),
+      ),
     );
     for (const res of answers) expect([201, 409]).toContain(res.status);
-    const count = await t.database.db.collection(COLLECTIONS.webhookEndpoints).countDocuments({ account_id: a.accountId, deleted_at: null });
+    const count = await t.database.db
+      .collection(COLLECTIONS.webhookEndpoints)
+      .countDocuments({ account_id: a.accountId, deleted_at: null });
     expect(count).toBeLessThanOrEqual(20);
     expect(count).toBe(15 + answers.filter((r) => r.status === 201).length);
   });
@@ -278,7 +348,10 @@ describe('delivery of a run event', () => {
     const failedOnly = await register(t, { url: receiver.url('/failed-only'), events: ['run.failed'] });
     // The workflow names an endpoint that is also an account subscriber: it must still get the event once.
     const wf = await makeWorkflow(t, key, { webhook_endpoint_id: own.id });
-    const created = await t.api.post(`/v1/workflows/${wf}/runs`).set(auth(key)).send({ metadata: { n: 1 } });
+    const created = await t.api
+      .post(`/v1/workflows/${wf}/runs`)
+      .set(auth(key))
+      .send({ metadata: { n: 1 } });
     const run = await waitForRun(t, key, created.body.id);
     expect(run.status).toBe('succeeded');
 
@@ -316,9 +389,20 @@ describe('delivery of a run event', () => {
     const deliveries = await t.api.get(`/v1/webhook-endpoints/${all.id}/deliveries`).set(auth(key));
     expect(deliveries.status).toBe(200);
     expect(deliveries.body.data).toHaveLength(1);
-    expect(deliveries.body.data[0]).toMatchObject({ object: 'webhook_delivery', endpoint_id: all.id, event_type: 'run.succeeded', status: 'succeeded' });
+    expect(deliveries.body.data[0]).toMatchObject({
+      object: 'webhook_delivery',
+      endpoint_id: all.id,
+      event_type: 'run.succeeded',
+      status: 'succeeded',
+    });
     expect(deliveries.body.data[0].attempts).toEqual([
-      { attempted_at: expect.any(String), status_code: 200, latency_ms: expect.any(Number), error: null, response_body: 'answer 200' },
+      {
+        attempted_at: expect.any(String),
+        status_code: 200,
+        latency_ms: expect.any(Number),
+        error: null,
+        response_body: 'answer 200',
+      },
     ]);
     const none = await t.api.get(`/v1/webhook-endpoints/${failedOnly.id}/deliveries`).set(auth(key));
     expect(none.body).toEqual({ data: [], next_cursor: null });
@@ -329,18 +413,28 @@ describe('one delivery per event and endpoint', () => {
   it('is made once when six publishes of the event race, listed once and sent once; a retried publish finds it by _id alone', async () => {
     const endpoint = await register(t, { url: receiver.url() });
     const publisher = { db: t.database.db, config: t.config, temporal: t.temporal };
-    const input = { accountId: a.accountId, type: 'run.succeeded' as const, dedupeKey: `test:${randomBase62(16)}`, data: { run: { id: 'run_test' } } };
+    const input = {
+      accountId: a.accountId,
+      type: 'run.succeeded' as const,
+      dedupeKey: `test:${randomBase62(16)}`,
+      data: { run: { id: 'run_test' } },
+    };
     const events = await Promise.all(Array.from({ length: 6 }, () => publishEvent(publisher, input)));
     const eventId = events[0]!._id;
     expect(events.map((e) => e._id)).toEqual(Array(6).fill(eventId));
-    const stored = await t.database.db.collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries).find({ event_id: eventId }).toArray();
+    const stored = await t.database.db
+      .collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries)
+      .find({ event_id: eventId })
+      .toArray();
     expect(stored.map((d) => d.endpoint_id)).toEqual([endpoint.id]);
     const deliveryId = stored[0]!._id;
     expect(await deliveryResult(t, deliveryId)).toMatchObject({ status: 'succeeded', attempts: 1 });
 
     // A publish retried after it succeeded (its activity retried): the same event and delivery, and the account's
     // endpoints (through its roster), every one read by `_id`.
-    const { result, commands } = await commandsDuring(t.config.mongodbUri, t.config.MONGODB_DB, (db) => publishEvent({ ...publisher, db }, input));
+    const { result, commands } = await commandsDuring(t.config.mongodbUri, t.config.MONGODB_DB, (db) =>
+      publishEvent({ ...publisher, db }, input),
+    );
     expect(result._id).toBe(eventId);
     expect(scans(commands)).toEqual([]);
     expect(await deliveryResult(t, deliveryId)).toMatchObject({ status: 'succeeded', attempts: 1 });
@@ -356,9 +450,15 @@ describe("an account's endpoints, read through its roster", () => {
   const endpoints = () => t.database.db.collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints);
   const tenant = (db = t.database.db) => new TenantDb(db, a.accountId);
   const publisher = (db = t.database.db) => ({ db, config: t.config, temporal: t.temporal });
-  const runEvent = () => ({ accountId: a.accountId, type: 'run.succeeded' as const, dedupeKey: `test:${randomBase62(16)}`, data: { run: { id: 'run_test' } } });
+  const runEvent = () => ({
+    accountId: a.accountId,
+    type: 'run.succeeded' as const,
+    dedupeKey: `test:${randomBase62(16)}`,
+    data: { run: { id: 'run_test' } },
+  });
   const monitored = <R>(work: (db: Db) => Promise<R>) => commandsDuring(t.config.mongodbUri, t.config.MONGODB_DB, work);
-  const listedIds = async () => ((await t.api.get('/v1/webhook-endpoints').set(auth(key))).body.data as Array<{ id: string }>).map((e) => e.id);
+  const listedIds = async () =>
+    ((await t.api.get('/v1/webhook-endpoints').set(auth(key))).body.data as Array<{ id: string }>).map((e) => e.id);
 
   /** An endpoint as a process that keeps no roster wrote it (an account from before rosters, an older version). */
   async function insertUnrostered(path: string) {
@@ -366,16 +466,30 @@ describe("an account's endpoints, read through its roster", () => {
     const secret = `whsec_${randomBase62(32)}`;
     const now = new Date();
     await endpoints().insertOne({
-      _id: id, account_id: a.accountId, url: receiver.url(path), events: ['run.succeeded'], status: 'active',
-      secret_sealed: sealSecret(t.config.DATA_ENCRYPTION_KEY, secret, id), failures_counted_since: now,
-      disabled_reason: null, deleted_at: null, created_at: now, updated_at: now,
+      _id: id,
+      account_id: a.accountId,
+      url: receiver.url(path),
+      events: ['run.succeeded'],
+      status: 'active',
+      secret_sealed: sealSecret(t.config.DATA_ENCRYPTION_KEY, secret, id),
+      failures_counted_since: now,
+      disabled_reason: null,
+      deleted_at: null,
+      created_at: now,
+      updated_at: now,
     });
     return { id, secret };
   }
 
   it("fans an event out, lists and creates without a query over other accounts' endpoints", async () => {
     // Other accounts' endpoints, subscribed to the same kind: a query by account would have to step over them.
-    const other = (i: number) => ({ _id: newId('webhookEndpoint'), account_id: `acct_other${i % 3}`, events: ['run.succeeded'], status: 'active', deleted_at: null });
+    const other = (i: number) => ({
+      _id: newId('webhookEndpoint'),
+      account_id: `acct_other${i % 3}`,
+      events: ['run.succeeded'],
+      status: 'active',
+      deleted_at: null,
+    });
     await endpoints().insertMany(Array.from({ length: 30 }, (_, i) => other(i) as unknown as WebhookEndpointDoc));
     const subscribed = await register(t, { url: receiver.url('/subscribed'), events: ['run.succeeded'] });
     const elsewhere = await register(t, { url: receiver.url('/elsewhere'), events: ['reference_document.ready'] });
@@ -391,7 +505,14 @@ describe("an account's endpoints, read through its roster", () => {
     expect(scans(listed.commands)).toEqual([]);
     expect(listed.result.data.map((e) => e.id)).toEqual([elsewhere.id, subscribed.id]);
 
-    const created = await monitored((db) => createWebhookEndpoint(t.config, tenant(db), { scopes: ['webhooks:write', 'runs:read'] }, { url: receiver.url('/new'), events: ['run.failed'] }));
+    const created = await monitored((db) =>
+      createWebhookEndpoint(
+        t.config,
+        tenant(db),
+        { scopes: ['webhooks:write', 'runs:read'] },
+        { url: receiver.url('/new'), events: ['run.failed'] },
+      ),
+    );
     expect(scans(created.commands)).toEqual([]);
     expect(await listedIds()).toEqual([created.result.id, elsewhere.id, subscribed.id]);
     await sleep(1000); // a delivery to the deleted or the unsubscribed endpoint would have arrived by now
@@ -403,7 +524,9 @@ describe("an account's endpoints, read through its roster", () => {
     await t.database.db.collection<{ _id: string }>(COLLECTIONS.endpointRosters).deleteOne({ _id: a.accountId });
     const legacy = await insertUnrostered('/legacy');
     const first = await monitored((db) => publishEvent(publisher(db), runEvent()));
-    expect(scans(first.commands)).toEqual([expect.stringMatching(new RegExp(`^find ${COLLECTIONS.webhookEndpoints} `))]);
+    expect(scans(first.commands)).toEqual([
+      expect.stringMatching(new RegExp(`^find ${COLLECTIONS.webhookEndpoints} `)),
+    ]);
     const [req] = await receiver.waitFor(1);
     expect(req!.path).toBe('/legacy');
     expect(verified(req!, legacy.secret)).toBe(true);
@@ -433,14 +556,23 @@ describe("an account's endpoints, read through its roster", () => {
     expect(await listedIds()).toEqual([live.id]);
     // 19 more fit beside the live one: neither leftover counts toward the limit.
     for (let i = 0; i < 19; i++) await register(t, { url: receiver.url(`/more${i}`) });
-    expect((await t.api.post('/v1/webhook-endpoints').set(auth(key)).send({ url: receiver.url('/over') })).status).toBe(409);
+    expect(
+      (
+        await t.api
+          .post('/v1/webhook-endpoints')
+          .set(auth(key))
+          .send({ url: receiver.url('/over') })
+      ).status,
+    ).toBe(409);
     await publishEvent(publisher(), runEvent());
     await receiver.waitFor(20);
     await sleep(1000);
     expect(receiver.received.map((r) => r.path)).not.toContain('/gone');
     expect(receiver.received).toHaveLength(20);
     // The reader that found the deleted endpoint took it off the roster.
-    const roster = await t.database.db.collection<{ _id: string; ids: string[] }>(COLLECTIONS.endpointRosters).findOne({ _id: a.accountId });
+    const roster = await t.database.db
+      .collection<{ _id: string; ids: string[] }>(COLLECTIONS.endpointRosters)
+      .findOne({ _id: a.accountId });
     expect(roster!.ids).not.toContain(gone.id);
     expect(roster!.ids).toContain(live.id);
   });
@@ -456,7 +588,10 @@ describe('delivery of other events', () => {
     expect(verified(req!, endpoint.secret)).toBe(true);
     expect(req!.headers['x-service-event']).toBe('reference_document.ready');
     const payload = JSON.parse(req!.rawBody.toString());
-    expect(payload).toMatchObject({ type: 'reference_document.ready', data: { reference_document: { id: refId, status: 'ready' } } });
+    expect(payload).toMatchObject({
+      type: 'reference_document.ready',
+      data: { reference_document: { id: refId, status: 'ready' } },
+    });
   });
 
   it('delivers run.canceled from the API cancel path, once, to the workflow endpoint', async () => {
@@ -528,12 +663,20 @@ describe('retries', () => {
     // As if the deployment's DATA_ENCRYPTION_KEY had been replaced without keeping the old one as a fallback.
     const retired = Buffer.alloc(32, 11).toString('base64');
     const endpoints = fast.database.db.collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints);
-    await endpoints.updateOne({ _id: endpoint.id }, { $set: { secret_sealed: sealSecret(retired, endpoint.secret, endpoint.id) } });
+    await endpoints.updateOne(
+      { _id: endpoint.id },
+      { $set: { secret_sealed: sealSecret(retired, endpoint.secret, endpoint.id) } },
+    );
     const { deliveryId } = await publishTestEvent(fast);
     const deliveries = fast.database.db.collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries);
-    for (let i = 0; i < 100 && !(await deliveries.findOne({ _id: deliveryId! }))!.attempts.length; i++) await sleep(100);
+    for (let i = 0; i < 100 && !(await deliveries.findOne({ _id: deliveryId! }))!.attempts.length; i++)
+      await sleep(100);
     const [first] = (await deliveries.findOne({ _id: deliveryId! }))!.attempts;
-    expect(first).toMatchObject({ status_code: null, error: 'not sent: the delivery could not be signed on our side', outcome: 'retry' });
+    expect(first).toMatchObject({
+      status_code: null,
+      error: 'not sent: the delivery could not be signed on our side',
+      outcome: 'retry',
+    });
     expect(receiver.received).toHaveLength(0);
 
     // The operator puts the old key back as a fallback and reseals: the same secret, now under the current key.
@@ -553,7 +696,9 @@ describe('retries', () => {
     receiver.script([{ status: 200, delayMs: 2500 }], { status: 204 });
     const { deliveryId } = await publishTestEvent(fast);
     expect(await deliveryResult(fast, deliveryId!)).toEqual({ status: 'succeeded', attempts: 2 });
-    const doc = await fast.database.db.collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries).findOne({ _id: deliveryId! });
+    const doc = await fast.database.db
+      .collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries)
+      .findOne({ _id: deliveryId! });
     expect(doc!.attempts.map((x) => [x.status_code, x.error])).toEqual([
       [null, 'timed out after 1 s'],
       [204, null],
@@ -622,13 +767,15 @@ describe('retries', () => {
 });
 
 describe('failures in a row', () => {
-  const endpointDoc = (id: string) => fast.database.db.collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints).findOne({ _id: id });
+  const endpointDoc = (id: string) =>
+    fast.database.db.collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints).findOne({ _id: id });
 
   it('counts only failures in a row: a success between them starts the count again', async () => {
     const endpoint = await register(fast, { url: receiver.url() });
     receiver.script([...Array<{ status: number }>(19).fill({ status: 410 }), { status: 200 }], { status: 410 });
     const outcomes: string[] = [];
-    for (let i = 0; i < 39; i++) outcomes.push((await deliveryResult(fast, (await publishTestEvent(fast)).deliveryId!)).status);
+    for (let i = 0; i < 39; i++)
+      outcomes.push((await deliveryResult(fast, (await publishTestEvent(fast)).deliveryId!)).status);
     expect(outcomes.filter((o) => o === 'succeeded')).toHaveLength(1);
     // 19 failures, a success, 19 failures: never 20 in a row.
     expect((await endpointDoc(endpoint.id))!.status).toBe('active');
@@ -653,7 +800,11 @@ describe('durability', () => {
   it('resumes the schedule after the worker is killed between attempts, without losing or doubling an attempt', async () => {
     const namespace = `${t.config.TEMPORAL_NAMESPACE}-webhooks-kill`;
     await ensureNamespace(t.config.temporalAddress, namespace);
-    const own = await createTestContext({ TEMPORAL_NAMESPACE: namespace, WEBHOOK_RETRY_SCHEDULE_S: '5', WEBHOOK_TIMEOUT_S: '2' });
+    const own = await createTestContext({
+      TEMPORAL_NAMESPACE: namespace,
+      WEBHOOK_RETRY_SCHEDULE_S: '5',
+      WEBHOOK_TIMEOUT_S: '2',
+    });
     let worker = await startWorker({ TEMPORAL_NAMESPACE: namespace });
     try {
       const endpoint = await register(own, { url: receiver.url() });
@@ -669,7 +820,9 @@ describe('durability', () => {
       await sleep(1000);
       expect(receiver.received).toHaveLength(2);
       expect(receiver.received.every((r) => verified(r, endpoint.secret))).toBe(true);
-      const doc = await own.database.db.collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries).findOne({ _id: deliveryId! });
+      const doc = await own.database.db
+        .collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries)
+        .findOne({ _id: deliveryId! });
       expect(doc!.attempts.map((x) => x.status_code)).toEqual([500, 200]);
     } finally {
       await worker.stop();

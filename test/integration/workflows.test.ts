@@ -66,12 +66,23 @@ describe('creating', () => {
   it('refuses an output_schema larger than 64 KB as JSON with 400, and accepts one just under', async () => {
     const schemaOf = (count: number) => ({
       type: 'object',
-      properties: Object.fromEntries(Array.from({ length: count }, (_, i) => [`criterion_${String(i).padStart(4, '0')}`, { type: 'integer', minimum: 0, maximum: 5 }])),
+      properties: Object.fromEntries(
+        Array.from({ length: count }, (_, i) => [
+          `criterion_${String(i).padStart(4, '0')}`,
+          { type: 'integer', minimum: 0, maximum: 5 },
+        ]),
+      ),
     });
     // 1,090 properties are 65,432 characters; 1,095 are 65,732.
-    expect([JSON.stringify(schemaOf(1090)).length <= 65_536, JSON.stringify(schemaOf(1095)).length > 65_536]).toEqual([true, true]);
+    expect([JSON.stringify(schemaOf(1090)).length <= 65_536, JSON.stringify(schemaOf(1095)).length > 65_536]).toEqual([
+      true,
+      true,
+    ]);
     const big = await create({ product_code: 'general_evaluation', name: 'Big', output_schema: schemaOf(1095) });
-    expect([big.status, big.body.error.details]).toEqual([400, [{ path: 'body.output_schema', message: 'must be at most 64 KB as JSON' }]]);
+    expect([big.status, big.body.error.details]).toEqual([
+      400,
+      [{ path: 'body.output_schema', message: 'must be at most 64 KB as JSON' }],
+    ]);
     expect((await t.api.get('/v1/workflows').set(auth())).body.data).toEqual([]);
     const under = await create({ product_code: 'general_evaluation', name: 'Under', output_schema: schemaOf(1090) });
     expect(under.status).toBe(201);
@@ -85,7 +96,11 @@ describe('creating', () => {
       .set(auth())
       .set('Content-Type', 'application/json')
       .send(`{"product_code":"general_evaluation","name":"Deep","output_schema":${nest(3000)}}`);
-    expect([deep.status, deep.body.error.code, deep.body.error.details]).toEqual([400, 'invalid_request', [{ path: 'body', message: 'nests deeper than 100 levels' }]]);
+    expect([deep.status, deep.body.error.code, deep.body.error.details]).toEqual([
+      400,
+      'invalid_request',
+      [{ path: 'body', message: 'nests deeper than 100 levels' }],
+    ]);
     expect((await t.api.get('/v1/workflows').set(auth())).body.data).toEqual([]);
     // 49 schema levels are 99 JSON levels: with the body's own, exactly the limit.
     const deepest = await t.api
@@ -197,7 +212,8 @@ describe('status transitions (DESIGN.md decision 14)', () => {
 describe('paging', () => {
   it('returns each of 250 workflows exactly once with limit=100 while new ones are created between pages', async () => {
     const created: string[] = [];
-    for (let i = 0; i < 250; i++) created.push((await create({ product_code: 'essay_grading', name: `W${i}` })).body.id);
+    for (let i = 0; i < 250; i++)
+      created.push((await create({ product_code: 'essay_grading', name: `W${i}` })).body.id);
     const seen: string[] = [];
     const addedDuring: string[] = [];
     let cursor: string | null = null;
@@ -208,7 +224,8 @@ describe('paging', () => {
       expect(res.status).toBe(200);
       seen.push(...res.body.data.map((w) => w.id));
       cursor = res.body.next_cursor;
-      for (let i = 0; i < 3; i++) addedDuring.push((await create({ product_code: 'essay_grading', name: 'late' })).body.id);
+      for (let i = 0; i < 3; i++)
+        addedDuring.push((await create({ product_code: 'essay_grading', name: 'late' })).body.id);
     } while (cursor);
     expect(seen).toHaveLength(250);
     expect(new Set(seen).size).toBe(250);
@@ -228,7 +245,9 @@ describe('paging', () => {
     const page = await t.api.get('/v1/workflows?limit=1').set(auth());
     const real: string = page.body.next_cursor;
     const [body] = real.split('.');
-    const forgedBody = Buffer.from(JSON.stringify({ s: 'workflows', a: 'wf_00000000000000000000000000' })).toString('base64url');
+    const forgedBody = Buffer.from(JSON.stringify({ s: 'workflows', a: 'wf_00000000000000000000000000' })).toString(
+      'base64url',
+    );
     // Flip a character inside the signature (the last base64url character may carry only padding bits).
     const sig = real.split('.')[1]!;
     const flipped = `${body}.${sig.slice(0, 5)}${sig[5] === 'A' ? 'B' : 'A'}${sig.slice(6)}`;
@@ -246,8 +265,11 @@ describe('catalog', () => {
     const res = await t.api.get('/v1/products').set(auth());
     expect(res.status).toBe(200);
     const codes = res.body.data.map((p: { code: string }) => p.code);
-    for (const code of ['essay_grading', 'contract_review', 'resume_screening', 'general_evaluation']) expect(codes).toContain(code);
-    expect(res.body.data.map((p: { status: string }) => p.status)).toEqual(expect.arrayContaining(['active', 'beta', 'deprecated']));
+    for (const code of ['essay_grading', 'contract_review', 'resume_screening', 'general_evaluation'])
+      expect(codes).toContain(code);
+    expect(res.body.data.map((p: { status: string }) => p.status)).toEqual(
+      expect.arrayContaining(['active', 'beta', 'deprecated']),
+    );
     const one = await t.api.get('/v1/products/contract_review').set(auth());
     expect(one.body.pricing.credits_per_run).toBeGreaterThan(0);
     expect((await t.api.get('/v1/products/nope').set(auth())).status).toBe(404);
@@ -283,10 +305,22 @@ describe('prompt generation without a model', () => {
   });
 
   it('honours a requested output format and validates the goal', async () => {
-    const res = await t.api.post('/v1/prompt-templates/generate').set(auth()).send({ goal: 'Check CVs', category: 'hr', output_format: 'csv' });
+    const res = await t.api
+      .post('/v1/prompt-templates/generate')
+      .set(auth())
+      .send({ goal: 'Check CVs', category: 'hr', output_format: 'csv' });
     expect(res.body.recommended_output_format).toBe('csv');
-    expect((await t.api.post('/v1/prompt-templates/generate').set(auth()).send({ goal: 'x'.repeat(2001) })).status).toBe(400);
-    expect((await t.api.post('/v1/prompt-templates/generate').set(auth()).send({ goal: 'ok', category: 'finance' })).status).toBe(400);
+    expect(
+      (
+        await t.api
+          .post('/v1/prompt-templates/generate')
+          .set(auth())
+          .send({ goal: 'x'.repeat(2001) })
+      ).status,
+    ).toBe(400);
+    expect(
+      (await t.api.post('/v1/prompt-templates/generate').set(auth()).send({ goal: 'ok', category: 'finance' })).status,
+    ).toBe(400);
   });
 });
 
@@ -311,22 +345,36 @@ describe('schema inference from a sample', () => {
       properties: {
         score: { type: 'integer' },
         passed: { type: 'boolean' },
-        criteria: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, points: { type: 'number' } } } },
+        criteria: {
+          type: 'array',
+          items: { type: 'object', properties: { name: { type: 'string' }, points: { type: 'number' } } },
+        },
       },
     });
-    const own = await create({ product_code: 'essay_grading', name: 'Own', output_schema_sample_id: doc, output_schema: { type: 'object' } });
+    const own = await create({
+      product_code: 'essay_grading',
+      name: 'Own',
+      output_schema_sample_id: doc,
+      output_schema: { type: 'object' },
+    });
     expect(own.body.output_schema).toEqual({ type: 'object' });
   });
 
   it('infers rows from a CSV header and from the first XLSX sheet', async () => {
-    const csv = await sample({ bytes: Buffer.from('criterion,points,comment\nThesis,3,clear\nSources,2.5,few\n'), filename: 's.csv', mimeType: 'text/csv' });
+    const csv = await sample({
+      bytes: Buffer.from('criterion,points,comment\nThesis,3,clear\nSources,2.5,few\n'),
+      filename: 's.csv',
+      mimeType: 'text/csv',
+    });
     const fromCsv = await create({ product_code: 'essay_grading', name: 'CSV', output_schema_sample_id: csv });
     expect(fromCsv.body.output_schema.properties.rows.items.properties).toEqual({
       criterion: { type: 'string' },
       points: { type: 'number' },
       comment: { type: 'string' },
     });
-    const xlsx = await sample(await makeDocument('xlsx', { sentences: ['First row sentence.', 'Second row sentence.'] }));
+    const xlsx = await sample(
+      await makeDocument('xlsx', { sentences: ['First row sentence.', 'Second row sentence.'] }),
+    );
     const fromXlsx = await create({ product_code: 'essay_grading', name: 'XLSX', output_schema_sample_id: xlsx });
     expect(fromXlsx.status).toBe(201);
     expect(fromXlsx.body.output_schema.properties.rows.type).toBe('array');
@@ -335,17 +383,30 @@ describe('schema inference from a sample', () => {
   it('refuses a sample whose inferred schema is larger than 64 KB, and creates nothing', async () => {
     // 3,000 keys infer 157 KB of schema, which every worker running the workflow would compile (about a second).
     const wide = Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`criterion_${i}`, i]));
-    const doc = await sample({ bytes: Buffer.from(JSON.stringify(wide)), filename: 'wide.json', mimeType: 'application/json' });
+    const doc = await sample({
+      bytes: Buffer.from(JSON.stringify(wide)),
+      filename: 'wide.json',
+      mimeType: 'application/json',
+    });
     const res = await create({ product_code: 'essay_grading', name: 'Wide', output_schema_sample_id: doc });
     expect([res.status, res.body.error.details]).toEqual([
       400,
-      [{ path: 'body.output_schema_sample_id', message: 'the schema inferred from the sample is larger than 64 KB; send an output_schema instead' }],
+      [
+        {
+          path: 'body.output_schema_sample_id',
+          message: 'the schema inferred from the sample is larger than 64 KB; send an output_schema instead',
+        },
+      ],
     ]);
     expect((await t.api.get('/v1/workflows').set(auth())).body.data).toEqual([]);
   });
 
   it('refuses a sample with no structure to infer from', async () => {
-    const txt = await sample({ bytes: Buffer.from('Just prose, no structure.'), filename: 'notes.txt', mimeType: 'text/plain' });
+    const txt = await sample({
+      bytes: Buffer.from('Just prose, no structure.'),
+      filename: 'notes.txt',
+      mimeType: 'text/plain',
+    });
     const res = await create({ product_code: 'essay_grading', name: 'Prose', output_schema_sample_id: txt });
     expect(res.status).toBe(400);
     expect(res.body.error.details[0].path).toBe('body.output_schema_sample_id');

@@ -25,10 +25,19 @@ export interface TestContext {
 }
 
 /** `lazyTemporal`: connect to Temporal on first use, so `TEMPORAL_ADDRESS` may name a server that is not there. */
-export async function createTestContext(overrides: NodeJS.ProcessEnv = {}, options: { lazyTemporal?: boolean } = {}): Promise<TestContext> {
+export async function createTestContext(
+  overrides: NodeJS.ProcessEnv = {},
+  options: { lazyTemporal?: boolean } = {},
+): Promise<TestContext> {
   const config = parseConfig({ ...process.env, ...overrides });
   const { database, storage, temporal } = await openConnections(config, options);
-  const deps: AppDeps = { config, logger: createLogger(config.LOG_LEVEL, 'assay-api-test'), db: database.db, storage, temporal };
+  const deps: AppDeps = {
+    config,
+    logger: createLogger(config.LOG_LEVEL, 'assay-api-test'),
+    db: database.db,
+    storage,
+    temporal,
+  };
   const app = createApp(deps);
   // Outermost, so it sees each answer exactly as the client gets it (test/support/conformance.ts).
   app.middleware.unshift(conformanceChecker(apiRoutes(deps)));

@@ -15,7 +15,7 @@ export function findChromium(): string | null {
 }
 
 export const CHROMIUM_MISSING =
-  'no Chromium found: set CHROME_PATH to a Chromium or Chrome binary, or install Debian\'s package (apt-get install -y chromium)';
+  "no Chromium found: set CHROME_PATH to a Chromium or Chrome binary, or install Debian's package (apt-get install -y chromium)";
 
 /** Installs Debian's chromium when none is found and this process may: returns where it is, or null. */
 export function ensureChromium(say: (line: string) => void): string | null {

@@ -12,9 +12,18 @@ export interface Finished {
 }
 
 /** Runs `command args` to the end (killed after `timeoutMs`), collecting its output. */
-export function runProcess(command: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs = 120_000): Promise<Finished> {
+export function runProcess(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  timeoutMs = 120_000,
+): Promise<Finished> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -28,7 +37,8 @@ export function runProcess(command: string, args: string[], env: NodeJS.ProcessE
   });
 }
 
-export const runCli = (args: string[], env: NodeJS.ProcessEnv, timeoutMs?: number) => runProcess(process.execPath, [ASSAY_BIN, ...args], env, timeoutMs);
+export const runCli = (args: string[], env: NodeJS.ProcessEnv, timeoutMs?: number) =>
+  runProcess(process.execPath, [ASSAY_BIN, ...args], env, timeoutMs);
 
 /** A long-running CLI command (`assay listen`), with its output so far and a way to wait for a line. */
 export interface LiveCli {
@@ -40,7 +50,11 @@ export interface LiveCli {
 }
 
 export function startCli(args: string[], env: NodeJS.ProcessEnv): LiveCli {
-  const child = spawn(process.execPath, [ASSAY_BIN, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [ASSAY_BIN, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -56,8 +70,10 @@ export function startCli(args: string[], env: NodeJS.ProcessEnv): LiveCli {
       for (;;) {
         const match = stdout.match(pattern);
         if (match) return match;
-        if (child.exitCode !== null) throw new Error(`assay exited with ${child.exitCode} before printing ${pattern}:\n${stdout}\n${stderr}`);
-        if (Date.now() > deadline) throw new Error(`assay did not print ${pattern} in ${timeoutMs} ms:\n${stdout}\n${stderr}`);
+        if (child.exitCode !== null)
+          throw new Error(`assay exited with ${child.exitCode} before printing ${pattern}:\n${stdout}\n${stderr}`);
+        if (Date.now() > deadline)
+          throw new Error(`assay did not print ${pattern} in ${timeoutMs} ms:\n${stdout}\n${stderr}`);
         await new Promise((r) => setTimeout(r, 100));
       }
     },

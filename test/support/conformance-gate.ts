@@ -8,7 +8,9 @@ import { drainViolations, formatViolations } from './conformance';
 function check(when: string): void {
   const violations = drainViolations();
   if (violations.length > 0) {
-    throw new Error(`${violations.length} response(s) ${when} did not conform to the OpenAPI document:\n${formatViolations(violations)}`);
+    throw new Error(
+      `${violations.length} response(s) ${when} did not conform to the OpenAPI document:\n${formatViolations(violations)}`,
+    );
   }
 }
 
@@ -21,6 +23,8 @@ const declareAfterAll = globalThis.afterAll;
 globalThis.afterAll = ((fn: jest.ProvidesHookCallback, timeout?: number) =>
   declareAfterAll(async () => {
     const hook = fn as (done?: (err?: unknown) => void) => unknown;
-    await (hook.length > 0 ? new Promise<void>((resolve, reject) => hook((err) => (err ? reject(err) : resolve()))) : hook());
+    await (hook.length > 0
+      ? new Promise<void>((resolve, reject) => hook((err) => (err ? reject(err) : resolve())))
+      : hook());
     check('in an afterAll hook');
   }, timeout)) as typeof afterAll;

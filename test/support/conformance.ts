@@ -37,8 +37,12 @@ export function drainViolations(): Violation[] {
 export function formatViolations(violations: Violation[]): string {
   return violations
     .map((v) => {
-      const errors = (v.errors ?? []).map((e) => `      ${e.instancePath || '(root)'} ${e.message ?? ''} ${JSON.stringify(e.params)}`).join('\n');
-      return [`  ${v.method} ${v.url} → ${v.status}: ${v.problem}`, errors, v.body ? `      body: ${v.body}` : ''].filter(Boolean).join('\n');
+      const errors = (v.errors ?? [])
+        .map((e) => `      ${e.instancePath || '(root)'} ${e.message ?? ''} ${JSON.stringify(e.params)}`)
+        .join('\n');
+      return [`  ${v.method} ${v.url} → ${v.status}: ${v.problem}`, errors, v.body ? `      body: ${v.body}` : '']
+        .filter(Boolean)
+        .join('\n');
     })
     .join('\n');
 }
@@ -56,7 +60,12 @@ function closeObjects(node: unknown, underAllOf = false): void {
   }
   if (!node || typeof node !== 'object') return;
   const schema = node as Json;
-  if (schema.properties && typeof schema.properties === 'object' && !('additionalProperties' in schema) && !underAllOf) {
+  if (
+    schema.properties &&
+    typeof schema.properties === 'object' &&
+    !('additionalProperties' in schema) &&
+    !underAllOf
+  ) {
     schema.additionalProperties = false;
   }
   for (const [key, value] of Object.entries(schema)) {
@@ -69,7 +78,8 @@ function closeObjects(node: unknown, underAllOf = false): void {
   }
 }
 
-const pointer = (...tokens: string[]) => tokens.map((t) => encodeURIComponent(t.replace(/~/g, '~0').replace(/\//g, '~1'))).join('/');
+const pointer = (...tokens: string[]) =>
+  tokens.map((t) => encodeURIComponent(t.replace(/~/g, '~0').replace(/\//g, '~1'))).join('/');
 const bare = (contentType: string) => contentType.split(';')[0]!.trim().toLowerCase();
 const mediaType = (ctx: Context) => bare(ctx.response.get('Content-Type') || '');
 
@@ -79,7 +89,9 @@ function jsonOf(body: unknown): unknown {
 
 /** An outermost Koa middleware (test-only) that checks each answer after the rest of the app has produced it. */
 export function conformanceChecker(routes: RouteSpec[]): Middleware {
-  const document = buildOpenApiDocument(routes, 'http://127.0.0.1/v1') as { paths: Record<string, Record<string, Json>> };
+  const document = buildOpenApiDocument(routes, 'http://127.0.0.1/v1') as {
+    paths: Record<string, Record<string, Json>>;
+  };
   const strict = structuredClone(document);
   closeObjects(strict);
   const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -107,10 +119,14 @@ export function conformanceChecker(routes: RouteSpec[]): Middleware {
         status,
         problem,
         ...(errors ? { errors } : {}),
-        body: typeof ctx.body === 'object' && !Buffer.isBuffer(ctx.body) && !isStream(ctx.body) ? JSON.stringify(ctx.body).slice(0, 600) : undefined,
+        body:
+          typeof ctx.body === 'object' && !Buffer.isBuffer(ctx.body) && !isStream(ctx.body)
+            ? JSON.stringify(ctx.body).slice(0, 600)
+            : undefined,
       });
     const checkEnvelope = () => {
-      if (mediaType(ctx) !== 'application/json') return report(`a refusal answered as ${mediaType(ctx) || 'no content type'}`);
+      if (mediaType(ctx) !== 'application/json')
+        return report(`a refusal answered as ${mediaType(ctx) || 'no content type'}`);
       if (!errorEnvelope(jsonOf(ctx.body))) report('a refusal outside the error envelope', errorEnvelope.errors);
     };
 
@@ -126,28 +142,39 @@ export function conformanceChecker(routes: RouteSpec[]): Middleware {
       // Kept out of the document: check against the declaration itself.
       const declared = spec.responses[status];
       if (declared) {
-        if (declared.contentType && mediaType(ctx) !== bare(declared.contentType)) report(`content type ${mediaType(ctx)}, declared ${declared.contentType}`);
+        if (declared.contentType && mediaType(ctx) !== bare(declared.contentType))
+          report(`content type ${mediaType(ctx)}, declared ${declared.contentType}`);
         return;
       }
-      if (errorResponses(spec)[status] === undefined) return report(`status not declared for ${spec.method.toUpperCase()} ${spec.path}`);
+      if (errorResponses(spec)[status] === undefined)
+        return report(`status not declared for ${spec.method.toUpperCase()} ${spec.path}`);
       return checkEnvelope();
     }
 
-    const responses = operation.responses as Record<string, { content?: Record<string, unknown>; headers?: Record<string, { required?: boolean }> }>;
+    const responses = operation.responses as Record<
+      string,
+      { content?: Record<string, unknown>; headers?: Record<string, { required?: boolean }> }
+    >;
     const documented = responses[String(status)];
-    if (!documented) return report(`status not documented for ${spec.method.toUpperCase()} ${spec.path} (documented: ${Object.keys(responses).join(', ')})`);
+    if (!documented)
+      return report(
+        `status not documented for ${spec.method.toUpperCase()} ${spec.path} (documented: ${Object.keys(responses).join(', ')})`,
+      );
     for (const [name, header] of Object.entries(documented.headers ?? {})) {
       if (header.required && !ctx.response.get(name)) report(`the documented header ${name} is missing`);
     }
     const media = Object.keys(documented.content ?? {}).map(bare);
     if (media.length === 0) {
-      if (ctx.body !== undefined && ctx.body !== null && ctx.body !== '') report('a body where the document says there is none');
+      if (ctx.body !== undefined && ctx.body !== null && ctx.body !== '')
+        report('a body where the document says there is none');
       return;
     }
     const type = mediaType(ctx);
     if (!media.includes(type)) return report(`content type ${type || '(none)'}, documented ${media.join(', ')}`);
     if (type !== 'application/json') return; // streams and files: status and type only
-    const validate = validator(pointer('paths', spec.path, spec.method, 'responses', String(status), 'content', 'application/json', 'schema'));
+    const validate = validator(
+      pointer('paths', spec.path, spec.method, 'responses', String(status), 'content', 'application/json', 'schema'),
+    );
     const json = jsonOf(ctx.body);
     if (!validate(json)) return report('the body does not match the documented schema', validate.errors);
     for (const problem of runRuleViolations(json)) report(problem);
@@ -166,7 +193,8 @@ export function runRuleViolations(body: unknown, path = ''): string[] {
   if (node.object === 'run' && node.status === 'succeeded') {
     const file = node.output_file as { url?: string; expires_at?: string } | null | undefined;
     if (!file) out.push(`${path || '(root)'}: a succeeded run without output_file`);
-    else if (!(Date.parse(file.expires_at ?? '') > Date.now())) out.push(`${path || '(root)'}: output_file already expired`);
+    else if (!(Date.parse(file.expires_at ?? '') > Date.now()))
+      out.push(`${path || '(root)'}: output_file already expired`);
   }
   for (const [key, value] of Object.entries(node)) out.push(...runRuleViolations(value, `${path}/${key}`));
   return out;
@@ -186,7 +214,9 @@ export function webhookPayloadProblems(rawBody: Buffer | string): string[] {
   if ('object' in payload) return ['a webhook payload carries `object`'];
   const validate = eventValidator();
   if (!validate({ ...payload, object: 'event' })) {
-    return (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
+    return (validate.errors ?? []).map(
+      (e) => `${e.instancePath || '(root)'} ${e.message ?? ''} ${JSON.stringify(e.params)}`,
+    );
   }
   return runRuleViolations(payload);
 }
@@ -216,4 +246,3 @@ function eventValidator(): ValidateFunction {
 function isStream(body: unknown): boolean {
   return !!body && typeof (body as { pipe?: unknown }).pipe === 'function';
 }
-

@@ -5,7 +5,11 @@
  */
 import { MongoClient, type CommandStartedEvent, type Db, type Document } from 'mongodb';
 
-export async function commandsDuring<R>(uri: string, dbName: string, work: (db: Db) => Promise<R>): Promise<{ result: R; commands: CommandStartedEvent[] }> {
+export async function commandsDuring<R>(
+  uri: string,
+  dbName: string,
+  work: (db: Db) => Promise<R>,
+): Promise<{ result: R; commands: CommandStartedEvent[] }> {
   const client = new MongoClient(uri, { monitorCommands: true });
   const commands: CommandStartedEvent[] = [];
   client.on('commandStarted', (e) => commands.push(e));

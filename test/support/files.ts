@@ -228,7 +228,11 @@ export function pdfThatLoops(): GeneratedFile {
 /** A valid file of `format`, cut in half. */
 export async function truncated(format: DocFormat): Promise<GeneratedFile> {
   const whole = await makeDocument(format, { sentences: SAMPLE_SENTENCES, pages: 2 });
-  return { ...whole, bytes: whole.bytes.subarray(0, Math.floor(whole.bytes.length / 2)), filename: `truncated.${format}` };
+  return {
+    ...whole,
+    bytes: whole.bytes.subarray(0, Math.floor(whole.bytes.length / 2)),
+    filename: `truncated.${format}`,
+  };
 }
 
 /** A real PDF uploaded under a Word name. */
@@ -328,7 +332,11 @@ async function entriesOf(file: GeneratedFile): Promise<ZipEntryInput[]> {
  */
 export async function lyingZip(kind: 'docx' | 'xlsx' | 'pptx', expandsTo = 2 * 1024 * MB): Promise<GeneratedFile> {
   const entries = await entriesOf(await makeDocument(kind, { sentences: ['This document lies about its size.'] }));
-  const bomb = { name: BOMB_PART[kind], data: deflateOfRepeated(expandsTo, 0x20), deflated: { declaredSize: 40_960, crc: 0 } };
+  const bomb = {
+    name: BOMB_PART[kind],
+    data: deflateOfRepeated(expandsTo, 0x20),
+    deflated: { declaredSize: 40_960, crc: 0 },
+  };
   const bytes = writeZip([...entries.filter((e) => e.name !== BOMB_PART[kind]), bomb]);
   return { bytes, filename: `lying.${kind}`, mimeType: MIME[kind] };
 }
@@ -365,7 +373,12 @@ export function pdfFlateBomb(expandsTo = 1024 * MB): GeneratedFile {
   push(Buffer.from('\nendstream\nendobj\n', 'latin1'));
   const xrefAt = length;
   const rows = offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
-  push(Buffer.from(`xref\n0 5\n0000000000 65535 f \n${rows}trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`, 'latin1'));
+  push(
+    Buffer.from(
+      `xref\n0 5\n0000000000 65535 f \n${rows}trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`,
+      'latin1',
+    ),
+  );
   return { bytes: Buffer.concat(parts), filename: 'bomb.pdf', mimeType: MIME.pdf };
 }
 
@@ -376,7 +389,15 @@ export async function ooxmlWithEntities(kind: 'docx' | 'xlsx'): Promise<Generate
   const root = kind === 'docx' ? 'w:document' : 'worksheet';
   const patched = entries.map((e) =>
     e.name === BOMB_PART[kind]
-      ? { ...e, data: Buffer.from(e.data.toString().replace(/^<\?xml[^>]*\?>\s*/, laughs.replace('lolz', root)).replace(/(<(w:t|v)>)[^<]*/, '$1&lol8;')) }
+      ? {
+          ...e,
+          data: Buffer.from(
+            e.data
+              .toString()
+              .replace(/^<\?xml[^>]*\?>\s*/, laughs.replace('lolz', root))
+              .replace(/(<(w:t|v)>)[^<]*/, '$1&lol8;'),
+          ),
+        }
       : e,
   );
   return { bytes: writeZip(patched), filename: `entities.${kind}`, mimeType: MIME[kind] };
@@ -396,7 +417,9 @@ export async function xlsxWithRows(rows = 1_000_000): Promise<GeneratedFile> {
     crc = crc32(chunk, crc);
     deflate.write(chunk);
   };
-  write(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><dimension ref="A1:C${rows}"/><sheetData>`);
+  write(
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><dimension ref="A1:C${rows}"/><sheetData>`,
+  );
   for (let from = 1; from <= rows; from += 10_000) {
     let block = '';
     for (let r = from; r < Math.min(from + 10_000, rows + 1); r++) {

@@ -20,7 +20,8 @@ export default async function globalSetup(): Promise<void> {
   const say = (line: string) => process.stdout.write(`[stack] ${line}\n`);
   ensureChromium((line) => process.stdout.write(`[chromium] ${line}\n`));
   const startedServices = await startStack(config, say);
-  for (const namespace of Object.values(testNamespaces(config.TEMPORAL_NAMESPACE))) await ensureNamespace(config.temporalAddress, namespace);
+  for (const namespace of Object.values(testNamespaces(config.TEMPORAL_NAMESPACE)))
+    await ensureNamespace(config.temporalAddress, namespace);
 
   const client = new MongoClient(config.mongodbUri, { serverSelectionTimeoutMS: 5000 });
   await client.connect();

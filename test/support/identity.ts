@@ -8,7 +8,12 @@ export interface TestAccount {
   accountId: string;
   session: string;
   /** Creates an API key through the API and answers its token. */
-  key(options?: { mode?: 'live' | 'test'; scopes?: Scope[]; rate_limit_rpm?: number; expires_at?: string }): Promise<string>;
+  key(options?: {
+    mode?: 'live' | 'test';
+    scopes?: Scope[];
+    rate_limit_rpm?: number;
+    expires_at?: string;
+  }): Promise<string>;
 }
 
 export async function newAccount(t: TestContext): Promise<TestAccount> {

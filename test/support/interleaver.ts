@@ -33,7 +33,8 @@ function gatedCollection(collection: Collection, name: string, gate: Gate): Coll
           return { toArray: () => gate(`${name}.find`, () => cursor.toArray()) };
         };
       }
-      return (...args: unknown[]) => gate(`${name}.${String(prop)}`, () => method.apply(target, args) as Promise<unknown>);
+      return (...args: unknown[]) =>
+        gate(`${name}.${String(prop)}`, () => method.apply(target, args) as Promise<unknown>);
     },
   });
 }
@@ -86,18 +87,20 @@ export async function interleave<T>(
   };
   const quiet = () => (running === 0 ? Promise.resolve() : new Promise<void>((resolve) => (wake = resolve)));
 
-  const gateFor = (flow: number): Gate => async (label, op) => {
-    const crash = await new Promise<CrashPoint>((resume) => {
-      parked.push({ flow, label, resume });
-      running--;
-      changed();
-    });
-    trace.push(`flow ${flow}: ${label}${crash === 'none' ? '' : ` (crash ${crash})`}`);
-    if (crash === 'before') throw new Crash(label);
-    const result = await op();
-    if (crash === 'after') throw new Crash(label);
-    return result;
-  };
+  const gateFor =
+    (flow: number): Gate =>
+    async (label, op) => {
+      const crash = await new Promise<CrashPoint>((resume) => {
+        parked.push({ flow, label, resume });
+        running--;
+        changed();
+      });
+      trace.push(`flow ${flow}: ${label}${crash === 'none' ? '' : ` (crash ${crash})`}`);
+      if (crash === 'before') throw new Crash(label);
+      const result = await op();
+      if (crash === 'after') throw new Crash(label);
+      return result;
+    };
 
   const flows = calls.map(async (call, i) => {
     try {

@@ -99,7 +99,10 @@ export async function startGateway(models: GatewayModel[]): Promise<Gateway> {
   writeFileSync(
     config,
     JSON.stringify({
-      model_list: models.map((m) => ({ model_name: m.name, litellm_params: { api_key: 'unused-by-mocks', ...m.params } })),
+      model_list: models.map((m) => ({
+        model_name: m.name,
+        litellm_params: { api_key: 'unused-by-mocks', ...m.params },
+      })),
       litellm_settings: { telemetry: false, drop_params: true },
       // The gateway must not retry on its own: the tests count what Assay's retry policy does.
       router_settings: { num_retries: 0 },
@@ -118,11 +121,15 @@ export async function startGateway(models: GatewayModel[]): Promise<Gateway> {
     NO_DOCS: 'True',
     PYTHONUNBUFFERED: '1',
   };
-  const child: ChildProcess = spawn(bin, ['--config', config, '--host', '127.0.0.1', '--port', String(port), '--num_workers', '1'], {
-    cwd: dir,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    bin,
+    ['--config', config, '--host', '127.0.0.1', '--port', String(port), '--num_workers', '1'],
+    {
+      cwd: dir,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   const keep = (d: Buffer) => {
     out = (out + d.toString()).slice(-200_000);
@@ -143,8 +150,12 @@ export async function startGateway(models: GatewayModel[]): Promise<Gateway> {
     });
   const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`LiteLLM exited during start-up (${child.exitCode}):\n${out.slice(-4_000)}`);
-    const ok = await fetch(`${origin}/health/liveliness`, { signal: AbortSignal.timeout(2_000) }).then((r) => r.ok, () => false);
+    if (child.exitCode !== null)
+      throw new Error(`LiteLLM exited during start-up (${child.exitCode}):\n${out.slice(-4_000)}`);
+    const ok = await fetch(`${origin}/health/liveliness`, { signal: AbortSignal.timeout(2_000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) {
       await stop();

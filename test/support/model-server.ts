@@ -44,7 +44,9 @@ export class ModelServer {
   private script: ScriptedReply[] = [];
   private server?: Server;
   /** Answer used when the script is empty. */
-  fallback: ScriptedReply = { content: JSON.stringify({ summary: 'ok', overall_score: 70, criteria: [], recommendations: [] }) };
+  fallback: ScriptedReply = {
+    content: JSON.stringify({ summary: 'ok', overall_score: 70, criteria: [], recommendations: [] }),
+  };
 
   async start(): Promise<string> {
     this.server = createServer((req, res) => void this.handle(req, res));
@@ -71,7 +73,8 @@ export class ModelServer {
   async waitForRequests(n: number, timeoutMs = 30_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (this.received.length < n) {
-      if (Date.now() > deadline) throw new Error(`model server: ${this.received.length}/${n} requests after ${timeoutMs} ms`);
+      if (Date.now() > deadline)
+        throw new Error(`model server: ${this.received.length}/${n} requests after ${timeoutMs} ms`);
       await new Promise((r) => setTimeout(r, 50));
     }
   }
@@ -107,15 +110,33 @@ export class ModelServer {
         object: 'chat.completion',
         created: Math.floor(Date.now() / 1000),
         model: reply.model ?? 'test-model-1',
-        choices: [{ index: 0, message: { role: 'assistant', content: reply.content ?? '' }, finish_reason: reply.finishReason ?? 'stop' }],
+        choices: [
+          {
+            index: 0,
+            message: { role: 'assistant', content: reply.content ?? '' },
+            finish_reason: reply.finishReason ?? 'stop',
+          },
+        ],
         usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
       }),
     );
   }
 
-  private answerAnthropic(res: import('node:http').ServerResponse, reply: ScriptedReply, status: number, body: ReceivedRequest['body']): void {
+  private answerAnthropic(
+    res: import('node:http').ServerResponse,
+    reply: ScriptedReply,
+    status: number,
+    body: ReceivedRequest['body'],
+  ): void {
     if (status !== 200) {
-      const type = status === 529 ? 'overloaded_error' : status === 429 ? 'rate_limit_error' : status === 401 ? 'authentication_error' : 'invalid_request_error';
+      const type =
+        status === 529
+          ? 'overloaded_error'
+          : status === 429
+            ? 'rate_limit_error'
+            : status === 401
+              ? 'authentication_error'
+              : 'invalid_request_error';
       res
         .writeHead(status, { 'Content-Type': 'application/json', ...reply.headers })
         .end(JSON.stringify({ type: 'error', error: { type, message: reply.content ?? `scripted ${status}` } }));
@@ -124,7 +145,14 @@ export class ModelServer {
     const usage = reply.usage ?? { prompt_tokens: 100, completion_tokens: 20 };
     const content =
       reply.toolInput !== undefined
-        ? [{ type: 'tool_use', id: `toolu_${this.received.length}`, name: body.tool_choice?.name ?? 'tool', input: reply.toolInput }]
+        ? [
+            {
+              type: 'tool_use',
+              id: `toolu_${this.received.length}`,
+              name: body.tool_choice?.name ?? 'tool',
+              input: reply.toolInput,
+            },
+          ]
         : [{ type: 'text', text: reply.content ?? '' }];
     res.writeHead(200, { 'Content-Type': 'application/json', ...reply.headers }).end(
       JSON.stringify({

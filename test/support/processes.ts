@@ -16,16 +16,34 @@ export interface Spawned {
 
 /** Starts `worker/main.ts` and resolves once all its task-queue workers are polling. */
 export function startWorker(env: NodeJS.ProcessEnv = {}, timeoutMs = 60_000): Promise<Spawned> {
-  return spawnReady({ name: 'worker', entry: join('worker', 'main.ts'), readyLine: 'assay worker polling', env, timeoutMs });
+  return spawnReady({
+    name: 'worker',
+    entry: join('worker', 'main.ts'),
+    readyLine: 'assay worker polling',
+    env,
+    timeoutMs,
+  });
 }
 
 /** Starts `api/server.ts` on `port` and resolves once it listens (NODE_ENV stays the tests' own: test). */
 export function startApi(port: number, env: NodeJS.ProcessEnv = {}, timeoutMs = 60_000): Promise<Spawned> {
-  return spawnReady({ name: 'api', entry: join('api', 'server.ts'), readyLine: 'assay api listening', env: { PORT: String(port), ...env }, timeoutMs });
+  return spawnReady({
+    name: 'api',
+    entry: join('api', 'server.ts'),
+    readyLine: 'assay api listening',
+    env: { PORT: String(port), ...env },
+    timeoutMs,
+  });
 }
 
 /** Runs a TypeScript entry point under tsx and resolves once its output shows `readyLine`; rejects if it exits first. */
-async function spawnReady(p: { name: string; entry: string; readyLine: string; env: NodeJS.ProcessEnv; timeoutMs: number }): Promise<Spawned> {
+async function spawnReady(p: {
+  name: string;
+  entry: string;
+  readyLine: string;
+  env: NodeJS.ProcessEnv;
+  timeoutMs: number;
+}): Promise<Spawned> {
   const child = spawn(process.execPath, [...NODE_FLAGS, '--import', 'tsx', join(ROOT, p.entry)], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'info', ...p.env },

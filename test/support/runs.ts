@@ -23,7 +23,10 @@ export async function waitForRun(t: TestContext, token: string, runId: string, t
   }
 }
 
-export async function balance(t: TestContext, token: string): Promise<{ pro_credits: number; bonus_pro: number; regular_pro: number }> {
+export async function balance(
+  t: TestContext,
+  token: string,
+): Promise<{ pro_credits: number; bonus_pro: number; regular_pro: number }> {
   return (await t.api.get('/v1/usage/balance').set('Authorization', `Bearer ${token}`)).body;
 }
 

@@ -46,7 +46,17 @@ export async function startTemporalTlsFront(upstream: string, apiKey: string): P
         { name: 'basicConstraints', cA: false },
         { name: 'keyUsage', digitalSignature: true, critical: true },
         { name: 'extKeyUsage', [usage]: true },
-        ...(usage === 'serverAuth' ? [{ name: 'subjectAltName' as const, altNames: [{ type: 2 as const, value: 'localhost' }, { type: 7 as const, ip: '127.0.0.1' }] }] : []),
+        ...(usage === 'serverAuth'
+          ? [
+              {
+                name: 'subjectAltName' as const,
+                altNames: [
+                  { type: 2 as const, value: 'localhost' },
+                  { type: 7 as const, ip: '127.0.0.1' },
+                ],
+              },
+            ]
+          : []),
       ],
     });
   const server = await signed('localhost', 'serverAuth');
@@ -56,7 +66,10 @@ export async function startTemporalTlsFront(upstream: string, apiKey: string): P
     keyType: 'ec',
     algorithm: 'sha256',
     notAfterDate: days(2),
-    extensions: [{ name: 'basicConstraints', cA: true, critical: true }, { name: 'keyUsage', keyCertSign: true, digitalSignature: true, critical: true }],
+    extensions: [
+      { name: 'basicConstraints', cA: true, critical: true },
+      { name: 'keyUsage', keyCertSign: true, digitalSignature: true, critical: true },
+    ],
   });
   const stranger = await signed('stranger', 'clientAuth', strangerCa);
 
@@ -78,7 +91,13 @@ export async function startTemporalTlsFront(upstream: string, apiKey: string): P
   let refused = 0;
   const upstreamSession = http2.connect(`http://${upstream}`);
   upstreamSession.on('error', () => undefined);
-  const front = http2.createSecureServer({ key: server.private, cert: server.cert, ca: ca.cert, requestCert: true, rejectUnauthorized: true });
+  const front = http2.createSecureServer({
+    key: server.private,
+    cert: server.cert,
+    ca: ca.cert,
+    requestCert: true,
+    rejectUnauthorized: true,
+  });
   const sessions = new Set<http2.ServerHttp2Session>();
   front.on('session', (session) => {
     sessions.add(session);
@@ -89,12 +108,21 @@ export async function startTemporalTlsFront(upstream: string, apiKey: string): P
     const peer = (stream.session?.socket as TLSSocket | undefined)?.getPeerCertificate();
     if (headers.authorization !== `Bearer ${apiKey}` || peer?.subject?.CN !== 'assay-worker') {
       refused++;
-      stream.respond({ ':status': 200, 'content-type': 'application/grpc', 'grpc-status': '16', 'grpc-message': 'missing or wrong API key' }, { endStream: true });
+      stream.respond(
+        {
+          ':status': 200,
+          'content-type': 'application/grpc',
+          'grpc-status': '16',
+          'grpc-message': 'missing or wrong API key',
+        },
+        { endStream: true },
+      );
       return;
     }
     forwarded++;
     const forward: http2.OutgoingHttpHeaders = {};
-    for (const [name, value] of Object.entries(headers)) if (name !== ':scheme' && name !== 'authorization') forward[name] = value;
+    for (const [name, value] of Object.entries(headers))
+      if (name !== ':scheme' && name !== 'authorization') forward[name] = value;
     const call = upstreamSession.request(forward);
     call.on('error', () => stream.close(http2.constants.NGHTTP2_INTERNAL_ERROR));
     stream.on('close', () => call.close());

@@ -37,7 +37,13 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      received.push({ at: Date.now(), method: req.method ?? '', path: req.url ?? '', headers: req.headers, rawBody: Buffer.concat(chunks) });
+      received.push({
+        at: Date.now(),
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        rawBody: Buffer.concat(chunks),
+      });
       const answer = queue.shift() ?? fallback;
       const reply = () => {
         if (res.destroyed) return;
@@ -60,7 +66,8 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     async waitFor(count, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
       while (received.length < count) {
-        if (Date.now() > deadline) throw new Error(`receiver got ${received.length} of ${count} requests in ${timeoutMs} ms`);
+        if (Date.now() > deadline)
+          throw new Error(`receiver got ${received.length} of ${count} requests in ${timeoutMs} ms`);
         await new Promise((r) => setTimeout(r, 50));
       }
       return received;

@@ -27,7 +27,13 @@ function proxiesIn(source: string): { jobs: string[]; activities: string[]; unty
     if (!job) continue;
     jobs.push(job[1]!);
     if (binding.startsWith('{')) {
-      activities.push(...binding.slice(1, -1).split(',').map((part) => part.split(':')[0]!.trim()).filter(Boolean));
+      activities.push(
+        ...binding
+          .slice(1, -1)
+          .split(',')
+          .map((part) => part.split(':')[0]!.trim())
+          .filter(Boolean),
+      );
     } else {
       activities.push(...[...source.matchAll(new RegExp(`\\b${binding}\\.(\\w+)`, 'g'))].map((u) => u[1]!));
     }
@@ -49,13 +55,21 @@ const files = readdirSync(WORKFLOWS_DIR)
 
 describe('activities per task queue', () => {
   it('the proxy reader recognises each way workflow code declares proxies', () => {
-    expect(proxiesIn("const { a, b: c } = proxyActivities<ActivitiesOf<'x'>>({});")).toEqual({ jobs: ['x'], activities: ['a', 'b'], untyped: 0 });
+    expect(proxiesIn("const { a, b: c } = proxyActivities<ActivitiesOf<'x'>>({});")).toEqual({
+      jobs: ['x'],
+      activities: ['a', 'b'],
+      untyped: 0,
+    });
     expect(proxiesIn("const steps = proxyActivities<ActivitiesOf<'y'>>({});\nawait steps.one(); steps.two;")).toEqual({
       jobs: ['y'],
       activities: ['one', 'two'],
       untyped: 0,
     });
-    expect(proxiesIn("const local = proxyLocalActivities<ActivitiesOf<'z'>>({});\nlocal.three();")).toEqual({ jobs: ['z'], activities: ['three'], untyped: 0 });
+    expect(proxiesIn("const local = proxyLocalActivities<ActivitiesOf<'z'>>({});\nlocal.three();")).toEqual({
+      jobs: ['z'],
+      activities: ['three'],
+      untyped: 0,
+    });
     expect(proxiesIn('const { a } = proxyActivities<Activities>({});').untyped).toBe(1);
     expect(proxiesIn("const s = { x: proxyLocalActivities<ActivitiesOf<'x'>>({}).a };").untyped).toBe(1);
     expect(proxiesIn("return proxyActivities<ActivitiesOf<'x'>>({}).a();").untyped).toBe(1);
@@ -74,7 +88,8 @@ describe('activities per task queue', () => {
       const exported = [...source.matchAll(/export async function (\w+)/g)].map((m) => m[1]!);
       const { jobs, untyped } = proxiesIn(source);
       expect({ file, untyped, taskQueue: /taskQueue/.test(source) }).toEqual({ file, untyped: 0, taskQueue: false });
-      for (const job of jobs) expect({ file, job, exported: exported.includes(job) }).toEqual({ file, job, exported: true });
+      for (const job of jobs)
+        expect({ file, job, exported: exported.includes(job) }).toEqual({ file, job, exported: true });
     }
   });
 
@@ -85,7 +100,8 @@ describe('activities per task queue', () => {
       const called = new Set<string>();
       for (const { source } of files) {
         const { jobs, activities } = proxiesIn(source);
-        if (jobs.some((job) => JOB_QUEUES[job as keyof typeof JOB_QUEUES] === queue)) activities.forEach((a) => called.add(a));
+        if (jobs.some((job) => JOB_QUEUES[job as keyof typeof JOB_QUEUES] === queue))
+          activities.forEach((a) => called.add(a));
       }
       expect(registered.length).toBeGreaterThan(0);
       expect([...called].sort()).toEqual(registered);

@@ -22,7 +22,9 @@ const whole = (documentId: string, sections: Section[]): CitableInput => ({
   documentId,
   sections: sections.map((section) => ({ section, sent: section.text.length })),
 });
-const CHUNKS = new Map<string, CitableChunk>([['ref_a:0', { refId: 'ref_a', location: { kind: 'page', index: 1, label: 'Page 1' } }]]);
+const CHUNKS = new Map<string, CitableChunk>([
+  ['ref_a:0', { refId: 'ref_a', location: { kind: 'page', index: 1, label: 'Page 1' } }],
+]);
 
 describe('locateQuote', () => {
   it('finds an exact quote at its UTF-16 offsets', () => {
@@ -68,13 +70,24 @@ describe('locateQuote', () => {
 
 describe('verifyEvidence', () => {
   const inputs = [
-    whole('doc_1', [page(1, 'Title page.'), page(2, 'My thesis is that cities should tax congestion. I cite three peer-reviewed sources.')]),
+    whole('doc_1', [
+      page(1, 'Title page.'),
+      page(2, 'My thesis is that cities should tax congestion. I cite three peer-reviewed sources.'),
+    ]),
     whole('doc_2', [page(1, 'An appendix with a table of figures.')]),
   ];
 
   it('cites the page and span of a verified quote, with the reference chunk it names', () => {
     const { citations, unverified } = verifyEvidence(
-      [{ criterion: 'Thesis', quote: 'cities should tax congestion', document_id: 'doc_1', reference_chunk_id: 'ref_a:0', insufficient_evidence: false }],
+      [
+        {
+          criterion: 'Thesis',
+          quote: 'cities should tax congestion',
+          document_id: 'doc_1',
+          reference_chunk_id: 'ref_a:0',
+          insufficient_evidence: false,
+        },
+      ],
       inputs,
       CHUNKS,
     );
@@ -85,22 +98,40 @@ describe('verifyEvidence', () => {
         status: 'supported',
         quote: 'cities should tax congestion',
         input: { document_id: 'doc_1', location: { kind: 'page', index: 2, label: 'Page 2' }, start: 18, end: 46 },
-        reference: { reference_document_id: 'ref_a', chunk_id: 'ref_a:0', location: { kind: 'page', index: 1, label: 'Page 1' } },
+        reference: {
+          reference_document_id: 'ref_a',
+          chunk_id: 'ref_a:0',
+          location: { kind: 'page', index: 1, label: 'Page 1' },
+        },
       },
     ]);
     expect(inputs[0]!.sections[1]!.section.text.slice(18, 46)).toBe('cities should tax congestion');
   });
 
   it('finds a quote in another document than the one named, and drops a reference the model was not shown', () => {
-    const { citations } = verifyEvidence([{ criterion: 'Data', quote: 'a table of figures', document_id: 'doc_1', reference_chunk_id: 'ref_zz:9' }], inputs, CHUNKS);
+    const { citations } = verifyEvidence(
+      [{ criterion: 'Data', quote: 'a table of figures', document_id: 'doc_1', reference_chunk_id: 'ref_zz:9' }],
+      inputs,
+      CHUNKS,
+    );
     expect(citations[0]).toMatchObject({ status: 'supported', input: { document_id: 'doc_2' }, reference: null });
   });
 
   it('drops and counts a fabricated quote, and marks a criterion left without evidence insufficient', () => {
     const { citations, unverified } = verifyEvidence(
       [
-        { criterion: 'Sources', quote: 'I cite three peer-reviewed sources.', document_id: 'doc_1', reference_chunk_id: 'ref_a:0' },
-        { criterion: 'Style', quote: 'The prose is elegant and economical.', document_id: 'doc_1', reference_chunk_id: 'ref_a:0' },
+        {
+          criterion: 'Sources',
+          quote: 'I cite three peer-reviewed sources.',
+          document_id: 'doc_1',
+          reference_chunk_id: 'ref_a:0',
+        },
+        {
+          criterion: 'Style',
+          quote: 'The prose is elegant and economical.',
+          document_id: 'doc_1',
+          reference_chunk_id: 'ref_a:0',
+        },
         { criterion: 'Formatting', quote: null, insufficient_evidence: true, reference_chunk_id: null },
       ],
       inputs,
@@ -112,19 +143,30 @@ describe('verifyEvidence', () => {
       ['Formatting', 'insufficient_evidence'],
       ['Style', 'insufficient_evidence'],
     ]);
-    expect(citations.find((c) => c.criterion === 'Style')).toMatchObject({ quote: null, input: null, reference: { chunk_id: 'ref_a:0' } });
+    expect(citations.find((c) => c.criterion === 'Style')).toMatchObject({
+      quote: null,
+      input: null,
+      reference: { chunk_id: 'ref_a:0' },
+    });
     expect(JSON.stringify(citations)).not.toContain('elegant');
   });
 
   it('only accepts quotes from the part of a section that was sent', () => {
-    const cut: CitableInput = { documentId: 'doc_3', sections: [{ section: page(1, 'Sent part. Unsent part.'), sent: 10 }] };
+    const cut: CitableInput = {
+      documentId: 'doc_3',
+      sections: [{ section: page(1, 'Sent part. Unsent part.'), sent: 10 }],
+    };
     expect(verifyEvidence([{ criterion: 'A', quote: 'Sent part.' }], [cut], CHUNKS).unverified).toBe(0);
     expect(verifyEvidence([{ criterion: 'A', quote: 'Unsent part.' }], [cut], CHUNKS).unverified).toBe(1);
   });
 
   it('tolerates malformed evidence: non-arrays, non-objects, missing criteria, overlong quotes', () => {
     expect(verifyEvidence('nope', inputs, CHUNKS)).toEqual({ citations: [], unverified: 0 });
-    const { citations, unverified } = verifyEvidence([42, null, { quote: 'Title page.' }, { criterion: 'Long', quote: 'x'.repeat(1001) }], inputs, CHUNKS);
+    const { citations, unverified } = verifyEvidence(
+      [42, null, { quote: 'Title page.' }, { criterion: 'Long', quote: 'x'.repeat(1001) }],
+      inputs,
+      CHUNKS,
+    );
     expect(citations[0]).toMatchObject({ criterion: 'Overall', status: 'supported', quote: 'Title page.' });
     expect(unverified).toBe(1);
   });
@@ -132,7 +174,11 @@ describe('verifyEvidence', () => {
 
 describe('stub evidence', () => {
   it('draws real sentences and chunk ids, deterministically, and passes verification', () => {
-    const inputs = [whole('doc_1', [page(1, 'My thesis is that cities should tax congestion. I cite three peer-reviewed sources. Short.')])];
+    const inputs = [
+      whole('doc_1', [
+        page(1, 'My thesis is that cities should tax congestion. I cite three peer-reviewed sources. Short.'),
+      ]),
+    ];
     const output = { criteria: [{ name: 'Thesis' }, { name: 'Sources' }] };
     const claims = stubEvidence({ runId: 'run_x', output, inputs, chunkIds: ['ref_a:0'] });
     expect(stubEvidence({ runId: 'run_x', output, inputs, chunkIds: ['ref_a:0'] })).toEqual(claims);
@@ -142,7 +188,8 @@ describe('stub evidence', () => {
       ['Thesis', 'supported', 'ref_a:0'],
       ['Sources', 'supported', 'ref_a:0'],
     ]);
-    for (const c of citations) expect(inputs[0]!.sections[0]!.section.text.slice(c.input!.start, c.input!.end)).toBe(c.quote);
+    for (const c of citations)
+      expect(inputs[0]!.sections[0]!.section.text.slice(c.input!.start, c.input!.end)).toBe(c.quote);
   });
 
   it('says insufficient evidence when there is no input text', () => {
@@ -177,13 +224,22 @@ describe('the answer envelope', () => {
     });
     expect(parseAnswer('```json\n{"score": 2}\n```', 'json', accepts)).toEqual({ output: { score: 2 }, evidence: [] });
     const loose = (o: Record<string, unknown>) => typeof o.score === 'number';
-    expect(parseAnswer('{"output": {"x": 1}, "score": 3}', 'json', loose).output).toEqual({ output: { x: 1 }, score: 3 });
+    expect(parseAnswer('{"output": {"x": 1}, "score": 3}', 'json', loose).output).toEqual({
+      output: { x: 1 },
+      score: 3,
+    });
     expect(parseAnswer('no json here', 'json', accepts).output).toBeNull();
   });
 
   it('reads markdown in an envelope or as it stands', () => {
-    expect(parseAnswer('{"markdown": "# R\\n\\nok", "evidence": []}', 'markdown', accepts)).toEqual({ output: { markdown: '# R\n\nok' }, evidence: [] });
-    expect(parseAnswer('# Report\n\nGood {essay}.', 'markdown', accepts)).toEqual({ output: { markdown: '# Report\n\nGood {essay}.' }, evidence: [] });
+    expect(parseAnswer('{"markdown": "# R\\n\\nok", "evidence": []}', 'markdown', accepts)).toEqual({
+      output: { markdown: '# R\n\nok' },
+      evidence: [],
+    });
+    expect(parseAnswer('# Report\n\nGood {essay}.', 'markdown', accepts)).toEqual({
+      output: { markdown: '# Report\n\nGood {essay}.' },
+      evidence: [],
+    });
   });
 });
 
@@ -213,7 +269,9 @@ describe('fitInputs', () => {
     expect(sent!.pagesSent).toBeLessThan(300);
     expect(sent!.tokensSent).toBeLessThanOrEqual(2_000);
     expect(sent!.sections.every((s) => s.sent === s.section.text.length)).toBe(true);
-    expect(sent!.sections.map((s) => s.section.index)).toEqual(Array.from({ length: sent!.pagesSent }, (_, i) => i + 1));
+    expect(sent!.sections.map((s) => s.section.index)).toEqual(
+      Array.from({ length: sent!.pagesSent }, (_, i) => i + 1),
+    );
     expect(renderInput(sent!).note).toContain(`first ${sent!.pagesSent} of 300`);
   });
 
@@ -230,12 +288,17 @@ describe('fitInputs', () => {
   it('keeps only the text it sends, and reads an input again only to cut a first section longer than the budget', async () => {
     const reads = { n: 0 };
     const hugeReads = { n: 0 };
-    const sent = await fitInputs([doc('long', 200, 100, reads), doc('short', 2, 10, reads), doc('huge', 1, 20_000, hugeReads)], 3_000);
+    const sent = await fitInputs(
+      [doc('long', 200, 100, reads), doc('short', 2, 10, reads), doc('huge', 1, 20_000, hugeReads)],
+      3_000,
+    );
     // One read each for the others; the huge one is read to count it and again to cut its only section.
     expect(reads.n).toBe(2);
     expect(hugeReads.n).toBe(2);
     for (const input of sent) {
-      expect(input.sections.reduce((n, s) => n + s.section.text.length, 0)).toBe(input.sections.reduce((n, s) => n + s.sent, 0));
+      expect(input.sections.reduce((n, s) => n + s.section.text.length, 0)).toBe(
+        input.sections.reduce((n, s) => n + s.sent, 0),
+      );
     }
     const huge = sent[2]!;
     expect(huge.pagesSent).toBe(0);
@@ -256,7 +319,9 @@ describe('fitInputs', () => {
     expect(all!.sections.every(({ section }) => !('tokens' in section))).toBe(true);
 
     const [half] = await fitInputs([stored(5)], 100_000);
-    const counted = pages(10, 200).slice(5).reduce((n, p) => n + countTokens(p.text), 0);
+    const counted = pages(10, 200)
+      .slice(5)
+      .reduce((n, p) => n + countTokens(p.text), 0);
     expect(half!.tokensTotal).toBe(5 + counted);
     expect(half!.pagesSent).toBe(10);
   });
@@ -298,11 +363,31 @@ describe('shareTokens (the full-text window among references)', () => {
   const totals = (entries: Array<[string, number]>) => new Map(entries);
 
   it('gives every reference its total when all fit', () => {
-    expect([...shareTokens(['a', 'b'], totals([['a', 300], ['b', 500]]), 1_000)]).toEqual([['a', 300], ['b', 500]]);
+    expect([
+      ...shareTokens(
+        ['a', 'b'],
+        totals([
+          ['a', 300],
+          ['b', 500],
+        ]),
+        1_000,
+      ),
+    ]).toEqual([
+      ['a', 300],
+      ['b', 500],
+    ]);
   });
 
   it('sends short references whole before long ones are cut, whatever the order they are named in', () => {
-    const shares = shareTokens(['long', 'short', 'mid'], totals([['long', 5_000], ['short', 100], ['mid', 2_000]]), 3_000);
+    const shares = shareTokens(
+      ['long', 'short', 'mid'],
+      totals([
+        ['long', 5_000],
+        ['short', 100],
+        ['mid', 2_000],
+      ]),
+      3_000,
+    );
     expect([...shares.keys()]).toEqual(['long', 'short', 'mid']);
     expect(shares.get('short')).toBe(100);
     // What is left (2,900) is split between the two that do not fit it alone.
@@ -311,7 +396,15 @@ describe('shareTokens (the full-text window among references)', () => {
   });
 
   it('never shares out more than the window, and gives a reference with no chunks nothing', () => {
-    const shares = shareTokens(['a', 'b', 'c', 'none'], totals([['a', 10_000], ['b', 10_000], ['c', 10_000]]), 1_000);
+    const shares = shareTokens(
+      ['a', 'b', 'c', 'none'],
+      totals([
+        ['a', 10_000],
+        ['b', 10_000],
+        ['c', 10_000],
+      ]),
+      1_000,
+    );
     expect(shares.get('none')).toBe(0);
     expect([...shares.values()].reduce((n, t) => n + t, 0)).toBeLessThanOrEqual(1_000);
     expect(shares.get('a')).toBe(333);

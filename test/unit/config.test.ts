@@ -27,7 +27,12 @@ describe('configuration', () => {
   });
 
   it('names every wrong variable', () => {
-    const found = problems({ NODE_ENV: 'development', PORT: 'eighty', MONGODB_URI: 'postgres://x', SYNC_RUNS: 'maybe' });
+    const found = problems({
+      NODE_ENV: 'development',
+      PORT: 'eighty',
+      MONGODB_URI: 'postgres://x',
+      SYNC_RUNS: 'maybe',
+    });
     expect(found.join('\n')).toMatch(/PORT/);
     expect(found.join('\n')).toMatch(/MONGODB_URI/);
     expect(found.join('\n')).toMatch(/SYNC_RUNS/);
@@ -50,7 +55,14 @@ describe('configuration', () => {
 
   it('refuses development secrets and missing service addresses in production', () => {
     const found = problems({ NODE_ENV: 'production' }).join('\n');
-    for (const name of ['SESSION_JWT_SECRET', 'API_KEY_HASH_SECRET', 'DATA_ENCRYPTION_KEY', 'MONGODB_URI', 'TEMPORAL_ADDRESS', 'S3_ENDPOINT']) {
+    for (const name of [
+      'SESSION_JWT_SECRET',
+      'API_KEY_HASH_SECRET',
+      'DATA_ENCRYPTION_KEY',
+      'MONGODB_URI',
+      'TEMPORAL_ADDRESS',
+      'S3_ENDPOINT',
+    ]) {
       expect(found).toContain(name);
     }
   });
@@ -62,13 +74,18 @@ describe('configuration', () => {
   });
 
   it('rejects an encryption key that is not 32 bytes', () => {
-    expect(problems({ NODE_ENV: 'development', DATA_ENCRYPTION_KEY: Buffer.alloc(16).toString('base64') }).join()).toMatch(/DATA_ENCRYPTION_KEY/);
+    expect(
+      problems({ NODE_ENV: 'development', DATA_ENCRYPTION_KEY: Buffer.alloc(16).toString('base64') }).join(),
+    ).toMatch(/DATA_ENCRYPTION_KEY/);
   });
 
   it('takes earlier encryption keys as comma-separated fallbacks, each 32 bytes', () => {
     const [one, two] = [randomBytes(32).toString('base64'), randomBytes(32).toString('base64')];
     expect(parseConfig({ NODE_ENV: 'development' }).DATA_ENCRYPTION_KEY_FALLBACKS).toEqual([]);
-    expect(parseConfig({ NODE_ENV: 'development', DATA_ENCRYPTION_KEY_FALLBACKS: ` ${one}, ${two} ` }).DATA_ENCRYPTION_KEY_FALLBACKS).toEqual([one, two]);
+    expect(
+      parseConfig({ NODE_ENV: 'development', DATA_ENCRYPTION_KEY_FALLBACKS: ` ${one}, ${two} ` })
+        .DATA_ENCRYPTION_KEY_FALLBACKS,
+    ).toEqual([one, two]);
     const short = Buffer.alloc(16, 9).toString('base64');
     expect(problems({ NODE_ENV: 'development', DATA_ENCRYPTION_KEY_FALLBACKS: `${one},${short}` })).toEqual([
       'DATA_ENCRYPTION_KEY_FALLBACKS: each key must be 32 bytes, base64-encoded',
@@ -113,7 +130,10 @@ describe('production settings (DESIGN.md decision 31)', () => {
   it.each(SECRETS)('refuses %s shorter than 32 bytes', (name) => {
     const env = productionEnv();
     // The encryption key must decode to exactly 32 bytes anyway; the other two are checked by length.
-    env[name] = name === 'DATA_ENCRYPTION_KEY' ? randomBytes(24).toString('base64') : randomBytes(20).toString('hex').slice(0, 31);
+    env[name] =
+      name === 'DATA_ENCRYPTION_KEY'
+        ? randomBytes(24).toString('base64')
+        : randomBytes(20).toString('hex').slice(0, 31);
     expect(problems(env).join('\n')).toContain(name);
   });
 
@@ -125,11 +145,16 @@ describe('production settings (DESIGN.md decision 31)', () => {
 
   it('refuses a published or placeholder fallback key, naming which, never its value', () => {
     const published = PUBLISHED_SECRET_VALUES.find((v) => Buffer.from(v, 'base64').length === 32)!;
-    const env = { ...productionEnv(), DATA_ENCRYPTION_KEY_FALLBACKS: `${randomBytes(32).toString('base64')},${published}` };
+    const env = {
+      ...productionEnv(),
+      DATA_ENCRYPTION_KEY_FALLBACKS: `${randomBytes(32).toString('base64')},${published}`,
+    };
     const found = problems(env);
     expect(found).toEqual([expect.stringMatching(/^DATA_ENCRYPTION_KEY_FALLBACKS \(key 2\): is a value published/)]);
     expect(found.join()).not.toContain(published);
-    expect(parseConfig({ ...productionEnv(), DATA_ENCRYPTION_KEY_FALLBACKS: randomBytes(32).toString('base64') }).production).toBe(true);
+    expect(
+      parseConfig({ ...productionEnv(), DATA_ENCRYPTION_KEY_FALLBACKS: randomBytes(32).toString('base64') }).production,
+    ).toBe(true);
   });
 
   it('refuses every value published in the repository, in every secret, without echoing it', () => {
@@ -155,7 +180,9 @@ describe('production settings (DESIGN.md decision 31)', () => {
 
   it('refuses to allow private or plain-http webhook targets in production', () => {
     for (const flag of ['WEBHOOK_ALLOW_PRIVATE', 'WEBHOOK_ALLOW_INSECURE']) {
-      expect(problems({ ...productionEnv(), [flag]: 'true' })).toEqual([expect.stringMatching(new RegExp(`^${flag}: `))]);
+      expect(problems({ ...productionEnv(), [flag]: 'true' })).toEqual([
+        expect.stringMatching(new RegExp(`^${flag}: `)),
+      ]);
       expect(problems({ ...productionEnv(), [flag]: 'false' })).toEqual([]);
     }
   });
@@ -169,15 +196,23 @@ describe('production settings (DESIGN.md decision 31)', () => {
       for (const name of ['TEMPORAL_TLS_CA_PATH', 'TEMPORAL_TLS_SERVER_NAME', 'TEMPORAL_API_KEY']) {
         expect(parseConfig({ ...dev, [name]: 'x' }).temporalTls).toBe(true);
       }
-      const cloud = temporalConnectionOptions(parseConfig({ ...dev, TEMPORAL_ADDRESS: 'ns.acct.tmprl.cloud:7233', TEMPORAL_API_KEY: 'k' }));
+      const cloud = temporalConnectionOptions(
+        parseConfig({ ...dev, TEMPORAL_ADDRESS: 'ns.acct.tmprl.cloud:7233', TEMPORAL_API_KEY: 'k' }),
+      );
       expect(cloud).toEqual({ address: 'ns.acct.tmprl.cloud:7233', tls: {}, apiKey: 'k' });
     });
 
     it('refuses a certificate without its key (or the reverse), and TLS turned off under TLS settings', () => {
-      expect(problems({ ...dev, TEMPORAL_TLS_CERT_PATH: '/c.pem' })).toEqual([expect.stringMatching(/^TEMPORAL_TLS_CERT_PATH and TEMPORAL_TLS_KEY_PATH: /)]);
-      expect(problems({ ...dev, TEMPORAL_TLS_KEY_PATH: '/k.pem' })).toEqual([expect.stringMatching(/^TEMPORAL_TLS_CERT_PATH and TEMPORAL_TLS_KEY_PATH: /)]);
+      expect(problems({ ...dev, TEMPORAL_TLS_CERT_PATH: '/c.pem' })).toEqual([
+        expect.stringMatching(/^TEMPORAL_TLS_CERT_PATH and TEMPORAL_TLS_KEY_PATH: /),
+      ]);
+      expect(problems({ ...dev, TEMPORAL_TLS_KEY_PATH: '/k.pem' })).toEqual([
+        expect.stringMatching(/^TEMPORAL_TLS_CERT_PATH and TEMPORAL_TLS_KEY_PATH: /),
+      ]);
       // An API key must never cross the network in cleartext.
-      expect(problems({ ...dev, TEMPORAL_TLS: 'false', TEMPORAL_API_KEY: 'k' })).toEqual([expect.stringMatching(/^TEMPORAL_TLS: false contradicts TEMPORAL_API_KEY/)]);
+      expect(problems({ ...dev, TEMPORAL_TLS: 'false', TEMPORAL_API_KEY: 'k' })).toEqual([
+        expect.stringMatching(/^TEMPORAL_TLS: false contradicts TEMPORAL_API_KEY/),
+      ]);
       expect(problems({ ...dev, TEMPORAL_TLS: 'false' })).toEqual([]);
     });
 
@@ -186,10 +221,17 @@ describe('production settings (DESIGN.md decision 31)', () => {
       try {
         const ca = join(dir, 'ca.pem');
         writeFileSync(ca, 'CA PEM');
-        const options = temporalConnectionOptions(parseConfig({ ...dev, TEMPORAL_TLS_CA_PATH: ca, TEMPORAL_TLS_SERVER_NAME: 'temporal.internal' }));
-        expect(options.tls).toEqual({ serverNameOverride: 'temporal.internal', serverRootCACertificate: Buffer.from('CA PEM') });
+        const options = temporalConnectionOptions(
+          parseConfig({ ...dev, TEMPORAL_TLS_CA_PATH: ca, TEMPORAL_TLS_SERVER_NAME: 'temporal.internal' }),
+        );
+        expect(options.tls).toEqual({
+          serverNameOverride: 'temporal.internal',
+          serverRootCACertificate: Buffer.from('CA PEM'),
+        });
         const missing = parseConfig({ ...dev, TEMPORAL_TLS_CERT_PATH: join(dir, 'no.pem'), TEMPORAL_TLS_KEY_PATH: ca });
-        expect(() => temporalConnectionOptions(missing)).toThrow(/TEMPORAL_TLS_CERT_PATH: cannot read .*no\.pem \(ENOENT\)/);
+        expect(() => temporalConnectionOptions(missing)).toThrow(
+          /TEMPORAL_TLS_CERT_PATH: cannot read .*no\.pem \(ENOENT\)/,
+        );
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
@@ -220,7 +262,11 @@ describe('production settings (DESIGN.md decision 31)', () => {
         TEMPORAL_API_KEY: 'k',
       });
       // A plain local server: TLS off explicitly, whatever the CLI's own configuration file says.
-      expect(temporalCliEnv(parseConfig(dev), {})).toEqual({ TEMPORAL_ADDRESS: '127.0.0.1:7233', TEMPORAL_NAMESPACE: 'default', TEMPORAL_TLS: 'false' });
+      expect(temporalCliEnv(parseConfig(dev), {})).toEqual({
+        TEMPORAL_ADDRESS: '127.0.0.1:7233',
+        TEMPORAL_NAMESPACE: 'default',
+        TEMPORAL_TLS: 'false',
+      });
     });
   });
 });

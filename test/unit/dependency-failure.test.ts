@@ -48,7 +48,10 @@ beforeAll(async () => {
 
 describe('MongoDB', () => {
   it('a server nobody answers for is unavailable (server selection)', async () => {
-    const client = new MongoClient(`mongodb://127.0.0.1:${closedPort}/`, { serverSelectionTimeoutMS: 300, connectTimeoutMS: 300 });
+    const client = new MongoClient(`mongodb://127.0.0.1:${closedPort}/`, {
+      serverSelectionTimeoutMS: 300,
+      connectTimeoutMS: 300,
+    });
     const err = await caught(() => client.db('x').collection('y').findOne({}));
     await client.close();
     expect((err as Error).name).toBe('MongoServerSelectionError');
@@ -57,8 +60,10 @@ describe('MongoDB', () => {
 
   it('network errors, a cleared pool, a closed server or topology and a client never connected are unavailable', () => {
     // The pool-cleared error is driver-internal (not exported); it subclasses MongoNetworkError.
-     
-    const { PoolClearedError } = require('mongodb/lib/cmap/errors') as { PoolClearedError: new (pool: object) => Error };
+
+    const { PoolClearedError } = require('mongodb/lib/cmap/errors') as {
+      PoolClearedError: new (pool: object) => Error;
+    };
     const samples = [
       new MongoNetworkError('connection reset'),
       new MongoNetworkTimeoutError('timed out'),
@@ -75,7 +80,9 @@ describe('MongoDB', () => {
   });
 
   it('answers about the request (duplicate key, bad argument) are not outages', () => {
-    expect(isDependencyUnavailable(new MongoServerError({ code: 11000, errmsg: 'E11000 duplicate key error' }))).toBe(false);
+    expect(isDependencyUnavailable(new MongoServerError({ code: 11000, errmsg: 'E11000 duplicate key error' }))).toBe(
+      false,
+    );
     expect(isDependencyUnavailable(new MongoServerError({ code: 2, errmsg: 'BadValue' }))).toBe(false);
     expect(isDependencyUnavailable(new MongoInvalidArgumentError('bad'))).toBe(false);
   });
@@ -112,7 +119,9 @@ describe('object store (AWS SDK S3 client)', () => {
   it('a refused connection is unavailable', async () => {
     const err = await caught(() => s3(closedPort).send(new HeadBucketCommand({ Bucket: 'b' })));
     expect(String(err)).toContain('ECONNREFUSED');
-    expect(classifyDependencyFailure(err)).toMatchObject({ dependency: expect.stringMatching(/^(network|object_store)$/) });
+    expect(classifyDependencyFailure(err)).toMatchObject({
+      dependency: expect.stringMatching(/^(network|object_store)$/),
+    });
   });
 
   it('a store that does not answer in time is unavailable', async () => {
@@ -145,8 +154,12 @@ describe('object store (AWS SDK S3 client)', () => {
 
 describe('Temporal', () => {
   it('a call to an unreachable server within a deadline is unavailable (raw gRPC and through the client)', async () => {
-    const handle = await connectTemporal(parseConfig({ ...process.env, TEMPORAL_ADDRESS: `127.0.0.1:${closedPort}` }), { lazy: true });
-    const raw = await caught(() => withinDeadline(handle, () => handle.connection.workflowService.getSystemInfo({}), 500));
+    const handle = await connectTemporal(parseConfig({ ...process.env, TEMPORAL_ADDRESS: `127.0.0.1:${closedPort}` }), {
+      lazy: true,
+    });
+    const raw = await caught(() =>
+      withinDeadline(handle, () => handle.connection.workflowService.getSystemInfo({}), 500),
+    );
     expect(classifyDependencyFailure(raw)).toMatchObject({ dependency: 'temporal' });
 
     const started = await caught(() =>
@@ -159,14 +172,18 @@ describe('Temporal', () => {
 
   it('a gRPC answer about the request (NOT_FOUND, INVALID_ARGUMENT) is not an outage', () => {
     // grpc-js builds its errors so: an Error with the status code, details and metadata.
-     
+
     const { Metadata } = require('@grpc/grpc-js') as { Metadata: new () => object };
     for (const code of [3, 5, 6]) {
       const grpcError = Object.assign(new Error(`${code} x`), { code, details: 'x', metadata: new Metadata() });
       expect(isDependencyUnavailable(grpcError)).toBe(false);
       expect(isDependencyUnavailable(new ServiceError('Failed to start Workflow', { cause: grpcError }))).toBe(false);
     }
-    const unavailable = Object.assign(new Error('14 UNAVAILABLE'), { code: 14, details: 'No connection established', metadata: new Metadata() });
+    const unavailable = Object.assign(new Error('14 UNAVAILABLE'), {
+      code: 14,
+      details: 'No connection established',
+      metadata: new Metadata(),
+    });
     expect(classifyDependencyFailure(new ServiceError('Failed to start Workflow', { cause: unavailable }))).toEqual({
       dependency: 'temporal',
       reason: 'grpc UNAVAILABLE',
@@ -174,10 +191,15 @@ describe('Temporal', () => {
   });
 
   it('a workflow the job system ended (terminated, timed out) is unavailable; one that failed or was cancelled is not', () => {
-    const failed = (cause: Error) => new WorkflowFailedError('Workflow execution failed', cause, RetryState.NON_RETRYABLE_FAILURE);
+    const failed = (cause: Error) =>
+      new WorkflowFailedError('Workflow execution failed', cause, RetryState.NON_RETRYABLE_FAILURE);
     expect(isDependencyUnavailable(failed(new TerminatedFailure('terminated by an operator')))).toBe(true);
-    expect(isDependencyUnavailable(failed(new TimeoutFailure('timed out', undefined, 'START_TO_CLOSE' as never)))).toBe(true);
-    expect(isDependencyUnavailable(failed(ApplicationFailure.nonRetryable('unsupported file', 'UnsupportedFile')))).toBe(false);
+    expect(isDependencyUnavailable(failed(new TimeoutFailure('timed out', undefined, 'START_TO_CLOSE' as never)))).toBe(
+      true,
+    );
+    expect(
+      isDependencyUnavailable(failed(ApplicationFailure.nonRetryable('unsupported file', 'UnsupportedFile'))),
+    ).toBe(false);
     expect(isDependencyUnavailable(failed(new CancelledFailure('cancelled')))).toBe(false);
     expect(isDependencyUnavailable(new WorkflowNotFoundError('not found', 'w', undefined))).toBe(false);
   });

@@ -1,5 +1,10 @@
 import { totalmem } from 'node:os';
-import { EXTRACTION_MEMORY_BYTES, extractionSlots, indexingMemoryBytes, processMemoryBytes } from '../../worker/extraction-slots';
+import {
+  EXTRACTION_MEMORY_BYTES,
+  extractionSlots,
+  indexingMemoryBytes,
+  processMemoryBytes,
+} from '../../worker/extraction-slots';
 
 const GB = 2 ** 30;
 

@@ -11,12 +11,17 @@ const ROOT = join(__dirname, '..', '..');
 
 // As a process, exactly as `npm run generate:clients -- --check` runs (openapi-typescript is ESM inside).
 it('clients/typescript/src/generated/schema.ts and clients/python/assay/models.py are up to date', () => {
-  const check = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'generate-clients.ts'), '--check'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    timeout: 600_000,
-  });
-  if (check.status !== 0) throw new Error(`generate-clients --check exited ${check.status}:\n${check.stdout}${check.stderr}`);
+  const check = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(ROOT, 'scripts', 'generate-clients.ts'), '--check'],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 600_000,
+    },
+  );
+  if (check.status !== 0)
+    throw new Error(`generate-clients --check exited ${check.status}:\n${check.stdout}${check.stderr}`);
   expect(check.stdout).toContain('generated clients are up to date');
 }, 600_000);
 
@@ -30,7 +35,13 @@ it('the --check mode notices a generated file that differs', () => {
       const altered = staleFiles({ ...sources, python: sources.python + '# edited by hand\\n' });
       process.stdout.write(JSON.stringify({ fresh, altered, python: GENERATED.python }));
     });`;
-  const out = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', '-e', script], { cwd: ROOT, encoding: 'utf8', timeout: 600_000 }));
+  const out = JSON.parse(
+    execFileSync(process.execPath, ['--import', 'tsx', '-e', script], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 600_000,
+    }),
+  );
   expect(out.fresh).toEqual([]);
   expect(out.altered).toEqual([out.python]);
 }, 600_000);

@@ -1,5 +1,10 @@
 /** What parsed JSON from outside may be (docs/decisions.md 270, 276): the walker, request bodies and model answers. */
-import { FORBIDDEN_KEY_MESSAGE, jsonInputProblem, MAX_JSON_DEPTH, nestedDeeperThan } from '../../domain/platform/json-input';
+import {
+  FORBIDDEN_KEY_MESSAGE,
+  jsonInputProblem,
+  MAX_JSON_DEPTH,
+  nestedDeeperThan,
+} from '../../domain/platform/json-input';
 import { parseAnswer } from '../../activities/prompt';
 
 /** `levels` arrays inside one another: `[]` is one level. */
@@ -17,7 +22,11 @@ describe('jsonInputProblem', () => {
 
 describe('nestedDeeperThan', () => {
   it('counts arrays and objects alike, scalars as no level', () => {
-    expect([nestedDeeperThan('x', 0), nestedDeeperThan(null, 0), nestedDeeperThan(7, 0)]).toEqual([false, false, false]);
+    expect([nestedDeeperThan('x', 0), nestedDeeperThan(null, 0), nestedDeeperThan(7, 0)]).toEqual([
+      false,
+      false,
+      false,
+    ]);
     expect([nestedDeeperThan({}, 0), nestedDeeperThan({}, 1)]).toEqual([true, false]);
     expect([nestedDeeperThan({ a: [{}] }, 2), nestedDeeperThan({ a: [{}] }, 3)]).toEqual([true, false]);
   });
@@ -26,7 +35,10 @@ describe('nestedDeeperThan', () => {
     expect(nestedDeeperThan(JSON.parse(arrays(MAX_JSON_DEPTH)))).toBe(false);
     expect(nestedDeeperThan(JSON.parse(arrays(MAX_JSON_DEPTH + 1)))).toBe(true);
     expect(nestedDeeperThan(JSON.parse(objects(MAX_JSON_DEPTH)))).toBe(false);
-    const wide = { shallow: Array.from({ length: 1000 }, (_, i) => ({ i })), deep: JSON.parse(objects(MAX_JSON_DEPTH)) as unknown };
+    const wide = {
+      shallow: Array.from({ length: 1000 }, (_, i) => ({ i })),
+      deep: JSON.parse(objects(MAX_JSON_DEPTH)) as unknown,
+    };
     expect(nestedDeeperThan(wide)).toBe(true);
   });
 

@@ -32,15 +32,24 @@ it('applies patternProperties through the same engine, each schema with its own 
 it('reports backreferences and lookaround as problems (refused at 400 by the API)', () => {
   expect(schemaProblems({ type: 'string', pattern: '(a)\\1' })).toEqual([expect.stringMatching(/regexp/)]);
   expect(schemaProblems({ type: 'string', pattern: '^(?=x)x$' })).toEqual([expect.stringMatching(/regexp/)]);
-  expect(schemaProblems({ type: 'object', patternProperties: { '(?<=x)y': {} } })).toEqual([expect.stringMatching(/regexp/)]);
+  expect(schemaProblems({ type: 'object', patternProperties: { '(?<=x)y': {} } })).toEqual([
+    expect.stringMatching(/regexp/),
+  ]);
 });
 
 it('names a $ref that only refers to itself, rather than answering with the stack overflow it causes', () => {
   const problem = ['has a $ref that leads back to itself through $refs alone'];
-  expect(schemaProblems({ type: 'object', properties: { a: { $ref: '#/$defs/x' } }, $defs: { x: { $ref: '#/$defs/x' } } })).toEqual(problem);
-  expect(schemaProblems({ $ref: '#/$defs/a', $defs: { a: { $ref: '#/$defs/b' }, b: { $ref: '#/$defs/a' } } })).toEqual(problem);
+  expect(
+    schemaProblems({ type: 'object', properties: { a: { $ref: '#/$defs/x' } }, $defs: { x: { $ref: '#/$defs/x' } } }),
+  ).toEqual(problem);
+  expect(schemaProblems({ $ref: '#/$defs/a', $defs: { a: { $ref: '#/$defs/b' }, b: { $ref: '#/$defs/a' } } })).toEqual(
+    problem,
+  );
   // A recursive schema whose $ref sits under a keyword (a tree of nodes) is ordinary, and validates.
-  const tree = { $ref: '#/$defs/node', $defs: { node: { type: 'object', properties: { children: { type: 'array', items: { $ref: '#/$defs/node' } } } } } };
+  const tree = {
+    $ref: '#/$defs/node',
+    $defs: { node: { type: 'object', properties: { children: { type: 'array', items: { $ref: '#/$defs/node' } } } } },
+  };
   expect(schemaProblems(tree)).toEqual([]);
   expect(validateAgainstSchema(tree, { children: [{ children: [] }] }).valid).toBe(true);
   expect(validateAgainstSchema(tree, { children: [{ children: 1 }] }).valid).toBe(false);
@@ -56,7 +65,10 @@ describe('inference from a structured sample', () => {
         title: { type: 'string' },
         score: { type: 'integer' },
         ratio: { type: 'number' },
-        items: { type: 'array', items: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'boolean' } }, required: ['a'] } },
+        items: {
+          type: 'array',
+          items: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'boolean' } }, required: ['a'] },
+        },
       },
       required: ['title', 'score', 'ratio', 'items'],
     });

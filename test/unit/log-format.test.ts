@@ -1,7 +1,14 @@
 /** How `npm start` shows its children's logs: pino-pretty lines on a terminal, the JSON lines untouched otherwise. */
 import { childLogFormatter } from '../../domain/platform/logger';
 
-const line = JSON.stringify({ level: 30, time: Date.UTC(2026, 0, 1, 12, 0, 0), name: 'assay-api', service: 'assay-api', msg: 'assay api listening', port: 8080 });
+const line = JSON.stringify({
+  level: 30,
+  time: Date.UTC(2026, 0, 1, 12, 0, 0),
+  name: 'assay-api',
+  service: 'assay-api',
+  msg: 'assay api listening',
+  port: 8080,
+});
 
 it('renders a JSON log line human-readably behind the process name when stdout is a terminal', () => {
   const shown = childLogFormatter(true)('api', line);

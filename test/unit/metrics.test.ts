@@ -29,7 +29,11 @@ describe('Prometheus text', () => {
   });
 
   it('renders gauges without labels', () => {
-    expect(renderGauge('g', 'A gauge.', [{ labels: {}, value: 0 }])).toEqual(['# HELP g A gauge.', '# TYPE g gauge', 'g 0']);
+    expect(renderGauge('g', 'A gauge.', [{ labels: {}, value: 0 }])).toEqual([
+      '# HELP g A gauge.',
+      '# TYPE g gauge',
+      'g 0',
+    ]);
   });
 });
 

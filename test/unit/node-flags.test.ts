@@ -4,7 +4,10 @@ import { join } from 'node:path';
 import { NODE_FLAGS } from '../../scripts/node-flags';
 
 const ROOT = join(__dirname, '..', '..');
-const commands = (file: string) => [...readFileSync(join(ROOT, file), 'utf8').matchAll(/(?:CMD|command:)\s*(\[[^\]]*"node"[^\]]*\])/g)].map((m) => JSON.parse(m[1]!) as string[]);
+const commands = (file: string) =>
+  [...readFileSync(join(ROOT, file), 'utf8').matchAll(/(?:CMD|command:)\s*(\[[^\]]*"node"[^\]]*\])/g)].map(
+    (m) => JSON.parse(m[1]!) as string[],
+  );
 
 it.each(['Dockerfile', 'docker-compose.yml'])('%s starts every Node process with NODE_FLAGS', (file) => {
   const found = commands(file);

@@ -10,7 +10,14 @@ import { createDownloadSigner, type SigningSettings } from '../../domain/platfor
 
 const credentials = { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY' };
 
-async function sdkUrl(settings: SigningSettings, bucket: string, key: string, at: Date, overrides: { type?: string; disposition?: string }, expiresIn = 900) {
+async function sdkUrl(
+  settings: SigningSettings,
+  bucket: string,
+  key: string,
+  at: Date,
+  overrides: { type?: string; disposition?: string },
+  expiresIn = 900,
+) {
   // The product's client settings (domain/platform/storage.ts): no checksum mode asked of downloads.
   const s3 = new S3Client({
     endpoint: settings.endpoint,
@@ -20,16 +27,36 @@ async function sdkUrl(settings: SigningSettings, bucket: string, key: string, at
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
-  const command = new GetObjectCommand({ Bucket: bucket, Key: key, ResponseContentType: overrides.type, ResponseContentDisposition: overrides.disposition });
+  const command = new GetObjectCommand({
+    Bucket: bucket,
+    Key: key,
+    ResponseContentType: overrides.type,
+    ResponseContentDisposition: overrides.disposition,
+  });
   const url = await getSignedUrl(s3, command, { expiresIn, signingDate: at });
   s3.destroy();
   return url;
 }
 
 const cases: Array<[string, Omit<SigningSettings, 'accessKeyId' | 'secretAccessKey'>, string, string]> = [
-  ['a local store, path style', { endpoint: 'http://127.0.0.1:9000', region: 'us-east-1', forcePathStyle: true }, 'assay', 'accounts/acct_1/runs/run_01/output.json'],
-  ['AWS, virtual-hosted', { endpoint: 'https://s3.eu-west-1.amazonaws.com', region: 'eu-west-1', forcePathStyle: false }, 'assay-prod', 'accounts/acct_1/runs/run_01/output.xlsx'],
-  ['a key that needs encoding', { endpoint: 'http://localhost:9000', region: 'us-east-1', forcePathStyle: true }, 'assay', "accounts/a b/ünï(cödé)!*'~/x+y=z&.csv"],
+  [
+    'a local store, path style',
+    { endpoint: 'http://127.0.0.1:9000', region: 'us-east-1', forcePathStyle: true },
+    'assay',
+    'accounts/acct_1/runs/run_01/output.json',
+  ],
+  [
+    'AWS, virtual-hosted',
+    { endpoint: 'https://s3.eu-west-1.amazonaws.com', region: 'eu-west-1', forcePathStyle: false },
+    'assay-prod',
+    'accounts/acct_1/runs/run_01/output.xlsx',
+  ],
+  [
+    'a key that needs encoding',
+    { endpoint: 'http://localhost:9000', region: 'us-east-1', forcePathStyle: true },
+    'assay',
+    "accounts/a b/ünï(cödé)!*'~/x+y=z&.csv",
+  ],
 ];
 
 describe('presigned downloads', () => {
@@ -37,7 +64,16 @@ describe('presigned downloads', () => {
     const settings = { ...place, ...credentials };
     const at = new Date('2026-11-23T13:35:47.123Z');
     const overrides = { type: 'application/json', disposition: 'attachment; filename="run_01 (1).json"' };
-    const ours = createDownloadSigner(settings)({ bucket, key, expiresInS: 900, responseContentType: overrides.type, responseContentDisposition: overrides.disposition }, at);
+    const ours = createDownloadSigner(settings)(
+      {
+        bucket,
+        key,
+        expiresInS: 900,
+        responseContentType: overrides.type,
+        responseContentDisposition: overrides.disposition,
+      },
+      at,
+    );
     expect(ours).toBe(await sdkUrl(settings, bucket, key, at, overrides));
   });
 
@@ -51,7 +87,9 @@ describe('presigned downloads', () => {
     const b = { bucket: 'assay', key: 'runs/b.json', expiresInS: 60 };
     expect(sign(a, at)).toBe(await sdkUrl(settings, 'assay', a.key, at, {}, 60));
     expect(sign(b, sameSecond)).toBe(await sdkUrl(settings, 'assay', b.key, sameSecond, {}, 60));
-    expect(sign({ ...a, expiresInS: 120 }, sameSecond)).toBe(await sdkUrl(settings, 'assay', a.key, sameSecond, {}, 120));
+    expect(sign({ ...a, expiresInS: 120 }, sameSecond)).toBe(
+      await sdkUrl(settings, 'assay', a.key, sameSecond, {}, 120),
+    );
     expect(sign(a, later)).toBe(await sdkUrl(settings, 'assay', a.key, later, {}, 60));
   });
 

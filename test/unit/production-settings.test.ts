@@ -45,7 +45,8 @@ describe('docker-compose.yml', () => {
       const env = compose.services[name]!.environment as Record<string, string>;
       expect(env.NODE_ENV).toBe('production');
       for (const secret of SECRETS) expect(env[secret]).toMatch(new RegExp(`^\\$\\{${secret}:\\?`));
-      for (const flag of ['WEBHOOK_ALLOW_PRIVATE', 'WEBHOOK_ALLOW_INSECURE']) expect([flag, env[flag]]).toEqual([flag, undefined]);
+      for (const flag of ['WEBHOOK_ALLOW_PRIVATE', 'WEBHOOK_ALLOW_INSECURE'])
+        expect([flag, env[flag]]).toEqual([flag, undefined]);
     }
   });
 
@@ -63,11 +64,18 @@ describe('docker-compose.yml', () => {
     const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !SECRETS.includes(k)));
     const cli = spawnSync('docker', ['compose', 'version'], { encoding: 'utf8' });
     if (cli.status === 0) {
-      const res = spawnSync('docker', ['compose', '-f', join(ROOT, 'docker-compose.yml'), 'config', '--quiet'], { env, encoding: 'utf8' });
+      const res = spawnSync('docker', ['compose', '-f', join(ROOT, 'docker-compose.yml'), 'config', '--quiet'], {
+        env,
+        encoding: 'utf8',
+      });
       expect(res.status).not.toBe(0);
       expect(res.stderr).toMatch(/SECRET|DATA_ENCRYPTION_KEY/);
       const withSecrets = Object.fromEntries(SECRETS.map((s) => [s, randomBytes(32).toString('base64')]));
-      expect(spawnSync('docker', ['compose', '-f', join(ROOT, 'docker-compose.yml'), 'config', '--quiet'], { env: { ...env, ...withSecrets } }).status).toBe(0);
+      expect(
+        spawnSync('docker', ['compose', '-f', join(ROOT, 'docker-compose.yml'), 'config', '--quiet'], {
+          env: { ...env, ...withSecrets },
+        }).status,
+      ).toBe(0);
     } else {
       expect(missingRequired(COMPOSE_TEXT, env).sort()).toEqual([...SECRETS].sort());
       const withSecrets = Object.fromEntries(SECRETS.map((s) => [s, 'set']));
@@ -151,9 +159,16 @@ describe('the API process in production', () => {
   });
 
   it('refuses to start with NODE_ENV unset and no secrets, naming each one', async () => {
-    const { NODE_ENV: _unset, SESSION_JWT_SECRET: _a, API_KEY_HASH_SECRET: _b, DATA_ENCRYPTION_KEY: _c, ...env } = productionEnv();
+    const {
+      NODE_ENV: _unset,
+      SESSION_JWT_SECRET: _a,
+      API_KEY_HASH_SECRET: _b,
+      DATA_ENCRYPTION_KEY: _c,
+      ...env
+    } = productionEnv();
     const { code, output } = await startApi(env);
     expect(code).toBe(78);
-    for (const name of ['SESSION_JWT_SECRET', 'API_KEY_HASH_SECRET', 'DATA_ENCRYPTION_KEY']) expect(output).toContain(`${name}: must be set`);
+    for (const name of ['SESSION_JWT_SECRET', 'API_KEY_HASH_SECRET', 'DATA_ENCRYPTION_KEY'])
+      expect(output).toContain(`${name}: must be set`);
   });
 });

@@ -10,7 +10,9 @@ import { Worker } from '@temporalio/worker';
 import * as workflows from '../../workflows';
 
 const dir = join(__dirname, '..', 'replay', 'histories');
-const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 
 test('every registered workflow type has a recorded history', () => {
   const recorded = new Set(files.map((f) => f.split('-')[0]));
@@ -19,9 +21,15 @@ test('every registered workflow type has a recorded history', () => {
 });
 
 test('every recorded history replays against the current workflow code', async () => {
-  const histories = files.map((file) => ({ workflowId: file.replace(/\.json$/, ''), history: JSON.parse(readFileSync(join(dir, file), 'utf8')) as unknown }));
+  const histories = files.map((file) => ({
+    workflowId: file.replace(/\.json$/, ''),
+    history: JSON.parse(readFileSync(join(dir, file), 'utf8')) as unknown,
+  }));
   const failures: string[] = [];
-  const results = Worker.runReplayHistories({ workflowsPath: require.resolve('../../workflows'), replayName: 'assay-replay' }, histories);
+  const results = Worker.runReplayHistories(
+    { workflowsPath: require.resolve('../../workflows'), replayName: 'assay-replay' },
+    histories,
+  );
   for await (const result of results) {
     if (result.error) failures.push(`${result.workflowId}: ${result.error.message}`);
   }

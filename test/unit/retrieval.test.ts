@@ -86,7 +86,10 @@ describe('retrieve', () => {
   });
 
   it('finds passages in each kind of reference document', () => {
-    expect(retrieve('escrow of source code', sources)[0]).toMatchObject({ ref_id: 'ref_contract', section: { label: 'Sheet: Checklist' } });
+    expect(retrieve('escrow of source code', sources)[0]).toMatchObject({
+      ref_id: 'ref_contract',
+      section: { label: 'Sheet: Checklist' },
+    });
     const sick = retrieve('medical certificate after sick days', sources)[0];
     expect(sick).toMatchObject({ ref_id: 'ref_hr', section: { kind: 'section', label: 'Leave Policy' } });
     expect(sick?.text).toContain('medical certificate');
@@ -141,7 +144,9 @@ describe('retrieve', () => {
 
   it('uses a rebuilt index under the same refId, not a stale cached one', () => {
     expect(retrieve('plagiarism', [rubric])).toEqual([]);
-    const rebuilt = source('ref_rubric', [{ kind: 'page', index: 1, label: 'Page 1', text: 'Plagiarism means a zero.' }]);
+    const rebuilt = source('ref_rubric', [
+      { kind: 'page', index: 1, label: 'Page 1', text: 'Plagiarism means a zero.' },
+    ]);
     expect(retrieve('plagiarism', [rebuilt]).map((c) => c.text)).toEqual(['Plagiarism means a zero.']);
     expect(retrieve('plagiarism', [rubric])).toEqual([]);
   });
@@ -154,9 +159,11 @@ describe('retrieve', () => {
 });
 
 describe('queriesFrom', () => {
-  const essay = `Climate migration is reshaping coastal cities. Rising seas push families inland, and coastal cities must
+  const essay =
+    `Climate migration is reshaping coastal cities. Rising seas push families inland, and coastal cities must
 plan housing for climate migrants. Insurance markets retreat from flood zones.
-`.repeat(3) + `Meanwhile agricultural drought in the interior drives farmers toward cities, and drought relief budgets fall short.
+`.repeat(3) +
+    `Meanwhile agricultural drought in the interior drives farmers toward cities, and drought relief budgets fall short.
 Water rights disputes between farmers and cities grow as drought deepens.
 `.repeat(3);
 
@@ -182,7 +189,9 @@ Water rights disputes between farmers and cities grow as drought deepens.
 
   it('works with an empty prompt or an empty input', () => {
     expect(queriesFrom('', '')).toEqual([]);
-    expect(queriesFrom('  Assess   compliance\n with the policy. ', '')).toEqual(['Assess compliance with the policy.']);
+    expect(queriesFrom('  Assess   compliance\n with the policy. ', '')).toEqual([
+      'Assess compliance with the policy.',
+    ]);
     const fromInput = queriesFrom('', 'Overtime must be approved in advance. Overtime is paid at 1.5 times the rate.');
     expect(fromInput).toHaveLength(1);
     expect(fromInput[0]?.split(' ')[0]).toBe('overtime');

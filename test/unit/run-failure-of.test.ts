@@ -6,10 +6,13 @@
 import { ActivityFailure, ApplicationFailure, CancelledFailure, TimeoutFailure } from '@temporalio/common';
 import { failureOf } from '../../workflows/evaluate-run';
 
-const activityFailed = (cause: Error) => new ActivityFailure('activity failed', 'produceOutput', '3', 'TIMEOUT', 'worker', cause);
+const activityFailed = (cause: Error) =>
+  new ActivityFailure('activity failed', 'produceOutput', '3', 'TIMEOUT', 'worker', cause);
 
 it('names the work outliving its schedule-to-close bound `timeout`, with the client message', () => {
-  expect(failureOf(activityFailed(new TimeoutFailure('activity ScheduleToClose timeout', undefined, 'SCHEDULE_TO_CLOSE')))).toEqual({
+  expect(
+    failureOf(activityFailed(new TimeoutFailure('activity ScheduleToClose timeout', undefined, 'SCHEDULE_TO_CLOSE'))),
+  ).toEqual({
     code: 'timeout',
     message: 'The run did not finish within its time limit; it was refunded.',
   });
@@ -17,7 +20,9 @@ it('names the work outliving its schedule-to-close bound `timeout`, with the cli
 
 it('does not call an attempt that timed out on its own (heartbeat, start-to-close) the run’s time bound', () => {
   for (const type of ['HEARTBEAT', 'START_TO_CLOSE'] as const) {
-    expect(failureOf(activityFailed(new TimeoutFailure(`activity ${type} timeout`, undefined, type))).code).toBe('internal_error');
+    expect(failureOf(activityFailed(new TimeoutFailure(`activity ${type} timeout`, undefined, type))).code).toBe(
+      'internal_error',
+    );
   }
 });
 

@@ -4,7 +4,15 @@
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Assay, NotFoundError, RateLimitError, ServiceUnavailableError, WebhookVerificationError, retryAfterMs, webhooks } from '../../clients/typescript/src';
+import {
+  Assay,
+  NotFoundError,
+  RateLimitError,
+  ServiceUnavailableError,
+  WebhookVerificationError,
+  retryAfterMs,
+  webhooks,
+} from '../../clients/typescript/src';
 
 interface Seen {
   at: number;
@@ -24,7 +32,10 @@ beforeAll(async () => {
     req.resume();
     req.on('end', () => {
       seen.push({ at: Date.now(), method: req.method ?? '', url: req.url ?? '', headers: req.headers });
-      const a = answers.shift() ?? { status: 500, body: { error: { code: 'script_exhausted', message: 'no answer left', request_id: 'req_x' } } };
+      const a = answers.shift() ?? {
+        status: 500,
+        body: { error: { code: 'script_exhausted', message: 'no answer left', request_id: 'req_x' } },
+      };
       res.writeHead(a.status, { 'Content-Type': 'application/json', ...a.headers });
       res.end(JSON.stringify(a.body ?? {}));
     });
@@ -39,15 +50,32 @@ beforeEach(() => {
 });
 
 const RUN = {
-  id: 'run_1', object: 'run', workflow_id: 'wf_1', status: 'queued', mode: 'async', livemode: false, quoted_credits: 1,
-  charged_credits: null, input_documents: [], metadata: {}, result_url: 'x', output_format: 'json',
-  usage: { input_tokens: null, output_tokens: null, model: null, rag_strategy: null }, citations: null, error: null,
-  created_at: '2026-01-01T00:00:00Z', started_at: null, finished_at: null,
+  id: 'run_1',
+  object: 'run',
+  workflow_id: 'wf_1',
+  status: 'queued',
+  mode: 'async',
+  livemode: false,
+  quoted_credits: 1,
+  charged_credits: null,
+  input_documents: [],
+  metadata: {},
+  result_url: 'x',
+  output_format: 'json',
+  usage: { input_tokens: null, output_tokens: null, model: null, rag_strategy: null },
+  citations: null,
+  error: null,
+  created_at: '2026-01-01T00:00:00Z',
+  started_at: null,
+  finished_at: null,
 };
 const envelope = (code: string) => ({ error: { code, message: `${code} happened`, request_id: 'req_01TEST' } });
 
 it('waits as long as Retry-After says on a 429, then answers the retried request', async () => {
-  answers = [{ status: 429, headers: { 'Retry-After': '1' }, body: envelope('rate_limited') }, { status: 200, body: RUN }];
+  answers = [
+    { status: 429, headers: { 'Retry-After': '1' }, body: envelope('rate_limited') },
+    { status: 200, body: RUN },
+  ];
   const assay = new Assay({ apiKey: 'ak_test_x', baseUrl, baseDelayMs: 1 });
   const run = await assay.runs.get('run_1');
   expect(run.id).toBe('run_1');
@@ -56,7 +84,10 @@ it('waits as long as Retry-After says on a 429, then answers the retried request
 });
 
 it('sends a retried run creation with the same generated Idempotency-Key, so it cannot start two runs', async () => {
-  answers = [{ status: 503, body: envelope('service_unavailable') }, { status: 202, body: RUN }];
+  answers = [
+    { status: 503, body: envelope('service_unavailable') },
+    { status: 202, body: RUN },
+  ];
   const assay = new Assay({ apiKey: 'ak_test_x', baseUrl, baseDelayMs: 5 });
   await assay.runs.create('wf_1', { input_documents: ['doc_1'] });
   expect(seen.map((s) => s.method)).toEqual(['POST', 'POST']);
@@ -84,7 +115,9 @@ it('gives up after maxRetries and throws the typed error with code, status and r
   expect(seen).toHaveLength(4); // a 404 is not retried
 
   answers = [{ status: 429, headers: { 'Retry-After': '0' }, body: envelope('rate_limited') }];
-  const limited = await new Assay({ apiKey: 'ak_test_x', baseUrl, maxRetries: 0 }).runs.get('run_1').catch((e: unknown) => e);
+  const limited = await new Assay({ apiKey: 'ak_test_x', baseUrl, maxRetries: 0 }).runs
+    .get('run_1')
+    .catch((e: unknown) => e);
   expect(limited).toBeInstanceOf(RateLimitError);
 });
 
@@ -96,7 +129,12 @@ it('reads Retry-After as seconds or as an HTTP date', () => {
 });
 
 it('webhooks.verify accepts a fresh signature and refuses a tampered body, an old timestamp, a wrong secret', () => {
-  const body = JSON.stringify({ id: 'evt_1', type: 'run.succeeded', created_at: '2026-01-01T00:00:00Z', data: { run: RUN } });
+  const body = JSON.stringify({
+    id: 'evt_1',
+    type: 'run.succeeded',
+    created_at: '2026-01-01T00:00:00Z',
+    data: { run: RUN },
+  });
   const now = Math.floor(Date.now() / 1000);
   const header = webhooks.sign(body, 'whsec_a', now);
   expect(webhooks.verify(body, header, 'whsec_a').id).toBe('evt_1');
@@ -104,7 +142,9 @@ it('webhooks.verify accepts a fresh signature and refuses a tampered body, an ol
   expect(() => webhooks.verify(body.replace('evt_1', 'evt_2'), header, 'whsec_a')).toThrow(WebhookVerificationError);
   expect(() => webhooks.verify(body, header, 'whsec_b')).toThrow(WebhookVerificationError);
   expect(() => webhooks.verify(body, webhooks.sign(body, 'whsec_a', now - 360), 'whsec_a')).toThrow(/tolerance 300/);
-  expect(webhooks.verify(body, webhooks.sign(body, 'whsec_a', now - 360), 'whsec_a', { toleranceS: 400 }).id).toBe('evt_1');
+  expect(webhooks.verify(body, webhooks.sign(body, 'whsec_a', now - 360), 'whsec_a', { toleranceS: 400 }).id).toBe(
+    'evt_1',
+  );
   expect(() => webhooks.verify(body, undefined, 'whsec_a')).toThrow(/missing/);
   expect(() => webhooks.verify(body, 't=abc,v1=zz', 'whsec_a')).toThrow(/malformed/);
 });

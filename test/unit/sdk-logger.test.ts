@@ -14,7 +14,14 @@ function capture(): { lines: () => Array<Record<string, unknown>>; logger: pino.
     },
   });
   const logger = pino({ level: 'trace', redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, sink);
-  return { logger, lines: () => out.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>) };
+  return {
+    logger,
+    lines: () =>
+      out
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown>),
+  };
 }
 
 it("logs an activity's failure with its type, message and stack", () => {
@@ -38,7 +45,10 @@ it("drops a line below the logger's level without reading its metadata", () => {
   const { logger, lines } = capture();
   logger.level = 'info';
   let read = 0;
-  const meta = Object.defineProperty({ taskQueue: 'assay' }, 'error', { enumerable: true, get: () => (read++, new Error('x')) });
+  const meta = Object.defineProperty({ taskQueue: 'assay' }, 'error', {
+    enumerable: true,
+    get: () => (read++, new Error('x')),
+  });
   sdkLogger(logger).debug('Workflow task completed', meta);
   sdkLogger(logger).info('Worker state changed', { state: 'RUNNING' });
   expect(read).toBe(0);

@@ -18,10 +18,14 @@ function tsFiles(dir: string): string[] {
   });
 }
 
-const files = SOURCE_DIRS.flatMap((d) => tsFiles(join(ROOT, d))).map((p) => ({ path: relative(ROOT, p), text: readFileSync(p, 'utf8') }));
+const files = SOURCE_DIRS.flatMap((d) => tsFiles(join(ROOT, d))).map((p) => ({
+  path: relative(ROOT, p),
+  text: readFileSync(p, 'utf8'),
+}));
 const product = files.filter((f) => !f.path.startsWith('test/') && !f.path.startsWith('bench/'));
 
-const WRITES = 'insertOne|insertMany|updateOne|updateMany|findOneAndUpdate|findOneAndReplace|findOneAndDelete|replaceOne|deleteOne|deleteMany|bulkWrite';
+const WRITES =
+  'insertOne|insertMany|updateOne|updateMany|findOneAndUpdate|findOneAndReplace|findOneAndDelete|replaceOne|deleteOne|deleteMany|bulkWrite';
 
 /**
  * Whether `text` writes the collection `COLLECTIONS.<name>`: a write method called on an expression that names it
@@ -31,7 +35,9 @@ const WRITES = 'insertOne|insertMany|updateOne|updateMany|findOneAndUpdate|findO
 function writesCollection(source: string, name: string): boolean {
   const text = source.replace(/\)\s*\n\s*\./g, ').').replace(/\n\s*\./g, '.');
   if (new RegExp(`collection(<[^>]*>)?\\(COLLECTIONS\\.${name}\\)\\.(${WRITES})\\(`).test(text)) return true;
-  const bound = [...text.matchAll(new RegExp(`(?:const|let)\\s+(\\w+)\\s*=[^;\\n]*COLLECTIONS\\.${name}\\b`, 'g'))].map((m) => m[1]!);
+  const bound = [...text.matchAll(new RegExp(`(?:const|let)\\s+(\\w+)\\s*=[^;\\n]*COLLECTIONS\\.${name}\\b`, 'g'))].map(
+    (m) => m[1]!,
+  );
   return bound.some((b) => new RegExp(`\\b${b}(\\([^)]*\\))?\\.(${WRITES})\\(`).test(text));
 }
 
@@ -43,12 +49,23 @@ describe('source ownership', () => {
   it('the heuristic recognises each way the code base writes a collection', () => {
     expect(writesRuns('await db.collection<RunDoc>(COLLECTIONS.runs).updateOne({}, {})')).toBe(true);
     expect(writesRuns('await db\n  .collection<RunDoc>(COLLECTIONS.runs)\n  .updateOne({}, {})')).toBe(true);
-    expect(writesRuns('const runs = (t: TenantDb) => t.collection<RunDoc>(COLLECTIONS.runs);\nawait runs(tenant).findOneAndUpdate({}, {})')).toBe(true);
+    expect(
+      writesRuns(
+        'const runs = (t: TenantDb) => t.collection<RunDoc>(COLLECTIONS.runs);\nawait runs(tenant).findOneAndUpdate({}, {})',
+      ),
+    ).toBe(true);
     expect(writesRuns('const runs = db.collection<RunDoc>(COLLECTIONS.runs);\nawait runs.insertOne(doc)')).toBe(true);
     expect(writesRuns('const runs = db.collection<RunDoc>(COLLECTIONS.runs);\nawait runs.findOne({})')).toBe(false);
     expect(writesRuns('await db.collection(COLLECTIONS.documents).updateOne({}, {})')).toBe(false);
-    expect(writesRuns('const runsSeen = db.collection(COLLECTIONS.runsArchive);\nawait runsSeen.insertOne(doc)')).toBe(false);
-    expect(writesCollection('await new TenantDb(db, a).collection<DocumentDoc>(COLLECTIONS.documents).updateOne({}, {})', 'documents')).toBe(true);
+    expect(writesRuns('const runsSeen = db.collection(COLLECTIONS.runsArchive);\nawait runsSeen.insertOne(doc)')).toBe(
+      false,
+    );
+    expect(
+      writesCollection(
+        'await new TenantDb(db, a).collection<DocumentDoc>(COLLECTIONS.documents).updateOne({}, {})',
+        'documents',
+      ),
+    ).toBe(true);
   });
 
   it('exactly one module writes the runs collection: domain/runs/', () => {
@@ -65,10 +82,18 @@ describe('source ownership', () => {
   it('every change to a reference document claims its list entry first (its listed copy is trusted in every status)', () => {
     // docs/decisions.md 212: a reference document's snapshot is used whatever its status, so a write that changed
     // one without `changing`/`whileClaimed` (domain/http/list-index.ts) would leave lists showing the old copy.
-    const source = product.find((f) => f.path === 'domain/documents/reference-documents.ts')!.text.replace(/\s*\n\s*/g, ' ');
-    const changes = [...source.matchAll(/collection\(tenant\)\.(updateOne|updateMany|findOneAndUpdate|findOneAndReplace|replaceOne|deleteOne|deleteMany|bulkWrite)\(/g)];
+    const source = product
+      .find((f) => f.path === 'domain/documents/reference-documents.ts')!
+      .text.replace(/\s*\n\s*/g, ' ');
+    const changes = [
+      ...source.matchAll(
+        /collection\(tenant\)\.(updateOne|updateMany|findOneAndUpdate|findOneAndReplace|replaceOne|deleteOne|deleteMany|bulkWrite)\(/g,
+      ),
+    ];
     expect(changes.length).toBeGreaterThan(0);
-    const unclaimed = changes.filter((m) => !/\b(changing|whileClaimed)\([^;]*\(\)\s*=>\s*$/.test(source.slice(Math.max(0, m.index! - 400), m.index)));
+    const unclaimed = changes.filter(
+      (m) => !/\b(changing|whileClaimed)\([^;]*\(\)\s*=>\s*$/.test(source.slice(Math.max(0, m.index! - 400), m.index)),
+    );
     expect(unclaimed.map((m) => source.slice(m.index!, m.index! + 80))).toEqual([]);
   });
 
@@ -76,21 +101,38 @@ describe('source ownership', () => {
     expect(mentioning(/COLLECTIONS\.reference(Chunks|Indexes)\b/)).toEqual(['domain/documents/reference-index.ts']);
   });
 
-  it('the documents\' object-store keys and objects have one owner each: originals.ts, stored-text.ts and reference-index.ts', () => {
-    const owners = ['domain/documents/originals.ts', 'domain/documents/reference-index.ts', 'domain/documents/stored-text.ts'];
+  it("the documents' object-store keys and objects have one owner each: originals.ts, stored-text.ts and reference-index.ts", () => {
+    const owners = [
+      'domain/documents/originals.ts',
+      'domain/documents/reference-index.ts',
+      'domain/documents/stored-text.ts',
+    ];
     // The key templates of originals, extracted texts and reference indexes are built in exactly those modules.
     expect(mentioning(/\/(reference-)?documents\/\$\{/)).toEqual(owners);
-    expect(mentioning(/\/original`|extracted\.json`/)).toEqual(['domain/documents/originals.ts', 'domain/documents/stored-text.ts']);
+    expect(mentioning(/\/original`|extracted\.json`/)).toEqual([
+      'domain/documents/originals.ts',
+      'domain/documents/stored-text.ts',
+    ]);
     expect(mentioning(/index-v\$\{/)).toEqual(['domain/documents/reference-index.ts']);
     // Reading, checking and deleting objects is theirs alone; elsewhere objects are only written as run outputs.
     const primitives = /\b(getObjectStream|getObjectBytes|statObject|presignUpload|deleteObject)\(/;
     expect(mentioning(primitives).filter((p) => p !== 'domain/platform/storage.ts')).toEqual(owners);
-    const putters = mentioning(/\bputObject\(/).filter((p) => p !== 'domain/platform/storage.ts' && !p.startsWith('domain/documents/'));
-    for (const path of putters) expect({ path, writesRunOutputs: /objectKeys\.runOutput\(/.test(product.find((f) => f.path === path)!.text) }).toEqual({ path, writesRunOutputs: true });
+    const putters = mentioning(/\bputObject\(/).filter(
+      (p) => p !== 'domain/platform/storage.ts' && !p.startsWith('domain/documents/'),
+    );
+    for (const path of putters)
+      expect({
+        path,
+        writesRunOutputs: /objectKeys\.runOutput\(/.test(product.find((f) => f.path === path)!.text),
+      }).toEqual({ path, writesRunOutputs: true });
   });
 
   it('no module but the jobs gateway imports @temporalio/client, the local stack tooling and the tests included', () => {
-    const importers = files.filter((f) => /from '@temporalio\/client'|require\('@temporalio\/client'\)|import\('@temporalio\/client'\)/.test(f.text)).map((f) => f.path);
+    const importers = files
+      .filter((f) =>
+        /from '@temporalio\/client'|require\('@temporalio\/client'\)|import\('@temporalio\/client'\)/.test(f.text),
+      )
+      .map((f) => f.path);
     expect(importers.some((p) => p.startsWith('domain/jobs/'))).toBe(true);
     expect(importers.filter((p) => !p.startsWith('domain/jobs/'))).toEqual([]);
   });

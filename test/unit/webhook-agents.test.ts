@@ -19,7 +19,9 @@ interface Receiver {
   requests: Array<{ body: string; connection: number }>;
 }
 
-async function receiver(answer: (req: IncomingMessage, res: ServerResponse, seenOnConnection: number) => void): Promise<Receiver> {
+async function receiver(
+  answer: (req: IncomingMessage, res: ServerResponse, seenOnConnection: number) => void,
+): Promise<Receiver> {
   const ids = new WeakMap<Socket, { id: number; seen: number }>();
   let accepted = 0;
   const requests: Receiver['requests'] = [];
@@ -38,7 +40,11 @@ async function receiver(answer: (req: IncomingMessage, res: ServerResponse, seen
   return { server, port: (server.address() as AddressInfo).port, connections: () => accepted, requests };
 }
 
-const target = (port: number, address = '127.0.0.1'): ResolvedTarget => ({ url: new URL(`http://localhost:${port}/hook`), address, family: 4 });
+const target = (port: number, address = '127.0.0.1'): ResolvedTarget => ({
+  url: new URL(`http://localhost:${port}/hook`),
+  address,
+  family: 4,
+});
 const post = (t: ResolvedTarget, body: string, agents?: WebhookAgents) =>
   postOnce(t, { 'Content-Type': 'application/json' }, Buffer.from(body), 5_000, agents);
 
@@ -55,7 +61,8 @@ describe('webhook POSTs over kept connections', () => {
     const r = await receiver((_req, res) => res.writeHead(200).end('ok'));
     open.push(r.server);
     const agents = new WebhookAgents();
-    for (let i = 0; i < 3; i++) expect(await post(target(r.port), `{"n":${i}}`, agents)).toEqual({ statusCode: 200, body: 'ok', error: null });
+    for (let i = 0; i < 3; i++)
+      expect(await post(target(r.port), `{"n":${i}}`, agents)).toEqual({ statusCode: 200, body: 'ok', error: null });
     expect(r.requests.map((q) => q.body)).toEqual(['{"n":0}', '{"n":1}', '{"n":2}']);
     expect(r.connections()).toBe(1);
   });

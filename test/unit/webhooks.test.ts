@@ -15,15 +15,44 @@ const t = Math.floor(now.getTime() / 1000);
 
 describe('verifyWebhookSignature', () => {
   it('accepts a fresh signature of the exact body', () => {
-    expect(verifyWebhookSignature({ payload: body, header: signWebhookPayload(secret, body, t), secrets: secret, now })).toBe(true);
-    expect(verifyWebhookSignature({ payload: Buffer.from(body), header: signWebhookPayload(secret, body, t - 299), secrets: secret, now })).toBe(true);
+    expect(
+      verifyWebhookSignature({ payload: body, header: signWebhookPayload(secret, body, t), secrets: secret, now }),
+    ).toBe(true);
+    expect(
+      verifyWebhookSignature({
+        payload: Buffer.from(body),
+        header: signWebhookPayload(secret, body, t - 299),
+        secrets: secret,
+        now,
+      }),
+    ).toBe(true);
   });
 
   it('refuses a replayed signature older than 5 minutes, and one from the far future', () => {
-    expect(verifyWebhookSignature({ payload: body, header: signWebhookPayload(secret, body, t - 301), secrets: secret, now })).toBe(false);
-    expect(verifyWebhookSignature({ payload: body, header: signWebhookPayload(secret, body, t + 301), secrets: secret, now })).toBe(false);
     expect(
-      verifyWebhookSignature({ payload: body, header: signWebhookPayload(secret, body, t - 301), secrets: secret, now, toleranceSeconds: 600 }),
+      verifyWebhookSignature({
+        payload: body,
+        header: signWebhookPayload(secret, body, t - 301),
+        secrets: secret,
+        now,
+      }),
+    ).toBe(false);
+    expect(
+      verifyWebhookSignature({
+        payload: body,
+        header: signWebhookPayload(secret, body, t + 301),
+        secrets: secret,
+        now,
+      }),
+    ).toBe(false);
+    expect(
+      verifyWebhookSignature({
+        payload: body,
+        header: signWebhookPayload(secret, body, t - 301),
+        secrets: secret,
+        now,
+        toleranceSeconds: 600,
+      }),
     ).toBe(true);
   });
 
@@ -40,14 +69,22 @@ describe('verifyWebhookSignature', () => {
     const good = signWebhookPayload(secret, body, t).split('v1=')[1]!;
     const header = `t=${t},v1=${'0'.repeat(64)},v1=${good},v0=ignored`;
     expect(verifyWebhookSignature({ payload: body, header, secrets: secret, now })).toBe(true);
-    expect(verifyWebhookSignature({ payload: body, header: signWebhookPayload(secret, body, t), secrets: ['whsec_new', secret], now })).toBe(true);
+    expect(
+      verifyWebhookSignature({
+        payload: body,
+        header: signWebhookPayload(secret, body, t),
+        secrets: ['whsec_new', secret],
+        now,
+      }),
+    ).toBe(true);
   });
 
   it('signs with every secret of a rotation, one v1 each, so a receiver holding any one of them verifies', () => {
     const header = signWebhookPayload(['whsec_new', secret], body, t);
     expect(header).toMatch(new RegExp(`^t=${t},v1=[0-9a-f]{64},v1=[0-9a-f]{64}$`));
     expect(header.split(',v1=')[2]).toBe(signWebhookPayload(secret, body, t).split('v1=')[1]);
-    for (const held of ['whsec_new', secret]) expect(verifyWebhookSignature({ payload: body, header, secrets: held, now })).toBe(true);
+    for (const held of ['whsec_new', secret])
+      expect(verifyWebhookSignature({ payload: body, header, secrets: held, now })).toBe(true);
     expect(verifyWebhookSignature({ payload: body, header, secrets: 'whsec_other', now })).toBe(false);
   });
 });
@@ -57,8 +94,22 @@ describe('webhook targets', () => {
   const open = { allowPrivate: true, allowInsecure: true };
 
   it.each([
-    '127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1',
-    '::1', '::', 'fd12::1', 'fe80::1', '::ffff:127.0.0.1', '::ffff:a9fe:a9fe', '64:ff9b::10.0.0.1', 'not-an-ip',
+    '127.0.0.1',
+    '10.1.2.3',
+    '172.16.0.1',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '224.0.0.1',
+    '::1',
+    '::',
+    'fd12::1',
+    'fe80::1',
+    '::ffff:127.0.0.1',
+    '::ffff:a9fe:a9fe',
+    '64:ff9b::10.0.0.1',
+    'not-an-ip',
   ])('%s is not public', (ip) => expect(isNonPublicAddress(ip)).toBe(true));
 
   it.each(['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('%s is public', (ip) =>
@@ -141,10 +192,17 @@ describe('secret sealing', () => {
   });
 
   it('opens under whichever configured key sealed it, and says which; under none it is SecretUnreadable', () => {
-    const [current, earlier, other] = [5, 6, 7].map((b) => Buffer.alloc(32, b).toString('base64')) as [string, string, string];
+    const [current, earlier, other] = [5, 6, 7].map((b) => Buffer.alloc(32, b).toString('base64')) as [
+      string,
+      string,
+      string,
+    ];
     const old = sealSecret(earlier, secret, 'whk_1');
     expect(openSecretWith([current, earlier], old, 'whk_1')).toEqual({ plaintext: secret, keyIndex: 1 });
-    expect(openSecretWith([current, earlier], sealSecret(current, secret, 'whk_1'), 'whk_1')).toEqual({ plaintext: secret, keyIndex: 0 });
+    expect(openSecretWith([current, earlier], sealSecret(current, secret, 'whk_1'), 'whk_1')).toEqual({
+      plaintext: secret,
+      keyIndex: 0,
+    });
     expect(() => openSecretWith([current, other], old, 'whk_1')).toThrow(SecretUnreadable);
     // A fallback does not make a value open on another record.
     expect(() => openSecretWith([current, earlier], old, 'whk_2')).toThrow(SecretUnreadable);
@@ -157,7 +215,11 @@ describe('secret sealing', () => {
 describe('retry schedule', () => {
   it('follows DESIGN.md decision 19 with the defaults: attempts at 0, 1m, 6m, 36m, 2h36m, 8h36m, 14h36m, 20h36m', () => {
     const config = parseConfig({ NODE_ENV: 'test' });
-    const policy = { delaysS: config.WEBHOOK_RETRY_SCHEDULE_S, windowS: config.WEBHOOK_RETRY_WINDOW_S, timeoutS: config.WEBHOOK_TIMEOUT_S };
+    const policy = {
+      delaysS: config.WEBHOOK_RETRY_SCHEDULE_S,
+      windowS: config.WEBHOOK_RETRY_WINDOW_S,
+      timeoutS: config.WEBHOOK_TIMEOUT_S,
+    };
     expect(policy.timeoutS).toBe(10);
     const at = [0];
     for (let n = 1; ; n++) {
@@ -169,9 +231,16 @@ describe('retry schedule', () => {
   });
 
   it('is configuration', () => {
-    const config = parseConfig({ NODE_ENV: 'test', WEBHOOK_RETRY_SCHEDULE_S: '1,2', WEBHOOK_RETRY_WINDOW_S: '5', WEBHOOK_TIMEOUT_S: '2' });
+    const config = parseConfig({
+      NODE_ENV: 'test',
+      WEBHOOK_RETRY_SCHEDULE_S: '1,2',
+      WEBHOOK_RETRY_WINDOW_S: '5',
+      WEBHOOK_TIMEOUT_S: '2',
+    });
     expect(config.WEBHOOK_RETRY_SCHEDULE_S).toEqual([1, 2]);
-    expect(() => parseConfig({ NODE_ENV: 'test', WEBHOOK_RETRY_SCHEDULE_S: '1,,2' })).toThrow(/WEBHOOK_RETRY_SCHEDULE_S/);
+    expect(() => parseConfig({ NODE_ENV: 'test', WEBHOOK_RETRY_SCHEDULE_S: '1,,2' })).toThrow(
+      /WEBHOOK_RETRY_SCHEDULE_S/,
+    );
     expect(() => parseConfig({ NODE_ENV: 'test', WEBHOOK_RETRY_SCHEDULE_S: '0' })).toThrow(/WEBHOOK_RETRY_SCHEDULE_S/);
   });
 });

@@ -37,7 +37,10 @@ class UsageError extends Error {}
 
 const runLine = (r: Run) => `${r.id}  ${r.status.padEnd(9)}  ${r.workflow_id}  ${r.created_at}`;
 
-export async function main(argv: string[], io: Io = { out: (l) => process.stdout.write(`${l}\n`), err: (l) => process.stderr.write(`${l}\n`) }): Promise<number> {
+export async function main(
+  argv: string[],
+  io: Io = { out: (l) => process.stdout.write(`${l}\n`), err: (l) => process.stderr.write(`${l}\n`) },
+): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -73,7 +76,10 @@ export async function main(argv: string[], io: Io = { out: (l) => process.stdout
         if (rest.length === 0) throw new UsageError('upload needs at least one FILE');
         for (const path of rest) {
           const doc = await client.documents.upload(path);
-          print(doc, `${doc.id}  ${doc.filename}  ${doc.extracted ? 'extracted' : `not extracted (${doc.extraction_error?.code ?? 'unknown'})`}`);
+          print(
+            doc,
+            `${doc.id}  ${doc.filename}  ${doc.extracted ? 'extracted' : `not extracted (${doc.extraction_error?.code ?? 'unknown'})`}`,
+          );
         }
         return 0;
       }
@@ -107,7 +113,11 @@ export async function main(argv: string[], io: Io = { out: (l) => process.stdout
         if (sub === 'list') {
           const limit = values.limit ? Number(values.limit) : 20;
           let n = 0;
-          for await (const run of client.runs.list({ workflowId: values.workflow, status: values.status as RunStatus | undefined, limit: Math.min(limit, 100) })) {
+          for await (const run of client.runs.list({
+            workflowId: values.workflow,
+            status: values.status as RunStatus | undefined,
+            limit: Math.min(limit, 100),
+          })) {
             print(run, runLine(run));
             if (++n >= limit) break;
           }
@@ -122,7 +132,8 @@ export async function main(argv: string[], io: Io = { out: (l) => process.stdout
       }
       case 'workflows': {
         if (rest[0] !== 'list') throw new UsageError('workflows list');
-        for await (const wf of client.workflows.list({ limit: 100 })) print(wf, `${wf.id}  ${wf.status.padEnd(8)}  ${wf.product_code}  ${wf.name}`);
+        for await (const wf of client.workflows.list({ limit: 100 }))
+          print(wf, `${wf.id}  ${wf.status.padEnd(8)}  ${wf.product_code}  ${wf.name}`);
         return 0;
       }
       case 'listen':
@@ -135,7 +146,11 @@ export async function main(argv: string[], io: Io = { out: (l) => process.stdout
       io.err(`${err.message}\n${USAGE}`);
       return 2;
     }
-    io.err(err instanceof AssayError ? `error: ${err.message}` : `error: ${err instanceof Error ? err.message : String(err)}`);
+    io.err(
+      err instanceof AssayError
+        ? `error: ${err.message}`
+        : `error: ${err instanceof Error ? err.message : String(err)}`,
+    );
     return 1;
   }
 }
@@ -164,7 +179,9 @@ async function listen(client: Assay, values: Record<string, string | boolean | u
       try {
         event = verify(body, header, secret);
       } catch (err) {
-        io.out(`${new Date().toISOString()}  refused  ${err instanceof WebhookVerificationError ? err.message : String(err)}`);
+        io.out(
+          `${new Date().toISOString()}  refused  ${err instanceof WebhookVerificationError ? err.message : String(err)}`,
+        );
         res.writeHead(400).end();
         return;
       }
@@ -184,7 +201,9 @@ async function listen(client: Assay, values: Record<string, string | boolean | u
       } catch (err) {
         forwarded = `[failed: ${err instanceof Error ? err.message : String(err)}]`;
       }
-      io.out(`${new Date().toISOString()}  ${event.type}  ${event.id}  ${delivery}  verified  --> POST ${forwardTo} ${forwarded}`);
+      io.out(
+        `${new Date().toISOString()}  ${event.type}  ${event.id}  ${delivery}  verified  --> POST ${forwardTo} ${forwarded}`,
+      );
       if (values.json) io.out(JSON.stringify(event));
     })().catch((err: unknown) => {
       io.err(`listen: ${err instanceof Error ? err.message : String(err)}`);
@@ -194,7 +213,10 @@ async function listen(client: Assay, values: Record<string, string | boolean | u
   await new Promise<void>((resolve) => server.listen(Number(values.port ?? 0), host, resolve));
   const port = (server.address() as AddressInfo).port;
   const url = (values['public-url'] as string | undefined) ?? `http://${host}:${port}/`;
-  const events = (values.events as string | undefined)?.split(',').map((e) => e.trim()).filter(Boolean);
+  const events = (values.events as string | undefined)
+    ?.split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
   const endpoint = await client.webhookEndpoints.create({ url, ...(events ? { events: events as never } : {}) });
   secret = endpoint.secret;
   io.out(`Ready. Endpoint ${endpoint.id} → ${url} (forwarding to ${forwardTo})`);

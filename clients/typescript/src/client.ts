@@ -63,7 +63,10 @@ export function guessMimeType(filename: string): string {
   return MIME_BY_EXTENSION[extname(filename).toLowerCase()] ?? 'application/octet-stream';
 }
 
-async function readSource(source: UploadSource, options: UploadOptions): Promise<{ bytes: Uint8Array; filename: string; mimeType: string }> {
+async function readSource(
+  source: UploadSource,
+  options: UploadOptions,
+): Promise<{ bytes: Uint8Array; filename: string; mimeType: string }> {
   const bytes = typeof source === 'string' ? new Uint8Array(await readFile(source)) : source;
   const filename = options.filename ?? (typeof source === 'string' ? basename(source) : undefined);
   if (!filename) throw new TypeError('uploading bytes needs options.filename');
@@ -82,7 +85,9 @@ function unwrap<T>(result: Result<T>): T {
 }
 
 /** Every item of a paged list, fetching the next page only when the caller iterates that far. */
-async function* paginate<T>(fetchPage: (cursor: string | undefined) => Promise<{ data: T[]; next_cursor: string | null }>): AsyncGenerator<T> {
+async function* paginate<T>(
+  fetchPage: (cursor: string | undefined) => Promise<{ data: T[]; next_cursor: string | null }>,
+): AsyncGenerator<T> {
   let cursor: string | undefined;
   do {
     const page = await fetchPage(cursor);
@@ -132,7 +137,12 @@ export class Assay {
     const send = { ...headers };
     delete send['Content-Length']; // fetch derives it from the body
     const res = await this.fetchImpl(url, { method: 'PUT', headers: send, body: bytes });
-    if (!res.ok) throw new AssayError({ status: res.status, code: 'upload_failed', message: `the object store refused the upload: ${(await res.text()).slice(0, 300)}` });
+    if (!res.ok)
+      throw new AssayError({
+        status: res.status,
+        code: 'upload_failed',
+        message: `the object store refused the upload: ${(await res.text()).slice(0, 300)}`,
+      });
   }
 
   readonly documents = {
@@ -140,7 +150,9 @@ export class Assay {
     upload: async (source: UploadSource, options: UploadOptions = {}): Promise<Document> => {
       const file = await readSource(source, options);
       const created = unwrap(
-        await this.api.POST('/documents', { body: { filename: file.filename, mime_type: file.mimeType, size_bytes: file.bytes.byteLength } }),
+        await this.api.POST('/documents', {
+          body: { filename: file.filename, mime_type: file.mimeType, size_bytes: file.bytes.byteLength },
+        }),
       );
       await this.put(created.upload_url, created.upload_headers, file.bytes);
       // 202: extraction still running after the API's wait; completing again answers once it is done.
@@ -150,33 +162,52 @@ export class Assay {
         if (result.response.status !== 202) return doc;
       }
     },
-    text: async (docId: string) => unwrap(await this.api.GET('/documents/{docId}/text', { params: { path: { docId } } })),
+    text: async (docId: string) =>
+      unwrap(await this.api.GET('/documents/{docId}/text', { params: { path: { docId } } })),
   };
 
   readonly referenceDocuments = {
     /** Request an upload URL, PUT the bytes, complete: answers the document, `processing` until indexed. */
-    upload: async (source: UploadSource, options: UploadOptions & { name?: string } = {}): Promise<ReferenceDocument> => {
+    upload: async (
+      source: UploadSource,
+      options: UploadOptions & { name?: string } = {},
+    ): Promise<ReferenceDocument> => {
       const file = await readSource(source, options);
       const created = unwrap(
         await this.api.POST('/reference-documents', {
-          body: { name: options.name ?? file.filename, filename: file.filename, mime_type: file.mimeType, size_bytes: file.bytes.byteLength },
+          body: {
+            name: options.name ?? file.filename,
+            filename: file.filename,
+            mime_type: file.mimeType,
+            size_bytes: file.bytes.byteLength,
+          },
         }),
       );
       await this.put(created.upload_url, created.upload_headers, file.bytes);
-      return unwrap(await this.api.POST('/reference-documents/{refId}/complete', { params: { path: { refId: created.id } } }));
+      return unwrap(
+        await this.api.POST('/reference-documents/{refId}/complete', { params: { path: { refId: created.id } } }),
+      );
     },
-    get: async (refId: string) => unwrap(await this.api.GET('/reference-documents/{refId}', { params: { path: { refId } } })),
-    delete: async (refId: string) => unwrap(await this.api.DELETE('/reference-documents/{refId}', { params: { path: { refId } } })),
+    get: async (refId: string) =>
+      unwrap(await this.api.GET('/reference-documents/{refId}', { params: { path: { refId } } })),
+    delete: async (refId: string) =>
+      unwrap(await this.api.DELETE('/reference-documents/{refId}', { params: { path: { refId } } })),
     list: (params: PageParams = {}): AsyncGenerator<ReferenceDocument> =>
-      paginate(async (cursor) => unwrap(await this.api.GET('/reference-documents', { params: { query: { ...params, cursor } } }))),
+      paginate(async (cursor) =>
+        unwrap(await this.api.GET('/reference-documents', { params: { query: { ...params, cursor } } })),
+      ),
   };
 
   readonly workflows = {
     create: async (body: CreateWorkflowRequest) => unwrap(await this.api.POST('/workflows', { body })),
-    get: async (workflowId: string) => unwrap(await this.api.GET('/workflows/{workflowId}', { params: { path: { workflowId } } })),
-    delete: async (workflowId: string) => unwrap(await this.api.DELETE('/workflows/{workflowId}', { params: { path: { workflowId } } })),
+    get: async (workflowId: string) =>
+      unwrap(await this.api.GET('/workflows/{workflowId}', { params: { path: { workflowId } } })),
+    delete: async (workflowId: string) =>
+      unwrap(await this.api.DELETE('/workflows/{workflowId}', { params: { path: { workflowId } } })),
     list: (params: PageParams = {}): AsyncGenerator<Workflow> =>
-      paginate(async (cursor) => unwrap(await this.api.GET('/workflows', { params: { query: { ...params, cursor } } }))),
+      paginate(async (cursor) =>
+        unwrap(await this.api.GET('/workflows', { params: { query: { ...params, cursor } } })),
+      ),
   };
 
   readonly runs = {
@@ -184,7 +215,11 @@ export class Assay {
      * Starts a run. Without `idempotencyKey` one is generated, so the SDK's own retries (and a repeated call with
      * the same key) never start or charge a second run.
      */
-    create: async (workflowId: string, body: CreateRunRequest = {}, options: { idempotencyKey?: string } = {}): Promise<Run> =>
+    create: async (
+      workflowId: string,
+      body: CreateRunRequest = {},
+      options: { idempotencyKey?: string } = {},
+    ): Promise<Run> =>
       unwrap(
         await this.api.POST('/workflows/{workflowId}/runs', {
           params: { path: { workflowId } },
@@ -192,8 +227,10 @@ export class Assay {
           headers: { 'Idempotency-Key': options.idempotencyKey ?? `sdk-${randomUUID()}` },
         }),
       ),
-    get: async (runId: string): Promise<Run> => unwrap(await this.api.GET('/runs/{runId}', { params: { path: { runId } } })),
-    cancel: async (runId: string): Promise<Run> => unwrap(await this.api.POST('/runs/{runId}/cancel', { params: { path: { runId } } })),
+    get: async (runId: string): Promise<Run> =>
+      unwrap(await this.api.GET('/runs/{runId}', { params: { path: { runId } } })),
+    cancel: async (runId: string): Promise<Run> =>
+      unwrap(await this.api.POST('/runs/{runId}/cancel', { params: { path: { runId } } })),
     list: (params: PageParams & { workflowId?: string; status?: RunStatus } = {}): AsyncGenerator<Run> =>
       paginate(async (cursor) =>
         unwrap(
@@ -223,19 +260,30 @@ export class Assay {
       const run = await this.runs.get(runId);
       const file = (run as { output_file?: RunOutputFile | null }).output_file ?? (await this.runs.outputUrl(runId));
       const res = await this.fetchImpl(file.url);
-      if (!res.ok) throw new AssayError({ status: res.status, code: 'download_failed', message: `the output download failed: ${(await res.text()).slice(0, 300)}` });
+      if (!res.ok)
+        throw new AssayError({
+          status: res.status,
+          code: 'download_failed',
+          message: `the output download failed: ${(await res.text()).slice(0, 300)}`,
+        });
       const bytes = new Uint8Array(await res.arrayBuffer());
       return { bytes, mimeType: file.mime_type, run, text: () => new TextDecoder().decode(bytes) };
     },
   };
 
   readonly webhookEndpoints = {
-    create: async (body: CreateWebhookEndpointRequest): Promise<CreatedWebhookEndpoint> => unwrap(await this.api.POST('/webhook-endpoints', { body })),
-    get: async (whkId: string) => unwrap(await this.api.GET('/webhook-endpoints/{whkId}', { params: { path: { whkId } } })),
-    delete: async (whkId: string) => unwrap(await this.api.DELETE('/webhook-endpoints/{whkId}', { params: { path: { whkId } } })),
+    create: async (body: CreateWebhookEndpointRequest): Promise<CreatedWebhookEndpoint> =>
+      unwrap(await this.api.POST('/webhook-endpoints', { body })),
+    get: async (whkId: string) =>
+      unwrap(await this.api.GET('/webhook-endpoints/{whkId}', { params: { path: { whkId } } })),
+    delete: async (whkId: string) =>
+      unwrap(await this.api.DELETE('/webhook-endpoints/{whkId}', { params: { path: { whkId } } })),
     list: async (): Promise<WebhookEndpoint[]> => unwrap(await this.api.GET('/webhook-endpoints')).data,
     /** A new signing secret; the replaced one keeps signing for `previous_secret_expires_in_s` (24 h unless given). */
-    rotateSecret: async (whkId: string, options: { previous_secret_expires_in_s?: number } = {}): Promise<RotatedWebhookEndpoint> =>
+    rotateSecret: async (
+      whkId: string,
+      options: { previous_secret_expires_in_s?: number } = {},
+    ): Promise<RotatedWebhookEndpoint> =>
       unwrap(
         await this.api.POST('/webhook-endpoints/{whkId}/rotate-secret', {
           params: { path: { whkId } },

@@ -16,7 +16,13 @@ export class AssayError extends Error {
   readonly requestId: string | null;
   readonly details: ErrorDetail[];
 
-  constructor(init: { status: number; code: string; message: string; requestId?: string | null; details?: ErrorDetail[] }) {
+  constructor(init: {
+    status: number;
+    code: string;
+    message: string;
+    requestId?: string | null;
+    details?: ErrorDetail[];
+  }) {
     super(`${init.status} ${init.code}: ${init.message}${init.requestId ? ` (request ${init.requestId})` : ''}`);
     this.code = init.code;
     this.status = init.status;
@@ -26,8 +32,11 @@ export class AssayError extends Error {
 
   /** Builds the error from an answer whose body may or may not be the API's envelope (a proxy's 502 is not). */
   static fromResponse(response: Response, body: unknown): AssayError {
-    const envelope = (body as { error?: { code?: unknown; message?: unknown; request_id?: unknown; details?: unknown } } | null)?.error;
-    const requestId = typeof envelope?.request_id === 'string' ? envelope.request_id : response.headers.get('x-request-id');
+    const envelope = (
+      body as { error?: { code?: unknown; message?: unknown; request_id?: unknown; details?: unknown } } | null
+    )?.error;
+    const requestId =
+      typeof envelope?.request_id === 'string' ? envelope.request_id : response.headers.get('x-request-id');
     const init = {
       status: response.status,
       code: typeof envelope?.code === 'string' ? envelope.code : `http_${response.status}`,

@@ -34,7 +34,10 @@ export function backoffMs(attempt: number, options: RetryOptions, retryAfter: st
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function retryingFetch(options: RetryOptions = {}, inner: typeof fetch = globalThis.fetch): (request: Request) => Promise<Response> {
+export function retryingFetch(
+  options: RetryOptions = {},
+  inner: typeof fetch = globalThis.fetch,
+): (request: Request) => Promise<Response> {
   const maxRetries = options.maxRetries ?? 3;
   return async (request: Request) => {
     const repeatable = request.method === 'GET' || request.method === 'HEAD' || request.headers.has('idempotency-key');

@@ -51,9 +51,14 @@ export function verify(
   const tolerance = options.toleranceS ?? DEFAULT_TOLERANCE_S;
   const nowS = Math.floor((options.now ?? new Date()).getTime() / 1000);
   if (Math.abs(nowS - parsed.timestamp) > tolerance) {
-    throw new WebhookVerificationError(`signature timestamp is ${nowS - parsed.timestamp} s from now (tolerance ${tolerance} s)`);
+    throw new WebhookVerificationError(
+      `signature timestamp is ${nowS - parsed.timestamp} s from now (tolerance ${tolerance} s)`,
+    );
   }
-  const body = typeof rawBody === 'string' ? Buffer.from(rawBody, 'utf8') : Buffer.from(rawBody.buffer, rawBody.byteOffset, rawBody.byteLength);
+  const body =
+    typeof rawBody === 'string'
+      ? Buffer.from(rawBody, 'utf8')
+      : Buffer.from(rawBody.buffer, rawBody.byteOffset, rawBody.byteLength);
   let matched = false;
   for (const s of (Array.isArray(secret) ? secret : [secret]).filter((v) => v.length > 0)) {
     const expected = createHmac('sha256', s).update(`${parsed.timestamp}.`).update(body).digest();
@@ -71,6 +76,9 @@ export function verify(
 
 /** A header for `rawBody` (tests, and forwarding in `assay listen`). */
 export function sign(rawBody: string | Uint8Array, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
-  const mac = createHmac('sha256', secret).update(`${timestamp}.`).update(typeof rawBody === 'string' ? rawBody : Buffer.from(rawBody)).digest('hex');
+  const mac = createHmac('sha256', secret)
+    .update(`${timestamp}.`)
+    .update(typeof rawBody === 'string' ? rawBody : Buffer.from(rawBody))
+    .digest('hex');
   return `t=${timestamp},v1=${mac}`;
 }

@@ -2,7 +2,13 @@ import { analyze, singular } from '../../../activities/indexing/analyzer';
 
 describe('analyzer', () => {
   it('lowercases, strips punctuation and drops stop words and one-letter words', () => {
-    expect(analyze('How many POINTS, for citing (credible) sources?! A b 7')).toEqual(['point', 'citing', 'credible', 'source', '7']);
+    expect(analyze('How many POINTS, for citing (credible) sources?! A b 7')).toEqual([
+      'point',
+      'citing',
+      'credible',
+      'source',
+      '7',
+    ]);
   });
 
   it('folds accents in Latin script and joins inner apostrophes', () => {

@@ -1,12 +1,25 @@
 import MiniSearch from 'minisearch';
 import { ANALYZER_VERSION } from '../../../activities/indexing/analyzer';
-import { buildIndex, INDEX_OPTIONS, IndexVersionError, loadIndex, parseIndex, toIndexed, type IndexedChunk } from '../../../activities/indexing/bm25';
+import {
+  buildIndex,
+  INDEX_OPTIONS,
+  IndexVersionError,
+  loadIndex,
+  parseIndex,
+  toIndexed,
+  type IndexedChunk,
+} from '../../../activities/indexing/bm25';
 import { chunkSections } from '../../../activities/indexing/chunking';
 import type { Section } from '../../../activities/parsing/types';
 
 const sections: Section[] = [
   { kind: 'page', index: 1, label: 'Page 1', text: 'Citation\n\nEvery claim cites a credible source in APA style.' },
-  { kind: 'page', index: 2, label: 'Page 2', text: 'Organisation\n\nParagraphs follow a logical order with transitions.' },
+  {
+    kind: 'page',
+    index: 2,
+    label: 'Page 2',
+    text: 'Organisation\n\nParagraphs follow a logical order with transitions.',
+  },
   { kind: 'sheet', index: 1, label: 'Sheet: Penalties', text: 'Late submissions lose ten percent per day.' },
 ];
 const chunks = chunkSections('ref_x', sections);
@@ -43,7 +56,12 @@ describe('bm25 index', () => {
     const cjk = '評価基準は明確でなければならない。各項目の配点を示す。学生の論文は出典を明記すること。';
     const mixed: Section[] = [
       ...sections,
-      { kind: 'section', index: 1, label: '評価 Rubric', text: `${cjk}\n\nAPA 7 applies; 引用abc123 must match. ${cjk}` },
+      {
+        kind: 'section',
+        index: 1,
+        label: '評価 Rubric',
+        text: `${cjk}\n\nAPA 7 applies; 引用abc123 must match. ${cjk}`,
+      },
       { kind: 'page', index: 3, label: 'Page 3', text: `${'Sources and sources. '.repeat(40)}\n\n${cjk.repeat(30)}` },
       { kind: 'sheet', index: 2, label: 'Sheet: 配点', text: 'Criterion,Points\nClarity,10\n明確さ,10' },
     ];
@@ -57,7 +75,12 @@ describe('bm25 index', () => {
     expect({ ...ours, index: byTerm(ours.index) }).toEqual({ ...theirs, index: byTerm(theirs.index) });
     expect(ours.index.some(([term]) => term === '評価')).toBe(true);
     for (const query of ['評価基準の配点', 'sources clarity', '出典 APA']) {
-      expect(loadIndex(buildIndex(chunked)).search(query)).toEqual(library.search(query).map((h) => ({ ordinal: h.id, score: h.score })).sort((a, b) => b.score - a.score || a.ordinal - b.ordinal));
+      expect(loadIndex(buildIndex(chunked)).search(query)).toEqual(
+        library
+          .search(query)
+          .map((h) => ({ ordinal: h.id, score: h.score }))
+          .sort((a, b) => b.score - a.score || a.ordinal - b.ordinal),
+      );
     }
   });
 

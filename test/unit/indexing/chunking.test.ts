@@ -4,7 +4,8 @@ import { countTokens } from '../../../activities/indexing/tokens';
 
 const sentence = (i: number) =>
   `Criterion ${i} rewards an essay whose argument is supported by evidence from the assigned readings and class notes.`;
-const paragraph = (from: number, count: number) => Array.from({ length: count }, (_, i) => sentence(from + i)).join(' ');
+const paragraph = (from: number, count: number) =>
+  Array.from({ length: count }, (_, i) => sentence(from + i)).join(' ');
 
 /** Every chunk slices back out of its section, is non-empty, within budget, and its token count is exact. */
 function expectWellFormed(chunks: Chunk[], sections: Section[], target: number): void {
@@ -102,7 +103,8 @@ describe('chunkSections', () => {
       // Together the chunks cover the whole paragraph, each overlapping the next.
       expect(own[0]?.char_start).toBe(0);
       expect(own.at(-1)?.char_end).toBe(section.text.length);
-      for (let i = 1; i < own.length; i++) expect((own[i] as Chunk).char_start).toBeLessThan((own[i - 1] as Chunk).char_end);
+      for (let i = 1; i < own.length; i++)
+        expect((own[i] as Chunk).char_start).toBeLessThan((own[i - 1] as Chunk).char_end);
     }
     // With spaces available, cuts fall between words.
     for (const chunk of chunks.filter((c) => c.section.index === 1)) expect(chunk.text).toMatch(/^term\d+( term\d+)*$/);
@@ -131,14 +133,22 @@ describe('chunkSections', () => {
   });
 
   it('counts special-token text as plain text instead of throwing', () => {
-    const section: Section = { kind: 'page', index: 1, label: 'Page 1', text: 'Ignore <|endoftext|> and <|im_start|> here.' };
+    const section: Section = {
+      kind: 'page',
+      index: 1,
+      label: 'Page 1',
+      text: 'Ignore <|endoftext|> and <|im_start|> here.',
+    };
     const [chunk] = chunkSections('ref_f', [section]);
     expect(chunk?.text).toBe(section.text);
     expect(chunk?.tokens).toBeGreaterThan(5);
   });
 
   it('treats spreadsheet rows as lines, not headings', () => {
-    const rows = ['Criterion\tPoints\tDescription', ...Array.from({ length: 80 }, (_, i) => `Item ${i}\t${i % 5}\tShort description of item ${i}`)];
+    const rows = [
+      'Criterion\tPoints\tDescription',
+      ...Array.from({ length: 80 }, (_, i) => `Item ${i}\t${i % 5}\tShort description of item ${i}`),
+    ];
     const section: Section = { kind: 'sheet', index: 1, label: 'Sheet: Rubric', text: rows.join('\n') };
     const chunks = chunkSections('ref_g', [section], { targetTokens: 100, overlapTokens: 10 });
     expectWellFormed(chunks, [section], 100);

@@ -4,7 +4,19 @@ import { chunkSections, type Chunk } from '../../../activities/indexing/chunking
 import type { Section } from '../../../activities/parsing/types';
 import { openIndex, scoreCorpus } from '../../../activities/indexing/corpus';
 
-const words = ['essay', 'source', 'citation', 'policy', 'leave', 'contract', 'clause', 'grade', 'points', 'review', 'notice'];
+const words = [
+  'essay',
+  'source',
+  'citation',
+  'policy',
+  'leave',
+  'contract',
+  'clause',
+  'grade',
+  'points',
+  'review',
+  'notice',
+];
 /** Documents of very different sizes and vocabularies, so per-document statistics differ a lot from global ones. */
 function document(refId: string, pages: number, seed: number): Chunk[] {
   const sections: Section[] = Array.from({ length: pages }, (_, p) => {
@@ -26,7 +38,11 @@ const opened = docs.map((d) => openIndex(d.refId, buildIndex(d.chunks)));
 
 /** One MiniSearch over the union of all chunks: the scores a globally built index gives. */
 function unionScores(query: string): Map<string, number> {
-  const union = new MiniSearch({ ...INDEX_OPTIONS, idField: 'id' } as Options<{ id: string; text: string; heading: string }>);
+  const union = new MiniSearch({ ...INDEX_OPTIONS, idField: 'id' } as Options<{
+    id: string;
+    text: string;
+    heading: string;
+  }>);
   union.addAll(docs.flatMap((d) => d.chunks.map((c) => ({ ...toIndexed(c), id: c.id }))));
   return new Map(union.search(query).map((hit) => [hit.id as string, hit.score]));
 }
@@ -52,7 +68,11 @@ describe('scoreCorpus', () => {
 
   it('does not depend on the order of the indexes', () => {
     const scores = (indexes: typeof opened) =>
-      new Map(scoreCorpus('citation review', indexes).map((h) => [`${h.refId}:${h.ordinal}`, h.score.toPrecision(12)] as const));
+      new Map(
+        scoreCorpus('citation review', indexes).map(
+          (h) => [`${h.refId}:${h.ordinal}`, h.score.toPrecision(12)] as const,
+        ),
+      );
     expect(scores([...opened].reverse())).toEqual(scores(opened));
   });
 

@@ -20,12 +20,15 @@ function sections(count: number, paragraphs: number): Section[] {
     kind: 'page' as const,
     index: s + 1,
     label: `Page ${s + 1}`,
-    text: [`# Part ${s + 1}`, ...Array.from({ length: paragraphs }, (_, p) => paragraph(s * paragraphs + p))].join('\n\n'),
+    text: [`# Part ${s + 1}`, ...Array.from({ length: paragraphs }, (_, p) => paragraph(s * paragraphs + p))].join(
+      '\n\n',
+    ),
   }));
 }
 
 /** The stored text's JSON, as extraction stores it. */
-const stored = (input: Section[]) => Buffer.from(JSON.stringify({ format: 'md', mime_type: 'text/markdown', page_count: null, sections: input }));
+const stored = (input: Section[]) =>
+  Buffer.from(JSON.stringify({ format: 'md', mime_type: 'text/markdown', page_count: null, sections: input }));
 
 function indexed(outcome: IndexOutcome) {
   if (!outcome.indexed) throw new Error(`not indexed: ${outcome.reason}`);
@@ -51,7 +54,8 @@ function children(): number[] {
 
 /** Waits (up to 5 s) for this process to have no indexing sandbox left: a killed child is reaped a moment later. */
 async function noChildren(): Promise<number[]> {
-  for (const deadline = Date.now() + 5000; children().length > 0 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 20));
+  for (const deadline = Date.now() + 5000; children().length > 0 && Date.now() < deadline;)
+    await new Promise((r) => setTimeout(r, 20));
   return children();
 }
 
@@ -83,7 +87,9 @@ it('fails a reference that needs more memory than allowed, with a reason, and th
   expect(!outcome.indexed && outcome.reason).toMatch(/needed more than the 250 MB of memory allowed; split it/);
   expect(await noChildren()).toEqual([]);
   // A reference that fits is indexed under the same limit, by the same worker.
-  expect(indexed(await indexInSandbox('ref_t', stored(sections(12, 40)), { maxMemoryMb: 250 })).chunks.length).toBeGreaterThan(12);
+  expect(
+    indexed(await indexInSandbox('ref_t', stored(sections(12, 40)), { maxMemoryMb: 250 })).chunks.length,
+  ).toBeGreaterThan(12);
 });
 
 it('fails a reference that takes longer than allowed, and stops its child', async () => {

@@ -3,7 +3,8 @@ import { countTokens, hasLongRun, splitByTokens } from '../../../activities/inde
 
 describe('tokens', () => {
   it('counts exactly as o200k_base for ordinary text, across every kind of whitespace', () => {
-    const text = 'Cites five sources.\u00a0Deducts\u20035 points\tper\u3000missing https://example.org/a/b?c=d entry.\n\n';
+    const text =
+      'Cites five sources.\u00a0Deducts\u20035 points\tper\u3000missing https://example.org/a/b?c=d entry.\n\n';
     expect(countTokens(text)).toBe(countO200k(text));
   });
 
@@ -34,14 +35,30 @@ describe('tokens', () => {
 
   it('counts long text in parts with exactly the count of the whole', () => {
     // Words, numbers, punctuation before line breaks, runs of spaces: every kind of piece meets a part's end somewhere.
-    const words = ['rubric', 'Évaluation', 'criterion', '42', 'points.', 'cites', 'sources;', '3.5', 'thesis!\n', 'über', '—', '評価', 'x9', '🎓'];
+    const words = [
+      'rubric',
+      'Évaluation',
+      'criterion',
+      '42',
+      'points.',
+      'cites',
+      'sources;',
+      '3.5',
+      'thesis!\n',
+      'über',
+      '—',
+      '評価',
+      'x9',
+      '🎓',
+    ];
     const gaps = [' ', '   ', '\n\n', '\t', '\u00a0', '\r\n', '.\n', ''];
     let text = '';
     for (let i = 0; text.length < 400_000; i++) text += words[(i * 7) % words.length]! + gaps[(i * 5) % gaps.length]!;
     expect(countTokens(text)).toBe(countO200k(text));
     // CJK prose: no spaces, every line ends in punctuation and a line break.
     let cjk = '';
-    for (let i = 0; cjk.length < 200_000; i++) cjk += '評価基準は論文の主張と根拠を確認する'.slice(i % 7) + (i % 3 === 0 ? '。\n' : '\n');
+    for (let i = 0; cjk.length < 200_000; i++)
+      cjk += '評価基準は論文の主張と根拠を確認する'.slice(i % 7) + (i % 3 === 0 ? '。\n' : '\n');
     expect(countTokens(cjk)).toBe(countO200k(cjk));
     const pieces = splitByTokens(text, 1000);
     expect(pieces.at(-1)?.end).toBe(text.length);

@@ -62,7 +62,9 @@ describe('test-mode stub with an output_schema', () => {
     const second = await stubOutput({ runId: 'run_same', format: 'json', schema: structuredClone(SCHEMA) });
     expect(second).toEqual(first);
     // Concurrent generations share no random state.
-    const concurrent = await Promise.all(['run_same', 'run_other', 'run_same'].map((runId) => stubOutput({ runId, format: 'json', schema: SCHEMA })));
+    const concurrent = await Promise.all(
+      ['run_same', 'run_other', 'run_same'].map((runId) => stubOutput({ runId, format: 'json', schema: SCHEMA })),
+    );
     expect(concurrent[0]).toEqual(first);
     expect(concurrent[2]).toEqual(first);
   });
@@ -81,7 +83,9 @@ describe('test-mode stub with an output_schema', () => {
 
   it('returns the structured result for docx, xlsx and csv, and {markdown} for markdown', async () => {
     for (const format of ['docx', 'xlsx', 'csv'] as const) {
-      expect(validateAgainstSchema(SCHEMA, await stubOutput({ runId: 'run_f', format, schema: SCHEMA })).valid).toBe(true);
+      expect(validateAgainstSchema(SCHEMA, await stubOutput({ runId: 'run_f', format, schema: SCHEMA })).valid).toBe(
+        true,
+      );
     }
     const markdown = await stubOutput({ runId: 'run_f', format: 'markdown', schema: SCHEMA });
     expect(Object.keys(markdown)).toEqual(['markdown']);
@@ -102,7 +106,11 @@ describe('test-mode stub with an output_schema', () => {
   });
 
   it('fails with a clear message when no valid instance can be built', async () => {
-    const impossible = { type: 'object', required: ['a'], properties: { a: { type: 'array', items: { enum: ['x', 'y'] }, minItems: 3, uniqueItems: true } } };
+    const impossible = {
+      type: 'object',
+      required: ['a'],
+      properties: { a: { type: 'array', items: { enum: ['x', 'y'] }, minItems: 3, uniqueItems: true } },
+    };
     await expect(stubOutput({ runId: 'run_i', format: 'json', schema: impossible })).rejects.toThrow(
       /^Could not build a test-mode output that satisfies the output_schema: \/a/,
     );
@@ -115,7 +123,9 @@ describe('test-mode stub with an output_schema', () => {
 
   it('refuses a schema whose root is not an object, except for markdown', async () => {
     const schema = { type: 'array', items: { type: 'integer' }, minItems: 1 };
-    await expect(stubOutput({ runId: 'run_a', format: 'json', schema })).rejects.toThrow(/describes an array, not an object/);
+    await expect(stubOutput({ runId: 'run_a', format: 'json', schema })).rejects.toThrow(
+      /describes an array, not an object/,
+    );
     const markdown = await stubOutput({ runId: 'run_a', format: 'markdown', schema });
     expect(markdown.markdown).toContain('## Value');
   });
@@ -135,7 +145,8 @@ describe('test-mode stub without a schema', () => {
       const criteria = output.criteria as { name: string; score: number; comment: string }[];
       expect(criteria.length).toBeGreaterThanOrEqual(3);
       expect(criteria.length).toBeLessThanOrEqual(5);
-      for (const c of criteria) expect(c).toEqual({ name: expect.any(String), score: expect.any(Number), comment: expect.any(String) });
+      for (const c of criteria)
+        expect(c).toEqual({ name: expect.any(String), score: expect.any(Number), comment: expect.any(String) });
       expect(new Set(criteria.map((c) => c.name)).size).toBe(criteria.length);
       expect(output.recommendations).toEqual(expect.arrayContaining([expect.any(String)]));
     }
@@ -155,7 +166,9 @@ describe('test-mode stub without a schema', () => {
   });
 
   it('is deterministic per run id and differs between run ids', async () => {
-    expect(await stubOutput({ runId: 'run_a', format: 'json' })).toEqual(await stubOutput({ runId: 'run_a', format: 'json' }));
+    expect(await stubOutput({ runId: 'run_a', format: 'json' })).toEqual(
+      await stubOutput({ runId: 'run_a', format: 'json' }),
+    );
     const outputs = await Promise.all(runIds.map((runId) => stubOutput({ runId, format: 'json' })));
     expect(new Set(outputs.map((o) => JSON.stringify(o))).size).toBe(runIds.length);
     expect(new Set(outputs.map((o) => JSON.stringify(o.criteria))).size).toBeGreaterThan(50);
@@ -202,7 +215,8 @@ describe('validateAgainstSchema', () => {
 });
 
 describe('minimalInstance', () => {
-  const build = (schema: Record<string, unknown>) => minimalInstance(schema, { root: schema, patternString: () => 'P' });
+  const build = (schema: Record<string, unknown>) =>
+    minimalInstance(schema, { root: schema, patternString: () => 'P' });
 
   it('uses required properties, const, enum, defaults and lower bounds', () => {
     const schema = {
@@ -224,7 +238,18 @@ describe('minimalInstance', () => {
       },
     };
     const value = build(schema);
-    expect(value).toEqual({ c: 'fixed', e: 'first', d: 'dflt', n: 6, x: -2, s: 'stubxx', f: 'stub@example.com', list: [1, 2], dep: false, extra: null });
+    expect(value).toEqual({
+      c: 'fixed',
+      e: 'first',
+      d: 'dflt',
+      n: 6,
+      x: -2,
+      s: 'stubxx',
+      f: 'stub@example.com',
+      list: [1, 2],
+      dep: false,
+      extra: null,
+    });
     expect(validateAgainstSchema(schema, value).valid).toBe(true);
   });
 
@@ -232,7 +257,10 @@ describe('minimalInstance', () => {
     const schema = {
       $id: 'https://example.test/s.json',
       allOf: [{ type: 'object', required: ['a'] }, { required: ['b'] }],
-      properties: { a: { $ref: 'https://example.test/s.json#/$defs/a~1b' }, b: { anyOf: [{ type: 'integer', minimum: 2 }, { type: 'string' }] } },
+      properties: {
+        a: { $ref: 'https://example.test/s.json#/$defs/a~1b' },
+        b: { anyOf: [{ type: 'integer', minimum: 2 }, { type: 'string' }] },
+      },
       $defs: { 'a/b': { type: 'string', pattern: '^P$' } },
     };
     const value = build(schema);

@@ -75,7 +75,14 @@ describe.each(FORMATS)('%s', (format) => {
 it('reports a PDF without a text layer as no_text, with its page count', async () => {
   const file = await scannedPdf(2);
   const result = await extractInSandbox(file.bytes, { filename: 'scan.pdf' });
-  expect(result).toMatchObject({ extracted: false, code: 'no_text', format: 'pdf', page_count: 2, sections: [], char_count: 0 });
+  expect(result).toMatchObject({
+    extracted: false,
+    code: 'no_text',
+    format: 'pdf',
+    page_count: 2,
+    sections: [],
+    char_count: 0,
+  });
   expect(result.reason).toMatch(/no text layer/);
 });
 

@@ -23,7 +23,10 @@ import {
 /** Well under jest's 60 s: a hostile file that is not stopped by then fails the test rather than timing it out. */
 const DEADLINE_MS = 15_000;
 
-async function run(file: GeneratedFile, limits = { timeoutMs: DEADLINE_MS }): Promise<{ result: Extraction; ms: number }> {
+async function run(
+  file: GeneratedFile,
+  limits = { timeoutMs: DEADLINE_MS },
+): Promise<{ result: Extraction; ms: number }> {
   const started = Date.now();
   const result = await extractInSandbox(file.bytes, { filename: file.filename, declaredMime: file.mimeType }, limits);
   return { result, ms: Date.now() - started };

@@ -96,7 +96,9 @@ it('treats a broken input stream as a failure to retry, never as a corrupt file'
       this.destroy(new Error('connection reset by the store'));
     },
   });
-  await expect(extractInSandbox(broken, { filename: 'notes.txt' })).rejects.toThrow(/reading the upload failed: connection reset/);
+  await expect(extractInSandbox(broken, { filename: 'notes.txt' })).rejects.toThrow(
+    /reading the upload failed: connection reset/,
+  );
   const next = await normalDocument();
   expect(await extractInSandbox(next.bytes, { filename: next.filename })).toMatchObject({ extracted: true });
 });
@@ -114,7 +116,10 @@ it('refuses a text whose stored form is over the output limit before the worker 
 describe('token counts for the runs (docs/decisions.md 257)', () => {
   // 100 pages of about 1,200 characters: long enough to be counted at extraction.
   const pages = Array.from({ length: 100 }, (_, p) =>
-    Array.from({ length: 20 }, (_, l) => `Page ${p + 1}, line ${l + 1}: the thesis is argued with evidence, 評価 ${p * l}.`).join('\n'),
+    Array.from(
+      { length: 20 },
+      (_, l) => `Page ${p + 1}, line ${l + 1}: the thesis is argued with evidence, 評価 ${p * l}.`,
+    ).join('\n'),
   );
   const long = Buffer.from(pages.join('\n\n'));
 
@@ -125,7 +130,11 @@ describe('token counts for the runs (docs/decisions.md 257)', () => {
     expect(counted.sections.length).toBeGreaterThan(0);
     for (const section of counted.sections as StoredSection[]) expect(section.tokens).toBe(countTokens(section.text));
 
-    const short = await extractInSandbox(Buffer.from(pages[0]!), { filename: 'short.txt' }, { countTokensWithinMs: 10_000 });
+    const short = await extractInSandbox(
+      Buffer.from(pages[0]!),
+      { filename: 'short.txt' },
+      { countTokensWithinMs: 10_000 },
+    );
     expect(short.extracted).toBe(true);
     expect((short.sections as StoredSection[]).every((s) => s.tokens === undefined)).toBe(true);
 

@@ -53,7 +53,10 @@ describe('plain text', () => {
         thrown = err;
       }
       expect(thrown).toBeInstanceOf(ExtractionFailure);
-      expect(thrown).toMatchObject({ code: 'file_unprocessable', reason: expect.stringMatching(/line of more than 1 MiB/) });
+      expect(thrown).toMatchObject({
+        code: 'file_unprocessable',
+        reason: expect.stringMatching(/line of more than 1 MiB/),
+      });
     }
   });
 
@@ -70,7 +73,8 @@ describe('plain text', () => {
 
 describe('xml', () => {
   it('decodes predefined and numeric entities, keeps CDATA, and labels the section with the root', () => {
-    const xml = '<?xml version="1.0"?><note><to>Tove &amp; Jani</to><sign>&#169; &#x263A;</sign>' +
+    const xml =
+      '<?xml version="1.0"?><note><to>Tove &amp; Jani</to><sign>&#169; &#x263A;</sign>' +
       '<body><![CDATA[Remember <me> & this]]></body></note>';
     const parsed = parseXmlDocument(bytes(xml));
     const text = 'Tove & Jani\n© ☺\nRemember <me> & this';
@@ -113,7 +117,10 @@ describe('the extracted-text cap', () => {
   });
 
   it('treats whitespace-only text as no_text', () => {
-    const result = succeeded('txt', { pageCount: null, sections: [{ kind: 'section', index: 1, label: 'Text', text: ' \n ' }] });
+    const result = succeeded('txt', {
+      pageCount: null,
+      sections: [{ kind: 'section', index: 1, label: 'Text', text: ' \n ' }],
+    });
     expect(result).toMatchObject({ extracted: false, code: 'no_text', format: 'txt', sections: [] });
   });
 });

@@ -9,7 +9,10 @@ import { Cursors } from '../../../domain/http/pagination';
 
 const cursors = new Cursors('property-test-secret:cursors');
 const scope = fc.string({ maxLength: 40, unit: 'grapheme' });
-const lastId = fc.oneof(fc.string({ maxLength: 40, unit: 'grapheme' }), fc.ulid().map((u) => `run_${u}`));
+const lastId = fc.oneof(
+  fc.string({ maxLength: 40, unit: 'grapheme' }),
+  fc.ulid().map((u) => `run_${u}`),
+);
 
 /** The outcome of decoding, as a value: the id, or how it was refused. */
 function decode(c: Cursors, s: string, cursor: string): { id: string } | { refused: number; code: string } {
@@ -24,11 +27,22 @@ function decode(c: Cursors, s: string, cursor: string): { id: string } | { refus
 const refused = { refused: 400, code: 'invalid_request' };
 const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
-type Edit = { kind: 'set'; at: number; char: string } | { kind: 'insert'; at: number; text: string } | { kind: 'delete'; at: number; count: number };
+type Edit =
+  | { kind: 'set'; at: number; char: string }
+  | { kind: 'insert'; at: number; text: string }
+  | { kind: 'delete'; at: number; count: number };
 
 const edit: fc.Arbitrary<Edit> = fc.oneof(
-  fc.record({ kind: fc.constant('set' as const), at: fc.nat(), char: fc.oneof(fc.constantFrom(...BASE64URL, '.', '=', '+', '/', ' '), fc.string({ minLength: 1, maxLength: 1 })) }),
-  fc.record({ kind: fc.constant('insert' as const), at: fc.nat(), text: fc.oneof(fc.constantFrom('=', '==', '.', '.x', ' ', '\n'), fc.string({ minLength: 1, maxLength: 3 })) }),
+  fc.record({
+    kind: fc.constant('set' as const),
+    at: fc.nat(),
+    char: fc.oneof(fc.constantFrom(...BASE64URL, '.', '=', '+', '/', ' '), fc.string({ minLength: 1, maxLength: 1 })),
+  }),
+  fc.record({
+    kind: fc.constant('insert' as const),
+    at: fc.nat(),
+    text: fc.oneof(fc.constantFrom('=', '==', '.', '.x', ' ', '\n'), fc.string({ minLength: 1, maxLength: 3 })),
+  }),
   fc.record({ kind: fc.constant('delete' as const), at: fc.nat(), count: fc.integer({ min: 1, max: 4 }) }),
 );
 
@@ -74,7 +88,10 @@ describe('pagination cursors', () => {
   it('refuse arbitrary text, including well-formed JSON a client made up', () => {
     const forged = fc
       .tuple(scope, lastId, fc.uint8Array({ minLength: 0, maxLength: 24 }))
-      .map(([s, id, sig]) => `${Buffer.from(JSON.stringify({ s, a: id })).toString('base64url')}.${Buffer.from(sig).toString('base64url')}`);
+      .map(
+        ([s, id, sig]) =>
+          `${Buffer.from(JSON.stringify({ s, a: id })).toString('base64url')}.${Buffer.from(sig).toString('base64url')}`,
+      );
     fc.assert(
       fc.property(scope, fc.oneof(fc.string({ maxLength: 80 }), forged, fc.base64String()), (s, text) => {
         expect(decode(cursors, s, text)).toEqual(refused);

@@ -103,7 +103,12 @@ describe('request fingerprint', () => {
     fc.assert(
       fc.property(json, (body) => {
         const pretty = JSON.parse(JSON.stringify(body, null, 2)) as Json;
-        const escaped = JSON.parse(JSON.stringify(body).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)) as Json;
+        const escaped = JSON.parse(
+          JSON.stringify(body).replace(
+            /[\u007f-\uffff]/g,
+            (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+          ),
+        ) as Json;
         expect(requestHash(['e', pretty])).toBe(requestHash(['e', body]));
         expect(requestHash(['e', escaped])).toBe(requestHash(['e', body]));
       }),
@@ -112,11 +117,19 @@ describe('request fingerprint', () => {
 
   it('differs for any change in content, however small', () => {
     fc.assert(
-      fc.property(endpoint, json, fc.nat(), mutation, json, fc.string({ maxLength: 4 }), (e, body, at, kind, other, key) => {
-        const changed = mutate(body, at, kind, other, key);
-        fc.pre(!sameRequest(body, changed));
-        expect(requestHash([e, {}, {}, changed])).not.toBe(requestHash([e, {}, {}, body]));
-      }),
+      fc.property(
+        endpoint,
+        json,
+        fc.nat(),
+        mutation,
+        json,
+        fc.string({ maxLength: 4 }),
+        (e, body, at, kind, other, key) => {
+          const changed = mutate(body, at, kind, other, key);
+          fc.pre(!sameRequest(body, changed));
+          expect(requestHash([e, {}, {}, changed])).not.toBe(requestHash([e, {}, {}, body]));
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -146,17 +159,24 @@ describe('request fingerprint', () => {
     const bytes = fc.uint8Array({ maxLength: 24 }).map((a) => Buffer.from(a));
     const part = fc.oneof(json, bytes);
     fc.assert(
-      fc.property(fc.array(part, { maxLength: 5 }), bytes, bytes, fc.nat(), fc.constantFrom(0x00, 0x2c, 0x22), (parts, a, b, at, glue) => {
-        const i = at % (parts.length + 1);
-        const base = [...parts.slice(0, i), a, b, ...parts.slice(i)];
-        const joined = [...parts.slice(0, i), Buffer.concat([a, Buffer.from([glue]), b]), ...parts.slice(i)];
-        const merged = [...parts.slice(0, i), Buffer.concat([a, b]), ...parts.slice(i)];
-        const asText = [...parts.slice(0, i), a.toString('latin1'), b, ...parts.slice(i)];
-        for (const variant of [joined, merged, asText]) {
-          if (isDeepStrictEqual(variant, base)) continue;
-          expect(requestHash(['e', ...variant])).not.toBe(requestHash(['e', ...base]));
-        }
-      }),
+      fc.property(
+        fc.array(part, { maxLength: 5 }),
+        bytes,
+        bytes,
+        fc.nat(),
+        fc.constantFrom(0x00, 0x2c, 0x22),
+        (parts, a, b, at, glue) => {
+          const i = at % (parts.length + 1);
+          const base = [...parts.slice(0, i), a, b, ...parts.slice(i)];
+          const joined = [...parts.slice(0, i), Buffer.concat([a, Buffer.from([glue]), b]), ...parts.slice(i)];
+          const merged = [...parts.slice(0, i), Buffer.concat([a, b]), ...parts.slice(i)];
+          const asText = [...parts.slice(0, i), a.toString('latin1'), b, ...parts.slice(i)];
+          for (const variant of [joined, merged, asText]) {
+            if (isDeepStrictEqual(variant, base)) continue;
+            expect(requestHash(['e', ...variant])).not.toBe(requestHash(['e', ...base]));
+          }
+        },
+      ),
       { numRuns: 500 },
     );
   });

@@ -14,7 +14,10 @@ describe('csv rendering', () => {
   it('writes the first array of objects as rows under a header of its keys', async () => {
     const { text, rows } = await csvOf(EVALUATION);
     expect(text.startsWith('\uFEFFname,score,comment\r\n')).toBe(true);
-    expect(rows).toEqual([['name', 'score', 'comment'], ...EVALUATION.criteria.map((c) => [c.name, String(c.score), c.comment])]);
+    expect(rows).toEqual([
+      ['name', 'score', 'comment'],
+      ...EVALUATION.criteria.map((c) => [c.name, String(c.score), c.comment]),
+    ]);
   });
 
   it('uses the union of keys for ragged rows and JSON for nested values', async () => {
@@ -28,7 +31,11 @@ describe('csv rendering', () => {
   });
 
   it('flattens an object without a table into one row of dotted keys', async () => {
-    const { rows } = await csvOf({ score: 7, details: { lang: 'en', tags: ['a', 'b'], deeper: { ok: true } }, none: null });
+    const { rows } = await csvOf({
+      score: 7,
+      details: { lang: 'en', tags: ['a', 'b'], deeper: { ok: true } },
+      none: null,
+    });
     expect(rows).toEqual([
       ['score', 'details.lang', 'details.tags', 'details.deeper.ok', 'none'],
       ['7', 'en', '["a","b"]', 'true', ''],

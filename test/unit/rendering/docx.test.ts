@@ -31,7 +31,9 @@ describe('docx rendering', () => {
     expect(html).toContain('<table>');
     expect(rowsOf(html)).toBe(EVALUATION.criteria.length + 1);
     expect(html).toContain('<th><p><strong>Comment</strong></p></th>');
-    expect(html).toContain(`<ul><li>${EVALUATION.recommendations[0]}</li><li>${EVALUATION.recommendations[1]}</li></ul>`);
+    expect(html).toContain(
+      `<ul><li>${EVALUATION.recommendations[0]}</li><li>${EVALUATION.recommendations[1]}</li></ul>`,
+    );
   });
 
   it('puts nested objects under sub-headings', async () => {

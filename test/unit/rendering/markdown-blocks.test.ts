@@ -3,7 +3,24 @@ import { parseBlocks, parseInline } from '../../../activities/rendering/markdown
 describe('markdown blocks', () => {
   it('reads headings, bullets, numbered items, tables, code, rules and paragraphs', () => {
     const blocks = parseBlocks(
-      ['## Title ##', '- one', '  - nested', '3) third', '', '| a | b |', '|:--|--:|', '| 1 | x\\|y |', '', '```', '# not a heading', '```', '***', 'para', 'graph', '> quoted'].join('\n'),
+      [
+        '## Title ##',
+        '- one',
+        '  - nested',
+        '3) third',
+        '',
+        '| a | b |',
+        '|:--|--:|',
+        '| 1 | x\\|y |',
+        '',
+        '```',
+        '# not a heading',
+        '```',
+        '***',
+        'para',
+        'graph',
+        '> quoted',
+      ].join('\n'),
     );
     expect(blocks).toEqual([
       { kind: 'heading', level: 2, text: 'Title' },
@@ -21,12 +38,20 @@ describe('markdown blocks', () => {
     const long = 'x'.repeat(500);
     expect(parseInline(`**${long}**`)).toEqual([{ text: long, bold: true }]);
     expect(parseInline(`**${long}x**`)).toEqual([{ text: `**${long}x**` }]);
-    expect(parseInline(`[a](https://x.test/${'p'.repeat(2033)})`)).toEqual([{ text: `a (https://x.test/${'p'.repeat(2033)})` }]);
-    expect(parseInline(`[a](https://x.test/${'p'.repeat(2034)})`)).toEqual([{ text: `[a](https://x.test/${'p'.repeat(2034)})` }]);
+    expect(parseInline(`[a](https://x.test/${'p'.repeat(2033)})`)).toEqual([
+      { text: `a (https://x.test/${'p'.repeat(2033)})` },
+    ]);
+    expect(parseInline(`[a](https://x.test/${'p'.repeat(2034)})`)).toEqual([
+      { text: `[a](https://x.test/${'p'.repeat(2034)})` },
+    ]);
     // Hostile lines of unclosed openers read back as the text they are (they once took seconds each).
     for (const unit of ['[a', '__a ', '*a ', '[a](b']) {
       const line = unit.repeat(20_000);
-      expect(parseInline(line).map((s) => s.text).join('')).toBe(line);
+      expect(
+        parseInline(line)
+          .map((s) => s.text)
+          .join(''),
+      ).toBe(line);
     }
   });
 

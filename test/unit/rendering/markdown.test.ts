@@ -32,7 +32,9 @@ describe('markdown rendering', () => {
       details: { jurisdiction: 'UK', risk: { level: 'high', notes: ['a', 'b'] } },
       rows: [{ text: 'pipe | and\nnewline' }],
     });
-    expect(text).toContain('## Details\n\n- **Jurisdiction:** UK\n\n### Risk\n\n- **Level:** high\n\n#### Notes\n\n- a\n- b');
+    expect(text).toContain(
+      '## Details\n\n- **Jurisdiction:** UK\n\n### Risk\n\n- **Level:** high\n\n#### Notes\n\n- a\n- b',
+    );
     expect(text).toContain('| pipe \\| and<br>newline |');
   });
 
@@ -43,8 +45,15 @@ describe('markdown rendering', () => {
   });
 
   it('leaves cells blank for missing keys, even keys Object.prototype has', async () => {
-    const text = await markdownOf({ rows: [{ constructor: 'c', toString: 't' }, { a: 1, b: null }] });
-    expect(text).toContain('| Constructor | To string | A | B |\n| --- | --- | --- | --- |\n| c | t |  |  |\n|  |  | 1 | — |');
+    const text = await markdownOf({
+      rows: [
+        { constructor: 'c', toString: 't' },
+        { a: 1, b: null },
+      ],
+    });
+    expect(text).toContain(
+      '| Constructor | To string | A | B |\n| --- | --- | --- | --- |\n| c | t |  |  |\n|  |  | 1 | — |',
+    );
   });
 
   it('indents multi-line values so they stay in their list item', async () => {

@@ -29,13 +29,23 @@ describe('xlsx rendering', () => {
       ['passed', true],
       ['recommendations', EVALUATION.recommendations.join('\n')],
     ]);
-    expect(sheets.criteria).toEqual([['name', 'score', 'comment'], ...EVALUATION.criteria.map((c) => [c.name, c.score, c.comment])]);
+    expect(sheets.criteria).toEqual([
+      ['name', 'score', 'comment'],
+      ...EVALUATION.criteria.map((c) => [c.name, c.score, c.comment]),
+    ]);
   });
 
   it('flattens nested objects into dotted fields and finds their tables', async () => {
     const sheets = await open({ details: { jurisdiction: 'UK', findings: [{ id: 1 }, { id: 2, extra: { x: 1 } }] } });
-    expect(sheets.Summary).toEqual([['field', 'value'], ['details.jurisdiction', 'UK']]);
-    expect(sheets['details.findings']).toEqual([['id', 'extra'], [1, null], [2, '{"x":1}']]);
+    expect(sheets.Summary).toEqual([
+      ['field', 'value'],
+      ['details.jurisdiction', 'UK'],
+    ]);
+    expect(sheets['details.findings']).toEqual([
+      ['id', 'extra'],
+      [1, null],
+      [2, '{"x":1}'],
+    ]);
   });
 
   it('writes a {markdown} output as a Report sheet, one line per row', async () => {
