@@ -38,7 +38,7 @@ function restated(list: string): string {
 export function rewrite(source: string): string {
   return (
     source
-      // the design's decision N (also "DESIGN decision N", "DESIGN.md decisions N, M", over a line break)
+      // the design's decision N (also without `.md`, in the plural with a list, or over a comment's line break)
       .replace(
         new RegExp(`${DESIGN}(${GAP})decisions?(\\s+)(${LIST})\\b`, 'g'),
         (_, gap: string, space: string, list: string) =>

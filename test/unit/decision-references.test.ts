@@ -73,10 +73,10 @@ describe('the check itself', () => {
     ]);
     expect(badReferences('// decisions 5–7', sample)).toEqual(['"decisions 5–7": 6 is superseded by 7']);
     expect(badReferences(`// ${DESIGN}.md decision 12`, sample)).toContain(
-      '"DESIGN.md": names a document outside the repository',
+      `"${DESIGN}.md": names a document outside the repository`,
     );
     expect(badReferences(`// ${DESIGN} decision 13`, sample)).toContain(
-      '"DESIGN decision": names a document outside the repository',
+      `"${DESIGN} decision": names a document outside the repository`,
     );
   });
 
