@@ -10,6 +10,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { badReferences, parseDecisionLog } from '../support/decision-log';
 
 const ROOT = join(__dirname, '..', '..');
 const TOP = [
@@ -106,4 +107,15 @@ it('tells cited paths from patterns and prose (the check itself)', () => {
     '2 test/replay/histories → test/replay/histories',
     '3 bench/missing/ → bench/missing/',
   ]);
+});
+
+it('cites current entries of docs/decisions.md in the README and docs/architecture.md', () => {
+  const log = parseDecisionLog(readFileSync(join(ROOT, 'docs', 'decisions.md'), 'utf8'));
+  const bad = ['README.md', 'docs/architecture.md'].flatMap((file) => {
+    const text = readFileSync(join(ROOT, file), 'utf8');
+    // docs/architecture.md cites entries in brackets, `[443]` or `[171–173, 210–212]`: read as references.
+    const brackets = [...text.matchAll(/\[(\d+(?:[–-]\d+)?(?:, \d+(?:[–-]\d+)?)*)\]/g)].map((m) => `decisions ${m[1]}`);
+    return badReferences([text, ...brackets].join('\n'), log).map((problem) => `${file}: ${problem}`);
+  });
+  expect(bad).toEqual([]);
 });
