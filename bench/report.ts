@@ -818,7 +818,7 @@ new MongoClient(${JSON.stringify(config.mongodbUri)}).connect().then((client) =>
       {
         measure: `API CPU per authenticated GET (GET /runs/{id}; median of ${CPU_ROUNDS} loads, in turn with its floor's)`,
         goal: '≤ 0.5 ms',
-        // With its multiple of the floor: the goal is absolute, and the floor moves with the machine (decision 291).
+        // With its multiple of the floor: the goal is absolute, and the floor moves with the machine (docs/decisions.md 291).
         measured:
           getRow?.cpuPerGetMs != null
             ? `${f(getRow.cpuPerGetMs, 2)} ms${getRow.floorCpuMs ? ` (${f(getRow.cpuPerGetMs / getRow.floorCpuMs, 2)} × its floor)` : ''}`
