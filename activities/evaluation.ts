@@ -135,11 +135,11 @@ export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
     // Terminated while this attempt worked: the execution no longer waits for it, and the reconciler settles the run
     // failed and refunded (docs/decisions.md 183); committing now would race that settlement with a success. Work run
     // locally (test mode, milliseconds) skips the call: the window it would close is no wider than the one any
-    // check leaves open (decision 245).
+    // check leaves open (docs/decisions.md 245).
     if (!runsLocally() && !(await jobStillOpen(deps.temporal, jobIds.run(run._id)))) {
       throw runFailure('execution_ended', 'The run’s execution was closed while its work ran.');
     }
-    // The result and `running → succeeded` in one guarded update, then usage and `run.succeeded` (decision 182).
+    // The result and `running → succeeded` in one guarded update, then usage and `run.succeeded` (docs/decisions.md 182).
     const status = await completeRunWithOutput(
       publisher,
       run,

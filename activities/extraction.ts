@@ -32,7 +32,7 @@ export async function extractStored(
     ),
   );
   if (extraction.code === 'file_too_large') {
-    // DESIGN.md decision 27: an oversized original is not kept (the store under-reported its size at `complete`).
+    // docs/decisions.md 427: an oversized original is not kept (the store under-reported its size at `complete`).
     await deleteOriginal(storage, source.objectKey);
   }
   if (extraction.extracted && storedText) await saveStoredText(storage, source.textKey, storedText);

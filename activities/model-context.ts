@@ -1,5 +1,5 @@
 /**
- * What the model is given (DESIGN.md §4), decided the same way for live and test-mode runs, so a test-mode run
+ * What the model is given (docs/decisions.md 445), decided the same way for live and test-mode runs, so a test-mode run
  * shows in its manifest what a live run would send:
  *
  *   provider-a-file-search  top-k retrieved reference chunks + input text            strategy file_search
@@ -184,7 +184,7 @@ export function createContextAssembler(deps: Pick<ActivityDeps, 'db' | 'storage'
       );
     };
     // Full text is the references up to the model's window, shared so that short references are sent whole before
-    // long ones are cut (DESIGN.md §4): `cut` says whether any was.
+    // long ones are cut (docs/decisions.md 445): `cut` says whether any was.
     const full = async () => {
       const allowances = shareTokens(refIds, await countEach(), config.FULLTEXT_REFERENCE_TOKEN_LIMIT);
       const chunked = await loadReferenceChunks(db, accountId, allowances, records);
@@ -208,7 +208,7 @@ export function createContextAssembler(deps: Pick<ActivityDeps, 'db' | 'storage'
       default: {
         // Chunk records carry their token counts, the overlap between chunks included (an eighth of a chunk at
         // most). References at more than twice the budget cannot fit as full text: their whole text is not read
-        // and counted only to find that out (20 M characters of CJK take minutes to count; decision 265).
+        // and counted only to find that out (20 M characters of CJK take minutes to count; docs/decisions.md 265).
         if ((await countIndexed()) > 2 * budget) {
           strategy = 'file_search';
           references = await retrieved();

@@ -3,7 +3,7 @@
  * TCP handshake, and over https a TLS handshake too: the receiver's signing work and a round trip or two of latency
  * to a distant receiver, each time (docs/decisions.md 268). One keep-alive agent per checked address: a socket is
  * only ever reused for a request whose target resolved, and was checked, to the address that socket is connected
- * to, so the per-attempt check against private addresses (DESIGN.md decision 20) holds for reused sockets as for
+ * to, so the per-attempt check against private addresses (docs/decisions.md 420) holds for reused sockets as for
  * new ones.
  *
  * Idle sockets do not keep the process alive (the agent unrefs them). Owns the agents only; the request itself is

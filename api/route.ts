@@ -19,7 +19,7 @@ export type Access = { kind: 'public' } | { kind: 'session' } | { kind: 'api_key
 
 /**
  * The scopes an API-key route accepts: one, or (a list) any one of several — `GET /events` serves a key that reads
- * runs or reference documents, and shows each only the events it may read (DESIGN.md decision 25).
+ * runs or reference documents, and shows each only the events it may read (docs/decisions.md 425).
  */
 export function acceptedScopes(access: Extract<Access, { kind: 'api_key' }>): readonly Scope[] {
   return typeof access.scope === 'string' ? [access.scope] : access.scope;
@@ -86,7 +86,7 @@ export interface RouteSpec<
   hidden?: boolean;
   /** Also accept multipart/form-data (legacy form): fields become the body, files land in `ctx.state.files`. */
   multipart?: { maxTotalBytes: number; description: string };
-  /** Honour `Idempotency-Key` (DESIGN.md decision 8); `reserve` makes the id the created resource will get. */
+  /** Honour `Idempotency-Key` (docs/decisions.md 408); `reserve` makes the id the created resource will get. */
   idempotency?: { reserve: () => string };
   handler: (input: RouteInput<z.infer<P>, z.infer<Q>, z.infer<B>>) => Promise<Reply>;
 }

@@ -49,6 +49,21 @@ const CONNECTIONS = num('BENCH_CONNECTIONS', 50);
 const LIST_CONNECTIONS = num('BENCH_LIST_CONNECTIONS', 10);
 const CPU_ROUNDS = Math.max(1, num('BENCH_CPU_ROUNDS', 3));
 const OUT = process.env.BENCH_OUT ?? join(__dirname, 'RESULTS.md');
+
+/**
+ * The report's "Historical figures" section (past sessions' figures, moved there from docs/decisions.md): a new report
+ * replaces everything above it and keeps it as it was (docs/decisions.md 297).
+ */
+function historyOf(file: string): string {
+  let old: string;
+  try {
+    old = readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+  const at = old.indexOf('\n## Historical figures');
+  return at < 0 ? '' : old.slice(at);
+}
 const API_PORT = num('BENCH_PORT', 8780);
 const KOA_PORT = API_PORT + 1;
 const KOA_READ_PORT = API_PORT + 2;
@@ -803,7 +818,7 @@ new MongoClient(${JSON.stringify(config.mongodbUri)}).connect().then((client) =>
       {
         measure: `API CPU per authenticated GET (GET /runs/{id}; median of ${CPU_ROUNDS} loads, in turn with its floor's)`,
         goal: '≤ 0.5 ms',
-        // With its multiple of the floor: the goal is absolute, and the floor moves with the machine (decision 291).
+        // With its multiple of the floor: the goal is absolute, and the floor moves with the machine (docs/decisions.md 291).
         measured:
           getRow?.cpuPerGetMs != null
             ? `${f(getRow.cpuPerGetMs, 2)} ms${getRow.floorCpuMs ? ` (${f(getRow.cpuPerGetMs / getRow.floorCpuMs, 2)} × its floor)` : ''}`
@@ -928,7 +943,7 @@ new MongoClient(${JSON.stringify(config.mongodbUri)}).connect().then((client) =>
       '  API is still working through, which the next phase must not measure.',
       '',
     ];
-    writeFileSync(OUT, lines.join('\n'));
+    writeFileSync(OUT, lines.join('\n') + historyOf(OUT));
     process.stdout.write(lines.join('\n'));
   } finally {
     // Nothing may use the database when it is dropped: FerretDB on SQLite can crash when a database disappears under

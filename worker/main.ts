@@ -43,7 +43,7 @@ async function main(): Promise<void> {
     },
   });
 
-  // One connection for the workers and the client their activities start jobs with (eager start, decision 240).
+  // One connection for the workers and the client their activities start jobs with (eager start, docs/decisions.md 240).
   const connection = await NativeConnection.connect(temporalConnectionOptions(config));
   const { database, storage, temporal } = await openConnections(config, { workers: connection });
   const deps: ActivityDeps = { config, logger, db: database.db, storage, models: createModelGateway(config), temporal };
@@ -119,7 +119,7 @@ const POLLERS = { type: 'autoscaling' } as const;
 const WORKFLOW_TASK_SLOTS = 100;
 
 /**
- * The reconciler's Schedule (DESIGN.md decision 29), created or updated by every worker that serves the runs queue
+ * The reconciler's Schedule (docs/decisions.md 429), created or updated by every worker that serves the runs queue
  * (its passes run there); retried until it lands, so a worker started while Temporal is away still creates it.
  */
 async function keepReconcilerScheduled(temporal: TemporalHandle, intervalS: number, logger: Logger): Promise<void> {

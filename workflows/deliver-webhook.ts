@@ -1,6 +1,6 @@
 /**
  * `whd_…`: one event to one endpoint. Attempt, then wait on a durable timer and attempt again, on the schedule
- * fixed in the input (DESIGN.md decision 19: 1m, 5m, 30m, 2h, 6h, then every 6h while within 24h of the first
+ * fixed in the input (docs/decisions.md 419: 1m, 5m, 30m, 2h, 6h, then every 6h while within 24h of the first
  * attempt). Any 2xx ends it `succeeded`; 410, a disabled endpoint or the end of the schedule end it `failed`.
  * Timers live in Temporal, so a worker lost between attempts resumes the schedule where it was; the
  * `retryDeliveryNow` signal cuts the current wait short (POST /webhook-deliveries/{id}/retry).

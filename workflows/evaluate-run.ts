@@ -6,9 +6,9 @@
  * The shape is lean (docs/decisions.md 180, 182): the short database steps around the work are local activities (a
  * marker each, no activity task and no workflow task of their own), the work is the one activity with a task of
  * its own and completes the run as its last step, and the time bound is that activity's schedule-to-close timeout
- * — no timer per run. A test-mode run is one local activity from admission to completion (decisions 220, 254):
+ * — no timer per run. A test-mode run is one local activity from admission to completion (docs/decisions.md 220, 254):
  * one workflow task and one marker, its AssayRunStatus going from `queued` (set at start) to the final status.
- * The shape is chosen by the input's `shape` (decision 254); executions started without one chose it by patches
+ * The shape is chosen by the input's `shape` (docs/decisions.md 254); executions started without one chose it by patches
  * (`evaluateRunPatched`), and those started before the lean shape carry no `LEAN_RUN` marker and finish on the
  * old shape at the end of this file — each kept until none of its executions can still be open.
  */
@@ -27,10 +27,10 @@ import { clientFailure, RUN_FAILURES, type RunFailureCode } from '../domain/runs
 import { JOB_SHAPE, SEARCH_ATTRIBUTES, type RunJobInput } from '../domain/jobs/contract';
 import { JOB_WORK_RETRY } from './retry-policies';
 
-/** A run's own time bound, from `started_at` (DESIGN.md decision 29; no execution timeout kills a run silently). */
+/** A run's own time bound, from `started_at` (docs/decisions.md 429; no execution timeout kills a run silently). */
 const RUN_TIME_LIMIT = '25 minutes';
 
-/** The patch that introduced the lean shape (decision 180); remove the old shape once no execution of it is open. */
+/** The patch that introduced the lean shape (docs/decisions.md 180); remove the old shape once no execution of it is open. */
 const LEAN_RUN = 'lean-run-v1';
 
 const bookkeepingOptions = {
@@ -64,7 +64,7 @@ const localWork = proxyLocalActivities<ActivitiesOf<'evaluateRun'>>({
   retry: JOB_WORK_RETRY,
 });
 
-/** The patch that runs test-mode work locally (decision 220); executions begun before it keep the activity. */
+/** The patch that runs test-mode work locally (docs/decisions.md 220); executions begun before it keep the activity. */
 const LOCAL_TEST_WORK = 'local-test-work-v1';
 
 function status(value: string): void {
@@ -119,7 +119,7 @@ async function beginThenWork(input: RunJobInput, produce: Produce): Promise<{ st
 /** The work's outcome as the run's final status; a failure of any kind settles the run (failed and refunded). */
 async function finish(input: RunJobInput, produce: () => Promise<string | null>): Promise<{ status: string }> {
   try {
-    // The work completes the run itself, as its last step (decision 182): nothing is left to do on success.
+    // The work completes the run itself, as its last step (docs/decisions.md 182): nothing is left to do on success.
     const done = (await produce()) ?? 'failed';
     status(done);
     return { status: done };
@@ -132,7 +132,7 @@ async function finish(input: RunJobInput, produce: () => Promise<string | null>)
   }
 }
 
-// ---- executions started before decision 254 (no `shape` in their input): the same steps, chosen by patches ------
+// ---- executions started before docs/decisions.md 254 (no `shape` in their input): the same steps, chosen by patches ------
 
 async function evaluateRunPatched(input: RunJobInput): Promise<{ status: string }> {
   if (!patched(LEAN_RUN)) return evaluateRunBeforeLean(input);
@@ -142,7 +142,7 @@ async function evaluateRunPatched(input: RunJobInput): Promise<{ status: string 
   );
 }
 
-// ---- the shape before decision 180: four activity tasks and a timer per run -----------------------------------
+// ---- the shape before docs/decisions.md 180: four activity tasks and a timer per run -----------------------------------
 
 const bookkeeping = proxyActivities<ActivitiesOf<'evaluateRun'>>(bookkeepingOptions);
 

@@ -14,7 +14,7 @@ const steps = proxyActivities<ActivitiesOf<'reconcile'>>({
   retry: { maximumAttempts: 2, initialInterval: '2 seconds' },
 });
 
-/** The patch that added the generations step (decision 279); a pass is short, so it can go once a day has passed. */
+/** The patch that added the generations step (docs/decisions.md 279); a pass is short, so it can go once a day has passed. */
 const GENERATIONS_STEP = 'reconcile-generations-v1';
 
 export async function reconcile(): Promise<Record<string, unknown>> {

@@ -71,7 +71,7 @@ const PART_CHARS = 1 << 16;
  * The tree is built once, from distinct terms, when an index is loaded.
  *
  * Why not a map of maps: MiniSearch's own shape (term → field → chunk → occurrences, an object at each level) took
- * over 1 GB of heap for 4 M CJK characters (decision 263). Here each term gets a number when first seen, each
+ * over 1 GB of heap for 4 M CJK characters (docs/decisions.md 263). Here each term gets a number when first seen, each
  * chunk's occurrences are counted in a small map and appended to typed arrays as (term, field, chunk, count)
  * rows, and the rows are grouped by term only to be written: about 13 bytes a row and one map entry a term.
  */

@@ -53,7 +53,7 @@ async function limiter<T>(work: () => Promise<T>): Promise<T> {
 
 export async function authorize(ctx: Context, access: Access, deps: AuthDeps): Promise<Principal | undefined> {
   if (access.kind === 'public') return undefined;
-  // Credential guessing is throttled per client address (DESIGN.md decision 32): once an address has failed
+  // Credential guessing is throttled per client address (docs/decisions.md 432): once an address has failed
   // AUTH_FAILURES_PER_MINUTE times in a sliding minute, its credentials are not even checked — a 429 instead of
   // a 401 would otherwise still tell a guess that failed from one that worked.
   const failuresId = authFailureId(ctx.ip || 'unknown');

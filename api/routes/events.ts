@@ -8,7 +8,7 @@ import { route, type RouteSpec } from '../route';
 
 export function eventRoutes(deps: RouteDeps): RouteSpec[] {
   // An event carries its run or reference document: a key sees the kinds whose resource it may read, and needs
-  // at least one of the two read scopes to call these at all (DESIGN.md decision 25).
+  // at least one of the two read scopes to call these at all (docs/decisions.md 425).
   const read = { kind: 'api_key', scope: ['runs:read', 'reference_documents:read'] } as const;
   const visible = (principal: unknown) => visibleEventTypes((principal as KeyPrincipal).scopes);
   const signer = { storage: deps.storage, ttlS: deps.config.OUTPUT_URL_TTL_S };

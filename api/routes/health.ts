@@ -1,4 +1,4 @@
-/** `GET /health`: unauthenticated, probes every dependency (DESIGN.md decision 22). */
+/** `GET /health`: unauthenticated, probes every dependency (docs/decisions.md 422). */
 import { checkHealth, type HealthDeps } from '../../domain/platform/health';
 import { Health } from '../../domain/platform/health-schemas';
 import { route, type RouteSpec } from '../route';

@@ -1,5 +1,5 @@
 /**
- * Per-account abuse limits (DESIGN.md decision 32): how many active API keys and webhook endpoints one account may
+ * Per-account abuse limits (docs/decisions.md 432): how many active API keys and webhook endpoints one account may
  * hold. Above them creation answers 409 `limit_reached`, so a leaked session or key cannot mint unbounded keys or
  * fan every event out to unbounded URLs.
  */

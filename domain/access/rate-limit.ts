@@ -1,5 +1,5 @@
 /**
- * Request limits counted in MongoDB, so every API process shares one count (DESIGN.md decisions 6 and 32): per API
+ * Request limits counted in MongoDB, so every API process shares one count (docs/decisions.md 406 and 432): per API
  * key, and per client address for failed authentications.
  *
  * A sliding window, estimated from two fixed one-minute buckets (docs/decisions.md 112): the count of the current bucket plus

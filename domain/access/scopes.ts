@@ -1,4 +1,4 @@
-/** API-key scopes (DESIGN.md decision 3). A route declares the one scope it needs; a key lists the scopes it has. */
+/** API-key scopes (docs/decisions.md 403). A route declares the one scope it needs; a key lists the scopes it has. */
 export const SCOPES = [
   'runs:read',
   'runs:write',

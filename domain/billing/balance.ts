@@ -1,4 +1,4 @@
-/** The account's spendable credits as the API reports them (DESIGN.md decision 12). */
+/** The account's spendable credits as the API reports them (docs/decisions.md 412). */
 import { toCredits } from './credits';
 import type { TenantDb } from '../access/tenant';
 

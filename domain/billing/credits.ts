@@ -1,5 +1,5 @@
 /**
- * The credits ledger (DESIGN.md decision 12). Amounts are integers of milli-credits, so fractional prices
+ * The credits ledger (docs/decisions.md 412). Amounts are integers of milli-credits, so fractional prices
  * (0.2 credits a page) add up exactly. Every movement is a ledger entry keyed by (run, kind) — inserting it twice
  * is impossible — and is applied to the account's balance exactly once:
  *

@@ -45,7 +45,7 @@ const TemplateSeed = z.object({
   user_prompt_seed: z.string().min(40),
 });
 
-/** What a live prompt generation costs (DESIGN.md decision 26): catalog data, like the products' prices. */
+/** What a live prompt generation costs (docs/decisions.md 426): catalog data, like the products' prices. */
 const GenerationPricing = z.object({ credits_per_generation: z.number().min(0).default(0.1) });
 export const GENERATION_PRICING = GenerationPricing.parse(generationSeed);
 

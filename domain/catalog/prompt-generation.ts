@@ -1,5 +1,5 @@
 /**
- * Prompt generation for POST /prompt-templates/generate (DESIGN.md decision 26). A live key pays the catalog's
+ * Prompt generation for POST /prompt-templates/generate (docs/decisions.md 426). A live key pays the catalog's
  * `credits_per_generation` through the credits ledger, keyed by the generation's id (`gen_…`), so the charge and
  * its refund each happen exactly once; the charge is counted in the usage rollup. Short of credits: 402, and no model
  * is called. The generation fails, times out, or no model wrote it (no provider configured, or the model failed and

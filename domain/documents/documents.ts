@@ -157,7 +157,7 @@ export async function completeDocument(
       throw errors.unprocessable('upload_missing', 'No file has been uploaded yet: PUT the bytes to upload_url first.');
     }
     if (stored.size > MAX_UPLOAD_BYTES) {
-      // DESIGN.md decision 27: refused from the store's size alone, never read, and not kept.
+      // docs/decisions.md 427: refused from the store's size alone, never read, and not kept.
       await deleteOriginal(storage, doc.object_key);
       await documents.updateOne(
         { _id: docId, status: 'awaiting_upload' },

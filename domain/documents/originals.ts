@@ -35,7 +35,7 @@ export function openOriginal(storage: Storage, key: string): Promise<Readable> {
   return getObjectStream(storage, key);
 }
 
-/** DESIGN.md decision 27: an original over the upload limit is not kept. */
+/** docs/decisions.md 427: an original over the upload limit is not kept. */
 export function deleteOriginal(storage: Storage, key: string): Promise<void> {
   return deleteObject(storage, key);
 }

@@ -37,11 +37,11 @@ interface IndexDoc {
   account_id: string;
   version: number;
   chunk_count: number;
-  /** The tokens of all its chunks (absent from records written before decision 267: then counted from the chunks). */
+  /** The tokens of all its chunks (absent from records written before docs/decisions.md 267: then counted from the chunks). */
   token_total?: number;
   /** The object holding the gzipped serialized index (docs/decisions.md 260). */
   index_key?: string;
-  /** The same bytes inline, as records written before decision 260 hold them; read, never written. */
+  /** The same bytes inline, as records written before docs/decisions.md 260 hold them; read, never written. */
   index_gz?: Binary;
   created_at: Date;
 }
@@ -134,7 +134,7 @@ export class IndexRecords {
     return this.read;
   }
 
-  /** The index a record from before decision 260 holds inline. */
+  /** The index a record from before docs/decisions.md 260 holds inline. */
   async inlineIndex(refId: string): Promise<Uint8Array | undefined> {
     const record = await this.tenant
       .collection<IndexDoc>(COLLECTIONS.referenceIndexes)
@@ -173,7 +173,7 @@ export type ChunkPlace = Omit<Chunk, 'text'>;
 
 /**
  * The account's chunk records with these ids (`<ref_id>:<ordinal>`), in the same order, null where none: one point
- * read by `_id` each, the key every store looks up (the embedded one scans for anything else, decision 170).
+ * read by `_id` each, the key every store looks up (the embedded one scans for anything else, docs/decisions.md 170).
  * `withText: false` leaves the passage text out.
  */
 function chunkRecords(

@@ -1,7 +1,7 @@
 /**
  * Evaluation workflows: saved configurations (product, prompt, references, output format and schema, model
  * policy). Every id a workflow names must exist in the caller's account (400 naming the field); status moves
- * active ↔ paused, anything → archived, and archived is final (DESIGN.md decision 14). DELETE is soft.
+ * active ↔ paused, anything → archived, and archived is final (docs/decisions.md 414). DELETE is soft.
  * The contract calls this resource "workflow"; in code it is an evaluation workflow, so it never reads as a Temporal
  * workflow (those executions are "jobs", started through domain/jobs/).
  */
@@ -191,7 +191,7 @@ export async function updateEvaluationWorkflow(
   patch: { name?: string; status?: WorkflowStatus; user_prompt?: string | null },
 ): Promise<EvaluationWorkflowDoc> {
   const current = await getEvaluationWorkflow(tenant, workflowId);
-  // DESIGN.md decision 14: active ↔ paused and any → archived are all allowed (setting the current status is a
+  // docs/decisions.md 414: active ↔ paused and any → archived are all allowed (setting the current status is a
   // no-op), so the one refusal is leaving or touching an archived workflow (docs/decisions.md 134).
   if (current.status === 'archived') {
     throw errors.conflict('workflow_archived', 'This workflow is archived; archived workflows cannot be changed.');

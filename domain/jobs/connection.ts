@@ -210,7 +210,7 @@ export async function startOrAttach<W extends Workflow>(
     taskQueue: string;
     args: Parameters<W>;
     memo?: Record<string, unknown>;
-    /** Search attributes an operator filters by (DESIGN.md §1). */
+    /** Search attributes an operator filters by (docs/decisions.md 443). */
     searchAttributes?: SearchAttributePair[];
     /** Ask for the first workflow task in the start's answer when this process runs the queue's worker. */
     eager?: boolean;

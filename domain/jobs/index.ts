@@ -66,7 +66,7 @@ export const jobIds = {
   delivery: (deliveryId: string) => deliveryId,
 };
 
-/** The reconciler's Schedule (DESIGN.md decisions 29–30), one per namespace, created by every worker at start-up. */
+/** The reconciler's Schedule (docs/decisions.md 429–430), one per namespace, created by every worker at start-up. */
 export const RECONCILER_SCHEDULE_ID = 'assay-reconciler';
 
 /** How a bounded wait for a job ended: its result, still running, or the execution closed without one. */
@@ -100,7 +100,7 @@ export interface RunJob {
 
 /**
  * Starts (or attaches to) a run's execution. No execution timeout: a run's time bound counts from its start and
- * ends in settlement inside the workflow; queue time never counts (DESIGN.md decision 29).
+ * ends in settlement inside the workflow; queue time never counts (docs/decisions.md 429).
  */
 export function startRun(temporal: TemporalHandle, job: RunJob): Promise<WorkflowHandle<Workflows['evaluateRun']>> {
   return startOrAttach<Workflows['evaluateRun']>(temporal, JOB_TYPES.evaluateRun, {

@@ -13,7 +13,7 @@
 import type { Db } from 'mongodb';
 import { COLLECTIONS } from '../platform/db';
 
-/** `generations`: a live prompt generation charged on the request path, until the request answers (decision 279). */
+/** `generations`: a live prompt generation charged on the request path, until the request answers (docs/decisions.md 279). */
 export type WatchedKind = 'runs' | 'documents' | 'references' | 'deliveries' | 'generations';
 
 export interface WatchedJobDoc {

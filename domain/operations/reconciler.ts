@@ -1,5 +1,5 @@
 /**
- * The reconciler (DESIGN.md decisions 29, 30, 32): one bounded pass, run every minute by the Schedule
+ * The reconciler (docs/decisions.md 429, 430, 432): one bounded pass, run every minute by the Schedule
  * `assay-reconciler` (workflows/reconcile.ts). It finds runs, documents and reference documents that are not in a
  * final state although their job is closed — terminated by an operator, timed out, failed — or was never started
  * (a request that died half-way), and settles each through the owner's own transition, so a settlement is the same
@@ -22,7 +22,7 @@
  * watches open items nobody watched. Work per pass is bounded (BATCH per kind); a cursor per kind (by `created_at`)
  * moves through the backlog, so long queued runs at the front never starve the rest, and wraps to the start when it
  * reaches the end. It also purges expired idempotency records and finished webhook deliveries past retention
- * (DESIGN.md decision 32; hourly, decision 248).
+ * (docs/decisions.md 432; hourly, docs/decisions.md 248).
  */
 import type { Db, Document } from 'mongodb';
 import type { Config } from '../platform/config';
@@ -326,8 +326,8 @@ export async function reconcileDeliveries(
 }
 
 /**
- * Idempotency records past their 24 h, and finished deliveries and natural keys past the event retention (DESIGN.md
- * decision 32).
+ * Idempotency records past their 24 h, and finished deliveries and natural keys past the event retention (docs/decisions.md
+ * 432).
  */
 export async function purgeExpired(db: Db, now = new Date()): Promise<ReconcileReport['purged']> {
   const idem = await db

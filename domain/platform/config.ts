@@ -16,7 +16,7 @@ const DEV_DATA_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
 const DEV_S3_ACCESS_KEY = 'assay-dev';
 const DEV_S3_SECRET_KEY = 'assay-dev-secret-key';
 
-/** The secrets production must bring itself (DESIGN.md decision 31), with their development values. */
+/** The secrets production must bring itself (docs/decisions.md 431), with their development values. */
 export const PRODUCTION_SECRETS = {
   SESSION_JWT_SECRET: DEV_SESSION_JWT_SECRET,
   API_KEY_HASH_SECRET: DEV_API_KEY_HASH_SECRET,
@@ -40,7 +40,7 @@ export const PUBLISHED_SECRET_VALUES: readonly string[] = [
   'change-me-minio-secret',
 ];
 
-/** Bytes a production secret must have at least (DESIGN.md decision 31): guessable material is no secret. */
+/** Bytes a production secret must have at least (docs/decisions.md 431): guessable material is no secret. */
 const MIN_SECRET_BYTES = 32;
 /** A "secret" of fewer distinct characters than this (`xxxx…`, `0000…`) is a placeholder, not key material. */
 const MIN_SECRET_DISTINCT_CHARS = 8;
@@ -136,9 +136,9 @@ const EnvSchema = z.object({
 
   INITIAL_BONUS_CREDITS: z.coerce.number().min(0).default(100),
   DEFAULT_RATE_LIMIT_RPM: positiveInt.default(600),
-  /** The highest `rate_limit_rpm` a key may be given (DESIGN.md decision 32); the schema's own ceiling is 100000. */
+  /** The highest `rate_limit_rpm` a key may be given (docs/decisions.md 432); the schema's own ceiling is 100000. */
   MAX_KEY_RATE_LIMIT_RPM: positiveInt.max(100_000).default(6000),
-  /** Failed authentications one client address may make per minute before it gets 429 (DESIGN.md decision 32). */
+  /** Failed authentications one client address may make per minute before it gets 429 (docs/decisions.md 432). */
   AUTH_FAILURES_PER_MINUTE: positiveInt.default(30),
   /**
    * Behind a load balancer or reverse proxy: take the client address from the last `X-Forwarded-For` entry (the one
@@ -157,7 +157,7 @@ const EnvSchema = z.object({
   FULLTEXT_REFERENCE_TOKEN_LIMIT: positiveInt.default(750_000),
   WEBHOOK_ALLOW_PRIVATE: bool.optional(),
   WEBHOOK_ALLOW_INSECURE: bool.optional(),
-  /** Seconds between delivery attempts (DESIGN.md decision 19); the last delay repeats until the window closes. */
+  /** Seconds between delivery attempts (docs/decisions.md 419); the last delay repeats until the window closes. */
   WEBHOOK_RETRY_SCHEDULE_S: z
     .string()
     .regex(/^\d+(,\d+)*$/, 'comma-separated whole seconds, e.g. 60,300,1800')
@@ -169,7 +169,7 @@ const EnvSchema = z.object({
   /** Per-attempt limit for the whole POST (connect, send, answer). */
   WEBHOOK_TIMEOUT_S: positiveInt.default(10),
 
-  /** Model provider slots (DESIGN.md §4): A serves file search, B full text; B falls back to A when unset. */
+  /** Model provider slots (docs/decisions.md 445): A serves file search, B full text; B falls back to A when unset. */
   MODEL_A_PROVIDER: z.enum(['openai', 'anthropic']).optional(),
   MODEL_A_BASE_URL: z.url().optional(),
   MODEL_A_API_KEY: z.string().min(1).optional(),
@@ -199,7 +199,7 @@ const EnvSchema = z.object({
    * Chinese or Japanese (docs/decisions.md 263). Each extraction slot counts it.
    */
   INDEXING_MEMORY_MB: positiveInt.min(256).max(65_536).default(1024),
-  /** Seconds between reconciler passes (the Schedule `assay-reconciler`, DESIGN.md decision 29). */
+  /** Seconds between reconciler passes (the Schedule `assay-reconciler`, docs/decisions.md 429). */
   RECONCILE_INTERVAL_S: positiveInt.default(60),
   /** Comma-separated subset of task queues this worker process serves (default: all). */
   WORKER_TASK_QUEUES: z
@@ -266,7 +266,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     if (!e.MONGODB_URI) problems.push('MONGODB_URI: required in production');
     if (!e.TEMPORAL_ADDRESS) problems.push('TEMPORAL_ADDRESS: required in production');
     if (!e.S3_ENDPOINT) problems.push('S3_ENDPOINT: required in production');
-    // An SSRF into the deployment's own network, whose answers the deliveries log would show (DESIGN.md decision 31).
+    // An SSRF into the deployment's own network, whose answers the deliveries log would show (docs/decisions.md 431).
     if (e.WEBHOOK_ALLOW_PRIVATE)
       problems.push('WEBHOOK_ALLOW_PRIVATE: private webhook targets are never allowed in production');
     if (e.WEBHOOK_ALLOW_INSECURE)

@@ -1,7 +1,7 @@
 /**
  * MongoDB: the connection, the collection names and every index. `ensureIndexes` runs at start-up of the API and
  * the worker and is idempotent. The local database is FerretDB, so nothing here may rely on transactions, TTL or
- * partial indexes (DESIGN.md §2): expiry is always checked in code as well.
+ * partial indexes (docs/decisions.md 444): expiry is always checked in code as well.
  */
 import {
   MongoClient,

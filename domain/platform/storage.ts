@@ -31,7 +31,7 @@ export function createStorage(config: Config): Storage {
     credentials: { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY },
     // Health checks and request paths bound their own time; the SDK's own retries would only stretch a failure.
     maxAttempts: 2,
-    // DESIGN.md decision 28: since 3.729 the SDK signs a CRC32 of an *empty* body (x-amz-checksum-crc32,
+    // docs/decisions.md 428: since 3.729 the SDK signs a CRC32 of an *empty* body (x-amz-checksum-crc32,
     // x-amz-sdk-checksum-algorithm) into every presigned PUT; strict stores (SeaweedFS, R2) then refuse the real
     // upload. Only operations that require a checksum get one, and responses are not validated against checksums
     // other stores may not send.

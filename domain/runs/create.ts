@@ -1,6 +1,6 @@
 /**
  * Run creation, ordered so that no answer — success, 4xx or 5xx — leaves credits taken for a run that nothing will
- * finish or settle (DESIGN.md decision 30):
+ * finish or settle (docs/decisions.md 430):
  *   1. the run document is inserted hidden (`admission: 'pending'`): nothing can see it, nothing is charged;
  *   2. admission debits the quote through the ledger and makes the run visible — or marks it rejected (402).
  *      A run that costs nothing (test mode, a zero quote) has nothing to debit: it is inserted admitted, which is

@@ -43,7 +43,7 @@ export const RUN_FAILURES = {
     clientVisible: true,
     message: 'The run’s job ended before the run finished; the run was refunded.',
   },
-  /** Its job could not be started (DESIGN.md decision 30): the request answered 5xx, the credits are back. */
+  /** Its job could not be started (docs/decisions.md 430): the request answered 5xx, the credits are back. */
   creation_failed: { clientVisible: true, message: 'The run could not be started; it was refunded. Create it again.' },
   /** Anything else: the details stay in the logs and the job history. */
   internal_error: { clientVisible: false, message: 'The run failed; it has been fully refunded.' },

@@ -98,7 +98,7 @@ export interface Caller {
   livemode: boolean;
 }
 
-/** What a run on `workflow` with `inputDocs` would cost, in milli-credits (DESIGN.md decision 12). */
+/** What a run on `workflow` with `inputDocs` would cost, in milli-credits (docs/decisions.md 412). */
 export async function quoteRun(
   db: Db,
   tenant: TenantDb,
@@ -206,8 +206,8 @@ export async function prepareRun(deps: CreateRunDeps, tenant: TenantDb, workflow
 
 /**
  * What creating a run with `input` would cost, and whether the balance covers it; nothing is written or charged.
- * Test keys are quoted as live (DESIGN.md decision 12), but creation would debit them nothing (`credits_due: 0`).
- * The balance itself is shown only to a caller that may read usage (`usage:read`, DESIGN.md decision 25).
+ * Test keys are quoted as live (docs/decisions.md 412), but creation would debit them nothing (`credits_due: 0`).
+ * The balance itself is shown only to a caller that may read usage (`usage:read`, docs/decisions.md 425).
  */
 export async function runQuote(
   deps: CreateRunDeps,

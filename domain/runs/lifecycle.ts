@@ -288,7 +288,7 @@ export async function cancelRun(publisher: EventPublisher, tenant: TenantDb, run
 }
 
 /**
- * Operator refund of a succeeded run (DESIGN.md decision 9): `succeeded → refunded`, credits returned and
+ * Operator refund of a succeeded run (docs/decisions.md 409): `succeeded → refunded`, credits returned and
  * `charged_credits: 0`, exactly once however often it is called. `run.refunded` is published on every call, so
  * running the command again after a fan-out failed (Temporal away) sends what is missing, and nothing twice.
  */

@@ -231,7 +231,7 @@ export const RunQuote = z
       description:
         'Whether the balance covers `credits_due`; when false, creating the run answers 402 `insufficient_credits`.',
     }),
-    // Present only when the key holds `usage:read` (DESIGN.md decision 25; the route's description says so).
+    // Present only when the key holds `usage:read` (docs/decisions.md 425; the route's description says so).
     balance: Balance.optional(),
   })
   .meta({ id: 'RunQuote' });

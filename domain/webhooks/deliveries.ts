@@ -1,7 +1,7 @@
 /**
  * Webhook deliveries: one `whd_…` record per (event, endpoint), created before its `deliverWebhook` workflow (whose
  * id it is), holding every attempt. Also what integrators do with them (list per endpoint, retry now) and the
- * rule that 20 consecutive failed deliveries disable an endpoint (DESIGN.md decision 19).
+ * rule that 20 consecutive failed deliveries disable an endpoint (docs/decisions.md 419).
  */
 import type { Db } from 'mongodb';
 import type { Config } from '../platform/config';
@@ -128,7 +128,7 @@ export async function retryDelivery(
 ) {
   const delivery = await deliveries(tenant).findOne({ _id: deliveryId });
   if (!delivery) throw errors.notFound('webhook delivery');
-  // A redelivery sends the event's payload again: only to a caller who may read it (DESIGN.md decision 25).
+  // A redelivery sends the event's payload again: only to a caller who may read it (docs/decisions.md 425).
   requireEventScopes(caller.scopes, [delivery.event_type]);
   const endpoint = await endpointCollection(tenant).findOne({ _id: delivery.endpoint_id, deleted_at: null });
   if (!endpoint) throw errors.notFound('webhook delivery');

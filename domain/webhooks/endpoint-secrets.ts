@@ -1,7 +1,7 @@
 /**
  * A webhook endpoint's signing secret after its creation (domain/webhooks/endpoints.ts seals the first): opening
  * it under the configured keys, the secrets a delivery is signed with, rotation (docs/decisions.md 296), and
- * sealing every secret again under a new DATA_ENCRYPTION_KEY (decision 295). Writes only `secret_sealed` and
+ * sealing every secret again under a new DATA_ENCRYPTION_KEY (docs/decisions.md 295). Writes only `secret_sealed` and
  * `previous_secrets` of `webhook_endpoints`.
  */
 import type { Db } from 'mongodb';

@@ -1,5 +1,5 @@
 /**
- * Webhook endpoints: registration (URL checked against DESIGN.md decision 20, secret `whsec_…` shown once and stored sealed),
+ * Webhook endpoints: registration (URL checked against docs/decisions.md 420, secret `whsec_…` shown once and stored sealed),
  * reads, changes (url, events, status) and soft deletion. Which endpoints an account has is its roster
  * (domain/webhooks/endpoint-roster.ts); its secret after creation (signing, rotation, resealing) is
  * domain/webhooks/endpoint-secrets.ts; deliveries are domain/webhooks/deliveries.ts.
@@ -80,7 +80,7 @@ function normalizeEvents(events: WebhookEventType[] | undefined): WebhookEventTy
   return WEBHOOK_EVENT_TYPES.filter((e) => wanted.has(e));
 }
 
-/** Who is asking: an endpoint may only be subscribed to events its creator may read (DESIGN.md decision 25). */
+/** Who is asking: an endpoint may only be subscribed to events its creator may read (docs/decisions.md 425). */
 export interface EndpointCaller {
   scopes: readonly Scope[];
 }

@@ -26,7 +26,7 @@ export type EventType = (typeof EVENT_TYPES)[number];
 /**
  * An event carries its resource (the whole run, the reference document), so seeing it is reading that resource:
  * the read scope of the resource is needed to list it, fetch it, subscribe an endpoint to it or redeliver it
- * (DESIGN.md decision 25).
+ * (docs/decisions.md 425).
  */
 export function eventReadScope(type: EventType): Scope {
   return type.startsWith('run.') ? 'runs:read' : 'reference_documents:read';
@@ -51,7 +51,7 @@ export interface EventDoc {
   account_id: string;
   type: EventType;
   dedupe_key: string;
-  /** The payload's `data`, stored as JSON text (free-form objects are not stored raw; DESIGN.md §2). */
+  /** The payload's `data`, stored as JSON text (free-form objects are not stored raw; docs/decisions.md 444). */
   data_json: string;
   created_at: Date;
   /** Its position in the account's event list (domain/http/list-index.ts). */

@@ -2,7 +2,7 @@
  * Publishing an event = recording it (domain/webhooks/events.ts, once per dedupe key) and fanning it out to webhooks. Every
  * place that records a deliverable event calls `publishEvent`, so no event kind can be recorded and forgotten.
  *
- * Recipients (DESIGN.md decision 19): every active endpoint of the account subscribed to the kind, plus the run's
+ * Recipients (docs/decisions.md 419): every active endpoint of the account subscribed to the kind, plus the run's
  * workflow endpoint when active and subscribed, each endpoint once. Each recipient gets a delivery record (unique
  * per event and endpoint) and then a `deliverWebhook` workflow whose id is the delivery id, so a retried publish —
  * an activity retry, or the API and the workflow both settling a cancel — finds the same deliveries and attaches
@@ -93,7 +93,7 @@ export async function fanOutEvent(
 /**
  * The delivery of `event` to `endpointId`: one per pair, taken as a natural key first (domain/http/listed-once.ts),
  * so a retried or concurrent publish finds it by `_id`, with no lookup on a key the embedded store can only scan
- * for (decisions 54, 280).
+ * for (docs/decisions.md 54, 280).
  */
 async function ensureDelivery(db: Db, event: EventDoc, endpointId: string, namespace: string): Promise<string> {
   const deliveries = db.collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries);

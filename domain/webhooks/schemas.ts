@@ -1,4 +1,4 @@
-/** Webhook endpoints and deliveries (spec §2 WebhookEndpoint, §4 Webhook endpoints, §6 Events; DESIGN.md 19–20). */
+/** Webhook endpoints and deliveries (spec §2 WebhookEndpoint, §4 Webhook endpoints, §6 Events; docs/decisions.md 419–420). */
 import { z } from 'zod';
 import { pageSchema } from '../http/pagination';
 

@@ -1,5 +1,5 @@
 /**
- * Which webhook targets may be called (DESIGN.md decision 20): `https` only unless insecure targets are allowed,
+ * Which webhook targets may be called (docs/decisions.md 420): `https` only unless insecure targets are allowed,
  * and no private, loopback, link-local or otherwise non-public address unless private targets are allowed. The
  * same check runs at registration (400 naming `url`) and at every delivery, where the sender then connects to the
  * very address that was checked, so a DNS answer that changes between check and connect (rebinding) cannot

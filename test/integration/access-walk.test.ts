@@ -1,5 +1,5 @@
 /**
- * The access walk. It holds its OWN copy of DESIGN.md decisions 3 and 25 — which credential every route takes and
+ * The access walk. It holds its OWN copy of docs/decisions.md 403 and 425 — which credential every route takes and
  * which scope it needs, which scope reveals which kind of event — written from the design, never read from the route
  * declarations, so a route declared with the wrong scope fails here. Then it proves, against the running API:
  *   - every route the API registers is in the table, and every route in the table is registered;
@@ -21,12 +21,12 @@ import { createTestContext, type TestContext } from '../support/app';
 import { referenceReadyData, waitForEvents } from '../support/events';
 import { newAccount, type TestAccount } from '../support/identity';
 
-/** Who may call a route, per DESIGN.md decision 3 (and 25 for events): a list of scopes means any one of them. */
+/** Who may call a route, per docs/decisions.md 403 (and 425 for events): a list of scopes means any one of them. */
 type Required = 'public' | 'session' | Scope | readonly Scope[];
 
 /**
- * DESIGN.md decision 3, written out route by route. `catalog:read` covers products, templates and generation; key
- * management takes the session credential (DESIGN.md decision 2); events take the read scope of their resource (DESIGN.md decision 25),
+ * docs/decisions.md 403, written out route by route. `catalog:read` covers products, templates and generation; key
+ * management takes the session credential (docs/decisions.md 402); events take the read scope of their resource (docs/decisions.md 425),
  * so either read scope lets a key list the events it may see.
  */
 const TABLE: Record<string, Required> = {
@@ -81,7 +81,7 @@ const TABLE: Record<string, Required> = {
   'GET /usage/balance': 'usage:read',
 };
 
-/** DESIGN.md decision 25: the read scope that reveals each kind of event. */
+/** docs/decisions.md 425: the read scope that reveals each kind of event. */
 const EVENT_SCOPE: Record<EventType, Scope> = {
   'run.succeeded': 'runs:read',
   'run.failed': 'runs:read',
@@ -92,7 +92,7 @@ const EVENT_SCOPE: Record<EventType, Scope> = {
 
 /**
  * What the walk's fixture of a route carries beyond the route's own scope: a redelivery sends the event again, so it
- * also needs the read scope of the delivery's event (DESIGN.md decision 25; the fixture's delivery is of a `run.succeeded`).
+ * also needs the read scope of the delivery's event (docs/decisions.md 425; the fixture's delivery is of a `run.succeeded`).
  */
 const FIXTURE_ALSO_NEEDS: Record<string, Scope> = {
   'POST /webhook-deliveries/{whdId}/retry': EVENT_SCOPE['run.succeeded'],
@@ -105,7 +105,7 @@ let other: Walker;
 
 /**
  * An account whose keys are made once per scope set, and whose path fixtures once per parameter: an account holds
- * at most 100 active keys and 20 webhook endpoints (DESIGN.md decision 32). A route that deletes its fixture leaves the later
+ * at most 100 active keys and 20 webhook endpoints (docs/decisions.md 432). A route that deletes its fixture leaves the later
  * checks a 404, which is still past authorization.
  */
 interface Walker {
@@ -327,7 +327,7 @@ describe('every API-key route, with every scope', () => {
   });
 });
 
-describe('every kind of event, with every scope (DESIGN.md decision 25)', () => {
+describe('every kind of event, with every scope (docs/decisions.md 425)', () => {
   const kinds = Object.keys(EVENT_SCOPE) as EventType[];
   let events: Record<EventType, string>;
   let w: Walker;

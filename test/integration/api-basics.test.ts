@@ -63,7 +63,7 @@ describe('OpenAPI document', () => {
       '#/components/schemas/Event',
       '#/components/schemas/RunQuote',
     ]);
-    // Events: either read scope lets a key in; it then sees the kinds it may read (DESIGN.md decision 25).
+    // Events: either read scope lets a key in; it then sees the kinds it may read (docs/decisions.md 425).
     expect([list, one, quote].map((op) => op['x-required-scope'])).toEqual([
       ['runs:read', 'reference_documents:read'],
       ['runs:read', 'reference_documents:read'],

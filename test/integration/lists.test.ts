@@ -194,7 +194,7 @@ describe('settling', () => {
     const { a, key } = await fresh();
     const workflows = t.database.db.collection<Document>(COLLECTIONS.workflows);
     const template = await workflows.findOne({ _id: (await makeWorkflow(t, key, { name: 'template' })) as never });
-    // More than one bulk write command may carry on the embedded store (about 100 changes hang it: decision 285).
+    // More than one bulk write command may carry on the embedded store (about 100 changes hang it: docs/decisions.md 285).
     const legacy = Array.from({ length: 120 }, () => newId('workflow'));
     const { list_pos: _pos, ...doc } = template!;
     await workflows.insertMany(legacy.map((id, i) => ({ ...doc, _id: id as never, name: `legacy ${i}` })));

@@ -364,7 +364,7 @@ describe('prompt generation', () => {
     expect((await t.api.get('/v1/usage').set(auth())).body).toMatchObject({ total_generations: 0, total_credits: 0 });
   });
 
-  // DESIGN.md decision 26: a live generation is paid for like a small run.
+  // docs/decisions.md 426: a live generation is paid for like a small run.
   it('charges a live key the catalog credits_per_generation once, through the ledger, and shows it in GET /usage', async () => {
     const before = await balance(t, key);
     model.enqueue({ content: '1. Check every clause against the playbook.\n2. Quote each clause you judge.' });

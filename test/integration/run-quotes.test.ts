@@ -173,7 +173,7 @@ describe('refusals', () => {
     expect((await quote(t, reader, wf, {})).status).toBe(200);
   });
 
-  // DESIGN.md decision 25: the balance is usage data. A runs:read key once read it through every quote.
+  // docs/decisions.md 425: the balance is usage data. A runs:read key once read it through every quote.
   it('shows the balance only to a key holding usage:read', async () => {
     const wf = await makeWorkflow(t, liveKey);
     const reader = await a.key({ mode: 'live', scopes: ['runs:read'] });

@@ -1,6 +1,6 @@
 /**
  * The upload path against hostile clients, through the real API, store and worker: presigned URLs any S3 store
- * accepts (DESIGN.md decision 28), oversized uploads refused from the store's size without reading them (decision
+ * accepts (docs/decisions.md 428), oversized uploads refused from the store's size without reading them (decision
  * 27), a corpus of hostile files that each fail with a clear reason while the worker's memory stays flat, and
  * tenant regexes that cannot stall anything.
  */
@@ -94,7 +94,7 @@ function putGenerated(url: string, headers: Record<string, string>, size: number
   });
 }
 
-describe('presigned URLs (DESIGN.md decision 28)', () => {
+describe('presigned URLs (docs/decisions.md 428)', () => {
   it('carry no flexible-checksum parameters, for both upload kinds and run outputs, and a real PUT works', async () => {
     const doc = await t.api.post('/v1/documents').set(auth()).send({ filename: 'essay.txt', mime_type: 'text/plain' });
     expectPortable(doc.body.upload_url);
@@ -133,7 +133,7 @@ describe('presigned URLs (DESIGN.md decision 28)', () => {
   });
 });
 
-describe('oversized uploads (DESIGN.md decision 27)', () => {
+describe('oversized uploads (docs/decisions.md 427)', () => {
   it('refuses 300 MB sent without size_bytes at complete, deletes it, and the worker never reads it', async () => {
     const created = await t.api
       .post('/v1/documents')

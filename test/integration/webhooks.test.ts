@@ -236,7 +236,7 @@ describe('webhook endpoints', () => {
   });
 });
 
-// DESIGN.md decision 25: an endpoint receives whole runs and reference documents, so subscribing one, pointing it
+// docs/decisions.md 425: an endpoint receives whole runs and reference documents, so subscribing one, pointing it
 // elsewhere or redelivering to it needs the read scope of what it receives.
 describe('subscriptions need the read scope of what they receive', () => {
   const post = (k: string, body: Record<string, unknown>) =>
@@ -300,7 +300,7 @@ describe('subscriptions need the read scope of what they receive', () => {
   });
 });
 
-// DESIGN.md decision 32.
+// docs/decisions.md 432.
 describe('endpoints per account', () => {
   it('allows 20 webhook endpoints and answers the 21st with 409 limit_reached; a deleted one makes room', async () => {
     const ids: string[] = [];

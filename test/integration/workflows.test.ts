@@ -1,4 +1,4 @@
-/** Workflows and the catalog against the real stack (DESIGN.md decisions 14, 15). */
+/** Workflows and the catalog against the real stack (docs/decisions.md 414, 415). */
 import { createTestContext, type TestContext } from '../support/app';
 import { makeDocument } from '../support/files';
 import { newAccount, type TestAccount } from '../support/identity';
@@ -158,7 +158,7 @@ describe('creating', () => {
   });
 });
 
-describe('status transitions (DESIGN.md decision 14)', () => {
+describe('status transitions (docs/decisions.md 414)', () => {
   const transitions: Array<[string[], string, number]> = [
     [[], 'paused', 200],
     [['paused'], 'active', 200],

@@ -109,7 +109,7 @@ function productionEnv(): NodeJS.ProcessEnv {
 
 const SECRETS = ['SESSION_JWT_SECRET', 'API_KEY_HASH_SECRET', 'DATA_ENCRYPTION_KEY'] as const;
 
-describe('production settings (DESIGN.md decision 31)', () => {
+describe('production settings (docs/decisions.md 431)', () => {
   it('starts with real secrets', () => {
     expect(parseConfig(productionEnv()).production).toBe(true);
   });

@@ -1,5 +1,5 @@
 /**
- * Production settings as an operator meets them (DESIGN.md decision 31): the shipped docker-compose.yml takes every
+ * Production settings as an operator meets them (docs/decisions.md 431): the shipped docker-compose.yml takes every
  * secret from the environment with no default and publishes only the API's port, and the API process itself
  * refuses to start in production on any secret this repository has published — naming the variable, never
  * printing the value.
@@ -93,7 +93,7 @@ function missingRequired(text: string, env: NodeJS.ProcessEnv): string[] {
 describe('Dockerfile', () => {
   it('runs the image in production', () => {
     const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
-    // The stage the image runs is the last FROM; its ENV must say production (DESIGN.md decision 31).
+    // The stage the image runs is the last FROM; its ENV must say production (docs/decisions.md 431).
     const runtime = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
     expect(runtime).toMatch(/\nENV NODE_ENV=production\b/);
     for (const secret of SECRETS) expect(dockerfile).not.toContain(secret);

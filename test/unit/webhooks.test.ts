@@ -213,7 +213,7 @@ describe('secret sealing', () => {
 });
 
 describe('retry schedule', () => {
-  it('follows DESIGN.md decision 19 with the defaults: attempts at 0, 1m, 6m, 36m, 2h36m, 8h36m, 14h36m, 20h36m', () => {
+  it('follows docs/decisions.md 419 with the defaults: attempts at 0, 1m, 6m, 36m, 2h36m, 8h36m, 14h36m, 20h36m', () => {
     const config = parseConfig({ NODE_ENV: 'test' });
     const policy = {
       delaysS: config.WEBHOOK_RETRY_SCHEDULE_S,
