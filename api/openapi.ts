@@ -8,7 +8,8 @@ import { ErrorBody } from '../domain/http/schemas';
 import { acceptedScopes, type RouteSpec } from './route';
 import { sharedErrors } from './router';
 
-const API_VERSION = '1.0.0';
+/** The API's version (`info.version`); both SDK packages carry it as theirs (docs/decisions.md 331). */
+export const API_VERSION = '1.0.0';
 
 /** The legacy multipart form: text fields carry JSON strings, files are binary parts. */
 const MultipartRunForm = z.object({

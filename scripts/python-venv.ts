@@ -1,11 +1,13 @@
 /**
  * The Python environment of the Python SDK (`.venv-sdk`): created on first use and refreshed when
  * clients/python/requirements-dev.txt or pyproject.toml change, as `.ci/run` does `.venv-ci` for Schemathesis. It holds
- * the pinned test tools, the model generator, and the SDK itself installed editable (which proves its pyproject.toml).
+ * the pinned test tools, the model generator, the packaging tools, and the SDK itself installed editable (which proves
+ * its pyproject.toml). Beside them, `.venv-sdk/wheelhouse` holds the wheels of the SDK's runtime requirements at the
+ * pinned versions, so a test installs the built wheel into a fresh venv offline (test/integration/packages.test.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const ROOT = join(__dirname, '..');
@@ -13,6 +15,8 @@ export const SDK_VENV = join(ROOT, '.venv-sdk');
 export const PYTHON_CLIENT_DIR = join(ROOT, 'clients', 'python');
 const REQUIREMENTS = join(PYTHON_CLIENT_DIR, 'requirements-dev.txt');
 const STAMP = join(SDK_VENV, '.assay-requirements');
+/** Wheels of httpx, pydantic and what they need, at the versions requirements-dev.txt pins. */
+export const SDK_WHEELHOUSE = join(SDK_VENV, 'wheelhouse');
 
 export const venvBin = (name: string) => join(SDK_VENV, 'bin', name);
 
@@ -23,7 +27,8 @@ export function ensureSdkVenv(log: (line: string) => void = () => undefined): st
     .update(readFileSync(join(PYTHON_CLIENT_DIR, 'pyproject.toml')))
     .digest('hex');
   const python = venvBin('python');
-  if (existsSync(python) && existsSync(STAMP) && readFileSync(STAMP, 'utf8') === wanted) return python;
+  const ready = [python, STAMP, SDK_WHEELHOUSE].every((path) => existsSync(path));
+  if (ready && readFileSync(STAMP, 'utf8') === wanted) return python;
   const run = (cmd: string, args: string[]) => {
     try {
       execFileSync(cmd, args, { cwd: ROOT, stdio: 'pipe', timeout: 600_000 });
@@ -42,6 +47,8 @@ export function ensureSdkVenv(log: (line: string) => void = () => undefined): st
   const pip = ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check'];
   run(python, [...pip, '-r', REQUIREMENTS]);
   run(python, [...pip, '--no-deps', '-e', PYTHON_CLIENT_DIR]);
+  rmSync(SDK_WHEELHOUSE, { recursive: true, force: true });
+  run(python, ['-m', 'pip', 'download', '--quiet', '--dest', SDK_WHEELHOUSE, '-c', REQUIREMENTS, PYTHON_CLIENT_DIR]);
   writeFileSync(STAMP, wanted);
   return python;
 }

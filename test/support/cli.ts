@@ -1,9 +1,9 @@
-/** Runs the `assay` CLI (clients/typescript/bin/assay.js) as a user would, as a child process. */
+/** Runs the `assay` CLI (scripts/assay.cjs: the SDK's source through tsx) as a user would, as a child process. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 
 export const ROOT = join(__dirname, '..', '..');
-export const ASSAY_BIN = join(ROOT, 'clients', 'typescript', 'bin', 'assay.js');
+export const ASSAY_BIN = join(ROOT, 'scripts', 'assay.cjs');
 
 export interface Finished {
   code: number | null;
@@ -11,16 +11,17 @@ export interface Finished {
   stderr: string;
 }
 
-/** Runs `command args` to the end (killed after `timeoutMs`), collecting its output. */
+/** Runs `command args` in `cwd` to the end (killed after `timeoutMs`), collecting its output. */
 export function runProcess(
   command: string,
   args: string[],
   env: NodeJS.ProcessEnv,
   timeoutMs = 120_000,
+  cwd = ROOT,
 ): Promise<Finished> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
-      cwd: ROOT,
+      cwd,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

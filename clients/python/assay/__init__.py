@@ -13,6 +13,7 @@ from . import models, webhooks
 from ._async import AsyncAssay
 from ._base import DEFAULT_BASE_URL, TERMINAL_RUN_STATUSES, RunOutput
 from ._sync import Assay
+from ._version import __version__
 from .errors import (
     AssayError,
     AuthenticationError,
@@ -44,6 +45,7 @@ __all__ = [
     "TERMINAL_RUN_STATUSES",
     "WaitTimeoutError",
     "WebhookVerificationError",
+    "__version__",
     "models",
     "webhooks",
 ]

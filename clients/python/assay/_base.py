@@ -15,12 +15,13 @@ from typing import Any
 import httpx
 
 from . import models
+from ._version import __version__
 from .errors import AssayError
 
 DEFAULT_BASE_URL = "http://127.0.0.1:8080/v1"
 TERMINAL_RUN_STATUSES = frozenset({"succeeded", "failed", "canceled", "refunded"})
 RETRY_STATUSES = frozenset({429, 503})
-USER_AGENT = "assay-python/0.1.0"
+USER_AGENT = f"assay-python/{__version__}"
 
 _MIME_TYPES = {
     ".pdf": "application/pdf",

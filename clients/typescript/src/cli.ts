@@ -248,7 +248,3 @@ async function listen(client: Assay, values: Record<string, string | boolean | u
 
 /** Terminal run statuses, re-exported for scripts that drive the CLI. */
 export { TERMINAL_RUN_STATUSES };
-
-if (require.main === module) {
-  void main(process.argv.slice(2)).then((code) => process.exit(code));
-}

@@ -10,6 +10,7 @@ import createClient, { type Client } from 'openapi-fetch';
 import type { components, paths } from './generated/schema';
 import { AssayError, WaitTimeoutError } from './errors';
 import { retryingFetch, type RetryOptions } from './retry';
+import { VERSION } from './version';
 import { verify } from './webhooks';
 
 type Schemas = components['schemas'];
@@ -111,8 +112,11 @@ export interface RunOutput {
 }
 
 export class Assay {
-  /** The typed openapi-fetch client, for operations the layer below does not wrap. */
-  readonly api: Client<paths>;
+  /**
+   * The typed openapi-fetch client the methods below go through. Private: the package bundles openapi-fetch, so its
+   * types are no part of the SDK's public surface.
+   */
+  private readonly api: Client<paths>;
   readonly baseUrl: string;
   private readonly fetchImpl: typeof fetch;
 
@@ -123,7 +127,7 @@ export class Assay {
     this.fetchImpl = options.fetch ?? globalThis.fetch;
     this.api = createClient<paths>({
       baseUrl: this.baseUrl,
-      headers: { Authorization: `Bearer ${apiKey}`, 'User-Agent': 'assay-typescript/0.1.0' },
+      headers: { Authorization: `Bearer ${apiKey}`, 'User-Agent': `assay-typescript/${VERSION}` },
       fetch: retryingFetch(options, this.fetchImpl),
     });
   }

@@ -3,5 +3,6 @@ export * from './client';
 export * from './errors';
 export { backoffMs, retryAfterMs, retryingFetch, type RetryOptions } from './retry';
 export * as webhooks from './webhooks';
+export { VERSION } from './version';
 export type { WebhookEvent, VerifyOptions } from './webhooks';
 export type { components, paths } from './generated/schema';

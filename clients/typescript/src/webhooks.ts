@@ -1,8 +1,8 @@
 /**
  * Webhook verification: `X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`.
- * The same rules as the API's own helper (domain/webhooks/signature.ts): any of several `v1` values may match, unknown
- * schemes are ignored, comparisons are constant-time, and a timestamp further than the tolerance from now is refused
- * even when the signature is right (that stops replays).
+ * The same rules as the API's own signing: any of several `v1` values may match, unknown schemes are ignored,
+ * comparisons are constant-time, and a timestamp further than the tolerance from now is refused even when the
+ * signature is right (that stops replays).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { components } from './generated/schema';
