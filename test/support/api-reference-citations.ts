@@ -12,7 +12,7 @@ export function apiReferenceSections(markdown: string): Set<number> {
 
 /** `docs/api-reference.md §13`, `docs/api-reference.md §15, §14`, `docs/api-reference.md §11 and §12`. */
 const CITATION = /docs\/api-reference\.md,?\s+(§\d+(?:\s*(?:,|and)\s*§\d+)*)/g;
-/** The contract outside the repository, however it was named: "spec" and a section, its file's path, the shared folder. */
+/** The contract outside the repository, however named: "spec" and a section, its file's path, the shared folder. */
 const OUTSIDE = /\bspec\s+§\s*\d+|\bspec\/api-reference\.md|(?:\.\.|\/work)\/shared\b/gi;
 
 /** Comment lines joined, so a citation broken over two lines is read whole. */
