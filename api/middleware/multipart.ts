@@ -1,8 +1,8 @@
 /**
- * The legacy multipart form of run creation (spec §4 Runs, docs/decisions.md 418): fields `mode`, `metadata` (a JSON
- * object string), `input_documents` (a JSON array string) and repeated `files[]`. The combined size of the files is
- * capped while the request streams in — a storage engine counts every file's bytes as they arrive and aborts the
- * request at the first byte past the cap — so nothing past the cap is ever buffered. Over the cap: 413.
+ * The legacy multipart form of run creation (docs/api-reference.md §13, docs/decisions.md 418): fields `mode`,
+ * `metadata` (a JSON object string), `input_documents` (a JSON array string) and repeated `files[]`. The combined size
+ * of the files is capped while the request streams in — a storage engine counts every file's bytes as they arrive and
+ * aborts the request at the first byte past the cap — so nothing past the cap is ever buffered. Over the cap: 413.
  */
 import multer from 'multer';
 import type { Context, Next } from 'koa';

@@ -1,4 +1,4 @@
-/** `/products`, `/prompt-templates`: the global catalog (spec §4 Products and prompt templates). */
+/** `/products`, `/prompt-templates`: the global catalog (docs/api-reference.md §9). */
 import {
   GENERATION_PRICING,
   getProduct,

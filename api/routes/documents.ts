@@ -1,4 +1,4 @@
-/** `/documents`: input documents through the presigned upload flow (spec §4 Input documents). */
+/** `/documents`: input documents through the presigned upload flow (docs/api-reference.md §11). */
 import { completeDocument, createDocumentUpload, documentText, documentView } from '../../domain/documents/documents';
 import {
   CreateDocumentRequest,

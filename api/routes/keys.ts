@@ -1,4 +1,4 @@
-/** `/keys`: API-key management, authenticated with a session token (spec §4 API keys, §5). */
+/** `/keys`: API-key management, authenticated with a session token (docs/api-reference.md §8, §2). */
 import { createKey, listKeys, revokeKey, STOPPED_KEY_LISTED_DAYS } from '../../domain/access/api-keys';
 import type { Config } from '../../domain/platform/config';
 import type { KeyCache } from '../../domain/access/key-cache';

@@ -1,4 +1,6 @@
-/** `/reference-documents`: rubrics and criteria, uploaded, parsed and indexed for retrieval (spec §4). */
+/**
+ * `/reference-documents`: rubrics and criteria, uploaded, parsed and indexed for retrieval (docs/api-reference.md §12).
+ */
 import { PageQuery } from '../../domain/http/pagination';
 import {
   completeReference,

@@ -1,4 +1,4 @@
-/** `/workflows/{id}/runs` and `/runs`: create, read, cancel runs and fetch their output (spec §4 Runs). */
+/** `/workflows/{id}/runs` and `/runs`: create, read, cancel runs, fetch their output (docs/api-reference.md §13). */
 import { newId } from '../../domain/platform/ids';
 import { getRun, listRuns, runnableWorkflow, runOutputFile, runQuote, runView, type RunDoc } from '../../domain/runs';
 import { createRun } from '../../domain/runs/create';

@@ -1,4 +1,4 @@
-/** `/usage`: the usage report and the credit balance (spec §4 Usage). */
+/** `/usage`: the usage report and the credit balance (docs/api-reference.md §17). */
 import { getBalance } from '../../domain/billing/balance';
 import { Balance, UsageQuery, UsageReport } from '../../domain/billing/schemas';
 import { usageReport } from '../../domain/billing/usage';

@@ -1,4 +1,4 @@
-/** API keys: the /keys request and response schemas (spec §2 ApiKeySummary, SecretApiKey; §4 API keys). */
+/** API keys: the /keys request and response schemas (docs/api-reference.md §8). */
 import { z } from 'zod';
 import { SCOPES } from './scopes';
 

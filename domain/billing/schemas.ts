@@ -1,4 +1,4 @@
-/** Usage and balance (spec §4 Usage). */
+/** Usage and balance (docs/api-reference.md §17). */
 import { z } from 'zod';
 
 export const Balance = z

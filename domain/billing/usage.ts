@@ -1,6 +1,6 @@
 /**
- * The usage report (spec §4 Usage, docs/decisions.md 421): runs and credits of an account over a period of UTC days,
- * optionally per workflow. Read from the usage rollup the runs keep up to date as they are admitted and charged
+ * The usage report (docs/api-reference.md §17, docs/decisions.md 421): runs and credits of an account over a period
+ * of UTC days, optionally per workflow. Read from the usage rollup the runs keep up to date as they are admitted and charged
  * (domain/billing/usage-rollup.ts), so the API never loads the runs themselves, however many there are.
  *
  * What counts: admitted, live-mode runs created in the period. Credits are what those runs were finally charged

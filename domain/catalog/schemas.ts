@@ -1,4 +1,4 @@
-/** Products and prompt templates (spec §2 Product, PromptTemplate, GeneratedPrompt; §4). */
+/** Products and prompt templates (docs/api-reference.md §9). */
 import { z } from 'zod';
 import { MODEL_POLICIES, OUTPUT_FORMATS, TEMPLATE_CATEGORIES } from './catalog';
 

@@ -1,4 +1,4 @@
-/** Input and reference documents: request and response schemas (spec §2 Document, ReferenceDocument; §4). */
+/** Input and reference documents: request and response schemas (docs/api-reference.md §11, §12). */
 import { z } from 'zod';
 import { PageQuery, pageSchema } from '../http/pagination';
 

@@ -1,4 +1,4 @@
-/** Evaluation workflows (spec §2 Workflow; §3 workflow status; §4 Workflows). */
+/** Evaluation workflows (docs/api-reference.md §10). */
 import { z } from 'zod';
 import { pageSchema } from '../http/pagination';
 import { ModelPolicySchema, OutputFormatSchema } from '../catalog/schemas';

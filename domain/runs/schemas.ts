@@ -1,4 +1,4 @@
-/** Runs (spec §2 Run, RunUsage, RunOutputFile; §3 run status; §4 Runs). */
+/** Runs (docs/api-reference.md §13). */
 import { z } from 'zod';
 import { PageQuery, pageSchema } from '../http/pagination';
 import { ModelPolicySchema, OutputFormatSchema } from '../catalog/schemas';

@@ -1,4 +1,4 @@
-/** Events (spec §6 payloads, readable as resources: `GET /events`, `GET /events/{eventId}`). */
+/** Events: webhook payloads, readable as resources (`GET /events`, `GET /events/{eventId}`; docs/api-reference.md §14). */
 import { z } from 'zod';
 import { EVENT_RETENTION_DAYS, EVENT_TYPES } from './events';
 import { PageQuery, pageSchema } from '../http/pagination';

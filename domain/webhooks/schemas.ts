@@ -1,8 +1,8 @@
-/** Webhook endpoints and deliveries (spec §2 WebhookEndpoint, §4 Webhook endpoints, §6 Events; docs/decisions.md 419–420). */
+/** Webhook endpoints and deliveries (docs/api-reference.md §15, §14; docs/decisions.md 419–420). */
 import { z } from 'zod';
 import { pageSchema } from '../http/pagination';
 
-/** The kinds an endpoint can subscribe to: the four of spec §6, and `run.refunded` (an operator's refund). */
+/** The kinds an endpoint can subscribe to: the four of docs/api-reference.md §15, and `run.refunded` (a refund). */
 export const WebhookEventType = z.enum([
   'run.succeeded',
   'run.failed',
@@ -14,8 +14,8 @@ export type WebhookEventType = z.infer<typeof WebhookEventType>;
 export const WEBHOOK_EVENT_TYPES = WebhookEventType.options;
 
 /**
- * `events` omitted: the four kinds of spec §6. `run.refunded` goes only to endpoints that name it, so a receiver
- * written against the contract never meets a kind it did not ask for.
+ * `events` omitted: the four kinds of docs/api-reference.md §15. `run.refunded` goes only to endpoints that name it, so
+ * a receiver written against the contract never meets a kind it did not ask for.
  */
 export const DEFAULT_WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = [
   'run.succeeded',

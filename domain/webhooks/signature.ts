@@ -1,11 +1,12 @@
 /**
- * Webhook signatures (spec §6): `X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`.
+ * Webhook signatures (docs/api-reference.md §16):
+ * `X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`.
  * The sender signs every attempt with this file, and integrators verify with `verifyWebhookSignature`, so the two
  * sides cannot disagree on the format. No Node module beyond `node:crypto`, so it can be copied as is.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** Signatures older (or further in the future) than this are refused (spec §8: 5 minutes). */
+/** Signatures older (or further in the future) than this are refused (docs/api-reference.md §16: 5 minutes). */
 export const DEFAULT_TOLERANCE_SECONDS = 300;
 
 function hmacHex(secret: string, timestamp: number, payload: string | Buffer): string {

@@ -5,6 +5,11 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import {
+  apiReferenceCitations,
+  apiReferenceSections,
+  badApiReferenceCitations,
+} from '../support/api-reference-citations';
 import { badReferences, decisionReferences, parseDecisionLog } from '../support/decision-log';
 
 const ROOT = join(__dirname, '..', '..');
@@ -37,6 +42,7 @@ const files = [
 ].map((path) => ({ path: relative(ROOT, path), text: readFileSync(path, 'utf8') }));
 
 const log = parseDecisionLog(readFileSync(join(ROOT, 'docs', 'decisions.md'), 'utf8'));
+const sections = apiReferenceSections(readFileSync(join(ROOT, 'docs', 'api-reference.md'), 'utf8'));
 
 it('reads the decision log: entries, and those marked superseded', () => {
   expect(log.entries.size).toBeGreaterThan(200);
@@ -50,6 +56,16 @@ it('finds no code reference to a decision that is not a current entry of docs/de
   console.log(`${found.length} decision references in ${files.length} files, e.g.\n${found.slice(0, 5).join('\n')}`);
   expect(found.length).toBeGreaterThan(100);
   const bad = files.flatMap((f) => badReferences(f.text, log).map((problem) => `${f.path}: ${problem}`));
+  expect(bad).toEqual([]);
+});
+
+it('cites the API contract as a section of docs/api-reference.md, never the contract outside the repository', () => {
+  const found = files.flatMap((f) => apiReferenceCitations(f.text).map((c) => `${f.path}: ${c.text}`));
+  console.log(`${found.length} API-reference citations, e.g.\n${found.slice(0, 5).join('\n')}`);
+  expect(found.length).toBeGreaterThan(15);
+  const bad = files.flatMap((f) =>
+    badApiReferenceCitations(f.text, sections).map((problem) => `${f.path}: ${problem}`),
+  );
   expect(bad).toEqual([]);
 });
 
@@ -84,5 +100,25 @@ describe('the check itself', () => {
     expect(badReferences('/**\n * the reconciler (decisions 5 and\n * 8).\n */', sample)).toEqual([
       '"decisions 5 and 8": 8 is no entry of docs/decisions.md',
     ]);
+  });
+
+  it('accepts sections of docs/api-reference.md and refuses others and the outside contract', () => {
+    /** Spelt apart, so these samples are not citations of this file. */
+    const SPEC = 'sp' + 'ec';
+    const REF = 'docs/api-reference' + '.md';
+    const have = new Set([2, 13, 14, 15]);
+    expect(badApiReferenceCitations(`// ${REF} §13; ${REF} §15, §14 and §2`, have)).toEqual([]);
+    expect(badApiReferenceCitations(`/** (${REF} §13,\n * §19) */`, have)).toEqual([
+      `"${REF} §13, §19": §19 is no section of docs/api-reference.md`,
+    ]);
+    for (const outside of [
+      `${SPEC} §4 Runs`,
+      `${SPEC}/api-reference.md`,
+      '../sha' + 'red/DESIGN',
+      '/work/sha' + 'red',
+    ]) {
+      expect(badApiReferenceCitations(`// see ${outside}`, have)).toHaveLength(1);
+    }
+    expect(badApiReferenceCitations('// the specification of a section, and § alone', have)).toEqual([]);
   });
 });

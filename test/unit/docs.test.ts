@@ -10,6 +10,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { apiReferenceSections, badApiReferenceCitations } from '../support/api-reference-citations';
 import { badReferences, parseDecisionLog } from '../support/decision-log';
 
 const ROOT = join(__dirname, '..', '..');
@@ -84,14 +85,17 @@ it('cites only repository paths that exist, in README.md, docs/*.md and bench/RE
   expect(missing).toEqual([]);
 });
 
-it('has docs/architecture.md, linked from the README and from docs/decisions.md', () => {
+it('has docs/architecture.md and docs/api-reference.md, linked from the README and from docs/decisions.md', () => {
   expect(existsSync(join(ROOT, 'docs', 'architecture.md'))).toBe(true);
+  expect(existsSync(join(ROOT, 'docs', 'api-reference.md'))).toBe(true);
   const links = (file: string) =>
     [...readFileSync(join(ROOT, file), 'utf8').matchAll(LINK)].map((m) =>
       relative(ROOT, join(ROOT, dirname(file), m[1]!)),
     );
   expect(links('README.md')).toContain('docs/architecture.md');
+  expect(links('README.md')).toContain('docs/api-reference.md');
   expect(links('docs/decisions.md')).toContain('docs/architecture.md');
+  expect(links('docs/decisions.md')).toContain('docs/api-reference.md');
 });
 
 it('tells cited paths from patterns and prose (the check itself)', () => {
@@ -109,13 +113,21 @@ it('tells cited paths from patterns and prose (the check itself)', () => {
   ]);
 });
 
-it('cites current entries of docs/decisions.md in the README and docs/architecture.md', () => {
+it('cites current entries of docs/decisions.md in the README, docs/architecture.md and docs/api-reference.md', () => {
   const log = parseDecisionLog(readFileSync(join(ROOT, 'docs', 'decisions.md'), 'utf8'));
-  const bad = ['README.md', 'docs/architecture.md'].flatMap((file) => {
+  const bad = ['README.md', 'docs/architecture.md', 'docs/api-reference.md'].flatMap((file) => {
     const text = readFileSync(join(ROOT, file), 'utf8');
     // docs/architecture.md cites entries in brackets, `[443]` or `[171–173, 210–212]`: read as references.
     const brackets = [...text.matchAll(/\[(\d+(?:[–-]\d+)?(?:, \d+(?:[–-]\d+)?)*)\]/g)].map((m) => `decisions ${m[1]}`);
     return badReferences([text, ...brackets].join('\n'), log).map((problem) => `${file}: ${problem}`);
   });
+  expect(bad).toEqual([]);
+});
+
+it('cites the API contract in the docs only as sections of docs/api-reference.md', () => {
+  const sections = apiReferenceSections(readFileSync(join(ROOT, 'docs', 'api-reference.md'), 'utf8'));
+  const bad = DOCS.flatMap((file) =>
+    badApiReferenceCitations(readFileSync(join(ROOT, file), 'utf8'), sections).map((problem) => `${file}: ${problem}`),
+  );
   expect(bad).toEqual([]);
 });
