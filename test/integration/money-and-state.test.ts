@@ -65,7 +65,7 @@ describe('exactly-once however busy the account is', () => {
     // MongoDB keeps the last 1,000 ids of a `$push` with `$slice`; FerretDB 1.24 ignores `$slice` and keeps them all.
     // Trimmed here as MongoDB would, so that the case holds on both stores (nothing to trim without a journal).
     const busy = await accountOf(accountId);
-    if ((busy.journal?.length ?? 0) > 1_000)
+    if (busy.journal && busy.journal.length > 1_000)
       await db
         .collection<AccountDoc>(COLLECTIONS.accounts)
         .updateOne({ _id: accountId }, { $set: { journal: busy.journal.slice(-1_000) } });
@@ -84,11 +84,15 @@ describe('exactly-once however busy the account is', () => {
     const accountId = `acct_steps_${randomBase62(10)}`;
     await ensureAccount(db, accountId, 10);
     let expected = 10_000;
+    const update = (op: string) => (args: unknown[]) => op in (args[1] as object);
+    // Every database call of a movement, in order (domain/billing/credits.ts, steps 1–5).
     const steps = [
       { collection: COLLECTIONS.ledger, method: 'insertOne' },
       { collection: COLLECTIONS.accounts, method: 'findOne' },
-      { collection: COLLECTIONS.accounts, method: 'updateOne' },
+      { collection: COLLECTIONS.ledger, method: 'findOne' },
+      { collection: COLLECTIONS.accounts, method: 'updateOne', where: update('$inc') },
       { collection: COLLECTIONS.ledger, method: 'findOneAndUpdate' },
+      { collection: COLLECTIONS.accounts, method: 'updateOne', where: update('$unset') },
     ];
     for (const [i, step] of steps.entries())
       for (const at of ['before', 'after'] as const) {
@@ -104,5 +108,6 @@ describe('exactly-once however busy the account is', () => {
         expected += 30;
       }
     expect(await expectLedgerConsistent(accountId)).toBe(expected);
+    expect((await accountOf(accountId)).in_flight ?? {}).toEqual({});
   }, 120_000);
 });
