@@ -9,17 +9,29 @@ import { charge, grant, ledgerEntry } from '../../domain/billing/credits';
 import { reconcileAccount } from '../../domain/operations/operations';
 import { COLLECTIONS } from '../../domain/platform/db';
 import { randomBase62 } from '../../domain/platform/ids';
+import supertest from 'supertest';
+import { createApp } from '../../api/app';
+import { abandonPendingRun } from '../../domain/runs/lifecycle';
+import type { RunDoc } from '../../domain/runs';
 import { createTestContext, type TestContext } from '../support/app';
-import { failingOnce } from '../support/faults';
+import { testNamespaces } from '../support/env';
+import { failingOnce, filterId } from '../support/faults';
+import { newAccount } from '../support/identity';
+import { balance, ledgerOf, makeWorkflow } from '../support/runs';
 
 let t: TestContext;
+/** The same stack on a namespace no worker polls: runs stay as the test leaves them (as the cancel tests use it). */
+let idle: TestContext;
 let db: Db;
+const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
 
 beforeAll(async () => {
   t = await createTestContext();
+  idle = await createTestContext({ TEMPORAL_NAMESPACE: testNamespaces().idle });
   db = t.database.db;
 });
 afterAll(async () => {
+  await idle.close();
   await t.close();
 });
 
@@ -110,4 +122,54 @@ describe('exactly-once however busy the account is', () => {
     expect(await expectLedgerConsistent(accountId)).toBe(expected);
     expect((await accountOf(accountId)).in_flight ?? {}).toEqual({});
   }, 120_000);
+});
+
+describe('a run whose creation died between its debit and the charge entry', () => {
+  it('is refunded when abandoned, and a retry with the same Idempotency-Key charges once', async () => {
+    const a = await newAccount(idle);
+    const key = await a.key({ mode: 'live' });
+    const wf = await makeWorkflow(idle, key);
+    const before = await balance(idle, key);
+
+    // The API over a database that fails once, as the charge's entry is about to be marked: the account's debit
+    // has landed, the entry stays pending, and the request answers 503.
+    const faulty = failingOnce(
+      db,
+      {
+        collection: COLLECTIONS.ledger,
+        method: 'findOneAndUpdate',
+        where: (args) => String(filterId(args)).endsWith(':charge'),
+      },
+      'before',
+    );
+    const api = supertest(createApp({ ...idle.deps, db: faulty.db }).callback());
+    const idempotent = { ...auth(key), 'Idempotency-Key': `debit-unmarked-${randomBase62(6)}` };
+    const first = await api.post(`/v1/workflows/${wf}/runs`).set(idempotent).send({});
+    expect([first.status, first.body.error?.code, faulty.fired()]).toEqual([503, 'service_unavailable', true]);
+    const [hidden] = await db.collection<RunDoc>(COLLECTIONS.runs).find({ account_id: a.accountId }).toArray();
+    expect(hidden?.admission).toBe('pending');
+    expect((await ledgerEntry(db, `${hidden!._id}:charge`))?.state).toBe('pending');
+
+    // The reconciler's settlement of a creation that never finished, after its grace period.
+    await abandonPendingRun(db, a.accountId, hidden!._id);
+    expect(await balance(idle, key)).toEqual(before);
+    expect((await ledgerOf(idle, hidden!._id)).map((e) => [e.kind, e.state])).toEqual([
+      ['charge', 'applied'],
+      ['refund', 'applied'],
+    ]);
+    await expectLedgerConsistent(a.accountId);
+
+    // The client's retry: a run of its own, charged once.
+    const retried = await idle.api.post(`/v1/workflows/${wf}/runs`).set(idempotent).send({});
+    expect(retried.status).toBe(202);
+    expect(retried.body.id).not.toBe(hidden!._id);
+    const quote = (await ledgerEntry(db, `${retried.body.id}:charge`))!.amount_milli;
+    expect(quote).toBeGreaterThan(0);
+    expect((await balance(idle, key)).pro_credits).toBeCloseTo(before.pro_credits - quote / 1000, 6);
+    expect(await expectLedgerConsistent(a.accountId)).toBe(Math.round(before.pro_credits * 1000) - quote);
+    // Left queued on a namespace without a worker: canceled, so nothing of it stays open.
+    expect((await idle.api.post(`/v1/runs/${retried.body.id}/cancel`).set(auth(key))).status).toBe(200);
+    await idle.temporal.client.workflow.getHandle(retried.body.id).terminate('test cleanup');
+    expect(await expectLedgerConsistent(a.accountId)).toBe(Math.round(before.pro_credits * 1000));
+  });
 });
