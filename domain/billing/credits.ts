@@ -207,9 +207,17 @@ export async function charge(db: Db, accountId: string, subject: string, amountM
   return settled.state === 'applied' ? { ok: true, entry: settled } : { ok: false, reason: 'insufficient_credits' };
 }
 
-/** Returns what `subject`'s charge took, once. No charge applied → nothing to refund (answers null). */
+/**
+ * Returns what `subject`'s charge took, once. No charge applied → nothing to refund (answers null). A charge still
+ * pending (its caller died or lost the database before the entry was written, having debited or not) is finished
+ * first, so that whatever it took comes back: a debit is never left behind an entry that says nothing was taken.
+ */
 export async function refund(db: Db, accountId: string, subject: string, reason: string): Promise<LedgerEntry | null> {
-  const chargeEntry = await entries(db).findOne({ _id: `${subject}:charge` });
+  let chargeEntry = await entries(db).findOne({ _id: `${subject}:charge` });
+  if (chargeEntry?.state === 'pending') {
+    const finished = await charge(db, accountId, subject, chargeEntry.amount_milli);
+    chargeEntry = finished.ok ? finished.entry : null;
+  }
   if (!chargeEntry || chargeEntry.state !== 'applied' || chargeEntry.amount_milli === 0) return null;
   return credit(db, accountId, {
     _id: `${subject}:refund`,
