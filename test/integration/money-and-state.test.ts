@@ -11,11 +11,12 @@ import { COLLECTIONS } from '../../domain/platform/db';
 import { randomBase62 } from '../../domain/platform/ids';
 import supertest from 'supertest';
 import { createApp } from '../../api/app';
-import { abandonPendingRun } from '../../domain/runs/lifecycle';
+import { abandonPendingRun, completeRun, failRun } from '../../domain/runs/lifecycle';
+import { runActivities } from '../../activities/runs';
 import type { RunDoc } from '../../domain/runs';
 import { createTestContext, type TestContext } from '../support/app';
 import { testNamespaces } from '../support/env';
-import { failingOnce, filterId } from '../support/faults';
+import { failingOnce, filterId, hookedDb } from '../support/faults';
 import { newAccount } from '../support/identity';
 import { balance, ledgerOf, makeWorkflow } from '../support/runs';
 
@@ -171,5 +172,56 @@ describe('a run whose creation died between its debit and the charge entry', () 
     expect((await idle.api.post(`/v1/runs/${retried.body.id}/cancel`).set(auth(key))).status).toBe(200);
     await idle.temporal.client.workflow.getHandle(retried.body.id).terminate('test cleanup');
     expect(await expectLedgerConsistent(a.accountId)).toBe(Math.round(before.pro_credits * 1000));
+  });
+});
+
+describe('a failure racing a completion', () => {
+  // The race forced at one step of the failure: the run's work completes it just before that step.
+  it.each([
+    { step: 'the refund', at: { collection: COLLECTIONS.ledger, method: 'findOne' }, winner: 'failed' },
+    {
+      step: 'the status change',
+      at: { collection: COLLECTIONS.runs, method: 'findOneAndUpdate' },
+      winner: 'succeeded',
+    },
+  ])('with the completion landing just before $step, ends $winner with the ledger to match', async ({ at, winner }) => {
+    const a = await newAccount(idle);
+    const key = await a.key({ mode: 'live' });
+    const wf = await makeWorkflow(idle, key);
+    const before = await balance(idle, key);
+    const created = await idle.api.post(`/v1/workflows/${wf}/runs`).set(auth(key)).send({});
+    expect(created.status).toBe(202);
+    const input = { accountId: a.accountId, runId: created.body.id as string };
+    const activities = runActivities({ ...idle.deps, models: { provider: () => null } });
+    expect((await activities.startRun(input)).status).toBe('running');
+    const publisher = { db, config: idle.config, temporal: idle.temporal };
+
+    let completion: string | null = null;
+    const racing = hookedDb(db, at, 'before', async () => {
+      completion = await completeRun(publisher, input);
+    });
+    await failRun({ ...publisher, db: racing.db }, { ...input, code: 'timeout' });
+    expect(racing.fired()).toBe(true);
+
+    // Read as stored: this completion carries no output file, which the API's answer for a succeeded run must.
+    const run = (await db.collection<RunDoc>(COLLECTIONS.runs).findOne({ _id: input.runId }))!;
+    const ledger = (await ledgerOf(idle, input.runId)).map((e) => [e.kind, e.state]);
+    const quote = (await ledgerEntry(db, `${input.runId}:charge`))!.amount_milli;
+    const charged = winner === 'succeeded';
+    expect({ status: run.status, completion, ledger, charged_milli: run.charged_milli }).toEqual({
+      status: winner,
+      completion: winner,
+      ledger: charged
+        ? [['charge', 'applied']]
+        : [
+            ['charge', 'applied'],
+            ['refund', 'applied'],
+          ],
+      charged_milli: charged ? quote : 0,
+    });
+    expect(await expectLedgerConsistent(a.accountId)).toBe(
+      Math.round(before.pro_credits * 1000) - (charged ? quote : 0),
+    );
+    await idle.temporal.client.workflow.getHandle(input.runId).terminate('test cleanup');
   });
 });
