@@ -12,6 +12,7 @@ import { randomBase62 } from '../../domain/platform/ids';
 import supertest from 'supertest';
 import { createApp } from '../../api/app';
 import { abandonPendingRun, completeRun, failRun } from '../../domain/runs/lifecycle';
+import { reconcileRuns } from '../../domain/operations/reconciler';
 import { runActivities } from '../../activities/runs';
 import type { RunDoc } from '../../domain/runs';
 import { createTestContext, type TestContext } from '../support/app';
@@ -222,6 +223,33 @@ describe('a failure racing a completion', () => {
     expect(await expectLedgerConsistent(a.accountId)).toBe(
       Math.round(before.pro_credits * 1000) - (charged ? quote : 0),
     );
+    await idle.temporal.client.workflow.getHandle(input.runId).terminate('test cleanup');
+  });
+});
+
+describe('a failure interrupted between its status and its refund', () => {
+  it('is refunded by the reconciler, and the run stays failed', async () => {
+    const a = await newAccount(idle);
+    const key = await a.key({ mode: 'live' });
+    const wf = await makeWorkflow(idle, key);
+    const before = await balance(idle, key);
+    const created = await idle.api.post(`/v1/workflows/${wf}/runs`).set(auth(key)).send({});
+    const input = { accountId: a.accountId, runId: created.body.id as string };
+    const publisher = { db, config: idle.config, temporal: idle.temporal };
+    const lost = failingOnce(db, { collection: COLLECTIONS.ledger, method: 'findOne' }, 'before');
+    await expect(failRun({ ...publisher, db: lost.db }, { ...input, code: 'timeout' })).rejects.toThrow(/injected/);
+    expect((await db.collection<RunDoc>(COLLECTIONS.runs).findOne({ _id: input.runId }))?.status).toBe('failed');
+    expect((await balance(idle, key)).pro_credits).toBeLessThan(before.pro_credits);
+
+    // The reconciler's passes (its cursor may need a few to reach this run's entry).
+    for (let pass = 0; pass < 20 && (await ledgerOf(idle, input.runId)).length < 2; pass++)
+      await reconcileRuns(publisher);
+    expect((await ledgerOf(idle, input.runId)).map((e) => [e.kind, e.state])).toEqual([
+      ['charge', 'applied'],
+      ['refund', 'applied'],
+    ]);
+    expect((await db.collection<RunDoc>(COLLECTIONS.runs).findOne({ _id: input.runId }))?.status).toBe('failed');
+    expect(await expectLedgerConsistent(a.accountId)).toBe(Math.round(before.pro_credits * 1000));
     await idle.temporal.client.workflow.getHandle(input.runId).terminate('test cleanup');
   });
 });
