@@ -11,7 +11,7 @@ import { COLLECTIONS } from '../../domain/platform/db';
 import { randomBase62 } from '../../domain/platform/ids';
 import supertest from 'supertest';
 import { createApp } from '../../api/app';
-import { abandonPendingRun, completeRun, failRun } from '../../domain/runs/lifecycle';
+import { abandonPendingRun, completeRun, failRun, operatorRefundRun } from '../../domain/runs/lifecycle';
 import { reconcileRuns } from '../../domain/operations/reconciler';
 import { runActivities } from '../../activities/runs';
 import type { RunDoc } from '../../domain/runs';
@@ -19,7 +19,7 @@ import { createTestContext, type TestContext } from '../support/app';
 import { testNamespaces } from '../support/env';
 import { failingOnce, filterId, hookedDb } from '../support/faults';
 import { newAccount } from '../support/identity';
-import { balance, ledgerOf, makeWorkflow } from '../support/runs';
+import { balance, ledgerOf, makeWorkflow, waitForRun } from '../support/runs';
 
 let t: TestContext;
 /** The same stack on a namespace no worker polls: runs stay as the test leaves them (as the cancel tests use it). */
@@ -251,5 +251,33 @@ describe('a failure interrupted between its status and its refund', () => {
     expect((await db.collection<RunDoc>(COLLECTIONS.runs).findOne({ _id: input.runId }))?.status).toBe('failed');
     expect(await expectLedgerConsistent(a.accountId)).toBe(Math.round(before.pro_credits * 1000));
     await idle.temporal.client.workflow.getHandle(input.runId).terminate('test cleanup');
+  });
+});
+
+describe('a run refunded after its success', () => {
+  it('has its output withheld from its events, as from the run itself', async () => {
+    const a = await newAccount(t);
+    const key = await a.key({ mode: 'test' });
+    const wf = await makeWorkflow(t, key);
+    const created = await t.api.post(`/v1/workflows/${wf}/runs`).set(auth(key)).send({});
+    expect((await waitForRun(t, key, created.body.id)).status).toBe('succeeded');
+    const event = await db.collection(COLLECTIONS.events).findOne({ dedupe_key: `run.succeeded:${created.body.id}` });
+    const eventId = String(event!._id);
+    const signed = await t.api.get(`/v1/events/${eventId}`).set(auth(key));
+    expect(signed.body.data.run.output_file?.url).toEqual(expect.any(String));
+
+    expect((await operatorRefundRun({ db, config: t.config, temporal: t.temporal }, created.body.id)).outcome).toBe(
+      'refunded',
+    );
+    const run = (await t.api.get(`/v1/runs/${created.body.id}`).set(auth(key))).body;
+    expect([run.status, run.output_file]).toEqual(['refunded', null]);
+    // The event is the run as it was (succeeded); its output is no longer handed out (docs/decisions.md 127).
+    const one = (await t.api.get(`/v1/events/${eventId}`).set(auth(key))).body;
+    expect([one.data.run.status, one.data.run.output_file]).toEqual(['succeeded', null]);
+    const page = (await t.api.get('/v1/events?type=run.succeeded').set(auth(key))).body;
+    expect(
+      page.data.map((e: { id: string; data: { run: { output_file: unknown } } }) => [e.id, e.data.run.output_file]),
+    ).toEqual([[eventId, null]]);
+    expect(await expectLedgerConsistent(a.accountId)).toBe(100_000);
   });
 });
