@@ -327,6 +327,7 @@ export async function operatorRefundRun(publisher: EventPublisher, runId: string
   const run = refunded ?? (await rawRuns(db).findOne({ _id: runId }));
   if (!run) return { outcome: 'not_found' as const };
   if (run.status !== 'refunded') return { outcome: 'not_refundable' as const, status: run.status };
+  rememberOutputFile(run);
   const entry = await refund(db, run.account_id, runId, 'operator refund');
   await countRunUsage(db, run.account_id, runId);
   await emitRunEvent(publisher, run.account_id, 'run.refunded', run);
