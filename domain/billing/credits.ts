@@ -122,8 +122,8 @@ const backOff = (attempt: number) =>
   attempt < 2 ? Promise.resolve() : new Promise((r) => setTimeout(r, Math.random() * Math.min(50, 2 * attempt)));
 
 /**
- * Decides `entry` exactly once (steps 2–5 above). `decide` makes the decision from the account as read; it answers
- * the decision and the balance change that goes with it.
+ * Decides `entry` exactly once (steps 2–5 above). `decide` makes the decision from the account as read (the parts
+ * it answers are what step 3 moves: out of the account for a charge, into it otherwise).
  */
 async function settle(
   db: Db,
