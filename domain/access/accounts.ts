@@ -12,11 +12,24 @@ export interface AccountDoc {
   bonus_milli: number;
   regular_milli: number;
   initial_bonus_milli: number;
-  /** Ids of the most recent ledger entries applied to this account (the ledger's exactly-once guard). */
-  journal: string[];
-  /** How the most recent charges were split between the buckets, written with the debit itself (domain/billing/credits.ts). */
+  /**
+   * Bumped by every ledger decision on this account: the compare-and-set that makes each movement apply once
+   * (domain/billing/credits.ts, docs/decisions.md 300). Absent until the account's first movement.
+   */
+  ledger_version?: number;
+  /** Decisions of ledger entries not yet written onto the entry, by `inFlightKey(entry id)`; emptied as they are. */
+  in_flight?: Record<string, InFlightDecision>;
+  /** Before docs/decisions.md 300: ids of the last 1,000 decided entries, and the splits of the last charges. Read only. */
+  journal?: string[];
   charge_splits?: Array<{ id: string; bonus_milli: number; regular_milli: number }>;
   created_at: Date;
+}
+
+/** A ledger entry's outcome as its account decided it; `applied` with the bonus/regular parts that moved. */
+export interface InFlightDecision {
+  outcome: 'applied' | 'rejected';
+  bonus_milli: number;
+  regular_milli: number;
 }
 
 export const ACCOUNT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -35,7 +48,6 @@ export async function ensureAccount(db: Db, accountId: string, initialBonusCredi
           bonus_milli: toMilli(initialBonusCredits),
           regular_milli: 0,
           initial_bonus_milli: toMilli(initialBonusCredits),
-          journal: [],
           created_at: new Date(),
         },
       },

@@ -41,7 +41,7 @@ import {
 } from '../jobs';
 import { settleIndexingEnded, type ReferenceDocumentDoc } from '../documents/reference-documents';
 import type { RunDoc } from '../runs';
-import { abandonPendingRun, settleEndedRun } from '../runs/lifecycle';
+import { abandonPendingRun, finishSettlement, settleEndedRun } from '../runs/lifecycle';
 import { ABANDONED_GENERATION_MS, settleAbandonedGeneration } from '../catalog/prompt-generation';
 import {
   DELIVERY_LIST,
@@ -117,7 +117,9 @@ const OPEN = {
   runs: {
     collection: COLLECTIONS.runs,
     filter: { status: { $in: ['queued', 'running'] }, admission: { $in: ['pending', 'admitted'] } },
-    isOpen: (d: Document) => ['queued', 'running'].includes(d.status) && ['pending', 'admitted'].includes(d.admission),
+    // A failed or canceled run still watched had its settlement interrupted after the status (the entry goes last).
+    isOpen: (d: Document) =>
+      ['queued', 'running', 'failed', 'canceled'].includes(d.status) && ['pending', 'admitted'].includes(d.admission),
     since: (d: Document) => d.created_at as Date,
   },
   documents: {
@@ -198,6 +200,10 @@ export async function reconcileRuns(deps: ReconcilerDeps, now = new Date()): Pro
   const runs = await watchedItems<RunDoc>(deps, 'runs', now);
   let settled = 0;
   for (const run of runs) {
+    if (await finishSettlement(deps, run)) {
+      settled++;
+      continue;
+    }
     const job = await describeJob(deps.temporal, jobIds.run(run._id));
     const input = { accountId: run.account_id, runId: run._id };
     if (job.status === 'running') continue;

@@ -22,7 +22,7 @@ import { RUN_LIST } from './list';
 import { countRunUsage, countRunUsageOf } from '../billing/usage-rollup';
 import type { RunJobInput } from '../jobs/contract';
 import type { EvaluationWorkflowDoc } from '../evaluation-workflows/evaluation-workflows';
-import { RUN_FAILURES, type RunFailureCode } from './failures';
+import { isRunFailureCode, RUN_FAILURES, type RunFailureCode } from './failures';
 import { eventRunView, getRun, type RunDoc } from './index';
 import { rememberOutputFile } from './output-file';
 import { unwatchJob } from '../jobs/watch';
@@ -217,7 +217,8 @@ export async function settleAfterWork(
 
 /**
  * Any non-final status → failed, with a full refund, usage and `run.failed`, once — whoever calls it: the workflow,
- * run creation whose job did not start, or the reconciler for a job that ended without settling.
+ * run creation whose job did not start, or the reconciler for a job that ended without settling. On a run already
+ * failed it finishes what an interrupted settlement left (the refund, the watch entry, the event).
  */
 export async function failRun(
   publisher: EventPublisher,
@@ -225,13 +226,10 @@ export async function failRun(
 ): Promise<void> {
   const { db } = publisher;
   const message = input.message ?? RUN_FAILURES[input.code].message;
-  // Refund first, so a client that sees `failed` ("fully refunded") already finds the credits back. Only a
-  // cancel can win the race for the status afterwards, and it refunds under the same ledger key: still once.
-  const before = await load(db, input);
-  if (!before) return;
-  if (before.status === 'queued' || before.status === 'running') {
-    await refund(db, input.accountId, input.runId, `run failed: ${input.code}`);
-  }
+  // The status is claimed first and the refund follows at once (DESIGN.md decision 9): refunding first let a
+  // completion or a cancel win the status afterwards, a run succeeded with its money returned
+  // (docs/decisions.md 302). The watch entry goes only after the refund, so the reconciler finishes a settlement
+  // interrupted between the two.
   const failed = await rawRuns(db).findOneAndUpdate(
     { _id: input.runId, account_id: input.accountId, status: from('fail') },
     {
@@ -246,13 +244,35 @@ export async function failRun(
   );
   const final = failed ?? (await load(db, input));
   if (final?.status !== 'failed') return;
-  await unwatchJob(db, 'runs', input.runId);
-  // A retry after the status changed: the refund above was skipped, so make sure it landed (a no-op if it did).
   await refund(db, input.accountId, input.runId, `run failed: ${final.error?.code ?? input.code}`);
+  await unwatchJob(db, 'runs', input.runId);
   // Nothing new to count, but an admission whose count was interrupted is finished here.
   await countRunUsageOf(db, final);
   // Hidden runs (never admitted) were never shown to anyone: nothing to announce.
   if (final.admission === 'admitted') await emitRunEvent(publisher, input.accountId, 'run.failed', final);
+}
+
+/**
+ * A canceled run's settlement after its status (cancelRun's, or the reconciler's for a cancel interrupted after
+ * the status changed): the refund, the watch entry, `run.canceled`. Idempotent.
+ */
+async function finishCancel(publisher: EventPublisher, run: RunDoc): Promise<void> {
+  await refund(publisher.db, run.account_id, run._id, 'run canceled');
+  await unwatchJob(publisher.db, 'runs', run._id);
+  await emitRunEvent(publisher, run.account_id, 'run.canceled', run);
+}
+
+/**
+ * The reconciler's finishing of a run that is final but still watched: its settlement was interrupted between the
+ * status and the refund (the watch entry goes last). Answers whether there was anything to finish.
+ */
+export async function finishSettlement(publisher: EventPublisher, run: RunDoc): Promise<boolean> {
+  const input = { accountId: run.account_id, runId: run._id };
+  const code = isRunFailureCode(run.error?.code) ? run.error.code : 'execution_ended';
+  if (run.status === 'failed') await failRun(publisher, { ...input, code });
+  else if (run.status === 'canceled') await finishCancel(publisher, run);
+  else return false;
+  return true;
 }
 
 /** The reconciler's settlement of a run whose job closed (or never started): the same path as any failure. */
@@ -281,9 +301,7 @@ export async function cancelRun(publisher: EventPublisher, tenant: TenantDb, run
   if (run.status !== 'canceled') {
     throw errors.conflict('run_not_cancelable', `Only queued runs can be canceled; this run is ${run.status}.`);
   }
-  await refund(publisher.db, tenant.accountId, run._id, 'run canceled');
-  await unwatchJob(publisher.db, 'runs', run._id);
-  await emitRunEvent(publisher, tenant.accountId, 'run.canceled', run);
+  await finishCancel(publisher, run);
   return run;
 }
 
@@ -309,6 +327,7 @@ export async function operatorRefundRun(publisher: EventPublisher, runId: string
   const run = refunded ?? (await rawRuns(db).findOne({ _id: runId }));
   if (!run) return { outcome: 'not_found' as const };
   if (run.status !== 'refunded') return { outcome: 'not_refundable' as const, status: run.status };
+  rememberOutputFile(run);
   const entry = await refund(db, run.account_id, runId, 'operator refund');
   await countRunUsage(db, run.account_id, runId);
   await emitRunEvent(publisher, run.account_id, 'run.refunded', run);

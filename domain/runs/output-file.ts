@@ -4,7 +4,8 @@
  * valid for OUTPUT_URL_TTL_S from the moment the client saw it. Null before success and after a refund (docs/decisions.md 127).
  *
  * Events store the run as it was (without a URL: one signed when the event was recorded would be expired for late
- * webhook retries and for `GET /events` a day later); the URL is signed when the payload is sent or read (docs/decisions.md 121).
+ * webhook retries and for `GET /events` a day later); the URL is signed when the payload is sent or read (docs/decisions.md 121),
+ * and only while the run is not refunded (docs/decisions.md 303).
  */
 import type { Db } from 'mongodb';
 import { COLLECTIONS } from '../platform/db';
@@ -40,30 +41,43 @@ export async function signRunOutputFile(
 type Payload = { data: unknown };
 
 /**
- * Output files of runs past success, by account and run. A run's `output_file` is written once, by the update that
- * makes it `succeeded`, and never again (a refund hides it from the run's view but keeps it; runs are never deleted),
- * so once a run is seen `succeeded` or `refunded` its file is known for good: an event page whose runs this process
- * has seen signs its URLs without a lookup (docs/decisions.md 241). Bounded; oldest first out.
+ * What this process knows of runs past success, by account and run. A refunded run's file is never signed again
+ * (refunded is final, so that is known for good). A run's succeeded status is not: an operator's refund, from any
+ * process, can end it at any time, so a succeeded run's file is signed from a status read for this answer — except
+ * in the process that has just completed the run, which trusts what its completion wrote for COMPLETION_TRUSTED_MS
+ * (the eager first delivery of `run.succeeded`, docs/decisions.md 242). docs/decisions.md 303. Bounded; oldest out.
  */
-const outputFiles = new Map<string, RunDoc['output_file']>();
+interface Known {
+  file: RunDoc['output_file'];
+  refunded: boolean;
+  /** Until when (ms) a succeeded run's file may be signed without reading its status. */
+  trustedUntil: number;
+}
+const outputFiles = new Map<string, Known>();
 const FILES_KEPT = 50_000;
-const FIXED: ReadonlySet<string> = new Set(['succeeded', 'refunded']);
+export const COMPLETION_TRUSTED_MS = 2_000;
 const fileKey = (accountId: string, runId: string) => `${accountId}\u0000${runId}`;
 
-/** A run this process has just seen reach `succeeded` (its completion): its events' deliveries need no lookup. */
+/** A run this process has just seen reach `succeeded` (its completion): its events' first deliveries need no lookup. */
 export function rememberOutputFile(run: Pick<RunDoc, '_id' | 'account_id' | 'status' | 'output_file'>): void {
-  if (FIXED.has(run.status)) rememberFile(fileKey(run.account_id, run._id), run.output_file);
+  if (run.status === 'succeeded' || run.status === 'refunded')
+    rememberFile(fileKey(run.account_id, run._id), {
+      file: run.output_file,
+      refunded: run.status === 'refunded',
+      trustedUntil: Date.now() + COMPLETION_TRUSTED_MS,
+    });
 }
 
-function rememberFile(key: string, file: RunDoc['output_file']): void {
-  outputFiles.set(key, file);
+function rememberFile(key: string, known: Known): void {
+  outputFiles.delete(key);
+  outputFiles.set(key, known);
   if (outputFiles.size > FILES_KEPT) outputFiles.delete(outputFiles.keys().next().value!);
 }
 
 /**
  * Event payloads with `data.run.output_file` signed now: set when the event's run was succeeded (its snapshot's
- * status) and has an output file, null otherwise. The file's key is read from the run (one lookup per run), so
- * events recorded before runs carried `output_file` get it too.
+ * status), is not refunded since, and has an output file; null otherwise. The run's status and file are read by
+ * `_id` (one lookup per run), so events recorded before runs carried `output_file` get it too.
  */
 export async function signEventRuns<T extends Payload>(
   db: Db,
@@ -81,10 +95,12 @@ export async function signEventRuns<T extends Payload>(
     ),
   ];
   const files = new Map<string, RunDoc['output_file']>();
+  const now = Date.now();
   const unknown = wanted.filter((id) => {
-    const file = outputFiles.get(fileKey(accountId, id));
-    if (file !== undefined) files.set(id, file);
-    return file === undefined;
+    const known = outputFiles.get(fileKey(accountId, id));
+    if (!known || (!known.refunded && known.trustedUntil < now)) return true;
+    files.set(id, known.refunded ? null : known.file);
+    return false;
   });
   if (unknown.length) {
     // One lookup by `_id` per run: the embedded store serves `_id` equality from its index but scans for `$in`
@@ -98,8 +114,9 @@ export async function signEventRuns<T extends Payload>(
     );
     for (const row of rows) {
       if (!row) continue;
-      files.set(row._id, row.output_file);
-      if (FIXED.has(row.status)) rememberFile(fileKey(accountId, row._id), row.output_file);
+      files.set(row._id, row.status === 'succeeded' ? row.output_file : null);
+      if (row.status === 'refunded')
+        rememberFile(fileKey(accountId, row._id), { file: row.output_file, refunded: true, trustedUntil: 0 });
     }
   }
   return Promise.all(

@@ -4,6 +4,7 @@
  */
 import { COLLECTIONS } from '../../domain/platform/db';
 import { rebuildUsage } from '../../domain/billing/usage-rollup';
+import { reconcileAccount } from '../../domain/operations/operations';
 import { testNamespaces } from '../support/env';
 import { createTestContext, type TestContext } from '../support/app';
 import { makeDocument } from '../support/files';
@@ -303,8 +304,8 @@ describe('durability', () => {
     expect(run.status).toBe('succeeded');
     const ledger = await ledgerOf(t, run.id);
     expect(ledger.map((e) => [e.kind, e.state])).toEqual([['charge', 'applied']]);
-    const applied = await t.database.db.collection(COLLECTIONS.accounts).findOne({ _id: a.accountId as never });
-    expect((applied!.journal as string[]).filter((j) => j === `${run.id}:charge`)).toHaveLength(1);
+    const report = (await reconcileAccount(t.database.db, a.accountId))!;
+    expect([report.drift_milli, report.pending]).toEqual([0, 0]);
   }, 180_000);
 });
 

@@ -183,7 +183,8 @@ export function conformanceChecker(routes: RouteSpec[]): Middleware {
 
 /**
  * What the schema alone cannot say: a succeeded run carries its signed `output_file` (the schema allows null for
- * every other status), wherever a run appears — a run, a page of runs, an event's `data.run`.
+ * every other status), wherever a run appears — a run, a page of runs, an event's `data.run`. An event's run is
+ * the run as it was: succeeded then, possibly refunded since, when its file is withheld (docs/decisions.md 303).
  */
 export function runRuleViolations(body: unknown, path = ''): string[] {
   if (Array.isArray(body)) return body.flatMap((item, i) => runRuleViolations(item, `${path}/${i}`));
@@ -192,8 +193,10 @@ export function runRuleViolations(body: unknown, path = ''): string[] {
   const out: string[] = [];
   if (node.object === 'run' && node.status === 'succeeded') {
     const file = node.output_file as { url?: string; expires_at?: string } | null | undefined;
-    if (!file) out.push(`${path || '(root)'}: a succeeded run without output_file`);
-    else if (!(Date.parse(file.expires_at ?? '') > Date.now()))
+    const inEvent = path.endsWith('/data/run');
+    if (!file) {
+      if (!(inEvent && file === null)) out.push(`${path || '(root)'}: a succeeded run without output_file`);
+    } else if (!(Date.parse(file.expires_at ?? '') > Date.now()))
       out.push(`${path || '(root)'}: output_file already expired`);
   }
   for (const [key, value] of Object.entries(node)) out.push(...runRuleViolations(value, `${path}/${key}`));
