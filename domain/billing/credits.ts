@@ -1,5 +1,5 @@
 /**
- * The credits ledger (DESIGN.md decision 12, its mechanism amended by docs/decisions.md 300). Amounts are integers of
+ * The credits ledger (docs/decisions.md 412, its mechanism amended by docs/decisions.md 300). Amounts are integers of
  * milli-credits, so fractional prices (0.2 credits a page) add up exactly. Every movement — a charge, a refund, a
  * grant — is a ledger entry keyed by (subject, kind), so inserting it twice is impossible, and is decided exactly
  * once: applied to the account's balance (or, a charge, refused), however late its retry comes and however many
@@ -79,7 +79,7 @@ async function insertOrLoad(db: Db, entry: LedgerEntry): Promise<LedgerEntry> {
   }
 }
 
-/** The decision the account holds for entry `id`: in flight, or recorded by the journal before decision 300. */
+/** The decision the account holds for entry `id`: in flight, or recorded by the journal before docs/decisions.md 300. */
 function decided(account: AccountDoc, entry: LedgerEntry): InFlightDecision | null {
   const inFlight = account.in_flight?.[inFlightKey(entry._id)];
   if (inFlight) return inFlight;
@@ -150,7 +150,7 @@ async function settle(
       // `|| 0`: never an increment of -0, which the driver would send as a double.
       const signed = (milli: number) => (current.kind === 'charge' ? -milli : milli) || 0;
       const res = await accounts(db).updateOne(
-        // `null` also matches an account from before decision 300, which has no version yet.
+        // `null` also matches an account from before docs/decisions.md 300, which has no version yet.
         { _id: account._id, ledger_version: account.ledger_version ?? (null as unknown as undefined) },
         {
           $inc:

@@ -226,7 +226,7 @@ export async function failRun(
 ): Promise<void> {
   const { db } = publisher;
   const message = input.message ?? RUN_FAILURES[input.code].message;
-  // The status is claimed first and the refund follows at once (DESIGN.md decision 9): refunding first let a
+  // The status is claimed first and the refund follows at once (docs/decisions.md 409): refunding first let a
   // completion or a cancel win the status afterwards, a run succeeded with its money returned
   // (docs/decisions.md 302). The watch entry goes only after the refund, so the reconciler finishes a settlement
   // interrupted between the two.
