@@ -691,6 +691,29 @@ describe('retries', () => {
     expect((await resealEndpointSecrets(fast.database.db, rotation)).resealed).toBe(0);
   });
 
+  it('records an attempt that failed, sending nothing, when the stored secret carries a tag of the wrong length', async () => {
+    const endpoint = await register(fast, { url: receiver.url() });
+    receiver.script([], { status: 200 });
+    const endpoints = fast.database.db.collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints);
+    const [version, iv, , ciphertext] = (await endpoints.findOne({ _id: endpoint.id }))!.secret_sealed.split('.');
+    await endpoints.updateOne(
+      { _id: endpoint.id },
+      { $set: { secret_sealed: [version, iv, Buffer.alloc(3, 1).toString('base64url'), ciphertext].join('.') } },
+    );
+    const { deliveryId } = await publishTestEvent(fast);
+    const deliveries = fast.database.db.collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries);
+    for (let i = 0; i < 100 && !(await deliveries.findOne({ _id: deliveryId! }))!.attempts.length; i++)
+      await sleep(100);
+    const [first] = (await deliveries.findOne({ _id: deliveryId! }))!.attempts;
+    expect(first).toMatchObject({
+      status_code: null,
+      error: 'not sent: the delivery could not be signed on our side',
+      outcome: 'retry',
+    });
+    expect(receiver.received).toHaveLength(0);
+    await fast.temporal.client.workflow.getHandle(deliveryId!).terminate('test over');
+  });
+
   it('counts an answer slower than the timeout as a failed attempt', async () => {
     await register(fast, { url: receiver.url() });
     receiver.script([{ status: 200, delayMs: 2500 }], { status: 204 });

@@ -210,6 +210,26 @@ describe('secret sealing', () => {
       expect(() => openSecretWith([current], malformed, 'whk_1')).toThrow(SecretUnreadable);
     }
   });
+
+  it('answers SecretUnreadable for a tag of the wrong length, and for a genuine tag cut short', () => {
+    const current = Buffer.alloc(32, 5).toString('base64');
+    const [version, iv, tag, ciphertext] = sealSecret(current, secret, 'whk_1').split('.') as [
+      string,
+      string,
+      string,
+      string,
+    ];
+    const full = Buffer.from(tag, 'base64url');
+    const withTag = (t: Buffer) => [version, iv, t.toString('base64url'), ciphertext].join('.');
+    // 3 and 17 bytes are no GCM tag length at all: Node refuses them when the tag is set, before any key is tried.
+    for (const wrong of [full.subarray(0, 3), Buffer.concat([full, Buffer.from([1])])]) {
+      expect(() => openSecretWith([current], withTag(wrong), 'whk_1')).toThrow(SecretUnreadable);
+    }
+    // GCM would accept the first 4 or 12 bytes of the right tag: a forgery then needs 2^32 tries, not 2^128.
+    for (const cut of [4, 12]) {
+      expect(() => openSecretWith([current], withTag(full.subarray(0, cut)), 'whk_1')).toThrow(SecretUnreadable);
+    }
+  });
 });
 
 describe('retry schedule', () => {
