@@ -197,6 +197,47 @@ describe('webhook endpoints', () => {
     expect((await rotate()).status).toBe(404);
   });
 
+  it('rescues an endpoint whose secret no key opens by a rotation, and signs past a replaced secret no key opens', async () => {
+    receiver.script([], { status: 200 });
+    const endpoints = t.database.db.collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints);
+    const retired = Buffer.alloc(32, 12).toString('base64');
+    const deliver = async () => {
+      const before = receiver.received.length;
+      const { deliveryId } = await publishTestEvent(t);
+      expect(await deliveryResult(t, deliveryId!)).toEqual({ status: 'succeeded', attempts: 1 });
+      return receiver.received[before]!;
+    };
+
+    // A DATA_ENCRYPTION_KEY replaced without a fallback: no configured key opens the secret. Rotating is the remedy,
+    // and the unreadable secret is not kept among the replaced ones (it could sign nothing).
+    const lost = await register(t, { url: receiver.url(), events: ['run.succeeded'] });
+    await endpoints.updateOne({ _id: lost.id }, { $set: { secret_sealed: sealSecret(retired, lost.secret, lost.id) } });
+    const rotated = await t.api.post(`/v1/webhook-endpoints/${lost.id}/rotate-secret`).set(auth(key)).send({});
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.previous_secret_expires_at).toBeNull();
+    expect((await endpoints.findOne({ _id: lost.id }))!.previous_secrets).toEqual([]);
+    const rescued = await deliver();
+    expect((rescued.headers['x-service-signature'] as string).match(/v1=/g)).toHaveLength(1);
+    expect(verified(rescued, rotated.body.secret)).toBe(true);
+    await t.api.delete(`/v1/webhook-endpoints/${lost.id}`).set(auth(key));
+
+    // A replaced secret still within its time that no key opens is left out of the signature, not fatal to it.
+    const kept = await register(t, { url: receiver.url(), events: ['run.succeeded'] });
+    await endpoints.updateOne(
+      { _id: kept.id },
+      {
+        $set: {
+          previous_secrets: [
+            { sealed: sealSecret(retired, 'whsec_lost', kept.id), expires_at: new Date(Date.now() + 3_600_000) },
+          ],
+        },
+      },
+    );
+    const signed = await deliver();
+    expect((signed.headers['x-service-signature'] as string).match(/v1=/g)).toHaveLength(1);
+    expect(verified(signed, kept.secret)).toBe(true);
+  });
+
   it('requires url, and refuses private, loopback and link-local targets when they are not allowed', async () => {
     const missing = await t.api.post('/v1/webhook-endpoints').set(auth(key)).send({});
     expect(missing.status).toBe(400);
