@@ -142,9 +142,16 @@ const EnvSchema = z.object({
   AUTH_FAILURES_PER_MINUTE: positiveInt.default(30),
   /**
    * Behind a load balancer or reverse proxy: take the client address from the last `X-Forwarded-For` entry (the one
-   * the proxy appended). Off by default, so a client cannot choose its own address by sending the header.
+   * the proxy appended). Off by default, so a client cannot choose its own address by sending the header. The same
+   * as `TRUST_PROXY_HOPS=1`, which says how many.
    */
   TRUST_PROXY: bool.default(false),
+  /**
+   * How many proxies in front of the API append to `X-Forwarded-For` (a load balancer: 1; a CDN in front of it: 2):
+   * the client address is the entry that many places from the right (docs/decisions.md 310). Unset: 1 with
+   * `TRUST_PROXY=true`, else 0 (the socket's address).
+   */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).optional(),
   SYNC_RUNS: z.enum(['enabled', 'disabled']).default('enabled'),
   SYNC_RUN_TIMEOUT_S: positiveInt.default(30),
   UPLOAD_URL_TTL_S: positiveInt.default(900),
@@ -214,6 +221,8 @@ export type Env = z.infer<typeof EnvSchema>;
 
 export interface Config extends Omit<Env, 'WEBHOOK_ALLOW_PRIVATE' | 'WEBHOOK_ALLOW_INSECURE' | ProductionSecret> {
   production: boolean;
+  /** Trusted proxy hops: `TRUST_PROXY_HOPS`, or 1 with `TRUST_PROXY=true`, else 0. */
+  proxyHops: number;
   /** Resolved addresses: either the external ones given, or the local stack's. */
   mongodbUri: string;
   temporalAddress: string;
@@ -297,6 +306,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     API_KEY_HASH_SECRET: e.API_KEY_HASH_SECRET ?? DEV_API_KEY_HASH_SECRET,
     DATA_ENCRYPTION_KEY: e.DATA_ENCRYPTION_KEY ?? DEV_DATA_ENCRYPTION_KEY,
     production,
+    proxyHops: e.TRUST_PROXY_HOPS ?? (e.TRUST_PROXY ? 1 : 0),
     mongodbUri: e.MONGODB_URI ?? `mongodb://127.0.0.1:${e.MONGODB_PORT}/`,
     temporalAddress: e.TEMPORAL_ADDRESS ?? `127.0.0.1:${e.TEMPORAL_PORT}`,
     temporalTls: e.TEMPORAL_TLS ?? TEMPORAL_TLS_SETTINGS.some((name) => e[name] !== undefined),
