@@ -238,6 +238,24 @@ describe('webhook endpoints', () => {
     expect(verified(signed, kept.secret)).toBe(true);
   });
 
+  // Without a deadline the registration waits forever, and the test fails on its own time limit.
+  it('answers 400 naming the url when its host does not resolve within the lookup deadline', async () => {
+    const never = () => new Promise<never>(() => undefined);
+    const registering = createWebhookEndpoint(
+      { ...t.config, WEBHOOK_LOOKUP_TIMEOUT_MS: 200 },
+      new TenantDb(t.database.db, a.accountId),
+      { scopes: ['webhooks:write', 'runs:read', 'reference_documents:read'] },
+      { url: 'https://hooks.example.com/x' },
+      never,
+    );
+    await expect(registering).rejects.toMatchObject({
+      status: 400,
+      code: 'invalid_request',
+      message: 'url host "hooks.example.com" did not resolve within 0.2 s.',
+      details: [{ path: 'body.url', message: 'host "hooks.example.com" did not resolve within 0.2 s' }],
+    });
+  }, 10_000);
+
   it('requires url, and refuses private, loopback and link-local targets when they are not allowed', async () => {
     const missing = await t.api.post('/v1/webhook-endpoints').set(auth(key)).send({});
     expect(missing.status).toBe(400);

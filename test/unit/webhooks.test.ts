@@ -177,6 +177,14 @@ describe('webhook targets', () => {
     const failing = async () => Promise.reject(new Error('ENOTFOUND'));
     await expect(resolveTarget('https://nowhere.invalid/x', strict, failing)).rejects.toThrow(/could not be resolved/);
   });
+
+  // Without a deadline this waits forever, and the test fails on its own time limit.
+  it('refuses a host whose name server never answers once the lookup deadline passes', async () => {
+    const never = () => new Promise<never>(() => undefined);
+    await expect(
+      resolveTarget('https://hooks.example.com/x', { ...strict, lookupTimeoutMs: 50 }, never),
+    ).rejects.toThrow(/host "hooks\.example\.com" did not resolve within 0\.05 s/);
+  }, 5_000);
 });
 
 describe('secret sealing', () => {
