@@ -49,6 +49,7 @@ export function apiRoutes(
       storage: deps.storage,
       temporal: deps.temporal,
       timeoutMs: deps.config.HEALTH_CHECK_TIMEOUT_MS,
+      cacheMs: deps.config.HEALTH_CACHE_MS,
     }),
     ...keyRoutes(deps.config, deps.keys),
     ...catalogRoutes(deps),

@@ -162,6 +162,8 @@ const EnvSchema = z.object({
    * (1 M tokens) less the inputs' budget and room for the instructions and the answer. Past it, references are cut.
    */
   FULLTEXT_REFERENCE_TOKEN_LIMIT: positiveInt.default(750_000),
+  /** How long resolving a webhook host may take, at registration and at each attempt (docs/decisions.md 313). */
+  WEBHOOK_LOOKUP_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(5000),
   WEBHOOK_ALLOW_PRIVATE: bool.optional(),
   WEBHOOK_ALLOW_INSECURE: bool.optional(),
   /** Seconds between delivery attempts (DESIGN.md decision 19); the last delay repeats until the window closes. */
@@ -215,6 +217,11 @@ const EnvSchema = z.object({
     .optional(),
   WORKFLOW_BUNDLE_PATH: z.string().min(1).optional(),
   HEALTH_CHECK_TIMEOUT_MS: positiveInt.default(2000),
+  /**
+   * How long one health answer is served again before the dependencies are probed anew (docs/decisions.md 314):
+   * `/v1/health` is public, and each fresh answer sends four probes. 0: probe on every call.
+   */
+  HEALTH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -12,7 +12,15 @@ import { ipv6Bytes } from '../platform/ip-address';
 export interface TargetPolicy {
   allowPrivate: boolean;
   allowInsecure: boolean;
+  /** How long a host name may take to resolve (`WEBHOOK_LOOKUP_TIMEOUT_MS`); LOOKUP_TIMEOUT_MS when unset. */
+  lookupTimeoutMs?: number;
 }
+
+/**
+ * A tenant's endpoint may name a host whose name server never answers: the registration or attempt waiting on it
+ * gives up after this long (docs/decisions.md 313), refusing the target as for a name that does not resolve.
+ */
+export const LOOKUP_TIMEOUT_MS = 5_000;
 
 export interface ResolvedTarget {
   url: URL;
@@ -123,6 +131,34 @@ export function parseTargetUrl(raw: string, policy: TargetPolicy): URL {
 }
 
 /**
+ * The lookup's answers, or TargetRefused when it fails or has not answered within `timeoutMs`. What is given up on
+ * is only the wait: a system lookup (`getaddrinfo`) keeps its thread until the system resolver's own timeout ends
+ * it (glibc: 5 s per attempt and name server), which this deadline does not shorten but no longer waits for.
+ */
+async function lookupWithin(
+  lookup: Lookup,
+  host: string,
+  timeoutMs: number,
+): Promise<Array<{ address: string; family: number }>> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new TargetRefused(`host "${host}" did not resolve within ${timeoutMs / 1000} s`)),
+      timeoutMs,
+    );
+  });
+  const answered = lookup(host).catch(() => {
+    throw new TargetRefused(`host "${host}" could not be resolved`);
+  });
+  try {
+    return await Promise.race([answered, late]);
+  } finally {
+    clearTimeout(timer);
+    answered.catch(() => undefined); // a lookup that fails after the deadline is no unhandled rejection
+  }
+}
+
+/**
  * Resolves the URL's host (every address DNS answers) and refuses it when any answer is not public and private
  * targets are not allowed: one private answer is enough for a rebinding attacker to aim at.
  */
@@ -137,11 +173,7 @@ export async function resolveTarget(
   if (isIP(host)) {
     answers = [{ address: host, family: isIP(host) }];
   } else {
-    try {
-      answers = await lookup(host);
-    } catch {
-      throw new TargetRefused(`host "${host}" could not be resolved`);
-    }
+    answers = await lookupWithin(lookup, host, policy.lookupTimeoutMs ?? LOOKUP_TIMEOUT_MS);
     if (answers.length === 0) throw new TargetRefused(`host "${host}" could not be resolved`);
   }
   if (!policy.allowPrivate) {

@@ -10,7 +10,7 @@ export interface paths {
         };
         /**
          * Service health
-         * @description Each dependency is `ok` or `down`; any `down` makes the status `degraded`. Always 200.
+         * @description Each dependency is `ok` or `down`; any `down` makes the status `degraded`. Always 200. An answer may be up to a few seconds old.
          */
         get: operations["getHealth"];
         put?: never;
