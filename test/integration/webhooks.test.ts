@@ -22,6 +22,7 @@ import { commandsDuring, scans } from '../support/db-commands';
 import { newAccount, type TestAccount } from '../support/identity';
 import { ensureNamespace } from '../../domain/jobs/namespaces';
 import { startWorker } from '../support/processes';
+import { webhookActivities } from '../../activities/webhooks';
 import { makeDocument, SAMPLE_SENTENCES } from '../support/files';
 import { makeWorkflow, waitForRun } from '../support/runs';
 import { uploadReference, waitForReference } from '../support/uploads';
@@ -772,6 +773,55 @@ describe('retries', () => {
     expect(receiver.received).toHaveLength(0);
     await fast.temporal.client.workflow.getHandle(deliveryId!).terminate('test over');
   });
+
+  // Without a deadline the attempt waits forever, and the test fails on its own time limit.
+  it('records a failed attempt, sending nothing, when the host does not resolve within the lookup deadline', async () => {
+    const namespace = `${t.config.TEMPORAL_NAMESPACE}-webhooks-idle`;
+    await ensureNamespace(t.config.temporalAddress, namespace);
+    // No worker polls this namespace: the attempt below, made in this process, is the only one.
+    const idle = await createTestContext({ TEMPORAL_NAMESPACE: namespace, WEBHOOK_LOOKUP_TIMEOUT_MS: '200' });
+    let deliveryId: string | undefined;
+    try {
+      const answering = async () => [{ address: '127.0.0.1', family: 4 }];
+      const endpoint = await createWebhookEndpoint(
+        idle.config,
+        new TenantDb(idle.database.db, a.accountId),
+        { scopes: ['webhooks:write', 'runs:read', 'reference_documents:read'] },
+        { url: `http://hooks.example.com:${new URL(receiver.url()).port}/x` },
+        answering,
+      );
+      ({ deliveryId } = await publishTestEvent(idle));
+      const never = () => new Promise<never>(() => undefined);
+      const activities = webhookActivities({ ...idle.deps, models: undefined as never, lookup: never });
+      const attempted = await activities.attemptDelivery({
+        accountId: a.accountId,
+        deliveryId: deliveryId!,
+        attemptKey: 'test:1',
+        timeoutS: 1,
+      });
+      expect(attempted).toEqual({ outcome: 'retry' });
+      const stored = await idle.database.db
+        .collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries)
+        .findOne({ _id: deliveryId! });
+      expect(stored!.attempts).toMatchObject([
+        {
+          status_code: null,
+          error: 'target refused: url host "hooks.example.com" did not resolve within 0.2 s',
+          outcome: 'retry',
+        },
+      ]);
+      expect(receiver.received).toHaveLength(0);
+      await idle.api.delete(`/v1/webhook-endpoints/${endpoint.id}`).set(auth(key));
+    } finally {
+      // Its job must not wait for the worker another test starts on this namespace.
+      if (deliveryId)
+        await idle.temporal.client.workflow
+          .getHandle(deliveryId)
+          .terminate('test over')
+          .catch(() => undefined);
+      await idle.close();
+    }
+  }, 30_000);
 
   it('counts an answer slower than the timeout as a failed attempt', async () => {
     await register(fast, { url: receiver.url() });
