@@ -141,7 +141,7 @@ function outcomeOf(statusCode: number | null): AttemptOutcome {
   return 'retry';
 }
 
-export function webhookActivities({ db, config, logger, storage }: ActivityDeps) {
+export function webhookActivities({ db, config, logger, storage, lookup }: ActivityDeps) {
   const deliveries = db.collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries);
   const endpoints = db.collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints);
   const events = db.collection<EventDoc>(COLLECTIONS.events);
@@ -171,7 +171,7 @@ export function webhookActivities({ db, config, logger, storage }: ActivityDeps)
       const started = Date.now();
       let result: HttpResult;
       try {
-        const target = await resolveTarget(endpoint.url, targetPolicy(config));
+        const target = await resolveTarget(endpoint.url, targetPolicy(config), lookup);
         const body = await payloadBytes(db, { storage, ttlS: config.OUTPUT_URL_TTL_S }, event);
         // Signed now, for this attempt: a receiver's 5-minute window always starts at the attempt.
         const timestamp = Math.floor(Date.now() / 1000);
