@@ -8,6 +8,7 @@ import type { Config } from '../domain/platform/config';
 import type { TemporalHandle } from '../domain/jobs';
 import type { Logger } from '../domain/platform/logger';
 import type { Storage } from '../domain/platform/storage';
+import type { Lookup } from '../domain/webhooks/url';
 import type { ModelGateway } from './models/gateway';
 
 export interface ActivityDeps {
@@ -18,4 +19,6 @@ export interface ActivityDeps {
   models: ModelGateway;
   /** A Temporal client: publishing an event starts its webhook deliveries. */
   temporal: TemporalHandle;
+  /** Resolves webhook host names; the system resolver unless a test gives its own (domain/webhooks/url.ts). */
+  lookup?: Lookup;
 }

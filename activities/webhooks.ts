@@ -141,7 +141,7 @@ function outcomeOf(statusCode: number | null): AttemptOutcome {
   return 'retry';
 }
 
-export function webhookActivities({ db, config, logger, storage }: ActivityDeps) {
+export function webhookActivities({ db, config, logger, storage, lookup }: ActivityDeps) {
   const deliveries = db.collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries);
   const endpoints = db.collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints);
   const events = db.collection<EventDoc>(COLLECTIONS.events);
@@ -171,16 +171,24 @@ export function webhookActivities({ db, config, logger, storage }: ActivityDeps)
       const started = Date.now();
       let result: HttpResult;
       try {
-        const target = await resolveTarget(endpoint.url, targetPolicy(config));
+        const target = await resolveTarget(endpoint.url, targetPolicy(config), lookup);
         const body = await payloadBytes(db, { storage, ttlS: config.OUTPUT_URL_TTL_S }, event);
         // Signed now, for this attempt: a receiver's 5-minute window always starts at the attempt.
         const timestamp = Math.floor(Date.now() / 1000);
+        const signing = endpointSigningSecrets(config, endpoint);
+        if (signing.unreadable > 0) {
+          // Signed with the secrets that open; the operator is told, as for a current secret no key opens.
+          logger.warn(
+            { deliveryId: delivery._id, endpointId: endpoint._id, unreadable: signing.unreadable },
+            'webhook signed without replaced secrets no configured key opens',
+          );
+        }
         const headers = {
           'Content-Type': 'application/json',
           'User-Agent': 'Assay-Webhooks/1.0',
           'X-Service-Event': event.type,
           'X-Service-Delivery': delivery._id,
-          'X-Service-Signature': signWebhookPayload(endpointSigningSecrets(config, endpoint), body, timestamp),
+          'X-Service-Signature': signWebhookPayload(signing.secrets, body, timestamp),
         };
         result = await postOnce(target, headers, body, input.timeoutS * 1000, agents);
       } catch (err) {

@@ -1,6 +1,6 @@
 /**
  * The Koa application: middleware order lives here and only here. Outermost first:
- * request id → request log → request metrics → error envelope → routers (/v1 API, /docs, /metrics) → 404.
+ * request id → forwarding-header warning → request log → request metrics → error envelope → routers (/v1 API, /docs, /metrics) → 404.
  */
 import Router from '@koa/router';
 import Koa from 'koa';
@@ -10,6 +10,7 @@ import { FailureThrottle, KeyLimiter } from '../domain/access/rate-leases';
 import { createSessionVerifier } from '../domain/access/session';
 import { errors } from '../domain/http/errors';
 import { errorHandler } from './middleware/errors';
+import { ignoredForwardingWarning } from './middleware/forwarded-headers';
 import { requestId } from './middleware/request-id';
 import { requestLog } from './middleware/request-log';
 import { requestMetrics } from './middleware/request-metrics';
@@ -48,6 +49,7 @@ export function apiRoutes(
       storage: deps.storage,
       temporal: deps.temporal,
       timeoutMs: deps.config.HEALTH_CHECK_TIMEOUT_MS,
+      cacheMs: deps.config.HEALTH_CACHE_MS,
     }),
     ...keyRoutes(deps.config, deps.keys),
     ...catalogRoutes(deps),
@@ -79,8 +81,10 @@ export function apiRoutes(
 }
 
 export function createApp(deps: AppDeps): Koa {
-  // The client address (failed-authentication limits) is the socket's, or the nearest proxy's view of it.
-  const app = new Koa({ proxy: deps.config.TRUST_PROXY, maxIpsCount: 1 });
+  // The client address (failed-authentication limits) is the socket's, or with N trusted proxy hops the N-th
+  // X-Forwarded-For entry from the right: what the outermost trusted proxy saw (docs/decisions.md 310).
+  const hops = deps.config.proxyHops;
+  const app = new Koa({ proxy: hops > 0, maxIpsCount: hops });
   app.silent = true; // errors are logged by the error middleware, never printed raw
 
   // Per-process state of the hot path (docs/decisions.md 165–167): one per app, so every app sees its own revocations.
@@ -104,6 +108,7 @@ export function createApp(deps: AppDeps): Koa {
   mountRoutes(docs, metricsRoutes({ db: deps.db, token: deps.config.METRICS_TOKEN, metrics }), options);
 
   app.use(requestId());
+  app.use(ignoredForwardingWarning(deps.config, deps.logger));
   app.use(requestLog(deps.logger));
   app.use(requestMetrics(metrics));
   app.use(errorHandler(deps.logger));

@@ -3,7 +3,8 @@
  * every route, so no route can forget it:
  *   session  → a verified identity-provider JWT; the account is created on first sight.
  *   api_key  → a valid, unrevoked, unexpired key; then the rate limit (headers on every answer); then the scope.
- * Before either, the caller's address must not be over its limit of failed authentications.
+ * A credential that fails either is counted against the caller's address, and answered 429 once that address is
+ * over its limit of failed authentications; a valid credential is never refused for its address.
  * A session token on an API-key route, or an API key on a session route, is 401.
  * On the hot path (a known key, a lease with tokens left, a recent view of the address) nothing here reads or writes
  * the database: the key's state, the rate-limit tokens and the failure counts are held per process with bounded
@@ -18,6 +19,7 @@ import { ApiError, errors } from '../../domain/http/errors';
 import type { KeyCache } from '../../domain/access/key-cache';
 import type { FailureThrottle, KeyLimiter } from '../../domain/access/rate-leases';
 import { authFailureId, RateLimiterUnavailable } from '../../domain/access/rate-limit';
+import { clientAddressGroup } from '../../domain/access/client-address';
 import type { SessionVerifier } from '../../domain/access/session';
 import { acceptedScopes, type Access, type Principal } from '../route';
 
@@ -53,30 +55,38 @@ async function limiter<T>(work: () => Promise<T>): Promise<T> {
 
 export async function authorize(ctx: Context, access: Access, deps: AuthDeps): Promise<Principal | undefined> {
   if (access.kind === 'public') return undefined;
-  // Credential guessing is throttled per client address (docs/decisions.md 432): once an address has failed
-  // AUTH_FAILURES_PER_MINUTE times in a sliding minute, its credentials are not even checked — a 429 instead of
-  // a 401 would otherwise still tell a guess that failed from one that worked.
-  const failuresId = authFailureId(ctx.ip || 'unknown');
-  const failureLimit = deps.config.AUTH_FAILURES_PER_MINUTE;
-  const blocked = await limiter(() => deps.failures.check(failuresId, failureLimit));
-  if (!blocked.allowed) {
-    // The limit that refused this request is the address's, so that is the one the X-RateLimit-* headers describe
-    // (the OpenAPI document promises them on every 429).
-    ctx.set('X-RateLimit-Limit', String(failureLimit));
-    ctx.set('X-RateLimit-Remaining', '0');
-    ctx.set('X-RateLimit-Reset', String(Math.ceil(Date.now() / 1000) + blocked.retryAfterS));
-    throw rateLimited(
-      'Too many failed authentications from this address; retry after Retry-After seconds.',
-      blocked.retryAfterS,
-    );
-  }
   try {
     return await authenticate(ctx, access, deps);
   } catch (err) {
-    if (err instanceof ApiError && err.status === 401)
-      await limiter(() => deps.failures.failed(failuresId, failureLimit));
+    if (err instanceof ApiError && err.status === 401) await refuseFailure(ctx, deps);
     throw err;
   }
+}
+
+/**
+ * A credential that failed (DESIGN.md decision 32 as amended in docs/decisions.md 310): counted against the client's
+ * address, and once the address is over AUTH_FAILURES_PER_MINUTE in a sliding minute, answered 429 instead of 401.
+ * Only failing credentials are limited: a valid one is served from any address, so a client that keeps failing
+ * behind the same balancer or NAT locks nobody else out. That a 401 turned 429 tells the guess apart from a valid
+ * key is no help to an attacker: a key is 190 random bits, and the limit keeps the guessing slow either way.
+ */
+async function refuseFailure(ctx: Context, deps: AuthDeps): Promise<void> {
+  const failuresId = authFailureId(clientAddressGroup(ctx.ip || 'unknown'));
+  const failureLimit = deps.config.AUTH_FAILURES_PER_MINUTE;
+  // An address already over answers from the view this process holds, with no database write per refusal; the
+  // count decides the rest (it sees every process's failures).
+  const seen = await limiter(() => deps.failures.check(failuresId, failureLimit));
+  const decision = seen.allowed ? await limiter(() => deps.failures.failed(failuresId, failureLimit)) : seen;
+  if (decision.allowed) return;
+  // The limit that refused this request is the address's, so that is the one the X-RateLimit-* headers describe
+  // (the OpenAPI document promises them on every 429).
+  ctx.set('X-RateLimit-Limit', String(failureLimit));
+  ctx.set('X-RateLimit-Remaining', '0');
+  ctx.set('X-RateLimit-Reset', String(Math.ceil(Date.now() / 1000) + decision.retryAfterS));
+  throw rateLimited(
+    'Too many failed authentications from this address; retry after Retry-After seconds.',
+    decision.retryAfterS,
+  );
 }
 
 async function authenticate(

@@ -1,9 +1,13 @@
-/** `GET /health`: unauthenticated, probes every dependency (docs/decisions.md 422). */
-import { checkHealth, type HealthDeps } from '../../domain/platform/health';
+/**
+ * `GET /health`: unauthenticated, probes every dependency (DESIGN.md decision 22), an answer served again for
+ * `cacheMs` (docs/decisions.md 314).
+ */
+import { cachedHealth, type HealthDeps } from '../../domain/platform/health';
 import { Health } from '../../domain/platform/health-schemas';
 import { route, type RouteSpec } from '../route';
 
-export function healthRoutes(deps: HealthDeps): RouteSpec[] {
+export function healthRoutes(deps: HealthDeps & { cacheMs: number }): RouteSpec[] {
+  const health = cachedHealth(deps, deps.cacheMs);
   return [
     route({
       method: 'get',
@@ -11,11 +15,12 @@ export function healthRoutes(deps: HealthDeps): RouteSpec[] {
       access: { kind: 'public' },
       tag: 'Health',
       summary: 'Service health',
-      description: 'Each dependency is `ok` or `down`; any `down` makes the status `degraded`. Always 200.',
+      description:
+        'Each dependency is `ok` or `down`; any `down` makes the status `degraded`. Always 200. An answer may be up to a few seconds old.',
       responses: { 200: { description: 'Health of the service and its dependencies.', schema: Health } },
       handler: async ({ ctx }) => {
         ctx.set('Cache-Control', 'no-store');
-        return { status: 200, body: await checkHealth(deps) };
+        return { status: 200, body: await health() };
       },
     }),
   ];

@@ -145,10 +145,14 @@ export class FailureThrottle {
     return decide(seen.buckets, limit, new Date(nowMs));
   }
 
-  /** Counts a failed authentication of `id`. Throws RateLimiterUnavailable. */
-  async failed(id: string, limit: number): Promise<void> {
-    const { buckets } = await consumeView(this.db, id, limit);
+  /**
+   * Counts a failed authentication of `id`, and answers whether it was within `limit` (a refused one is not
+   * counted). Throws RateLimiterUnavailable.
+   */
+  async failed(id: string, limit: number): Promise<RateDecision> {
+    const { decision, buckets } = await consumeView(this.db, id, limit);
     remember(this.views, id, { buckets, at: Date.now() });
+    return decision;
   }
 }
 

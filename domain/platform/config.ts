@@ -142,9 +142,16 @@ const EnvSchema = z.object({
   AUTH_FAILURES_PER_MINUTE: positiveInt.default(30),
   /**
    * Behind a load balancer or reverse proxy: take the client address from the last `X-Forwarded-For` entry (the one
-   * the proxy appended). Off by default, so a client cannot choose its own address by sending the header.
+   * the proxy appended). Off by default, so a client cannot choose its own address by sending the header. The same
+   * as `TRUST_PROXY_HOPS=1`, which says how many.
    */
   TRUST_PROXY: bool.default(false),
+  /**
+   * How many proxies in front of the API append to `X-Forwarded-For` (a load balancer: 1; a CDN in front of it: 2):
+   * the client address is the entry that many places from the right (docs/decisions.md 310). Unset: 1 with
+   * `TRUST_PROXY=true`, else 0 (the socket's address).
+   */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).optional(),
   SYNC_RUNS: z.enum(['enabled', 'disabled']).default('enabled'),
   SYNC_RUN_TIMEOUT_S: positiveInt.default(30),
   UPLOAD_URL_TTL_S: positiveInt.default(900),
@@ -155,6 +162,8 @@ const EnvSchema = z.object({
    * (1 M tokens) less the inputs' budget and room for the instructions and the answer. Past it, references are cut.
    */
   FULLTEXT_REFERENCE_TOKEN_LIMIT: positiveInt.default(750_000),
+  /** How long resolving a webhook host may take, at registration and at each attempt (docs/decisions.md 313). */
+  WEBHOOK_LOOKUP_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(5000),
   WEBHOOK_ALLOW_PRIVATE: bool.optional(),
   WEBHOOK_ALLOW_INSECURE: bool.optional(),
   /** Seconds between delivery attempts (docs/decisions.md 419); the last delay repeats until the window closes. */
@@ -208,12 +217,19 @@ const EnvSchema = z.object({
     .optional(),
   WORKFLOW_BUNDLE_PATH: z.string().min(1).optional(),
   HEALTH_CHECK_TIMEOUT_MS: positiveInt.default(2000),
+  /**
+   * How long one health answer is served again before the dependencies are probed anew (docs/decisions.md 314):
+   * `/v1/health` is public, and each fresh answer sends four probes. 0: probe on every call.
+   */
+  HEALTH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
 
 export interface Config extends Omit<Env, 'WEBHOOK_ALLOW_PRIVATE' | 'WEBHOOK_ALLOW_INSECURE' | ProductionSecret> {
   production: boolean;
+  /** Trusted proxy hops: `TRUST_PROXY_HOPS`, or 1 with `TRUST_PROXY=true`, else 0. */
+  proxyHops: number;
   /** Resolved addresses: either the external ones given, or the local stack's. */
   mongodbUri: string;
   temporalAddress: string;
@@ -297,6 +313,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     API_KEY_HASH_SECRET: e.API_KEY_HASH_SECRET ?? DEV_API_KEY_HASH_SECRET,
     DATA_ENCRYPTION_KEY: e.DATA_ENCRYPTION_KEY ?? DEV_DATA_ENCRYPTION_KEY,
     production,
+    proxyHops: e.TRUST_PROXY_HOPS ?? (e.TRUST_PROXY ? 1 : 0),
     mongodbUri: e.MONGODB_URI ?? `mongodb://127.0.0.1:${e.MONGODB_PORT}/`,
     temporalAddress: e.TEMPORAL_ADDRESS ?? `127.0.0.1:${e.TEMPORAL_PORT}`,
     temporalTls: e.TEMPORAL_TLS ?? TEMPORAL_TLS_SETTINGS.some((name) => e[name] !== undefined),

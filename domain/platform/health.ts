@@ -1,6 +1,7 @@
 /**
  * The health of this deployment as the API sees it: each dependency is probed with its own deadline, in
- * parallel, so one dead service costs one timeout, not the sum.
+ * parallel, so one dead service costs one timeout, not the sum. An answer is served again for a few seconds
+ * (`cachedHealth`), so a public endpoint called in a loop costs the dependencies four probes per period, not per call.
  */
 import type { Db } from 'mongodb';
 import { pingDatabase } from './db';
@@ -39,4 +40,25 @@ export async function checkHealth({ db, storage, temporal, timeoutMs }: HealthDe
   const checks = { mongodb, temporal: temporalCheck, storage: storageCheck, worker };
   const status = Object.values(checks).every((c) => c === 'ok') ? 'ok' : 'degraded';
   return { status, service: 'assay-api', checks };
+}
+
+/**
+ * `checkHealth`, its answer served again for `ttlMs` after it was worked out (docs/decisions.md 314); calls while
+ * one is being worked out wait for that one. An outage shows at most `ttlMs` (plus the probes' own deadline) late.
+ */
+export function cachedHealth(deps: HealthDeps, ttlMs: number): () => Promise<Health> {
+  let last: { health: Health; at: number } | null = null;
+  let pending: Promise<Health> | null = null;
+  return () => {
+    if (last && Date.now() - last.at < ttlMs) return Promise.resolve(last.health);
+    pending ??= checkHealth(deps)
+      .then((health) => {
+        last = { health, at: Date.now() };
+        return health;
+      })
+      .finally(() => {
+        pending = null;
+      });
+    return pending;
+  };
 }

@@ -18,6 +18,9 @@ export class SecretUnreadable extends Error {
   }
 }
 
+/** GCM's full tag, as sealSecret writes it. */
+const TAG_BYTES = 16;
+
 function key(keyBase64: string): Buffer {
   const k = Buffer.from(keyBase64, 'base64');
   if (k.length !== 32) throw new Error('DATA_ENCRYPTION_KEY must be 32 bytes');
@@ -44,10 +47,15 @@ export function openSecretWith(
   const [version, iv, tag, ciphertext] = typeof sealed === 'string' ? sealed.split('.') : [];
   if (version !== 'v1' || !iv || !tag || ciphertext === undefined) throw new SecretUnreadable(boundTo);
   for (const [keyIndex, keyBase64] of keys.entries()) {
-    const decipher = createDecipheriv('aes-256-gcm', key(keyBase64), Buffer.from(iv, 'base64url'));
-    decipher.setAAD(Buffer.from(boundTo, 'utf8'));
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    const opening = key(keyBase64); // a malformed configured key is the deployment's error, not an unreadable value
     try {
+      // Every step may refuse the value: setting a tag of a length GCM does not have throws at once. The tag must
+      // be the whole 16 bytes sealSecret writes: GCM would otherwise accept a tag cut to 4, weakening it to 32 bits.
+      const decipher = createDecipheriv('aes-256-gcm', opening, Buffer.from(iv, 'base64url'), {
+        authTagLength: TAG_BYTES,
+      });
+      decipher.setAAD(Buffer.from(boundTo, 'utf8'));
+      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
       return {
         plaintext: Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString(
           'utf8',
@@ -55,7 +63,7 @@ export function openSecretWith(
         keyIndex,
       };
     } catch {
-      // Not this key (the tag does not authenticate): the next one.
+      // Not this key (the tag does not authenticate), or a value no key can open: the next key, then unreadable.
     }
   }
   throw new SecretUnreadable(boundTo);

@@ -21,15 +21,42 @@ export function endpointSecret(config: Config, doc: WebhookEndpointDoc): string 
   return openSecret(openingKeys(config), doc.secret_sealed, doc._id);
 }
 
+/** Whether one of the configured keys opens `sealed` (a secret bound to endpoint `id`). */
+function opens(config: Config, sealed: string, id: string): boolean {
+  try {
+    openSecret(openingKeys(config), sealed, id);
+    return true;
+  } catch (err) {
+    if (err instanceof SecretUnreadable) return false;
+    throw err;
+  }
+}
+
 /**
  * Every secret a delivery made at `now` is signed with: the current one, then those a rotation replaced that have
- * not expired (one `v1` each in the signature header, so a receiver holding any of them verifies).
+ * not expired (one `v1` each in the signature header, so a receiver holding any of them verifies). The current
+ * secret is required (throws `SecretUnreadable`); a replaced one no configured key opens is left out and counted in
+ * `unreadable` for the caller to log: it can sign nothing, and failing every delivery over it would make a rotation —
+ * the remedy for an unreadable secret — fail them all until it expired.
  */
-export function endpointSigningSecrets(config: Config, doc: WebhookEndpointDoc, now = new Date()): string[] {
-  const previous = (doc.previous_secrets ?? [])
-    .filter((p) => p.expires_at > now)
-    .map((p) => openSecret(openingKeys(config), p.sealed, doc._id));
-  return [endpointSecret(config, doc), ...previous];
+export function endpointSigningSecrets(
+  config: Config,
+  doc: WebhookEndpointDoc,
+  now = new Date(),
+): { secrets: string[]; unreadable: number } {
+  const current = endpointSecret(config, doc);
+  const previous: string[] = [];
+  let unreadable = 0;
+  for (const p of doc.previous_secrets ?? []) {
+    if (p.expires_at <= now) continue;
+    try {
+      previous.push(openSecret(openingKeys(config), p.sealed, doc._id));
+    } catch (err) {
+      if (!(err instanceof SecretUnreadable)) throw err;
+      unreadable++;
+    }
+  }
+  return { secrets: [current, ...previous], unreadable };
 }
 
 /** At most this many replaced secrets keep signing: a receiver mid-switch holds one of the last few. */
@@ -45,7 +72,8 @@ export const ROTATED_SECRET_WARNING =
  * refusing a delivery; 0 stops it at once, and every earlier replaced secret with it (the answer to a leak).
  * Earlier replaced secrets keep their own expiry, at most MAX_PREVIOUS_SECRETS of them: a rotation retried
  * because its answer was lost leaves the secret the receiver still holds signing. The write is conditional on the
- * secret read, so two rotations at once each keep the other's secret among the replaced ones.
+ * secret read, so two rotations at once each keep the other's secret among the replaced ones. A secret no configured
+ * key opens is never carried forward (`previous_secret_expires_at` is then null): it could sign nothing.
  */
 export async function rotateWebhookEndpointSecret(
   config: Config,
@@ -56,13 +84,17 @@ export async function rotateWebhookEndpointSecret(
   for (let attempt = 1; ; attempt++) {
     const current = await getWebhookEndpoint(tenant, id);
     const now = new Date();
-    const expiresAt = previousExpiresInS > 0 ? new Date(now.getTime() + previousExpiresInS * 1000) : null;
-    const previous = expiresAt
-      ? [
-          ...(current.previous_secrets ?? []).filter((p) => p.expires_at > now),
-          { sealed: current.secret_sealed, expires_at: expiresAt },
-        ].slice(-MAX_PREVIOUS_SECRETS)
-      : [];
+    // Only a secret some key opens is carried forward: an unreadable one signs nothing, so the rotation that
+    // rescues an endpoint whose secret no key opens leaves it with the new secret alone.
+    const replaced = opens(config, current.secret_sealed, id);
+    const expiresAt = previousExpiresInS > 0 && replaced ? new Date(now.getTime() + previousExpiresInS * 1000) : null;
+    const previous =
+      previousExpiresInS > 0
+        ? [
+            ...(current.previous_secrets ?? []).filter((p) => p.expires_at > now && opens(config, p.sealed, id)),
+            ...(expiresAt ? [{ sealed: current.secret_sealed, expires_at: expiresAt }] : []),
+          ].slice(-MAX_PREVIOUS_SECRETS)
+        : [];
     const secret = `whsec_${randomBase62(32)}`;
     const res = await endpointCollection(tenant).updateOne(
       { _id: id, deleted_at: null, secret_sealed: current.secret_sealed },

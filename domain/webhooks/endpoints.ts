@@ -62,7 +62,11 @@ export const endpointCollection = (tenant: TenantDb) =>
   tenant.collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints);
 
 export function targetPolicy(config: Config): TargetPolicy {
-  return { allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, allowInsecure: config.WEBHOOK_ALLOW_INSECURE };
+  return {
+    allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
+    allowInsecure: config.WEBHOOK_ALLOW_INSECURE,
+    lookupTimeoutMs: config.WEBHOOK_LOOKUP_TIMEOUT_MS,
+  };
 }
 
 async function checkedUrl(config: Config, raw: string, lookup?: Lookup): Promise<string> {

@@ -87,7 +87,7 @@ export const RotatedWebhookEndpoint = WebhookEndpoint.extend({
   secret: z.string().meta({ description: 'The new signing secret, shown only in this answer.', example: 'whsec_…' }),
   previous_secret_expires_at: z.string().nullable().meta({
     description:
-      'Until then deliveries also carry a signature under the replaced secret; null when it stopped at once.',
+      'Until then deliveries also carry a signature under the replaced secret; null when it stopped at once, or when no configured key could open it (it could sign nothing).',
   }),
   warning: z.string(),
 }).meta({ id: 'RotatedWebhookEndpoint' });

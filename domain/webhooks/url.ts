@@ -7,11 +7,20 @@
  */
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
+import { ipv6Bytes } from '../platform/ip-address';
 
 export interface TargetPolicy {
   allowPrivate: boolean;
   allowInsecure: boolean;
+  /** How long a host name may take to resolve (`WEBHOOK_LOOKUP_TIMEOUT_MS`); LOOKUP_TIMEOUT_MS when unset. */
+  lookupTimeoutMs?: number;
 }
+
+/**
+ * A tenant's endpoint may name a host whose name server never answers: the registration or attempt waiting on it
+ * gives up after this long (docs/decisions.md 313), refusing the target as for a name that does not resolve.
+ */
+export const LOOKUP_TIMEOUT_MS = 5_000;
 
 export interface ResolvedTarget {
   url: URL;
@@ -68,36 +77,6 @@ for (const [net, prefix] of [
   NON_PUBLIC.addSubnet(net, prefix, 'ipv6');
 }
 
-/** The 16 bytes of an IPv6 address in any textual form (compressed, dotted tail, zone id), or null. */
-export function ipv6Bytes(address: string): Uint8Array | null {
-  const text = address.replace(/%.*$/, '').toLowerCase();
-  if (isIP(text) !== 6) return null;
-  let groups: string[];
-  const halves = text.split('::');
-  const parts = (h: string) => (h === '' ? [] : h.split(':'));
-  let tail = halves.length === 2 ? parts(halves[1]!) : parts(halves[0]!);
-  const head = halves.length === 2 ? parts(halves[0]!) : [];
-  // A dotted IPv4 tail stands for the last two groups.
-  const last = tail[tail.length - 1];
-  if (last && last.includes('.')) {
-    const o = last.split('.').map(Number);
-    tail = [...tail.slice(0, -1), ((o[0]! << 8) | o[1]!).toString(16), ((o[2]! << 8) | o[3]!).toString(16)];
-  }
-  if (halves.length === 2) {
-    groups = [...head, ...Array<string>(8 - head.length - tail.length).fill('0'), ...tail];
-  } else {
-    groups = tail;
-  }
-  if (groups.length !== 8) return null;
-  const bytes = new Uint8Array(16);
-  groups.forEach((g, i) => {
-    const v = parseInt(g, 16);
-    bytes[2 * i] = v >> 8;
-    bytes[2 * i + 1] = v & 255;
-  });
-  return bytes;
-}
-
 const zero = (b: Uint8Array, from: number, to: number) => b.slice(from, to).every((x) => x === 0);
 const v4At = (b: Uint8Array, at: number) => [b[at], b[at + 1], b[at + 2], b[at + 3]].join('.');
 
@@ -152,6 +131,34 @@ export function parseTargetUrl(raw: string, policy: TargetPolicy): URL {
 }
 
 /**
+ * The lookup's answers, or TargetRefused when it fails or has not answered within `timeoutMs`. What is given up on
+ * is only the wait: a system lookup (`getaddrinfo`) keeps its thread until the system resolver's own timeout ends
+ * it (glibc: 5 s per attempt and name server), which this deadline does not shorten but no longer waits for.
+ */
+async function lookupWithin(
+  lookup: Lookup,
+  host: string,
+  timeoutMs: number,
+): Promise<Array<{ address: string; family: number }>> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new TargetRefused(`host "${host}" did not resolve within ${timeoutMs / 1000} s`)),
+      timeoutMs,
+    );
+  });
+  const answered = lookup(host).catch(() => {
+    throw new TargetRefused(`host "${host}" could not be resolved`);
+  });
+  try {
+    return await Promise.race([answered, late]);
+  } finally {
+    clearTimeout(timer);
+    answered.catch(() => undefined); // a lookup that fails after the deadline is no unhandled rejection
+  }
+}
+
+/**
  * Resolves the URL's host (every address DNS answers) and refuses it when any answer is not public and private
  * targets are not allowed: one private answer is enough for a rebinding attacker to aim at.
  */
@@ -166,11 +173,7 @@ export async function resolveTarget(
   if (isIP(host)) {
     answers = [{ address: host, family: isIP(host) }];
   } else {
-    try {
-      answers = await lookup(host);
-    } catch {
-      throw new TargetRefused(`host "${host}" could not be resolved`);
-    }
+    answers = await lookupWithin(lookup, host, policy.lookupTimeoutMs ?? LOOKUP_TIMEOUT_MS);
     if (answers.length === 0) throw new TargetRefused(`host "${host}" could not be resolved`);
   }
   if (!policy.allowPrivate) {

@@ -2,6 +2,9 @@
  * Health against the real stack: all four checks ok, and a stopped dependency turns its check `down` and the status
  * `degraded`, then recovers when the dependency returns — without restarting the API.
  */
+import { MongoClient } from 'mongodb';
+import supertest from 'supertest';
+import { createApp } from '../../api/app';
 import { parseConfig } from '../../domain/platform/config';
 import { startStack, stopStack, type ServiceName } from '../../scripts/stack/services';
 import { createTestContext, type TestContext } from '../support/app';
@@ -64,5 +67,39 @@ describe.each([
     }
     const back = await eventually(health, (b) => b.status === 'ok');
     expect(back.checks).toEqual({ mongodb: 'ok', temporal: 'ok', storage: 'ok', worker: 'ok' });
+  });
+});
+
+describe('an answer cached for a few seconds', () => {
+  it('probes once for many calls in a short time, and reports an outage once the cache period is over', async () => {
+    // A database client of its own, watched: each health answer worked out afresh sends one ping through it.
+    const client = new MongoClient(t.config.mongodbUri, { monitorCommands: true, serverSelectionTimeoutMS: 500 });
+    let pings = 0;
+    client.on('commandStarted', (e) => {
+      if (e.commandName === 'ping') pings++;
+    });
+    await client.connect();
+    const app = createApp({
+      ...t.deps,
+      db: client.db(t.config.MONGODB_DB),
+      config: { ...t.config, HEALTH_CACHE_MS: 3000 },
+    });
+    const api = supertest(app.callback());
+    const mongodbCheck = async () => {
+      const res = await api.get('/v1/health');
+      expect(res.status).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      return (res.body as { checks: Record<string, string> }).checks.mongodb;
+    };
+    try {
+      const together = await Promise.all(Array.from({ length: 10 }, mongodbCheck));
+      for (let i = 0; i < 10; i++) together.push(await mongodbCheck());
+      expect(together).toEqual(Array(20).fill('ok'));
+      expect(pings).toBe(1);
+    } finally {
+      await client.close();
+    }
+    // The database is gone for this app: once the cached answer has aged out, health says so.
+    expect(await eventually(mongodbCheck, (c) => c === 'down', 15_000)).toBe('down');
   });
 });

@@ -22,6 +22,7 @@ import { commandsDuring, scans } from '../support/db-commands';
 import { newAccount, type TestAccount } from '../support/identity';
 import { ensureNamespace } from '../../domain/jobs/namespaces';
 import { startWorker } from '../support/processes';
+import { webhookActivities } from '../../activities/webhooks';
 import { makeDocument, SAMPLE_SENTENCES } from '../support/files';
 import { makeWorkflow, waitForRun } from '../support/runs';
 import { uploadReference, waitForReference } from '../support/uploads';
@@ -196,6 +197,65 @@ describe('webhook endpoints', () => {
     expect((await t.api.delete(`/v1/webhook-endpoints/${endpoint.id}`).set(auth(key))).status).toBe(200);
     expect((await rotate()).status).toBe(404);
   });
+
+  it('rescues an endpoint whose secret no key opens by a rotation, and signs past a replaced secret no key opens', async () => {
+    receiver.script([], { status: 200 });
+    const endpoints = t.database.db.collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints);
+    const retired = Buffer.alloc(32, 12).toString('base64');
+    const deliver = async () => {
+      const before = receiver.received.length;
+      const { deliveryId } = await publishTestEvent(t);
+      expect(await deliveryResult(t, deliveryId!)).toEqual({ status: 'succeeded', attempts: 1 });
+      return receiver.received[before]!;
+    };
+
+    // A DATA_ENCRYPTION_KEY replaced without a fallback: no configured key opens the secret. Rotating is the remedy,
+    // and the unreadable secret is not kept among the replaced ones (it could sign nothing).
+    const lost = await register(t, { url: receiver.url(), events: ['run.succeeded'] });
+    await endpoints.updateOne({ _id: lost.id }, { $set: { secret_sealed: sealSecret(retired, lost.secret, lost.id) } });
+    const rotated = await t.api.post(`/v1/webhook-endpoints/${lost.id}/rotate-secret`).set(auth(key)).send({});
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.previous_secret_expires_at).toBeNull();
+    expect((await endpoints.findOne({ _id: lost.id }))!.previous_secrets).toEqual([]);
+    const rescued = await deliver();
+    expect((rescued.headers['x-service-signature'] as string).match(/v1=/g)).toHaveLength(1);
+    expect(verified(rescued, rotated.body.secret)).toBe(true);
+    await t.api.delete(`/v1/webhook-endpoints/${lost.id}`).set(auth(key));
+
+    // A replaced secret still within its time that no key opens is left out of the signature, not fatal to it.
+    const kept = await register(t, { url: receiver.url(), events: ['run.succeeded'] });
+    await endpoints.updateOne(
+      { _id: kept.id },
+      {
+        $set: {
+          previous_secrets: [
+            { sealed: sealSecret(retired, 'whsec_lost', kept.id), expires_at: new Date(Date.now() + 3_600_000) },
+          ],
+        },
+      },
+    );
+    const signed = await deliver();
+    expect((signed.headers['x-service-signature'] as string).match(/v1=/g)).toHaveLength(1);
+    expect(verified(signed, kept.secret)).toBe(true);
+  });
+
+  // Without a deadline the registration waits forever, and the test fails on its own time limit.
+  it('answers 400 naming the url when its host does not resolve within the lookup deadline', async () => {
+    const never = () => new Promise<never>(() => undefined);
+    const registering = createWebhookEndpoint(
+      { ...t.config, WEBHOOK_LOOKUP_TIMEOUT_MS: 200 },
+      new TenantDb(t.database.db, a.accountId),
+      { scopes: ['webhooks:write', 'runs:read', 'reference_documents:read'] },
+      { url: 'https://hooks.example.com/x' },
+      never,
+    );
+    await expect(registering).rejects.toMatchObject({
+      status: 400,
+      code: 'invalid_request',
+      message: 'url host "hooks.example.com" did not resolve within 0.2 s.',
+      details: [{ path: 'body.url', message: 'host "hooks.example.com" did not resolve within 0.2 s' }],
+    });
+  }, 10_000);
 
   it('requires url, and refuses private, loopback and link-local targets when they are not allowed', async () => {
     const missing = await t.api.post('/v1/webhook-endpoints').set(auth(key)).send({});
@@ -690,6 +750,78 @@ describe('retries', () => {
     expect(verified(receiver.received[0]!, endpoint.secret)).toBe(true);
     expect((await resealEndpointSecrets(fast.database.db, rotation)).resealed).toBe(0);
   });
+
+  it('records an attempt that failed, sending nothing, when the stored secret carries a tag of the wrong length', async () => {
+    const endpoint = await register(fast, { url: receiver.url() });
+    receiver.script([], { status: 200 });
+    const endpoints = fast.database.db.collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints);
+    const [version, iv, , ciphertext] = (await endpoints.findOne({ _id: endpoint.id }))!.secret_sealed.split('.');
+    await endpoints.updateOne(
+      { _id: endpoint.id },
+      { $set: { secret_sealed: [version, iv, Buffer.alloc(3, 1).toString('base64url'), ciphertext].join('.') } },
+    );
+    const { deliveryId } = await publishTestEvent(fast);
+    const deliveries = fast.database.db.collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries);
+    for (let i = 0; i < 100 && !(await deliveries.findOne({ _id: deliveryId! }))!.attempts.length; i++)
+      await sleep(100);
+    const [first] = (await deliveries.findOne({ _id: deliveryId! }))!.attempts;
+    expect(first).toMatchObject({
+      status_code: null,
+      error: 'not sent: the delivery could not be signed on our side',
+      outcome: 'retry',
+    });
+    expect(receiver.received).toHaveLength(0);
+    await fast.temporal.client.workflow.getHandle(deliveryId!).terminate('test over');
+  });
+
+  // Without a deadline the attempt waits forever, and the test fails on its own time limit.
+  it('records a failed attempt, sending nothing, when the host does not resolve within the lookup deadline', async () => {
+    const namespace = `${t.config.TEMPORAL_NAMESPACE}-webhooks-idle`;
+    await ensureNamespace(t.config.temporalAddress, namespace);
+    // No worker polls this namespace: the attempt below, made in this process, is the only one.
+    const idle = await createTestContext({ TEMPORAL_NAMESPACE: namespace, WEBHOOK_LOOKUP_TIMEOUT_MS: '200' });
+    let deliveryId: string | undefined;
+    try {
+      const answering = async () => [{ address: '127.0.0.1', family: 4 }];
+      const endpoint = await createWebhookEndpoint(
+        idle.config,
+        new TenantDb(idle.database.db, a.accountId),
+        { scopes: ['webhooks:write', 'runs:read', 'reference_documents:read'] },
+        { url: `http://hooks.example.com:${new URL(receiver.url()).port}/x` },
+        answering,
+      );
+      ({ deliveryId } = await publishTestEvent(idle));
+      const never = () => new Promise<never>(() => undefined);
+      const activities = webhookActivities({ ...idle.deps, models: undefined as never, lookup: never });
+      const attempted = await activities.attemptDelivery({
+        accountId: a.accountId,
+        deliveryId: deliveryId!,
+        attemptKey: 'test:1',
+        timeoutS: 1,
+      });
+      expect(attempted).toEqual({ outcome: 'retry' });
+      const stored = await idle.database.db
+        .collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries)
+        .findOne({ _id: deliveryId! });
+      expect(stored!.attempts).toMatchObject([
+        {
+          status_code: null,
+          error: 'target refused: url host "hooks.example.com" did not resolve within 0.2 s',
+          outcome: 'retry',
+        },
+      ]);
+      expect(receiver.received).toHaveLength(0);
+      await idle.api.delete(`/v1/webhook-endpoints/${endpoint.id}`).set(auth(key));
+    } finally {
+      // Its job must not wait for the worker another test starts on this namespace.
+      if (deliveryId)
+        await idle.temporal.client.workflow
+          .getHandle(deliveryId)
+          .terminate('test over')
+          .catch(() => undefined);
+      await idle.close();
+    }
+  }, 30_000);
 
   it('counts an answer slower than the timeout as a failed attempt', async () => {
     await register(fast, { url: receiver.url() });

@@ -14,13 +14,14 @@ export interface TwoApis {
   origins: [string, string];
 }
 
-export function useTwoApiProcesses(): TwoApis {
+/** `env`: settings of both processes beyond the tests' own (a deployment's, such as its trusted proxy hops). */
+export function useTwoApiProcesses(env: NodeJS.ProcessEnv = {}): TwoApis {
   const apis = {} as TwoApis;
   let spawned: Spawned[] = [];
   beforeAll(async () => {
     apis.t = await createTestContext();
     const ports = [await freePort(), await freePort()] as const;
-    spawned = await Promise.all(ports.map((port) => startApi(port)));
+    spawned = await Promise.all(ports.map((port) => startApi(port, env)));
     apis.origins = [`http://127.0.0.1:${ports[0]}`, `http://127.0.0.1:${ports[1]}`];
   }, 120_000);
   afterAll(async () => {

@@ -177,6 +177,14 @@ describe('webhook targets', () => {
     const failing = async () => Promise.reject(new Error('ENOTFOUND'));
     await expect(resolveTarget('https://nowhere.invalid/x', strict, failing)).rejects.toThrow(/could not be resolved/);
   });
+
+  // Without a deadline this waits forever, and the test fails on its own time limit.
+  it('refuses a host whose name server never answers once the lookup deadline passes', async () => {
+    const never = () => new Promise<never>(() => undefined);
+    await expect(
+      resolveTarget('https://hooks.example.com/x', { ...strict, lookupTimeoutMs: 50 }, never),
+    ).rejects.toThrow(/host "hooks\.example\.com" did not resolve within 0\.05 s/);
+  }, 5_000);
 });
 
 describe('secret sealing', () => {
@@ -208,6 +216,26 @@ describe('secret sealing', () => {
     expect(() => openSecretWith([current, earlier], old, 'whk_2')).toThrow(SecretUnreadable);
     for (const malformed of ['', 'v2.a.b.c', 'not sealed', undefined as unknown as string]) {
       expect(() => openSecretWith([current], malformed, 'whk_1')).toThrow(SecretUnreadable);
+    }
+  });
+
+  it('answers SecretUnreadable for a tag of the wrong length, and for a genuine tag cut short', () => {
+    const current = Buffer.alloc(32, 5).toString('base64');
+    const [version, iv, tag, ciphertext] = sealSecret(current, secret, 'whk_1').split('.') as [
+      string,
+      string,
+      string,
+      string,
+    ];
+    const full = Buffer.from(tag, 'base64url');
+    const withTag = (t: Buffer) => [version, iv, t.toString('base64url'), ciphertext].join('.');
+    // 3 and 17 bytes are no GCM tag length at all: Node refuses them when the tag is set, before any key is tried.
+    for (const wrong of [full.subarray(0, 3), Buffer.concat([full, Buffer.from([1])])]) {
+      expect(() => openSecretWith([current], withTag(wrong), 'whk_1')).toThrow(SecretUnreadable);
+    }
+    // GCM would accept the first 4 or 12 bytes of the right tag: a forgery then needs 2^32 tries, not 2^128.
+    for (const cut of [4, 12]) {
+      expect(() => openSecretWith([current], withTag(full.subarray(0, cut)), 'whk_1')).toThrow(SecretUnreadable);
     }
   });
 });

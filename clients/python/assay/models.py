@@ -693,7 +693,7 @@ class RotatedWebhookEndpoint(BaseModel):
     """
     previous_secret_expires_at: AwareDatetime | None
     """
-    Until then deliveries also carry a signature under the replaced secret; null when it stopped at once.
+    Until then deliveries also carry a signature under the replaced secret; null when it stopped at once, or when no configured key could open it (it could sign nothing).
     """
     warning: str
 

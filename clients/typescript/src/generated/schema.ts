@@ -10,7 +10,7 @@ export interface paths {
         };
         /**
          * Service health
-         * @description Each dependency is `ok` or `down`; any `down` makes the status `degraded`. Always 200.
+         * @description Each dependency is `ok` or `down`; any `down` makes the status `degraded`. Always 200. An answer may be up to a few seconds old.
          */
         get: operations["getHealth"];
         put?: never;
@@ -1281,7 +1281,7 @@ export interface components {
             secret: string;
             /**
              * Format: date-time
-             * @description Until then deliveries also carry a signature under the replaced secret; null when it stopped at once.
+             * @description Until then deliveries also carry a signature under the replaced secret; null when it stopped at once, or when no configured key could open it (it could sign nothing).
              */
             previous_secret_expires_at: string | null;
             warning: string;
