@@ -64,7 +64,7 @@ export async function authorize(ctx: Context, access: Access, deps: AuthDeps): P
 }
 
 /**
- * A credential that failed (DESIGN.md decision 32 as amended in docs/decisions.md 310): counted against the client's
+ * A credential that failed (docs/decisions.md 432 as amended in docs/decisions.md 310): counted against the client's
  * address, and once the address is over AUTH_FAILURES_PER_MINUTE in a sliding minute, answered 429 instead of 401.
  * Only failing credentials are limited: a valid one is served from any address, so a client that keeps failing
  * behind the same balancer or NAT locks nobody else out. That a 401 turned 429 tells the guess apart from a valid

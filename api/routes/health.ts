@@ -1,5 +1,5 @@
 /**
- * `GET /health`: unauthenticated, probes every dependency (DESIGN.md decision 22), an answer served again for
+ * `GET /health`: unauthenticated, probes every dependency (docs/decisions.md 422), an answer served again for
  * `cacheMs` (docs/decisions.md 314).
  */
 import { cachedHealth, type HealthDeps } from '../../domain/platform/health';
