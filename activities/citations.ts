@@ -176,20 +176,46 @@ const DASHES = /[\u2010-\u2015\u2212]/;
 const INVISIBLE = /[\u00AD\u200B-\u200D\u2060\uFEFF]/;
 
 /**
+ * The Markdown of structured text (decision 33) that a model reading the table or list does not retype: a table's
+ * cell pipes and header separator, and heading, list and quote markers at the start of a line. They fold like
+ * whitespace, so a quote that runs across cells ("Clarity of aims 30%") or list items matches (docs/decisions.md 341).
+ */
+const MARKUP =
+  /^[ \t]*(?:#{1,6}[ \t]+|[-*+][ \t]+|\d{1,3}\.[ \t]+|>[ \t]*)|^[ \t]*\|(?:[ \t]*:?-{3,}:?[ \t]*\|)+[ \t]*$/gm;
+
+/**
+ * Positions of `text` that are markup (MARKUP, and every `|`). A pipe inside a cell (`\\|`) folds like the cell
+ * separators, and its backslash goes: a model may retype it with or without the backslash, or as a space.
+ */
+function markupOf(text: string): Set<number> {
+  const marked = new Set<number>();
+  if (!/[|#>*+\-\d]/.test(text)) return marked;
+  for (const match of text.matchAll(MARKUP)) for (let k = 0; k < match[0].length; k++) marked.add(match.index + k);
+  for (let k = text.indexOf('|'); k >= 0; k = text.indexOf('|', k + 1)) {
+    marked.add(k);
+    if (text[k - 1] === '\\') marked.add(k - 1);
+  }
+  return marked;
+}
+
+/**
  * Text as a model typically retypes it: NFKC (ligatures, full-width forms, "…" as "..."), typographic quotes and
- * dashes as ASCII, invisible characters gone, every run of whitespace one space. `starts[i]`/`ends[i]` give the
- * span of original text that folded character `i` came from.
+ * dashes as ASCII, invisible characters gone, Markdown table and list markup as whitespace, every run of
+ * whitespace one space. `starts[i]`/`ends[i]` give the span of original text that folded
+ * character `i` came from.
  */
 export function fold(text: string): { text: string; starts: number[]; ends: number[] } {
   let out = '';
   const starts: number[] = [];
   const ends: number[] = [];
+  const markup = markupOf(text);
   let i = 0;
   for (const char of text) {
     const from = i;
     i += char.length;
     if (INVISIBLE.test(char)) continue;
-    if (/\s/.test(char)) {
+    if (markup.has(from) && text[from] === '\\') continue;
+    if (/\s/.test(char) || markup.has(from)) {
       if (out.endsWith(' ')) ends[ends.length - 1] = i;
       else {
         out += ' ';

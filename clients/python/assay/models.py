@@ -513,6 +513,10 @@ class Document(BaseModel):
     """
     Why no text could be extracted, when `extracted` is false.
     """
+    text_version: Annotated[int | None, Field(examples=[2], ge=1)]
+    """
+    The form of the extracted text: 2 is structured Markdown (headings `#`, lists, pipe tables one row per line, speaker notes under `## Notes`); 1 is the flattened text of documents extracted before it, kept as it was (documents are never re-extracted on their own). Null until the document is extracted.
+    """
     created_at: AwareDatetime
 
 
@@ -534,6 +538,10 @@ class DocumentText(BaseModel):
     object: Literal['document_text']
     document_id: str
     page_count: int | None
+    text_version: Annotated[int, Field(examples=[2], ge=1)]
+    """
+    The form of the extracted text: 2 is structured Markdown (headings `#`, lists, pipe tables one row per line, speaker notes under `## Notes`); 1 is the flattened text of documents extracted before it, kept as it was (documents are never re-extracted on their own).
+    """
     sections: list[Section]
 
 

@@ -1142,6 +1142,11 @@ export interface components {
                 code: string;
                 message: string;
             } | null;
+            /**
+             * @description The form of the extracted text: 2 is structured Markdown (headings `#`, lists, pipe tables one row per line, speaker notes under `## Notes`); 1 is the flattened text of documents extracted before it, kept as it was (documents are never re-extracted on their own). Null until the document is extracted.
+             * @example 2
+             */
+            text_version: number | null;
             /** Format: date-time */
             created_at: string;
         };
@@ -1151,6 +1156,11 @@ export interface components {
             object: "document_text";
             document_id: string;
             page_count: number | null;
+            /**
+             * @description The form of the extracted text: 2 is structured Markdown (headings `#`, lists, pipe tables one row per line, speaker notes under `## Notes`); 1 is the flattened text of documents extracted before it, kept as it was (documents are never re-extracted on their own).
+             * @example 2
+             */
+            text_version: number;
             sections: {
                 /** @enum {string} */
                 kind: "page" | "sheet" | "slide" | "section";
