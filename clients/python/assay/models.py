@@ -431,6 +431,33 @@ class SectionLocation(BaseModel):
     label: Annotated[str, Field(examples=['Page 3'])]
 
 
+class CitationBox(BaseModel):
+    """
+    A rectangle on a page, in fractions of the page, origin top left.
+    """
+
+    page: Annotated[int, Field(ge=1)]
+    """
+    1-based page number.
+    """
+    x: Annotated[float, Field(ge=0.0, le=1.0)]
+    """
+    Left edge, as a fraction of the page width from its left.
+    """
+    y: Annotated[float, Field(ge=0.0, le=1.0)]
+    """
+    Top edge, as a fraction of the page height from its top.
+    """
+    w: Annotated[float, Field(ge=0.0, le=1.0)]
+    """
+    Width, as a fraction of the page width.
+    """
+    h: Annotated[float, Field(ge=0.0, le=1.0)]
+    """
+    Height, as a fraction of the page height.
+    """
+
+
 class InputDocument(RootModel[str]):
     root: Annotated[str, Field(max_length=64, min_length=1)]
 
@@ -810,6 +837,10 @@ class Input1(BaseModel):
     location: SectionLocation
     start: Annotated[int, Field(ge=0)]
     end: Annotated[int, Field(ge=0)]
+    boxes: list[CitationBox] | None = None
+    """
+    Where the quote is on the page, for text with positions (PDF pages): one box per line of the quote, together covering it. Empty for formats without positions; absent on citations made before positions existed.
+    """
 
 
 class Reference(BaseModel):
