@@ -7,52 +7,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { extract } from '../../../activities/parsing';
+import { CORPUS_DIR as CORPUS, flat, headingsOf, loadExpected, missingRows, wordRecall } from '../../support/fidelity';
 
-interface Expected {
-  words: string[];
-  headings: string[];
-  rows: string[][];
-  notes?: string[];
-  list_items?: string[];
-  columns?: string[];
-}
-
-const CORPUS = join(__dirname, '../../fixtures/corpus');
-const expected = JSON.parse(readFileSync(join(CORPUS, 'expected.json'), 'utf8')) as Record<string, Expected>;
-
-const words = (text: string): string[] => text.match(/[\p{L}\p{N}]+/gu) ?? [];
-const flat = (text: string): string => text.replace(/\s+/g, ' ').trim();
-
-/** The share of the expected words found, each occurrence counted once (a multiset recall). */
-function wordRecall(want: string[], text: string): number {
-  const have = new Map<string, number>();
-  for (const word of words(text)) have.set(word.toLowerCase(), (have.get(word.toLowerCase()) ?? 0) + 1);
-  let found = 0;
-  for (const word of want) {
-    const left = have.get(word.toLowerCase()) ?? 0;
-    if (left > 0) {
-      found += 1;
-      have.set(word.toLowerCase(), left - 1);
-    }
-  }
-  return found / want.length;
-}
-
-/** A pipe-table line's cells, unescaped. */
-function cellsOf(line: string): string[] | null {
-  if (!/^\|.*\|$/.test(line.trim())) return null;
-  const cells: string[] = [];
-  let cell = '';
-  const body = line.trim().slice(1);
-  for (let i = 0; i < body.length; i++) {
-    if (body[i] === '\\' && (body[i + 1] === '|' || body[i + 1] === '\\')) cell += body[++i];
-    else if (body[i] === '|') {
-      cells.push(flat(cell));
-      cell = '';
-    } else cell += body[i];
-  }
-  return cells;
-}
+const expected = loadExpected();
 
 async function textOf(file: string): Promise<string> {
   const result = await extract(readFileSync(join(CORPUS, file)), { filename: file });
@@ -72,22 +29,14 @@ describe.each(Object.keys(expected))('%s', (file) => {
   });
 
   it('keeps every table row as one pipe-table line, its cells in order', () => {
-    const rows = text.split('\n').map(cellsOf);
-    const missing = want.rows.filter(
-      (row) => !rows.some((cells) => cells && cells.join('\u0000') === row.map(flat).join('\u0000')),
-    );
-    expect(missing).toEqual([]);
+    expect(missingRows(want.rows, text)).toEqual([]);
     // Every table starts with its header row and the separator under it.
     const separators = text.split('\n').filter((line) => /^\|(\s*:?-{3,}:?\s*\|)+$/.test(line));
     expect(separators.length).toBeGreaterThan(0);
   });
 
   it('marks every heading with #', () => {
-    const headings = text
-      .split('\n')
-      .map((line) => /^#{1,6} (.+)$/.exec(line)?.[1])
-      .filter((h): h is string => h !== undefined)
-      .map(flat);
+    const headings = headingsOf(text);
     for (const heading of want.headings) expect(headings).toContain(heading);
   });
 
