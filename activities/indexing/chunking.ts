@@ -104,7 +104,13 @@ function tableHeaders(text: string, units: Unit[]): Array<Header | null> {
     });
   }
   if (bodies.length === 0) return units.map(() => null);
-  return units.map((unit) => bodies.find((b) => unit.start >= b.start && unit.start < b.end)?.header ?? null);
+  // Units and table bodies are both in text order: one walk over each.
+  let b = 0;
+  return units.map((unit) => {
+    while (b < bodies.length && bodies[b]!.end <= unit.start) b++;
+    const body = bodies[b];
+    return body && unit.start >= body.start ? body.header : null;
+  });
 }
 
 const SEPARATOR = /^\|(?:\s*:?-{3,}:?\s*\|)+$/;
