@@ -176,20 +176,46 @@ const DASHES = /[\u2010-\u2015\u2212]/;
 const INVISIBLE = /[\u00AD\u200B-\u200D\u2060\uFEFF]/;
 
 /**
+ * The Markdown of structured text (decision 33) that a model reading the table or list does not retype: a table's
+ * cell pipes and header separator, and heading, list and quote markers at the start of a line. They fold like
+ * whitespace, so a quote that runs across cells ("Clarity of aims 30%") or list items matches (docs/decisions.md 341).
+ */
+const MARKUP =
+  /^[ \t]*(?:#{1,6}[ \t]+|[-*+][ \t]+|\d{1,3}\.[ \t]+|>[ \t]*)|^[ \t]*\|(?:[ \t]*:?-{3,}:?[ \t]*\|)+[ \t]*$/gm;
+
+/**
+ * Positions of `text` that are markup (MARKUP, and every `|`). A pipe inside a cell (`\\|`) folds like the cell
+ * separators, and its backslash goes: a model may retype it with or without the backslash, or as a space.
+ */
+function markupOf(text: string): Set<number> {
+  const marked = new Set<number>();
+  if (!/[|#>*+\-\d]/.test(text)) return marked;
+  for (const match of text.matchAll(MARKUP)) for (let k = 0; k < match[0].length; k++) marked.add(match.index + k);
+  for (let k = text.indexOf('|'); k >= 0; k = text.indexOf('|', k + 1)) {
+    marked.add(k);
+    if (text[k - 1] === '\\') marked.add(k - 1);
+  }
+  return marked;
+}
+
+/**
  * Text as a model typically retypes it: NFKC (ligatures, full-width forms, "…" as "..."), typographic quotes and
- * dashes as ASCII, invisible characters gone, every run of whitespace one space. `starts[i]`/`ends[i]` give the
- * span of original text that folded character `i` came from.
+ * dashes as ASCII, invisible characters gone, Markdown table and list markup as whitespace, every run of
+ * whitespace one space. `starts[i]`/`ends[i]` give the span of original text that folded
+ * character `i` came from.
  */
 export function fold(text: string): { text: string; starts: number[]; ends: number[] } {
   let out = '';
   const starts: number[] = [];
   const ends: number[] = [];
+  const markup = markupOf(text);
   let i = 0;
   for (const char of text) {
     const from = i;
     i += char.length;
     if (INVISIBLE.test(char)) continue;
-    if (/\s/.test(char)) {
+    if (markup.has(from) && text[from] === '\\') continue;
+    if (/\s/.test(char) || markup.has(from)) {
       if (out.endsWith(' ')) ends[ends.length - 1] = i;
       else {
         out += ' ';
@@ -219,4 +245,66 @@ export function fold(text: string): { text: string; starts: number[]; ends: numb
     }
   }
   return { text: out, starts, ends };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Positions
+// ---------------------------------------------------------------------------------------------------------------
+
+export interface Box {
+  page: number;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/**
+ * Relative advance widths of printable ASCII (Helvetica's metrics, per 1,000 em, from space to `~`). A position map
+ * knows where a piece of text starts and ends on the page, not where each character is: the quoted part of a piece
+ * is placed by these widths, which for proportional fonts land far closer than an equal share per character.
+ */
+const ASCII_WIDTHS = [
+  278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556,
+  556, 556, 556, 278, 278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833,
+  722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556, 333, 556, 556, 500, 556,
+  556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334,
+  260, 334, 584,
+];
+
+function widthOf(text: string): number {
+  let width = 0;
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    if (code >= 32 && code <= 126) width += ASCII_WIDTHS[code - 32]!;
+    else if (code >= 0x2e80)
+      width += 1000; // CJK and wider scripts: a full em
+    else width += 556;
+  }
+  return width;
+}
+
+/**
+ * The boxes covering [start, end) of a page's `text`, from its position map (flat [start, end, x, y, w, h] per
+ * piece of text, activities/parsing/pdf-layout.ts): each piece the quote touches, cut to the quoted characters
+ * (placed by their widths within the piece), and the pieces of one line joined into one box.
+ */
+export function boxesOf(map: number[], text: string, start: number, end: number, page: number): Box[] {
+  const lines: Box[] = [];
+  for (let k = 0; k + 5 < map.length; k += 6) {
+    const [s, e, x, y, w, h] = map.slice(k, k + 6) as [number, number, number, number, number, number];
+    if (e <= start || s >= end || e <= s) continue;
+    const total = widthOf(text.slice(s, e)) || 1;
+    const from = x + (w * widthOf(text.slice(s, Math.max(start, s)))) / total;
+    // Trailing spaces of the quoted part take no room: a box ends with its last character.
+    const to = x + (w * widthOf(text.slice(s, Math.min(end, e)).trimEnd())) / total;
+    const line = lines.find((b) => Math.abs(b.y - y) < h / 2 && Math.abs(b.h - h) < h / 2);
+    if (line) {
+      const left = Math.min(line.x, from);
+      line.w = Math.max(line.x + line.w, to) - left;
+      line.x = left;
+    } else lines.push({ page, x: from, y, w: to - from, h });
+  }
+  const clamp = (n: number) => Math.round(Math.min(1, Math.max(0, n)) * 1e4) / 1e4;
+  return lines.map((b) => ({ page, x: clamp(b.x), y: clamp(b.y), w: clamp(b.w), h: clamp(b.h) }));
 }

@@ -4,6 +4,7 @@ import { textKeys } from '../domain/documents/stored-text';
 import type { DocumentJobInput, ExtractionSummary } from '../domain/jobs/contract';
 import type { ActivityDeps } from './deps';
 import { extractStored } from './extraction';
+import { TEXT_VERSION } from './parsing/markdown';
 
 export function documentActivities({ db, storage }: ActivityDeps) {
   return {
@@ -23,6 +24,7 @@ export function documentActivities({ db, storage }: ActivityDeps) {
         mime_type: result.mime_type,
         page_count: result.page_count,
         char_count: result.char_count,
+        textVersion: TEXT_VERSION,
         textKey,
         inferredSchema,
         code: result.code,

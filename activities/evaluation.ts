@@ -19,8 +19,9 @@ import type { RunManifest, RunStatus } from '../domain/runs/schemas';
 import { objectKeys, putObject } from '../domain/platform/storage';
 import type { RunJobInput } from '../domain/jobs/contract';
 import type { EvaluationWorkflowDoc } from '../domain/evaluation-workflows/evaluation-workflows';
-import { verifyEvidence, type CitableInput } from './citations';
-import { loadStoredText } from '../domain/documents/stored-text';
+import { boxesOf, verifyEvidence, type CitableInput } from './citations';
+import { loadStoredText, type StoredText } from '../domain/documents/stored-text';
+import type { RunCitation } from '../domain/runs/schemas';
 import type { ActivityDeps } from './deps';
 import { countTokens } from './indexing/tokens';
 import { createContextAssembler, renderInput, type ModelContext } from './model-context';
@@ -63,7 +64,12 @@ export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
       const doc = docs.find((d) => d._id === id);
       const textKey = doc?.text_key;
       if (!doc || !textKey) throw runFailure('document_not_extracted', `Input document ${id} has no extracted text.`);
-      return { id, filename: doc.filename, load: async () => (await loadStoredText(storage, textKey)).sections };
+      return {
+        id,
+        filename: doc.filename,
+        load: async () => (await loadStoredText(storage, textKey)).sections,
+        positions: async () => positionsOf(await loadStoredText(storage, textKey)),
+      };
     });
     const schema = workflow.output_schema_json
       ? (JSON.parse(workflow.output_schema_json) as Record<string, unknown>)
@@ -124,6 +130,7 @@ export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
     }
     // The stub's evidence goes through the same check as a model's: test mode shows what live mode would keep.
     const verified = verifyEvidence(result.evidence, citableOf(model), model.chunks);
+    await placeCitations(verified.citations, ctx.inputs);
     const manifest = manifestOf(ctx, model, messages, result);
     const file = await renderOutput(result.output, run.output_format, {
       title: ctx.workflow.name,
@@ -184,6 +191,34 @@ function runsLocally(): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Gives each supported citation the boxes of its quote on the page (decision 34), from the positions stored beside
+ * the document's text: read once per cited document, after the model answered, and never kept with the run.
+ */
+async function placeCitations(citations: RunCitation[], inputs: RunInput[]): Promise<void> {
+  const cited = new Set(citations.map((c) => c.input?.document_id).filter((id): id is string => id !== undefined));
+  for (const input of inputs) {
+    if (!cited.has(input.id)) continue;
+    const positions = (await input.positions?.()) ?? new Map<string, { text: string; boxes: number[] }>();
+    for (const citation of citations) {
+      if (!citation.input || citation.input.document_id !== input.id) continue;
+      const { location, start, end } = citation.input;
+      const page = positions.get(`${location.kind}:${location.index}`);
+      citation.input.boxes =
+        page && location.kind === 'page' ? boxesOf(page.boxes, page.text, start, end, location.index) : [];
+    }
+  }
+}
+
+function positionsOf(stored: StoredText): Map<string, { text: string; boxes: number[] }> {
+  const map = new Map<string, { text: string; boxes: number[] }>();
+  stored.positions?.forEach((boxes, i) => {
+    const section = stored.sections[i];
+    if (section && boxes.length > 0) map.set(`${section.kind}:${section.index}`, { text: section.text, boxes });
+  });
+  return map;
 }
 
 /** Quotes count only where the model could read them: the sections sent, as far as they were sent. */

@@ -17,6 +17,8 @@ export interface RunInput {
   filename: string;
   /** Reads the document's sections from the object store (every call reads them again), with their stored counts. */
   load(): Promise<StoredSection[]>;
+  /** By section (`kind:index`), its text and the boxes of it, where the format has positions (PDF pages). */
+  positions?(): Promise<Map<string, { text: string; boxes: number[] }>>;
 }
 
 /** The run, its evaluation workflow, its output schema and its input documents. */

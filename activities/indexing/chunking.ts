@@ -1,11 +1,13 @@
 /**
  * Reference-document sections to retrieval chunks (the Chunk shape is the stored one, domain/documents/reference-index.ts): the packing of a
  * section's units (segments.ts) into chunks of about `targetTokens` with about `overlapTokens` carried over.
- * A chunk never spans two sections, so every retrieved passage can be cited by its page, sheet or slide.
+ * A chunk never spans two sections, so every retrieved passage can be cited by its page, sheet or slide. A chunk
+ * that starts inside a pipe table's body begins with that table's header row and separator (`header_chars` long),
+ * so a retrieved row arrives with its column names (docs/decisions.md 343).
  */
 import type { Chunk } from '../../domain/documents/reference-index';
 import type { Section } from '../parsing/types';
-import { Boundary, segment, type Unit } from './segments';
+import { Boundary, segment, TABLE_ROW, type Unit } from './segments';
 import { countTokens } from './tokens';
 
 export type { Chunk };
@@ -44,7 +46,8 @@ export function chunkSections(refId: string, sections: Section[], options: Chunk
   for (const section of sections) {
     const units = segment(section.text, { maxUnitTokens: target, pieceTokens });
     const headingAt = headingsInForce(units);
-    for (const span of pack(section.text, units, target, overlap)) {
+    const headers = tableHeaders(section.text, units);
+    for (const span of pack(section.text, units, target, overlap, headers)) {
       const ordinal = chunks.length;
       chunks.push({
         id: `${refId}:${ordinal}`,
@@ -56,6 +59,7 @@ export function chunkSections(refId: string, sections: Section[], options: Chunk
         heading: headingAt[span.from] ?? firstHeading(units, span.from, span.to),
         char_start: span.start,
         char_end: span.end,
+        ...(span.headerChars > 0 ? { header_chars: span.headerChars } : {}),
       });
     }
   }
@@ -69,7 +73,47 @@ interface Span {
   end: number;
   text: string;
   tokens: number;
+  headerChars: number;
 }
+
+/** For each unit in a pipe table's body, the table's header row and separator (with a line break after); else null. */
+interface Header {
+  text: string;
+  tokens: number;
+}
+
+function tableHeaders(text: string, units: Unit[]): Array<Header | null> {
+  const lines = text.split('\n');
+  const bodies: Array<{ start: number; end: number; header: Header }> = [];
+  let offset = 0;
+  const starts = lines.map((line) => {
+    const at = offset;
+    offset += line.length + 1;
+    return at;
+  });
+  for (let i = 1; i < lines.length; i++) {
+    if (!SEPARATOR.test(lines[i]!.trim()) || !TABLE_ROW.test(lines[i - 1]!.trim())) continue;
+    let last = i;
+    while (last + 1 < lines.length && TABLE_ROW.test(lines[last + 1]!.trim())) last++;
+    if (last === i) continue;
+    const header = `${lines[i - 1]!.trim()}\n${lines[i]!.trim()}\n`;
+    bodies.push({
+      start: starts[i + 1]!,
+      end: starts[last]! + lines[last]!.length,
+      header: { text: header, tokens: countTokens(header) },
+    });
+  }
+  if (bodies.length === 0) return units.map(() => null);
+  // Units and table bodies are both in text order: one walk over each.
+  let b = 0;
+  return units.map((unit) => {
+    while (b < bodies.length && bodies[b]!.end <= unit.start) b++;
+    const body = bodies[b];
+    return body && unit.start >= body.start ? body.header : null;
+  });
+}
+
+const SEPARATOR = /^\|(?:\s*:?-{3,}:?\s*\|)+$/;
 
 /**
  * Joining two units usually costs no extra token (the space merges into the next word's token), a line break
@@ -82,11 +126,13 @@ const GAP_TOKENS = 0.25;
  * per gap), so each unit is encoded once; every emitted chunk is then counted exactly, and shortened by a unit in
  * the uncommon case the estimate was low.
  */
-function pack(text: string, units: Unit[], target: number, overlap: number): Span[] {
+function pack(text: string, units: Unit[], target: number, overlap: number, headers: Array<Header | null>): Span[] {
   const prefix = [0];
   for (const unit of units) prefix.push((prefix.at(-1) as number) + unit.tokens);
+  // A chunk starting in a table's body carries the header: its tokens count against the chunk's budget.
   const estimate = (a: number, b: number) =>
-    (prefix[b] as number) - (prefix[a] as number) + GAP_TOKENS * Math.max(0, b - a - 1);
+    (prefix[b] as number) - (prefix[a] as number) + GAP_TOKENS * Math.max(0, b - a - 1) + (headers[a]?.tokens ?? 0);
+  const spanOf = (from: number, to: number) => spanAt(text, units, from, to, headers[from] ?? null);
   const unit = (i: number) => units[i] as Unit;
 
   const spans: Span[] = [];
@@ -103,11 +149,11 @@ function pack(text: string, units: Unit[], target: number, overlap: number): Spa
     }
     if (to < units.length) to = bestCut(units, estimate, from, fresh, to, target);
 
-    let span = spanOf(text, units, from, to);
-    while (span.tokens > target && to - 1 > fresh) span = spanOf(text, units, from, --to);
+    let span = spanOf(from, to);
+    while (span.tokens > target && to - 1 > fresh) span = spanOf(from, --to);
     if (span.tokens > target && from < fresh) {
       from = fresh;
-      span = spanOf(text, units, from, to);
+      span = spanOf(from, to);
     }
     spans.push(span);
 
@@ -144,11 +190,11 @@ function bestCut(
   return best;
 }
 
-function spanOf(text: string, units: Unit[], from: number, to: number): Span {
+function spanAt(text: string, units: Unit[], from: number, to: number, header: Header | null): Span {
   const start = (units[from] as Unit).start;
   const end = (units[to - 1] as Unit).end;
-  const slice = text.slice(start, end);
-  return { from, to, start, end, text: slice, tokens: countTokens(slice) };
+  const slice = `${header?.text ?? ''}${text.slice(start, end)}`;
+  return { from, to, start, end, text: slice, tokens: countTokens(slice), headerChars: header?.text.length ?? 0 };
 }
 
 /** For each unit, the heading in force there (the unit itself if it is a heading); a chunk takes its first unit's. */

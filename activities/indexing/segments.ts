@@ -48,6 +48,9 @@ export function segment(text: string, budget: UnitBudget): Unit[] {
     if (heading !== null && headingTokens <= budget.maxUnitTokens) {
       const boundary = afterHeading ? Boundary.afterHeading : Boundary.heading;
       units.push({ start: line.start, end: line.end, tokens: headingTokens, boundary, heading });
+    } else if (TABLE_ROW.test(lineText)) {
+      // A table row is one unit: its cells mean something only together (decision 33).
+      pushSentence(units, text, line, lineStart(afterHeading, afterBlank, false), budget);
     } else {
       let boundary = lineStart(afterHeading, afterBlank, previousEndedSentence);
       for (const { start, end } of sentences(lineText)) {
@@ -133,6 +136,8 @@ function sentences(line: string): Span[] {
   return out;
 }
 
+/** A pipe-table line of structured text (activities/parsing/markdown.ts). */
+export const TABLE_ROW = /^\|.*\|$/;
 const MARKDOWN_HEADING = /^#{1,6}\s+(.+?)\s*#*$/;
 const NUMBERED = /^(?:\d+(?:\.\d+)*\.?|[A-Z]\.|[IVXLC]+\.)\s+\S/;
 const MINOR_WORDS = new Set('a an and as at by for from in of on or the to with'.split(' '));

@@ -1,9 +1,10 @@
 /**
  * CSV through csv-parse. The delimiter is sniffed from the first line (comma, semicolon as European Excel writes,
- * or tab), ragged rows are accepted, and rows come out tab-separated like spreadsheet sheets, so a cell's own
- * commas stay unambiguous.
+ * or tab), ragged rows are accepted, and the rows come out as a pipe table (markdown.ts) like a spreadsheet's sheet,
+ * the first row its header.
  */
 import { parse } from 'csv-parse/sync';
+import { pipeTable } from './markdown';
 import { ExtractionFailure } from './result';
 import { decodeText } from './text';
 import type { Parsed } from './types';
@@ -26,13 +27,10 @@ export function parseCsv(bytes: Uint8Array): Parsed {
     const reason = `the CSV file could not be parsed${where} (for example, a quoted field is not closed)`;
     throw new ExtractionFailure('corrupt', reason);
   }
-  const lines = rows.map((row) =>
-    row
-      .map((cell) => cell.replace(/\s+/g, ' ').trim())
-      .join('\t')
-      .trimEnd(),
-  );
-  return { pageCount: null, sections: [{ kind: 'section', index: 1, label: 'Table', text: lines.join('\n').trim() }] };
+  return {
+    pageCount: null,
+    sections: [{ kind: 'section', index: 1, label: 'Table', text: pipeTable(rows).join('\n') }],
+  };
 }
 
 function sniffDelimiter(text: string): string {

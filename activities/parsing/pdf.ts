@@ -1,10 +1,21 @@
 /**
- * PDF: text per page through unpdf's bundled pdf.js (the only pdf.js this process may load: two copies clash).
- * A page without a text layer gives an empty section, so a scanned PDF still reports its page count.
+ * PDF: each page's text items through unpdf's bundled pdf.js (the only pdf.js this process may load: two copies
+ * clash), laid out as structured Markdown with the boxes of its text (pdf-layout.ts). A page without a text layer
+ * gives an empty section, so a scanned PDF still reports its page count. Pages are read one at a time and only
+ * their segments are kept until the document's body text size is known (headings are measured against it).
  */
-import { extractText, getDocumentProxy, getResolvedPDFJS } from 'unpdf';
+import { getDocumentProxy, getResolvedPDFJS } from 'unpdf';
+import { bodySizeOf, layoutPage, writePage, type PageLayout, type PageView, type PdfItem } from './pdf-layout';
 import { ExtractionFailure, ParserUnavailable } from './result';
 import type { Parsed } from './types';
+
+/** The parts of a pdf.js TextItem read here (marked-content entries have no `str`). */
+interface TextItem {
+  str?: string;
+  transform?: number[];
+  width?: number;
+  height?: number;
+}
 
 export async function parsePdf(bytes: Uint8Array): Promise<Parsed> {
   // unpdf loads its pdf.js bundle with a native import() on first use; where that cannot work (jest's module
@@ -22,17 +33,36 @@ export async function parsePdf(bytes: Uint8Array): Promise<Parsed> {
     throw err;
   });
   try {
-    const { totalPages, text } = await extractText(pdf, { mergePages: false });
-    return {
-      pageCount: totalPages,
-      sections: text.map((pageText, i) => ({
-        kind: 'page',
-        index: i + 1,
-        label: `Page ${i + 1}`,
-        text: pageText.trim(),
-      })),
-    };
+    const sizes = new Map<number, number>();
+    const layouts: PageLayout[] = [];
+    for (let p = 1; p <= pdf.numPages; p++) {
+      const page = await pdf.getPage(p);
+      const content = await page.getTextContent();
+      layouts.push(layoutPage(itemsOf(content.items as TextItem[]), page.view as PageView, sizes));
+      page.cleanup();
+    }
+    const bodySize = bodySizeOf(sizes);
+    const sections = [];
+    const positions = [];
+    for (const [i, layout] of layouts.entries()) {
+      const written = writePage(layout, bodySize);
+      layouts[i] = { view: layout.view, blocks: [] }; // let the page's segments go as soon as it is written
+      sections.push({ kind: 'page' as const, index: i + 1, label: `Page ${i + 1}`, text: written.text });
+      positions.push(written.boxes);
+    }
+    return { pageCount: pdf.numPages, sections, positions };
   } finally {
     await pdf.destroy();
   }
+}
+
+function itemsOf(items: TextItem[]): PdfItem[] {
+  const out: PdfItem[] = [];
+  for (const item of items) {
+    if (typeof item.str !== 'string' || !item.transform || item.str.trim() === '') continue;
+    const [, , c = 0, d = 0, x = 0, y = 0] = item.transform;
+    const size = Math.hypot(c, d) || item.height || 0;
+    out.push({ str: item.str, x, y, w: item.width ?? 0, size });
+  }
+  return out;
 }

@@ -68,6 +68,7 @@ export function succeeded(format: DocFormat, parsed: Parsed): Extraction {
     page_count: parsed.pageCount,
     sections,
     char_count: sections.reduce((n, s) => n + s.text.length, 0),
+    ...(parsed.positions ? { positions: parsed.positions.slice(0, sections.length) } : {}),
   };
 }
 

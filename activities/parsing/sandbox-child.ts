@@ -6,6 +6,7 @@
  */
 import { inferSchema } from './infer-schema';
 import { extract, MAX_INPUT_BYTES } from './index';
+import { TEXT_VERSION } from './markdown';
 import { failed, formatBytes } from './result';
 import type { ChildMessage, ChildRequest } from './sandbox';
 import { withTokenCounts } from './token-counts';
@@ -54,7 +55,7 @@ async function main(request: Extract<ChildRequest, { type: 'request' }>): Promis
   const extraction = await extract(input.bytes, request.hint, (format) => void send({ type: 'identified', format }));
   // Inference reads the same bytes, here, under the same limits: never again on the worker's main thread.
   const inferredSchema = extraction.extracted ? inferSchema(extraction.format, input.bytes) : null;
-  const { sections: extracted, ...summary } = extraction;
+  const { sections: extracted, positions, ...summary } = extraction;
   const sections = extraction.extracted && request.counting ? withTokenCounts(extracted, request.counting) : extracted;
   const text = extraction.extracted
     ? Buffer.from(
@@ -63,6 +64,8 @@ async function main(request: Extract<ChildRequest, { type: 'request' }>): Promis
           mime_type: extraction.mime_type,
           page_count: extraction.page_count,
           sections,
+          text_version: TEXT_VERSION,
+          ...(positions ? { positions } : {}),
         }),
       )
     : Buffer.alloc(0);

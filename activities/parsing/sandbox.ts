@@ -235,8 +235,16 @@ export async function extractInSandbox(
   limits: SandboxLimits = {},
 ): Promise<Extraction & { inferred_schema: InferredSchema | null; peak_rss_mb: number }> {
   const { extraction, storedText, inferredSchema, peakRssMb } = await processInSandbox(bytes, hint, limits);
-  const sections = storedText ? (JSON.parse(storedText.toString('utf8')) as { sections: Section[] }).sections : [];
-  return { ...extraction, sections, inferred_schema: inferredSchema, peak_rss_mb: peakRssMb ?? 0 };
+  const stored = storedText
+    ? (JSON.parse(storedText.toString('utf8')) as { sections: Section[]; positions?: number[][] })
+    : { sections: [] };
+  return {
+    ...extraction,
+    sections: stored.sections,
+    ...(stored.positions ? { positions: stored.positions } : {}),
+    inferred_schema: inferredSchema,
+    peak_rss_mb: peakRssMb ?? 0,
+  };
 }
 
 /**

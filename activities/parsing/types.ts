@@ -26,6 +26,8 @@ export interface Extraction {
   page_count: number | null; // PDF pages, PPTX slides, XLSX/XLS sheets; null for plain text formats
   sections: Section[]; // empty when not extracted
   char_count: number;
+  /** Per section (same order), the boxes of its text where the format has positions (PDF); stored, never returned. */
+  positions?: number[][];
   code?: FailureCode;
   reason?: string; // one human sentence, safe to show to the API client (no stack traces, no paths)
 }
@@ -40,4 +42,6 @@ export interface ExtractHint {
 export interface Parsed {
   sections: Section[];
   pageCount: number | null;
+  /** PDF: per section, the boxes of its text (flat [start, end, x, y, w, h] sextuples; pdf-layout.ts). */
+  positions?: number[][];
 }

@@ -31,7 +31,7 @@ function refuseEntityDeclarations(xml: string, what: string): void {
  * Parses well-formed XML into ordered nodes; throws `corrupt` with the position of the first error otherwise.
  * `what` names the source in reasons: "the file", "slide 2 of the PPTX file".
  */
-export function parseXml(xml: string, what: string): XmlNode[] {
+export function parseXml(xml: string, what: string, options: { attributes?: boolean } = {}): XmlNode[] {
   refuseEntityDeclarations(xml, what);
   const valid = XMLValidator.validate(xml);
   if (valid !== true) {
@@ -45,7 +45,10 @@ export function parseXml(xml: string, what: string): XmlNode[] {
   const parser = new XMLParser({
     preserveOrder: true,
     processEntities: false,
-    ignoreAttributes: true,
+    // Attributes (under `:@`, unprefixed, as strings) only for callers that read them (PPTX levels and spans).
+    ignoreAttributes: options.attributes !== true,
+    attributeNamePrefix: '',
+    parseAttributeValue: false,
     ignoreDeclaration: true,
     ignorePiTags: true,
     parseTagValue: false,
@@ -73,6 +76,13 @@ export function tagOf(node: XmlNode): string | undefined {
 export function childrenOf(node: XmlNode, tag: string): XmlNode[] {
   const children = node[tag];
   return Array.isArray(children) ? (children as XmlNode[]) : [];
+}
+
+/** An attribute of an element parsed with `attributes: true`. */
+export function attributeOf(node: XmlNode, name: string): string | undefined {
+  const attributes = node[':@'] as Record<string, unknown> | undefined;
+  const value = attributes?.[name];
+  return typeof value === 'string' ? decodeEntities(value) : undefined;
 }
 
 /** Character data of a text or CDATA node, decoded; undefined for elements. */

@@ -11,7 +11,7 @@ import { errors } from '../http/errors';
 import { newId } from '../platform/ids';
 import type { Storage } from '../platform/storage';
 import { deleteOriginal, originalKeys, presignOriginalUpload, putOriginal, statOriginal } from './originals';
-import { loadStoredText } from './stored-text';
+import { FIRST_TEXT_VERSION, loadStoredText } from './stored-text';
 import { extractDocument, type TemporalHandle } from '../jobs';
 import { unwatchJob, watchJob } from '../jobs/watch';
 import { TenantDb } from '../access/tenant';
@@ -32,6 +32,8 @@ export interface DocumentDoc {
   extraction_error: { code: string; message: string } | null;
   text_key: string | null;
   char_count: number | null;
+  /** The form of the stored text (stored-text.ts); absent on documents extracted before it was recorded (version 1). */
+  text_version?: number | null;
   /** A draft 2020-12 schema of the file's structure (JSON, CSV header, XLSX header row), as JSON text. */
   inferred_schema_json: string | null;
   /** The Temporal namespace whose extraction job owns the document once `complete` started it (the reconciler's). */
@@ -78,6 +80,7 @@ export function documentView(doc: DocumentDoc) {
     page_count: doc.page_count,
     extracted: doc.extracted,
     extraction_error: doc.extraction_error,
+    text_version: doc.extracted ? (doc.text_version ?? FIRST_TEXT_VERSION) : null,
     created_at: doc.created_at.toISOString(),
   };
 }
@@ -133,6 +136,7 @@ export async function documentText(tenant: TenantDb, storage: Storage, docId: st
     object: 'document_text' as const,
     document_id: doc._id,
     page_count: stored.page_count,
+    text_version: stored.text_version ?? FIRST_TEXT_VERSION,
     sections: stored.sections.map(({ kind, index, label, text }) => ({ kind, index, label, text })),
   };
 }
@@ -237,6 +241,8 @@ export interface ExtractionOutcome {
   mime_type: string | null;
   page_count: number | null;
   char_count: number;
+  /** The form of the text extraction stored (docs/decisions.md 340). */
+  textVersion: number;
   /** Where the text was stored (stored-text.ts), when extracted. */
   textKey: string;
   inferredSchema: unknown;
@@ -262,6 +268,7 @@ export async function recordExtraction(
         mime_type: outcome.mime_type,
         page_count: outcome.page_count,
         char_count: outcome.char_count,
+        text_version: outcome.extracted ? outcome.textVersion : null,
         text_key: outcome.extracted ? outcome.textKey : null,
         inferred_schema_json: outcome.extracted ? jsonOrNull(outcome.inferredSchema) : null,
         extraction_error: outcome.extracted

@@ -23,8 +23,11 @@ export interface Chunk {
   tokens: number; // o200k_base tokens of `text`
   section: { kind: Section['kind']; index: number; label: string };
   heading: string | null;
-  char_start: number; // offsets into the section's text: section.text.slice(char_start, char_end) === text
+  /** Offsets into the section's text: section.text.slice(char_start, char_end) === text.slice(header_chars ?? 0). */
+  char_start: number;
   char_end: number;
+  /** A chunk starting inside a table's body begins with the table's header row and separator, this long. */
+  header_chars?: number;
 }
 
 interface ChunkDoc extends Chunk {

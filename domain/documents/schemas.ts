@@ -39,6 +39,12 @@ export const DocumentUpload = z
   })
   .meta({ id: 'DocumentUpload' });
 
+const TEXT_VERSION_MEANING =
+  'The form of the extracted text: 2 is structured Markdown (headings `#`, lists, pipe tables one row per line, ' +
+  'speaker notes under `## Notes`); 1 is the flattened text of documents extracted before it, kept as it was ' +
+  '(documents are never re-extracted on their own).';
+const textVersion = () => z.number().int().min(1);
+
 const Failure = z.object({ code: z.string(), message: z.string() }).nullable();
 
 export const Document = z
@@ -51,6 +57,9 @@ export const Document = z
     page_count: z.number().int().nullable(),
     extracted: z.boolean(),
     extraction_error: Failure.meta({ description: 'Why no text could be extracted, when `extracted` is false.' }),
+    text_version: textVersion()
+      .nullable()
+      .meta({ description: `${TEXT_VERSION_MEANING} Null until the document is extracted.`, example: 2 }),
     created_at: z.string(),
   })
   .meta({ id: 'Document' });
@@ -62,6 +71,7 @@ export const DocumentText = z
     object: z.literal('document_text'),
     document_id: z.string(),
     page_count: z.number().int().nullable(),
+    text_version: textVersion().meta({ description: TEXT_VERSION_MEANING, example: 2 }),
     sections: z.array(
       z.object({
         kind: z.enum(['page', 'sheet', 'slide', 'section']),

@@ -29,7 +29,21 @@ export interface StoredText {
   mime_type: string | null;
   page_count: number | null;
   sections: StoredSection[];
+  /**
+   * The form of `sections[].text` (docs/decisions.md 340): 2 is the structured Markdown of decision 33; text stored
+   * before it has no field and is version 1 (flattened). Stored text is never rewritten to a newer version.
+   */
+  text_version?: number;
+  /**
+   * Per section, in order, the boxes of its text where the format has positions (PDF pages; docs/decisions.md 342):
+   * flat [start, end, x, y, w, h] sextuples, `start`/`end` offsets into the section's text, the rest fractions of
+   * the page from its top left. Absent for other formats and for text stored before positions existed.
+   */
+  positions?: number[][];
 }
+
+/** The version of text stored before `text_version` existed. */
+export const FIRST_TEXT_VERSION = 1;
 
 /** Where a document's text is stored: under the account's prefix, beside the original. */
 export const textKeys = {

@@ -60,6 +60,16 @@ export const SectionLocation = z
     description: "One unit of a document's extracted text: a PDF page, a sheet, a slide, or a heading's section.",
   });
 
+export const CitationBox = z
+  .object({
+    page: z.number().int().min(1).meta({ description: '1-based page number.' }),
+    x: z.number().min(0).max(1).meta({ description: 'Left edge, as a fraction of the page width from its left.' }),
+    y: z.number().min(0).max(1).meta({ description: 'Top edge, as a fraction of the page height from its top.' }),
+    w: z.number().min(0).max(1).meta({ description: 'Width, as a fraction of the page width.' }),
+    h: z.number().min(0).max(1).meta({ description: 'Height, as a fraction of the page height.' }),
+  })
+  .meta({ id: 'CitationBox', description: 'A rectangle on a page, in fractions of the page, origin top left.' });
+
 export const RunCitation = z
   .object({
     criterion: z.string().meta({ description: 'The criterion or output field the model judged.' }),
@@ -76,6 +86,15 @@ export const RunCitation = z
         location: SectionLocation,
         start: z.number().int().min(0),
         end: z.number().int().min(0),
+        boxes: z
+          .array(CitationBox)
+          .optional()
+          .meta({
+            description:
+              'Where the quote is on the page, for text with positions (PDF pages): one box per line of the quote, ' +
+              'together covering it. Empty for formats without positions; absent on citations made before ' +
+              'positions existed.',
+          }),
       })
       .nullable()
       .meta({

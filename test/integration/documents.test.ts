@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { Binary } from 'mongodb';
 import { COLLECTIONS } from '../../domain/platform/db';
-import { getObjectBytes } from '../../domain/platform/storage';
+import { getObjectBytes, putObject } from '../../domain/platform/storage';
 import { rank } from '../../activities/retrieval';
 import {
   loadChunksById,
@@ -60,6 +60,28 @@ async function storedText(key: string): Promise<string> {
   return stored.sections.map((s) => s.text).join('\n');
 }
 
+it('answers text_version 1 for text stored before structured text, and keeps that text as stored', async () => {
+  const res = await uploadDocument(t, token, {
+    bytes: Buffer.from('Old\ttab separated\trow\n'),
+    filename: 'old.csv',
+    mimeType: 'text/csv',
+  });
+  expect(res.body).toMatchObject({ extracted: true, text_version: 2 });
+  const id = res.body.id as string;
+  // As a document extracted by the previous version was stored: no text_version, on the record or in the text.
+  const key = textKeys.document(a.accountId, id);
+  const old = {
+    format: 'csv',
+    mime_type: 'text/csv',
+    page_count: null,
+    sections: [{ kind: 'section', index: 1, label: 'Table', text: 'Old\ttab separated\trow' }],
+  };
+  await putObject(t.deps.storage, key, Buffer.from(JSON.stringify(old)), 'application/json');
+  await t.deps.db.collection(COLLECTIONS.documents).updateOne({ _id: id } as never, { $unset: { text_version: '' } });
+  const text = await t.api.get(`/v1/documents/${id}/text`).set(auth());
+  expect(text.body).toMatchObject({ text_version: 1, sections: [{ text: 'Old\ttab separated\trow' }] });
+});
+
 describe.each(FORMATS)('a %s file', (format) => {
   it('is extracted as an input document, with its sentences in the stored text', async () => {
     const file = await makeDocument(format, { sentences: SENTENCES, pages: 3 });
@@ -70,6 +92,7 @@ describe.each(FORMATS)('a %s file', (format) => {
       extracted: true,
       extraction_error: null,
       size_bytes: file.bytes.length,
+      text_version: 2,
     });
     if (format === 'pdf') expect(res.body.page_count).toBe(3);
     const text = await storedText(textKeys.document(a.accountId, res.body.id));

@@ -118,6 +118,7 @@ interface Citation {
     location: { kind: string; index: number; label: string };
     start: number;
     end: number;
+    boxes?: Array<{ page: number; x: number; y: number; w: number; h: number }>;
   } | null;
   reference: {
     reference_document_id: string;
@@ -231,6 +232,18 @@ describe('live evidence', () => {
     expect(formatting).toMatchObject({ quote: null, input: null, reference: { chunk_id: chunk } });
     expect(style).toMatchObject({ quote: null, input: null, reference: null });
     expect(JSON.stringify(citations)).not.toMatch(/forty|elegant/);
+    // Decision 34: a quote on a PDF page comes with where it is on that page (test/unit/parsing/positions.test.ts
+    // measures the boxes against where the words were drawn).
+    for (const c of [thesis!, sources!]) {
+      expect(c.input!.boxes!.length).toBeGreaterThan(0);
+      for (const box of c.input!.boxes!) {
+        expect(box.page).toBe(c.input!.location.index);
+        for (const v of [box.x, box.y, box.w, box.h]) expect(v).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.w).toBeLessThanOrEqual(1);
+        expect(box.y + box.h).toBeLessThanOrEqual(1);
+        expect(box.w).toBeGreaterThan(0);
+      }
+    }
 
     const manifest = done.manifest;
     expect(manifest).toMatchObject({

@@ -60,6 +60,31 @@ describe('locateQuote', () => {
     expect(locateQuote(text, '')).toBeNull();
   });
 
+  it('matches a quote that runs across table cells and list items of structured text, at the source span', () => {
+    const text = [
+      '## Scoring Criteria',
+      '',
+      '| Criterion | Weight | Excellent |',
+      '| --- | --- | --- |',
+      '| Clarity of aims | 30% | Specific aims |',
+      '| Budget | 20% | Costs \\| fees justified |',
+      '',
+      '- Read the whole application',
+      '  - Note the budget total',
+    ].join('\n');
+    const across = locateQuote(text, 'Clarity of aims 30% Specific aims')!;
+    expect(text.slice(across.start, across.end)).toBe('Clarity of aims | 30% | Specific aims');
+    const escaped = locateQuote(text, 'Costs | fees justified')!;
+    expect(text.slice(escaped.start, escaped.end)).toBe('Costs \\| fees justified');
+    const items = locateQuote(text, 'the whole application Note the budget')!;
+    expect(text.slice(items.start, items.end)).toBe('the whole application\n  - Note the budget');
+    const heading = locateQuote(text, 'Scoring Criteria Criterion Weight')!;
+    expect(text.slice(heading.start, heading.end)).toBe('Scoring Criteria\n\n| Criterion | Weight');
+    // Markup folds only as whitespace: the words themselves must still be there, in order.
+    expect(locateQuote(text, 'Clarity of aims 20%')).toBeNull();
+    expect(locateQuote(text, '30% Clarity of aims')).toBeNull();
+  });
+
   it('fold keeps one start and end per folded code unit', () => {
     const folded = fold('a\u2026 b');
     expect(folded.text).toBe('a... b');

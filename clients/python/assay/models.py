@@ -431,6 +431,33 @@ class SectionLocation(BaseModel):
     label: Annotated[str, Field(examples=['Page 3'])]
 
 
+class CitationBox(BaseModel):
+    """
+    A rectangle on a page, in fractions of the page, origin top left.
+    """
+
+    page: Annotated[int, Field(ge=1)]
+    """
+    1-based page number.
+    """
+    x: Annotated[float, Field(ge=0.0, le=1.0)]
+    """
+    Left edge, as a fraction of the page width from its left.
+    """
+    y: Annotated[float, Field(ge=0.0, le=1.0)]
+    """
+    Top edge, as a fraction of the page height from its top.
+    """
+    w: Annotated[float, Field(ge=0.0, le=1.0)]
+    """
+    Width, as a fraction of the page width.
+    """
+    h: Annotated[float, Field(ge=0.0, le=1.0)]
+    """
+    Height, as a fraction of the page height.
+    """
+
+
 class InputDocument(RootModel[str]):
     root: Annotated[str, Field(max_length=64, min_length=1)]
 
@@ -513,6 +540,10 @@ class Document(BaseModel):
     """
     Why no text could be extracted, when `extracted` is false.
     """
+    text_version: Annotated[int | None, Field(examples=[2], ge=1)]
+    """
+    The form of the extracted text: 2 is structured Markdown (headings `#`, lists, pipe tables one row per line, speaker notes under `## Notes`); 1 is the flattened text of documents extracted before it, kept as it was (documents are never re-extracted on their own). Null until the document is extracted.
+    """
     created_at: AwareDatetime
 
 
@@ -534,6 +565,10 @@ class DocumentText(BaseModel):
     object: Literal['document_text']
     document_id: str
     page_count: int | None
+    text_version: Annotated[int, Field(examples=[2], ge=1)]
+    """
+    The form of the extracted text: 2 is structured Markdown (headings `#`, lists, pipe tables one row per line, speaker notes under `## Notes`); 1 is the flattened text of documents extracted before it, kept as it was (documents are never re-extracted on their own).
+    """
     sections: list[Section]
 
 
@@ -802,6 +837,10 @@ class Input1(BaseModel):
     location: SectionLocation
     start: Annotated[int, Field(ge=0)]
     end: Annotated[int, Field(ge=0)]
+    boxes: list[CitationBox] | None = None
+    """
+    Where the quote is on the page, for text with positions (PDF pages): one box per line of the quote, together covering it. Empty for formats without positions; absent on citations made before positions existed.
+    """
 
 
 class Reference(BaseModel):

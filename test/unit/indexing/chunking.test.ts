@@ -12,7 +12,7 @@ function expectWellFormed(chunks: Chunk[], sections: Section[], target: number):
   chunks.forEach((chunk, ordinal) => {
     const section = sections.find((s) => s.kind === chunk.section.kind && s.index === chunk.section.index);
     expect(section).toBeDefined();
-    expect(section?.text.slice(chunk.char_start, chunk.char_end)).toBe(chunk.text);
+    expect(section?.text.slice(chunk.char_start, chunk.char_end)).toBe(chunk.text.slice(chunk.header_chars ?? 0));
     expect(chunk.text.trim()).toBe(chunk.text);
     expect(chunk.text.length).toBeGreaterThan(0);
     expect(chunk.tokens).toBe(countTokens(chunk.text));

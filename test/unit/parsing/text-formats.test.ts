@@ -23,7 +23,11 @@ function failureOf(parse: () => unknown): ExtractionFailure {
 describe('csv', () => {
   it('reads semicolon-separated files and keeps quoted commas inside their cell', () => {
     const parsed = parseCsv(bytes('name;score;comment\r\nAnna;5;"good, very good"\r\nBo;3;ok\r\n'));
-    expect(parsed.sections[0]?.text).toBe('name\tscore\tcomment\nAnna\t5\tgood, very good\nBo\t3\tok');
+    expect(parsed.sections[0]?.text).toBe(
+      ['| name | score | comment |', '| --- | --- | --- |', '| Anna | 5 | good, very good |', '| Bo | 3 | ok |'].join(
+        '\n',
+      ),
+    );
   });
 
   it('reports an unclosed quote as corrupt, with the line', () => {

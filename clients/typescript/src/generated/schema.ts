@@ -1043,6 +1043,8 @@ export interface components {
                 location: components["schemas"]["SectionLocation"];
                 start: number;
                 end: number;
+                /** @description Where the quote is on the page, for text with positions (PDF pages): one box per line of the quote, together covering it. Empty for formats without positions; absent on citations made before positions existed. */
+                boxes?: components["schemas"]["CitationBox"][];
             } | null;
             /** @description The reference clause the criterion was judged against; null when none was named or it was not in the context. */
             reference: {
@@ -1060,6 +1062,19 @@ export interface components {
             index: number;
             /** @example Page 3 */
             label: string;
+        };
+        /** @description A rectangle on a page, in fractions of the page, origin top left. */
+        CitationBox: {
+            /** @description 1-based page number. */
+            page: number;
+            /** @description Left edge, as a fraction of the page width from its left. */
+            x: number;
+            /** @description Top edge, as a fraction of the page height from its top. */
+            y: number;
+            /** @description Width, as a fraction of the page width. */
+            w: number;
+            /** @description Height, as a fraction of the page height. */
+            h: number;
         };
         CreateRunRequest: {
             /**
@@ -1142,6 +1157,11 @@ export interface components {
                 code: string;
                 message: string;
             } | null;
+            /**
+             * @description The form of the extracted text: 2 is structured Markdown (headings `#`, lists, pipe tables one row per line, speaker notes under `## Notes`); 1 is the flattened text of documents extracted before it, kept as it was (documents are never re-extracted on their own). Null until the document is extracted.
+             * @example 2
+             */
+            text_version: number | null;
             /** Format: date-time */
             created_at: string;
         };
@@ -1151,6 +1171,11 @@ export interface components {
             object: "document_text";
             document_id: string;
             page_count: number | null;
+            /**
+             * @description The form of the extracted text: 2 is structured Markdown (headings `#`, lists, pipe tables one row per line, speaker notes under `## Notes`); 1 is the flattened text of documents extracted before it, kept as it was (documents are never re-extracted on their own).
+             * @example 2
+             */
+            text_version: number;
             sections: {
                 /** @enum {string} */
                 kind: "page" | "sheet" | "slide" | "section";
