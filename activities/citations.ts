@@ -176,7 +176,7 @@ const DASHES = /[\u2010-\u2015\u2212]/;
 const INVISIBLE = /[\u00AD\u200B-\u200D\u2060\uFEFF]/;
 
 /**
- * The Markdown of structured text (decision 33) that a model reading the table or list does not retype: a table's
+ * The Markdown of structured text (docs/decisions.md 33) that a model reading the table or list does not retype: a table's
  * cell pipes and header separator, and heading, list and quote markers at the start of a line. They fold like
  * whitespace, so a quote that runs across cells ("Clarity of aims 30%") or list items matches (docs/decisions.md 341).
  */

@@ -194,7 +194,7 @@ function runsLocally(): boolean {
 }
 
 /**
- * Gives each supported citation the boxes of its quote on the page (decision 34), from the positions stored beside
+ * Gives each supported citation the boxes of its quote on the page (docs/decisions.md 34), from the positions stored beside
  * the document's text: read once per cited document, after the model answered, and never kept with the run.
  */
 async function placeCitations(citations: RunCitation[], inputs: RunInput[]): Promise<void> {

@@ -1,6 +1,6 @@
 /**
  * PDF layout: a page's positioned text items (as pdf.js gives them, through unpdf) to the structured Markdown of
- * decision 33, with the box of every piece of text it writes (decision 34, docs/decisions.md 342). Pure: no pdf.js
+ * docs/decisions.md 33, with the box of every piece of text it writes (docs/decisions.md 34, docs/decisions.md 342). Pure: no pdf.js
  * here, so it is tested on items directly.
  *
  * - Lines: items whose vertical extents overlap by half; within a line, a gap wider than about a character and a

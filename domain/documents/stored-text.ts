@@ -30,7 +30,7 @@ export interface StoredText {
   page_count: number | null;
   sections: StoredSection[];
   /**
-   * The form of `sections[].text` (docs/decisions.md 340): 2 is the structured Markdown of decision 33; text stored
+   * The form of `sections[].text` (docs/decisions.md 340): 2 is the structured Markdown of docs/decisions.md 33; text stored
    * before it has no field and is version 1 (flattened). Stored text is never rewritten to a newer version.
    */
   text_version?: number;

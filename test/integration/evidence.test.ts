@@ -232,7 +232,7 @@ describe('live evidence', () => {
     expect(formatting).toMatchObject({ quote: null, input: null, reference: { chunk_id: chunk } });
     expect(style).toMatchObject({ quote: null, input: null, reference: null });
     expect(JSON.stringify(citations)).not.toMatch(/forty|elegant/);
-    // Decision 34: a quote on a PDF page comes with where it is on that page (test/unit/parsing/positions.test.ts
+    // docs/decisions.md 34: a quote on a PDF page comes with where it is on that page (test/unit/parsing/positions.test.ts
     // measures the boxes against where the words were drawn).
     for (const c of [thesis!, sources!]) {
       expect(c.input!.boxes!.length).toBeGreaterThan(0);
