@@ -67,6 +67,12 @@ const EnvSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{1,63}$/, 'letters, digits, _ and - only')
     .default('assay'),
   MONGODB_PORT: port.default(27017),
+  /**
+   * How lists, memberships and create-once read and write (domain/store/, docs/decisions.md 350): `pages` for the
+   * embedded store (FerretDB 1.x), `query` for MongoDB; `auto` asks the server at start-up. Unset: `query` in
+   * production (which runs on MongoDB), `auto` elsewhere.
+   */
+  LIST_STRATEGY: z.enum(['auto', 'pages', 'query']).optional(),
 
   TEMPORAL_ADDRESS: z
     .string()
@@ -212,7 +218,10 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema>;
 
-export interface Config extends Omit<Env, 'WEBHOOK_ALLOW_PRIVATE' | 'WEBHOOK_ALLOW_INSECURE' | ProductionSecret> {
+export interface Config extends Omit<
+  Env,
+  'WEBHOOK_ALLOW_PRIVATE' | 'WEBHOOK_ALLOW_INSECURE' | 'LIST_STRATEGY' | ProductionSecret
+> {
   production: boolean;
   /** Resolved addresses: either the external ones given, or the local stack's. */
   mongodbUri: string;
@@ -226,6 +235,7 @@ export interface Config extends Omit<Env, 'WEBHOOK_ALLOW_PRIVATE' | 'WEBHOOK_ALL
   localServices: { mongodb: boolean; temporal: boolean; s3: boolean };
   WEBHOOK_ALLOW_PRIVATE: boolean;
   WEBHOOK_ALLOW_INSECURE: boolean;
+  LIST_STRATEGY: 'auto' | 'pages' | 'query';
   SESSION_JWT_SECRET: string;
   API_KEY_HASH_SECRET: string;
   DATA_ENCRYPTION_KEY: string;
@@ -297,6 +307,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     API_KEY_HASH_SECRET: e.API_KEY_HASH_SECRET ?? DEV_API_KEY_HASH_SECRET,
     DATA_ENCRYPTION_KEY: e.DATA_ENCRYPTION_KEY ?? DEV_DATA_ENCRYPTION_KEY,
     production,
+    LIST_STRATEGY: e.LIST_STRATEGY ?? (production ? 'query' : 'auto'),
     mongodbUri: e.MONGODB_URI ?? `mongodb://127.0.0.1:${e.MONGODB_PORT}/`,
     temporalAddress: e.TEMPORAL_ADDRESS ?? `127.0.0.1:${e.TEMPORAL_PORT}`,
     temporalTls: e.TEMPORAL_TLS ?? TEMPORAL_TLS_SETTINGS.some((name) => e[name] !== undefined),

@@ -114,6 +114,31 @@ export const INDEXES: Record<CollectionName, IndexDescription[]> = {
   active_key_rosters: [],
 };
 
+/**
+ * The `query` strategy's list indexes (domain/store/, docs/decisions.md 351): per list, the account (and the list's
+ * scope), the equality filters, then the position, newest first, then the fields other filters check on the index's
+ * keys. test/unit/store-indexes.test.ts checks that every filter shape a list declares has one here whose prefix serves
+ * it. Created only where `query` runs (`ensureIndexes`): under `pages` they would cost every write and serve no read.
+ */
+const LIST_SORT_KEYS = { list_pos: -1, _id: -1 } as const;
+export const LIST_INDEXES: Partial<Record<CollectionName, IndexDescription[]>> = {
+  runs: [
+    { key: { account_id: 1, admission: 1, ...LIST_SORT_KEYS }, name: 'list_admission' },
+    { key: { account_id: 1, admission: 1, workflow_id: 1, ...LIST_SORT_KEYS }, name: 'list_admission_workflow' },
+    { key: { account_id: 1, admission: 1, status: 1, ...LIST_SORT_KEYS }, name: 'list_admission_status' },
+    {
+      key: { account_id: 1, admission: 1, workflow_id: 1, status: 1, ...LIST_SORT_KEYS },
+      name: 'list_admission_workflow_status',
+    },
+  ],
+  workflows: [{ key: { account_id: 1, deleted_at: 1, ...LIST_SORT_KEYS }, name: 'list_live' }],
+  reference_documents: [{ key: { account_id: 1, deleted_at: 1, ...LIST_SORT_KEYS }, name: 'list_live' }],
+  events: [{ key: { account_id: 1, ...LIST_SORT_KEYS, created_at: 1, type: 1 }, name: 'list_kept' }],
+  webhook_deliveries: [
+    { key: { account_id: 1, endpoint_id: 1, ...LIST_SORT_KEYS, created_at: 1, status: 1 }, name: 'list_kept' },
+  ],
+};
+
 export interface Database {
   client: MongoClient;
   db: Db;
@@ -132,9 +157,11 @@ export async function connectDatabase(config: Config): Promise<Database> {
   return { client, db, close: () => client.close() };
 }
 
-export async function ensureIndexes(db: Db): Promise<void> {
+/** Every index, and the list indexes too when `lists` (the `query` strategy runs). */
+export async function ensureIndexes(db: Db, options: { lists?: boolean } = {}): Promise<void> {
   const existing = new Set((await db.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name));
-  for (const [name, indexes] of Object.entries(INDEXES)) {
+  for (const [name, base] of Object.entries(INDEXES)) {
+    const indexes = [...base, ...(options.lists ? (LIST_INDEXES[name as CollectionName] ?? []) : [])];
     if (!existing.has(name)) await db.createCollection(name).catch(ignoreAlreadyExists);
     // Only the indexes missing by name are created (every process start runs this; on a busy database the
     // creations of indexes that exist took seconds). One index per call: FerretDB 1.24 drops the connection when a
