@@ -13,6 +13,7 @@
 export type { Listed, ListSpec, ListFilter, ListShape, ListCondition, ListRead, OnceWriter } from './list-spec';
 export { lists, forgetListedItems, LIST_PAGE_SIZE, type Lists, type ListPage } from './lists';
 export { LIST_SORT } from './query/lists';
+export { explainLists, type ListExplanation } from './query/explain';
 export { Membership, openMemberships, type Enrolled, type Memberships, type MembershipSpec } from './memberships';
 export { createOnce, purgeNaturalKeys } from './create-once';
 export { findByIds } from './by-ids';
