@@ -101,15 +101,15 @@ export const INDEXES: Record<CollectionName, IndexDescription[]> = {
   usage_months: [],
   // One cursor per namespace and kind, by `_id`.
   reconciler_cursors: [],
-  // The list indexes' heads and pages (domain/http/list-index.ts): read and written by `_id` only.
+  // The list indexes' heads and pages (domain/store/pages/list-index.ts): read and written by `_id` only.
   list_pages: [],
-  // The reconciler's watch list (domain/jobs/watch.ts): read per kind and namespace in `created_at` order.
+  // The reconciler's watch list (domain/store/watch.ts): read per kind and namespace in `created_at` order.
   watched_jobs: [{ key: { kind: 1, job_namespace: 1, created_at: 1 }, name: 'kind_namespace_created' }],
-  // Natural keys (domain/platform/natural-keys.ts): read by `_id`; the retention purge walks `created_at`.
+  // Natural keys (domain/store/pages/natural-keys.ts): read by `_id`; the retention purge walks `created_at`.
   natural_keys: [{ key: { created_at: 1 }, name: 'created' }],
   // An account's webhook endpoints (domain/webhooks/endpoint-roster.ts): read and written by `_id` only.
   endpoint_rosters: [],
-  // An account's API keys, all and active (domain/access/api-keys.ts, through domain/access/roster.ts): by `_id` only.
+  // An account's API keys, all and active (domain/access/api-keys.ts, through domain/store/memberships.ts): by `_id` only.
   key_rosters: [],
   active_key_rosters: [],
 };

@@ -91,7 +91,7 @@ export async function fanOutEvent(
 }
 
 /**
- * The delivery of `event` to `endpointId`: one per pair, taken as a natural key first (domain/http/listed-once.ts),
+ * The delivery of `event` to `endpointId`: one per pair, taken as a natural key first (domain/store/create-once.ts),
  * so a retried or concurrent publish finds it by `_id`, with no lookup on a key the embedded store can only scan
  * for (decisions 54, 280).
  */

@@ -137,7 +137,7 @@ async function writeEntries(
           { _id: pageId(tenant.accountId, list, p) },
           {
             // Field by field, not the whole entry: a second writer of the same entry (a creation taking over a
-            // natural key, domain/http/listed-once.ts) writes the same `q` and `t` and keeps a writer's hold (`m`, `g`).
+            // natural key, listed-once.ts) writes the same `q` and `t` and keeps a writer's hold (`m`, `g`).
             $set: Object.fromEntries(
               group.flatMap(({ id, entry }) => Object.entries(entry).map(([f, v]) => [`e.${id}.${f}`, v])),
             ),
