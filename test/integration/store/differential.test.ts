@@ -13,6 +13,7 @@ import { Cursors } from '../../../domain/http/pagination';
 import { TenantDb } from '../../../domain/access/tenant';
 import { RUN_LIST } from '../../../domain/runs/list';
 import type { RunDoc } from '../../../domain/runs/run-doc';
+import { DELIVERY_LIST, type WebhookDeliveryDoc } from '../../../domain/webhooks/deliveries';
 import { forgetListedItems, lists, type ListFilter, type ListStrategy } from '../../../domain/store';
 import { createTestContext, type TestContext } from '../../support/app';
 
@@ -182,5 +183,117 @@ it('gives the same pages and cursors under both strategies, whatever the writes'
       }
     }),
     { numRuns: 12 },
+  );
+}, 600_000);
+
+type DeliveryOp =
+  | { kind: 'create'; endpoint: number; status: DeliveryStatus; old: boolean }
+  | { kind: 'status'; pick: number; status: DeliveryStatus }
+  | { kind: 'delete'; pick: number };
+const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+const ENDPOINTS = ['we_a', 'we_b'];
+const deliveryOp: fc.Arbitrary<DeliveryOp> = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('create' as const),
+      endpoint: fc.nat({ max: ENDPOINTS.length - 1 }),
+      status: fc.constantFrom(...DELIVERY_STATUSES),
+      old: fc.boolean(),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('status' as const),
+      pick: fc.nat(),
+      status: fc.constantFrom(...DELIVERY_STATUSES),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), pick: fc.nat() }) },
+);
+
+it('gives the same pages and cursors for a list with a scope and an either-or filter (an endpoint’s deliveries)', async () => {
+  const cutoff = new Date(Date.now() - 86_400_000);
+  const filter: ListFilter = { $or: [{ status: 'pending' }, { created_at: { $gte: cutoff } }] };
+  const walkDeliveries = async (
+    db: Db,
+    accountId: string,
+    endpoint: string,
+    strategies: ListStrategy[],
+    limit: number,
+  ) => {
+    const tenant = new TenantDb(db, accountId);
+    const pages: Array<{ ids: string[]; next: string | null }> = [];
+    let cursor: string | undefined;
+    for (let n = 0; n < 200; n++) {
+      const page = await lists(strategies[n % strategies.length]).read<WebhookDeliveryDoc>(tenant, DELIVERY_LIST, {
+        scope: endpoint,
+        page: { limit, cursor },
+        cursors,
+        cursorScope: `deliveries:${endpoint}`,
+        filter,
+      });
+      pages.push({ ids: page.items.map((i) => `${i._id}:${i.status}:${i.list_pos}`), next: page.next_cursor });
+      if (!page.next_cursor) break;
+      cursor = page.next_cursor;
+    }
+    return pages;
+  };
+  await fc.assert(
+    fc.asyncProperty(
+      fc.array(fc.tuple(deliveryOp, fc.integer({ min: 1, max: 5 })), { minLength: 1, maxLength: 12 }),
+      async (steps) => {
+        runNo++;
+        const accountId = `acct_diff_d_${runNo}`;
+        const made: string[] = [];
+        for (const [step, limit] of steps) {
+          const newId = `whd_${runNo}_${made.length}`;
+          for (const [db, strategy] of [
+            [pagesDb, 'pages'],
+            [queryDb, 'query'],
+          ] as const) {
+            const tenant = new TenantDb(db, accountId);
+            const collection = tenant.collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries);
+            if (step.kind === 'create') {
+              const id = newId;
+              const doc = {
+                _id: id,
+                endpoint_id: ENDPOINTS[step.endpoint]!,
+                event_id: `evt_${id}`,
+                event_type: 'run.succeeded' as const,
+                status: step.status,
+                attempts: [],
+                created_at: new Date(cutoff.getTime() + (step.old ? -3_600_000 : 3_600_000)),
+                finished_at: null,
+              };
+              const list_pos = await lists(strategy).place(tenant, DELIVERY_LIST, doc);
+              await collection.insertOne({ ...doc, list_pos });
+            } else if (made.length) {
+              const id = made[step.pick % made.length]!;
+              const current = await collection.findOne({ _id: id });
+              if (!current) continue;
+              if (step.kind === 'delete')
+                await lists(strategy).change(tenant, DELIVERY_LIST, current, () => collection.deleteOne({ _id: id }), {
+                  remove: true,
+                });
+              else
+                await lists(strategy).change(tenant, DELIVERY_LIST, current, () =>
+                  collection.updateOne({ _id: id }, { $set: { status: step.status } }),
+                );
+            }
+          }
+          if (step.kind === 'create') made.push(newId);
+          for (const endpoint of ENDPOINTS) {
+            const expected = await walkDeliveries(queryDb, accountId, endpoint, ['query'], limit);
+            forgetListedItems();
+            expect(await walkDeliveries(pagesDb, accountId, endpoint, ['pages'], limit)).toEqual(expected);
+            expect(await walkDeliveries(pagesDb, accountId, endpoint, ['query', 'pages'], limit)).toEqual(expected);
+          }
+        }
+      },
+    ),
+    { numRuns: 10 },
   );
 }, 600_000);
