@@ -77,7 +77,7 @@ export default tseslint.config(
   },
   {
     // The embedded store (FerretDB 1.24) answers `{_id: {$in: …}}` by scanning the whole collection, every account's
-    // documents; read the ids one by one instead (TenantCollection.findByIds, docs/decisions.md 284).
+    // documents; ask the store's findByIds (domain/store/by-ids.ts, docs/decisions.md 284), whose `query` strategy alone uses it.
     files: ['domain/**/*.ts', 'activities/**/*.ts', 'api/**/*.ts', 'worker/**/*.ts', 'scripts/**/*.ts'],
     rules: {
       'no-restricted-syntax': [
@@ -85,8 +85,7 @@ export default tseslint.config(
         {
           selector:
             "Property[key.name='_id'] > ObjectExpression > Property:matches([key.name='$in'], [key.value='$in'])",
-          message:
-            '`_id: {$in}` is a scan of every account on the embedded store: use findByIds (domain/access/tenant.ts).',
+          message: '`_id: {$in}` is a scan of every account on the embedded store: use findByIds (domain/store).',
         },
         {
           selector: "CallExpression[callee.property.name='bulkWrite']",

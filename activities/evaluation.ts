@@ -43,6 +43,7 @@ export type LiveEvaluator = (
 
 export type { ModelResult, RunContext } from './run-context';
 import type { ModelResult, RunContext, RunInput } from './run-context';
+import { findByIds } from '../domain/store';
 
 export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
   const { db, storage } = deps;
@@ -57,9 +58,10 @@ export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
       .collection<EvaluationWorkflowDoc>(COLLECTIONS.workflows)
       .findOne({ _id: run.workflow_id, account_id: accountId });
     if (!workflow) throw runFailure('workflow_missing', 'The run’s workflow no longer exists.');
-    const docs = await new TenantDb(db, accountId)
-      .collection<DocumentDoc>(COLLECTIONS.documents)
-      .findByIds(run.input_documents);
+    const docs = await findByIds(
+      new TenantDb(db, accountId).collection<DocumentDoc>(COLLECTIONS.documents),
+      run.input_documents,
+    );
     const inputs: RunInput[] = run.input_documents.map((id) => {
       const doc = docs.find((d) => d._id === id);
       const textKey = doc?.text_key;

@@ -33,6 +33,7 @@ import {
   type ReferenceChunks,
 } from '../domain/documents/reference-index';
 import { TenantDb } from '../domain/access/tenant';
+import { findByIds } from '../domain/store';
 import { queriesFrom, rank, type RankedHit, type RetrievedChunk } from './retrieval';
 
 const TOP_K = 8;
@@ -73,12 +74,9 @@ export function createContextAssembler(deps: Pick<ActivityDeps, 'db' | 'storage'
   const { db, storage, config } = deps;
 
   async function referenceNames(accountId: string, refIds: string[]): Promise<Map<string, string>> {
-    // One point read each: the embedded store pushes only `_id` equality down (docs/decisions.md 170).
-    const refs = db.collection<ReferenceDocumentDoc>(COLLECTIONS.referenceDocuments);
-    const found = await Promise.all(
-      refIds.map((id) => refs.findOne({ _id: id, account_id: accountId }, { projection: { _id: 1, name: 1 } })),
-    );
-    return new Map(found.flatMap((r) => (r ? [[r._id, r.name] as const] : [])));
+    const refs = new TenantDb(db, accountId).collection<ReferenceDocumentDoc>(COLLECTIONS.referenceDocuments);
+    const found = await findByIds(refs, refIds, {}, { projection: { _id: 1, name: 1 } });
+    return new Map(found.map((r) => [r._id, r.name] as const));
   }
 
   /**

@@ -22,8 +22,8 @@ import { withHeartbeat } from './heartbeat';
 export const PURGE_INTERVAL_MS = 3_600_000;
 
 /**
- * How often a worker process sweeps for open items missing from the watch list (domain/jobs/watch.ts), for
- * endpoints and API keys missing from their account's roster (domain/access/roster.ts), and for API keys without a
+ * How often a worker process sweeps for open items missing from the watch list (domain/store/watch.ts), for
+ * endpoints and API keys missing from their account's roster (domain/store/pages/roster.ts), and for API keys without a
  * credential (domain/access/api-keys.ts, done once).
  */
 export const SWEEP_INTERVAL_MS = 3_600_000;

@@ -26,7 +26,7 @@ import { SecretUnreadable } from '../domain/platform/secret-box';
 import { resolveTarget, TargetRefused, type ResolvedTarget } from '../domain/webhooks/url';
 import type { ActivityDeps } from './deps';
 import { WebhookAgents } from './webhook-agents';
-import { unwatchJob } from '../domain/jobs/watch';
+import { unwatchJob } from '../domain/store';
 
 export interface AttemptInput {
   accountId: string;

@@ -10,7 +10,8 @@ import { createApp } from './app';
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL, 'assay-api');
-  const { database, storage, temporal } = await openConnections(config);
+  const { database, storage, temporal, store } = await openConnections(config);
+  logger.info({ list_strategy: store.strategy, reason: store.reason }, 'store strategy chosen');
 
   const app = createApp({ config, logger, db: database.db, storage, temporal });
   const server = app.listen(config.PORT, config.HOST, () => {

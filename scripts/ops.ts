@@ -13,7 +13,9 @@
  */
 import { loadConfig, type Config } from '../domain/platform/config';
 import { toCredits } from '../domain/billing/credits';
-import { connectDatabase } from '../domain/platform/db';
+import { connectDatabase, ensureIndexes } from '../domain/platform/db';
+import { explainLists } from '../domain/store';
+import { LISTS } from '../domain/operations/lists';
 import { disableKey, grantCredits, reconcileAccount, showRun } from '../domain/operations/operations';
 import { operatorRefundRun } from '../domain/runs/lifecycle';
 import { rebuildUsage } from '../domain/billing/usage-rollup';
@@ -32,7 +34,24 @@ const USAGE = [
   '  reconcile <account>',
   "  rebuild-usage <account>   (recomputes the usage report's rollup from the runs; run while the account is quiet)",
   '  reseal-secrets            (after a DATA_ENCRYPTION_KEY rotation: seals every webhook secret under the current key)',
+  '  explain-lists             (on MongoDB: every list read of the query strategy is an in-order index scan)',
 ];
+
+/**
+ * Exit 1 unless MongoDB plans every `query` list read as an in-order index scan. On FerretDB it cannot run: it
+ * says why and exits 0 (docs/decisions.md 351). The list indexes are created first, as a `query` process would.
+ */
+async function explainListReads(db: Db): Promise<void> {
+  await ensureIndexes(db, { lists: true });
+  const result = await explainLists(db, LISTS);
+  if ('skipped' in result) {
+    out(`explain-lists: skipped, ${result.skipped}`);
+    return;
+  }
+  for (const e of result.explained)
+    out(`${e.ok ? 'ok  ' : 'FAIL'} ${e.list} ${JSON.stringify(e.shape)}: ${e.stages.join(' ← ')}`);
+  if (result.explained.some((e) => !e.ok)) process.exitCode = 1;
+}
 
 function usage(problem?: string): void {
   if (problem) out(problem);
@@ -221,6 +240,7 @@ async function main(): Promise<void> {
       'reconcile',
       'rebuild-usage',
       'reseal-secrets',
+      'explain-lists',
     ].includes(command)
   )
     return usage();
@@ -231,6 +251,7 @@ async function main(): Promise<void> {
     const first = args[0];
     if (command === 'grant-credits') return await grant(db, args);
     if (command === 'reseal-secrets') return await reseal(db, config);
+    if (command === 'explain-lists') return await explainListReads(db);
     if (!first) return usage();
     if (command === 'refund-run') await refundRun(db, config, first);
     else if (command === 'show-run') await show(db, config, first);

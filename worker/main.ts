@@ -45,7 +45,8 @@ async function main(): Promise<void> {
 
   // One connection for the workers and the client their activities start jobs with (eager start, docs/decisions.md 240).
   const connection = await NativeConnection.connect(temporalConnectionOptions(config));
-  const { database, storage, temporal } = await openConnections(config, { workers: connection });
+  const { database, storage, temporal, store } = await openConnections(config, { workers: connection });
+  logger.info({ list_strategy: store.strategy, reason: store.reason }, 'store strategy chosen');
   const deps: ActivityDeps = { config, logger, db: database.db, storage, models: createModelGateway(config), temporal };
 
   const started = Date.now();

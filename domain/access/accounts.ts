@@ -36,8 +36,8 @@ export const ACCOUNT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
  * Idempotent: concurrent first requests create one account, and a later call never resets its credits. Answers
- * true to the one call that created it, which then opens the account's rosters (domain/access/roster.ts
- * `openRosters`; not from here, which that module's tenant access imports).
+ * true to the one call that created it, which then opens the account's memberships (domain/store/memberships.ts
+ * `openMemberships`; not from here, which that module's tenant access imports).
  */
 export async function ensureAccount(db: Db, accountId: string, initialBonusCredits: number): Promise<boolean> {
   try {

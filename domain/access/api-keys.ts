@@ -4,16 +4,16 @@
  * A token is `ak_live_<32 base62>` or `ak_test_<32 base62>`. Only HMAC-SHA256(API_KEY_HASH_SECRET, token) is
  * stored: a dump of `api_keys` holds nothing that authenticates, and without the server secret the hashes cannot
  * even be brute-forced offline. A token is found by `_id`, the only lookup every store serves from an index
- * (docs/decisions.md 167): `api_key_credentials` maps each hash (its `_id`) to its key's id, and never changes; the key's
- * state is then read by its own `_id`. domain/access/key-cache.ts keeps both in memory for the hot path.
+ * (docs/decisions.md 167): under the `pages` strategy a credential maps each hash to its key's id (domain/store/key-credentials.ts),
+ * under `query` the key's unique `token_hash` index does; the key's state is then read by its own `_id`. domain/access/key-cache.ts keeps both in memory for the hot path.
  */
 import { createHmac } from 'node:crypto';
 import type { Db } from 'mongodb';
-import { COLLECTIONS, upserting } from '../platform/db';
+import { COLLECTIONS } from '../platform/db';
 import { errors } from '../http/errors';
 import { newId, randomBase62 } from '../platform/ids';
 import { LIMITS, refuseAbove } from './limits';
-import { Roster } from './roster';
+import { keyCredentials, Membership } from '../store';
 import { SCOPES, type Scope } from './scopes';
 import type { TenantDb } from './tenant';
 
@@ -33,12 +33,6 @@ export interface ApiKeyDoc {
   revoked_at: Date | null;
   created_by: string;
   created_at: Date;
-}
-
-/** hash → key id: written before its key, never changed, so a process may remember it for good. */
-export interface CredentialDoc {
-  _id: string; // HMAC-SHA256(API_KEY_HASH_SECRET, token), hex
-  key_id: string;
 }
 
 export const TOKEN_PATTERN = /^ak_(live|test)_[0-9A-Za-z]{32}$/;
@@ -98,14 +92,14 @@ function stoppedAt(doc: ApiKeyDoc, now: Date): Date | null {
 const listedSince = (now: Date) => new Date(now.getTime() - STOPPED_KEY_LISTED_DAYS * 86_400_000);
 
 /**
- * Which keys an account has, read through rosters (domain/access/roster.ts) and then each key by `_id`, never
+ * Which keys an account has, read through memberships (domain/store/memberships.ts) and then each key by `_id`, never
  * `{account_id}`, which the embedded store answers by scanning every account's keys (docs/decisions.md 290).
  * `key_rosters` holds the keys the list shows: the active ones, and those stopped within STOPPED_KEY_LISTED_DAYS;
  * the reader that finds one stopped longer ago takes it out. `active_key_rosters` holds the keys that may still
  * authenticate, for the limit, so that creating a key reads at most about 100 keys however many the account has
  * revoked: revocation and expiry are final, and the reader that finds either takes the key out.
  */
-const listedKeys = new Roster<ApiKeyDoc>({
+const listedKeys = new Membership<ApiKeyDoc>({
   rosters: COLLECTIONS.keyRosters,
   items: COLLECTIONS.apiKeys,
   // Stopped after `since` is both: not revoked before it, and not expired before it.
@@ -124,7 +118,7 @@ const listedKeys = new Roster<ApiKeyDoc>({
     return stopped !== null && stopped <= listedSince(now);
   },
 });
-const activeKeys = new Roster<ApiKeyDoc>({
+const activeKeys = new Membership<ApiKeyDoc>({
   rosters: COLLECTIONS.activeKeyRosters,
   items: COLLECTIONS.apiKeys,
   holds: () => ({ revoked_at: null, $or: [{ expires_at: null }, { expires_at: { $gt: new Date() } }] }),
@@ -164,10 +158,7 @@ export async function createKey(tenant: TenantDb, policy: KeyPolicy, createdBy: 
   await activeKeys.enrol(tenant, keyId);
   const tokenHash = hashToken(policy.hashSecret, token);
   // The credential first: without its key it finds nothing, and nobody holds its token unless the key is created.
-  await tenant
-    .rawDb()
-    .collection<CredentialDoc>(COLLECTIONS.apiKeyCredentials)
-    .insertOne({ _id: tokenHash, key_id: keyId });
+  await keyCredentials.record(tenant.rawDb(), { _id: keyId, token_hash: tokenHash });
   const doc = await keys.insertOne({
     _id: keyId,
     name: input.name,
@@ -232,74 +223,11 @@ export interface KeyPrincipal {
   rateLimitRpm: number | null;
 }
 
-/**
- * The `_id` of a document in `api_key_credentials` that says every key has its credential (`backfillCredentials`).
- * No token hash (64 hex digits) can equal it.
- */
-const EVERY_KEY_CREDENTIALED = 'every-key-credentialed';
+/** The id of the key a token hash belongs to, or null (domain/store/key-credentials.ts). */
+export const keyIdOf = (db: Db, tokenHash: string) => keyCredentials.keyIdOf(db, tokenHash);
 
-/** Databases this process has seen the mark in: it is never taken back, so once seen it is remembered. */
-const markSeen = new WeakSet<Db>();
-
-async function everyKeyCredentialed(db: Db): Promise<boolean> {
-  if (markSeen.has(db)) return true;
-  const mark = await db
-    .collection<CredentialDoc>(COLLECTIONS.apiKeyCredentials)
-    .findOne({ _id: EVERY_KEY_CREDENTIALED });
-  if (mark) markSeen.add(db);
-  return mark !== null;
-}
-
-const credentialFor = (db: Db, key: Pick<ApiKeyDoc, '_id' | 'token_hash'>) =>
-  upserting(() =>
-    db
-      .collection<CredentialDoc>(COLLECTIONS.apiKeyCredentials)
-      .updateOne({ _id: key.token_hash }, { $setOnInsert: { key_id: key._id } }, { upsert: true }),
-  );
-
-/**
- * The id of the key a token hash belongs to, or null: by `_id` in `api_key_credentials`. A key created before that
- * collection existed is found by its `token_hash` and gets its credential then, until `backfillCredentials` has given
- * every such key its credential: from then on an unknown token costs one read by `_id`, not a query on
- * `token_hash`, which the embedded store answers by scanning every account's keys (docs/decisions.md 283). This is
- * the one account-less read of API keys: the account is what it finds out.
- */
-export async function keyIdOf(db: Db, tokenHash: string): Promise<string | null> {
-  const found = await db.collection<CredentialDoc>(COLLECTIONS.apiKeyCredentials).findOne({ _id: tokenHash });
-  if (found) return found.key_id;
-  if (await everyKeyCredentialed(db)) return null;
-  const legacy = await db
-    .collection<ApiKeyDoc>(COLLECTIONS.apiKeys)
-    .findOne({ token_hash: tokenHash }, { projection: { _id: 1 } });
-  if (!legacy) return null;
-  await credentialFor(db, { _id: legacy._id, token_hash: tokenHash });
-  return legacy._id;
-}
-
-/**
- * Gives every key its credential, then marks that done (the reconciler's hourly sweep, activities/reconcile.ts; a
- * no-op once marked). Keys created since credentials exist have theirs already: creation writes it before the key.
- * One scan of all keys, once per database. Answers the credentials added.
- */
-export async function backfillCredentials(db: Db): Promise<number> {
-  if (await everyKeyCredentialed(db)) return 0;
-  const keys = await db
-    .collection<ApiKeyDoc>(COLLECTIONS.apiKeys)
-    .find({}, { projection: { _id: 1, token_hash: 1 } })
-    .toArray();
-  let added = 0;
-  for (let i = 0; i < keys.length; i += 50) {
-    const written = await Promise.all(keys.slice(i, i + 50).map((key) => credentialFor(db, key)));
-    added += written.reduce((n, w) => n + w.upsertedCount, 0);
-  }
-  const mark = { _id: EVERY_KEY_CREDENTIALED };
-  await upserting(() =>
-    db
-      .collection<CredentialDoc>(COLLECTIONS.apiKeyCredentials)
-      .updateOne(mark, { $setOnInsert: { key_id: '' } }, { upsert: true }),
-  );
-  return added;
-}
+/** Hourly (activities/reconcile.ts): every key gets the credential the `pages` strategy finds it by. */
+export const backfillCredentials = (db: Db) => keyCredentials.backfill(db);
 
 /** A key's current state by its id (account-less: the caller found the id through the token's credential). */
 export function loadKey(db: Db, keyId: string): Promise<ApiKeyDoc | null> {

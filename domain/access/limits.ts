@@ -21,7 +21,7 @@ export function limitReached(what: string, limit: number, remedy = 'remove one f
 
 /**
  * Refuses with 409 `limit_reached` when the account holds more than `most` (`count()`, read through the kind's
- * roster, domain/access/roster.ts). A creation calls it twice: with `limit - 1` before writing anything, and with
+ * roster, domain/store/memberships.ts). A creation calls it twice: with `limit - 1` before writing anything, and with
  * `limit` right after its insert, with `takeBack` undoing that insert. Counting before inserting alone would let
  * concurrent creations each see room and all succeed (there are no transactions to serialise them); counting after
  * the insert cannot over-admit, because every racer counts every other racer that inserted before it counted (a

@@ -40,9 +40,6 @@ export class TenantDb {
   }
 }
 
-/** Reads by `_id` in flight at once for one `findByIds`: well inside the driver's pool of 100 connections. */
-const BY_ID_AT_ONCE = 32;
-
 export class TenantCollection<T extends Document> {
   constructor(
     private readonly inner: Collection<T>,
@@ -59,22 +56,6 @@ export class TenantCollection<T extends Document> {
 
   find(filter: Filter<T>, options?: FindOptions) {
     return this.inner.find(this.scope(filter), options);
-  }
-
-  /**
-   * The documents with these ids that also match `filter`, in no particular order, each read by `_id` equality, a
-   * few dozen side by side. Never `{_id: {$in: ids}}`: the embedded store answers that by scanning the whole
-   * collection, every account's documents (1.5 s among 20,000; docs/decisions.md 284), where an `_id` equality is
-   * an index lookup on every store. Meant for the short lists a request names (20 inputs, 50 references).
-   */
-  async findByIds(ids: readonly string[], filter: Filter<T> = {}, options?: FindOptions): Promise<WithId<T>[]> {
-    const unique = [...new Set(ids)];
-    const found: Array<WithId<T> | null> = [];
-    for (let i = 0; i < unique.length; i += BY_ID_AT_ONCE) {
-      const batch = unique.slice(i, i + BY_ID_AT_ONCE);
-      found.push(...(await Promise.all(batch.map((id) => this.findOne({ ...filter, _id: id } as Filter<T>, options)))));
-    }
-    return found.filter((doc): doc is WithId<T> => doc !== null);
   }
 
   countDocuments(filter: Filter<T>): Promise<number> {

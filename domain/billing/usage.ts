@@ -15,6 +15,7 @@ import type { UsageQuery } from './schemas';
 import type { TenantDb } from '../access/tenant';
 import { usageMonthId, type UsageMonthDoc } from './usage-rollup';
 import type { EvaluationWorkflowDoc } from '../evaluation-workflows/evaluation-workflows';
+import { findByIds } from '../store';
 
 const DAY_MS = 86_400_000;
 export const MAX_PERIOD_DAYS = 366;
@@ -119,9 +120,14 @@ export async function usageReport(tenant: TenantDb, query: UsageQuery, now = new
  */
 async function withCurrentNames(tenant: TenantDb, groups: Group[], recorded: Map<string, string>) {
   const ids = groups.map((g) => g.workflowId);
-  const workflows = await tenant
-    .collection<EvaluationWorkflowDoc>(COLLECTIONS.workflows)
-    .findByIds(ids, {}, { projection: { name: 1 } });
+  const workflows = await findByIds(
+    tenant.collection<EvaluationWorkflowDoc>(COLLECTIONS.workflows),
+    ids,
+    {},
+    {
+      projection: { name: 1 },
+    },
+  );
   const names = new Map(workflows.map((w) => [w._id, w.name]));
   return groups
     .map((g) => ({

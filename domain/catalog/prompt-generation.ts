@@ -21,7 +21,7 @@ import { generatePrompt as generatePromptJob, type TemporalHandle } from '../job
 import type { TenantDb } from '../access/tenant';
 import { countGenerationUsage } from '../billing/usage-rollup';
 import type { GeneratePromptInput } from '../jobs/contract';
-import { unwatchJob, watchJob } from '../jobs/watch';
+import { unwatchJob, watchJob } from '../store';
 
 export const PROMPT_WAIT_MS = 30_000;
 

@@ -13,7 +13,7 @@ import type { Storage } from '../platform/storage';
 import { deleteOriginal, originalKeys, presignOriginalUpload, putOriginal, statOriginal } from './originals';
 import { FIRST_TEXT_VERSION, loadStoredText } from './stored-text';
 import { extractDocument, type TemporalHandle } from '../jobs';
-import { unwatchJob, watchJob } from '../jobs/watch';
+import { unwatchJob, watchJob } from '../store';
 import { TenantDb } from '../access/tenant';
 import { MAX_UPLOAD_BYTES, oversizedUploadMessage, uploadContentType, uploadHeaders } from './uploads';
 
@@ -176,7 +176,7 @@ export async function completeDocument(
       );
       return { doc: await getDocument(tenant, docId), finished: true };
     }
-    // Watched first (domain/jobs/watch.ts): an extraction that never starts is started by the reconciler.
+    // Watched first (domain/store/watch.ts): an extraction that never starts is started by the reconciler.
     await watchJob(tenant.rawDb(), 'documents', {
       id: docId,
       accountId: tenant.accountId,

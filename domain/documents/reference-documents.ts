@@ -10,12 +10,11 @@ import { COLLECTIONS } from '../platform/db';
 import { errors } from '../http/errors';
 import { newId } from '../platform/ids';
 import type { Cursors, PageQuery } from '../http/pagination';
-import { addToList, positionsIn, readList, whileClaimed, type ListSpec } from '../http/list-index';
 import type { Storage } from '../platform/storage';
 import { deleteOriginal, originalKeys, presignOriginalUpload, statOriginal } from './originals';
 import type { Db } from 'mongodb';
 import { describeJob, indexReference, isClosed, jobIds, type JobStatus, type TemporalHandle } from '../jobs';
-import { unwatchJob, watchJob } from '../jobs/watch';
+import { lists, unwatchJob, watchJob, type ListSpec } from '../store';
 import { publishEvent, type EventPublisher } from '../webhooks/publish-event';
 import { TenantDb } from '../access/tenant';
 import { MAX_UPLOAD_BYTES, oversizedUploadMessage, uploadContentType, uploadHeaders } from './uploads';
@@ -42,7 +41,7 @@ export interface ReferenceDocumentDoc {
   job_namespace?: string | null;
   deleted_at: Date | null;
   created_at: Date;
-  /** Its position in the account's reference-document list (domain/http/list-index.ts). */
+  /** Its position in the account's reference-document list (domain/store/). */
   list_pos?: number;
 }
 
@@ -66,7 +65,7 @@ const collection = (tenant: TenantDb) => tenant.collection<ReferenceDocumentDoc>
 
 /**
  * Every change to a listed reference document goes through here: its list entry is claimed first and released after
- * (domain/http/list-index.ts), so the list may trust its snapshot in every status, `processing` included
+ * (domain/store/), so the list may trust its snapshot in every status, `processing` included
  * (docs/decisions.md 211). A write that fails leaves the entry held: the list then reads the document itself.
  */
 async function changing<R>(
@@ -75,7 +74,7 @@ async function changing<R>(
   write: () => Promise<R>,
   known?: ReferenceDocumentDoc | null,
 ): Promise<R> {
-  return whileClaimed(tenant, REFERENCE_LIST, known ?? (await collection(tenant).findOne({ _id: refId })), write);
+  return lists().change(tenant, REFERENCE_LIST, known ?? (await collection(tenant).findOne({ _id: refId })), write);
 }
 
 export async function createReferenceUpload(
@@ -111,10 +110,10 @@ export async function createReferenceUpload(
     deleted_at: null,
     created_at: new Date(),
   };
-  // Listed first, written second (domain/http/list-index.ts): a crash between never hides it from the list.
+  // Listed first, written second (domain/store/): a crash between never hides it from the list.
   const doc = await collection(tenant).insertOne({
     ...fresh,
-    list_pos: await addToList(tenant, REFERENCE_LIST, fresh),
+    list_pos: await lists().place(tenant, REFERENCE_LIST, fresh),
   });
   return {
     id,
@@ -171,7 +170,7 @@ export async function completeReference(tenant: TenantDb, storage: Storage, temp
       );
       return refused ?? (await findLive(tenant, refId));
     }
-    // Watched first (domain/jobs/watch.ts): an indexing that never starts is started by the reconciler.
+    // Watched first (domain/store/watch.ts): an indexing that never starts is started by the reconciler.
     await watchJob(tenant.rawDb(), 'references', {
       id: refId,
       accountId: tenant.accountId,
@@ -319,7 +318,7 @@ export async function finishReferenceIndexing(
 }
 
 /**
- * The account's reference-document list (domain/http/list-index.ts). Every change to a reference document claims
+ * The account's reference-document list (domain/store/). Every change to a reference document claims
  * its entry first (`changing`, and the deletion), so its snapshot is trusted in every status.
  */
 export const REFERENCE_LIST: ListSpec<ReferenceDocumentDoc> = {
@@ -327,25 +326,23 @@ export const REFERENCE_LIST: ListSpec<ReferenceDocumentDoc> = {
   collection: COLLECTIONS.referenceDocuments,
   scopeOf: () => '',
   settled: () => true,
-  setPositions: positionsIn(COLLECTIONS.referenceDocuments),
+  shapes: [{ equal: ['deleted_at'], other: [] }],
 };
 
 export async function listReferences(tenant: TenantDb, page: PageQuery, cursors: Cursors) {
-  const { items, next_cursor } = await readList(
-    tenant,
-    REFERENCE_LIST,
-    '',
+  const { items, next_cursor } = await lists().read(tenant, REFERENCE_LIST, {
+    scope: '',
     page,
     cursors,
-    'reference_documents',
-    (doc) => doc.deleted_at === null,
-  );
+    cursorScope: 'reference_documents',
+    filter: { deleted_at: null },
+  });
   return { data: items.map(referenceView), next_cursor };
 }
 
 /** Hides the pointer; the stored original and the index stay (the contract: the original remains). */
 export async function deleteReference(tenant: TenantDb, refId: string) {
-  const res = await whileClaimed(
+  const res = await lists().change(
     tenant,
     REFERENCE_LIST,
     await findLive(tenant, refId),

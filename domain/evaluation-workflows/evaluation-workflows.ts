@@ -12,7 +12,7 @@ import { ApiError, errors } from '../http/errors';
 import { newId } from '../platform/ids';
 import { schemaProblems } from '../json-schema/validate';
 import type { Cursors, PageQuery } from '../http/pagination';
-import { addToList, positionsIn, readList, whileClaimed, type ListSpec } from '../http/list-index';
+import { findByIds, lists, type ListSpec } from '../store';
 import type { ReferenceDocumentDoc } from '../documents/reference-documents';
 import { OUTPUT_SCHEMA_MAX_CHARS, type CreateWorkflowRequest } from './schemas';
 import type { TenantDb } from '../access/tenant';
@@ -39,7 +39,7 @@ export interface EvaluationWorkflowDoc {
   deleted_at: Date | null;
   created_at: Date;
   updated_at: Date;
-  /** Its position in the account's workflow list (domain/http/list-index.ts). */
+  /** Its position in the account's workflow list (domain/store/). */
   list_pos?: number;
 }
 
@@ -86,9 +86,12 @@ export async function createEvaluationWorkflow(
 
   const refIds = [...new Set(input.reference_document_ids ?? [])];
   if (refIds.length) {
-    const found = await tenant
-      .collection<ReferenceDocumentDoc>(COLLECTIONS.referenceDocuments)
-      .findByIds(refIds, { deleted_at: null }, { projection: { _id: 1 } });
+    const found = await findByIds(
+      tenant.collection<ReferenceDocumentDoc>(COLLECTIONS.referenceDocuments),
+      refIds,
+      { deleted_at: null },
+      { projection: { _id: 1 } },
+    );
     const missing = refIds.filter((id) => !found.some((f) => f._id === id));
     if (missing.length) throw badReference('reference_document_ids', `no reference document ${missing.join(', ')}`);
   }
@@ -150,8 +153,8 @@ export async function createEvaluationWorkflow(
     created_at: now,
     updated_at: now,
   };
-  // Listed first, written second (domain/http/list-index.ts): a crash between never hides a workflow from the list.
-  return collection(tenant).insertOne({ ...doc, list_pos: await addToList(tenant, WORKFLOW_LIST, doc) });
+  // Placed first, written second (domain/store/): a crash between never hides a workflow from the list.
+  return collection(tenant).insertOne({ ...doc, list_pos: await lists().place(tenant, WORKFLOW_LIST, doc) });
 }
 
 export async function getEvaluationWorkflow(tenant: TenantDb, workflowId: string): Promise<EvaluationWorkflowDoc> {
@@ -161,27 +164,25 @@ export async function getEvaluationWorkflow(tenant: TenantDb, workflowId: string
 }
 
 /**
- * The account's workflow list (domain/http/list-index.ts). Every change to a workflow (PATCH, DELETE) claims its
- * entry first, so its snapshot is always trusted otherwise.
+ * The account's workflow list (domain/store/). Every change to a workflow (PATCH, DELETE) goes through
+ * `lists().change`, so a copy of it is always trusted otherwise.
  */
 export const WORKFLOW_LIST: ListSpec<EvaluationWorkflowDoc> = {
   name: 'workflows',
   collection: COLLECTIONS.workflows,
   scopeOf: () => '',
   settled: () => true,
-  setPositions: positionsIn(COLLECTIONS.workflows),
+  shapes: [{ equal: ['deleted_at'], other: [] }],
 };
 
 export async function listEvaluationWorkflows(tenant: TenantDb, page: PageQuery, cursors: Cursors) {
-  const { items, next_cursor } = await readList(
-    tenant,
-    WORKFLOW_LIST,
-    '',
+  const { items, next_cursor } = await lists().read(tenant, WORKFLOW_LIST, {
+    scope: '',
     page,
     cursors,
-    'workflows',
-    (w) => w.deleted_at === null,
-  );
+    cursorScope: 'workflows',
+    filter: { deleted_at: null },
+  });
   return { data: items.map(evaluationWorkflowView), next_cursor };
 }
 
@@ -201,7 +202,7 @@ export async function updateEvaluationWorkflow(
   if (patch.status !== undefined) set.status = patch.status;
   if (patch.user_prompt !== undefined) set.user_prompt = patch.user_prompt;
   // Guarded on the status read above: a concurrent archive wins, and this update then changes nothing.
-  const updated = await whileClaimed(tenant, WORKFLOW_LIST, current, () =>
+  const updated = await lists().change(tenant, WORKFLOW_LIST, current, () =>
     collection(tenant).findOneAndUpdate({ _id: workflowId, deleted_at: null, status: current.status }, { $set: set }),
   );
   if (!updated) {
@@ -213,7 +214,7 @@ export async function updateEvaluationWorkflow(
 }
 
 export async function deleteEvaluationWorkflow(tenant: TenantDb, workflowId: string) {
-  const res = await whileClaimed(
+  const res = await lists().change(
     tenant,
     WORKFLOW_LIST,
     await getEvaluationWorkflow(tenant, workflowId),

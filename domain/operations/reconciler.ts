@@ -17,7 +17,7 @@
  * Only records whose `job_namespace` is this process's namespace are considered: several namespaces may share a
  * database (the tests do), and a job is looked up in its own namespace only.
  *
- * The candidates come from the watch list (domain/jobs/watch.ts), never from scanning the items' collections, which
+ * The candidates come from the watch list (domain/store/watch.ts), never from scanning the items' collections, which
  * the embedded store can only do in full (docs/decisions.md 249); `sweepWatchList` is the hourly safety net that
  * watches open items nobody watched. Work per pass is bounded (BATCH per kind); a cursor per kind (by `created_at`)
  * moves through the backlog, so long queued runs at the front never starve the rest, and wraps to the start when it
@@ -49,9 +49,7 @@ import {
   settleAbandonedDelivery,
   type WebhookDeliveryDoc,
 } from '../webhooks/deliveries';
-import { purgeListPages } from '../http/list-index';
-import { purgeNaturalKeys } from '../platform/natural-keys';
-import { unwatchJob, watchJob, type WatchedJobDoc, type WatchedKind } from '../jobs/watch';
+import { lists, purgeNaturalKeys, unwatchJob, watchJob, type WatchedJobDoc, type WatchedKind } from '../store';
 
 /** How long an idempotency record answers (domain/access/idempotency.ts checks the same 24 h on every read). */
 const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -143,7 +141,7 @@ const OPEN = {
 } as const satisfies Record<ItemKind, unknown>;
 
 /**
- * This pass's items of `kind`: a batch of its watch list (domain/jobs/watch.ts; by `created_at`, with the kind's
+ * This pass's items of `kind`: a batch of its watch list (domain/store/watch.ts; by `created_at`, with the kind's
  * cursor), each item read by `_id`. An entry whose item is settled is dropped, as is one whose item never appeared
  * (a creation that died between the two writes) once the grace period has passed.
  */
@@ -343,11 +341,11 @@ export async function purgeExpired(db: Db, now = new Date()): Promise<ReconcileR
   const deliveries = db.collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries);
   const expired = { created_at: { $lt: cutoff }, status: { $ne: 'pending' as const } };
   // Read first: the endpoints whose list pages may go with them (and nothing to delete costs one read, as before).
-  // The natural keys of events and deliveries (domain/platform/natural-keys.ts) go with the same retention.
+  // The natural keys of events and deliveries (domain/store/create-once.ts) go with the same retention.
   const keys = await purgeNaturalKeys(db, cutoff);
   const gone = await deliveries.find(expired, { projection: { _id: 1, account_id: 1, endpoint_id: 1 } }).toArray();
   if (gone.length === 0) return { idempotency: idem.deletedCount, deliveries: 0, keys };
   const { deletedCount } = await deliveries.deleteMany(expired);
-  await purgeListPages(db, DELIVERY_LIST, gone, cutoff.getTime());
+  await lists().purged(db, DELIVERY_LIST, gone, cutoff.getTime());
   return { idempotency: idem.deletedCount, deliveries: deletedCount, keys };
 }

@@ -67,6 +67,12 @@ const EnvSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{1,63}$/, 'letters, digits, _ and - only')
     .default('assay'),
   MONGODB_PORT: port.default(27017),
+  /**
+   * How lists, memberships and create-once read and write (domain/store/, docs/decisions.md 350): `pages` for the
+   * embedded store (FerretDB 1.x), `query` for MongoDB; `auto` asks the server at start-up. Unset: `query` in
+   * production (which runs on MongoDB), `auto` elsewhere.
+   */
+  LIST_STRATEGY: z.enum(['auto', 'pages', 'query']).optional(),
 
   TEMPORAL_ADDRESS: z
     .string()
@@ -226,7 +232,10 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema>;
 
-export interface Config extends Omit<Env, 'WEBHOOK_ALLOW_PRIVATE' | 'WEBHOOK_ALLOW_INSECURE' | ProductionSecret> {
+export interface Config extends Omit<
+  Env,
+  'WEBHOOK_ALLOW_PRIVATE' | 'WEBHOOK_ALLOW_INSECURE' | 'LIST_STRATEGY' | ProductionSecret
+> {
   production: boolean;
   /** Trusted proxy hops: `TRUST_PROXY_HOPS`, or 1 with `TRUST_PROXY=true`, else 0. */
   proxyHops: number;
@@ -242,6 +251,7 @@ export interface Config extends Omit<Env, 'WEBHOOK_ALLOW_PRIVATE' | 'WEBHOOK_ALL
   localServices: { mongodb: boolean; temporal: boolean; s3: boolean };
   WEBHOOK_ALLOW_PRIVATE: boolean;
   WEBHOOK_ALLOW_INSECURE: boolean;
+  LIST_STRATEGY: 'auto' | 'pages' | 'query';
   SESSION_JWT_SECRET: string;
   API_KEY_HASH_SECRET: string;
   DATA_ENCRYPTION_KEY: string;
@@ -314,6 +324,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     DATA_ENCRYPTION_KEY: e.DATA_ENCRYPTION_KEY ?? DEV_DATA_ENCRYPTION_KEY,
     production,
     proxyHops: e.TRUST_PROXY_HOPS ?? (e.TRUST_PROXY ? 1 : 0),
+    LIST_STRATEGY: e.LIST_STRATEGY ?? (production ? 'query' : 'auto'),
     mongodbUri: e.MONGODB_URI ?? `mongodb://127.0.0.1:${e.MONGODB_PORT}/`,
     temporalAddress: e.TEMPORAL_ADDRESS ?? `127.0.0.1:${e.TEMPORAL_PORT}`,
     temporalTls: e.TEMPORAL_TLS ?? TEMPORAL_TLS_SETTINGS.some((name) => e[name] !== undefined),

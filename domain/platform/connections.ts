@@ -4,7 +4,8 @@
  * processes may start at once.
  */
 import { ensureCatalog } from '../catalog/catalog';
-import { backfillLists } from '../operations/lists';
+import { LISTS } from '../operations/lists';
+import { prepareStore, type ListStrategy } from '../store';
 import type { Config } from './config';
 import { connectDatabase, ensureIndexes, type Database } from './db';
 import { createStorage, ensureBucket, type Storage } from './storage';
@@ -12,6 +13,8 @@ import { connectTemporal, type ConnectionLike, type TemporalHandle } from '../jo
 
 export interface Connections {
   database: Database;
+  /** The store's strategy and why it was chosen, for the process to log. */
+  store: { strategy: ListStrategy; reason: string };
   storage: Storage;
   temporal: TemporalHandle;
   close(): Promise<void>;
@@ -22,14 +25,17 @@ export async function openConnections(
   options: { lazyTemporal?: boolean; workers?: ConnectionLike } = {},
 ): Promise<Connections> {
   const database = await connectDatabase(config);
-  await ensureIndexes(database.db);
+  // Chosen once per process, before any request or activity reads a list (docs/decisions.md 350).
+  const store = await prepareStore(database.db, config.LIST_STRATEGY, LISTS, (strategy) =>
+    ensureIndexes(database.db, { lists: strategy === 'query' }),
+  );
   await ensureCatalog(database.db);
-  await backfillLists(database.db);
   const storage = createStorage(config);
   await ensureBucket(storage);
   const temporal = await connectTemporal(config, { lazy: options.lazyTemporal, workers: options.workers });
   return {
     database,
+    store: { strategy: store.strategy, reason: store.reason },
     storage,
     temporal,
     close: async () => {

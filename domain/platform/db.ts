@@ -101,17 +101,42 @@ export const INDEXES: Record<CollectionName, IndexDescription[]> = {
   usage_months: [],
   // One cursor per namespace and kind, by `_id`.
   reconciler_cursors: [],
-  // The list indexes' heads and pages (domain/http/list-index.ts): read and written by `_id` only.
+  // The list indexes' heads and pages (domain/store/pages/list-index.ts): read and written by `_id` only.
   list_pages: [],
-  // The reconciler's watch list (domain/jobs/watch.ts): read per kind and namespace in `created_at` order.
+  // The reconciler's watch list (domain/store/watch.ts): read per kind and namespace in `created_at` order.
   watched_jobs: [{ key: { kind: 1, job_namespace: 1, created_at: 1 }, name: 'kind_namespace_created' }],
-  // Natural keys (domain/platform/natural-keys.ts): read by `_id`; the retention purge walks `created_at`.
+  // Natural keys (domain/store/pages/natural-keys.ts): read by `_id`; the retention purge walks `created_at`.
   natural_keys: [{ key: { created_at: 1 }, name: 'created' }],
   // An account's webhook endpoints (domain/webhooks/endpoint-roster.ts): read and written by `_id` only.
   endpoint_rosters: [],
-  // An account's API keys, all and active (domain/access/api-keys.ts, through domain/access/roster.ts): by `_id` only.
+  // An account's API keys, all and active (domain/access/api-keys.ts, through domain/store/memberships.ts): by `_id` only.
   key_rosters: [],
   active_key_rosters: [],
+};
+
+/**
+ * The `query` strategy's list indexes (domain/store/, docs/decisions.md 351): per list, the account (and the list's
+ * scope), the equality filters, then the position, newest first, then the fields other filters check on the index's
+ * keys. test/unit/store-indexes.test.ts checks that every filter shape a list declares has one here whose prefix serves
+ * it. Created only where `query` runs (`ensureIndexes`): under `pages` they would cost every write and serve no read.
+ */
+const LIST_SORT_KEYS = { list_pos: -1, _id: -1 } as const;
+export const LIST_INDEXES: Partial<Record<CollectionName, IndexDescription[]>> = {
+  runs: [
+    { key: { account_id: 1, admission: 1, ...LIST_SORT_KEYS }, name: 'list_admission' },
+    { key: { account_id: 1, admission: 1, workflow_id: 1, ...LIST_SORT_KEYS }, name: 'list_admission_workflow' },
+    { key: { account_id: 1, admission: 1, status: 1, ...LIST_SORT_KEYS }, name: 'list_admission_status' },
+    {
+      key: { account_id: 1, admission: 1, workflow_id: 1, status: 1, ...LIST_SORT_KEYS },
+      name: 'list_admission_workflow_status',
+    },
+  ],
+  workflows: [{ key: { account_id: 1, deleted_at: 1, ...LIST_SORT_KEYS }, name: 'list_live' }],
+  reference_documents: [{ key: { account_id: 1, deleted_at: 1, ...LIST_SORT_KEYS }, name: 'list_live' }],
+  events: [{ key: { account_id: 1, ...LIST_SORT_KEYS, created_at: 1, type: 1 }, name: 'list_kept' }],
+  webhook_deliveries: [
+    { key: { account_id: 1, endpoint_id: 1, ...LIST_SORT_KEYS, created_at: 1, status: 1 }, name: 'list_kept' },
+  ],
 };
 
 export interface Database {
@@ -132,9 +157,11 @@ export async function connectDatabase(config: Config): Promise<Database> {
   return { client, db, close: () => client.close() };
 }
 
-export async function ensureIndexes(db: Db): Promise<void> {
+/** Every index, and the list indexes too when `lists` (the `query` strategy runs). */
+export async function ensureIndexes(db: Db, options: { lists?: boolean } = {}): Promise<void> {
   const existing = new Set((await db.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name));
-  for (const [name, indexes] of Object.entries(INDEXES)) {
+  for (const [name, base] of Object.entries(INDEXES)) {
+    const indexes = [...base, ...(options.lists ? (LIST_INDEXES[name as CollectionName] ?? []) : [])];
     if (!existing.has(name)) await db.createCollection(name).catch(ignoreAlreadyExists);
     // Only the indexes missing by name are created (every process start runs this; on a busy database the
     // creations of indexes that exist took seconds). One index per call: FerretDB 1.24 drops the connection when a

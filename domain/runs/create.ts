@@ -20,9 +20,8 @@ import { toCredits } from '../billing/credits';
 import { COLLECTIONS } from '../platform/db';
 import { admitRunDoc, chargedOnAdmission, failRun, insertRun } from './lifecycle';
 import { prepareRun, type Caller, type CreateRunDeps, type RunDoc } from './index';
-import { addToList } from '../http/list-index';
 import { RUN_LIST } from './list';
-import { watchJob } from '../jobs/watch';
+import { lists, watchJob } from '../store';
 
 /** The run id an Idempotency-Key reserved, and how to reserve a fresh one under the key. */
 export interface RunReservation {
@@ -86,7 +85,7 @@ export async function createRun(
       finished_at: null,
       refunded_at: null,
     };
-    // Watched and listed before it exists (domain/jobs/watch.ts, domain/http/list-index.ts): a crash between never
+    // Watched and listed before it exists (domain/store/watch.ts, domain/store/): a crash between never
     // leaves a run the reconciler cannot find or a list that hides it.
     await watchJob(deps.db, 'runs', {
       id: runId,
@@ -94,7 +93,7 @@ export async function createRun(
       namespace: deps.temporal.namespace,
       since: doc.created_at,
     });
-    run = await insertRun(tenant, { ...doc, list_pos: await addToList(tenant, RUN_LIST, doc) });
+    run = await insertRun(tenant, { ...doc, list_pos: await lists().place(tenant, RUN_LIST, doc) });
   }
   const admitted = await admitRunDoc(deps.db, tenant.accountId, runId, run);
   if (admitted.admission === 'rejected') {

@@ -29,13 +29,14 @@ import type { EvaluationWorkflowDoc } from '../evaluation-workflows/evaluation-w
 
 export type { RunDoc } from './run-doc';
 import type { RunDoc } from './run-doc';
+import { findByIds } from '../store';
 
 const runs = (tenant: TenantDb) => tenant.collection<RunDoc>(COLLECTIONS.runs);
 
 /**
  * Views of final runs, by the document they were made from. A final run's document never changes in place (every
  * change is a write and a fresh read), and list pages hand out the same document object to every request that
- * shows it (domain/http/list-index.ts): its view — three JSON documents parsed — is then made once, not per page.
+ * shows it (domain/store/): its view — three JSON documents parsed — is then made once, not per page.
  */
 const finalViews = new WeakMap<RunDoc, { baseUrl: string; view: ReturnType<typeof viewOf> }>();
 
@@ -138,7 +139,7 @@ export async function runnableWorkflow(tenant: TenantDb, workflowId: string): Pr
 async function validate(tenant: TenantDb, workflowId: string, input: CreateRunRequest) {
   const workflow = await runnableWorkflow(tenant, workflowId);
   const ids = [...new Set(input.input_documents ?? [])];
-  const docs = ids.length ? await tenant.collection<DocumentDoc>(COLLECTIONS.documents).findByIds(ids) : [];
+  const docs = ids.length ? await findByIds(tenant.collection<DocumentDoc>(COLLECTIONS.documents), ids) : [];
   const missing = ids.filter((id) => !docs.some((d) => d._id === id));
   if (missing.length) {
     throw errors.invalidRequest(`input_documents: no document ${missing.join(', ')}`, [
@@ -153,9 +154,10 @@ async function validate(tenant: TenantDb, workflowId: string, input: CreateRunRe
     );
   }
   if (workflow.reference_document_ids.length) {
-    const refs = await tenant
-      .collection<ReferenceDocumentDoc>(COLLECTIONS.referenceDocuments)
-      .findByIds(workflow.reference_document_ids);
+    const refs = await findByIds(
+      tenant.collection<ReferenceDocumentDoc>(COLLECTIONS.referenceDocuments),
+      workflow.reference_document_ids,
+    );
     const unavailable = workflow.reference_document_ids.filter((id) => {
       const r = refs.find((x) => x._id === id);
       return !r || r.deleted_at || r.status === 'failed';

@@ -17,7 +17,6 @@ import type { EventType } from '../webhooks/events';
 import { publishEvent, type EventPublisher } from '../webhooks/publish-event';
 import type { RunStatus } from './schemas';
 import { TenantDb } from '../access/tenant';
-import { whileClaimed } from '../http/list-index';
 import { RUN_LIST } from './list';
 import { countRunUsage, countRunUsageOf } from '../billing/usage-rollup';
 import type { RunJobInput } from '../jobs/contract';
@@ -25,7 +24,7 @@ import type { EvaluationWorkflowDoc } from '../evaluation-workflows/evaluation-w
 import { isRunFailureCode, RUN_FAILURES, type RunFailureCode } from './failures';
 import { eventRunView, getRun, type RunDoc } from './index';
 import { rememberOutputFile } from './output-file';
-import { unwatchJob } from '../jobs/watch';
+import { lists, unwatchJob } from '../store';
 
 /** From which statuses each transition may move a run. */
 export const RUN_TRANSITIONS = {
@@ -312,7 +311,7 @@ export async function cancelRun(publisher: EventPublisher, tenant: TenantDb, run
  */
 export async function operatorRefundRun(publisher: EventPublisher, runId: string) {
   const { db } = publisher;
-  // A succeeded run is listed from its snapshot: the entry is held while the status changes (domain/http/list-index.ts).
+  // A succeeded run is listed from its snapshot: the entry is held while the status changes (domain/store/).
   const current = await rawRuns(db).findOne({ _id: runId });
   const tenant = current && new TenantDb(db, current.account_id);
   const markRefunded = () =>
@@ -322,7 +321,7 @@ export async function operatorRefundRun(publisher: EventPublisher, runId: string
       { returnDocument: 'after' },
     );
   const refunded = tenant
-    ? await whileClaimed(tenant, RUN_LIST, current.status === 'succeeded' ? current : null, markRefunded)
+    ? await lists().change(tenant, RUN_LIST, current.status === 'succeeded' ? current : null, markRefunded)
     : await markRefunded();
   const run = refunded ?? (await rawRuns(db).findOne({ _id: runId }));
   if (!run) return { outcome: 'not_found' as const };

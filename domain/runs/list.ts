@@ -1,13 +1,12 @@
 /**
- * The runs' list index (domain/http/list-index.ts): one list per account, newest first, read by `_id` lookups only.
- * A run's snapshot is trusted once it is final and admitted or rejected: after that only an operator refund changes
- * what the list shows, and the refund claims the entry first (lifecycle.ts). Filters (`workflow_id`, `status`) are
- * applied to the runs of the caller's own account while paging: their cost never grows with other accounts' runs.
+ * The runs' list (domain/store/): one list per account, newest first. A run is settled once it is final and
+ * admitted or rejected: after that only an operator refund changes what the list shows, and the refund goes through
+ * `lists().change` (lifecycle.ts). Filters (`workflow_id`, `status`) apply to the caller's own account's runs only:
+ * their cost never grows with other accounts' runs.
  */
-import type { Db } from 'mongodb';
-import { bulkWriteInBatches, COLLECTIONS } from '../platform/db';
+import { COLLECTIONS } from '../platform/db';
 import type { Cursors, PageQuery } from '../http/pagination';
-import { readList, type ListSpec } from '../http/list-index';
+import { lists, type ListFilter, type ListSpec } from '../store';
 import type { TenantDb } from '../access/tenant';
 import type { RunDoc } from './run-doc';
 import { FINAL_RUN_STATUSES, type RunStatus } from './schemas';
@@ -17,18 +16,12 @@ export const RUN_LIST: ListSpec<RunDoc> = {
   collection: COLLECTIONS.runs,
   scopeOf: () => '',
   settled: (run) => FINAL_RUN_STATUSES.has(run.status) && run.admission !== 'pending',
-  async setPositions(db: Db, accountId: string, positions: Array<{ id: string; q: number }>) {
-    if (positions.length === 0) return;
-    await bulkWriteInBatches(
-      db.collection<RunDoc>(COLLECTIONS.runs),
-      positions.map(({ id, q }) => ({
-        updateOne: {
-          filter: { _id: id, account_id: accountId, list_pos: { $exists: false } },
-          update: { $set: { list_pos: q } },
-        },
-      })),
-    );
-  },
+  shapes: [
+    { equal: ['admission'], other: [] },
+    { equal: ['admission', 'workflow_id'], other: [] },
+    { equal: ['admission', 'status'], other: [] },
+    { equal: ['admission', 'status', 'workflow_id'], other: [] },
+  ],
 };
 
 export async function listRuns(
@@ -36,10 +29,15 @@ export async function listRuns(
   page: PageQuery & { workflow_id?: string; status?: RunStatus },
   cursors: Cursors,
 ) {
-  const scope = `runs:${page.workflow_id ?? ''}:${page.status ?? ''}`;
-  const accept = (run: RunDoc) =>
-    run.admission === 'admitted' &&
-    (!page.workflow_id || run.workflow_id === page.workflow_id) &&
-    (!page.status || run.status === page.status);
-  return readList(tenant, RUN_LIST, '', page, cursors, scope, accept);
+  const filter: ListFilter = { admission: 'admitted' };
+  if (page.workflow_id) filter.workflow_id = page.workflow_id;
+  if (page.status) filter.status = page.status;
+  const { limit, cursor } = page;
+  return lists().read<RunDoc>(tenant, RUN_LIST, {
+    scope: '',
+    page: { limit, cursor },
+    cursors,
+    cursorScope: `runs:${page.workflow_id ?? ''}:${page.status ?? ''}`,
+    filter,
+  });
 }

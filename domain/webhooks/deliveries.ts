@@ -8,7 +8,6 @@ import type { Config } from '../platform/config';
 import { COLLECTIONS } from '../platform/db';
 import { errors } from '../http/errors';
 import type { Cursors, PageQuery } from '../http/pagination';
-import { positionsIn, readList, whileClaimed, type ListSpec } from '../http/list-index';
 import { DELIVERY_LIST_NAME } from './delivery-list';
 import { EVENT_RETENTION_DAYS, findEvent, requireEventScopes, retentionCutoff, type EventType } from './events';
 import type { Scope } from '../access/scopes';
@@ -16,7 +15,7 @@ import { retryDelivery as retryDeliveryJob, type TemporalHandle } from '../jobs'
 import type { TenantDb } from '../access/tenant';
 import { endpointCollection, endpointNotActive, getWebhookEndpoint, type WebhookEndpointDoc } from './endpoints';
 import type { DeliveryPolicy } from '../jobs/contract';
-import { unwatchJob, watchJob } from '../jobs/watch';
+import { lists, unwatchJob, watchJob, type ListSpec } from '../store';
 
 export interface WebhookAttemptDoc {
   /** `<workflow run id>:<n>`: a retried activity finds its own attempt and never records it twice. */
@@ -44,12 +43,12 @@ export interface WebhookDeliveryDoc {
   finished_at: Date | null;
   /** The Temporal namespace of its job: the reconciler starts a pending delivery whose job never started. */
   job_namespace?: string;
-  /** Its position in its endpoint's delivery list (domain/http/list-index.ts). */
+  /** Its position in its endpoint's delivery list (domain/store/). */
   list_pos?: number;
 }
 
 /**
- * One delivery list per endpoint (domain/http/list-index.ts). A finished delivery's snapshot is trusted: only a
+ * One delivery list per endpoint (domain/store/). A finished delivery's snapshot is trusted: only a
  * redelivery changes it again, and `retryDelivery` claims the entry first. Its head's `live` mark: delivery-list.ts.
  */
 export const DELIVERY_LIST: ListSpec<WebhookDeliveryDoc> = {
@@ -57,7 +56,8 @@ export const DELIVERY_LIST: ListSpec<WebhookDeliveryDoc> = {
   collection: COLLECTIONS.webhookDeliveries,
   scopeOf: (doc) => doc.endpoint_id,
   settled: (doc) => doc.status !== 'pending',
-  setPositions: positionsIn(COLLECTIONS.webhookDeliveries),
+  scopeField: 'endpoint_id',
+  shapes: [{ equal: [], other: ['created_at', 'status'] }],
   expiring: true,
 };
 
@@ -100,18 +100,14 @@ const deliveries = (tenant: TenantDb) => tenant.collection<WebhookDeliveryDoc>(C
 export async function listEndpointDeliveries(tenant: TenantDb, endpointId: string, page: PageQuery, cursors: Cursors) {
   // Finished deliveries past retention are purged (domain/operations/reconciler.ts); shown until then no longer.
   const cutoff = retentionCutoff();
-  const accept = (d: WebhookDeliveryDoc) =>
-    d.endpoint_id === endpointId && (d.status === 'pending' || d.created_at >= cutoff);
-  const { items, next_cursor, live } = await readList(
-    tenant,
-    DELIVERY_LIST,
-    endpointId,
+  const { items, next_cursor, live } = await lists().read(tenant, DELIVERY_LIST, {
+    scope: endpointId,
     page,
     cursors,
-    `deliveries:${endpointId}`,
-    accept,
-  );
-  // A live head says the endpoint exists (delivery-list.ts): one read fewer. Otherwise the endpoint is looked up,
+    cursorScope: `deliveries:${endpointId}`,
+    filter: { $or: [{ status: 'pending' }, { created_at: { $gte: cutoff } }] },
+  });
+  // A list that vouches for its endpoint (delivery-list.ts): one read fewer. Otherwise the endpoint is looked up,
   // and its 404 (a deleted or unknown endpoint) wins over what the list read.
   if (!live) await getWebhookEndpoint(tenant, endpointId);
   return { data: items.map(webhookDeliveryView), next_cursor };
@@ -140,12 +136,12 @@ export async function retryDelivery(
       `The event of this delivery is older than ${EVENT_RETENTION_DAYS} days and no longer kept.`,
     );
   }
-  // Watched again before it reopens (domain/jobs/watch.ts), from now: should this request die before its job starts,
+  // Watched again before it reopens (domain/store/watch.ts), from now: should this request die before its job starts,
   // the reconciler settles the delivery once the grace period has passed, instead of it staying pending.
   const db = tenant.rawDb();
   const watch = { id: deliveryId, accountId: tenant.accountId, namespace: deps.temporal.namespace, since: new Date() };
   const watched = await watchJob(db, 'deliveries', watch);
-  const reopened = await whileClaimed(tenant, DELIVERY_LIST, delivery, () =>
+  const reopened = await lists().change(tenant, DELIVERY_LIST, delivery, () =>
     deliveries(tenant).findOneAndUpdate(
       { _id: deliveryId, status: { $ne: 'pending' } },
       { $set: { status: 'pending', finished_at: null } },

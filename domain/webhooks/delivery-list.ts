@@ -1,9 +1,9 @@
 /**
- * The mark on an endpoint's deliveries list (domain/http/list-index.ts) that tells its readers the endpoint exists
+ * The mark on an endpoint's deliveries list (domain/store/) that tells its readers the endpoint exists
  * (docs/decisions.md 262). Apart from deliveries.ts, which owns the list's spec and reads it, so that endpoints.ts,
  * which creates and deletes endpoints, can set the mark without importing a module that imports it.
  */
-import { markListLive } from '../http/list-index';
+import { lists } from '../store';
 import type { TenantDb } from '../access/tenant';
 
 /** The deliveries list's name: one list per endpoint, scoped by the endpoint's id (`DELIVERY_LIST` in deliveries.ts). */
@@ -14,5 +14,5 @@ export const DELIVERY_LIST_NAME = 'deliveries';
  * withdrawn before it is deleted. A list without the mark looks the endpoint up.
  */
 export function markDeliveryListLive(tenant: TenantDb, endpointId: string, live: boolean): Promise<void> {
-  return markListLive(tenant, { name: DELIVERY_LIST_NAME }, endpointId, live);
+  return lists().markOwner(tenant, { name: DELIVERY_LIST_NAME }, endpointId, live);
 }

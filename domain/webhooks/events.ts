@@ -9,8 +9,7 @@ import { COLLECTIONS } from '../platform/db';
 import { errors } from '../http/errors';
 import { newId } from '../platform/ids';
 import type { Cursors, PageQuery } from '../http/pagination';
-import { positionsIn, purgeListPages, readList, type ListSpec } from '../http/list-index';
-import { createOnce } from '../http/listed-once';
+import { createOnce, lists, type ListSpec } from '../store';
 import type { Scope } from '../access/scopes';
 import { TenantDb } from '../access/tenant';
 
@@ -54,23 +53,23 @@ export interface EventDoc {
   /** The payload's `data`, stored as JSON text (free-form objects are not stored raw; docs/decisions.md 444). */
   data_json: string;
   created_at: Date;
-  /** Its position in the account's event list (domain/http/list-index.ts). */
+  /** Its position in the account's event list (domain/store/). */
   list_pos?: number;
 }
 
-/** The account's event list (domain/http/list-index.ts): events never change, so every snapshot is trusted. */
+/** The account's event list (domain/store/): events never change, so every snapshot is trusted. */
 export const EVENT_LIST: ListSpec<EventDoc> = {
   name: 'events',
   collection: COLLECTIONS.events,
   scopeOf: () => '',
   settled: () => true,
-  setPositions: positionsIn(COLLECTIONS.events),
+  shapes: [{ equal: [], other: ['created_at', 'type'] }],
   expiring: true,
 };
 
 /**
  * Records the event unless one with the same dedupe key exists; answers the event either way. The dedupe key is
- * taken first (domain/http/listed-once.ts), so a retried or concurrent recording finds the event by `_id`.
+ * taken first (domain/store/create-once.ts), so a retried or concurrent recording finds the event by `_id`.
  */
 export async function recordEvent(
   db: Db,
@@ -138,19 +137,16 @@ export async function listEvents(
   const all = visible.length === EVENT_TYPES.length;
   const kinds: readonly EventType[] = page.type ? [page.type] : visible;
   const cutoff = retentionCutoff(now);
-  const accept = (e: EventDoc) => kinds.includes(e.type) && e.created_at >= cutoff;
   // The visible kinds are part of the cursor's scope: a cursor never carries over to a key that sees other kinds.
-  // Positions follow creation, so the walk ends at the first event past retention.
-  return readList(
-    tenant,
-    EVENT_LIST,
-    '',
+  // Positions follow creation, so a walk in position order may end at the first event past retention.
+  return lists().read<EventDoc>(tenant, EVENT_LIST, {
+    scope: '',
     page,
     cursors,
-    `events:${page.type ?? ''}:${all ? '*' : visible.join(',')}`,
-    accept,
-    cutoff.getTime(),
-  );
+    cursorScope: `events:${page.type ?? ''}:${all ? '*' : visible.join(',')}`,
+    filter: { type: { $in: kinds }, created_at: { $gte: cutoff } },
+    notBefore: cutoff,
+  });
 }
 
 /** The event when it is the caller's and still kept; null otherwise. */
@@ -181,6 +177,6 @@ export async function purgeExpiredEvents(db: Db, now = new Date()): Promise<numb
   const gone = await events.find(expired, { projection: { _id: 1, account_id: 1 } }).toArray();
   if (gone.length === 0) return 0;
   const { deletedCount } = await events.deleteMany(expired);
-  await purgeListPages(db, EVENT_LIST, gone, cutoff.getTime());
+  await lists().purged(db, EVENT_LIST, gone, cutoff.getTime());
   return deletedCount;
 }

@@ -16,8 +16,8 @@ import { newId } from '../platform/ids';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './schemas';
 import { deliver, type TemporalHandle } from '../jobs';
 import { DELIVERY_LIST, deliveryPolicy, type WebhookDeliveryDoc } from './deliveries';
-import { createOnce } from '../http/listed-once';
-import { unwatchJob, watchJob } from '../jobs/watch';
+
+import { createOnce, unwatchJob, watchJob } from '../store';
 import type { WebhookEndpointDoc } from './endpoints';
 import { rosterEndpoints } from './endpoint-roster';
 import { TenantDb } from '../access/tenant';
@@ -91,7 +91,7 @@ export async function fanOutEvent(
 }
 
 /**
- * The delivery of `event` to `endpointId`: one per pair, taken as a natural key first (domain/http/listed-once.ts),
+ * The delivery of `event` to `endpointId`: one per pair, taken as a natural key first (domain/store/create-once.ts),
  * so a retried or concurrent publish finds it by `_id`, with no lookup on a key the embedded store can only scan
  * for (docs/decisions.md 54, 280).
  */
@@ -113,7 +113,7 @@ async function ensureDelivery(db: Db, event: EventDoc, endpointId: string, names
     insert: (doc) => deliveries.insertOne(doc),
     findById: (id) => deliveries.findOne({ _id: id }),
     findUnkeyed: () => deliveries.findOne({ event_id: event._id, endpoint_id: endpointId }),
-    // Watched before it is listed and written (domain/jobs/watch.ts): a crash between never leaves a delivery nobody starts.
+    // Watched before it is listed and written (domain/store/watch.ts): a crash between never leaves a delivery nobody starts.
     before: {
       write: (doc) =>
         watchJob(db, 'deliveries', { id: doc._id, accountId: doc.account_id, namespace, since: doc.created_at }),

@@ -17,8 +17,7 @@ import {
   type EventDoc,
   type EventType,
 } from '../../domain/webhooks/events';
-import { reserveListPosition } from '../../domain/http/list-index';
-import { takeNaturalKey } from '../../domain/platform/natural-keys';
+import { createOnce } from '../../domain/store';
 import { TenantDb } from '../../domain/access/tenant';
 import { newId, randomBase62 } from '../../domain/platform/ids';
 import { SCOPES } from '../../domain/access/scopes';
@@ -127,7 +126,7 @@ async function seedEvent(accountId: string, type: EventType, at = new Date()): P
     data_json: JSON.stringify(await dataFor(accountId)),
     created_at: at,
   };
-  // Stored as recordEvent stores it: listed first (domain/http/list-index.ts), then written.
+  // Stored as recordEvent stores it: listed first (domain/store/), then written.
   await listBeforeInsert(t.database.db, COLLECTIONS.events, [doc]);
   await t.database.db.collection<EventDoc>(COLLECTIONS.events).insertOne(doc);
   return doc;
@@ -461,20 +460,22 @@ describe('recording once per dedupe key', () => {
     const dedupeKey = `test:${randomBase62(16)}`;
     const data = await dataFor(a.accountId);
     const earlier = await recordEvent(t.database.db, a.accountId, 'run.failed', `test:${randomBase62(16)}`, data);
-    // The dead writer: it reserved a position and took the key, then nothing.
+    // The dead writer: it took the key and listed the event, then died before writing it.
     const planned = {
       _id: newId('event'),
+      account_id: a.accountId,
       type: 'run.succeeded' as const,
       dedupe_key: dedupeKey,
       data_json: '{}',
       created_at: new Date(Date.now() - 2000),
     };
-    const listPos = await reserveListPosition(new TenantDb(t.database.db, a.accountId), EVENT_LIST, planned);
-    await takeNaturalKey(t.database.db, `event:${dedupeKey}`, a.accountId, {
-      itemId: planned._id,
-      listPos,
-      createdAt: planned.created_at,
-    });
+    await expect(
+      createOnce(t.database.db, EVENT_LIST, `event:${dedupeKey}`, planned, {
+        insert: () => Promise.reject(new Error('the writer died')),
+        findById: () => Promise.resolve(null),
+        findUnkeyed: () => Promise.resolve(null),
+      }),
+    ).rejects.toThrow('the writer died');
     const later = await recordEvent(t.database.db, a.accountId, 'run.failed', `test:${randomBase62(16)}`, data);
 
     const raced = await Promise.all(

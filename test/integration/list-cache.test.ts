@@ -1,11 +1,11 @@
 /**
- * What each API process remembers of listed items (domain/http/list-index.ts, docs/decisions.md 210): a copy is used
+ * What each API process remembers of listed items (domain/store/pages/list-index.ts, docs/decisions.md 210): a copy is used
  * only under the generation the entry has when it is read afresh, so a change made through another process, or by a
  * writer that crashed holding the entry, shows in the very next list read of a process that had read the list before.
  */
 import { COLLECTIONS } from '../../domain/platform/db';
 import { TenantDb } from '../../domain/access/tenant';
-import { claimEntry } from '../../domain/http/list-index';
+import { lists } from '../../domain/store';
 import { WORKFLOW_LIST, type EvaluationWorkflowDoc } from '../../domain/evaluation-workflows/evaluation-workflows';
 import type { TestContext } from '../support/app';
 import { newAccount } from '../support/identity';
@@ -109,8 +109,12 @@ it('reads an item whose writer crashed while holding its entry from the item its
   // A writer claims the entry, changes the item, and dies before releasing the claim.
   const tenant = new TenantDb(t.database.db, a.accountId);
   const workflows = tenant.collection<EvaluationWorkflowDoc>(COLLECTIONS.workflows);
-  await claimEntry(tenant, WORKFLOW_LIST, (await workflows.findOne({ _id: id }))!);
-  await workflows.updateOne({ _id: id }, { $set: { name: 'after' } });
+  await expect(
+    lists().change(tenant, WORKFLOW_LIST, (await workflows.findOne({ _id: id }))!, async () => {
+      await workflows.updateOne({ _id: id }, { $set: { name: 'after' } });
+      throw new Error('the writer died');
+    }),
+  ).rejects.toThrow('the writer died');
   for (let read = 0; read < 2; read++) {
     expect((await t.api.get('/v1/workflows').set(auth)).body.data.map((w: Item) => w.name)).toEqual(['after']);
   }

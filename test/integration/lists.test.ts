@@ -1,5 +1,5 @@
 /**
- * Paged lists read through list indexes (domain/http/list-index.ts, docs/decisions.md 170-173): what a client
+ * Paged lists read through the store's lists (domain/store/, docs/decisions.md 170-173): what a client
  * paging through them sees across many pages and concurrent creations, with statuses that change between reads,
  * between accounts and keys, for items written before list indexes existed, and after a crash between an item's
  * entry and the item.
@@ -10,7 +10,7 @@ import type { Document } from 'mongodb';
 import { COLLECTIONS } from '../../domain/platform/db';
 import { newId, randomBase62 } from '../../domain/platform/ids';
 import { TenantDb } from '../../domain/access/tenant';
-import { addManyToList, addToList, PAGE_SIZE } from '../../domain/http/list-index';
+import { LIST_PAGE_SIZE, lists, prepareStore } from '../../domain/store';
 import {
   EVENT_LIST,
   EVENT_RETENTION_DAYS,
@@ -20,7 +20,7 @@ import {
 } from '../../domain/webhooks/events';
 import { DELIVERY_LIST, type WebhookDeliveryDoc } from '../../domain/webhooks/deliveries';
 import { purgeExpired } from '../../domain/operations/reconciler';
-import { backfillLists } from '../../domain/operations/lists';
+import { LISTS } from '../../domain/operations/lists';
 import { WORKFLOW_LIST, type EvaluationWorkflowDoc } from '../../domain/evaluation-workflows/evaluation-workflows';
 import { testNamespaces } from '../support/env';
 import { createTestContext, type TestContext } from '../support/app';
@@ -200,9 +200,9 @@ describe('settling', () => {
     await workflows.insertMany(legacy.map((id, i) => ({ ...doc, _id: id as never, name: `legacy ${i}` })));
     const markers = t.database.db.collection<Document>(COLLECTIONS.listPages);
     await markers.deleteMany({ _id: { $in: ['backfill:v1:workflows'] } as never });
-    expect(await backfillLists(t.database.db)).toBeGreaterThanOrEqual(120);
+    expect((await prepareStore(t.database.db, 'pages', LISTS)).placed).toBeGreaterThanOrEqual(120);
     await markers.deleteMany({ _id: { $in: ['backfill:v1:workflows'] } as never });
-    await backfillLists(t.database.db);
+    await prepareStore(t.database.db, 'pages', LISTS);
     const listed = (await pageThrough(t, key, '/v1/workflows', 50)).flat();
     expect(listed).toEqual([String(template!._id), ...newestFirst(legacy)]);
   });
@@ -215,11 +215,11 @@ describe('settling', () => {
       .findOne({ _id: await makeWorkflow(t, key, { name: 'real' }) }))!;
     const { account_id: _a, list_pos: _p, ...unlisted } = template;
     // A creation that crashed after listing its item: an entry, no item.
-    await addToList(tenant, WORKFLOW_LIST, { ...unlisted, _id: newId('workflow') });
+    await lists().place(tenant, WORKFLOW_LIST, { ...unlisted, _id: newId('workflow') });
     // A creation that crashed after listing, retried with the same id: two entries, one item.
     const retried = { ...unlisted, _id: newId('workflow'), name: 'retried' };
-    await addToList(tenant, WORKFLOW_LIST, retried);
-    const pos = await addToList(tenant, WORKFLOW_LIST, retried);
+    await lists().place(tenant, WORKFLOW_LIST, retried);
+    const pos = await lists().place(tenant, WORKFLOW_LIST, retried);
     await tenant.collection<EvaluationWorkflowDoc>(COLLECTIONS.workflows).insertOne({ ...retried, list_pos: pos });
     for (const limit of [1, 2, 10]) {
       expect((await pageThrough(t, key, '/v1/workflows', limit)).flat()).toEqual([retried._id, template._id]);
@@ -251,7 +251,7 @@ describe('retention', () => {
       data_json: JSON.stringify(referenceReadyData()),
       created_at: longAgo(),
     }));
-    await addManyToList(t.database.db, EVENT_LIST, old);
+    await lists().placeMany(t.database.db, EVENT_LIST, old);
     await t.database.db.collection<EventDoc>(COLLECTIONS.events).insertMany(old);
     const recent: string[] = [];
     for (let i = 0; i < 5; i++)
@@ -266,7 +266,7 @@ describe('retention', () => {
           )
         )._id,
       );
-    expect(PAGE_SIZE).toBe(32);
+    expect(LIST_PAGE_SIZE).toBe(32);
     expect(await existing(pageIds(a.accountId, 'events', 0, 1, 2))).toBe(6);
 
     await purgeExpiredEvents(t.database.db);
@@ -328,7 +328,7 @@ describe('retention', () => {
     // Positions follow ids: the oldest (lowest id) is the pending one.
     const docs = Array.from({ length: 41 }, () => delivery('failed')).sort((x, y) => (x._id < y._id ? -1 : 1));
     const pending = Object.assign(docs[0]!, { status: 'pending' as const, finished_at: null });
-    await addManyToList(t.database.db, DELIVERY_LIST, docs);
+    await lists().placeMany(t.database.db, DELIVERY_LIST, docs);
     await t.database.db.collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries).insertMany(docs);
     expect(docs.map((d) => d.list_pos).sort((x, y) => x! - y!)[0]).toBe(pending.list_pos);
 

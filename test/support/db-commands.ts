@@ -1,7 +1,7 @@
 /**
  * What a piece of work asks of the database, seen through the driver's command monitoring on a client of its own:
  * which of its filters the embedded store (FerretDB 1.24) can only answer by scanning, since it pushes down nothing
- * but `_id` equality (domain/http/list-index.ts).
+ * but `_id` equality (domain/store/pages/list-index.ts).
  */
 import { MongoClient, type CommandStartedEvent, type Db, type Document } from 'mongodb';
 

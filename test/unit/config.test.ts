@@ -73,6 +73,13 @@ describe('configuration', () => {
     expect(config.WEBHOOK_ALLOW_INSECURE).toBe(false);
   });
 
+  it('runs the store on `query` in production and asks the server elsewhere, unless LIST_STRATEGY says', () => {
+    expect(parseConfig(productionEnv()).LIST_STRATEGY).toBe('query');
+    expect(parseConfig({ NODE_ENV: 'development' }).LIST_STRATEGY).toBe('auto');
+    expect(parseConfig({ ...productionEnv(), LIST_STRATEGY: 'pages' }).LIST_STRATEGY).toBe('pages');
+    expect(problems({ NODE_ENV: 'development', LIST_STRATEGY: 'mongo' }).join('\n')).toMatch(/LIST_STRATEGY/);
+  });
+
   it('rejects an encryption key that is not 32 bytes', () => {
     expect(
       problems({ NODE_ENV: 'development', DATA_ENCRYPTION_KEY: Buffer.alloc(16).toString('base64') }).join(),

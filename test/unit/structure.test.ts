@@ -81,7 +81,7 @@ describe('source ownership', () => {
 
   it('every change to a reference document claims its list entry first (its listed copy is trusted in every status)', () => {
     // docs/decisions.md 212: a reference document's snapshot is used whatever its status, so a write that changed
-    // one without `changing`/`whileClaimed` (domain/http/list-index.ts) would leave lists showing the old copy.
+    // one without `changing`/`lists().change` (domain/store/lists.ts) would leave lists showing the old copy.
     const source = product
       .find((f) => f.path === 'domain/documents/reference-documents.ts')!
       .text.replace(/\s*\n\s*/g, ' ');
@@ -92,7 +92,8 @@ describe('source ownership', () => {
     ];
     expect(changes.length).toBeGreaterThan(0);
     const unclaimed = changes.filter(
-      (m) => !/\b(changing|whileClaimed)\([^;]*\(\)\s*=>\s*$/.test(source.slice(Math.max(0, m.index! - 400), m.index)),
+      (m) =>
+        !/\b(changing|lists\(\)\.change)\([^;]*\(\)\s*=>\s*$/.test(source.slice(Math.max(0, m.index! - 400), m.index)),
     );
     expect(unclaimed.map((m) => source.slice(m.index!, m.index! + 80))).toEqual([]);
   });

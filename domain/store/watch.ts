@@ -8,7 +8,8 @@
  *
  * Why (docs/decisions.md 249): every pass of the reconciler used to query the items' own collections, and the
  * embedded store pushes no filter but `_id` equality down, so each pass read and decoded every run, document,
- * reference and delivery ever stored. Reading this list costs what the items in flight cost.
+ * reference and delivery ever stored. Reading this list costs what the items in flight cost. Both strategies keep
+ * it for now (docs/decisions.md 353): on MongoDB the reconciler could query the items' `status_created` indexes instead.
  */
 import type { Db } from 'mongodb';
 import { COLLECTIONS } from '../platform/db';

@@ -3,7 +3,8 @@
  * read without a query whose cost grows with other accounts' data. The embedded store (FerretDB 1.24 on SQLite)
  * pushes down nothing but `_id` equality — no `_id` range, no `$in`, no field filter, no sort — so a list read as
  * `find({account_id}).sort({_id: -1}).limit(21)` scans every account's documents (docs/decisions.md 170). Here every
- * read is a lookup by `_id`, on MongoDB and on the embedded store alike (one code path):
+ * read is a lookup by `_id`. This is the `pages` strategy's list (domain/store/lists.ts); on MongoDB the `query`
+ * strategy reads the same positions with an indexed `find` instead:
  *
  *   head      `<account>:<list>:h`     {hi, lo, floor?, live?}: positions handed out, upward for new items, downward
  *                                       for backfilled; `floor`: where pages begin after a purge (`purgeListPages`);
@@ -26,10 +27,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Db, Document } from 'mongodb';
-import { bulkWriteInBatches, COLLECTIONS, upserting, type CollectionName } from '../platform/db';
-import { errors } from './errors';
-import type { Cursors, PageQuery } from './pagination';
-import { TenantDb } from '../access/tenant';
+import { bulkWriteInBatches, COLLECTIONS, upserting, type CollectionName } from '../../platform/db';
+import { errors } from '../../http/errors';
+import type { Cursors } from '../../http/pagination';
+import { TenantDb } from '../../access/tenant';
+import { matches, type ListRead, type Listed, type ListSpec } from '../list-spec';
 
 /** The collection of heads and pages (declared in domain/platform/db.ts; read by `_id` only). */
 export const LIST_PAGES = COLLECTIONS.listPages;
@@ -39,31 +41,6 @@ export const PAGE_SIZE = 32;
 
 /** A snapshot larger than this (as JSON) is not kept; such an item is always fetched. */
 const SNAPSHOT_LIMIT = 16_384;
-
-export interface Listed {
-  _id: string;
-  account_id: string;
-  /** The item's position in its list (absent on items from before list indexes, until the backfill). */
-  list_pos?: number;
-}
-
-/** What an owner declares about one of its lists. */
-export interface ListSpec<T extends Listed> {
-  /** The list's name, part of every page key: `runs`, `events`, `deliveries`. */
-  name: string;
-  collection: CollectionName;
-  /** The list an item belongs to inside its account ('' when the account has one; the endpoint id for deliveries). */
-  scopeOf(doc: T): string;
-  /** True when the item changes no more except through a claimed write, so its snapshot may be trusted. */
-  settled(doc: T): boolean;
-  /** Records positions on items that have none (the backfill); the owner writes its own collection. */
-  setPositions(db: Db, accountId: string, positions: Array<{ id: string; q: number }>): Promise<void>;
-  /**
-   * Its items are deleted after a retention (events, deliveries): its pages record their newest entry's time, so
-   * that `purgeListPages` can delete the pages whose items are all gone.
-   */
-  expiring?: boolean;
-}
 
 interface Entry {
   q: number;
@@ -160,7 +137,7 @@ async function writeEntries(
           { _id: pageId(tenant.accountId, list, p) },
           {
             // Field by field, not the whole entry: a second writer of the same entry (a creation taking over a
-            // natural key, domain/http/listed-once.ts) writes the same `q` and `t` and keeps a writer's hold (`m`, `g`).
+            // natural key, listed-once.ts) writes the same `q` and `t` and keeps a writer's hold (`m`, `g`).
             $set: Object.fromEntries(
               group.flatMap(({ id, entry }) => Object.entries(entry).map(([f, v]) => [`e.${id}.${f}`, v])),
             ),
@@ -201,7 +178,7 @@ export async function addToList<T extends Listed>(
 
 /**
  * A position for an item whose entry is written later (`addToList(…, at)`), by whichever writer gets there: the
- * position travels with a natural key (domain/http/listed-once.ts), so every writer of the item lists it at the same place. One never used is a
+ * position travels with a natural key (listed-once.ts), so every writer of the item lists it at the same place. One never used is a
  * gap, which readers step over.
  */
 export async function reserveListPosition<T extends Listed>(
@@ -210,6 +187,16 @@ export async function reserveListPosition<T extends Listed>(
   doc: Omit<T, 'account_id' | 'list_pos'>,
 ): Promise<number> {
   return allocate(tenant, listKey(spec, spec.scopeOf({ ...doc, account_id: tenant.accountId } as T)), 1);
+}
+
+/** `count` consecutive positions at the top of the list of scope `scope` (the `query` strategy's only list write). */
+export function takePositions<T extends Listed>(
+  tenant: TenantDb,
+  spec: ListSpec<T>,
+  scope: string,
+  count = 1,
+): Promise<number> {
+  return allocate(tenant, listKey(spec, scope), count);
 }
 
 /** Takes back the entry `addToList` made for an item that was not written after all (it existed already). */
@@ -324,7 +311,7 @@ export async function whileClaimed<T extends Listed, R>(
   return result;
 }
 
-interface Position {
+export interface Position {
   q: number;
   id: string;
 }
@@ -408,17 +395,15 @@ function firstPages(
 export async function readList<T extends Listed>(
   tenant: TenantDb,
   spec: ListSpec<T>,
-  scope: string,
-  page: PageQuery,
-  cursors: Cursors,
-  cursorScope: string,
-  accept: (doc: T) => boolean,
-  stopAt = -Infinity,
+  { scope, page, cursors, cursorScope, filter, notBefore }: ListRead,
 ): Promise<{ items: T[]; next_cursor: string | null; live: boolean }> {
+  const accept = (doc: T) =>
+    matches(doc, filter) && (!spec.scopeField || (doc as Record<string, unknown>)[spec.scopeField] === scope);
+  const stopAt = notBefore?.getTime() ?? -Infinity;
   const list = listKey(spec, scope);
   const items = tenant.collection<T>(spec.collection);
   const bound = page.cursor
-    ? await decodePosition(
+    ? await decodeListCursor(
         cursors,
         cursorScope,
         page.cursor,
@@ -536,7 +521,7 @@ async function fileSnapshots(
  * The position a cursor names. Cursors are `<q>:<id>`; one issued before list indexes names only the last id, and
  * is placed where that item now is, so a client paging across the upgrade goes on where it was.
  */
-async function decodePosition(
+export async function decodeListCursor(
   cursors: Cursors,
   scope: string,
   cursor: string,
@@ -643,7 +628,7 @@ export async function backfillList<T extends Listed>(db: Db, spec: ListSpec<T>):
       sorted.map((doc) => ({ id: doc._id, entry: { q: doc.list_pos!, t: createdMs(doc) } })),
       spec.expiring,
     );
-    await spec.setPositions(
+    await (spec.setPositions ?? positionsIn(spec.collection))(
       db,
       accountId,
       sorted.map((doc) => ({ id: doc._id, q: doc.list_pos! })),
@@ -652,8 +637,35 @@ export async function backfillList<T extends Listed>(db: Db, spec: ListSpec<T>):
   return unplaced.length;
 }
 
-/** `setPositions` for an owner whose collection this module may write (every one but the runs: domain/runs/ writes those). */
-export function positionsIn(collection: CollectionName): ListSpec<Listed>['setPositions'] {
+/**
+ * Enters every positioned item of `spec` in its list (after the `query` strategy wrote items without entries):
+ * field by field, so an entry that exists keeps its writer's hold and generation. One scan of the items.
+ */
+export async function enterPositioned<T extends Listed>(db: Db, spec: ListSpec<T>): Promise<void> {
+  const positioned = (await db
+    .collection<Document>(spec.collection)
+    .find({ list_pos: { $exists: true } })
+    .toArray()) as unknown as T[];
+  const groups = new Map<string, T[]>();
+  for (const doc of positioned) {
+    const key = `${doc.account_id}\u0000${listKey(spec, spec.scopeOf(doc))}`;
+    groups.set(key, [...(groups.get(key) ?? []), doc]);
+  }
+  for (const group of groups.values()) {
+    const tenant = new TenantDb(db, group[0]!.account_id);
+    const list = listKey(spec, spec.scopeOf(group[0]!));
+    for (let i = 0; i < group.length; i += 256)
+      await writeEntries(
+        tenant,
+        list,
+        group.slice(i, i + 256).map((doc) => ({ id: doc._id, entry: { q: doc.list_pos!, t: createdMs(doc) } })),
+        spec.expiring,
+      );
+  }
+}
+
+/** The default `setPositions`: `list_pos` on the items that have none (the store's own field on every listed item). */
+export function positionsIn(collection: CollectionName): NonNullable<ListSpec<Listed>['setPositions']> {
   return async (db, accountId, positions) => {
     if (positions.length === 0) return;
     await bulkWriteInBatches(

@@ -14,7 +14,7 @@
  * it was taken for. They go with their items' retention (`purgeNaturalKeys`).
  */
 import type { Db } from 'mongodb';
-import { COLLECTIONS } from './db';
+import { COLLECTIONS } from '../../platform/db';
 
 export interface NaturalKeyDoc {
   /** `<kind>:<natural key>`, e.g. `event:run.succeeded:run_…` */

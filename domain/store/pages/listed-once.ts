@@ -1,25 +1,15 @@
 /**
- * A listed item that exists once per natural key (an event per dedupe key, a delivery per event and endpoint): taken
- * as a key first (domain/platform/natural-keys.ts), then listed and written as every listed item is
- * (domain/http/list-index.ts: entry first, item second). A retried or concurrent creation finds the item by `_id`,
+ * The `pages` strategy's create-once (domain/store/create-once.ts): a listed item that exists once per natural key
+ * (an event per dedupe key, a delivery per event and endpoint) is taken as a key first (natural-keys.ts), then
+ * listed and written as every listed item is (list-index.ts: entry first, item second). A retried or concurrent creation finds the item by `_id`,
  * or writes the very item a writer that died after taking the key would have written (docs/decisions.md 280). The
  * item's owner does its own insert; this file writes no item collection.
  */
 import type { Db } from 'mongodb';
-import { pointNaturalKey, takeNaturalKey } from '../platform/natural-keys';
-import { TenantDb } from '../access/tenant';
-import { addToList, dropFromList, reserveListPosition, type Listed, type ListSpec } from './list-index';
-
-export interface OnceWriter<T extends Listed & { created_at: Date }> {
-  /** The owner's insert of the item: rejects with a duplicate-key error (11000) when it exists already. */
-  insert(doc: T): Promise<unknown>;
-  /** The item by `_id`, null when it is not there. */
-  findById(id: string): Promise<T | null>;
-  /** The item written before natural keys existed, under an id of its own, found by its unique fields. */
-  findUnkeyed(): Promise<T | null>;
-  /** Written before the item's list entry (the delivery's watch entry), and undone with it when the item is another. */
-  before?: { write(doc: T): Promise<unknown>; undo(doc: T): Promise<unknown> };
-}
+import { pointNaturalKey, takeNaturalKey } from './natural-keys';
+import { TenantDb } from '../../access/tenant';
+import { addToList, dropFromList, reserveListPosition } from './list-index';
+import type { Listed, ListSpec, OnceWriter } from '../list-spec';
 
 /** Creates `candidate` unless the item of `key` exists; answers the item either way. */
 export async function createOnce<T extends Listed & { created_at: Date }>(

@@ -1,5 +1,6 @@
 /**
- * Rosters: which items of one kind an account has, readable by `_id`. A roster collection holds one document per
+ * Rosters, the `pages` strategy's memberships (domain/store/memberships.ts): which items of one kind an account has,
+ * readable by `_id`. A roster collection holds one document per
  * account (`_id` = the account id) with the ids of its items; readers read it, then each item by `_id`, instead of
  * asking for `{account_id, …}`, which the embedded store answers by scanning every account's items
  * (docs/decisions.md 282 for webhook endpoints, 290 for API keys). The owner of the items declares a `Roster` over
@@ -19,25 +20,10 @@
  * rosters complete and empty (`openRosters`), and no reader of a new account ever scans.
  */
 import type { Db, Document, Filter } from 'mongodb';
-import { upserting, type CollectionName } from '../platform/db';
-import { TenantDb } from './tenant';
-
-/** What a roster needs of an item. */
-export interface Enrolled extends Document {
-  _id: string;
-  account_id: string;
-}
-
-export interface RosterSpec<T extends Enrolled> {
-  /** The roster documents' collection (read and written by `_id` only). */
-  rosters: CollectionName;
-  /** The items' collection. */
-  items: CollectionName;
-  /** The items a roster holds, as of now: the filter of the one scan that builds an account's roster, and of the sweep's. */
-  holds(): Filter<T>;
-  /** True of an item that has left the roster for good (a deleted endpoint): never true again of one that is not. */
-  left(item: T): boolean;
-}
+import { upserting, type CollectionName } from '../../platform/db';
+import { TenantDb } from '../../access/tenant';
+import { findByIds } from '../by-ids';
+import type { Enrolled, MembershipSpec, Memberships } from '../membership-spec';
 
 interface RosterDoc {
   _id: string;
@@ -66,8 +52,13 @@ export async function openRosters(db: Db, accountId: string): Promise<void> {
   }
 }
 
-export class Roster<T extends Enrolled> {
-  constructor(private readonly spec: RosterSpec<T>) {
+/** Every roster of these collections is rebuilt by its next reader, from one scan (after `query` has run). */
+export async function resetRosters(db: Db, names: CollectionName[]): Promise<void> {
+  for (const name of names) await db.collection<RosterDoc>(name).updateMany({}, { $unset: { complete: '' } });
+}
+
+export class Roster<T extends Enrolled> implements Memberships<T> {
+  constructor(private readonly spec: MembershipSpec<T>) {
     declared.add(spec.rosters);
   }
 
@@ -100,7 +91,7 @@ export class Roster<T extends Enrolled> {
 
   /** The account's items that have not left, each read by `_id`, in no particular order. */
   async members(tenant: TenantDb): Promise<T[]> {
-    const found = (await this.items(tenant).findByIds(await this.ids(tenant))) as T[];
+    const found = (await findByIds(this.items(tenant), await this.ids(tenant), {}, undefined, 'pages')) as T[];
     // Judged once per item: `left` may read the clock (a key's expiry), and what is taken out is what is not answered.
     const members: T[] = [];
     const left: string[] = [];

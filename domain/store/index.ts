@@ -1,0 +1,29 @@
+/**
+ * The store seam (DESIGN.md decision 40, docs/decisions.md 350–356): everything that exists because the embedded
+ * store (FerretDB 1.24) uses an index only for `_id` equality, behind a few small interfaces. Routes, capabilities
+ * and activities import this file only (test/unit/store-seam.test.ts checks); none knows which strategy runs.
+ *
+ * - lists (lists.ts): an account's ordered lists, with filters and cursors;
+ * - memberships (memberships.ts): which items of a kind an account has;
+ * - create-once (create-once.ts): an item created once by a natural key;
+ * - `findByIds` (by-ids.ts), key credentials (key-credentials.ts), the reconciler's watch list (watch.ts);
+ * - start-up (prepare.ts): the strategy chosen once (`LIST_STRATEGY=auto|pages|query`, strategy.ts), the data
+ *   made ready for it.
+ */
+export type { Listed, ListSpec, ListFilter, ListShape, ListCondition, ListRead, OnceWriter } from './list-spec';
+export { lists, forgetListedItems, LIST_PAGE_SIZE, type Lists, type ListPage } from './lists';
+export { LIST_SORT } from './query/lists';
+export { explainLists, type ListExplanation } from './query/explain';
+export { Membership, openMemberships, type Enrolled, type Memberships, type MembershipSpec } from './memberships';
+export { createOnce, purgeNaturalKeys } from './create-once';
+export { findByIds } from './by-ids';
+export { keyCredentials } from './key-credentials';
+export { watchJob, unwatchJob, type WatchedJobDoc, type WatchedKind } from './watch';
+export { prepareStore } from './prepare';
+export {
+  listStrategy,
+  detectListStrategy,
+  LIST_STRATEGIES,
+  type ListStrategy,
+  type ListStrategySetting,
+} from './strategy';

@@ -1,0 +1,59 @@
+/**
+ * The `query` strategy's lists: an item's position (`list_pos`) comes from the same counter as under `pages` (the
+ * list's head, one `findOneAndUpdate` by `_id`), and a page is one `find` on `{account_id, [scope], …filter}` below
+ * the cursor's position, sorted by position then id, newest first — served by an index domain/platform/db.ts declares
+ * for the list (test/unit/store-indexes.test.ts checks every declared shape has one). No entries, snapshots or claims.
+ */
+import type { Document, Filter } from 'mongodb';
+import type { TenantDb } from '../../access/tenant';
+import { decodeListCursor, type Position } from '../pages/list-index';
+import type { ListCondition, Listed, ListFilter, ListRead, ListSpec } from '../list-spec';
+
+/** The filter document: the list's scope, the caller's filter, positioned items only, below the cursor. */
+export function listQuery<T extends Listed>(
+  spec: ListSpec<T>,
+  scope: string,
+  filter: ListFilter,
+  bound: Position | null,
+): Document {
+  const { $or, ...fields } = filter;
+  const and: Document[] = [];
+  if ($or) and.push({ $or });
+  if (bound) and.push({ $or: [{ list_pos: { $lt: bound.q } }, { list_pos: bound.q, _id: { $lt: bound.id } }] });
+  return {
+    ...(spec.scopeField ? { [spec.scopeField]: scope } : {}),
+    ...(fields as Record<string, ListCondition>),
+    // Only positioned items, as under `pages` (an item without one is not in any page until the backfill).
+    list_pos: bound ? { $lte: bound.q } : { $gte: -Number.MAX_VALUE },
+    ...(and.length ? { $and: and } : {}),
+  };
+}
+
+export const LIST_SORT = { list_pos: -1, _id: -1 } as const;
+
+export async function readList<T extends Listed>(
+  tenant: TenantDb,
+  spec: ListSpec<T>,
+  { scope, page, cursors, cursorScope, filter }: ListRead,
+): Promise<{ items: T[]; next_cursor: string | null; live: boolean }> {
+  const items = tenant.collection<T>(spec.collection);
+  const bound = page.cursor
+    ? await decodeListCursor(
+        cursors,
+        cursorScope,
+        page.cursor,
+        (id) => items.findOne({ _id: id } as never) as Promise<Listed | null>,
+      )
+    : null;
+  const found = (await items
+    .find(listQuery(spec, scope, filter, bound) as Filter<T>, { sort: LIST_SORT, limit: page.limit + 1 })
+    .toArray()) as unknown as T[];
+  const shown = found.slice(0, page.limit);
+  const last = shown[shown.length - 1];
+  return {
+    items: shown,
+    next_cursor: found.length > page.limit && last ? cursors.encode(cursorScope, `${last.list_pos}:${last._id}`) : null,
+    // No head is read: the list cannot vouch for its owner, who is looked up.
+    live: false,
+  };
+}
