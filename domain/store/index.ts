@@ -1,5 +1,5 @@
 /**
- * The store seam (DESIGN.md decision 40, docs/decisions.md 350–356): everything that exists because the embedded
+ * The store seam (docs/decisions.md 440, docs/decisions.md 350–353): everything that exists because the embedded
  * store (FerretDB 1.24) uses an index only for `_id` equality, behind a few small interfaces. Routes, capabilities
  * and activities import this file only (test/unit/store-seam.test.ts checks); none knows which strategy runs.
  *
