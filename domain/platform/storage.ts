@@ -1,6 +1,8 @@
 /**
  * The S3-compatible object store (MinIO locally): the client, the bucket, and the signed URLs that let bytes go
- * straight between clients and the store without passing through the API.
+ * straight between clients and the store without passing through the API. The services dial `S3_ENDPOINT`; the URLs
+ * handed to clients are signed for `S3_PUBLIC_ENDPOINT` (SigV4 signs the host, so a URL signed for a name only the
+ * services resolve is useless outside; docs/decisions.md 320).
  */
 import { Readable } from 'node:stream';
 import {
@@ -18,14 +20,30 @@ import { createDownloadSigner, type DownloadSigner } from './presign';
 
 export interface Storage {
   s3: S3Client;
+  /** Signs presigned PUTs for the public address; never sends a request. */
+  uploadSigner: S3Client;
   bucket: string;
   /** Presigned GET URLs computed locally, as the SDK would sign them (./presign.ts). */
   signDownload: DownloadSigner;
 }
 
 export function createStorage(config: Config): Storage {
-  const s3 = new S3Client({
-    endpoint: config.s3Endpoint,
+  const s3 = s3Client(config, config.s3Endpoint);
+  // Built from the same settings, so a URL it signs is the one the services' client would sign, for another host.
+  const uploadSigner = config.s3PublicEndpoint === config.s3Endpoint ? s3 : s3Client(config, config.s3PublicEndpoint);
+  const signDownload = createDownloadSigner({
+    endpoint: config.s3PublicEndpoint,
+    region: config.S3_REGION,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    accessKeyId: config.S3_ACCESS_KEY_ID,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+  });
+  return { s3, uploadSigner, bucket: config.S3_BUCKET, signDownload };
+}
+
+function s3Client(config: Config, endpoint: string): S3Client {
+  return new S3Client({
+    endpoint,
     region: config.S3_REGION,
     forcePathStyle: config.S3_FORCE_PATH_STYLE,
     credentials: { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY },
@@ -41,14 +59,6 @@ export function createStorage(config: Config): Storage {
     // throw); the request timeout is socket inactivity, so a long transfer that keeps moving is not cut.
     requestHandler: { connectionTimeout: 5000, requestTimeout: 30_000, throwOnRequestTimeout: true },
   });
-  const signDownload = createDownloadSigner({
-    endpoint: config.s3Endpoint,
-    region: config.S3_REGION,
-    forcePathStyle: config.S3_FORCE_PATH_STYLE,
-    accessKeyId: config.S3_ACCESS_KEY_ID,
-    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
-  });
-  return { s3, bucket: config.S3_BUCKET, signDownload };
 }
 
 /** Creates the bucket when it is missing (idempotent; run at start-up). */
@@ -85,7 +95,7 @@ export async function presignUpload(
     ContentType: contentType,
     ...(contentLength !== undefined ? { ContentLength: contentLength } : {}),
   });
-  const url = await getSignedUrl(storage.s3, command, {
+  const url = await getSignedUrl(storage.uploadSigner, command, {
     expiresIn: ttlSeconds,
     signableHeaders: new Set(contentLength !== undefined ? ['content-type', 'content-length'] : ['content-type']),
   });

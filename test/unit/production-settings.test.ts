@@ -1,7 +1,7 @@
 /**
  * Production settings as an operator meets them (DESIGN.md decision 31): the shipped docker-compose.yml takes every
  * secret from the environment with no default and publishes only the API and the object store its presigned URLs
- * are signed for (docs/decisions.md 325), and the API process itself
+ * are signed for (docs/decisions.md 320), and the API process itself
  * refuses to start in production on any secret this repository has published — naming the variable, never
  * printing the value.
  */
@@ -61,7 +61,7 @@ describe('docker-compose.yml', () => {
   });
 
   // SigV4 signs the host: a URL signed for `minio:9000`, a name only the compose network resolves, is useless to a
-  // client (issue 44 item 9, docs/decisions.md 325).
+  // client (issue 44 item 9, docs/decisions.md 320).
   it('signs presigned URLs for the published object store while the services use the compose network', () => {
     for (const name of ['api', 'worker']) {
       const env = compose.services[name]!.environment as Record<string, string>;
