@@ -10,7 +10,7 @@ import {
 } from '../domain/operations/reconciler';
 import { backfillCredentials, sweepKeyRosters } from '../domain/access/api-keys';
 import { sweepEndpointRosters } from '../domain/webhooks/endpoint-roster';
-import { sweepUploadRosters } from '../domain/documents/open-uploads';
+import { sweepUploadRosters, watchUnwatchedUploads } from '../domain/documents/open-uploads';
 import { sweepAbandonedUploads } from '../domain/documents/upload-sweep';
 import type { ActivityDeps } from './deps';
 import { withHeartbeat } from './heartbeat';
@@ -51,6 +51,7 @@ export function reconcileActivities(
           await sweepEndpointRosters(deps.db);
           await sweepKeyRosters(deps.db);
           await sweepUploadRosters(deps.db);
+          await watchUnwatchedUploads(deps.db, deps.temporal.namespace, deps.config.UPLOAD_URL_TTL_S);
           await backfillCredentials(deps.db);
         }
         return report;

@@ -17,11 +17,17 @@ import { unwatchJob, watchJob } from '../jobs/watch';
 
 export type UploadKind = 'document' | 'reference';
 
+/** What an open upload is, per kind: the rosters' filter, and the legacy scan's. */
+const ROSTERS_HOLD = {
+  document: { status: 'awaiting_upload' },
+  reference: { indexing_started_at: null, deleted_at: null },
+} as const;
+
 const ROSTERS = {
   document: new Roster<{ _id: string; account_id: string; status?: string }>({
     rosters: COLLECTIONS.documentUploadRosters,
     items: COLLECTIONS.documents,
-    holds: () => ({ status: 'awaiting_upload' }),
+    holds: () => ROSTERS_HOLD.document,
     left: (doc) => doc.status !== 'awaiting_upload',
   }),
   reference: new Roster<{
@@ -32,7 +38,7 @@ const ROSTERS = {
   }>({
     rosters: COLLECTIONS.referenceUploadRosters,
     items: COLLECTIONS.referenceDocuments,
-    holds: () => ({ indexing_started_at: null, deleted_at: null }),
+    holds: () => ROSTERS_HOLD.reference,
     // A deleted one no longer counts against the account either: nobody can complete it.
     left: (ref) => ref.indexing_started_at != null || ref.deleted_at != null,
   }),
@@ -111,6 +117,40 @@ export async function closeUpload(tenant: TenantDb, kind: UploadKind, id: string
 /** The sweep is done with the upload. */
 export async function forgetUpload(db: Db, kind: UploadKind, id: string): Promise<void> {
   await unwatchJob(db, WATCH_KIND[kind], id);
+}
+
+/**
+ * Uploads created before uploads were watched (no `upload_expires_at`): watched now, timed at their creation plus
+ * today's URL lifetime, so the sweep finds them too. One scan of each collection, hourly with the reconciler's other
+ * sweeps (the embedded store scans for any filter but `_id`); once swept they no longer match. Answers the entries
+ * added.
+ */
+export async function watchUnwatchedUploads(db: Db, namespace: string, urlTtlS: number): Promise<number> {
+  const unwatched = { upload_expires_at: { $exists: false } };
+  const found = {
+    document: await db
+      .collection(COLLECTIONS.documents)
+      .find({ ...ROSTERS_HOLD.document, ...unwatched }, { projection: { _id: 1, account_id: 1, created_at: 1 } })
+      .toArray(),
+    reference: await db
+      .collection(COLLECTIONS.referenceDocuments)
+      .find({ ...ROSTERS_HOLD.reference, ...unwatched }, { projection: { _id: 1, account_id: 1, created_at: 1 } })
+      .toArray(),
+  };
+  let added = 0;
+  for (const kind of ['document', 'reference'] as const) {
+    for (const item of found[kind]) {
+      const since = new Date((item.created_at as Date).getTime() + urlTtlS * 1000);
+      const outcome = await watchJob(db, WATCH_KIND[kind], {
+        id: String(item._id),
+        accountId: String(item.account_id),
+        namespace,
+        since,
+      });
+      if (outcome === 'added') added++;
+    }
+  }
+  return added;
 }
 
 /** The hourly safety net of the rosters (with the reconciler's other sweeps). */

@@ -120,6 +120,26 @@ describe('uploads nobody completes', () => {
     expect([refCompleteLate.status, refCompleteLate.body.status]).toEqual([200, 'failed']);
   });
 
+  it('finds an upload from before uploads were watched, and sweeps it the same way', async () => {
+    const old = (await createDocument('from-before.txt')).body;
+    expect((await putToUploadUrl(old.upload_url, old.upload_headers, text('never completed'))).ok).toBe(true);
+    // As such a record was written: no URL expiry on it, no watch entry.
+    await t.database.db
+      .collection(COLLECTIONS.documents)
+      .updateOne({ _id: old.id as never }, { $unset: { upload_expires_at: '' } });
+    await t.database.db.collection(COLLECTIONS.watchedJobs).deleteOne({ _id: `document_uploads:${old.id}` as never });
+    const key = (await t.database.db.collection(COLLECTIONS.documents).findOne({ _id: old.id as never }))!
+      .object_key as string;
+
+    // A worker process three hours from now: its first pass sweeps (hourly), then the hourly purge step.
+    const steps = reconcileActivities(t.deps, () => Date.now() + 3 * 3_600_000);
+    await steps.reconcileRuns();
+    await steps.purgeExpired();
+    expect(await statObject(t.deps.storage, key)).toBeNull();
+    const completeLate = await t.api.post(`/v1/documents/${old.id}/complete`).set(auth());
+    expect([completeLate.status, completeLate.body.extraction_error?.code]).toEqual([200, 'upload_expired']);
+  });
+
   it(`answers 409 limit_reached past ${OPEN_UPLOADS_LIMIT} uploads awaiting their bytes; completing one makes room`, async () => {
     const own = await (await newAccount(t)).key();
     const ids: string[] = [];
