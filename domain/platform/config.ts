@@ -197,6 +197,11 @@ const EnvSchema = z.object({
 
   WORKER_SHUTDOWN_GRACE_S: positiveInt.default(60),
   /**
+   * Workflows one worker process keeps in Temporal's sticky cache, split between its task queues' workers; unset =
+   * the SDK's own sizing for the process's heap, once for the process rather than once per queue (worker/workflow-cache.ts).
+   */
+  WORKER_MAX_CACHED_WORKFLOWS: positiveInt.min(2).optional(),
+  /**
    * Extractions (documents and references) one worker process runs at once; unset = as many as half the process's
    * memory holds at the parsing sandbox's limit each (worker/extraction-slots.ts).
    */
