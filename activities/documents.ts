@@ -14,6 +14,7 @@ export function documentActivities({ db, storage }: ActivityDeps) {
       const textKey = textKeys.document(accountId, docId);
       const { extraction: result, inferredSchema } = await extractStored(storage, {
         objectKey: doc.object_key,
+        etag: doc.original_etag,
         filename: doc.filename,
         declaredMime: doc.upload_content_type,
         textKey,

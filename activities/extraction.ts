@@ -5,10 +5,11 @@
  * The worker itself never holds the upload: the stream is capped at the upload limit however large the store says
  * (or does not say) the object is. Shared by input and reference documents.
  */
-import { deleteOriginal, openOriginal } from '../domain/documents/originals';
+import { deleteOriginal, openOriginal, OriginalChanged } from '../domain/documents/originals';
 import { saveStoredText } from '../domain/documents/stored-text';
 import type { Storage } from '../domain/platform/storage';
 import { withHeartbeat } from './heartbeat';
+import { failed } from './parsing/result';
 import { COUNT_TOKENS_WITHIN_MS, processInSandbox, type InferredSchema } from './parsing/sandbox';
 import type { Extraction } from './parsing/types';
 
@@ -17,6 +18,8 @@ export async function extractStored(
   storage: Storage,
   source: {
     objectKey: string;
+    /** The ETag `complete` recorded: only that object is read (docs/decisions.md 321). */
+    etag?: string | null;
     filename: string;
     declaredMime?: string;
     textKey: string;
@@ -24,9 +27,19 @@ export async function extractStored(
     countTokens: boolean;
   },
 ): Promise<{ extraction: Extraction; inferredSchema: InferredSchema | null }> {
+  let original;
+  try {
+    original = await openOriginal(storage, source.objectKey, source.etag);
+  } catch (err) {
+    if (!(err instanceof OriginalChanged)) throw err;
+    // Bytes PUT again after `complete` (its URL stays valid until it expires): they were never checked, so they are
+    // neither read nor kept, and no retry could make them the checked ones. A final answer, not an error.
+    await deleteOriginal(storage, source.objectKey);
+    return { extraction: failed('upload_changed', UPLOAD_CHANGED_REASON), inferredSchema: null };
+  }
   const { extraction, storedText, inferredSchema } = await withHeartbeat(async () =>
     processInSandbox(
-      await openOriginal(storage, source.objectKey),
+      original,
       { filename: source.filename, declaredMime: source.declaredMime },
       { countTokensWithinMs: source.countTokens ? COUNT_TOKENS_WITHIN_MS : 0 },
     ),
@@ -38,3 +51,6 @@ export async function extractStored(
   if (extraction.extracted && storedText) await saveStoredText(storage, source.textKey, storedText);
   return { extraction, inferredSchema };
 }
+
+const UPLOAD_CHANGED_REASON =
+  'The file was changed after complete (uploaded again to its upload URL), so it was not read; upload it again as a new document.';

@@ -10,6 +10,8 @@ import {
 } from '../domain/operations/reconciler';
 import { backfillCredentials, sweepKeyRosters } from '../domain/access/api-keys';
 import { sweepEndpointRosters } from '../domain/webhooks/endpoint-roster';
+import { sweepUploadRosters, watchUnwatchedUploads } from '../domain/documents/open-uploads';
+import { sweepAbandonedUploads } from '../domain/documents/upload-sweep';
 import type { ActivityDeps } from './deps';
 import { withHeartbeat } from './heartbeat';
 
@@ -29,7 +31,7 @@ export const PURGE_INTERVAL_MS = 3_600_000;
 export const SWEEP_INTERVAL_MS = 3_600_000;
 
 export function reconcileActivities(
-  deps: Pick<ActivityDeps, 'db' | 'config' | 'temporal'>,
+  deps: Pick<ActivityDeps, 'db' | 'config' | 'temporal' | 'storage'>,
   now: () => number = Date.now,
 ) {
   let lastPurge = Number.NEGATIVE_INFINITY;
@@ -48,6 +50,8 @@ export function reconcileActivities(
           await sweepWatchList(deps);
           await sweepEndpointRosters(deps.db);
           await sweepKeyRosters(deps.db);
+          await sweepUploadRosters(deps.db);
+          await watchUnwatchedUploads(deps.db, deps.temporal.namespace, deps.config.UPLOAD_URL_TTL_S);
           await backfillCredentials(deps.db);
         }
         return report;
@@ -56,13 +60,21 @@ export function reconcileActivities(
     reconcileReferences: () => withHeartbeat(() => reconcileReferences(deps)),
     reconcileDeliveries: () => withHeartbeat(() => reconcileDeliveries(deps)),
     reconcileGenerations: () => withHeartbeat(() => reconcileGenerations(deps)),
-    /** `null`: this process purged less than PURGE_INTERVAL_MS ago (a purge that failed is retried at the next pass). */
+    /**
+     * `null`: this process purged less than PURGE_INTERVAL_MS ago (a purge that failed is retried at the next pass).
+     * With the purge, the sweep of uploads nobody completed (domain/documents/upload-sweep.ts).
+     */
     purgeExpired: () =>
       withHeartbeat(async () => {
         if (now() - lastPurge < PURGE_INTERVAL_MS) return null;
-        const purged = await purgeExpired(deps.db);
+        const at = new Date(now());
+        const purged = await purgeExpired(deps.db, at);
+        const uploads = await sweepAbandonedUploads(
+          { db: deps.db, storage: deps.storage, namespace: deps.temporal.namespace },
+          at,
+        );
         lastPurge = now();
-        return purged;
+        return { ...purged, uploads };
       }),
   };
 }

@@ -24,6 +24,7 @@ export function referenceIndexingActivities({ db, storage, config, temporal }: A
       const doc = await referenceForIndexing(db, input.accountId, input.refId);
       const { extraction: result } = await extractStored(storage, {
         objectKey: doc.object_key,
+        etag: doc.original_etag,
         filename: doc.filename,
         declaredMime: doc.upload_content_type,
         textKey: textKeys.reference(input.accountId, input.refId),

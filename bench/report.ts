@@ -14,7 +14,8 @@
  * Each goal row prints goal, measured value, ceiling and met / not met. Not a test: nothing is asserted. A phase that
  * fails (an error, a process that died) prints its error in the report, and the other phases still run; each child
  * process's output is kept in BENCH_LOG_DIR (a fresh directory under the system's temporary one by default).
- * Knobs (env): BENCH_SEED (100000), BENCH_ACCOUNTS (100), BENCH_RUNS end-to-end runs (1000), BENCH_DURATION_S per
+ * Knobs (env): BENCH_SEED (100000), BENCH_ACCOUNTS (100), BENCH_RUNS end-to-end runs (1000), BENCH_SOAK_RUNS runs
+ * per soak phase (1000; 0 skips the soak), BENCH_SOAK_IDLE_S (10), BENCH_QUIET_MAX_S (300), BENCH_DURATION_S per
  * load (10), BENCH_CONNECTIONS (50), BENCH_LIST_CONNECTIONS (10), BENCH_CPU_ROUNDS (3: loads of the API CPU row,
  * each in turn with its floor's), BENCH_OUT (bench/RESULTS.md), BENCH_MONGODB_DB, BENCH_NAMESPACE, BENCH_PORT (the
  * API's; the Koa baselines take the next two ports). A smoke run:
@@ -44,6 +45,11 @@ const num = (name: string, fallback: number) => Number(process.env[name] ?? fall
 const SEED = num('BENCH_SEED', 100_000);
 const ACCOUNTS = num('BENCH_ACCOUNTS', 100);
 const RUNS = num('BENCH_RUNS', 1_000);
+/** The soak (issue 44): runs per phase (three phases; 0 skips it) and the idle wait before each memory reading. */
+const SOAK_RUNS = num('BENCH_SOAK_RUNS', 1_000);
+const SOAK_IDLE_S = num('BENCH_SOAK_IDLE_S', 10);
+/** How long a load waits at most for a quiet machine (a smoke run on a busy shared machine sets 0). */
+const QUIET_MAX_S = num('BENCH_QUIET_MAX_S', 300);
 const DURATION_S = num('BENCH_DURATION_S', 10);
 const CONNECTIONS = num('BENCH_CONNECTIONS', 50);
 const LIST_CONNECTIONS = num('BENCH_LIST_CONNECTIONS', 10);
@@ -149,6 +155,29 @@ function describe(err: unknown): string {
   return parts.join(' ← ').replace(/\s+/g, ' ').slice(0, 400);
 }
 
+/** The soak's table and its verdict: phase 3 within 10 % of phase 2, per process. */
+function soakSection(soak: Array<{ api: number | null; worker: number | null }>): string[] {
+  if (soak.length === 0) return [];
+  const cell = (v: number | null) => (v === null ? 'n/a' : v.toFixed(1));
+  const verdict = (name: 'api' | 'worker') => {
+    const [two, three] = [soak[1]?.[name] ?? null, soak[2]?.[name] ?? null];
+    if (two === null || three === null) return 'not measured';
+    const growth = ((three - two) / two) * 100;
+    return `${growth >= 0 ? '+' : ''}${growth.toFixed(1)} % (${Math.abs(growth) <= 10 ? 'met' : 'NOT met'})`;
+  };
+  return [
+    `## Soak: three phases of ${SOAK_RUNS} runs with webhook deliveries`,
+    '',
+    `Resident memory (VmRSS, MB) after ${SOAK_IDLE_S} s idle at the end of each phase; goal: phase 3 within 10 % of phase 2.`,
+    '',
+    '| process | phase 1 | phase 2 | phase 3 | phase 3 vs 2 |',
+    '|---|---|---|---|---|',
+    `| API | ${soak.map((p) => cell(p.api)).join(' | ')} | ${verdict('api')} |`,
+    `| worker | ${soak.map((p) => cell(p.worker)).join(' | ')} | ${verdict('worker')} |`,
+    '',
+  ];
+}
+
 const rssMb = (pid: number) => {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
@@ -241,10 +270,13 @@ async function busyShare(ms: number): Promise<number> {
   return 1 - (b.idle - a.idle) / Math.max(1, b.total - a.total);
 }
 
-/** Waits (at most 5 minutes) until the machine is less than 15 % busy over 3 s in a row; answers the seconds waited. */
+/**
+ * Waits (at most BENCH_QUIET_MAX_S, 5 minutes) until the machine is less than 15 % busy over 3 s in a row; answers
+ * the seconds waited.
+ */
 async function quiet(): Promise<number> {
   const t0 = performance.now();
-  while (performance.now() - t0 < 300_000) {
+  while (performance.now() - t0 < QUIET_MAX_S * 1000) {
     const busy = await busyShare(3000);
     if (busy < 0.15) break;
     say(`machine ${Math.round(busy * 100)} % busy; waiting`);
@@ -645,13 +677,13 @@ new MongoClient(${JSON.stringify(config.mongodbUri)}).connect().then((client) =>
     }
 
     // Every creation is counted, whatever it answers: one that fails is reported, not fatal to the rest.
-    const runsEndToEnd = async (label: string, workflowId: string, token: string) => {
+    const runsEndToEnd = async (label: string, workflowId: string, token: string, count = RUNS) => {
       await settle(runId ? `/runs/${runId}` : '/workflows?limit=1');
       const workerCpu0 = cpuSeconds(worker.pid!);
       const cpu0 = cpuSnapshot(stackPids);
       const t0 = performance.now();
       const refused: string[] = [];
-      const created = await pool(RUNS, CONNECTIONS, async () => {
+      const created = await pool(count, CONNECTIONS, async () => {
         try {
           return await create(`/workflows/${workflowId}/runs`, token, {});
         } catch (err) {
@@ -683,7 +715,7 @@ new MongoClient(${JSON.stringify(config.mongodbUri)}).connect().then((client) =>
       );
       const eventsPerRun = histories.sort((a, b) => a - b)[Math.floor(histories.length / 2)] ?? null;
       if (refused.length)
-        failures.push({ phase: label, error: `${refused.length} of ${RUNS} creations failed; first: ${refused[0]}` });
+        failures.push({ phase: label, error: `${refused.length} of ${count} creations failed; first: ${refused[0]}` });
       if (unfinished.length)
         failures.push({ phase: label, error: `${unfinished.length} runs not seen finishing; first: ${unfinished[0]}` });
       return { created: ids.length, createdPerSec, completed, completedPerSec, workerCpuPerRunMs, eventsPerRun, cpuMs };
@@ -714,6 +746,22 @@ new MongoClient(${JSON.stringify(config.mongodbUri)}).connect().then((client) =>
       api: exits.has('api') ? null : rssMb(api.pid!),
       worker: exits.has('worker') ? null : rssMb(worker.pid!),
     };
+    // The soak (issue 44): three phases of SOAK_RUNS test-mode runs, each delivering `run.succeeded` to the account's
+    // endpoint; each process's resident memory is read after SOAK_IDLE_S of idle at the end of each phase. A process
+    // that keeps growing from phase 2 to phase 3 (past 10 %) holds something per run: a leak or an unbounded cache.
+    const soak: Array<{ api: number | null; worker: number | null }> = [];
+    for (let n = 1; SOAK_RUNS > 0 && n <= 3; n++) {
+      const reading = await phase(`soak phase ${n} (${SOAK_RUNS} runs)`, async () => {
+        await settle(runId ? `/runs/${runId}` : '/workflows?limit=1');
+        await runsEndToEnd(`soak phase ${n}`, wf, key, SOAK_RUNS);
+        await new Promise((r) => setTimeout(r, SOAK_IDLE_S * 1000));
+        return {
+          api: exits.has('api') ? null : rssMb(api.pid!),
+          worker: exits.has('worker') ? null : rssMb(worker.pid!),
+        };
+      });
+      soak.push(reading ?? { api: null, worker: null });
+    }
     const postRuns = await phase('POST runs, the API alone', async () => {
       await stopProcess(worker);
       await settle(runId ? `/runs/${runId}` : '/workflows?limit=1');
@@ -832,7 +880,7 @@ new MongoClient(${JSON.stringify(config.mongodbUri)}).connect().then((client) =>
         met: getRow?.cpuPerGetMs != null ? getRow.cpuPerGetMs <= 0.5 : null,
       },
     ];
-    const settings = `BENCH_SEED=${SEED} BENCH_ACCOUNTS=${ACCOUNTS} BENCH_RUNS=${RUNS} BENCH_DURATION_S=${DURATION_S} BENCH_CONNECTIONS=${CONNECTIONS} BENCH_LIST_CONNECTIONS=${LIST_CONNECTIONS}`;
+    const settings = `BENCH_SEED=${SEED} BENCH_ACCOUNTS=${ACCOUNTS} BENCH_RUNS=${RUNS} BENCH_SOAK_RUNS=${SOAK_RUNS} BENCH_DURATION_S=${DURATION_S} BENCH_CONNECTIONS=${CONNECTIONS} BENCH_LIST_CONNECTIONS=${LIST_CONNECTIONS}`;
     const lines = [
       '# Assay performance report',
       '',
@@ -922,6 +970,7 @@ new MongoClient(${JSON.stringify(config.mongodbUri)}).connect().then((client) =>
       `| API | ${memory.api === null ? 'not running' : f(memory.api)} |`,
       `| worker | ${memory.worker === null ? 'not running' : f(memory.worker)} |`,
       '',
+      ...soakSection(soak),
       ...(pdf
         ? [
             '## A 50 MB PDF',

@@ -23,6 +23,7 @@ import { TASK_QUEUES } from '../domain/jobs/contract';
 import { extractionSlots, processMemoryBytes } from './extraction-slots';
 import { sdkLogger } from './sdk-logger';
 import { loadWorkflowBundle } from './workflow-bundle';
+import { cachedWorkflowsPerWorker } from './workflow-cache';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -55,6 +56,7 @@ async function main(): Promise<void> {
 
   const queues = selectQueues(config.WORKER_TASK_QUEUES);
   const extractions = extractionSlots(config.EXTRACTION_SLOTS, processMemoryBytes(), config.INDEXING_MEMORY_MB);
+  const cachedWorkflows = cachedWorkflowsPerWorker(config.WORKER_MAX_CACHED_WORKFLOWS, queues.length);
   const workers = await Promise.all(
     queues.map((queue) =>
       Worker.create({
@@ -66,7 +68,10 @@ async function main(): Promise<void> {
         activities: queueActivities[queue](deps),
         // Test-mode work and webhook attempts run as local activities (docs/decisions.md 220, 221), which hold their
         // workflow task's slot while they run: as many slots as the activity slots that work had before.
-        maxConcurrentWorkflowTaskExecutions: WORKFLOW_TASK_SLOTS,
+        // (Never more than the cache holds: the SDK would lower it with a warning.)
+        maxConcurrentWorkflowTaskExecutions: Math.min(WORKFLOW_TASK_SLOTS, cachedWorkflows),
+        // One budget for the process's workflow cache, shared by its Workers (worker/workflow-cache.ts).
+        maxCachedWorkflows: cachedWorkflows,
         // A run is one workflow task, taken from the queue's normal (not sticky) side; the SDK's fixed default gives
         // that side 2 of its 10 pollers, which capped new runs at 2 per poll round trip (docs/decisions.md 250).
         workflowTaskPollerBehavior: POLLERS,
@@ -83,6 +88,7 @@ async function main(): Promise<void> {
       namespace: config.TEMPORAL_NAMESPACE,
       taskQueues: queues.map((q) => TASK_QUEUES[q]),
       ...(queues.includes('indexing') ? { extractionSlots: extractions } : {}),
+      cachedWorkflowsPerQueue: cachedWorkflows,
     },
     'assay worker polling',
   );

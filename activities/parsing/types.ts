@@ -17,7 +17,9 @@ export type FailureCode =
   | 'xml_entities'
   | 'file_unprocessable'
   | 'no_text'
-  | 'file_too_large';
+  | 'file_too_large'
+  /** The stored original is not the object `complete` checked (docs/decisions.md 321). */
+  | 'upload_changed';
 
 export interface Extraction {
   extracted: boolean; // false: nothing usable (see code/reason)

@@ -7,8 +7,11 @@ import {
   DocumentText,
   DocumentUpload,
 } from '../../domain/documents/schemas';
+import { LIMITS } from '../../domain/access/limits';
 import { route, type RouteSpec } from '../route';
 import type { RouteDeps } from '../deps';
+
+export const OPEN_UPLOADS_LIMIT_ERROR = `\`limit_reached\`: the account already holds ${LIMITS.openUploadsPerAccount} uploads (documents and reference documents together) not yet completed.`;
 
 /** How long `complete` waits for extraction before answering 202 (the client then polls the document). */
 const EXTRACTION_WAIT_MS = 90_000;
@@ -22,12 +25,15 @@ export function documentRoutes(deps: RouteDeps): RouteSpec[] {
       tag: 'Documents',
       summary: 'Start an input-document upload',
       description:
-        'Answers a presigned `upload_url`. PUT the raw bytes there with exactly `upload_headers`, then call `complete`.',
+        'Answers a presigned `upload_url`. PUT the raw bytes there with exactly `upload_headers`, then call `complete` ' +
+        'before the URL expires: an upload not completed by then is deleted within the next two hours. An account ' +
+        `holds at most ${LIMITS.openUploadsPerAccount} uploads (documents and reference documents together) not yet completed.`,
       body: CreateDocumentRequest,
       responses: { 200: { description: 'Where to upload', schema: DocumentUpload } },
+      errors: { 409: OPEN_UPLOADS_LIMIT_ERROR },
       handler: async ({ tenant, body }) => ({
         status: 200,
-        body: await createDocumentUpload(tenant, deps.storage, deps.config, body),
+        body: await createDocumentUpload(tenant, deps.storage, deps.config, deps.temporal.namespace, body),
       }),
     }),
     route({

@@ -19,6 +19,7 @@ import {
   ReferenceDocumentUpload,
 } from '../../domain/documents/schemas';
 import type { RouteDeps } from '../deps';
+import { OPEN_UPLOADS_LIMIT_ERROR } from './documents';
 import { route, type RouteSpec } from '../route';
 
 export function referenceDocumentRoutes(deps: RouteDeps): RouteSpec[] {
@@ -42,12 +43,16 @@ export function referenceDocumentRoutes(deps: RouteDeps): RouteSpec[] {
       access: write,
       tag: 'Reference documents',
       summary: 'Start a reference-document upload',
-      description: 'PUT the raw bytes to `upload_url` with exactly `upload_headers`, then call `complete`.',
+      description:
+        'PUT the raw bytes to `upload_url` with exactly `upload_headers`, then call `complete` before the URL ' +
+        'expires: an upload not completed by then fails (`upload_expired`) and its bytes are deleted within the next ' +
+        'two hours.',
       body: CreateReferenceDocumentRequest,
       responses: { 201: { description: 'Where to upload', schema: ReferenceDocumentUpload } },
+      errors: { 409: OPEN_UPLOADS_LIMIT_ERROR },
       handler: async ({ tenant, body }) => ({
         status: 201,
-        body: await createReferenceUpload(tenant, deps.storage, deps.config, body),
+        body: await createReferenceUpload(tenant, deps.storage, deps.config, deps.temporal.namespace, body),
       }),
     }),
     route({

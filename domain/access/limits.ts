@@ -13,6 +13,11 @@ export const LIMITS = {
    */
   listedKeysPerAccount: 1000,
   webhookEndpointsPerAccount: 20,
+  /**
+   * Uploads (documents and reference documents together) handed a URL and not yet completed or swept
+   * (domain/documents/open-uploads.ts, docs/decisions.md 322): each may hold bytes in the store until it is swept.
+   */
+  openUploadsPerAccount: 500,
 } as const;
 
 export function limitReached(what: string, limit: number, remedy = 'remove one first'): ApiError {

@@ -16,6 +16,7 @@ import { extractDocument, type TemporalHandle } from '../jobs';
 import { unwatchJob, watchJob } from '../store';
 import { TenantDb } from '../access/tenant';
 import { MAX_UPLOAD_BYTES, oversizedUploadMessage, uploadContentType, uploadHeaders } from './uploads';
+import { admitted, closeUpload, openUpload } from './open-uploads';
 
 export interface DocumentDoc {
   _id: string;
@@ -38,6 +39,10 @@ export interface DocumentDoc {
   inferred_schema_json: string | null;
   /** The Temporal namespace whose extraction job owns the document once `complete` started it (the reconciler's). */
   job_namespace?: string | null;
+  /** When its upload URL expires (absent on records from before docs/decisions.md 322). */
+  upload_expires_at?: Date | null;
+  /** The ETag of the object `complete` checked: the only object extraction reads (docs/decisions.md 321). */
+  original_etag?: string | null;
   created_at: Date;
   completed_at: Date | null;
 }
@@ -85,10 +90,12 @@ export function documentView(doc: DocumentDoc) {
   };
 }
 
+/** `temporalNamespace`: whose reconciler sweeps the upload if nobody completes it (domain/documents/upload-sweep.ts). */
 export async function createDocumentUpload(
   tenant: TenantDb,
   storage: Storage,
   config: Config,
+  temporalNamespace: string,
   input: { filename: string; mime_type?: string; size_bytes?: number },
 ) {
   const id = newId('document');
@@ -101,9 +108,15 @@ export async function createDocumentUpload(
     input.size_bytes,
     config.UPLOAD_URL_TTL_S,
   );
-  await tenant
-    .collection<DocumentDoc>(COLLECTIONS.documents)
-    .insertOne(newDocument({ id, filename: input.filename, contentType, key, declaredSize: input.size_bytes ?? null }));
+  const documents = tenant.collection<DocumentDoc>(COLLECTIONS.documents);
+  await openUpload(tenant, 'document', { id, namespace: temporalNamespace, expiresAt });
+  await documents.insertOne({
+    ...newDocument({ id, filename: input.filename, contentType, key, declaredSize: input.size_bytes ?? null }),
+    upload_expires_at: expiresAt,
+  });
+  await admitted(tenant, 'document', id, async () => {
+    await documents.deleteOne({ _id: id, status: 'awaiting_upload' });
+  });
   return {
     id,
     object: 'document_upload' as const,
@@ -174,6 +187,7 @@ export async function completeDocument(
           },
         },
       );
+      await closeUpload(tenant, 'document', docId);
       return { doc: await getDocument(tenant, docId), finished: true };
     }
     // Watched first (domain/store/watch.ts): an extraction that never starts is started by the reconciler.
@@ -183,7 +197,7 @@ export async function completeDocument(
       namespace: temporal.namespace,
       since: new Date(),
     });
-    await documents.updateOne(
+    const taken = await documents.updateOne(
       { _id: docId, status: 'awaiting_upload' },
       {
         $set: {
@@ -191,9 +205,16 @@ export async function completeDocument(
           size_bytes: stored.size,
           completed_at: new Date(),
           job_namespace: temporal.namespace,
+          original_etag: stored.etag ?? null,
         },
       },
     );
+    if (taken.modifiedCount === 0) {
+      // Another `complete` took it first (then extract as it does), or the sweep failed it as abandoned.
+      const now = await getDocument(tenant, docId);
+      if (now.status === 'failed' || now.status === 'extracted') return { doc: now, finished: true };
+    }
+    await closeUpload(tenant, 'document', docId);
   }
   const job = await extractDocument(temporal, { accountId: tenant.accountId, docId }, waitMs);
   if (job.state === 'ended') {
@@ -297,7 +318,7 @@ export async function ingestDocumentBytes(
     file.mimeType === 'application/octet-stream' ? undefined : file.mimeType,
   );
   const key = originalKeys.document(tenant.accountId, id);
-  await putOriginal(storage, key, file.bytes, contentType);
+  const etag = await putOriginal(storage, key, file.bytes, contentType);
   await watchJob(tenant.rawDb(), 'documents', {
     id,
     accountId: tenant.accountId,
@@ -317,7 +338,29 @@ export async function ingestDocumentBytes(
     size_bytes: file.bytes.length,
     completed_at: new Date(),
     job_namespace: temporal.namespace,
+    original_etag: etag ?? null,
   });
   const { doc } = await completeDocument(tenant, storage, temporal, id, waitMs);
   return doc;
+}
+
+/**
+ * An upload nobody completed before its URL expired (domain/documents/upload-sweep.ts): `awaiting_upload → failed`
+ * with `upload_expired`, once (a guarded update, so a `complete` that got there first wins). True when it changed.
+ */
+export async function expireDocumentUpload(db: Db, accountId: string, docId: string): Promise<boolean> {
+  const res = await new TenantDb(db, accountId).collection<DocumentDoc>(COLLECTIONS.documents).updateOne(
+    { _id: docId, status: 'awaiting_upload' },
+    {
+      $set: {
+        status: 'failed',
+        completed_at: new Date(),
+        extraction_error: {
+          code: 'upload_expired',
+          message: 'The upload was not completed before its URL expired; its file, if any, has been deleted.',
+        },
+      },
+    },
+  );
+  return res.modifiedCount === 1;
 }

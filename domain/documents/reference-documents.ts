@@ -18,6 +18,7 @@ import { lists, unwatchJob, watchJob, type ListSpec } from '../store';
 import { publishEvent, type EventPublisher } from '../webhooks/publish-event';
 import { TenantDb } from '../access/tenant';
 import { MAX_UPLOAD_BYTES, oversizedUploadMessage, uploadContentType, uploadHeaders } from './uploads';
+import { admitted, closeUpload, openUpload } from './open-uploads';
 
 export interface ReferenceDocumentDoc {
   _id: string;
@@ -39,6 +40,10 @@ export interface ReferenceDocumentDoc {
   indexing_started_at: Date | null;
   /** The Temporal namespace whose indexing job owns the document once `complete` started it (the reconciler's). */
   job_namespace?: string | null;
+  /** When its upload URL expires (absent on records from before docs/decisions.md 322). */
+  upload_expires_at?: Date | null;
+  /** The ETag of the object `complete` checked: the only object indexing reads (docs/decisions.md 321). */
+  original_etag?: string | null;
   deleted_at: Date | null;
   created_at: Date;
   /** Its position in the account's reference-document list (domain/store/). */
@@ -77,10 +82,12 @@ async function changing<R>(
   return lists().change(tenant, REFERENCE_LIST, known ?? (await collection(tenant).findOne({ _id: refId })), write);
 }
 
+/** `temporalNamespace`: whose reconciler sweeps the upload if nobody completes it (domain/documents/upload-sweep.ts). */
 export async function createReferenceUpload(
   tenant: TenantDb,
   storage: Storage,
   config: Config,
+  temporalNamespace: string,
   input: { name: string; filename: string; mime_type?: string; size_bytes?: number },
 ) {
   const id = newId('referenceDocument');
@@ -107,13 +114,19 @@ export async function createReferenceUpload(
     chunk_count: null,
     index_version: 0,
     indexing_started_at: null,
+    upload_expires_at: expiresAt,
     deleted_at: null,
     created_at: new Date(),
   };
+  await openUpload(tenant, 'reference', { id, namespace: temporalNamespace, expiresAt });
   // Listed first, written second (domain/store/): a crash between never hides it from the list.
   const doc = await collection(tenant).insertOne({
     ...fresh,
     list_pos: await lists().place(tenant, REFERENCE_LIST, fresh),
+  });
+  // Taken back as a deletion: it is already on the account's list, which a deletion takes it off.
+  await admitted(tenant, 'reference', id, async () => {
+    await deleteReference(tenant, id);
   });
   return {
     id,
@@ -168,6 +181,7 @@ export async function completeReference(tenant: TenantDb, storage: Storage, temp
           ),
         doc,
       );
+      await closeUpload(tenant, 'reference', refId);
       return refused ?? (await findLive(tenant, refId));
     }
     // Watched first (domain/store/watch.ts): an indexing that never starts is started by the reconciler.
@@ -184,12 +198,23 @@ export async function completeReference(tenant: TenantDb, storage: Storage, temp
         collection(tenant).findOneAndUpdate(
           { _id: refId, indexing_started_at: null },
           {
-            $set: { indexing_started_at: new Date(), size_bytes: stored.size, job_namespace: temporal.namespace },
+            $set: {
+              indexing_started_at: new Date(),
+              size_bytes: stored.size,
+              job_namespace: temporal.namespace,
+              original_etag: stored.etag ?? null,
+            },
             $inc: { index_version: 1 },
           },
         ),
       doc,
     );
+    await closeUpload(tenant, 'reference', refId);
+    if (!started) {
+      // Another `complete` took it first (then start or attach as it does), or the sweep failed it as abandoned.
+      const now = await findLive(tenant, refId);
+      if (now.status !== 'processing') return now;
+    }
   } else if (doc.job_namespace !== temporal.namespace) {
     await changing(
       tenant,
@@ -351,4 +376,27 @@ export async function deleteReference(tenant: TenantDb, refId: string) {
   );
   if (res.matchedCount === 0) throw errors.notFound('reference document');
   return { id: refId, object: 'reference_document' as const, deleted: true as const };
+}
+
+/**
+ * An upload nobody completed before its URL expired (domain/documents/upload-sweep.ts): failed with
+ * `upload_expired`, once (guarded on `indexing_started_at`, as `complete` is, so whichever comes first wins). True
+ * when it changed. Deleted references too: their original is swept all the same, having never been completed.
+ */
+export async function expireReferenceUpload(db: Db, accountId: string, refId: string): Promise<boolean> {
+  const tenant = new TenantDb(db, accountId);
+  const res = await changing(tenant, refId, () =>
+    collection(tenant).updateOne(
+      { _id: refId, indexing_started_at: null },
+      {
+        $set: {
+          indexing_started_at: new Date(),
+          status: 'failed',
+          failure_code: 'upload_expired',
+          failure_reason: 'The upload was not completed before its URL expired; its file, if any, has been deleted.',
+        },
+      },
+    ),
+  );
+  return res.modifiedCount === 1;
 }

@@ -107,8 +107,11 @@ async function nextBatch<T extends { created_at: Date }>(
 
 const olderThanGrace = (at: Date | null | undefined, now: Date) => !at || now.getTime() - at.getTime() > GRACE_MS;
 
-/** The kinds whose entries name an item in a collection of its own (a generation's is its ledger charge). */
-type ItemKind = Exclude<WatchedKind, 'generations'>;
+/**
+ * The kinds whose entries name an item whose job may need settling (a generation's is its ledger charge; an upload
+ * has no job, and its entries are the upload sweep's, domain/documents/upload-sweep.ts).
+ */
+type ItemKind = Exclude<WatchedKind, 'generations' | 'document_uploads' | 'reference_uploads'>;
 
 /** What "may need the reconciler" means per kind: the query of the hourly sweep and the check of each watched item. */
 const OPEN = {

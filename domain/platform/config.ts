@@ -106,6 +106,14 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).default(DEV_S3_ACCESS_KEY),
   S3_SECRET_ACCESS_KEY: z.string().min(8).default(DEV_S3_SECRET_KEY),
   S3_FORCE_PATH_STYLE: bool.default(true),
+  /**
+   * The store's address as clients reach it: presigned uploads and downloads are signed for it (SigV4 signs the
+   * host), while the services dial S3_ENDPOINT (docs/decisions.md 320). Unset: S3_ENDPOINT, which is right when both
+   * are one address (AWS S3). A proxy in front of it must pass the Host header through unchanged.
+   */
+  S3_PUBLIC_ENDPOINT: z.url().optional(),
+  /** Production signs client URLs for https only; this allows plain http (a compose deployment on one machine). */
+  S3_PUBLIC_ENDPOINT_ALLOW_HTTP: bool.default(false),
   /** Where the locally started services keep data, logs and pid files (default: `.data` in the project). */
   DATA_DIR: z.string().min(1).optional(),
   MINIO_PORT: port.default(9000),
@@ -204,6 +212,11 @@ const EnvSchema = z.object({
 
   WORKER_SHUTDOWN_GRACE_S: positiveInt.default(60),
   /**
+   * Workflows one worker process keeps in Temporal's sticky cache, split between its task queues' workers; unset =
+   * the SDK's own sizing for the process's heap, once for the process rather than once per queue (worker/workflow-cache.ts).
+   */
+  WORKER_MAX_CACHED_WORKFLOWS: positiveInt.min(2).optional(),
+  /**
    * Extractions (documents and references) one worker process runs at once; unset = as many as half the process's
    * memory holds at the parsing sandbox's limit each (worker/extraction-slots.ts).
    */
@@ -245,6 +258,8 @@ export interface Config extends Omit<
   /** Whether the Temporal connection uses TLS: TEMPORAL_TLS, or implied by any TLS or API-key setting. */
   temporalTls: boolean;
   s3Endpoint: string;
+  /** What presigned URLs are signed for: S3_PUBLIC_ENDPOINT, else the services' own address. */
+  s3PublicEndpoint: string;
   temporalUiUrl: string;
   publicBaseUrl: string;
   /** Which services the local stack script must run (those with no external address configured). */
@@ -314,6 +329,20 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     }
   }
   problems.push(...temporalTlsProblems(e));
+  const s3Endpoint = (e.S3_ENDPOINT ?? `http://127.0.0.1:${e.MINIO_PORT}`).replace(/\/+$/, '');
+  const s3PublicEndpoint = (e.S3_PUBLIC_ENDPOINT ?? s3Endpoint).replace(/\/+$/, '');
+  // Presigned URLs are bearer credentials for the bytes: in production they travel over TLS unless the operator
+  // says otherwise (docs/decisions.md 320). The services' own address may stay plain on a private network.
+  if (
+    production &&
+    e.S3_ENDPOINT &&
+    new URL(s3PublicEndpoint).protocol !== 'https:' &&
+    !e.S3_PUBLIC_ENDPOINT_ALLOW_HTTP
+  ) {
+    problems.push(
+      `S3_PUBLIC_ENDPOINT: presigned URLs must be https in production (${e.S3_PUBLIC_ENDPOINT ? 'it is' : 'S3_ENDPOINT, used when it is unset, is'} plain http); set S3_PUBLIC_ENDPOINT to the https address clients reach the store at, or S3_PUBLIC_ENDPOINT_ALLOW_HTTP=true`,
+    );
+  }
   if (problems.length) throw new ConfigError(problems);
 
   const publicBaseUrl = (e.PUBLIC_BASE_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/+$/, '');
@@ -328,7 +357,8 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     mongodbUri: e.MONGODB_URI ?? `mongodb://127.0.0.1:${e.MONGODB_PORT}/`,
     temporalAddress: e.TEMPORAL_ADDRESS ?? `127.0.0.1:${e.TEMPORAL_PORT}`,
     temporalTls: e.TEMPORAL_TLS ?? TEMPORAL_TLS_SETTINGS.some((name) => e[name] !== undefined),
-    s3Endpoint: e.S3_ENDPOINT ?? `http://127.0.0.1:${e.MINIO_PORT}`,
+    s3Endpoint,
+    s3PublicEndpoint,
     temporalUiUrl: (e.TEMPORAL_UI_URL ?? `http://127.0.0.1:${e.TEMPORAL_UI_PORT}`).replace(/\/+$/, ''),
     publicBaseUrl,
     localServices: { mongodb: !e.MONGODB_URI, temporal: !e.TEMPORAL_ADDRESS, s3: !e.S3_ENDPOINT },

@@ -39,6 +39,8 @@ export const COLLECTIONS = {
   endpointRosters: 'endpoint_rosters',
   keyRosters: 'key_rosters',
   activeKeyRosters: 'active_key_rosters',
+  documentUploadRosters: 'document_upload_rosters',
+  referenceUploadRosters: 'reference_upload_rosters',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
@@ -112,6 +114,9 @@ export const INDEXES: Record<CollectionName, IndexDescription[]> = {
   // An account's API keys, all and active (domain/access/api-keys.ts, through domain/store/memberships.ts): by `_id` only.
   key_rosters: [],
   active_key_rosters: [],
+  // An account's uploads awaiting their bytes (domain/documents/open-uploads.ts): by `_id` only.
+  document_upload_rosters: [],
+  reference_upload_rosters: [],
 };
 
 /**

@@ -1,6 +1,8 @@
 /**
  * The S3-compatible object store (MinIO locally): the client, the bucket, and the signed URLs that let bytes go
- * straight between clients and the store without passing through the API.
+ * straight between clients and the store without passing through the API. The services dial `S3_ENDPOINT`; the URLs
+ * handed to clients are signed for `S3_PUBLIC_ENDPOINT` (SigV4 signs the host, so a URL signed for a name only the
+ * services resolve is useless outside; docs/decisions.md 320).
  */
 import { Readable } from 'node:stream';
 import {
@@ -18,14 +20,30 @@ import { createDownloadSigner, type DownloadSigner } from './presign';
 
 export interface Storage {
   s3: S3Client;
+  /** Signs presigned PUTs for the public address; never sends a request. */
+  uploadSigner: S3Client;
   bucket: string;
   /** Presigned GET URLs computed locally, as the SDK would sign them (./presign.ts). */
   signDownload: DownloadSigner;
 }
 
 export function createStorage(config: Config): Storage {
-  const s3 = new S3Client({
-    endpoint: config.s3Endpoint,
+  const s3 = s3Client(config, config.s3Endpoint);
+  // Built from the same settings, so a URL it signs is the one the services' client would sign, for another host.
+  const uploadSigner = config.s3PublicEndpoint === config.s3Endpoint ? s3 : s3Client(config, config.s3PublicEndpoint);
+  const signDownload = createDownloadSigner({
+    endpoint: config.s3PublicEndpoint,
+    region: config.S3_REGION,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    accessKeyId: config.S3_ACCESS_KEY_ID,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+  });
+  return { s3, uploadSigner, bucket: config.S3_BUCKET, signDownload };
+}
+
+function s3Client(config: Config, endpoint: string): S3Client {
+  return new S3Client({
+    endpoint,
     region: config.S3_REGION,
     forcePathStyle: config.S3_FORCE_PATH_STYLE,
     credentials: { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY },
@@ -41,14 +59,6 @@ export function createStorage(config: Config): Storage {
     // throw); the request timeout is socket inactivity, so a long transfer that keeps moving is not cut.
     requestHandler: { connectionTimeout: 5000, requestTimeout: 30_000, throwOnRequestTimeout: true },
   });
-  const signDownload = createDownloadSigner({
-    endpoint: config.s3Endpoint,
-    region: config.S3_REGION,
-    forcePathStyle: config.S3_FORCE_PATH_STYLE,
-    accessKeyId: config.S3_ACCESS_KEY_ID,
-    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
-  });
-  return { s3, bucket: config.S3_BUCKET, signDownload };
 }
 
 /** Creates the bucket when it is missing (idempotent; run at start-up). */
@@ -56,8 +66,7 @@ export async function ensureBucket(storage: Storage): Promise<void> {
   try {
     await storage.s3.send(new HeadBucketCommand({ Bucket: storage.bucket }));
   } catch (err) {
-    const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-    if (status !== 404) throw err;
+    if (httpStatus(err) !== 404) throw err;
     await storage.s3.send(new CreateBucketCommand({ Bucket: storage.bucket })).catch((e: { name?: string }) => {
       if (e.name !== 'BucketAlreadyOwnedByYou' && e.name !== 'BucketAlreadyExists') throw e;
     });
@@ -85,7 +94,7 @@ export async function presignUpload(
     ContentType: contentType,
     ...(contentLength !== undefined ? { ContentLength: contentLength } : {}),
   });
-  const url = await getSignedUrl(storage.s3, command, {
+  const url = await getSignedUrl(storage.uploadSigner, command, {
     expiresIn: ttlSeconds,
     signableHeaders: new Set(contentLength !== undefined ? ['content-type', 'content-length'] : ['content-type']),
   });
@@ -114,19 +123,30 @@ export async function presignDownload(
   return { url, expiresAt: new Date(now.getTime() + ttlSeconds * 1000) };
 }
 
-/** Size and type of a stored object, or null when there is none. */
+/** Size, type and ETag of a stored object, or null when there is none. */
 export async function statObject(
   storage: Storage,
   key: string,
-): Promise<{ size: number; contentType?: string } | null> {
+): Promise<{ size: number; contentType?: string; etag?: string } | null> {
   try {
     const head = await storage.s3.send(new HeadObjectCommand({ Bucket: storage.bucket, Key: key }));
-    return { size: head.ContentLength ?? 0, contentType: head.ContentType };
+    return { size: head.ContentLength ?? 0, contentType: head.ContentType, etag: head.ETag };
   } catch (err) {
-    const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-    if (status === 404) return null;
+    if (httpStatus(err) === 404) return null;
     throw err;
   }
+}
+
+/** The object at the key is no longer the one whose ETag the reader holds: it was written again since. */
+export class ObjectChanged extends Error {
+  constructor(readonly key: string) {
+    super(`object ${key} changed since its ETag was recorded`);
+    this.name = 'ObjectChanged';
+  }
+}
+
+function httpStatus(err: unknown): number | undefined {
+  return (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
 }
 
 export async function getObjectBytes(storage: Storage, key: string): Promise<Uint8Array> {
@@ -135,26 +155,38 @@ export async function getObjectBytes(storage: Storage, key: string): Promise<Uin
   return res.Body.transformToByteArray();
 }
 
-/** The object's body as a Node stream (nothing is buffered here: the caller decides how much to read). */
-export async function getObjectStream(storage: Storage, key: string): Promise<Readable> {
-  const res = await storage.s3.send(new GetObjectCommand({ Bucket: storage.bucket, Key: key }));
-  if (!res.Body) throw new Error(`object ${key} has no body`);
-  return res.Body as Readable;
+/**
+ * The object's body as a Node stream (nothing is buffered here: the caller decides how much to read). With `ifMatch`
+ * the store answers only the object of that ETag (`If-Match`), and `ObjectChanged` when it was written again since.
+ */
+export async function getObjectStream(storage: Storage, key: string, ifMatch?: string): Promise<Readable> {
+  try {
+    const res = await storage.s3.send(
+      new GetObjectCommand({ Bucket: storage.bucket, Key: key, ...(ifMatch ? { IfMatch: ifMatch } : {}) }),
+    );
+    if (!res.Body) throw new Error(`object ${key} has no body`);
+    return res.Body as Readable;
+  } catch (err) {
+    if (ifMatch && httpStatus(err) === 412) throw new ObjectChanged(key);
+    throw err;
+  }
 }
 
 export async function deleteObject(storage: Storage, key: string): Promise<void> {
   await storage.s3.send(new DeleteObjectCommand({ Bucket: storage.bucket, Key: key }));
 }
 
+/** Answers the stored object's ETag. */
 export async function putObject(
   storage: Storage,
   key: string,
   body: Uint8Array | string,
   contentType: string,
-): Promise<void> {
-  await storage.s3.send(
+): Promise<string | undefined> {
+  const res = await storage.s3.send(
     new PutObjectCommand({ Bucket: storage.bucket, Key: key, Body: body, ContentType: contentType }),
   );
+  return res.ETag;
 }
 
 /** Object keys: everything an account stores lives under its own prefix (documents' objects: domain/documents/). */

@@ -14,8 +14,13 @@
 import type { Db } from 'mongodb';
 import { COLLECTIONS } from '../platform/db';
 
-/** `generations`: a live prompt generation charged on the request path, until the request answers (docs/decisions.md 279). */
-export type WatchedKind = 'runs' | 'documents' | 'references' | 'deliveries' | 'generations';
+/**
+ * `generations`: a live prompt generation charged on the request path, until the request answers (decision 279).
+ * `document_uploads`, `reference_uploads`: an upload URL handed out, until the sweep after it expired
+ * (domain/documents/open-uploads.ts; their `created_at` is the URL's expiry).
+ */
+export type WatchedKind =
+  'runs' | 'documents' | 'references' | 'deliveries' | 'generations' | 'document_uploads' | 'reference_uploads';
 
 export interface WatchedJobDoc {
   /** `<kind>:<item id>` */

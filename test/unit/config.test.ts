@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, parseConfig, PUBLISHED_SECRET_VALUES } from '../../domain/platform/config';
 import { temporalCliEnv, temporalConnectionOptions } from '../../domain/jobs/connection';
+import { createStorage, presignDownload, presignUpload } from '../../domain/platform/storage';
 
 function problems(env: NodeJS.ProcessEnv): string[] {
   try {
@@ -116,7 +117,24 @@ function productionEnv(): NodeJS.ProcessEnv {
 
 const SECRETS = ['SESSION_JWT_SECRET', 'API_KEY_HASH_SECRET', 'DATA_ENCRYPTION_KEY'] as const;
 
-describe('production settings (docs/decisions.md 431)', () => {
+/** The hosts the object store is dialled at and the presigned URLs are signed for (signing makes no request). */
+async function signedHosts(env: NodeJS.ProcessEnv) {
+  const storage = createStorage(parseConfig(env));
+  try {
+    const endpoint = await storage.s3.config.endpoint!();
+    const upload = await presignUpload(storage, 'accounts/a/documents/d/original', 'text/plain', undefined, 60);
+    const download = await presignDownload(storage, 'accounts/a/documents/d/original', 'd.txt', 'text/plain', 60);
+    return {
+      services: `${endpoint.hostname}${endpoint.port ? `:${endpoint.port}` : ''}`,
+      upload: new URL(upload.url).host,
+      download: new URL(download.url).host,
+    };
+  } finally {
+    storage.s3.destroy();
+  }
+}
+
+describe('production settings (DESIGN.md decision 31)', () => {
   it('starts with real secrets', () => {
     expect(parseConfig(productionEnv()).production).toBe(true);
   });
@@ -192,6 +210,42 @@ describe('production settings (docs/decisions.md 431)', () => {
       ]);
       expect(problems({ ...productionEnv(), [flag]: 'false' })).toEqual([]);
     }
+  });
+
+  it('signs presigned URLs for S3_PUBLIC_ENDPOINT, by default the store the services use', async () => {
+    expect(await signedHosts(productionEnv())).toEqual({
+      services: 's3.example.com',
+      upload: 's3.example.com',
+      download: 's3.example.com',
+    });
+    expect(await signedHosts({ ...productionEnv(), S3_PUBLIC_ENDPOINT: 'https://files.example.com/' })).toEqual({
+      services: 's3.example.com',
+      upload: 'files.example.com',
+      download: 'files.example.com',
+    });
+    expect(await signedHosts({ NODE_ENV: 'development', S3_PUBLIC_ENDPOINT: 'http://localhost:9000' })).toEqual({
+      services: '127.0.0.1:9000',
+      upload: 'localhost:9000',
+      download: 'localhost:9000',
+    });
+  });
+
+  it('refuses a plain-http public object-store address in production unless S3_PUBLIC_ENDPOINT_ALLOW_HTTP says so', () => {
+    const internal = { ...productionEnv(), S3_ENDPOINT: 'http://minio:9000' };
+    // The services may reach the store over a private network in plain http; clients' URLs are another matter.
+    expect(problems(internal)).toEqual([expect.stringMatching(/^S3_PUBLIC_ENDPOINT: /)]);
+    expect(problems({ ...internal, S3_PUBLIC_ENDPOINT: 'http://files.example.com' })).toEqual([
+      expect.stringMatching(/^S3_PUBLIC_ENDPOINT: .*https/),
+    ]);
+    expect(problems({ ...internal, S3_PUBLIC_ENDPOINT: 'https://files.example.com' })).toEqual([]);
+    const allowed = parseConfig({
+      ...internal,
+      S3_PUBLIC_ENDPOINT: 'http://localhost:9000',
+      S3_PUBLIC_ENDPOINT_ALLOW_HTTP: 'true',
+    });
+    expect(allowed.production).toBe(true);
+    // Development signs for whatever it is given.
+    expect(problems({ NODE_ENV: 'development', S3_PUBLIC_ENDPOINT: 'http://localhost:9000' })).toEqual([]);
   });
 
   describe('the Temporal connection (TLS, mTLS, API key)', () => {

@@ -1,6 +1,7 @@
 /**
- * Production settings as an operator meets them (docs/decisions.md 431): the shipped docker-compose.yml takes every
- * secret from the environment with no default and publishes only the API's port, and the API process itself
+ * Production settings as an operator meets them (DESIGN.md decision 31): the shipped docker-compose.yml takes every
+ * secret from the environment with no default and publishes only the API and the object store its presigned URLs
+ * are signed for (docs/decisions.md 320), and the API process itself
  * refuses to start in production on any secret this repository has published — naming the variable, never
  * printing the value.
  */
@@ -50,12 +51,29 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('publishes only the API port: no Temporal gRPC or UI, MinIO or MongoDB port', () => {
+  it('publishes the API and the object store, nothing else: no Temporal gRPC or UI, no MongoDB port', () => {
     const publishing = Object.entries(compose.services)
       .filter(([, s]) => (s.ports ?? []).length > 0)
-      .map(([name]) => name);
-    expect(publishing).toEqual(['api']);
+      .map(([name]) => name)
+      .sort();
+    expect(publishing).toEqual(['api', 'minio']);
     expect(compose.services.api!.ports).toEqual(['8080:8080']);
+  });
+
+  // SigV4 signs the host: a URL signed for `minio:9000`, a name only the compose network resolves, is useless to a
+  // client (issue 44 item 9, docs/decisions.md 320).
+  it('signs presigned URLs for the published object store while the services use the compose network', () => {
+    for (const name of ['api', 'worker']) {
+      const env = compose.services[name]!.environment as Record<string, string>;
+      expect(env.S3_ENDPOINT).toBe('http://minio:9000');
+      const publicEndpoint = new URL(env.S3_PUBLIC_ENDPOINT!);
+      expect(publicEndpoint.hostname).not.toBe('minio');
+      // Plain http is a production refusal unless said out loud (domain/platform/config.ts).
+      if (publicEndpoint.protocol === 'http:') expect(env.S3_PUBLIC_ENDPOINT_ALLOW_HTTP).toBe('true');
+      // Whatever port the public address names is published, to the store's own port 9000.
+      const port = publicEndpoint.port || (publicEndpoint.protocol === 'https:' ? '443' : '80');
+      expect(compose.services.minio!.ports).toContain(`${port}:9000`);
+    }
   });
 
   // `docker compose config` interpolates like `up` does: without the secrets it must stop, naming one. Where the

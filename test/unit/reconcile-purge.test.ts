@@ -15,7 +15,14 @@ function countingDb(fail: { now: boolean }) {
         if (fail.now) throw new Error('database away');
         return { deletedCount: 2 };
       },
-      find: () => ({ toArray: async () => (commands.push(`find ${name}`), []) }),
+      find: () => {
+        const cursor = {
+          sort: () => cursor,
+          limit: () => cursor,
+          toArray: async () => (commands.push(`find ${name}`), []),
+        };
+        return cursor;
+      },
     }),
   } as unknown as Db;
   return { db, commands };
@@ -25,9 +32,17 @@ test('purges at the first pass, skips passes within the hour, purges again after
   const fail = { now: false };
   const { db, commands } = countingDb(fail);
   let clock = 1_000_000;
-  const steps = reconcileActivities({ db, config: {} as never, temporal: {} as never }, () => clock);
+  const steps = reconcileActivities(
+    { db, config: {} as never, temporal: { namespace: 'test' } as never, storage: {} as never },
+    () => clock,
+  );
 
-  expect(await steps.purgeExpired()).toEqual({ idempotency: 2, deliveries: 0, keys: 2 });
+  expect(await steps.purgeExpired()).toEqual({
+    idempotency: 2,
+    deliveries: 0,
+    keys: 2,
+    uploads: { expired: 0, deleted: 0 },
+  });
   const afterFirst = commands.length;
   expect(afterFirst).toBeGreaterThan(0);
 
@@ -40,6 +55,11 @@ test('purges at the first pass, skips passes within the hour, purges again after
   await expect(steps.purgeExpired()).rejects.toThrow('database away');
   fail.now = false;
   clock += 60_000;
-  expect(await steps.purgeExpired()).toEqual({ idempotency: 2, deliveries: 0, keys: 2 });
+  expect(await steps.purgeExpired()).toEqual({
+    idempotency: 2,
+    deliveries: 0,
+    keys: 2,
+    uploads: { expired: 0, deleted: 0 },
+  });
   expect(commands.length).toBeGreaterThan(afterFirst + 1);
 });

@@ -348,7 +348,7 @@ export interface paths {
         put?: never;
         /**
          * Start an input-document upload
-         * @description Answers a presigned `upload_url`. PUT the raw bytes there with exactly `upload_headers`, then call `complete`.
+         * @description Answers a presigned `upload_url`. PUT the raw bytes there with exactly `upload_headers`, then call `complete` before the URL expires: an upload not completed by then is deleted within the next two hours. An account holds at most 500 uploads (documents and reference documents together) not yet completed.
          *
          *     Requires scope `documents:write`.
          */
@@ -420,7 +420,7 @@ export interface paths {
         put?: never;
         /**
          * Start a reference-document upload
-         * @description PUT the raw bytes to `upload_url` with exactly `upload_headers`, then call `complete`.
+         * @description PUT the raw bytes to `upload_url` with exactly `upload_headers`, then call `complete` before the URL expires: an upload not completed by then fails (`upload_expired`) and its bytes are deleted within the next two hours.
          *
          *     Requires scope `reference_documents:write`.
          */
@@ -6154,6 +6154,34 @@ export interface operations {
                     };
                 };
             };
+            /** @description `limit_reached`: the account already holds 500 uploads (documents and reference documents together) not yet completed. */
+            409: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description What went wrong, for programs; `message` says it for people. */
+                            code: string;
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
             /** @description `payload_too_large`: the JSON body exceeds its limit. */
             413: {
                 headers: {
@@ -7206,6 +7234,34 @@ export interface operations {
                              * @enum {string}
                              */
                             code: "insufficient_scope";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `limit_reached`: the account already holds 500 uploads (documents and reference documents together) not yet completed. */
+            409: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description What went wrong, for programs; `message` says it for people. */
+                            code: string;
                             message: string;
                             request_id: string;
                             details?: {
