@@ -1,19 +1,18 @@
 /**
  * Uploads awaiting their bytes: an upload URL handed out for a document or a reference document that is not yet
  * completed (docs/decisions.md 322). Two things follow each one from its creation:
- * - the account's open-upload rosters (domain/access/roster.ts), which bound how many it may hold at once
+ * - the account's open-upload memberships (domain/store/memberships.ts), which bound how many it may hold at once
  *   (LIMITS.openUploadsPerAccount, documents and references together; 409 `limit_reached` past it): each may leave
  *   bytes in the store — up to the store's largest single PUT when no size was declared — until it is swept;
- * - a watch entry (domain/jobs/watch.ts) timed at the URL's expiry, which the reconciler's hourly sweep reads
+ * - a watch entry (domain/store/watch.ts) timed at the URL's expiry, which the reconciler's hourly sweep reads
  *   (upload-sweep.ts) to fail the uploads nobody completed and delete their objects.
  * The owners of the records (documents.ts, reference-documents.ts) call in here when they create and complete one.
  */
 import type { Db } from 'mongodb';
 import { LIMITS, refuseAbove } from '../access/limits';
-import { Roster } from '../access/roster';
 import type { TenantDb } from '../access/tenant';
 import { COLLECTIONS } from '../platform/db';
-import { unwatchJob, watchJob } from '../jobs/watch';
+import { Membership, unwatchJob, watchJob } from '../store';
 
 export type UploadKind = 'document' | 'reference';
 
@@ -24,13 +23,13 @@ const ROSTERS_HOLD = {
 } as const;
 
 const ROSTERS = {
-  document: new Roster<{ _id: string; account_id: string; status?: string }>({
+  document: new Membership<{ _id: string; account_id: string; status?: string }>({
     rosters: COLLECTIONS.documentUploadRosters,
     items: COLLECTIONS.documents,
     holds: () => ROSTERS_HOLD.document,
     left: (doc) => doc.status !== 'awaiting_upload',
   }),
-  reference: new Roster<{
+  reference: new Membership<{
     _id: string;
     account_id: string;
     indexing_started_at?: Date | null;

@@ -55,7 +55,7 @@ export function openOriginal(storage: Storage, key: string, etag?: string | null
   return getObjectStream(storage, key, etag ?? undefined);
 }
 
-/** DESIGN.md decision 27 and docs/decisions.md 321–322: an oversized, replaced or abandoned original is not kept. */
+/** docs/decisions.md 427 and docs/decisions.md 321–322: an oversized, replaced or abandoned original is not kept. */
 export function deleteOriginal(storage: Storage, key: string): Promise<void> {
   return deleteObject(storage, key);
 }

@@ -12,7 +12,7 @@
 import type { Db } from 'mongodb';
 import { COLLECTIONS } from '../platform/db';
 import type { Storage } from '../platform/storage';
-import type { WatchedJobDoc } from '../jobs/watch';
+import type { WatchedJobDoc } from '../store';
 import { TenantDb } from '../access/tenant';
 import { expireDocumentUpload, type DocumentDoc } from './documents';
 import { expireReferenceUpload, type ReferenceDocumentDoc } from './reference-documents';

@@ -15,7 +15,7 @@ import type { Db } from 'mongodb';
 import { COLLECTIONS } from '../platform/db';
 
 /**
- * `generations`: a live prompt generation charged on the request path, until the request answers (decision 279).
+ * `generations`: a live prompt generation charged on the request path, until the request answers (docs/decisions.md 279).
  * `document_uploads`, `reference_uploads`: an upload URL handed out, until the sweep after it expired
  * (domain/documents/open-uploads.ts; their `created_at` is the URL's expiry).
  */

@@ -134,7 +134,7 @@ async function signedHosts(env: NodeJS.ProcessEnv) {
   }
 }
 
-describe('production settings (DESIGN.md decision 31)', () => {
+describe('production settings (docs/decisions.md 431)', () => {
   it('starts with real secrets', () => {
     expect(parseConfig(productionEnv()).production).toBe(true);
   });

@@ -1,5 +1,5 @@
 /**
- * Production settings as an operator meets them (DESIGN.md decision 31): the shipped docker-compose.yml takes every
+ * Production settings as an operator meets them (docs/decisions.md 431): the shipped docker-compose.yml takes every
  * secret from the environment with no default and publishes only the API and the object store its presigned URLs
  * are signed for (docs/decisions.md 320), and the API process itself
  * refuses to start in production on any secret this repository has published — naming the variable, never
