@@ -116,3 +116,23 @@ export interface GeneratedPromptResult {
   recommended_output_format: 'json' | 'markdown' | 'docx' | 'xlsx' | 'csv';
   generator: 'model' | 'template';
 }
+
+/**
+ * The signature of every job the worker registers, declared here so that the gateway (domain/jobs/index.ts) types
+ * its starts and waits by the contract, never by the workflow code (which imports activities, which import
+ * domain/: typing the gateway by it closed an import circle through the whole project). workflows/index.ts checks
+ * at the type level that each workflow function has exactly the signature declared here. Property syntax, not
+ * method syntax, so that parameters are checked contravariantly.
+ */
+export interface JobSignatures {
+  evaluateRun: (input: RunJobInput) => Promise<{ status: string }>;
+  extractDocument: (input: DocumentJobInput) => Promise<ExtractionSummary>;
+  indexReferenceDocument: (input: ReferenceJobInput) => Promise<{ status: 'ready' | 'failed' }>;
+  generatePrompt: (input: GeneratePromptInput) => Promise<GeneratedPromptResult>;
+  deliverWebhook: (input: DeliveryJobInput) => Promise<{ status: 'succeeded' | 'failed'; attempts: number }>;
+  reconcile: () => Promise<Record<string, unknown>>;
+  /** The smoke test and the bench baseline: completes at once. */
+  noop: () => Promise<string>;
+}
+
+export type JobName = keyof JobSignatures;
