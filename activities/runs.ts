@@ -4,7 +4,7 @@
  */
 import { admitRun, beginRun, completeRun, failRun, settleAfterWork, startRun } from '../domain/runs/lifecycle';
 import type { RunFailureCode } from '../domain/runs/failures';
-import { countRunUsage } from '../domain/billing/usage-rollup';
+import { countRunUsage } from '../domain/runs/usage-count';
 import type { RunJobInput } from '../domain/jobs/contract';
 import type { ActivityDeps } from './deps';
 

@@ -3,14 +3,14 @@
  * bucket, listen, and shut down gracefully on SIGINT/SIGTERM (stop accepting, finish in-flight requests, close).
  */
 import { loadConfig } from '../domain/platform/config';
-import { openConnections } from '../domain/platform/connections';
+import { openProduct } from '../domain/operations/start-up';
 import { createLogger } from '../domain/platform/logger';
 import { createApp } from './app';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL, 'assay-api');
-  const { database, storage, temporal } = await openConnections(config);
+  const { database, storage, temporal } = await openProduct(config);
 
   const app = createApp({ config, logger, db: database.db, storage, temporal });
   const server = app.listen(config.PORT, config.HOST, () => {

@@ -1,6 +1,6 @@
 /** `GET /health`: unauthenticated, probes every dependency (DESIGN.md decision 22). */
-import { checkHealth, type HealthDeps } from '../../domain/platform/health';
-import { Health } from '../../domain/platform/health-schemas';
+import { checkHealth, type HealthDeps } from '../../domain/dependencies/health';
+import { Health } from '../../domain/dependencies/health-schemas';
 import { route, type RouteSpec } from '../route';
 
 export function healthRoutes(deps: HealthDeps): RouteSpec[] {

@@ -23,9 +23,9 @@
 import type { Db } from 'mongodb';
 import type { AccountDoc } from '../access/accounts';
 import { COLLECTIONS } from '../platform/db';
-import { MILLI } from './money';
+import { MILLI } from '../platform/money';
 
-export { MILLI, toCredits, toMilli } from './money';
+export { MILLI, toCredits, toMilli } from '../platform/money';
 
 const JOURNAL_SIZE = 1000;
 

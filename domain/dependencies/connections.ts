@@ -1,13 +1,12 @@
 /**
- * What every process (API, worker, tests, tools) connects to at start-up: the database (with its indexes and the
- * catalog seeded), the object store (with its bucket) and Temporal. All steps are idempotent, so any number of
- * processes may start at once.
+ * What every process (API, worker, tests, tools) connects to at start-up: the database (with its indexes), the
+ * object store (with its bucket) and Temporal. All steps are idempotent, so any number of processes may start at
+ * once. The product's own data set-up (the catalog) runs above, in domain/operations/start-up.ts `openProduct`.
  */
-import { ensureCatalog } from '../catalog/catalog';
 import { backfillLists } from '../operations/lists';
-import type { Config } from './config';
-import { connectDatabase, ensureIndexes, type Database } from './db';
-import { createStorage, ensureBucket, type Storage } from './storage';
+import type { Config } from '../platform/config';
+import { connectDatabase, ensureIndexes, type Database } from '../platform/db';
+import { createStorage, ensureBucket, type Storage } from '../platform/storage';
 import { connectTemporal, type ConnectionLike, type TemporalHandle } from '../jobs';
 
 export interface Connections {
@@ -23,7 +22,6 @@ export async function openConnections(
 ): Promise<Connections> {
   const database = await connectDatabase(config);
   await ensureIndexes(database.db);
-  await ensureCatalog(database.db);
   await backfillLists(database.db);
   const storage = createStorage(config);
   await ensureBucket(storage);

@@ -3,10 +3,10 @@
  * parallel, so one dead service costs one timeout, not the sum.
  */
 import type { Db } from 'mongodb';
-import { pingDatabase } from './db';
-import { withDeadline } from './deadline';
+import { pingDatabase } from '../platform/db';
+import { withDeadline } from '../platform/deadline';
 import type { Health } from './health-schemas';
-import { pingStorage, type Storage } from './storage';
+import { pingStorage, type Storage } from '../platform/storage';
 import { pingTemporal, workersPolling, type TemporalHandle } from '../jobs';
 
 export interface HealthDeps {

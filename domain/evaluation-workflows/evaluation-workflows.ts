@@ -154,6 +154,17 @@ export async function createEvaluationWorkflow(
   return collection(tenant).insertOne({ ...doc, list_pos: await addToList(tenant, WORKFLOW_LIST, doc) });
 }
 
+/**
+ * The current names of the account's workflows among `ids`, deleted ones included (a deleted workflow keeps its
+ * document); the usage report names its groups by them.
+ */
+export async function evaluationWorkflowNames(tenant: TenantDb, ids: string[]): Promise<Map<string, string>> {
+  const found = await tenant
+    .collection<EvaluationWorkflowDoc>(COLLECTIONS.workflows)
+    .findByIds(ids, {}, { projection: { name: 1 } });
+  return new Map(found.map((w) => [w._id, w.name]));
+}
+
 export async function getEvaluationWorkflow(tenant: TenantDb, workflowId: string): Promise<EvaluationWorkflowDoc> {
   const doc = await collection(tenant).findOne({ _id: workflowId, deleted_at: null });
   if (!doc) throw errors.notFound('workflow');

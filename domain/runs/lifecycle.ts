@@ -19,7 +19,7 @@ import type { RunStatus } from './schemas';
 import { TenantDb } from '../access/tenant';
 import { whileClaimed } from '../http/list-index';
 import { RUN_LIST } from './list';
-import { countRunUsage, countRunUsageOf } from '../billing/usage-rollup';
+import { countRunUsage, countRunUsageOf } from './usage-count';
 import type { RunJobInput } from '../jobs/contract';
 import type { EvaluationWorkflowDoc } from '../evaluation-workflows/evaluation-workflows';
 import { RUN_FAILURES, type RunFailureCode } from './failures';
