@@ -230,12 +230,11 @@ export function webhookActivities({ db, config, logger, storage }: ActivityDeps)
       return { outcome: attempt.outcome };
     },
 
-    /** Final status of the delivery; a failure may disable the endpoint (20 in a row). Idempotent. */
-    async settleDelivery(input: {
-      accountId: string;
-      deliveryId: string;
-      status: 'succeeded' | 'failed';
-    }): Promise<void> {
+    /**
+     * A delivery's failure, final: it may disable the endpoint (20 in a row). Idempotent. A success is settled by
+     * the attempt's own write; the retired shapes that settled it here are gone (docs/decisions.md 360).
+     */
+    async settleDelivery(input: { accountId: string; deliveryId: string; status: 'failed' }): Promise<void> {
       const delivery = await deliveries.findOneAndUpdate(
         { _id: input.deliveryId, account_id: input.accountId },
         { $set: { status: input.status, finished_at: new Date() } },
@@ -245,8 +244,6 @@ export function webhookActivities({ db, config, logger, storage }: ActivityDeps)
       if (!delivery) return;
       const endpoint = await endpoints.findOne({ _id: delivery.endpoint_id, account_id: input.accountId });
       if (!endpoint) return;
-      // Only executions from before `local-attempt-v1` settle a success here; theirs ends a run of failures too.
-      if (input.status === 'succeeded') return endFailureStreak(db, endpoint);
       if (
         !endpoint.deleted_at &&
         endpoint.status === 'active' &&

@@ -57,7 +57,7 @@ const GENERATION_TOKENS_KEPT = 1000;
 export const usageMonthId = (accountId: string, month: string) => `${accountId}:${month}`;
 export const monthOf = (d: Date) => d.toISOString().slice(0, 7);
 /** The cell of a run's day and workflow in its month. */
-export const cellOf = (run: { created_at: Date; workflow_id: string }) =>
+export const usageCellOf = (run: { created_at: Date; workflow_id: string }) =>
   `${run.created_at.toISOString().slice(8, 10)}:${run.workflow_id}`;
 
 /** What the month needs of a run: where its cell is, and the workflow's name as the run recorded it. */
@@ -77,7 +77,7 @@ const months = (db: Db) => db.collection<UsageMonthDoc>(COLLECTIONS.usageMonths)
  */
 export async function addRunFact(db: Db, run: CountedRunCell, fact: { fact: UsageFact } & UsageCell): Promise<void> {
   const month = monthOf(run.created_at);
-  const cell = `cells.${cellOf(run)}`;
+  const cell = `cells.${usageCellOf(run)}`;
   try {
     await months(db).updateOne(
       { _id: usageMonthId(run.account_id, month), pending: { $ne: `${run._id}:${fact.fact}` } },

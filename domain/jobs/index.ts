@@ -98,7 +98,10 @@ export interface RunJob {
  * Starts (or attaches to) a run's execution. No execution timeout: a run's time bound counts from its start and
  * ends in settlement inside the workflow; queue time never counts (DESIGN.md decision 29).
  */
-export function startRun(temporal: TemporalHandle, job: RunJob): Promise<WorkflowHandle<JobSignatures['evaluateRun']>> {
+export function startRunJob(
+  temporal: TemporalHandle,
+  job: RunJob,
+): Promise<WorkflowHandle<JobSignatures['evaluateRun']>> {
   return startOrAttach<JobSignatures['evaluateRun']>(temporal, JOB_TYPES.evaluateRun, {
     workflowId: jobIds.run(job.runId),
     taskQueue: queueOf(JOB_TYPES.evaluateRun),
@@ -157,7 +160,10 @@ export async function deliver(temporal: TemporalHandle, input: DeliveryJobInput)
  * A new attempt now: a delivery still in its schedule is signalled to skip its timer; a finished one gets a
  * one-attempt execution under the same id (a closed delivery id may run again, unlike every other job).
  */
-export async function retryDelivery(temporal: TemporalHandle, input: DeliveryJobInput & { once: true }): Promise<void> {
+export async function retryDeliveryJob(
+  temporal: TemporalHandle,
+  input: DeliveryJobInput & { once: true },
+): Promise<void> {
   await withinDeadline(temporal, () =>
     temporal.client.workflow.signalWithStart<JobSignatures['deliverWebhook'], []>(JOB_TYPES.deliverWebhook, {
       workflowId: jobIds.delivery(input.deliveryId),
@@ -176,7 +182,7 @@ export async function retryDelivery(temporal: TemporalHandle, input: DeliveryJob
  * Drafts a prompt on the runs queue (it may call a model, which the API never does) under the generation's id
  * (`gen_…`, the key of its ledger entries), and waits at most `ms`.
  */
-export async function generatePrompt(
+export async function generatePromptJob(
   temporal: TemporalHandle,
   input: GeneratePromptInput,
   ms: number,

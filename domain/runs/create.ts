@@ -13,7 +13,7 @@
  */
 import { ApiError, errors } from '../http/errors';
 import { newId } from '../platform/ids';
-import { startRun, waitForRun } from '../jobs';
+import { startRunJob, waitForRun } from '../jobs';
 import { FINAL_RUN_STATUSES, type CreateRunRequest } from './schemas';
 import type { TenantDb } from '../access/tenant';
 import { toCredits } from '../billing/credits';
@@ -116,7 +116,7 @@ export async function createRun(
   if (FINAL_RUN_STATUSES.has(run.status)) return { run, finished: true };
   let job;
   try {
-    job = await startRun(deps.temporal, {
+    job = await startRunJob(deps.temporal, {
       accountId: tenant.accountId,
       runId,
       workflowId: run.workflow_id,

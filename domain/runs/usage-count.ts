@@ -8,7 +8,7 @@ import type { Db } from 'mongodb';
 import {
   addGenerationsFromLedger,
   addRunFact,
-  cellOf,
+  usageCellOf,
   emptyUsageMonth,
   releaseRunFact,
   replaceUsageMonths,
@@ -122,7 +122,7 @@ export async function rebuildUsage(db: Db, accountId: string): Promise<{ months:
     const empty = emptyUsageMonth(accountId, run.created_at);
     const doc = built.get(empty._id) ?? empty;
     built.set(doc._id, doc);
-    const cell = (doc.cells[cellOf(run)] ??= { runs: 0, charged_milli: 0 });
+    const cell = (doc.cells[usageCellOf(run)] ??= { runs: 0, charged_milli: 0 });
     for (const fact of usageFacts(run)) {
       cell.runs += fact.runs;
       cell.charged_milli += fact.charged_milli;

@@ -12,7 +12,7 @@ import { positionsIn, readList, whileClaimed, type ListSpec } from '../http/list
 import { DELIVERY_LIST_NAME } from './delivery-list';
 import { EVENT_RETENTION_DAYS, findEvent, requireEventScopes, retentionCutoff, type EventType } from './events';
 import type { Scope } from '../access/scopes';
-import { retryDelivery as retryDeliveryJob, type TemporalHandle } from '../jobs';
+import { retryDeliveryJob, type TemporalHandle } from '../jobs';
 import type { TenantDb } from '../access/tenant';
 import { endpointCollection, endpointNotActive, getWebhookEndpoint, type WebhookEndpointDoc } from './endpoints';
 import type { DeliveryPolicy } from '../jobs/contract';
