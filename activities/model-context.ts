@@ -13,8 +13,7 @@
  * in order), so the model can name the clause it judged against and the manifest can list what was sent.
  */
 import { findTemplate } from '../domain/catalog/catalog';
-import { COLLECTIONS } from '../domain/platform/db';
-import type { ReferenceDocumentDoc } from '../domain/documents/reference-documents';
+import { referenceNames } from '../domain/documents/reference-documents';
 import type { RagStrategy } from '../domain/runs/schemas';
 import type { CitableChunk, CitableSection } from './citations';
 import type { RunContext, RunInput } from './run-context';
@@ -71,15 +70,6 @@ export interface ModelContext {
 
 export function createContextAssembler(deps: Pick<ActivityDeps, 'db' | 'storage' | 'config'>) {
   const { db, storage, config } = deps;
-
-  async function referenceNames(accountId: string, refIds: string[]): Promise<Map<string, string>> {
-    // One point read each: the embedded store pushes only `_id` equality down (docs/decisions.md 170).
-    const refs = db.collection<ReferenceDocumentDoc>(COLLECTIONS.referenceDocuments);
-    const found = await Promise.all(
-      refIds.map((id) => refs.findOne({ _id: id, account_id: accountId }, { projection: { _id: 1, name: 1 } })),
-    );
-    return new Map(found.flatMap((r) => (r ? [[r._id, r.name] as const] : [])));
-  }
 
   /**
    * The references as their chunks without the overlap, so the text reads as stored and each part is citable: whole,
@@ -142,7 +132,7 @@ export function createContextAssembler(deps: Pick<ActivityDeps, 'db' | 'storage'
     const inputTokensTotal = inputs.reduce((n, i) => n + i.tokensTotal, 0);
     const sentText = inputs.map((i) => renderInput(i).text).join('\n\n');
     const refIds = run.reference_document_ids;
-    const names = await referenceNames(accountId, refIds);
+    const names = await referenceNames(db, accountId, refIds);
 
     let strategy: RagStrategy;
     let references: ContextReference[] = [];

@@ -314,3 +314,8 @@ export async function ingestDocumentBytes(
   const { doc } = await completeDocument(tenant, storage, temporal, id, waitMs);
   return doc;
 }
+
+/** A run's input documents as its job reads them, by `_id` (the ones found; the caller names the missing). */
+export function documentsForRun(db: Db, accountId: string, docIds: string[]): Promise<DocumentDoc[]> {
+  return new TenantDb(db, accountId).collection<DocumentDoc>(COLLECTIONS.documents).findByIds(docIds);
+}

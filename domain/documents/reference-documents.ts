@@ -355,3 +355,12 @@ export async function deleteReference(tenant: TenantDb, refId: string) {
   if (res.matchedCount === 0) throw errors.notFound('reference document');
   return { id: refId, object: 'reference_document' as const, deleted: true as const };
 }
+
+/** The names of the account's references among `refIds`: one point read each (docs/decisions.md 170). */
+export async function referenceNames(db: Db, accountId: string, refIds: string[]): Promise<Map<string, string>> {
+  const refs = db.collection<ReferenceDocumentDoc>(COLLECTIONS.referenceDocuments);
+  const found = await Promise.all(
+    refIds.map((id) => refs.findOne({ _id: id, account_id: accountId }, { projection: { _id: 1, name: 1 } })),
+  );
+  return new Map(found.flatMap((r) => (r ? [[r._id, r.name] as const] : [])));
+}

@@ -234,3 +234,13 @@ export async function deleteEvaluationWorkflow(tenant: TenantDb, workflowId: str
   if (res.matchedCount === 0) throw errors.notFound('workflow');
   return { id: workflowId, object: 'workflow' as const, deleted: true as const };
 }
+
+/**
+ * A run's workflow as its job reads it, deleted or not: a workflow deleted after the run was created still
+ * describes how the run must execute. Null when the document is gone altogether.
+ */
+export function workflowForRun(db: Db, accountId: string, workflowId: string): Promise<EvaluationWorkflowDoc | null> {
+  return db
+    .collection<EvaluationWorkflowDoc>(COLLECTIONS.workflows)
+    .findOne({ _id: workflowId, account_id: accountId });
+}

@@ -246,3 +246,8 @@ export async function runOutputFile(tenant: TenantDb, storage: Storage, config: 
     throw errors.conflict('output_not_ready', `The run is ${run.status}; its output exists once it has succeeded.`);
   return file;
 }
+
+/** A run as its job reads it (activities/evaluation.ts): the account's own, in any status; null when it is gone. */
+export function findRunForJob(db: Db, accountId: string, runId: string): Promise<RunDoc | null> {
+  return db.collection<RunDoc>(COLLECTIONS.runs).findOne({ _id: runId, account_id: accountId });
+}
