@@ -9,16 +9,15 @@
  * leaves the run running for the workflow to settle (docs/decisions.md 182).
  */
 import { Context } from '@temporalio/activity';
-import { COLLECTIONS } from '../domain/platform/db';
-import type { DocumentDoc } from '../domain/documents/documents';
+import { documentsForRun } from '../domain/documents/documents';
 import { validateAgainstSchema } from '../domain/json-schema/validate';
-import type { RunDoc } from '../domain/runs';
+import { findRunForJob, type RunDoc } from '../domain/runs';
 import { runFailure } from '../domain/runs/failures';
 import { beginRun, completeRun, completeRunWithOutput } from '../domain/runs/lifecycle';
 import type { RunManifest, RunStatus } from '../domain/runs/schemas';
 import { objectKeys, putObject } from '../domain/platform/storage';
 import type { RunJobInput } from '../domain/jobs/contract';
-import type { EvaluationWorkflowDoc } from '../domain/evaluation-workflows/evaluation-workflows';
+import { workflowForRun } from '../domain/evaluation-workflows/evaluation-workflows';
 import { boxesOf, verifyEvidence, type CitableInput } from './citations';
 import { loadStoredText, type StoredText } from '../domain/documents/stored-text';
 import type { RunCitation } from '../domain/runs/schemas';
@@ -32,7 +31,6 @@ import { buildMessages } from './prompt';
 import { renderOutput } from './rendering';
 import { withHeartbeat } from './heartbeat';
 import { jobIds, jobStillOpen } from '../domain/jobs';
-import { TenantDb } from '../domain/access/tenant';
 
 /** Live evaluation (providers, the output contract): activities/live-evaluation.ts. */
 export type LiveEvaluator = (
@@ -43,7 +41,6 @@ export type LiveEvaluator = (
 
 export type { ModelResult, RunContext } from './run-context';
 import type { ModelResult, RunContext, RunInput } from './run-context';
-import { findByIds } from '../domain/store';
 
 export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
   const { db, storage } = deps;
@@ -51,17 +48,11 @@ export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
   const assemble = createContextAssembler(deps);
 
   async function context({ accountId, runId }: RunJobInput, known?: RunDoc): Promise<RunContext> {
-    const run = known ?? (await db.collection<RunDoc>(COLLECTIONS.runs).findOne({ _id: runId, account_id: accountId }));
+    const run = known ?? (await findRunForJob(db, accountId, runId));
     if (!run) throw runFailure('internal_error', `run ${runId} not found`);
-    // A workflow deleted after the run was created still describes how the run must execute.
-    const workflow = await db
-      .collection<EvaluationWorkflowDoc>(COLLECTIONS.workflows)
-      .findOne({ _id: run.workflow_id, account_id: accountId });
+    const workflow = await workflowForRun(db, accountId, run.workflow_id);
     if (!workflow) throw runFailure('workflow_missing', 'The run’s workflow no longer exists.');
-    const docs = await findByIds(
-      new TenantDb(db, accountId).collection<DocumentDoc>(COLLECTIONS.documents),
-      run.input_documents,
-    );
+    const docs = await documentsForRun(db, accountId, run.input_documents);
     const inputs: RunInput[] = run.input_documents.map((id) => {
       const doc = docs.find((d) => d._id === id);
       const textKey = doc?.text_key;

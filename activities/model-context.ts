@@ -12,9 +12,8 @@
  * are cut. Every reference passage carries its chunk id, in full text too (the reference's chunks, de-overlapped,
  * in order), so the model can name the clause it judged against and the manifest can list what was sent.
  */
-import { findTemplate } from '../domain/catalog/catalog';
-import { COLLECTIONS } from '../domain/platform/db';
-import type { ReferenceDocumentDoc } from '../domain/documents/reference-documents';
+import { findTemplate, type ModelPolicy } from '../domain/catalog/catalog';
+import { referenceNames } from '../domain/documents/reference-documents';
 import type { RagStrategy } from '../domain/runs/schemas';
 import type { CitableChunk, CitableSection } from './citations';
 import type { RunContext, RunInput } from './run-context';
@@ -32,8 +31,7 @@ import {
   type ChunkPlace,
   type ReferenceChunks,
 } from '../domain/documents/reference-index';
-import { TenantDb } from '../domain/access/tenant';
-import { findByIds } from '../domain/store';
+import { TenantDb } from '../domain/store/tenant';
 import { queriesFrom, rank, type RankedHit, type RetrievedChunk } from './retrieval';
 
 const TOP_K = 8;
@@ -70,14 +68,52 @@ export interface ModelContext {
   coverage: { input_pages: number | null; input_tokens: number | null; reference_tokens: number | null };
 }
 
+/** What a retrieval strategy reads the references through (`referenceSources` below). */
+interface ReferenceSources {
+  countIndexed(): Promise<number>;
+  retrieved(): Promise<ContextReference[]>;
+  full(): Promise<{ blocks: ContextReference[]; cut: boolean }>;
+}
+
+type Chosen = { strategy: RagStrategy; references: ContextReference[] };
+type Strategy = (sources: ReferenceSources, limits: { budget: number; inputTokens: number }) => Promise<Chosen>;
+
+/** The references as full text, up to the model's window. */
+const fullTextStrategy: Strategy = async (sources) => ({
+  strategy: 'fulltext',
+  references: (await sources.full()).blocks,
+});
+
+/** The best-ranked chunks. */
+const retrievalStrategy =
+  (strategy: 'file_search' | 'hybrid'): Strategy =>
+  async (sources) => ({ strategy, references: await sources.retrieved() });
+
+/**
+ * `auto`: full text when the references and the inputs fit the budget whole, else file search. Chunk records carry
+ * their token counts, the overlap between chunks included (an eighth of a chunk at most). References at more than
+ * twice the budget cannot fit as full text: their whole text is not read and counted only to find that out (20 M
+ * characters of CJK take minutes to count; docs/decisions.md 265).
+ */
+const autoStrategy: Strategy = async (sources, { budget, inputTokens }) => {
+  if ((await sources.countIndexed()) > 2 * budget)
+    return retrievalStrategy('file_search')(sources, { budget, inputTokens });
+  const whole = await sources.full();
+  const tokens = whole.blocks.reduce((n, r) => n + r.tokens, 0) + inputTokens;
+  if (!whole.cut && tokens <= budget) return { strategy: 'fulltext', references: whole.blocks };
+  return retrievalStrategy('file_search')(sources, { budget, inputTokens });
+};
+
+/** One retrieval strategy per model policy. */
+const STRATEGIES: Record<ModelPolicy, Strategy> = {
+  'provider-b-1m-fulltext': fullTextStrategy,
+  hybrid: retrievalStrategy('hybrid'),
+  'provider-a-file-search': retrievalStrategy('file_search'),
+  auto: autoStrategy,
+};
+
 export function createContextAssembler(deps: Pick<ActivityDeps, 'db' | 'storage' | 'config'>) {
   const { db, storage, config } = deps;
-
-  async function referenceNames(accountId: string, refIds: string[]): Promise<Map<string, string>> {
-    const refs = new TenantDb(db, accountId).collection<ReferenceDocumentDoc>(COLLECTIONS.referenceDocuments);
-    const found = await findByIds(refs, refIds, {}, { projection: { _id: 1, name: 1 } });
-    return new Map(found.map((r) => [r._id, r.name] as const));
-  }
 
   /**
    * The references as their chunks without the overlap, so the text reads as stored and each part is citable: whole,
@@ -130,6 +166,67 @@ export function createContextAssembler(deps: Pick<ActivityDeps, 'db' | 'storage'
     }));
   }
 
+  /**
+   * A run's references as the strategies read them: ranked chunks (file search) or the text up to the model's window
+   * (full text). Each record (the counts, the indexes, the leading chunks) is read once, whichever the strategy asks
+   * for; `versions` are those of the indexes or chunks read, `indexedTotal` the tokens coverage is a share of.
+   */
+  function referenceSources(accountId: string, refIds: string[], names: Map<string, string>, queries: () => string[]) {
+    const records = new IndexRecords(new TenantDb(db, accountId), refIds);
+    // The tokens of each reference's chunks, and of all of them: what reference coverage is a share of.
+    let totals: Map<string, number> | null = null;
+    let versions: Array<{ refId: string; version: number | null }> = [];
+    const countEach = async () => (totals ??= await referenceTokenTotals(records.tenant, refIds, records));
+    const countIndexed = async () => [...(await countEach()).values()].reduce((n, t) => n + t, 0);
+    return {
+      countIndexed,
+      /** The tokens of every chunk, when a strategy counted them (0 otherwise). */
+      indexedTotal: async () => (totals ? await countIndexed() : 0),
+      versions: () => versions,
+      /** The best-ranked chunks over every query, at most TOP_K. */
+      async retrieved(): Promise<ContextReference[]> {
+        const indexes = await loadReferenceIndexes(db, storage, accountId, refIds, records);
+        versions = indexes.map((x) => ({ refId: x.refId, version: x.version }));
+        const best = new Map<string, RankedHit>();
+        for (const query of queries()) {
+          for (const hit of rank(query, indexes, TOP_K)) {
+            const id = `${hit.refId}:${hit.ordinal}`;
+            const seen = best.get(id);
+            if (!seen || seen.score < hit.score) best.set(id, hit);
+          }
+        }
+        // Only the chunks that rank are read, never every chunk of every reference (a reference of 20 M characters
+        // has some 100,000). A ranked chunk whose record is missing (being rewritten by a re-index) is left out.
+        const ranked = [...best.entries()]
+          .sort(([a, x], [b, y]) => y.score - x.score || a.localeCompare(b))
+          .slice(0, TOP_K);
+        const chunks = await loadChunksById(
+          db,
+          accountId,
+          ranked.map(([id]) => id),
+        );
+        await countIndexed();
+        return retrievedBlocks(
+          ranked.flatMap(([id, hit]) => {
+            const chunk = chunks.get(id);
+            return chunk ? [{ ...chunk, score: hit.score }] : [];
+          }),
+          names,
+        );
+      },
+      /**
+       * The references up to the model's window, shared so that short references are sent whole before long ones
+       * are cut (DESIGN.md §4): `cut` says whether any was.
+       */
+      async full(): Promise<{ blocks: ContextReference[]; cut: boolean }> {
+        const allowances = shareTokens(refIds, await countEach(), config.FULLTEXT_REFERENCE_TOKEN_LIMIT);
+        const chunked = await loadReferenceChunks(db, accountId, allowances, records);
+        versions = chunked.map((r) => ({ refId: r.refId, version: r.version }));
+        return { blocks: await fullText(accountId, chunked, names), cut: chunked.some((r) => !r.complete) };
+      },
+    };
+  }
+
   return async function assemble(ctx: RunContext): Promise<ModelContext> {
     const { run, workflow } = ctx;
     const accountId = run.account_id;
@@ -140,89 +237,13 @@ export function createContextAssembler(deps: Pick<ActivityDeps, 'db' | 'storage'
     const inputTokensTotal = inputs.reduce((n, i) => n + i.tokensTotal, 0);
     const sentText = inputs.map((i) => renderInput(i).text).join('\n\n');
     const refIds = run.reference_document_ids;
-    const names = await referenceNames(accountId, refIds);
+    const names = await referenceNames(db, accountId, refIds);
 
-    let strategy: RagStrategy;
-    let references: ContextReference[] = [];
-    // The tokens of each reference's chunks, and of all of them: what reference coverage is a share of.
-    let totals: Map<string, number> | null = null;
-    // Read once, whichever of the counts, the indexes and the leading chunks this run's strategy asks for.
-    const records = new IndexRecords(new TenantDb(db, accountId), refIds);
-    const countEach = async () => (totals ??= await referenceTokenTotals(records.tenant, refIds, records));
-    const countIndexed = async () => [...(await countEach()).values()].reduce((n, t) => n + t, 0);
-    let versions: Array<{ refId: string; version: number | null }> = [];
-    const retrieved = async () => {
-      const indexes = await loadReferenceIndexes(db, storage, accountId, refIds, records);
-      versions = indexes.map((s) => ({ refId: s.refId, version: s.version }));
-      const best = new Map<string, RankedHit>();
-      for (const query of queriesFrom(instructions, sentText)) {
-        for (const hit of rank(query, indexes, TOP_K)) {
-          const id = `${hit.refId}:${hit.ordinal}`;
-          const seen = best.get(id);
-          if (!seen || seen.score < hit.score) best.set(id, hit);
-        }
-      }
-      // Only the chunks that rank are read, never every chunk of every reference (a reference of 20 M characters
-      // has some 100,000). A ranked chunk whose record is missing (being rewritten by a re-index) is left out.
-      const ranked = [...best.entries()]
-        .sort(([a, x], [b, y]) => y.score - x.score || a.localeCompare(b))
-        .slice(0, TOP_K);
-      const chunks = await loadChunksById(
-        db,
-        accountId,
-        ranked.map(([id]) => id),
-      );
-      await countIndexed();
-      return retrievedBlocks(
-        ranked.flatMap(([id, hit]) => {
-          const chunk = chunks.get(id);
-          return chunk ? [{ ...chunk, score: hit.score }] : [];
-        }),
-        names,
-      );
-    };
-    // Full text is the references up to the model's window, shared so that short references are sent whole before
-    // long ones are cut (docs/decisions.md 445): `cut` says whether any was.
-    const full = async () => {
-      const allowances = shareTokens(refIds, await countEach(), config.FULLTEXT_REFERENCE_TOKEN_LIMIT);
-      const chunked = await loadReferenceChunks(db, accountId, allowances, records);
-      versions = chunked.map((r) => ({ refId: r.refId, version: r.version }));
-      return { blocks: await fullText(accountId, chunked, names), cut: chunked.some((r) => !r.complete) };
-    };
-
-    switch (run.model_policy) {
-      case 'provider-b-1m-fulltext':
-        strategy = 'fulltext';
-        references = (await full()).blocks;
-        break;
-      case 'hybrid':
-        strategy = 'hybrid';
-        references = await retrieved();
-        break;
-      case 'provider-a-file-search':
-        strategy = 'file_search';
-        references = await retrieved();
-        break;
-      default: {
-        // Chunk records carry their token counts, the overlap between chunks included (an eighth of a chunk at
-        // most). References at more than twice the budget cannot fit as full text: their whole text is not read
-        // and counted only to find that out (20 M characters of CJK take minutes to count; docs/decisions.md 265).
-        if ((await countIndexed()) > 2 * budget) {
-          strategy = 'file_search';
-          references = await retrieved();
-          break;
-        }
-        const whole = await full();
-        const tokens = whole.blocks.reduce((n, r) => n + r.tokens, 0) + inputTokensTotal;
-        if (!whole.cut && tokens <= budget) {
-          strategy = 'fulltext';
-          references = whole.blocks;
-        } else {
-          strategy = 'file_search';
-          references = await retrieved();
-        }
-      }
-    }
+    const sources = referenceSources(accountId, refIds, names, () => queriesFrom(instructions, sentText));
+    const { strategy, references } = await (STRATEGIES[run.model_policy] ?? autoStrategy)(sources, {
+      budget,
+      inputTokens: inputTokensTotal,
+    });
 
     const chunks = new Map<string, CitableChunk>();
     const sentChunkTokens = new Map<string, number>();
@@ -231,7 +252,7 @@ export function createContextAssembler(deps: Pick<ActivityDeps, 'db' | 'storage'
       sentChunkTokens.set(r.chunk.id, r.chunk.tokens);
     }
     const referenceTokens = references.reduce((n, r) => n + r.tokens, 0);
-    const indexedTotal = totals ? await countIndexed() : 0;
+    const indexedTotal = await sources.indexedTotal();
     const indexedSent = [...sentChunkTokens.values()].reduce((n, t) => n + t, 0);
     const pagesTotal = inputs.reduce((n, i) => n + i.pagesTotal, 0);
     return {
@@ -240,9 +261,9 @@ export function createContextAssembler(deps: Pick<ActivityDeps, 'db' | 'storage'
       template: template ? { id: template._id, version: template.version } : null,
       references,
       chunks,
-      indexVersions: versions.flatMap((v) =>
-        v.version === null ? [] : [{ reference_document_id: v.refId, index_version: v.version }],
-      ),
+      indexVersions: sources
+        .versions()
+        .flatMap((v) => (v.version === null ? [] : [{ reference_document_id: v.refId, index_version: v.version }])),
       inputs,
       budget,
       tokens: { references: referenceTokens, inputs: inputs.reduce((n, i) => n + i.tokensSent, 0) },

@@ -8,25 +8,25 @@ import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { ApplicationFailure } from '@temporalio/activity';
 import type { Db } from 'mongodb';
-import { COLLECTIONS } from '../domain/platform/db';
 import { signEventRuns, type OutputSigner } from '../domain/runs/output-file';
 import { eventPayload, type EventDoc } from '../domain/webhooks/events';
 import {
-  countFailedDelivery,
-  endFailureStreak,
+  deliveryTarget,
+  findDelivery,
+  recordAttempt,
   RESPONSE_BODY_LIMIT,
+  settleFailedDelivery,
   type AttemptOutcome,
   type WebhookAttemptDoc,
   type WebhookDeliveryDoc,
 } from '../domain/webhooks/deliveries';
-import { targetPolicy, type WebhookEndpointDoc } from '../domain/webhooks/endpoints';
+import { targetPolicy } from '../domain/webhooks/endpoints';
 import { endpointSigningSecrets } from '../domain/webhooks/endpoint-secrets';
 import { signWebhookPayload } from '../domain/webhooks/signature';
 import { SecretUnreadable } from '../domain/platform/secret-box';
 import { resolveTarget, TargetRefused, type ResolvedTarget } from '../domain/webhooks/url';
 import type { ActivityDeps } from './deps';
 import { WebhookAgents } from './webhook-agents';
-import { unwatchJob } from '../domain/store';
 
 export interface AttemptInput {
   accountId: string;
@@ -142,13 +142,10 @@ function outcomeOf(statusCode: number | null): AttemptOutcome {
 }
 
 export function webhookActivities({ db, config, logger, storage, lookup }: ActivityDeps) {
-  const deliveries = db.collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries);
-  const endpoints = db.collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints);
-  const events = db.collection<EventDoc>(COLLECTIONS.events);
   const agents = new WebhookAgents();
 
   async function load(accountId: string, deliveryId: string): Promise<WebhookDeliveryDoc> {
-    const delivery = await deliveries.findOne({ _id: deliveryId, account_id: accountId });
+    const delivery = await findDelivery(db, accountId, deliveryId);
     if (!delivery) throw ApplicationFailure.nonRetryable(`delivery ${deliveryId} not found`, 'delivery_missing');
     return delivery;
   }
@@ -160,11 +157,7 @@ export function webhookActivities({ db, config, logger, storage, lookup }: Activ
       const recorded = delivery.attempts.find((a) => a.key === input.attemptKey);
       if (recorded) return { outcome: recorded.outcome };
 
-      // Read side by side: one round trip instead of two on the path every delivered event takes.
-      const [endpoint, event] = await Promise.all([
-        endpoints.findOne({ _id: delivery.endpoint_id, account_id: input.accountId }),
-        events.findOne({ _id: delivery.event_id, account_id: input.accountId }),
-      ]);
+      const { endpoint, event } = await deliveryTarget(db, delivery);
       if (!endpoint || endpoint.deleted_at || endpoint.status !== 'active') return { outcome: 'stopped' };
       if (!event) throw ApplicationFailure.nonRetryable(`event ${delivery.event_id} not found`, 'event_missing');
 
@@ -214,16 +207,7 @@ export function webhookActivities({ db, config, logger, storage, lookup }: Activ
         outcome: outcomeOf(result.statusCode),
       };
       // A success settles the delivery in the same write (docs/decisions.md 221): nothing is left for settleDelivery.
-      const settles =
-        attempt.outcome === 'succeeded' ? { $set: { status: 'succeeded' as const, finished_at: new Date() } } : {};
-      await deliveries.updateOne(
-        { _id: delivery._id, 'attempts.key': { $ne: input.attemptKey } },
-        { $push: { attempts: attempt }, ...settles },
-      );
-      if (attempt.outcome === 'succeeded') {
-        await unwatchJob(db, 'deliveries', delivery._id);
-        await endFailureStreak(db, endpoint);
-      }
+      await recordAttempt(db, delivery, endpoint, attempt);
       // A line per delivered event at info would be one per run: successes at debug, the rest (worth a look) at info.
       logger[attempt.outcome === 'succeeded' ? 'debug' : 'info'](
         {
@@ -238,30 +222,17 @@ export function webhookActivities({ db, config, logger, storage, lookup }: Activ
       return { outcome: attempt.outcome };
     },
 
-    /** Final status of the delivery; a failure may disable the endpoint (20 in a row). Idempotent. */
-    async settleDelivery(input: {
-      accountId: string;
-      deliveryId: string;
-      status: 'succeeded' | 'failed';
-    }): Promise<void> {
-      const delivery = await deliveries.findOneAndUpdate(
-        { _id: input.deliveryId, account_id: input.accountId },
-        { $set: { status: input.status, finished_at: new Date() } },
-        { returnDocument: 'after' },
-      );
-      await unwatchJob(db, 'deliveries', input.deliveryId);
-      if (!delivery) return;
-      const endpoint = await endpoints.findOne({ _id: delivery.endpoint_id, account_id: input.accountId });
-      if (!endpoint) return;
-      // Only executions from before `local-attempt-v1` settle a success here; theirs ends a run of failures too.
-      if (input.status === 'succeeded') return endFailureStreak(db, endpoint);
-      if (
-        !endpoint.deleted_at &&
-        endpoint.status === 'active' &&
-        (await countFailedDelivery(db, endpoint, delivery._id, delivery.finished_at ?? new Date()))
-      ) {
-        logger.warn({ endpointId: endpoint._id }, 'webhook endpoint disabled after consecutive failed deliveries');
-      }
+    /**
+     * A delivery's failure, final: it may disable the endpoint (20 in a row). Idempotent. A success is settled by
+     * the attempt's own write; the retired shapes that settled it here are gone (docs/decisions.md 360).
+     */
+    async settleDelivery(input: { accountId: string; deliveryId: string; status: 'failed' }): Promise<void> {
+      const { disabledEndpointId } = await settleFailedDelivery(db, input.accountId, input.deliveryId);
+      if (disabledEndpointId)
+        logger.warn(
+          { endpointId: disabledEndpointId },
+          'webhook endpoint disabled after consecutive failed deliveries',
+        );
     },
   };
 }

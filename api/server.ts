@@ -3,14 +3,14 @@
  * bucket, listen, and shut down gracefully on SIGINT/SIGTERM (stop accepting, finish in-flight requests, close).
  */
 import { loadConfig } from '../domain/platform/config';
-import { openConnections } from '../domain/platform/connections';
+import { openProduct } from '../domain/operations/start-up';
 import { createLogger } from '../domain/platform/logger';
 import { createApp } from './app';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL, 'assay-api');
-  const { database, storage, temporal, store } = await openConnections(config);
+  const { database, storage, temporal, store } = await openProduct(config);
   logger.info({ list_strategy: store.strategy, reason: store.reason }, 'store strategy chosen');
 
   const app = createApp({ config, logger, db: database.db, storage, temporal });

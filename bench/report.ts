@@ -31,7 +31,7 @@ import autocannon from 'autocannon';
 import type { Db, Document } from 'mongodb';
 import { ensureCatalog } from '../domain/catalog/catalog';
 import { parseConfig } from '../domain/platform/config';
-import { openConnections } from '../domain/platform/connections';
+import { openProduct } from '../domain/operations/start-up';
 import { COLLECTIONS, ensureIndexes } from '../domain/platform/db';
 import { listBeforeInsert } from '../domain/operations/lists';
 import { newId, randomBase62, type IdKind } from '../domain/platform/ids';
@@ -372,7 +372,7 @@ async function phase<T>(name: string, work: () => Promise<T>): Promise<T | null>
  * retry their activities for ever and weigh on this one's worker; the runs this one leaves behind (the POST load
  * does not wait for its runs) must not outlive its database.
  */
-async function terminateOpen(temporal: Awaited<ReturnType<typeof openConnections>>['temporal']): Promise<number> {
+async function terminateOpen(temporal: Awaited<ReturnType<typeof openProduct>>['temporal']): Promise<number> {
   const ids: string[] = [];
   for await (const execution of temporal.client.workflow.list({ query: 'ExecutionStatus="Running"' }))
     ids.push(execution.workflowId);
@@ -389,7 +389,7 @@ async function main(): Promise<void> {
   const config = parseConfig(env);
   say(`child process logs: ${LOG_DIR}`);
   await startStack(config, (l) => process.stderr.write(`[stack] ${l}\n`));
-  const { database, temporal, close } = await openConnections(config);
+  const { database, temporal, close } = await openProduct(config);
   const db = database.db;
   const leftovers = await terminateOpen(temporal);
   if (leftovers) say(`terminated ${leftovers} executions an earlier bench left in ${config.TEMPORAL_NAMESPACE}`);

@@ -10,9 +10,10 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../api/app';
 import { parseConfig } from '../domain/platform/config';
-import { openConnections } from '../domain/platform/connections';
+import { openProduct } from '../domain/operations/start-up';
 import { COLLECTIONS, ensureIndexes } from '../domain/platform/db';
-import { rebuildUsage, usageMonthId } from '../domain/billing/usage-rollup';
+import { usageMonthId } from '../domain/billing/usage-rollup';
+import { rebuildUsage } from '../domain/runs/usage-count';
 import { newId, randomBase62 } from '../domain/platform/ids';
 import { createLogger } from '../domain/platform/logger';
 import { signLocalSessionToken } from '../domain/access/session-tokens';
@@ -32,7 +33,7 @@ async function main(): Promise<void> {
     DEFAULT_RATE_LIMIT_RPM: '1000000',
   });
   await startStack(config, (l) => process.stderr.write(`[stack] ${l}\n`));
-  const { database, storage, temporal, close } = await openConnections(config);
+  const { database, storage, temporal, close } = await openProduct(config);
   const db = database.db;
   await db.dropDatabase();
   await ensureIndexes(db);

@@ -18,7 +18,7 @@ import { explainLists } from '../domain/store';
 import { LISTS } from '../domain/operations/lists';
 import { disableKey, grantCredits, reconcileAccount, showRun } from '../domain/operations/operations';
 import { operatorRefundRun } from '../domain/runs/lifecycle';
-import { rebuildUsage } from '../domain/billing/usage-rollup';
+import { rebuildUsage } from '../domain/runs/usage-count';
 import { connectTemporal, type TemporalHandle } from '../domain/jobs';
 import { resealEndpointSecrets } from '../domain/webhooks/endpoint-secrets';
 import type { Db } from 'mongodb';

@@ -10,7 +10,7 @@ import { NativeConnection, Runtime, Worker, makeTelemetryFilterString } from '@t
 import { queueActivities, type ActivityDeps } from '../activities';
 import { createModelGateway } from '../activities/models/configured';
 import { loadConfig } from '../domain/platform/config';
-import { openConnections } from '../domain/platform/connections';
+import { openProduct } from '../domain/operations/start-up';
 import { purgeExpiredEvents } from '../domain/webhooks/events';
 import {
   ensureReconcilerSchedule,
@@ -46,7 +46,7 @@ async function main(): Promise<void> {
 
   // One connection for the workers and the client their activities start jobs with (eager start, docs/decisions.md 240).
   const connection = await NativeConnection.connect(temporalConnectionOptions(config));
-  const { database, storage, temporal, store } = await openConnections(config, { workers: connection });
+  const { database, storage, temporal, store } = await openProduct(config, { workers: connection });
   logger.info({ list_strategy: store.strategy, reason: store.reason }, 'store strategy chosen');
   const deps: ActivityDeps = { config, logger, db: database.db, storage, models: createModelGateway(config), temporal };
 

@@ -5,16 +5,10 @@
  * Timers live in Temporal, so a worker lost between attempts resumes the schedule where it was; the
  * `retryDeliveryNow` signal cuts the current wait short (POST /webhook-deliveries/{id}/retry).
  */
-import {
-  condition,
-  patched,
-  proxyActivities,
-  proxyLocalActivities,
-  setHandler,
-  workflowInfo,
-} from '@temporalio/workflow';
+import { condition, proxyLocalActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import type { ActivitiesOf } from '../activities';
-import { JOB_SHAPE, retryDeliveryNow, type DeliveryJobInput, type DeliveryPolicy } from '../domain/jobs/contract';
+import { retryDeliveryNow, type DeliveryJobInput, type DeliveryPolicy } from '../domain/jobs/contract';
+import { assertCurrentShape } from './job-shape';
 
 const settleOptions = {
   startToCloseTimeout: '30 seconds',
@@ -22,21 +16,14 @@ const settleOptions = {
 } as const;
 
 /**
- * Settling is one short database write: a local activity (a marker, no task of its own) since `lean-delivery-v1`
- * (docs/decisions.md 181); executions started before it keep settling through an activity task.
+ * The attempt (one bounded POST and two short database steps) and the settling (one short write) are local
+ * activities (docs/decisions.md 181, 221): a delivery that succeeds at once is one workflow task, with no activity
+ * task and no settling step (the attempt's write records the success and the status together). A lost worker is
+ * noticed by the workflow task's timeout and the attempt re-run under the same attempt key, as an activity retry
+ * would; the timers between attempts are durable. The shapes before (the attempt, then the settling, as activity
+ * tasks under the patches `lean-delivery-v1` and `local-attempt-v1`) are retired (docs/decisions.md 360).
  */
-const LEAN_DELIVERY = 'lean-delivery-v1';
-const settleLocally = proxyLocalActivities<ActivitiesOf<'deliverWebhook'>>(settleOptions);
-const settleAsTask = proxyActivities<ActivitiesOf<'deliverWebhook'>>(settleOptions);
-
-/**
- * The attempt (one bounded POST and two short database steps) as a local activity since `local-attempt-v1`
- * (docs/decisions.md 221): a delivery that succeeds at once is then one workflow task, with no activity task and
- * no settling step (the attempt's write records the success and the status together). A
- * lost worker is noticed by the workflow task's timeout and the attempt re-run under the same attempt key, as an
- * activity retry would; the timers between attempts are unchanged. Executions started before keep the activity.
- */
-const LOCAL_ATTEMPT = 'local-attempt-v1';
+const { settleDelivery } = proxyLocalActivities<ActivitiesOf<'deliverWebhook'>>(settleOptions);
 
 /** Seconds until the attempt after attempt `n` (1-based), or null when it would start outside the window. */
 export function nextDelayS(policy: DeliveryPolicy, n: number, elapsedS: number): number | null {
@@ -48,6 +35,7 @@ export function nextDelayS(policy: DeliveryPolicy, n: number, elapsedS: number):
 export async function deliverWebhook(
   input: DeliveryJobInput,
 ): Promise<{ status: 'succeeded' | 'failed'; attempts: number }> {
+  assertCurrentShape(input);
   const { accountId, deliveryId, policy } = input;
   let retryNow = false;
   setHandler(retryDeliveryNow, () => {
@@ -60,14 +48,7 @@ export async function deliverWebhook(
     // once recorded, sending) the same attempt twice. Failed POSTs are results, not errors.
     retry: { initialInterval: '2 seconds', maximumAttempts: 5 },
   } as const;
-  // The current shape (docs/decisions.md 254) is both patches' new side, with no marker; executions started without
-  // `shape` ask the patches, in the order they recorded them.
-  const current = input.shape === JOB_SHAPE;
-  const settleDelivery = current || patched(LEAN_DELIVERY) ? settleLocally.settleDelivery : settleAsTask.settleDelivery;
-  const localAttempt = current || patched(LOCAL_ATTEMPT);
-  const attemptLocally = proxyLocalActivities<ActivitiesOf<'deliverWebhook'>>(attemptOptions);
-  const attemptAsTask = proxyActivities<ActivitiesOf<'deliverWebhook'>>(attemptOptions);
-  const attemptDelivery = localAttempt ? attemptLocally.attemptDelivery : attemptAsTask.attemptDelivery;
+  const { attemptDelivery } = proxyLocalActivities<ActivitiesOf<'deliverWebhook'>>(attemptOptions);
   const firstAttemptAt = Date.now();
   const runId = workflowInfo().runId;
   for (let n = 1; ; n++) {
@@ -78,11 +59,8 @@ export async function deliverWebhook(
       attemptKey: `${runId}:${n}`,
       timeoutS: policy.timeoutS,
     });
-    if (outcome === 'succeeded') {
-      // The attempt's own write settled it (since `local-attempt-v1`); older executions still settle here.
-      if (!localAttempt) await settleDelivery({ accountId, deliveryId, status: 'succeeded' });
-      return { status: 'succeeded', attempts: n };
-    }
+    // The attempt's own write settled it.
+    if (outcome === 'succeeded') return { status: 'succeeded', attempts: n };
     const delay =
       outcome === 'retry' && !input.once ? nextDelayS(policy, n, (Date.now() - firstAttemptAt) / 1000) : null;
     if (delay === null) {

@@ -8,15 +8,14 @@
  * its own and completes the run as its last step, and the time bound is that activity's schedule-to-close timeout
  * — no timer per run. A test-mode run is one local activity from admission to completion (docs/decisions.md 220, 254):
  * one workflow task and one marker, its AssayRunStatus going from `queued` (set at start) to the final status.
- * The shape is chosen by the input's `shape` (docs/decisions.md 254); executions started without one chose it by patches
- * (`evaluateRunPatched`), and those started before the lean shape carry no `LEAN_RUN` marker and finish on the
- * old shape at the end of this file — each kept until none of its executions can still be open.
+ * The shape is the input's `shape` (decision 254). The shapes before it (four activity tasks and a timer, then the
+ * lean shape under the patches `lean-run-v1` and `local-test-work-v1`) are retired (docs/decisions.md 360): an
+ * execution of one fails its workflow task (workflows/job-shape.ts) rather than replaying on code it did not run.
  */
 import {
   ActivityFailure,
   CancellationScope,
   isCancellation,
-  patched,
   proxyActivities,
   proxyLocalActivities,
   TimeoutFailure,
@@ -24,14 +23,12 @@ import {
 } from '@temporalio/workflow';
 import type { ActivitiesOf } from '../activities';
 import { clientFailure, RUN_FAILURES, type RunFailureCode } from '../domain/runs/failures';
-import { JOB_SHAPE, SEARCH_ATTRIBUTES, type RunJobInput } from '../domain/jobs/contract';
+import { SEARCH_ATTRIBUTES, type RunJobInput } from '../domain/jobs/contract';
+import { assertCurrentShape } from './job-shape';
 import { JOB_WORK_RETRY } from './retry-policies';
 
 /** A run's own time bound, from `started_at` (docs/decisions.md 429; no execution timeout kills a run silently). */
 const RUN_TIME_LIMIT = '25 minutes';
-
-/** The patch that introduced the lean shape (docs/decisions.md 180); remove the old shape once no execution of it is open. */
-const LEAN_RUN = 'lean-run-v1';
 
 const bookkeepingOptions = {
   startToCloseTimeout: '30 seconds',
@@ -64,9 +61,6 @@ const localWork = proxyLocalActivities<ActivitiesOf<'evaluateRun'>>({
   retry: JOB_WORK_RETRY,
 });
 
-/** The patch that runs test-mode work locally (docs/decisions.md 220); executions begun before it keep the activity. */
-const LOCAL_TEST_WORK = 'local-test-work-v1';
-
 function status(value: string): void {
   upsertSearchAttributes([{ key: SEARCH_ATTRIBUTES.runStatus, value }]);
 }
@@ -88,22 +82,17 @@ export function failureOf(err: unknown): { code: RunFailureCode; message: string
   return clientFailure(err);
 }
 
-/** The old shape's: its time bound was a cancellation scope, so a cancellation meant the bound had passed. */
-function failureBeforeLean(err: unknown): { code: RunFailureCode; message: string } {
-  return isCancellation(err) ? failure('timeout') : clientFailure(err);
-}
-
 export async function evaluateRun(input: RunJobInput): Promise<{ status: string }> {
-  if (input.shape !== JOB_SHAPE) return evaluateRunPatched(input);
+  assertCurrentShape(input);
   // A test-mode run whole — admission, usage, `queued → running`, the work and the completion — as one local
   // activity (docs/decisions.md 254): one workflow task, one marker, the status set at start and here at the end.
   if (input.livemode === false) return finish(input, async () => (await localWork.testRun(input)).status);
   return beginThenWork(input, () => work.produceOutput(input));
 }
 
-type Produce = (begun: { livemode?: boolean }) => Promise<{ status: string | null }>;
+type Produce = () => Promise<{ status: string | null }>;
 
-/** A live run (and the patched lean shape): the bookkeeping step, `running` for the operators, then the work. */
+/** A live run: the bookkeeping step, `running` for the operators, then the work. */
 async function beginThenWork(input: RunJobInput, produce: Produce): Promise<{ status: string }> {
   // Admission (a no-op after the request path's), the usage count and `queued → running` in one step.
   const begun = await local.beginRun(input);
@@ -113,7 +102,7 @@ async function beginThenWork(input: RunJobInput, produce: Produce): Promise<{ st
     return { status: begun.status };
   }
   status('running');
-  return finish(input, async () => (await produce(begun)).status);
+  return finish(input, async () => (await produce()).status);
 }
 
 /** The work's outcome as the run's final status; a failure of any kind settles the run (failed and refunded). */
@@ -129,49 +118,5 @@ async function finish(input: RunJobInput, produce: () => Promise<string | null>)
     const settled = await CancellationScope.nonCancellable(() => local.settleAfterWork({ ...input, code, message }));
     status(settled);
     return { status: settled };
-  }
-}
-
-// ---- executions started before docs/decisions.md 254 (no `shape` in their input): the same steps, chosen by patches ------
-
-async function evaluateRunPatched(input: RunJobInput): Promise<{ status: string }> {
-  if (!patched(LEAN_RUN)) return evaluateRunBeforeLean(input);
-  // The patch is asked once the run has begun, where these executions recorded it.
-  return beginThenWork(input, (begun) =>
-    (begun.livemode === false && patched(LOCAL_TEST_WORK) ? localWork.produceOutput : work.produceOutput)(input),
-  );
-}
-
-// ---- the shape before docs/decisions.md 180: four activity tasks and a timer per run -----------------------------------
-
-const bookkeeping = proxyActivities<ActivitiesOf<'evaluateRun'>>(bookkeepingOptions);
-
-const workBeforeLean = proxyActivities<ActivitiesOf<'evaluateRun'>>({
-  startToCloseTimeout: '20 minutes',
-  heartbeatTimeout: '30 seconds',
-  retry: JOB_WORK_RETRY,
-});
-
-async function evaluateRunBeforeLean(input: RunJobInput): Promise<{ status: string }> {
-  if ((await bookkeeping.admitRun(input)) === 'rejected') {
-    status('rejected');
-    return { status: 'rejected' };
-  }
-  const start = await bookkeeping.startRun(input);
-  if (!start.started) {
-    status(start.status);
-    return { status: start.status };
-  }
-  status('running');
-  try {
-    await CancellationScope.withTimeout(RUN_TIME_LIMIT, () => workBeforeLean.produceOutput(input));
-    await bookkeeping.completeRun(input);
-    status('succeeded');
-    return { status: 'succeeded' };
-  } catch (err) {
-    const { code, message } = failureBeforeLean(err);
-    await CancellationScope.nonCancellable(() => bookkeeping.failRun({ ...input, code, message }));
-    status('failed');
-    return { status: 'failed' };
   }
 }

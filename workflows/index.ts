@@ -1,4 +1,7 @@
-/** Every workflow the worker registers. Workflow files import only @temporalio/workflow, pure code and types. */
+/**
+ * Every workflow the worker registers, each checked against the signature the jobs contract declares for it
+ * (./conformance.ts). Workflow files import only @temporalio/workflow, pure code and types.
+ */
 export { extractDocument } from './extract-document';
 export { generatePrompt } from './generate-prompt';
 export { indexReferenceDocument } from './index-reference-document';

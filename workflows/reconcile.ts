@@ -3,7 +3,7 @@
  * (created by the worker; overlapping passes are skipped). Each kind is its own activity, so one kind failing (its
  * collection or Temporal briefly away) neither hides the others nor fails the pass; the next pass retries it.
  */
-import { patched, proxyActivities } from '@temporalio/workflow';
+import { deprecatePatch, proxyActivities } from '@temporalio/workflow';
 import type { ActivitiesOf } from '../activities';
 
 const steps = proxyActivities<ActivitiesOf<'reconcile'>>({
@@ -14,19 +14,25 @@ const steps = proxyActivities<ActivitiesOf<'reconcile'>>({
   retry: { maximumAttempts: 2, initialInterval: '2 seconds' },
 });
 
-/** The patch that added the generations step (docs/decisions.md 279); a pass is short, so it can go once a day has passed. */
+/**
+ * The patch that added the generations step (docs/decisions.md 279), deprecated (docs/decisions.md 360): every
+ * pass takes the step; a pass that began before the patch (no marker) cannot still be open, its execution timeout
+ * being at most five intervals. The call goes in the deploy after this one, once no pass that recorded the marker
+ * undeprecated can be open (again five intervals).
+ */
 const GENERATIONS_STEP = 'reconcile-generations-v1';
 
 export async function reconcile(): Promise<Record<string, unknown>> {
+  deprecatePatch(GENERATIONS_STEP);
   const report: Record<string, unknown> = {};
   const kinds: Record<string, () => Promise<unknown>> = {
     runs: steps.reconcileRuns,
     documents: steps.reconcileDocuments,
     references: steps.reconcileReferences,
     deliveries: steps.reconcileDeliveries,
+    generations: steps.reconcileGenerations,
+    purged: steps.purgeExpired,
   };
-  if (patched(GENERATIONS_STEP)) kinds.generations = steps.reconcileGenerations;
-  kinds.purged = steps.purgeExpired;
   for (const [kind, step] of Object.entries(kinds)) {
     try {
       report[kind] = await step();

@@ -2,7 +2,7 @@
 import type { KeyPrincipal } from '../../domain/access/api-keys';
 import { EVENT_RETENTION_DAYS, eventView, getEvent, listEvents, visibleEventTypes } from '../../domain/webhooks/events';
 import { signEventRuns } from '../../domain/runs/output-file';
-import { Event, EventIdParams, EventListQuery, EventPage } from '../../domain/webhooks/event-schemas';
+import { Event, EventIdParams, EventListQuery, EventPage } from '../../domain/events/schemas';
 import type { RouteDeps } from '../deps';
 import { route, type RouteSpec } from '../route';
 

@@ -7,7 +7,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Db } from 'mongodb';
 import { errors } from '../../domain/http/errors';
 import { CONTENT_TYPE, type ApiMetrics } from '../../domain/platform/metrics';
-import { renderScrapeGauges } from '../../domain/platform/metrics-gauges';
+import { renderScrapeGauges } from '../../domain/operations/metrics-gauges';
 import { route, type RouteSpec } from '../route';
 
 // Hashing both sides gives equal lengths, which timingSafeEqual needs, without leaking the token's length.

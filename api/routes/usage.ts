@@ -2,6 +2,7 @@
 import { getBalance } from '../../domain/billing/balance';
 import { Balance, UsageQuery, UsageReport } from '../../domain/billing/schemas';
 import { usageReport } from '../../domain/billing/usage';
+import { evaluationWorkflowNames } from '../../domain/evaluation-workflows/evaluation-workflows';
 import { route, type RouteSpec } from '../route';
 
 export function usageRoutes(): RouteSpec[] {
@@ -18,7 +19,10 @@ export function usageRoutes(): RouteSpec[] {
         '`by_workflow` is always present and filled only with `group_by=workflow`.',
       query: UsageQuery,
       responses: { 200: { description: 'The report', schema: UsageReport } },
-      handler: async ({ tenant, query }) => ({ status: 200, body: await usageReport(tenant, query) }),
+      handler: async ({ tenant, query }) => ({
+        status: 200,
+        body: await usageReport(tenant, query, evaluationWorkflowNames),
+      }),
     }),
     route({
       method: 'get',

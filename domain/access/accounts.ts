@@ -3,7 +3,7 @@
  * `INITIAL_BONUS_CREDITS` bonus credits. Credit balances change only through the credits ledger.
  */
 import type { Db } from 'mongodb';
-import { toMilli } from '../billing/money';
+import { toMilli } from '../platform/money';
 import { COLLECTIONS } from '../platform/db';
 
 export interface AccountDoc {

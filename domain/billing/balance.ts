@@ -1,9 +1,10 @@
 /** The account's spendable credits as the API reports them (docs/decisions.md 412). */
 import { toCredits } from './credits';
-import type { TenantDb } from '../access/tenant';
+import type { TenantDb } from '../store/tenant';
+import type { AccountDoc } from '../access/accounts';
 
 export async function getBalance(tenant: TenantDb) {
-  const account = await tenant.account();
+  const account = await tenant.account<AccountDoc>();
   const bonus = toCredits(account?.bonus_milli ?? 0);
   const regular = toCredits(account?.regular_milli ?? 0);
   // Basic credits are never spendable through the API, so they are always excluded.

@@ -31,9 +31,9 @@
 import type { Db } from 'mongodb';
 import type { AccountDoc, InFlightDecision } from '../access/accounts';
 import { COLLECTIONS } from '../platform/db';
-import { MILLI } from './money';
+import { MILLI } from '../platform/money';
 
-export { MILLI, toCredits, toMilli } from './money';
+export { MILLI, toCredits, toMilli } from '../platform/money';
 
 /** Compare-and-set attempts before a movement gives up (its caller retries later): each loss is another's win. */
 const ATTEMPTS = 50;

@@ -12,18 +12,17 @@
  * claim; drop the token. A crash between the writes leaves the token in place, so whoever takes the claim over
  * skips the add and finishes the marking.
  *
- * Owns the `usage_months` collection; the runs' `usage_counted`/`usage_claim` fields are written through
- * domain/runs/usage-marks.ts (the runs directory is their only writer). Called after every change of a run's
- * admission or charge (domain/runs/lifecycle.ts) and by the ops CLI's rebuild.
+ * Owns the `usage_months` collection. Which facts a run has, its claim and its marks are the runs' side
+ * (domain/runs/usage-count.ts, called after every change of a run's admission or charge and by the ops CLI's
+ * rebuild): billing knows usage, not runs, so the runs side calls down into the month writes here.
  */
 import type { Db } from 'mongodb';
 import type { LedgerEntry } from './credits';
 import { COLLECTIONS } from '../platform/db';
 import { ID_PREFIXES } from '../platform/ids';
-import type { RunDoc } from '../runs';
-import { claimUsageFact, markAccountUsageRebuilt, markUsageFact, type UsageFact } from '../runs/usage-marks';
 
-export type { UsageFact };
+/** A run's facts (domain/runs/usage-count.ts says which a run has): admitted, charged, and charged back out. */
+export type UsageFact = 'admitted' | 'charged' | 'uncharged';
 
 export interface UsageCell {
   runs: number;
@@ -55,92 +54,38 @@ export interface UsageGenerationCell {
 /** Far more than the generations an account makes between a crash and its retry. */
 const GENERATION_TOKENS_KEPT = 1000;
 
-type CountedRun = Pick<
-  RunDoc,
-  | '_id'
-  | 'account_id'
-  | 'workflow_id'
-  | 'workflow_name'
-  | 'livemode'
-  | 'admission'
-  | 'status'
-  | 'quoted_milli'
-  | 'charged_milli'
-  | 'created_at'
-> & { usage_counted?: UsageFact[] };
-
 export const usageMonthId = (accountId: string, month: string) => `${accountId}:${month}`;
-const monthOf = (d: Date) => d.toISOString().slice(0, 7);
-const cellOf = (run: Pick<RunDoc, 'created_at' | 'workflow_id'>) =>
+export const monthOf = (d: Date) => d.toISOString().slice(0, 7);
+/** The cell of a run's day and workflow in its month. */
+export const usageCellOf = (run: { created_at: Date; workflow_id: string }) =>
   `${run.created_at.toISOString().slice(8, 10)}:${run.workflow_id}`;
 
-/** What a run in its current state contributes, fact by fact. Test-mode and unadmitted runs contribute nothing. */
-export function usageFacts(run: CountedRun): Array<{ fact: UsageFact } & UsageCell> {
-  if (!run.livemode || run.admission !== 'admitted') return [];
-  const facts: Array<{ fact: UsageFact } & UsageCell> = [{ fact: 'admitted', runs: 1, charged_milli: 0 }];
-  if (run.status === 'succeeded') facts.push({ fact: 'charged', runs: 0, charged_milli: run.charged_milli ?? 0 });
-  // Only succeeded runs are refunded by an operator, and the refund returns the quote they were charged.
-  if (run.status === 'refunded') {
-    facts.push(
-      { fact: 'charged', runs: 0, charged_milli: run.quoted_milli },
-      { fact: 'uncharged', runs: 0, charged_milli: -run.quoted_milli },
-    );
-  }
-  return facts;
+/** What the month needs of a run: where its cell is, and the workflow's name as the run recorded it. */
+export interface CountedRunCell {
+  _id: string;
+  account_id: string;
+  workflow_id: string;
+  workflow_name: string;
+  created_at: Date;
 }
+
+const months = (db: Db) => db.collection<UsageMonthDoc>(COLLECTIONS.usageMonths);
 
 /**
- * How long a caller may hold a run's counting claim before another caller may take it over. A claim outlives its
- * holder only when the holder crashed mid-count; the takeover then finishes the count (the month's token stops a
- * second add). A holder alive but stalled longer than this between its writes could add twice: writes take
- * milliseconds, so the lease is generous.
+ * Adds one fact of a run to its month, guarded by the token `<run>:<fact>` pushed in the same update: a fact
+ * whose token is there already was added by a holder that crashed before releasing it, and is not added again.
  */
-const CLAIM_LEASE_MS = 30_000;
-const CLAIM_POLL_MS = 100;
-
-/** Brings the rollup up to date with the run's current state. Idempotent; safe under retries and races. */
-/**
- * `countRunUsage` for a run the caller has just read or written: nothing left to count in that document (a
- * test-mode run, or every fact marked) saves the read; anything else counts as usual (facts counted by others
- * meanwhile are skipped there).
- */
-export async function countRunUsageOf(db: Db, run: CountedRun): Promise<void> {
-  if (!usageFacts(run).some((f) => !(run.usage_counted ?? []).includes(f.fact))) return;
-  await countRunUsage(db, run.account_id, run._id);
-}
-
-export async function countRunUsage(db: Db, accountId: string, runId: string): Promise<void> {
-  const runs = db.collection<CountedRun>(COLLECTIONS.runs);
-  for (;;) {
-    const run = await runs.findOne({ _id: runId, account_id: accountId });
-    if (!run) return;
-    const fact = usageFacts(run).find((f) => !(run.usage_counted ?? []).includes(f.fact));
-    if (!fact) return;
-    // One caller at a time counts a run: a concurrent caller that read the run before the holder marked its fact
-    // would otherwise add again once the holder's token is gone.
-    if (!(await claimUsageFact(db, runId, fact.fact, CLAIM_LEASE_MS))) {
-      // Counted meanwhile, or another caller holds the claim: look again shortly.
-      await new Promise((r) => setTimeout(r, CLAIM_POLL_MS));
-      continue;
-    }
-    await countFact(db, run, fact);
-  }
-}
-
-async function countFact(db: Db, run: CountedRun, fact: { fact: UsageFact } & UsageCell): Promise<void> {
-  const months = db.collection<UsageMonthDoc>(COLLECTIONS.usageMonths);
+export async function addRunFact(db: Db, run: CountedRunCell, fact: { fact: UsageFact } & UsageCell): Promise<void> {
   const month = monthOf(run.created_at);
-  const _id = usageMonthId(run.account_id, month);
-  const token = `${run._id}:${fact.fact}`;
-  const cell = `cells.${cellOf(run)}`;
+  const cell = `cells.${usageCellOf(run)}`;
   try {
-    await months.updateOne(
-      { _id, pending: { $ne: token } },
+    await months(db).updateOne(
+      { _id: usageMonthId(run.account_id, month), pending: { $ne: `${run._id}:${fact.fact}` } },
       {
         $inc: { [`${cell}.runs`]: fact.runs, [`${cell}.charged_milli`]: fact.charged_milli },
         $set: { [`names.${run.workflow_id}`]: run.workflow_name },
         $setOnInsert: { account_id: run.account_id, month },
-        $push: { pending: token },
+        $push: { pending: `${run._id}:${fact.fact}` },
       },
       { upsert: true },
     );
@@ -149,8 +94,14 @@ async function countFact(db: Db, run: CountedRun, fact: { fact: UsageFact } & Us
     // already added this fact.
     if ((err as { code?: number }).code !== 11000) throw err;
   }
-  await markUsageFact(db, run._id, fact.fact);
-  await months.updateOne({ _id }, { $pull: { pending: token } });
+}
+
+/** Drops a fact's token once the run is marked: the fact is counted for good. */
+export async function releaseRunFact(db: Db, run: CountedRunCell, fact: UsageFact): Promise<void> {
+  await months(db).updateOne(
+    { _id: usageMonthId(run.account_id, monthOf(run.created_at)) },
+    { $pull: { pending: `${run._id}:${fact}` } },
+  );
 }
 
 /**
@@ -184,45 +135,21 @@ export async function countGenerationUsage(
   }
 }
 
+/** An empty month document of an account, for a rebuild to fill. */
+export function emptyUsageMonth(accountId: string, at: Date): UsageMonthDoc {
+  const month = monthOf(at);
+  return { _id: usageMonthId(accountId, month), account_id: accountId, month, cells: {}, names: {}, pending: [] };
+}
+
 /**
- * Recomputes an account's rollup from its runs (the ops CLI's `rebuild-usage`, and the benchmark's seeding): a
- * full read of the account's runs, for repairs and seeding, not for the request path. A run that changes state
- * while it works can be miscounted (its new fact marked without being added): run it while the account is quiet.
+ * The rebuild's generation half (the runs' half is domain/runs/usage-count.ts `rebuildUsage`): each applied `gen_…`
+ * charge of the ledger counts, its refund takes it back out. Adds to the months being built.
  */
-export async function rebuildUsage(db: Db, accountId: string): Promise<{ months: number; runs: number }> {
-  const runs = db.collection<CountedRun>(COLLECTIONS.runs);
-  const built = new Map<string, UsageMonthDoc>();
-  let counted = 0;
-  const cursor = runs.find(
-    { account_id: accountId, livemode: true, admission: 'admitted' },
-    {
-      projection: {
-        account_id: 1,
-        workflow_id: 1,
-        workflow_name: 1,
-        livemode: 1,
-        admission: 1,
-        status: 1,
-        quoted_milli: 1,
-        charged_milli: 1,
-        created_at: 1,
-      },
-    },
-  );
-  for await (const run of cursor) {
-    const month = monthOf(run.created_at);
-    const _id = usageMonthId(accountId, month);
-    const doc = built.get(_id) ?? { _id, account_id: accountId, month, cells: {}, names: {}, pending: [] };
-    built.set(_id, doc);
-    const cell = (doc.cells[cellOf(run)] ??= { runs: 0, charged_milli: 0 });
-    for (const fact of usageFacts(run)) {
-      cell.runs += fact.runs;
-      cell.charged_milli += fact.charged_milli;
-    }
-    doc.names[run.workflow_id] = run.workflow_name;
-    counted++;
-  }
-  // Prompt generations come from the ledger: each applied `gen_…` charge counts, its refund takes it back out.
+export async function addGenerationsFromLedger(
+  db: Db,
+  accountId: string,
+  built: Map<string, UsageMonthDoc>,
+): Promise<void> {
   const generationEntries = db
     .collection<LedgerEntry>(COLLECTIONS.ledger)
     .find(
@@ -238,10 +165,9 @@ export async function rebuildUsage(db: Db, accountId: string): Promise<{ months:
   }
   for (const [subject, entry] of generationCharges) {
     if (generationRefunds.has(subject)) continue;
-    const month = monthOf(entry.created_at);
-    const _id = usageMonthId(accountId, month);
-    const doc = built.get(_id) ?? { _id, account_id: accountId, month, cells: {}, names: {}, pending: [] };
-    built.set(_id, doc);
+    const empty = emptyUsageMonth(accountId, entry.created_at);
+    const doc = built.get(empty._id) ?? empty;
+    built.set(doc._id, doc);
     const cell = ((doc.generations ??= {})[entry.created_at.toISOString().slice(8, 10)] ??= {
       count: 0,
       charged_milli: 0,
@@ -249,10 +175,10 @@ export async function rebuildUsage(db: Db, accountId: string): Promise<{ months:
     cell.count += 1;
     cell.charged_milli += entry.amount_milli;
   }
-  const months = db.collection<UsageMonthDoc>(COLLECTIONS.usageMonths);
-  await months.deleteMany({ account_id: accountId });
-  for (const doc of built.values()) await months.replaceOne({ _id: doc._id }, doc, { upsert: true });
-  // Mark every fact just counted, so a later countRunUsage adds only what happens from now on.
-  await markAccountUsageRebuilt(db, accountId);
-  return { months: built.size, runs: counted };
+}
+
+/** Replaces an account's months with the rebuilt ones. */
+export async function replaceUsageMonths(db: Db, accountId: string, built: Iterable<UsageMonthDoc>): Promise<void> {
+  await months(db).deleteMany({ account_id: accountId });
+  for (const doc of built) await months(db).replaceOne({ _id: doc._id }, doc, { upsert: true });
 }

@@ -12,10 +12,8 @@ import { toCredits } from './credits';
 import { COLLECTIONS } from '../platform/db';
 import { errors } from '../http/errors';
 import type { UsageQuery } from './schemas';
-import type { TenantDb } from '../access/tenant';
+import type { TenantDb } from '../store/tenant';
 import { usageMonthId, type UsageMonthDoc } from './usage-rollup';
-import type { EvaluationWorkflowDoc } from '../evaluation-workflows/evaluation-workflows';
-import { findByIds } from '../store';
 
 const DAY_MS = 86_400_000;
 export const MAX_PERIOD_DAYS = 366;
@@ -61,7 +59,10 @@ interface Group {
  * Reads the period's months from the rollup (domain/billing/usage-rollup.ts), one `_id` lookup each, and adds up the days
  * inside the period — at most 13 small documents, however many runs the account has.
  */
-export async function usageReport(tenant: TenantDb, query: UsageQuery, now = new Date()) {
+/** The current names of an account's evaluation workflows, by id (their owner answers: evaluation-workflows/). */
+export type WorkflowNames = (tenant: TenantDb, ids: string[]) => Promise<Map<string, string>>;
+
+export async function usageReport(tenant: TenantDb, query: UsageQuery, currentNames: WorkflowNames, now = new Date()) {
   const period = resolvePeriod(query, now);
   const months: string[] = [];
   for (
@@ -110,7 +111,7 @@ export async function usageReport(tenant: TenantDb, query: UsageQuery, now = new
     total_runs: all.reduce((n, g) => n + g.runs, 0),
     total_credits: toCredits(charged + generationMilli),
     total_generations: generations,
-    by_workflow: query.group_by === 'workflow' ? await withCurrentNames(tenant, all, recordedNames) : [],
+    by_workflow: query.group_by === 'workflow' ? await withCurrentNames(tenant, all, recordedNames, currentNames) : [],
   };
 }
 
@@ -118,17 +119,16 @@ export async function usageReport(tenant: TenantDb, query: UsageQuery, now = new
  * A workflow's name as it is now (renamed since the runs?). Deleting a workflow keeps its document, so its name
  * stays known; should the document be gone altogether, the name its runs recorded is used.
  */
-async function withCurrentNames(tenant: TenantDb, groups: Group[], recorded: Map<string, string>) {
-  const ids = groups.map((g) => g.workflowId);
-  const workflows = await findByIds(
-    tenant.collection<EvaluationWorkflowDoc>(COLLECTIONS.workflows),
-    ids,
-    {},
-    {
-      projection: { name: 1 },
-    },
+async function withCurrentNames(
+  tenant: TenantDb,
+  groups: Group[],
+  recorded: Map<string, string>,
+  currentNames: WorkflowNames,
+) {
+  const names = await currentNames(
+    tenant,
+    groups.map((g) => g.workflowId),
   );
-  const names = new Map(workflows.map((w) => [w._id, w.name]));
   return groups
     .map((g) => ({
       workflow_id: g.workflowId,

@@ -17,8 +17,8 @@ import { GENERATION_PRICING, type OutputFormat, type TemplateCategory } from './
 import { charge, ledgerEntry, refund, toCredits, toMilli } from '../billing/credits';
 import { ApiError, errors } from '../http/errors';
 import { newId } from '../platform/ids';
-import { generatePrompt as generatePromptJob, type TemporalHandle } from '../jobs';
-import type { TenantDb } from '../access/tenant';
+import { generatePromptJob, type TemporalHandle } from '../jobs';
+import type { TenantDb } from '../store/tenant';
 import { countGenerationUsage } from '../billing/usage-rollup';
 import type { GeneratePromptInput } from '../jobs/contract';
 import { unwatchJob, watchJob } from '../store';

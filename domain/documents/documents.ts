@@ -13,8 +13,8 @@ import type { Storage } from '../platform/storage';
 import { deleteOriginal, originalKeys, presignOriginalUpload, putOriginal, statOriginal } from './originals';
 import { FIRST_TEXT_VERSION, loadStoredText } from './stored-text';
 import { extractDocument, type TemporalHandle } from '../jobs';
-import { unwatchJob, watchJob } from '../store';
-import { TenantDb } from '../access/tenant';
+import { findByIds, unwatchJob, watchJob } from '../store';
+import { TenantDb } from '../store/tenant';
 import { MAX_UPLOAD_BYTES, oversizedUploadMessage, uploadContentType, uploadHeaders } from './uploads';
 import { admitted, closeUpload, openUpload } from './open-uploads';
 
@@ -363,4 +363,9 @@ export async function expireDocumentUpload(db: Db, accountId: string, docId: str
     },
   );
   return res.modifiedCount === 1;
+}
+
+/** A run's input documents as its job reads them, by `_id` (the ones found; the caller names the missing). */
+export function documentsForRun(db: Db, accountId: string, docIds: string[]): Promise<DocumentDoc[]> {
+  return findByIds(new TenantDb(db, accountId).collection<DocumentDoc>(COLLECTIONS.documents), docIds);
 }

@@ -14,9 +14,9 @@ import type { Storage } from '../platform/storage';
 import { deleteOriginal, originalKeys, presignOriginalUpload, statOriginal } from './originals';
 import type { Db } from 'mongodb';
 import { describeJob, indexReference, isClosed, jobIds, type JobStatus, type TemporalHandle } from '../jobs';
-import { lists, unwatchJob, watchJob, type ListSpec } from '../store';
+import { findByIds, lists, unwatchJob, watchJob, type ListSpec } from '../store';
 import { publishEvent, type EventPublisher } from '../webhooks/publish-event';
-import { TenantDb } from '../access/tenant';
+import { TenantDb } from '../store/tenant';
 import { MAX_UPLOAD_BYTES, oversizedUploadMessage, uploadContentType, uploadHeaders } from './uploads';
 import { admitted, closeUpload, openUpload } from './open-uploads';
 
@@ -399,4 +399,11 @@ export async function expireReferenceUpload(db: Db, accountId: string, refId: st
     ),
   );
   return res.modifiedCount === 1;
+}
+
+/** The names of the account's references among `refIds`, read by `_id` (domain/store `findByIds`). */
+export async function referenceNames(db: Db, accountId: string, refIds: string[]): Promise<Map<string, string>> {
+  const refs = new TenantDb(db, accountId).collection<ReferenceDocumentDoc>(COLLECTIONS.referenceDocuments);
+  const found = await findByIds(refs, refIds, {}, { projection: { _id: 1, name: 1 } });
+  return new Map(found.map((r) => [r._id, r.name] as const));
 }

@@ -15,7 +15,7 @@ import type { Cursors, PageQuery } from '../http/pagination';
 import { findByIds, lists, type ListSpec } from '../store';
 import type { ReferenceDocumentDoc } from '../documents/reference-documents';
 import { OUTPUT_SCHEMA_MAX_CHARS, type CreateWorkflowRequest } from './schemas';
-import type { TenantDb } from '../access/tenant';
+import type { TenantDb } from '../store/tenant';
 import type { Db } from 'mongodb';
 
 export type WorkflowStatus = 'active' | 'paused' | 'archived';
@@ -157,6 +157,17 @@ export async function createEvaluationWorkflow(
   return collection(tenant).insertOne({ ...doc, list_pos: await lists().place(tenant, WORKFLOW_LIST, doc) });
 }
 
+/**
+ * The current names of the account's workflows among `ids`, deleted ones included (a deleted workflow keeps its
+ * document); the usage report names its groups by them.
+ */
+export async function evaluationWorkflowNames(tenant: TenantDb, ids: string[]): Promise<Map<string, string>> {
+  const found = await findByIds(tenant.collection<EvaluationWorkflowDoc>(COLLECTIONS.workflows), ids, {}, {
+    projection: { name: 1 },
+  });
+  return new Map(found.map((w) => [w._id, w.name]));
+}
+
 export async function getEvaluationWorkflow(tenant: TenantDb, workflowId: string): Promise<EvaluationWorkflowDoc> {
   const doc = await collection(tenant).findOne({ _id: workflowId, deleted_at: null });
   if (!doc) throw errors.notFound('workflow');
@@ -223,4 +234,14 @@ export async function deleteEvaluationWorkflow(tenant: TenantDb, workflowId: str
   );
   if (res.matchedCount === 0) throw errors.notFound('workflow');
   return { id: workflowId, object: 'workflow' as const, deleted: true as const };
+}
+
+/**
+ * A run's workflow as its job reads it, deleted or not: a workflow deleted after the run was created still
+ * describes how the run must execute. Null when the document is gone altogether.
+ */
+export function workflowForRun(db: Db, accountId: string, workflowId: string): Promise<EvaluationWorkflowDoc | null> {
+  return db
+    .collection<EvaluationWorkflowDoc>(COLLECTIONS.workflows)
+    .findOne({ _id: workflowId, account_id: accountId });
 }

@@ -48,9 +48,9 @@ export const SEARCH_ATTRIBUTES = {
 /**
  * The shape a job's execution takes (docs/decisions.md 254). The gateway writes it into the input of every run and
  * delivery it starts, and the workflow branches on it instead of calling `patched()`: a patch records a marker in
- * every execution's history (two per run and two per delivery, kept since docs/decisions.md 180, 181, 220 and 221), while
- * the input is recorded anyway. Executions started without it keep the patched paths, replayed as they ran.
- * A future change of shape is a new value here, its predecessor's branch kept until none of its executions is open.
+ * every execution's history, while the input is recorded anyway. A change of shape is a new value here, its
+ * predecessor's branch kept until none of its executions is open, then retired in the order docs/decisions.md 360
+ * gives; the shapes before this one (no `shape` in the input) are retired (workflows/job-shape.ts).
  */
 export const JOB_SHAPE = 2;
 
@@ -58,7 +58,7 @@ export const JOB_SHAPE = 2;
 export interface RunJobInput {
   accountId: string;
   runId: string;
-  /** JOB_SHAPE for executions started since docs/decisions.md 254; absent before. */
+  /** JOB_SHAPE in every job the gateway starts (executions without it, from before decision 254, are retired). */
   shape?: typeof JOB_SHAPE;
   /** The run's mode, fixed at creation: a test-mode run is one local activity in the current shape. */
   livemode?: boolean;
@@ -97,7 +97,7 @@ export interface DeliveryJobInput {
   policy: DeliveryPolicy;
   /** A manual retry of a finished delivery: one attempt, no schedule. */
   once?: boolean;
-  /** JOB_SHAPE for executions started since docs/decisions.md 254; absent before. */
+  /** JOB_SHAPE in every job the gateway starts (executions without it, from before decision 254, are retired). */
   shape?: typeof JOB_SHAPE;
 }
 
@@ -116,3 +116,23 @@ export interface GeneratedPromptResult {
   recommended_output_format: 'json' | 'markdown' | 'docx' | 'xlsx' | 'csv';
   generator: 'model' | 'template';
 }
+
+/**
+ * The signature of every job the worker registers, declared here so that the gateway (domain/jobs/index.ts) types
+ * its starts and waits by the contract, never by the workflow code (which imports activities, which import
+ * domain/: typing the gateway by it closed an import circle through the whole project). workflows/index.ts checks
+ * at the type level that each workflow function has exactly the signature declared here. Property syntax, not
+ * method syntax, so that parameters are checked contravariantly.
+ */
+export interface JobSignatures {
+  evaluateRun: (input: RunJobInput) => Promise<{ status: string }>;
+  extractDocument: (input: DocumentJobInput) => Promise<ExtractionSummary>;
+  indexReferenceDocument: (input: ReferenceJobInput) => Promise<{ status: 'ready' | 'failed' }>;
+  generatePrompt: (input: GeneratePromptInput) => Promise<GeneratedPromptResult>;
+  deliverWebhook: (input: DeliveryJobInput) => Promise<{ status: 'succeeded' | 'failed'; attempts: number }>;
+  reconcile: () => Promise<Record<string, unknown>>;
+  /** The smoke test and the bench baseline: completes at once. */
+  noop: () => Promise<string>;
+}
+
+export type JobName = keyof JobSignatures;

@@ -1,7 +1,7 @@
 /**
- * The jobs gateway: the client-side mirror of workflows/index.ts. Every Temporal execution the product starts,
- * signals, waits for or inspects goes through one function here, typed by the workflow function it drives
- * (`import type` only: the API never loads workflow code). This module owns the job ids, task queues, search
+ * The jobs gateway. Every Temporal execution the product starts, signals, waits for or inspects goes through one
+ * function here, typed by the job's signature in the contract (contract.ts `JobSignatures`, which every workflow
+ * function is checked against in workflows/index.ts): the gateway never imports workflow code, not even its types. This module owns the job ids, task queues, search
  * attributes and the request-path deadline; no other module imports `@temporalio/client` (test/unit/structure).
  *
  * Naming: a Temporal execution is a "job"; "workflow" is the product resource (an evaluation workflow, `wf_…`).
@@ -13,9 +13,6 @@ import {
   WorkflowNotFoundError,
   type WorkflowHandle,
 } from '@temporalio/client';
-// Type-only: the gateway mirrors the workflows' signatures; no workflow code is loaded into the API.
-// eslint-disable-next-line import-x/no-restricted-paths
-import type * as workflowFunctions from '../../workflows';
 import { newId } from '../platform/ids';
 import {
   JOB_QUEUES,
@@ -26,6 +23,8 @@ import {
   type DeliveryJobInput,
   type DocumentJobInput,
   type GeneratePromptInput,
+  type JobName,
+  type JobSignatures,
   type ReferenceJobInput,
 } from './contract';
 import { resultWithin, startOrAttach, withinDeadline, type TemporalHandle } from './connection';
@@ -42,10 +41,7 @@ export {
 } from './connection';
 export type { ConnectionLike } from '@temporalio/client';
 
-type Workflows = typeof workflowFunctions;
-type WorkflowName = keyof Workflows;
-
-/** Workflow type names, checked against the functions workflows/index.ts exports. */
+/** Workflow type names, checked against the jobs contract (contract.ts `JobSignatures`), which the workflows meet. */
 export const JOB_TYPES = {
   extractDocument: 'extractDocument',
   indexReferenceDocument: 'indexReferenceDocument',
@@ -53,7 +49,7 @@ export const JOB_TYPES = {
   generatePrompt: 'generatePrompt',
   deliverWebhook: 'deliverWebhook',
   reconcile: 'reconcile',
-} as const satisfies { [K in WorkflowName]?: K };
+} as const satisfies { [K in JobName]?: K };
 
 /** The task queue a job is started on (contract.ts JOB_QUEUES), the queue whose worker registers its activities. */
 const queueOf = (job: keyof typeof JOB_QUEUES) => TASK_QUEUES[JOB_QUEUES[job]];
@@ -72,7 +68,7 @@ export const RECONCILER_SCHEDULE_ID = 'assay-reconciler';
 /** How a bounded wait for a job ended: its result, still running, or the execution closed without one. */
 export type JobWait<T> = { state: 'done'; value: T } | { state: 'waiting' } | { state: 'ended'; message: string };
 
-async function waitFor<W extends Workflows[WorkflowName]>(
+async function waitFor<W extends JobSignatures[JobName]>(
   temporal: TemporalHandle,
   handle: WorkflowHandle<W>,
   ms: number,
@@ -102,8 +98,11 @@ export interface RunJob {
  * Starts (or attaches to) a run's execution. No execution timeout: a run's time bound counts from its start and
  * ends in settlement inside the workflow; queue time never counts (docs/decisions.md 429).
  */
-export function startRun(temporal: TemporalHandle, job: RunJob): Promise<WorkflowHandle<Workflows['evaluateRun']>> {
-  return startOrAttach<Workflows['evaluateRun']>(temporal, JOB_TYPES.evaluateRun, {
+export function startRunJob(
+  temporal: TemporalHandle,
+  job: RunJob,
+): Promise<WorkflowHandle<JobSignatures['evaluateRun']>> {
+  return startOrAttach<JobSignatures['evaluateRun']>(temporal, JOB_TYPES.evaluateRun, {
     workflowId: jobIds.run(job.runId),
     taskQueue: queueOf(JOB_TYPES.evaluateRun),
     args: [{ accountId: job.accountId, runId: job.runId, shape: JOB_SHAPE, livemode: job.livemode }],
@@ -118,7 +117,7 @@ export function startRun(temporal: TemporalHandle, job: RunJob): Promise<Workflo
 }
 
 /** Waits at most `ms` for a run's execution (sync runs). */
-export function waitForRun(temporal: TemporalHandle, handle: WorkflowHandle<Workflows['evaluateRun']>, ms: number) {
+export function waitForRun(temporal: TemporalHandle, handle: WorkflowHandle<JobSignatures['evaluateRun']>, ms: number) {
   return waitFor(temporal, handle, ms);
 }
 
@@ -126,7 +125,7 @@ export function waitForRun(temporal: TemporalHandle, handle: WorkflowHandle<Work
 
 /** Starts (or attaches to) a document's extraction. */
 export function startExtraction(temporal: TemporalHandle, input: DocumentJobInput) {
-  return startOrAttach<Workflows['extractDocument']>(temporal, JOB_TYPES.extractDocument, {
+  return startOrAttach<JobSignatures['extractDocument']>(temporal, JOB_TYPES.extractDocument, {
     workflowId: jobIds.extractDocument(input.docId),
     taskQueue: queueOf(JOB_TYPES.extractDocument),
     args: [input],
@@ -139,7 +138,7 @@ export async function extractDocument(temporal: TemporalHandle, input: DocumentJ
 }
 
 export async function indexReference(temporal: TemporalHandle, input: ReferenceJobInput): Promise<void> {
-  await startOrAttach<Workflows['indexReferenceDocument']>(temporal, JOB_TYPES.indexReferenceDocument, {
+  await startOrAttach<JobSignatures['indexReferenceDocument']>(temporal, JOB_TYPES.indexReferenceDocument, {
     workflowId: jobIds.indexReferenceDocument(input.refId),
     taskQueue: queueOf(JOB_TYPES.indexReferenceDocument),
     args: [input],
@@ -149,7 +148,7 @@ export async function indexReference(temporal: TemporalHandle, input: ReferenceJ
 // ---- webhooks ---------------------------------------------------------------------------------------------------
 
 export async function deliver(temporal: TemporalHandle, input: DeliveryJobInput): Promise<void> {
-  await startOrAttach<Workflows['deliverWebhook']>(temporal, JOB_TYPES.deliverWebhook, {
+  await startOrAttach<JobSignatures['deliverWebhook']>(temporal, JOB_TYPES.deliverWebhook, {
     workflowId: jobIds.delivery(input.deliveryId),
     taskQueue: queueOf(JOB_TYPES.deliverWebhook),
     args: [{ ...input, shape: JOB_SHAPE }],
@@ -161,9 +160,12 @@ export async function deliver(temporal: TemporalHandle, input: DeliveryJobInput)
  * A new attempt now: a delivery still in its schedule is signalled to skip its timer; a finished one gets a
  * one-attempt execution under the same id (a closed delivery id may run again, unlike every other job).
  */
-export async function retryDelivery(temporal: TemporalHandle, input: DeliveryJobInput & { once: true }): Promise<void> {
+export async function retryDeliveryJob(
+  temporal: TemporalHandle,
+  input: DeliveryJobInput & { once: true },
+): Promise<void> {
   await withinDeadline(temporal, () =>
-    temporal.client.workflow.signalWithStart<Workflows['deliverWebhook'], []>(JOB_TYPES.deliverWebhook, {
+    temporal.client.workflow.signalWithStart<JobSignatures['deliverWebhook'], []>(JOB_TYPES.deliverWebhook, {
       workflowId: jobIds.delivery(input.deliveryId),
       taskQueue: queueOf(JOB_TYPES.deliverWebhook),
       args: [{ ...input, shape: JOB_SHAPE }],
@@ -180,13 +182,13 @@ export async function retryDelivery(temporal: TemporalHandle, input: DeliveryJob
  * Drafts a prompt on the runs queue (it may call a model, which the API never does) under the generation's id
  * (`gen_…`, the key of its ledger entries), and waits at most `ms`.
  */
-export async function generatePrompt(
+export async function generatePromptJob(
   temporal: TemporalHandle,
   input: GeneratePromptInput,
   ms: number,
   generationId: string,
 ) {
-  const handle = await startOrAttach<Workflows['generatePrompt']>(temporal, JOB_TYPES.generatePrompt, {
+  const handle = await startOrAttach<JobSignatures['generatePrompt']>(temporal, JOB_TYPES.generatePrompt, {
     workflowId: `prompt-${generationId}`,
     taskQueue: queueOf(JOB_TYPES.generatePrompt),
     args: [input],

@@ -91,7 +91,7 @@ export const INDEXES: Record<CollectionName, IndexDescription[]> = {
     { key: { account_id: 1, _id: -1 }, name: 'account_newest' },
     { key: { account_id: 1, workflow_id: 1, _id: -1 }, name: 'account_workflow_newest' },
     { key: { account_id: 1, status: 1, _id: -1 }, name: 'account_status_newest' },
-    // The usage rebuild's range (domain/billing/usage-rollup.ts) and the metrics' recent-runs gauge (domain/platform/metrics-gauges.ts).
+    // The usage rebuild's range (domain/runs/usage-count.ts) and the metrics' recent-runs gauge (domain/operations/metrics-gauges.ts).
     { key: { account_id: 1, created_at: 1 }, name: 'account_created' },
     { key: { created_at: -1 }, name: 'created' },
     // The reconciler's scan of unsettled runs, across accounts (domain/operations/reconciler.ts).

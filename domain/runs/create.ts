@@ -13,9 +13,9 @@
  */
 import { ApiError, errors } from '../http/errors';
 import { newId } from '../platform/ids';
-import { startRun, waitForRun } from '../jobs';
+import { startRunJob, waitForRun } from '../jobs';
 import { FINAL_RUN_STATUSES, type CreateRunRequest } from './schemas';
-import type { TenantDb } from '../access/tenant';
+import type { TenantDb } from '../store/tenant';
 import { toCredits } from '../billing/credits';
 import { COLLECTIONS } from '../platform/db';
 import { admitRunDoc, chargedOnAdmission, failRun, insertRun } from './lifecycle';
@@ -115,7 +115,7 @@ export async function createRun(
   if (FINAL_RUN_STATUSES.has(run.status)) return { run, finished: true };
   let job;
   try {
-    job = await startRun(deps.temporal, {
+    job = await startRunJob(deps.temporal, {
       accountId: tenant.accountId,
       runId,
       workflowId: run.workflow_id,

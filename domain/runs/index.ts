@@ -24,7 +24,7 @@ export { listRuns } from './list';
 import { signRunOutputFile, type RunOutputFileView } from './output-file';
 import type { Storage } from '../platform/storage';
 import type { TemporalHandle } from '../jobs';
-import type { TenantDb } from '../access/tenant';
+import type { TenantDb } from '../store/tenant';
 import type { EvaluationWorkflowDoc } from '../evaluation-workflows/evaluation-workflows';
 
 export type { RunDoc } from './run-doc';
@@ -247,4 +247,9 @@ export async function runOutputFile(tenant: TenantDb, storage: Storage, config: 
   if (!file)
     throw errors.conflict('output_not_ready', `The run is ${run.status}; its output exists once it has succeeded.`);
   return file;
+}
+
+/** A run as its job reads it (activities/evaluation.ts): the account's own, in any status; null when it is gone. */
+export function findRunForJob(db: Db, accountId: string, runId: string): Promise<RunDoc | null> {
+  return db.collection<RunDoc>(COLLECTIONS.runs).findOne({ _id: runId, account_id: accountId });
 }

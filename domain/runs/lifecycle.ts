@@ -16,9 +16,9 @@ import { errors } from '../http/errors';
 import type { EventType } from '../webhooks/events';
 import { publishEvent, type EventPublisher } from '../webhooks/publish-event';
 import type { RunStatus } from './schemas';
-import { TenantDb } from '../access/tenant';
+import { TenantDb } from '../store/tenant';
 import { RUN_LIST } from './list';
-import { countRunUsage, countRunUsageOf } from '../billing/usage-rollup';
+import { countRunUsage, countRunUsageOf } from './usage-count';
 import type { RunJobInput } from '../jobs/contract';
 import type { EvaluationWorkflowDoc } from '../evaluation-workflows/evaluation-workflows';
 import { isRunFailureCode, RUN_FAILURES, type RunFailureCode } from './failures';
@@ -47,20 +47,16 @@ export async function insertRun(tenant: TenantDb, doc: Omit<RunDoc, 'account_id'
   return tenant.collection<RunDoc>(COLLECTIONS.runs).insertOne(doc);
 }
 
-/**
- * Idempotent admission: debit the quote (live mode) and make the run visible, or mark it rejected. Whichever caller
- * settles `admission` first decides; a charge that lost to a rejection is refunded, so credits never leave without
- * a visible run. `admitRunDoc` answers the run as settled; `known`: the run as this caller last read or wrote it (run creation
- * has just inserted it), which saves the first read; the guarded update decides either way.
- */
-export async function admitRun(db: Db, accountId: string, runId: string): Promise<'admitted' | 'rejected'> {
-  return (await admitRunDoc(db, accountId, runId)).admission === 'admitted' ? 'admitted' : 'rejected';
-}
-
 /** True when admitting the run debits credits: a live run with a quote. Any other run is inserted admitted. */
 export const chargedOnAdmission = (run: Pick<RunDoc, 'livemode' | 'quoted_milli'>): boolean =>
   run.livemode && run.quoted_milli > 0;
 
+/**
+ * Idempotent admission: debit the quote (live mode) and make the run visible, or mark it rejected. Whichever caller
+ * settles `admission` first decides; a charge that lost to a rejection is refunded, so credits never leave without
+ * a visible run. Answers the run as settled; `known`: the run as this caller last read or wrote it (run creation
+ * has just inserted it), which saves the first read; the guarded update decides either way.
+ */
 export async function admitRunDoc(db: Db, accountId: string, runId: string, known?: RunDoc): Promise<RunDoc> {
   const run = known ?? (await rawRuns(db).findOne({ _id: runId, account_id: accountId }));
   if (!run) throw new Error(`run ${runId} not found`);
@@ -95,7 +91,7 @@ export async function abandonPendingRun(db: Db, accountId: string, runId: string
 }
 
 /** `queued → running`, or the status that won instead (a cancel, or a failure settled before the job ran). */
-export async function startRun(db: Db, input: RunJobInput): Promise<{ started: boolean; status: RunStatus }> {
+export async function markRunStarted(db: Db, input: RunJobInput): Promise<{ started: boolean; status: RunStatus }> {
   const started = await rawRuns(db).findOneAndUpdate(
     { _id: input.runId, account_id: input.accountId, status: from('start'), admission: 'admitted' },
     { $set: { status: RUN_TRANSITIONS.start.to, started_at: new Date() } },
@@ -136,7 +132,7 @@ export async function beginRun(
   if ((await admitRunDoc(db, input.accountId, input.runId, run)).admission === 'rejected')
     return { started: false, status: 'rejected' };
   await countRunUsage(db, input.accountId, input.runId);
-  return startRun(db, input);
+  return markRunStarted(db, input);
 }
 
 export type RunOutput = Pick<RunDoc, 'output_json' | 'output_file' | 'citations_json' | 'manifest_json' | 'usage'>;

@@ -6,7 +6,9 @@
 import type { Db } from 'mongodb';
 import { COLLECTIONS } from '../platform/db';
 
-export type UsageFact = 'admitted' | 'charged' | 'uncharged';
+import type { UsageFact } from '../billing/usage-rollup';
+
+export type { UsageFact };
 
 interface UsageMarks {
   _id: string;

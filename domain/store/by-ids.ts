@@ -5,7 +5,7 @@
  * `query` it is that one `$in`.
  */
 import type { Document, Filter, FindOptions, WithId } from 'mongodb';
-import type { TenantCollection } from '../access/tenant';
+import type { TenantCollection } from './tenant';
 import { listStrategy, type ListStrategy } from './strategy';
 
 /** Reads by `_id` in flight at once: well inside the driver's pool of 100 connections. */

@@ -8,7 +8,7 @@
  * - `query`: the item's own unique index decides: insert, and on a duplicate find the item by its unique fields.
  */
 import type { Db } from 'mongodb';
-import { TenantDb } from '../access/tenant';
+import { TenantDb } from './tenant';
 import type { Listed, ListSpec, OnceWriter } from './list-spec';
 import { lists } from './lists';
 import { createOnce as createOnceByKey } from './pages/listed-once';

@@ -11,8 +11,8 @@
  * read the same under the other (switching: README "Storage strategies", docs/decisions.md 350–352).
  */
 import type { Db } from 'mongodb';
-import type { TenantDb } from '../access/tenant';
-import { TenantDb as Tenant } from '../access/tenant';
+import type { TenantDb } from './tenant';
+import { TenantDb as Tenant } from './tenant';
 import { assertDeclaredShape, type ListRead, type Listed, type ListSpec } from './list-spec';
 import * as pages from './pages/list-index';
 import * as query from './query/lists';

@@ -1,6 +1,6 @@
 /** What a membership (memberships.ts) is declared with and answers, apart from either strategy. */
 import type { Db, Document, Filter } from 'mongodb';
-import type { TenantDb } from '../access/tenant';
+import type { TenantDb } from './tenant';
 import type { CollectionName } from '../platform/db';
 
 /** What a membership needs of an item. */

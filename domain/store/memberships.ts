@@ -8,7 +8,7 @@
  * - `query`: `find({account_id, …holds})`; enrolling and withdrawing write nothing.
  */
 import type { Db } from 'mongodb';
-import type { TenantDb } from '../access/tenant';
+import type { TenantDb } from './tenant';
 import type { Enrolled, MembershipSpec, Memberships } from './membership-spec';
 import { Roster, openRosters, resetRosters } from './pages/roster';
 import { listStrategy, type ListStrategy } from './strategy';

@@ -9,10 +9,17 @@ import { COLLECTIONS } from '../platform/db';
 import { errors } from '../http/errors';
 import type { Cursors, PageQuery } from '../http/pagination';
 import { DELIVERY_LIST_NAME } from './delivery-list';
-import { EVENT_RETENTION_DAYS, findEvent, requireEventScopes, retentionCutoff, type EventType } from './events';
+import {
+  EVENT_RETENTION_DAYS,
+  findEvent,
+  requireEventScopes,
+  retentionCutoff,
+  type EventDoc,
+  type EventType,
+} from './events';
 import type { Scope } from '../access/scopes';
-import { retryDelivery as retryDeliveryJob, type TemporalHandle } from '../jobs';
-import type { TenantDb } from '../access/tenant';
+import { retryDeliveryJob, type TemporalHandle } from '../jobs';
+import type { TenantDb } from '../store/tenant';
 import { endpointCollection, endpointNotActive, getWebhookEndpoint, type WebhookEndpointDoc } from './endpoints';
 import type { DeliveryPolicy } from '../jobs/contract';
 import { lists, unwatchJob, watchJob, type ListSpec } from '../store';
@@ -236,4 +243,76 @@ export async function endFailureStreak(db: Db, endpoint: WebhookEndpointDoc): Pr
   await db
     .collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints)
     .updateOne({ _id: endpoint._id, account_id: endpoint.account_id }, { $set: { failure_streak: [] } });
+}
+
+// ---- a delivery's job: what activities/webhooks.ts reads and writes, through here ----------------------------------
+
+/** A delivery as its job reads it (the account's own; null when it is gone). */
+export function findDelivery(db: Db, accountId: string, deliveryId: string): Promise<WebhookDeliveryDoc | null> {
+  return db
+    .collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries)
+    .findOne({ _id: deliveryId, account_id: accountId });
+}
+
+/** The endpoint and the event of a delivery, read side by side: one round trip on the path every event takes. */
+export async function deliveryTarget(
+  db: Db,
+  delivery: WebhookDeliveryDoc,
+): Promise<{ endpoint: WebhookEndpointDoc | null; event: EventDoc | null }> {
+  const mine = { account_id: delivery.account_id };
+  const [endpoint, event] = await Promise.all([
+    db.collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints).findOne({ _id: delivery.endpoint_id, ...mine }),
+    db.collection<EventDoc>(COLLECTIONS.events).findOne({ _id: delivery.event_id, ...mine }),
+  ]);
+  return { endpoint, event };
+}
+
+/**
+ * Records an attempt once per attempt key. A success settles the delivery in the same write (docs/decisions.md
+ * 221), takes it off the watch list and ends the endpoint's run of failures: nothing is left to settle.
+ */
+export async function recordAttempt(
+  db: Db,
+  delivery: WebhookDeliveryDoc,
+  endpoint: WebhookEndpointDoc,
+  attempt: WebhookAttemptDoc,
+): Promise<void> {
+  const settles =
+    attempt.outcome === 'succeeded' ? { $set: { status: 'succeeded' as const, finished_at: new Date() } } : {};
+  await db
+    .collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries)
+    .updateOne(
+      { _id: delivery._id, 'attempts.key': { $ne: attempt.key } },
+      { $push: { attempts: attempt }, ...settles },
+    );
+  if (attempt.outcome === 'succeeded') {
+    await unwatchJob(db, 'deliveries', delivery._id);
+    await endFailureStreak(db, endpoint);
+  }
+}
+
+/**
+ * A delivery's failure, final (its job's last step; idempotent): it counts towards its endpoint's run of failures.
+ * Answers the endpoint's id when this failure disabled it (20 in a row), for the job's log.
+ */
+export async function settleFailedDelivery(
+  db: Db,
+  accountId: string,
+  deliveryId: string,
+): Promise<{ disabledEndpointId: string | null }> {
+  const delivery = await db
+    .collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries)
+    .findOneAndUpdate(
+      { _id: deliveryId, account_id: accountId },
+      { $set: { status: 'failed', finished_at: new Date() } },
+      { returnDocument: 'after' },
+    );
+  await unwatchJob(db, 'deliveries', deliveryId);
+  if (!delivery) return { disabledEndpointId: null };
+  const endpoint = await db
+    .collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints)
+    .findOne({ _id: delivery.endpoint_id, account_id: accountId });
+  if (!endpoint || endpoint.deleted_at || endpoint.status !== 'active') return { disabledEndpointId: null };
+  const disabled = await countFailedDelivery(db, endpoint, delivery._id, delivery.finished_at ?? new Date());
+  return { disabledEndpointId: disabled ? endpoint._id : null };
 }

@@ -3,7 +3,7 @@
  * structured output, retries, refunds, prompt injection, and a worker killed mid-run.
  */
 import { COLLECTIONS } from '../../domain/platform/db';
-import { rebuildUsage } from '../../domain/billing/usage-rollup';
+import { rebuildUsage } from '../../domain/runs/usage-count';
 import { reconcileAccount } from '../../domain/operations/operations';
 import { testNamespaces } from '../support/env';
 import { createTestContext, type TestContext } from '../support/app';

@@ -194,7 +194,7 @@ describe('a failure racing a completion', () => {
     expect(created.status).toBe(202);
     const input = { accountId: a.accountId, runId: created.body.id as string };
     const activities = runActivities({ ...idle.deps, models: { provider: () => null } });
-    expect((await activities.startRun(input)).status).toBe('running');
+    expect((await activities.beginRun(input)).status).toBe('running');
     const publisher = { db, config: idle.config, temporal: idle.temporal };
 
     let completion: string | null = null;

@@ -10,7 +10,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { runActivities } from '../../activities/runs';
 import { COLLECTIONS } from '../../domain/platform/db';
 import { newId } from '../../domain/platform/ids';
-import { startRun } from '../../domain/jobs';
+import { startRunJob } from '../../domain/jobs';
 import { validateAgainstSchema } from '../../domain/json-schema/validate';
 import { testNamespaces } from '../support/env';
 import { createTestContext, type TestContext } from '../support/app';
@@ -297,7 +297,7 @@ describe('cancel', () => {
       ids.map(async (runId) => {
         const [cancel, start] = await Promise.all([
           idle.api.post(`/v1/runs/${runId}/cancel`).set(auth(liveKey)),
-          activities.startRun({ accountId: a.accountId, runId }),
+          activities.beginRun({ accountId: a.accountId, runId }),
         ]);
         return { runId, canceled: cancel.status === 200, started: start.started, cancelStatus: cancel.status };
       }),
@@ -690,7 +690,7 @@ describe('multipart (legacy)', () => {
 describe('a run job without its run', () => {
   it('ends at once, failed, instead of retrying for ever (its database dropped or restored under it)', async () => {
     const runId = newId('run');
-    const job = await startRun(t.temporal, {
+    const job = await startRunJob(t.temporal, {
       accountId: a.accountId,
       runId,
       workflowId: 'wf_gone',

@@ -15,7 +15,7 @@ import { abandonPendingRun } from '../../domain/runs/lifecycle';
 import { publishEvent } from '../../domain/webhooks/publish-event';
 import type { WebhookDeliveryDoc } from '../../domain/webhooks/deliveries';
 import type { WebhookEndpointDoc } from '../../domain/webhooks/endpoints';
-import { JOB_TYPES, startRun, temporalCliEnv } from '../../domain/jobs';
+import { JOB_TYPES, startRunJob, temporalCliEnv } from '../../domain/jobs';
 import { JOB_QUEUES, TASK_QUEUES } from '../../domain/jobs/contract';
 import { ensureNamespace } from '../../domain/jobs/namespaces';
 import { servicePids } from '../../scripts/stack/services';
@@ -336,7 +336,7 @@ describe('a Temporal that cannot start jobs', () => {
     const eventsBefore = await t.database.db.collection(COLLECTIONS.events).countDocuments({ account_id: a.accountId });
 
     // The same start, landing on the server late (as when the client's deadline fired first).
-    const job = await startRun(t.temporal, {
+    const job = await startRunJob(t.temporal, {
       accountId: a.accountId,
       runId,
       workflowId: wf,

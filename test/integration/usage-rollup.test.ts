@@ -10,8 +10,9 @@ import type { ActivityDeps } from '../../activities/index';
 import { COLLECTIONS } from '../../domain/platform/db';
 import { newId } from '../../domain/platform/ids';
 import type { RunDoc } from '../../domain/runs';
-import { operatorRefundRun } from '../../domain/runs/lifecycle';
-import { countRunUsage, usageMonthId, type UsageMonthDoc } from '../../domain/billing/usage-rollup';
+import { completeRun, operatorRefundRun } from '../../domain/runs/lifecycle';
+import { usageMonthId, type UsageMonthDoc } from '../../domain/billing/usage-rollup';
+import { countRunUsage } from '../../domain/runs/usage-count';
 import { createTestContext, type TestContext } from '../support/app';
 import { testNamespaces } from '../support/env';
 import { newAccount, type TestAccount } from '../support/identity';
@@ -52,13 +53,13 @@ it('counts a live run when admitted, its charge when it succeeds, and backs the 
     temporal: idle.temporal,
   } as ActivityDeps);
   const job = { accountId: a.accountId, runId };
-  expect(await activities.admitRun(job)).toBe('admitted');
+  expect(await activities.beginRun(job)).toMatchObject({ started: true, status: 'running' });
   expect(await usage(period)).toMatchObject({ total_runs: 1, total_credits: 0 });
-  expect(await activities.admitRun(job)).toBe('admitted'); // a retried step: no second count
+  expect(await activities.beginRun(job)).toMatchObject({ started: true, status: 'running' }); // a retried step: no second count
   expect(await usage(period)).toMatchObject({ total_runs: 1, total_credits: 0 });
-  expect((await activities.startRun(job)).started).toBe(true);
-  await activities.completeRun(job);
-  await activities.completeRun(job); // a retried settlement
+  const publisher = { db: idle.database.db, config: idle.config, temporal: idle.temporal };
+  await completeRun(publisher, job);
+  await completeRun(publisher, job); // a retried completion
   const quoted = created.body.quoted_credits as number;
   expect(quoted).toBeGreaterThan(0);
   expect(await usage(period)).toEqual({
@@ -69,7 +70,6 @@ it('counts a live run when admitted, its charge when it succeeds, and backs the 
     by_workflow: [{ workflow_id: wf, name: 'Rollup', runs: 1, credits: quoted }],
   });
 
-  const publisher = { db: idle.database.db, config: idle.config, temporal: idle.temporal };
   expect((await operatorRefundRun(publisher, runId)).outcome).toBe('refunded');
   expect((await operatorRefundRun(publisher, runId)).outcome).toBe('already_refunded');
   expect(await usage(period)).toMatchObject({ total_runs: 1, total_credits: 0 });

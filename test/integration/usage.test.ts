@@ -6,7 +6,7 @@
 import { COLLECTIONS } from '../../domain/platform/db';
 import { newId } from '../../domain/platform/ids';
 import type { RunDoc } from '../../domain/runs';
-import { countRunUsage } from '../../domain/billing/usage-rollup';
+import { countRunUsage } from '../../domain/runs/usage-count';
 import { createTestContext, type TestContext } from '../support/app';
 import { newAccount, type TestAccount } from '../support/identity';
 import { makeWorkflow } from '../support/runs';

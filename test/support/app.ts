@@ -7,7 +7,7 @@ import supertest from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { apiRoutes, createApp, type AppDeps } from '../../api/app';
 import { parseConfig, type Config } from '../../domain/platform/config';
-import { openConnections } from '../../domain/platform/connections';
+import { openProduct } from '../../domain/operations/start-up';
 import type { Database } from '../../domain/platform/db';
 import { createLogger } from '../../domain/platform/logger';
 import type { TemporalHandle } from '../../domain/jobs';
@@ -30,7 +30,7 @@ export async function createTestContext(
   options: { lazyTemporal?: boolean } = {},
 ): Promise<TestContext> {
   const config = parseConfig({ ...process.env, ...overrides });
-  const { database, storage, temporal } = await openConnections(config, options);
+  const { database, storage, temporal } = await openProduct(config, options);
   const deps: AppDeps = {
     config,
     logger: createLogger(config.LOG_LEVEL, 'assay-api-test'),

@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from '@temporalio/worker';
+import { JOB_SHAPE } from '../../domain/jobs/contract';
 import * as workflows from '../../workflows';
 
 const dir = join(__dirname, '..', 'replay', 'histories');
@@ -18,6 +19,22 @@ test('every registered workflow type has a recorded history', () => {
   const recorded = new Set(files.map((f) => f.split('-')[0]));
   const missing = Object.keys(workflows).filter((type) => !recorded.has(type));
   expect(missing).toEqual([]);
+});
+
+/** The job input a history was started with (its first event), decoded from the JSON payload. */
+function inputOf(file: string): unknown {
+  const history = JSON.parse(readFileSync(join(dir, file), 'utf8')) as {
+    events: Array<{ workflowExecutionStartedEventAttributes?: { input?: { payloads?: Array<{ data?: string }> } } }>;
+  };
+  const data = history.events[0]?.workflowExecutionStartedEventAttributes?.input?.payloads?.[0]?.data;
+  return data === undefined ? undefined : JSON.parse(Buffer.from(data, 'base64').toString('utf8'));
+}
+
+test('holds histories of the current job shape only (retired shapes: docs/decisions.md 360)', () => {
+  const shaped = files.filter((f) => f.startsWith('evaluateRun-') || f.startsWith('deliverWebhook-'));
+  expect(shaped.length).toBeGreaterThan(0);
+  const retired = shaped.filter((f) => (inputOf(f) as { shape?: number } | undefined)?.shape !== JOB_SHAPE);
+  expect(retired).toEqual([]);
 });
 
 test('every recorded history replays against the current workflow code', async () => {

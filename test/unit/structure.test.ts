@@ -1,6 +1,6 @@
 /**
- * Ownership rules of the source tree, checked on the files themselves: one module writes the runs collection
- * (domain/runs/), one each owns the documents' and reference documents' stored artifacts (domain/documents/:
+ * Ownership rules of the source tree, checked on the files themselves: activities reach the database only through
+ * its owners in domain/, one module writes the runs collection (domain/runs/), one each owns the documents' and reference documents' stored artifacts (domain/documents/:
  * records, originals, extracted text, chunks and indexes), and one module talks to Temporal as a client (the jobs
  * gateway, domain/jobs/).
  */
@@ -136,5 +136,13 @@ describe('source ownership', () => {
       .map((f) => f.path);
     expect(importers.some((p) => p.startsWith('domain/jobs/'))).toBe(true);
     expect(importers.filter((p) => !p.startsWith('domain/jobs/'))).toEqual([]);
+  });
+
+  it('activities read and write the database through the owners in domain/ only (no collection named in activities/)', () => {
+    const direct = product
+      .filter((f) => f.path.startsWith('activities/'))
+      .filter((f) => /\bCOLLECTIONS\b|\.collection\s*(<[^>]*>)?\(/.test(f.text))
+      .map((f) => f.path);
+    expect(direct).toEqual([]);
   });
 });

@@ -30,7 +30,7 @@ import type { Db, Document } from 'mongodb';
 import { bulkWriteInBatches, COLLECTIONS, upserting, type CollectionName } from '../../platform/db';
 import { errors } from '../../http/errors';
 import type { Cursors } from '../../http/pagination';
-import { TenantDb } from '../../access/tenant';
+import { TenantDb } from '../tenant';
 import { matches, type ListRead, type Listed, type ListSpec } from '../list-spec';
 
 /** The collection of heads and pages (declared in domain/platform/db.ts; read by `_id` only). */

@@ -7,7 +7,7 @@
  */
 import type { Db } from 'mongodb';
 import { pointNaturalKey, takeNaturalKey } from './natural-keys';
-import { TenantDb } from '../../access/tenant';
+import { TenantDb } from '../tenant';
 import { addToList, dropFromList, reserveListPosition } from './list-index';
 import type { Listed, ListSpec, OnceWriter } from '../list-spec';
 

@@ -21,7 +21,7 @@
  */
 import type { Db, Document, Filter } from 'mongodb';
 import { upserting, type CollectionName } from '../../platform/db';
-import { TenantDb } from '../../access/tenant';
+import { TenantDb } from '../tenant';
 import { findByIds } from '../by-ids';
 import type { Enrolled, MembershipSpec, Memberships } from '../membership-spec';
 

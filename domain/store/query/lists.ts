@@ -5,7 +5,7 @@
  * for the list (test/unit/store-indexes.test.ts checks every declared shape has one). No entries, snapshots or claims.
  */
 import type { Document, Filter } from 'mongodb';
-import type { TenantDb } from '../../access/tenant';
+import type { TenantDb } from '../tenant';
 import { decodeListCursor, type Position } from '../pages/list-index';
 import type { ListCondition, Listed, ListFilter, ListRead, ListSpec } from '../list-spec';
 

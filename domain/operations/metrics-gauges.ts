@@ -5,8 +5,8 @@
  * costs a missing gauge (and `assay_metrics_scrape_errors`), never a hung scrape.
  */
 import type { Db } from 'mongodb';
-import { COLLECTIONS } from './db';
-import { renderGauge } from './metrics';
+import { COLLECTIONS } from '../platform/db';
+import { renderGauge } from '../platform/metrics';
 import { RunStatus } from '../runs/schemas';
 
 const WINDOW_MS = 24 * 3_600_000;

@@ -4,10 +4,10 @@
  * (`cachedHealth`), so a public endpoint called in a loop costs the dependencies four probes per period, not per call.
  */
 import type { Db } from 'mongodb';
-import { pingDatabase } from './db';
-import { withDeadline } from './deadline';
+import { pingDatabase } from '../platform/db';
+import { withDeadline } from '../platform/deadline';
 import type { Health } from './health-schemas';
-import { pingStorage, type Storage } from './storage';
+import { pingStorage, type Storage } from '../platform/storage';
 import { pingTemporal, workersPolling, type TemporalHandle } from '../jobs';
 
 export interface HealthDeps {

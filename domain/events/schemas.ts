@@ -1,6 +1,10 @@
-/** Events: webhook payloads, readable as resources (`GET /events`, `GET /events/{eventId}`; docs/api-reference.md §14). */
+/**
+ * Events as the API answers them (docs/api-reference.md §14 payloads, readable as resources: `GET /events`, `GET /events/{eventId}`).
+ * An event's `data` is a run or a reference document, so these schemas sit above runs/ and documents/, which
+ * publish events through webhooks/ (below both); recording and listing events stays in webhooks/events.ts.
+ */
 import { z } from 'zod';
-import { EVENT_RETENTION_DAYS, EVENT_TYPES } from './events';
+import { EVENT_RETENTION_DAYS, EVENT_TYPES } from '../webhooks/events';
 import { PageQuery, pageSchema } from '../http/pagination';
 import { ReferenceDocument } from '../documents/schemas';
 import { Run } from '../runs/schemas';

@@ -16,7 +16,6 @@ import type {
   UpdateOptions,
   WithId,
 } from 'mongodb';
-import type { AccountDoc } from './accounts';
 import { COLLECTIONS } from '../platform/db';
 
 export class TenantDb {
@@ -34,9 +33,9 @@ export class TenantDb {
     return this.db;
   }
 
-  /** The caller's own account document (its `_id` is the account id). */
-  account(): Promise<AccountDoc | null> {
-    return this.db.collection<AccountDoc>(COLLECTIONS.accounts).findOne({ _id: this.accountId });
+  /** The caller's own account document (its `_id` is the account id), typed by its owner (domain/access/accounts.ts). */
+  account<T extends Document>(): Promise<WithId<T> | null> {
+    return this.db.collection<T>(COLLECTIONS.accounts).findOne({ _id: this.accountId } as Filter<T>);
   }
 }
 

@@ -1,4 +1,5 @@
 /**
+ * The unit of every credit amount (plumbing: accounts store balances in it, the ledger adds in it).
  * Credit amounts: stored and added as integers of milli-credits, so fractional prices (0.1 per page) never drift
  * through floating point; shown to clients as credits.
  */

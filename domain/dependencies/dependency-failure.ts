@@ -19,7 +19,7 @@ import {
   MongoServerSelectionError,
   MongoTopologyClosedError,
 } from 'mongodb';
-import { DeadlineExceeded } from './deadline';
+import { DeadlineExceeded } from '../platform/deadline';
 import { classifyTemporalFailure, isWorkflowFailure } from '../jobs/failures';
 
 export type Dependency = 'mongodb' | 'object_store' | 'temporal' | 'network' | 'deadline';
