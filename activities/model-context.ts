@@ -216,7 +216,7 @@ export function createContextAssembler(deps: Pick<ActivityDeps, 'db' | 'storage'
       },
       /**
        * The references up to the model's window, shared so that short references are sent whole before long ones
-       * are cut (DESIGN.md §4): `cut` says whether any was.
+       * are cut (docs/decisions.md 445): `cut` says whether any was.
        */
       async full(): Promise<{ blocks: ContextReference[]; cut: boolean }> {
         const allowances = shareTokens(refIds, await countEach(), config.FULLTEXT_REFERENCE_TOKEN_LIMIT);

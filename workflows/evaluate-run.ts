@@ -8,7 +8,7 @@
  * its own and completes the run as its last step, and the time bound is that activity's schedule-to-close timeout
  * — no timer per run. A test-mode run is one local activity from admission to completion (docs/decisions.md 220, 254):
  * one workflow task and one marker, its AssayRunStatus going from `queued` (set at start) to the final status.
- * The shape is the input's `shape` (decision 254). The shapes before it (four activity tasks and a timer, then the
+ * The shape is the input's `shape` (docs/decisions.md 254). The shapes before it (four activity tasks and a timer, then the
  * lean shape under the patches `lean-run-v1` and `local-test-work-v1`) are retired (docs/decisions.md 360): an
  * execution of one fails its workflow task (workflows/job-shape.ts) rather than replaying on code it did not run.
  */

@@ -162,9 +162,14 @@ export async function createEvaluationWorkflow(
  * document); the usage report names its groups by them.
  */
 export async function evaluationWorkflowNames(tenant: TenantDb, ids: string[]): Promise<Map<string, string>> {
-  const found = await findByIds(tenant.collection<EvaluationWorkflowDoc>(COLLECTIONS.workflows), ids, {}, {
-    projection: { name: 1 },
-  });
+  const found = await findByIds(
+    tenant.collection<EvaluationWorkflowDoc>(COLLECTIONS.workflows),
+    ids,
+    {},
+    {
+      projection: { name: 1 },
+    },
+  );
   return new Map(found.map((w) => [w._id, w.name]));
 }
 

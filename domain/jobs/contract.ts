@@ -58,7 +58,7 @@ export const JOB_SHAPE = 2;
 export interface RunJobInput {
   accountId: string;
   runId: string;
-  /** JOB_SHAPE in every job the gateway starts (executions without it, from before decision 254, are retired). */
+  /** JOB_SHAPE in every job the gateway starts (executions without it, from before docs/decisions.md 254, are retired). */
   shape?: typeof JOB_SHAPE;
   /** The run's mode, fixed at creation: a test-mode run is one local activity in the current shape. */
   livemode?: boolean;
@@ -97,7 +97,7 @@ export interface DeliveryJobInput {
   policy: DeliveryPolicy;
   /** A manual retry of a finished delivery: one attempt, no schedule. */
   once?: boolean;
-  /** JOB_SHAPE in every job the gateway starts (executions without it, from before decision 254, are retired). */
+  /** JOB_SHAPE in every job the gateway starts (executions without it, from before docs/decisions.md 254, are retired). */
   shape?: typeof JOB_SHAPE;
 }
 
