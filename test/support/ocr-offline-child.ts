@@ -1,7 +1,7 @@
 /**
  * Run by test/unit/parsing/ocr-engine.test.ts in a child process with test/support/offline-preload.ts preloaded:
  * first shows that the block reaches worker threads (where tesseract.js runs), then reads the PNG named in argv[2]
- * and prints what it read as one JSON line.
+ * and prints the engine's name and the page it read as one JSON line.
  */
 import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
@@ -24,8 +24,7 @@ async function main(): Promise<void> {
   const engine = await createOcrEngine();
   try {
     const read = await engine.recognize(page!, { dpi: 200 });
-    const text = read.paragraphs.map((p) => p.text).join('\n');
-    process.stdout.write(`${JSON.stringify({ workerFetch, text, confidence: read.confidence })}\n`);
+    process.stdout.write(`${JSON.stringify({ workerFetch, engine: engine.name, read })}\n`);
   } finally {
     await engine.close();
   }
