@@ -1,11 +1,11 @@
 /**
- * The OCR engine (docs/decisions.md 390): tesseract.js (Tesseract compiled to WebAssembly, run in a worker thread)
+ * The OCR engine (docs/decisions.md 390, 392): tesseract.js (Tesseract compiled to WebAssembly, run in a worker thread)
  * with its language data from the `@tesseract.js-data/<lang>` npm packages. Reads one upright-or-not page raster
  * (raster.ts) into words with boxes, grouped into lines and paragraphs. Nothing is fetched at run time: the core is
  * `require`d from `tesseract.js-core`, the language data is read from the package directory (tesseract.js only goes
  * to its CDN when `langPath` is unset or a URL), and images are always passed as bytes, never as URLs.
  *
- * Boxes are fractions of the page as a viewer shows it (EXIF applied), origin top left (DESIGN decision 34), even
+ * Boxes are fractions of the page as a viewer shows it (EXIF applied), origin top left (docs/decisions.md 391), even
  * when the engine read the page turned upright: a highlight must land on the page the user sees.
  */
 import { dirname, join } from 'node:path';

@@ -10,7 +10,7 @@ import { PNG } from 'pngjs';
 import UTIF from 'utif2';
 import { ExtractionFailure } from '../result';
 
-/** DESIGN decision 35: a page over 50 megapixels is refused before its pixels are decoded. */
+/** docs/decisions.md 390: a page over 50 megapixels is refused before its pixels are decoded. */
 export const MAX_PAGE_PIXELS = 50_000_000;
 
 export interface Raster {
