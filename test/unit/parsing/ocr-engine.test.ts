@@ -159,6 +159,61 @@ describe('OCR page images', () => {
     expect(shown!.data[2 * 32 + 2]).toBeGreaterThan(200);
   });
 
+  /** A little-endian, uncompressed 8-bit grey TIFF with one IFD per frame, written by hand (utif2 writes one). */
+  function multiPageTiff(frames: { width: number; height: number; grey: number; orientation?: number }[]): Buffer {
+    const parts: Buffer[] = [];
+    const header = Buffer.alloc(8);
+    header.write('II', 0, 'ascii');
+    header.writeUInt16LE(42, 2);
+    header.writeUInt32LE(8, 4);
+    parts.push(header);
+    let offset = 8;
+    frames.forEach((f, i) => {
+      const tags: [number, number][] = [
+        [256, f.width],
+        [257, f.height],
+        [258, 8],
+        [259, 1],
+        [262, 1],
+        [273, 0],
+        ...(f.orientation ? [[274, f.orientation] as [number, number]] : []),
+        [277, 1],
+        [278, f.height],
+        [279, f.width * f.height],
+      ];
+      const ifdSize = 2 + tags.length * 12 + 4;
+      const dataOffset = offset + ifdSize;
+      const next = i < frames.length - 1 ? dataOffset + f.width * f.height : 0;
+      const ifd = Buffer.alloc(ifdSize);
+      ifd.writeUInt16LE(tags.length, 0);
+      tags.forEach(([tag, value], t) => {
+        const at = 2 + t * 12;
+        ifd.writeUInt16LE(tag, at);
+        ifd.writeUInt16LE(4, at + 2); // LONG
+        ifd.writeUInt32LE(1, at + 4);
+        ifd.writeUInt32LE(tag === 273 ? dataOffset : value, at + 8);
+      });
+      ifd.writeUInt32LE(next, ifdSize - 4);
+      parts.push(ifd, Buffer.alloc(f.width * f.height, f.grey));
+      offset = dataOffset + f.width * f.height;
+    });
+    return Buffer.concat(parts);
+  }
+
+  it('reads each frame of a multi-page TIFF as a page, turned by its Orientation tag', async () => {
+    const tiff = multiPageTiff([
+      { width: 40, height: 20, grey: 30 },
+      { width: 30, height: 50, grey: 220, orientation: 6 },
+    ]);
+    const pages = await decodePages(tiff, 'image/tiff');
+    expect(pages.map((p) => [p.width, p.height])).toEqual([
+      [40, 20],
+      [50, 30],
+    ]);
+    expect(pages[0]!.data[0]).toBe(30);
+    expect(pages[1]!.data[0]).toBe(220);
+  });
+
   it('refuses a page over the pixel limit before decoding it', async () => {
     const header = Buffer.alloc(33);
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(header);
