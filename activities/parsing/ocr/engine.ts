@@ -9,7 +9,7 @@
  * when the engine read the page turned upright: a highlight must land on the page the user sees.
  */
 import { dirname, join } from 'node:path';
-import { existsSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
 import { downscale, encodePng, rotate, type Raster, type Rotation } from './raster';
@@ -76,7 +76,11 @@ export function ocrLanguages(value: string | undefined): string[] {
     .map((l) => l.trim())
     .filter(Boolean);
   if (languages.length === 0) return ['eng'];
-  for (const language of languages) languageDataDir(language);
+  for (const language of languages) {
+    // Orientation data, packaged like a language but not one that reads text.
+    if (language === 'osd') throw new Error('OCR language "osd" is orientation data, not a language to read');
+    languageDataDir(language);
+  }
   return languages;
 }
 
@@ -145,10 +149,14 @@ function uprightTurn(orientationDegrees: number | null): Rotation {
 export async function createOcrEngine(options: { languages?: string[] } = {}): Promise<OcrEngine> {
   const languages = options.languages ?? ['eng'];
   for (const language of languages) languageDataDir(language);
-  const worker: Worker = await createWorker(languages, OEM.LSTM_ONLY, {
-    ...workerOptions(languages[0]!),
-    langPath: languagePath(languages),
-  });
+  const langPath = languagePath(languages);
+  let worker: Worker;
+  try {
+    worker = await createWorker(languages, OEM.LSTM_ONLY, { ...workerOptions(languages[0]!), langPath });
+  } finally {
+    // The worker holds the data once initialised; a gathered directory of links is not needed past that.
+    if (languages.length > 1) rmSync(langPath, { recursive: true, force: true });
+  }
   // OSD data is legacy-engine only; its own small worker, started on first need.
   let osd: Promise<Worker> | undefined;
   const osdWorker = () =>

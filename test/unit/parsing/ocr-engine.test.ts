@@ -238,5 +238,6 @@ describe('OCR page images', () => {
     expect(ocrLanguages('eng')).toEqual(['eng']);
     expect(() => ocrLanguages('eng+zzz')).toThrow(/@tesseract\.js-data\/zzz/);
     expect(() => ocrLanguages('../eng')).toThrow(/not a Tesseract language code/);
+    expect(() => ocrLanguages('osd')).toThrow(/orientation data/);
   });
 });
