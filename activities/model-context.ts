@@ -31,7 +31,7 @@ import {
   type ChunkPlace,
   type ReferenceChunks,
 } from '../domain/documents/reference-index';
-import { TenantDb } from '../domain/store/tenant';
+import { TenantDb } from '../domain/store';
 import { queriesFrom, rank, type RankedHit, type RetrievedChunk } from './retrieval';
 
 const TOP_K = 8;

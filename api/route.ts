@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { KeyPrincipal } from '../domain/access/api-keys';
 import type { Scope } from '../domain/access/scopes';
 import type { SessionPrincipal } from '../domain/access/session';
-import type { TenantDb } from '../domain/store/tenant';
+import type { TenantDb } from '../domain/store';
 
 /**
  * Who may call a route: anyone (`public`), a signed-in user of the identity provider (`session`, for /keys), or

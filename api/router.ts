@@ -9,7 +9,7 @@ import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { z } from 'zod';
 import { errors, type ErrorDetail } from '../domain/http/errors';
-import { TenantDb } from '../domain/store/tenant';
+import { TenantDb } from '../domain/store';
 import { FORBIDDEN_KEY_MESSAGE, jsonInputProblem } from '../domain/platform/json-input';
 import { authorize, type AuthDeps } from './middleware/auth';
 import { acceptedScopes, type Reply, type RouteInput, type RouteSpec } from './route';

@@ -15,7 +15,7 @@ import { newId, randomBase62 } from '../platform/ids';
 import { LIMITS, refuseAbove } from './limits';
 import { keyCredentials, Membership } from '../store';
 import { SCOPES, type Scope } from './scopes';
-import type { TenantDb } from '../store/tenant';
+import type { TenantDb } from '../store';
 
 export type KeyMode = 'live' | 'test';
 

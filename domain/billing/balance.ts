@@ -1,6 +1,6 @@
 /** The account's spendable credits as the API reports them (docs/decisions.md 412). */
 import { toCredits } from './credits';
-import type { TenantDb } from '../store/tenant';
+import type { TenantDb } from '../store';
 import type { AccountDoc } from '../access/accounts';
 
 export async function getBalance(tenant: TenantDb) {

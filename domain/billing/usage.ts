@@ -12,7 +12,7 @@ import { toCredits } from './credits';
 import { COLLECTIONS } from '../platform/db';
 import { errors } from '../http/errors';
 import type { UsageQuery } from './schemas';
-import type { TenantDb } from '../store/tenant';
+import type { TenantDb } from '../store';
 import { usageMonthId, type UsageMonthDoc } from './usage-rollup';
 
 const DAY_MS = 86_400_000;

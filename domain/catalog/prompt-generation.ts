@@ -18,7 +18,7 @@ import { charge, ledgerEntry, refund, toCredits, toMilli } from '../billing/cred
 import { ApiError, errors } from '../http/errors';
 import { newId } from '../platform/ids';
 import { generatePromptJob, type TemporalHandle } from '../jobs';
-import type { TenantDb } from '../store/tenant';
+import type { TenantDb } from '../store';
 import { countGenerationUsage } from '../billing/usage-rollup';
 import type { GeneratePromptInput } from '../jobs/contract';
 import { unwatchJob, watchJob } from '../store';

@@ -14,7 +14,7 @@ import { deleteOriginal, originalKeys, presignOriginalUpload, putOriginal, statO
 import { FIRST_TEXT_VERSION, loadStoredText } from './stored-text';
 import { extractDocument, type TemporalHandle } from '../jobs';
 import { findByIds, unwatchJob, watchJob } from '../store';
-import { TenantDb } from '../store/tenant';
+import { TenantDb } from '../store';
 import { MAX_UPLOAD_BYTES, oversizedUploadMessage, uploadContentType, uploadHeaders } from './uploads';
 import { admitted, closeUpload, openUpload } from './open-uploads';
 

@@ -10,7 +10,7 @@
  */
 import type { Db } from 'mongodb';
 import { LIMITS, refuseAbove } from '../access/limits';
-import type { TenantDb } from '../store/tenant';
+import type { TenantDb } from '../store';
 import { COLLECTIONS } from '../platform/db';
 import { Membership, unwatchJob, watchJob } from '../store';
 

@@ -16,7 +16,7 @@ import type { Db } from 'mongodb';
 import { describeJob, indexReference, isClosed, jobIds, type JobStatus, type TemporalHandle } from '../jobs';
 import { findByIds, lists, unwatchJob, watchJob, type ListSpec } from '../store';
 import { publishEvent, type EventPublisher } from '../webhooks/publish-event';
-import { TenantDb } from '../store/tenant';
+import { TenantDb } from '../store';
 import { MAX_UPLOAD_BYTES, oversizedUploadMessage, uploadContentType, uploadHeaders } from './uploads';
 import { admitted, closeUpload, openUpload } from './open-uploads';
 

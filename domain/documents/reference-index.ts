@@ -9,7 +9,7 @@
  */
 import { gunzipSync } from 'node:zlib';
 import type { Binary, Db } from 'mongodb';
-import { TenantDb } from '../store/tenant';
+import { TenantDb } from '../store';
 import { bulkWriteInBatches, COLLECTIONS } from '../platform/db';
 import { getObjectBytes, putObject, type Storage } from '../platform/storage';
 import type { Section } from './stored-text';

@@ -13,7 +13,7 @@ import type { Db } from 'mongodb';
 import { COLLECTIONS } from '../platform/db';
 import type { Storage } from '../platform/storage';
 import type { WatchedJobDoc } from '../store';
-import { TenantDb } from '../store/tenant';
+import { TenantDb } from '../store';
 import { expireDocumentUpload, type DocumentDoc } from './documents';
 import { expireReferenceUpload, type ReferenceDocumentDoc } from './reference-documents';
 import { closeUpload, forgetUpload, UPLOAD_WATCH_KINDS, type UploadKind } from './open-uploads';

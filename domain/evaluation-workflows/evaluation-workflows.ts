@@ -15,7 +15,7 @@ import type { Cursors, PageQuery } from '../http/pagination';
 import { findByIds, lists, type ListSpec } from '../store';
 import type { ReferenceDocumentDoc } from '../documents/reference-documents';
 import { OUTPUT_SCHEMA_MAX_CHARS, type CreateWorkflowRequest } from './schemas';
-import type { TenantDb } from '../store/tenant';
+import type { TenantDb } from '../store';
 import type { Db } from 'mongodb';
 
 export type WorkflowStatus = 'active' | 'paused' | 'archived';

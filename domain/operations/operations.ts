@@ -11,7 +11,7 @@ import { grant, reconcile, toCredits, toMilli, type LedgerEntry } from '../billi
 import { COLLECTIONS } from '../platform/db';
 import type { RunDoc } from '../runs';
 import { describeJob, type TemporalHandle } from '../jobs';
-import { TenantDb } from '../store/tenant';
+import { TenantDb } from '../store';
 
 export const GRANT_ID_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
 /** A typo guard: no single grant of more than this many credits. */

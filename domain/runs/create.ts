@@ -15,7 +15,7 @@ import { ApiError, errors } from '../http/errors';
 import { newId } from '../platform/ids';
 import { startRunJob, waitForRun } from '../jobs';
 import { FINAL_RUN_STATUSES, type CreateRunRequest } from './schemas';
-import type { TenantDb } from '../store/tenant';
+import type { TenantDb } from '../store';
 import { toCredits } from '../billing/credits';
 import { COLLECTIONS } from '../platform/db';
 import { admitRunDoc, chargedOnAdmission, failRun, insertRun } from './lifecycle';

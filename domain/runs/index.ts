@@ -24,7 +24,7 @@ export { listRuns } from './list';
 import { signRunOutputFile, type RunOutputFileView } from './output-file';
 import type { Storage } from '../platform/storage';
 import type { TemporalHandle } from '../jobs';
-import type { TenantDb } from '../store/tenant';
+import type { TenantDb } from '../store';
 import type { EvaluationWorkflowDoc } from '../evaluation-workflows/evaluation-workflows';
 
 export type { RunDoc } from './run-doc';

@@ -16,7 +16,7 @@ import { errors } from '../http/errors';
 import type { EventType } from '../webhooks/events';
 import { publishEvent, type EventPublisher } from '../webhooks/publish-event';
 import type { RunStatus } from './schemas';
-import { TenantDb } from '../store/tenant';
+import { TenantDb } from '../store';
 import { RUN_LIST } from './list';
 import { countRunUsage, countRunUsageOf } from './usage-count';
 import type { RunJobInput } from '../jobs/contract';

@@ -7,7 +7,7 @@
 import { COLLECTIONS } from '../platform/db';
 import type { Cursors, PageQuery } from '../http/pagination';
 import { lists, type ListFilter, type ListSpec } from '../store';
-import type { TenantDb } from '../store/tenant';
+import type { TenantDb } from '../store';
 import type { RunDoc } from './run-doc';
 import { FINAL_RUN_STATUSES, type RunStatus } from './schemas';
 

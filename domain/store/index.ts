@@ -7,6 +7,8 @@
  * - memberships (memberships.ts): which items of a kind an account has;
  * - create-once (create-once.ts): an item created once by a natural key;
  * - `findByIds` (by-ids.ts), key credentials (key-credentials.ts), the reconciler's watch list (watch.ts);
+ * - the tenant door (tenant.ts): `TenantDb`, through which every read and write of an account's data passes, scoped
+ *   by `account_id` (docs/decisions.md 443);
  * - start-up (prepare.ts): the strategy chosen once (`LIST_STRATEGY=auto|pages|query`, strategy.ts), the data
  *   made ready for it.
  */
@@ -27,3 +29,4 @@ export {
   type ListStrategy,
   type ListStrategySetting,
 } from './strategy';
+export { TenantDb, TenantCollection } from './tenant';

@@ -19,7 +19,7 @@ import {
 } from './events';
 import type { Scope } from '../access/scopes';
 import { retryDeliveryJob, type TemporalHandle } from '../jobs';
-import type { TenantDb } from '../store/tenant';
+import type { TenantDb } from '../store';
 import { endpointCollection, endpointNotActive, getWebhookEndpoint, type WebhookEndpointDoc } from './endpoints';
 import type { DeliveryPolicy } from '../jobs/contract';
 import { lists, unwatchJob, watchJob, type ListSpec } from '../store';

@@ -4,7 +4,7 @@
  * which creates and deletes endpoints, can set the mark without importing a module that imports it.
  */
 import { lists } from '../store';
-import type { TenantDb } from '../store/tenant';
+import type { TenantDb } from '../store';
 
 /** The deliveries list's name: one list per endpoint, scoped by the endpoint's id (`DELIVERY_LIST` in deliveries.ts). */
 export const DELIVERY_LIST_NAME = 'deliveries';

@@ -4,7 +4,7 @@
  * docs/decisions.md 282). Members are the endpoints not deleted; deletion is final.
  */
 import type { Db } from 'mongodb';
-import type { TenantDb } from '../store/tenant';
+import type { TenantDb } from '../store';
 import { Membership, type Enrolled } from '../store';
 import { COLLECTIONS } from '../platform/db';
 

@@ -10,7 +10,7 @@ import { COLLECTIONS } from '../platform/db';
 import { errors } from '../http/errors';
 import { randomBase62 } from '../platform/ids';
 import { openSecret, openSecretWith, sealSecret, SecretUnreadable } from '../platform/secret-box';
-import type { TenantDb } from '../store/tenant';
+import type { TenantDb } from '../store';
 import { endpointCollection, getWebhookEndpoint, webhookEndpointView, type WebhookEndpointDoc } from './endpoints';
 
 /** The keys that open a sealed secret: the current one first, then the fallbacks of a rotation (secret-box.ts). */

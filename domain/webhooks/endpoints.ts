@@ -19,7 +19,7 @@ import {
   type UpdateWebhookEndpointRequest,
   type WebhookEventType,
 } from './schemas';
-import type { TenantDb } from '../store/tenant';
+import type { TenantDb } from '../store';
 import { resolveTarget, TargetRefused, type Lookup, type TargetPolicy } from './url';
 import { markDeliveryListLive } from './delivery-list';
 import { enrolEndpoint, rosterEndpoints, withdrawEndpoint } from './endpoint-roster';

@@ -11,7 +11,7 @@ import { newId } from '../platform/ids';
 import type { Cursors, PageQuery } from '../http/pagination';
 import { createOnce, lists, type ListSpec } from '../store';
 import type { Scope } from '../access/scopes';
-import { TenantDb } from '../store/tenant';
+import { TenantDb } from '../store';
 
 export const EVENT_TYPES = [
   'run.succeeded',

@@ -20,7 +20,7 @@ import { DELIVERY_LIST, deliveryPolicy, type WebhookDeliveryDoc } from './delive
 import { createOnce, unwatchJob, watchJob } from '../store';
 import type { WebhookEndpointDoc } from './endpoints';
 import { rosterEndpoints } from './endpoint-roster';
-import { TenantDb } from '../store/tenant';
+import { TenantDb } from '../store';
 
 export interface EventPublisher {
   db: Db;

@@ -18,7 +18,7 @@ import {
   type EventType,
 } from '../../domain/webhooks/events';
 import { createOnce } from '../../domain/store';
-import { TenantDb } from '../../domain/store/tenant';
+import { TenantDb } from '../../domain/store';
 import { newId, randomBase62 } from '../../domain/platform/ids';
 import { SCOPES } from '../../domain/access/scopes';
 import type { WebhookDeliveryDoc } from '../../domain/webhooks/deliveries';

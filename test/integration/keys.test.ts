@@ -11,7 +11,7 @@ import {
 } from '../../domain/access/api-keys';
 import { ensureAccount } from '../../domain/access/accounts';
 import { openMemberships } from '../../domain/store';
-import { TenantDb } from '../../domain/store/tenant';
+import { TenantDb } from '../../domain/store';
 import { COLLECTIONS } from '../../domain/platform/db';
 import { newId, randomBase62 } from '../../domain/platform/ids';
 import { commandsDuring, scans } from '../support/db-commands';

@@ -4,7 +4,7 @@
  * writer that crashed holding the entry, shows in the very next list read of a process that had read the list before.
  */
 import { COLLECTIONS } from '../../domain/platform/db';
-import { TenantDb } from '../../domain/store/tenant';
+import { TenantDb } from '../../domain/store';
 import { lists } from '../../domain/store';
 import { WORKFLOW_LIST, type EvaluationWorkflowDoc } from '../../domain/evaluation-workflows/evaluation-workflows';
 import type { TestContext } from '../support/app';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Document } from 'mongodb';
 import { COLLECTIONS } from '../../domain/platform/db';
 import { newId, randomBase62 } from '../../domain/platform/ids';
-import { TenantDb } from '../../domain/store/tenant';
+import { TenantDb } from '../../domain/store';
 import { LIST_PAGE_SIZE, lists, prepareStore } from '../../domain/store';
 import {
   EVENT_LIST,

@@ -6,7 +6,7 @@
  */
 import { COLLECTIONS } from '../../domain/platform/db';
 import type { Db } from 'mongodb';
-import { TenantDb } from '../../domain/store/tenant';
+import { TenantDb } from '../../domain/store';
 import { newId, randomBase62 } from '../../domain/platform/ids';
 import { sealSecret } from '../../domain/platform/secret-box';
 import { publishEvent } from '../../domain/webhooks/publish-event';

@@ -7,7 +7,7 @@ import type { Db } from 'mongodb';
 import { COLLECTIONS, ensureIndexes } from '../../../domain/platform/db';
 import { newId } from '../../../domain/platform/ids';
 import { Cursors } from '../../../domain/http/pagination';
-import { TenantDb } from '../../../domain/store/tenant';
+import { TenantDb } from '../../../domain/store';
 import { RUN_LIST } from '../../../domain/runs/list';
 import type { RunDoc } from '../../../domain/runs/run-doc';
 import { LISTS } from '../../../domain/operations/lists';
