@@ -7,7 +7,8 @@
  *   admission   pending ──admit──▶ admitted | rejected            (rejected runs stay invisible)
  *   status      queued ──start──▶ running ──complete──▶ succeeded ──refund (operator)──▶ refunded
  *               queued ──cancel──▶ canceled
- *               queued | running ──fail──▶ failed               (creation_failed, execution_ended, timeout, …)
+ *               queued | running ──fail──▶ failed               (creation_failed, execution_ended, timeout, …;
+ *                                                               claimed, refunded, then final: docs/decisions.md 304)
  */
 import type { Db } from 'mongodb';
 import { charge, refund, toCredits } from '../billing/credits';
@@ -172,7 +173,7 @@ async function succeed(
   const { db } = publisher;
   const input = { accountId: run.account_id, runId: run._id };
   const done = await rawRuns(db).findOneAndUpdate(
-    { _id: run._id, account_id: run.account_id, status: from('complete') },
+    { _id: run._id, account_id: run.account_id, status: from('complete'), failing: { $exists: false } },
     {
       $set: {
         ...output,
@@ -184,6 +185,8 @@ async function succeed(
     { returnDocument: 'after' },
   );
   const final = done ?? (await load(db, input));
+  // A failure claimed first wins: the run is on its way to `failed` (docs/decisions.md 304).
+  if (final?.failing) return 'failed';
   if (final?.status !== 'succeeded') return final?.status ?? null;
   await unwatchJob(db, 'runs', run._id);
   rememberOutputFile(final);
@@ -221,30 +224,38 @@ export async function failRun(
 ): Promise<void> {
   const { db } = publisher;
   const message = input.message ?? RUN_FAILURES[input.code].message;
-  // The status is claimed first and the refund follows at once (docs/decisions.md 409): refunding first let a
-  // completion or a cancel win the status afterwards, a run succeeded with its money returned
-  // (docs/decisions.md 302). The watch entry goes only after the refund, so the reconciler finishes a settlement
-  // interrupted between the two.
-  const failed = await rawRuns(db).findOneAndUpdate(
-    { _id: input.runId, account_id: input.accountId, status: from('fail') },
-    {
-      $set: {
-        status: RUN_TRANSITIONS.fail.to,
-        finished_at: new Date(),
-        charged_milli: 0,
-        error: { code: input.code, message },
-      },
-    },
+  // Three steps, so that nobody sees `failed` before the credits are back and nothing else wins the run meanwhile
+  // (docs/decisions.md 304): the failure is claimed (a field the completion and the cancel guard on; the visible
+  // status is unchanged), the refund lands, then the status becomes `failed`. Refunding before any claim let a
+  // completion win afterwards (docs/decisions.md 302); claiming `failed` first let a client see a failed run
+  // whose refund had not landed. The watch entry goes only at the end, so the reconciler finishes a settlement
+  // interrupted anywhere in between.
+  const claimed = await rawRuns(db).findOneAndUpdate(
+    { _id: input.runId, account_id: input.accountId, status: from('fail'), failing: { $exists: false } },
+    { $set: { failing: { code: input.code, message } } },
     { returnDocument: 'after' },
   );
-  const final = failed ?? (await load(db, input));
-  if (final?.status !== 'failed') return;
-  await refund(db, input.accountId, input.runId, `run failed: ${final.error?.code ?? input.code}`);
+  const current = claimed ?? (await load(db, input));
+  if (!current || (current.status !== 'failed' && !current.failing)) return;
+  const failure = current.failing ?? current.error ?? { code: input.code, message };
+  await refund(db, input.accountId, input.runId, `run failed: ${failure.code}`);
+  const failed =
+    current.status === 'failed'
+      ? current
+      : ((await rawRuns(db).findOneAndUpdate(
+          { _id: input.runId, account_id: input.accountId, status: from('fail'), failing: { $exists: true } },
+          {
+            $set: { status: RUN_TRANSITIONS.fail.to, finished_at: new Date(), charged_milli: 0, error: failure },
+            $unset: { failing: '' },
+          },
+          { returnDocument: 'after' },
+        )) ?? (await load(db, input)));
+  if (failed?.status !== 'failed') return;
   await unwatchJob(db, 'runs', input.runId);
   // Nothing new to count, but an admission whose count was interrupted is finished here.
-  await countRunUsageOf(db, final);
+  await countRunUsageOf(db, failed);
   // Hidden runs (never admitted) were never shown to anyone: nothing to announce.
-  if (final.admission === 'admitted') await emitRunEvent(publisher, input.accountId, 'run.failed', final);
+  if (failed.admission === 'admitted') await emitRunEvent(publisher, input.accountId, 'run.failed', failed);
 }
 
 /**
@@ -258,13 +269,15 @@ async function finishCancel(publisher: EventPublisher, run: RunDoc): Promise<voi
 }
 
 /**
- * The reconciler's finishing of a run that is final but still watched: its settlement was interrupted between the
- * status and the refund (the watch entry goes last). Answers whether there was anything to finish.
+ * The reconciler's finishing of a run whose settlement was interrupted: a failure claimed but not yet final, or a
+ * run final but still watched (the watch entry goes last). Answers whether there was anything to finish.
  */
 export async function finishSettlement(publisher: EventPublisher, run: RunDoc): Promise<boolean> {
   const input = { accountId: run.account_id, runId: run._id };
-  const code = isRunFailureCode(run.error?.code) ? run.error.code : 'execution_ended';
-  if (run.status === 'failed') await failRun(publisher, { ...input, code });
+  const claimed = run.failing?.code ?? run.error?.code;
+  const code = isRunFailureCode(claimed) ? claimed : 'execution_ended';
+  if (run.status === 'failed' || run.failing)
+    await failRun(publisher, { ...input, code, message: run.failing?.message });
   else if (run.status === 'canceled') await finishCancel(publisher, run);
   else return false;
   return true;
@@ -289,12 +302,13 @@ export async function cancelRun(publisher: EventPublisher, tenant: TenantDb, run
   const canceled = await tenant
     .collection<RunDoc>(COLLECTIONS.runs)
     .findOneAndUpdate(
-      { _id: runId, admission: 'admitted', status: from('cancel') },
+      { _id: runId, admission: 'admitted', status: from('cancel'), failing: { $exists: false } },
       { $set: { status: RUN_TRANSITIONS.cancel.to, finished_at: new Date(), charged_milli: 0 } },
     );
   const run = canceled ?? (await getRun(tenant, runId));
   if (run.status !== 'canceled') {
-    throw errors.conflict('run_not_cancelable', `Only queued runs can be canceled; this run is ${run.status}.`);
+    const now = run.failing ? 'failing' : run.status;
+    throw errors.conflict('run_not_cancelable', `Only queued runs can be canceled; this run is ${now}.`);
   }
   await finishCancel(publisher, run);
   return run;

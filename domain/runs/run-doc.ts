@@ -50,4 +50,10 @@ export interface RunDoc {
    * and any charge refunded. A retry of that creation (same Idempotency-Key) then creates a fresh run instead.
    */
   abandoned_at?: Date;
+  /**
+   * A failure claimed but not yet settled (docs/decisions.md 304): the run keeps its visible status until its
+   * refund has landed, and no completion, cancel or second failure can win it meanwhile. Removed when the status
+   * becomes `failed`.
+   */
+  failing?: { code: string; message: string };
 }

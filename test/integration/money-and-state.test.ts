@@ -181,9 +181,18 @@ describe('a failure racing a completion', () => {
   it.each([
     { step: 'the refund', at: { collection: COLLECTIONS.ledger, method: 'findOne' }, winner: 'failed' },
     {
-      step: 'the status change',
+      step: 'the failure is claimed',
       at: { collection: COLLECTIONS.runs, method: 'findOneAndUpdate' },
       winner: 'succeeded',
+    },
+    {
+      step: 'the status change',
+      at: {
+        collection: COLLECTIONS.runs,
+        method: 'findOneAndUpdate',
+        where: (args: unknown[]) => (args[0] as { failing?: { $exists?: boolean } }).failing?.$exists === true,
+      },
+      winner: 'failed',
     },
   ])('with the completion landing just before $step, ends $winner with the ledger to match', async ({ at, winner }) => {
     const a = await newAccount(idle);
@@ -227,8 +236,8 @@ describe('a failure racing a completion', () => {
   });
 });
 
-describe('a failure interrupted between its status and its refund', () => {
-  it('is refunded by the reconciler, and the run stays failed', async () => {
+describe('a failure interrupted between its claim and its refund', () => {
+  it('is never seen failed before its refund, and the reconciler finishes it', async () => {
     const a = await newAccount(idle);
     const key = await a.key({ mode: 'live' });
     const wf = await makeWorkflow(idle, key);
@@ -238,8 +247,13 @@ describe('a failure interrupted between its status and its refund', () => {
     const publisher = { db, config: idle.config, temporal: idle.temporal };
     const lost = failingOnce(db, { collection: COLLECTIONS.ledger, method: 'findOne' }, 'before');
     await expect(failRun({ ...publisher, db: lost.db }, { ...input, code: 'timeout' })).rejects.toThrow(/injected/);
-    expect((await db.collection<RunDoc>(COLLECTIONS.runs).findOne({ _id: input.runId }))?.status).toBe('failed');
+    // Not refunded yet, so not `failed` yet either: what a client reads agrees with the balance it reads.
+    const seen = await idle.api.get(`/v1/runs/${input.runId}`).set(auth(key));
+    expect(seen.body.status).toBe('queued');
     expect((await balance(idle, key)).pro_credits).toBeLessThan(before.pro_credits);
+    // Nor can it be canceled meanwhile: the claimed failure wins.
+    const cancel = await idle.api.post(`/v1/runs/${input.runId}/cancel`).set(auth(key));
+    expect([cancel.status, cancel.body.error?.code]).toEqual([409, 'run_not_cancelable']);
 
     // The reconciler's passes (its cursor may need a few to reach this run's entry).
     for (let pass = 0; pass < 20 && (await ledgerOf(idle, input.runId)).length < 2; pass++)
@@ -248,7 +262,8 @@ describe('a failure interrupted between its status and its refund', () => {
       ['charge', 'applied'],
       ['refund', 'applied'],
     ]);
-    expect((await db.collection<RunDoc>(COLLECTIONS.runs).findOne({ _id: input.runId }))?.status).toBe('failed');
+    const run = (await idle.api.get(`/v1/runs/${input.runId}`).set(auth(key))).body;
+    expect([run.status, run.error?.code, run.charged_credits]).toEqual(['failed', 'timeout', 0]);
     expect(await expectLedgerConsistent(a.accountId)).toBe(Math.round(before.pro_credits * 1000));
     await idle.temporal.client.workflow.getHandle(input.runId).terminate('test cleanup');
   });
