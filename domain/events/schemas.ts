@@ -11,16 +11,42 @@ import { Run } from '../runs/schemas';
 
 export const EventType = z.enum(EVENT_TYPES).meta({ id: 'EventType' });
 
+/**
+ * `batch.completed` and `calibration.completed` carry their resource as GET answers it (docs/decisions.md 436, 439).
+ * Until those resources' own schemas exist, the payload names what every version of them has: its id and `object`
+ * (named `EventBatch` and `EventCalibration` so that the SDKs' `Batch` and `Calibration` stay free for the resources).
+ */
+const BatchEventResource = z
+  .looseObject({ id: z.string().meta({ example: 'bat_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T' }), object: z.literal('batch') })
+  .meta({
+    id: 'EventBatch',
+    description: 'The batch as `GET /batches/{id}` answers it.',
+  });
+const CalibrationEventResource = z
+  .looseObject({ id: z.string().meta({ example: 'cal_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T' }), object: z.literal('calibration') })
+  .meta({
+    id: 'EventCalibration',
+    description: 'The calibration as `GET /calibrations/{id}` answers it.',
+  });
+
 export const Event = z
   .object({
     id: z.string().meta({ example: 'evt_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T' }),
     object: z.literal('event'),
     type: EventType,
     created_at: z.string(),
-    data: z.union([z.object({ run: Run }), z.object({ reference_document: ReferenceDocument })]).meta({
-      description:
-        '`run.*`: the run as it was when the event happened; `reference_document.ready`: the reference document.',
-    }),
+    data: z
+      .union([
+        z.object({ run: Run }),
+        z.object({ reference_document: ReferenceDocument }),
+        z.object({ batch: BatchEventResource }),
+        z.object({ calibration: CalibrationEventResource }),
+      ])
+      .meta({
+        description:
+          '`run.*`: the run as it was when the event happened; `reference_document.ready`: the reference document; ' +
+          '`batch.completed`: the batch in its final status; `calibration.completed`: the calibration.',
+      }),
   })
   .meta({
     id: 'Event',

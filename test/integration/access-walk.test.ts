@@ -74,8 +74,8 @@ const TABLE: Record<string, Required> = {
   'GET /webhook-endpoints/{whkId}/deliveries': 'webhooks:read',
   'POST /webhook-deliveries/{whdId}/retry': 'webhooks:write',
 
-  'GET /events': ['runs:read', 'reference_documents:read'],
-  'GET /events/{eventId}': ['runs:read', 'reference_documents:read'],
+  'GET /events': ['runs:read', 'reference_documents:read', 'calibrations:read'],
+  'GET /events/{eventId}': ['runs:read', 'reference_documents:read', 'calibrations:read'],
 
   'GET /usage': 'usage:read',
   'GET /usage/balance': 'usage:read',
@@ -88,7 +88,16 @@ const EVENT_SCOPE: Record<EventType, Scope> = {
   'run.canceled': 'runs:read',
   'run.refunded': 'runs:read',
   'reference_document.ready': 'reference_documents:read',
+  // docs/decisions.md 442: a batch is read with runs:read (its items are runs), a calibration with calibrations:read.
+  'batch.completed': 'runs:read',
+  'calibration.completed': 'calibrations:read',
 };
+
+/**
+ * Scopes a key may already hold whose routes are not served yet: the calibration routes (docs/decisions.md 438, 439)
+ * will need `calibrations:write`; `calibrations:read` already reads `calibration.completed` events (docs/decisions.md 382).
+ */
+const NO_ROUTE_YET: readonly Scope[] = ['calibrations:write'];
 
 /**
  * What the walk's fixture of a route carries beyond the route's own scope: a redelivery sends the event again, so it
@@ -263,10 +272,11 @@ describe('the independent table', () => {
     expect(registered).toEqual(Object.keys(TABLE).sort());
   });
 
-  it('names only real scopes, and every scope guards at least one route', () => {
+  it('names only real scopes, and every scope guards at least one route, but for those whose routes are to come', () => {
     const used = new Set(Object.values(TABLE).filter(isKeyRoute).flatMap(accepted));
     for (const scope of used) expect(SCOPES).toContain(scope);
-    expect([...used].sort()).toEqual([...SCOPES].sort());
+    for (const scope of NO_ROUTE_YET) expect(used).not.toContain(scope);
+    expect([...used, ...NO_ROUTE_YET].sort()).toEqual([...SCOPES].sort());
   });
 });
 
@@ -343,7 +353,13 @@ describe('every kind of event, with every scope (docs/decisions.md 425)', () => 
         events[kind] = String(run._id);
         continue;
       }
-      const data = kind.startsWith('run.') ? runData : refData;
+      const data = kind.startsWith('run.')
+        ? runData
+        : kind === 'batch.completed'
+          ? { batch: { id: `bat_${newId('event').slice(4)}`, object: 'batch', status: 'succeeded' } }
+          : kind === 'calibration.completed'
+            ? { calibration: { id: `cal_${newId('event').slice(4)}`, object: 'calibration', status: 'succeeded' } }
+            : refData;
       events[kind] = (
         await recordEvent(t.database.db, w.account.accountId, kind, `walk:${randomBase62(16)}`, data)
       )._id;
