@@ -25,6 +25,7 @@ export interface StrategyCounts {
   strategy: ListStrategy;
   /** Commands of the API per GET /runs/{id} with an API key (the average of GETS). */
   perGet: number;
+  getBreakdown: Counts;
   /** Commands of the API per list request (first and next pages alternately), by list. */
   perListPage: Array<{ list: string; perPage: number; breakdown: Counts }>;
   /** Commands of the API per POST …/runs (test mode). */
@@ -39,7 +40,9 @@ export interface StrategyCounts {
 
 const GETS = 100;
 const LIST_READS = 20;
-const RUNS = 20;
+const RUNS = 100;
+/** Runs created at once, as a busy client would: the key's once-a-second refresh is then shared by many. */
+const RUNS_IN_FLIGHT = 20;
 
 export interface CommandCountDeps {
   config: Config;
@@ -146,12 +149,12 @@ export async function countCommands(strategy: ListStrategy, deps: CommandCountDe
     const bare = await account(false);
     const delivering = await account(true);
 
-    /** `n` runs, five created at a time as a client would, each awaited to its end; answers their ids. */
+    /** `n` runs, RUNS_IN_FLIGHT created at a time, each awaited to its end; answers their ids. */
     const runs = async (a: { key: string; wf: string }, n: number) => {
       const ids: string[] = [];
       let next = 0;
       await Promise.all(
-        Array.from({ length: 5 }, async () => {
+        Array.from({ length: Math.min(n, RUNS_IN_FLIGHT) }, async () => {
           while (next < n) {
             next++;
             const id = String((await request('POST', `/workflows/${a.wf}/runs`, a.key, {})).id);
@@ -222,6 +225,7 @@ export async function countCommands(strategy: ListStrategy, deps: CommandCountDe
     return {
       strategy,
       perGet: sum(gets) / GETS,
+      getBreakdown: per(gets, GETS),
       perListPage,
       perCreatedRun: sum(alone.api) / RUNS,
       perRun: {
@@ -257,77 +261,87 @@ const breakdown = (c: Counts) =>
  * The API's reads that come with a key, not with a request: its state and its rate-limit lease, each refreshed at most
  * once a second whatever the request rate (domain/access/key-cache.ts, domain/access/rate-leases.ts).
  */
-const KEY_REFRESH = ['find api_keys', 'findAndModify rate_limits'];
+const KEY_REFRESH = ['find api_keys', 'findAndModify rate_limits', 'find rate_limits'];
 
 /** Issue 42's targets on `query`, each with its figure; `pages` beside it for comparison. */
 export function commandSection(results: Array<StrategyCounts | null>, failed: string[]): string[] {
   const byStrategy = results.filter((r): r is StrategyCounts => r !== null);
   if (byStrategy.length === 0 && failed.length === 0) return [];
   const cols = byStrategy.map((r) => `\`${r.strategy}\``);
+  /** Each strategy's figure, and the verdict on `query`'s. */
   const row = (
     measure: string,
     target: string,
-    value: (r: StrategyCounts) => number,
-    ok?: (v: number) => boolean,
-    show: (r: StrategyCounts) => string = (r) => n(value(r)),
+    value: (r: StrategyCounts) => { total: number; refresh: number },
+    ok?: (v: { total: number; refresh: number }) => boolean,
   ) => {
     const q = byStrategy.find((r) => r.strategy === 'query');
     const met = q && ok ? (ok(value(q)) ? 'met' : 'NOT met') : '—';
+    const show = (r: StrategyCounts) => {
+      const v = value(r);
+      return v.refresh > 0
+        ? `${n(v.total)} (${n(v.total - v.refresh)} + ${n(v.refresh)} the key's refresh)`
+        : n(v.total);
+    };
     return `| ${measure} | ${byStrategy.map(show).join(' | ')} | ${target} | ${met} |`;
   };
-  /** A run's count, with the part that is the key's once-a-second refresh rather than the run's own. */
-  const withRefresh = (c: StrategyCounts['perRun']) => {
-    const refresh = KEY_REFRESH.reduce((a, k) => a + (c.api[k] ?? 0), 0);
-    return `${n(c.total)} (${n(c.total - refresh)} + ${n(refresh)} the key's refresh)`;
-  };
+  const plain = (total: number) => ({ total, refresh: 0 });
+  const refreshOf = (c: Counts) => KEY_REFRESH.reduce((a, k) => a + (c[k] ?? 0), 0);
   const listNames = byStrategy[0]?.perListPage.map((l) => l.list) ?? [];
   const lines = [
     '## Database commands per request and per run, by list strategy (issue 42)',
     '',
     `Counted with the MongoDB driver's command monitoring inside the API and the worker (bench/count-commands.ts), one ` +
       `request at a time after a warm-up: ${GETS} GETs, ${LIST_READS} reads of each list (a first page of 10 and ` +
-      `the next, alternately); ${RUNS} runs per row, five created at a time, each awaited to \`succeeded\` (and its ` +
-      'delivery to its receipt and settlement). Each strategy runs on a database and an API and worker of its own ' +
-      '(`LIST_STRATEGY` set); the rest of this report runs on the default (`auto`: `pages` on this embedded store). ' +
-      "Counts do not depend on the machine or its load, except the key's refresh (twice a second per key at most).",
+      `the next, alternately); ${RUNS} runs per row, ${RUNS_IN_FLIGHT} created at a time, each awaited to ` +
+      '`succeeded` (and its delivery to its receipt and settlement). Each strategy runs on a database and an API and ' +
+      'worker of its own (`LIST_STRATEGY` set); the rest of this report runs on the default (`auto`: `pages` on this ' +
+      'embedded store). The counts do not depend on the machine or its load, except the part marked "the key\'s ' +
+      'refresh": the API reads a key\'s state and renews its rate-limit lease at most once a second each, whatever ' +
+      'the number of requests, so that part is per key and second, not per request or run. The verdicts on list ' +
+      "pages and runs leave it out (a page or a run's own commands); the GET's includes it (its target is an average).",
     '',
     `| per … | ${cols.join(' | ')} | target on \`query\` | met |`,
     `|---|${cols.map(() => '---|').join('')}---|---|`,
     row(
       'authenticated GET /runs/{id}',
       '≤ 1.1',
-      (r) => r.perGet,
-      (v) => v <= 1.1,
+      (r) => ({ total: r.perGet, refresh: refreshOf(r.getBreakdown) }),
+      (v) => v.total <= 1.1,
     ),
     ...listNames.map((name) =>
       row(
         `list page, ${name}`,
         '1',
-        (r) => r.perListPage.find((l) => l.list === name)?.perPage ?? NaN,
-        (v) => v <= 1,
+        (r) => {
+          const l = r.perListPage.find((x) => x.list === name);
+          return l ? { total: l.perPage, refresh: refreshOf(l.breakdown) } : plain(NaN);
+        },
+        (v) => v.total - v.refresh <= 1,
       ),
     ),
-    row('created run (POST …/runs, test mode; the API)', '—', (r) => r.perCreatedRun),
+    row('created run (POST …/runs, test mode; the API)', '—', (r) => plain(r.perCreatedRun)),
     row(
       'test-mode run, POST to `succeeded`, no webhook delivery (API + worker)',
       '≤ 9',
-      (r) => r.perRun.total,
-      (v) => v <= 9,
+      (r) => ({ total: r.perRun.total, refresh: refreshOf(r.perRun.api) }),
+      (v) => v.total - v.refresh <= 9,
     ),
     row(
       'test-mode run, POST to `succeeded`, with its webhook delivery settled (API + worker)',
       '≤ 15',
-      (r) => r.perRunDelivered.total,
-      (v) => v <= 15,
+      (r) => ({ total: r.perRunDelivered.total, refresh: refreshOf(r.perRunDelivered.api) }),
+      (v) => v.total - v.refresh <= 15,
     ),
-    row('Temporal history events per test-mode run', '—', (r) => r.historyEvents),
+    row('Temporal history events per test-mode run', '—', (r) => plain(r.historyEvents)),
     '',
-    'What each run costs, command by command (per run; `<command> <collection>`):',
+    'What each costs, command by command (per run, request or page; `<command> <collection>`):',
     '',
     ...byStrategy.flatMap((r) => [
       `- \`${r.strategy}\`, no delivery — API: ${breakdown(r.perRun.api)}; worker: ${breakdown(r.perRun.worker)}.`,
       `- \`${r.strategy}\`, with the delivery — API: ${breakdown(r.perRunDelivered.api)}; worker: ${breakdown(r.perRunDelivered.worker)}.`,
     ]),
+    ...byStrategy.map((r) => `- \`${r.strategy}\`, GET /runs/{id}: ${breakdown(r.getBreakdown)}.`),
     ...byStrategy.flatMap((r) =>
       r.perListPage.map((l) => `- \`${r.strategy}\`, ${l.list} per page: ${breakdown(l.breakdown)}.`),
     ),
