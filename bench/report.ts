@@ -480,6 +480,10 @@ new MongoClient(${JSON.stringify(config.mongodbUri)}).connect().then((client) =>
       FerretDB: services.mongodb,
       MinIO: services.minio,
     };
+    /** Stack services whose pid this checkout does not know (a stack started from another checkout): not counted. */
+    const unmeasured = Object.entries(stackPids)
+      .filter(([, pid]) => pid === undefined)
+      .map(([name]) => name);
     const base = `http://127.0.0.1:${API_PORT}/v1`;
     const accountId = `acct_${randomBase62(10)}`;
     const session = await signLocalSessionToken(config.SESSION_JWT_SECRET, { sub: 'bench', accountId });
@@ -988,6 +992,7 @@ new MongoClient(${JSON.stringify(config.mongodbUri)}).connect().then((client) =>
         starts?.completedPerSec,
         cpus().length,
         endpointId !== undefined,
+        unmeasured,
       ),
       '## Memory',
       '',
@@ -997,7 +1002,7 @@ new MongoClient(${JSON.stringify(config.mongodbUri)}).connect().then((client) =>
       `| worker | ${memory.worker === null ? 'not running' : f(memory.worker)} |`,
       '',
       ...commandSection(commandCounts, commandFailures),
-      ...floorMultiples(getRow, endToEnd?.cpuMs, bare?.cpuMs, starts?.cpuMs),
+      ...floorMultiples(getRow, endToEnd?.cpuMs, bare?.cpuMs, starts?.cpuMs, unmeasured),
       ...soakSection(soak),
       ...(pdf
         ? [
@@ -1048,6 +1053,7 @@ function cpuSplit(
   noopPerSec: number | undefined,
   cores: number,
   delivers: boolean,
+  unmeasured: string[],
 ): string[] {
   if (!run || !noop || !noopPerSec) return [];
   const names = [...new Set([...Object.keys(run), ...Object.keys(bareRun ?? {}), ...Object.keys(noop)])];
@@ -1058,6 +1064,7 @@ function cpuSplit(
     '',
     `Milliseconds of CPU per completed test-mode run (end-to-end phase${delivers ? ', each run also delivering `run.succeeded` to the subscribed endpoint' : ''}), ` +
       'per completed run of the account with no endpoint, and per completed no-op workflow (its ceiling phase).',
+    ...notMeasured(unmeasured),
     '',
     '| process | test-mode run | run, no endpoint | no-op workflow |',
     '|---|---|---|---|',
@@ -1071,6 +1078,16 @@ function cpuSplit(
   ];
 }
 
+/** The note under a CPU table when some stack services could not be measured. */
+function notMeasured(unmeasured: string[]): string[] {
+  if (unmeasured.length === 0) return [];
+  return [
+    '',
+    `Not measured: ${unmeasured.join(', ')} (this checkout has no pid for them: the stack was started from another ` +
+      'checkout). The "all" figures leave them out.',
+  ];
+}
+
 /**
  * The CPU rows issue 19 left unmet, as multiples of their floors measured in the same run (issue 42, for
  * information): the API's CPU per authenticated GET ÷ Koa answering the same `findOne`; all processes' CPU per
@@ -1081,6 +1098,7 @@ function floorMultiples(
   run: Record<string, number> | undefined,
   bareRun: Record<string, number> | undefined,
   noop: Record<string, number> | undefined,
+  unmeasured: string[],
 ): string[] {
   const total = (m: Record<string, number>) => Object.values(m).reduce((a, b) => a + b, 0);
   const rows: string[] = [];
@@ -1102,7 +1120,9 @@ function floorMultiples(
   return [
     '## The CPU rows as multiples of their floors (same run, same machine)',
     '',
-    'For information (issue 42): the absolute goals of issue 19 move with the machine; these ratios less so.',
+    'For information (issue 42): the absolute goals of issue 19 move with the machine; these ratios less so. ' +
+      '"All processes" are those of the table above.',
+    ...notMeasured(unmeasured),
     '',
     '| measure | measured | floor | multiple |',
     '|---|---|---|---|',
