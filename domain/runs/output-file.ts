@@ -11,6 +11,7 @@ import type { Db } from 'mongodb';
 import { COLLECTIONS } from '../platform/db';
 import type { RunDoc } from './run-doc';
 import { presignDownload, type Storage } from '../platform/storage';
+import { findByIds, TenantDb } from '../store';
 
 export interface RunOutputFileView {
   url: string;
@@ -76,8 +77,9 @@ function rememberFile(key: string, known: Known): void {
 
 /**
  * Event payloads with `data.run.output_file` signed now: set when the event's run was succeeded (its snapshot's
- * status), is not refunded since, and has an output file; null otherwise. The run's status and file are read by
- * `_id` (one lookup per run), so events recorded before runs carried `output_file` get it too.
+ * status), is not refunded since, and has an output file; null otherwise. The runs' status and file are read by
+ * their ids (the store's `findByIds`: one command under `query`), so events recorded before runs carried
+ * `output_file` get it too.
  */
 export async function signEventRuns<T extends Payload>(
   db: Db,
@@ -103,14 +105,15 @@ export async function signEventRuns<T extends Payload>(
     return false;
   });
   if (unknown.length) {
-    // One lookup by `_id` per run: the embedded store serves `_id` equality from its index but scans for `$in`
-    // (docs/decisions.md 170), and this runs for every page of GET /events.
-    const rows = await Promise.all(
-      unknown.map((id) =>
-        db
-          .collection<RunDoc>(COLLECTIONS.runs)
-          .findOne({ _id: id, account_id: accountId }, { projection: { _id: 1, status: 1, output_file: 1 } }),
-      ),
+    // The store's read by ids: one `$in` under `query`, one lookup by `_id` per run under `pages` (the embedded store
+    // scans for `$in`, docs/decisions.md 170); this runs for every page of GET /events.
+    const rows = await findByIds(
+      new TenantDb(db, accountId).collection<RunDoc>(COLLECTIONS.runs),
+      unknown,
+      {},
+      {
+        projection: { _id: 1, status: 1, output_file: 1 },
+      },
     );
     for (const row of rows) {
       if (!row) continue;

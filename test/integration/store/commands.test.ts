@@ -1,0 +1,88 @@
+/**
+ * What the store's reads cost in database commands under `query` (issue 42: one command per list page), counted with
+ * the driver's command monitoring on a client of its own (test/support/db-commands.ts). The strategy is named per
+ * call, so this holds whatever strategy the run chose; counts are deterministic, so this is no timing test.
+ * `npm run bench` counts the same per request and per run through the API and the worker (bench/commands.ts).
+ */
+import type { Db } from 'mongodb';
+import { COLLECTIONS } from '../../../domain/platform/db';
+import { newId } from '../../../domain/platform/ids';
+import { Cursors } from '../../../domain/http/pagination';
+import { findByIds, lists, TenantDb } from '../../../domain/store';
+import { RUN_LIST } from '../../../domain/runs/list';
+import type { RunDoc } from '../../../domain/runs/run-doc';
+import { createTestContext, type TestContext } from '../../support/app';
+import { commandsDuring } from '../../support/db-commands';
+
+let t: TestContext;
+const cursors = new Cursors('store-commands-test-secret');
+
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** The commands `work` sends (the client's own `endSessions` at its close is not the work's). */
+async function commandsOf<R>(work: (db: Db) => Promise<R>): Promise<{ result: R; commands: string[] }> {
+  const { result, commands } = await commandsDuring(t.config.mongodbUri, t.config.MONGODB_DB, work);
+  return {
+    result,
+    commands: commands
+      .filter((e) => e.commandName !== 'endSessions')
+      .map((e) => `${e.commandName} ${String(e.command[e.commandName])}`),
+  };
+}
+
+async function runsOf(accountId: string, count: number): Promise<string[]> {
+  const tenant = new TenantDb(t.database.db, accountId);
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const doc = {
+      _id: newId('run'),
+      workflow_id: 'wf_x',
+      status: 'succeeded',
+      admission: 'admitted',
+      created_at: new Date(),
+    };
+    const list_pos = await lists('query').place(tenant, RUN_LIST, doc as never);
+    await tenant.collection(COLLECTIONS.runs).insertOne({ ...doc, list_pos } as never);
+    ids.push(doc._id);
+  }
+  return ids;
+}
+
+describe('under `query`', () => {
+  it('reads a list page, the first and the next behind its cursor, in one command each', async () => {
+    const accountId = `acct_cmd_${newId('run').slice(4)}`;
+    const made = await runsOf(accountId, 25);
+    const page = (db: Db, cursor?: string) =>
+      lists('query').read<RunDoc>(new TenantDb(db, accountId), RUN_LIST, {
+        scope: '',
+        page: { limit: 10, cursor },
+        cursors,
+        cursorScope: 'runs::',
+        filter: { admission: 'admitted' },
+      });
+    const first = await commandsOf((db) => page(db));
+    expect(first.result.items.map((r) => r._id)).toEqual(made.slice(-10).reverse());
+    expect(first.commands).toEqual([`find ${COLLECTIONS.runs}`]);
+    const next = await commandsOf((db) => page(db, first.result.next_cursor!));
+    expect(next.result.items.map((r) => r._id)).toEqual(made.slice(5, 15).reverse());
+    expect(next.commands).toEqual([`find ${COLLECTIONS.runs}`]);
+  });
+
+  it('reads a page’s worth of items by their ids in one command (one per id under `pages`)', async () => {
+    const accountId = `acct_cmd_${newId('run').slice(4)}`;
+    const made = await runsOf(accountId, 10);
+    const byIds = (db: Db, strategy: 'pages' | 'query') =>
+      findByIds(new TenantDb(db, accountId).collection<RunDoc>(COLLECTIONS.runs), made, {}, {}, strategy);
+    const query = await commandsOf((db) => byIds(db, 'query'));
+    expect(query.result.map((r) => r._id).sort()).toEqual([...made].sort());
+    expect(query.commands).toEqual([`find ${COLLECTIONS.runs}`]);
+    const pages = await commandsOf((db) => byIds(db, 'pages'));
+    expect(pages.result.map((r) => r._id).sort()).toEqual([...made].sort());
+    expect(pages.commands).toHaveLength(10);
+  });
+});
