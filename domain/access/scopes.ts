@@ -11,6 +11,8 @@ export const SCOPES = [
   'webhooks:write',
   'usage:read',
   'catalog:read',
+  'calibrations:read',
+  'calibrations:write',
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];
