@@ -1,5 +1,5 @@
 /**
- * Calibration sets (docs/decisions.md 438, 371–376): criteria that point into a run's output, and items — input
+ * Calibration sets (docs/decisions.md 438, 371–375): criteria that point into a run's output, and items — input
  * documents with people's labels — that a calibration (docs/decisions.md 439, not built yet) runs and compares with
  * the model's answers. This module alone writes both collections. A set is listed in its account's list; its items
  * in the set's own list (scope: the set id), both through the store seam (domain/store/).
@@ -236,11 +236,7 @@ export async function addCalibrationItems(db: Db, tenant: TenantDb, setId: strin
   }
   const firstNaming = new Map<string, number>();
   input.items.forEach((item, i) => item.input_documents.forEach((d) => firstNaming.has(d) || firstNaming.set(d, i)));
-  await requireInputDocuments(
-    tenant,
-    [...firstNaming.keys()],
-    (id) => `items.${firstNaming.get(id)}.input_documents`,
-  );
+  await requireInputDocuments(tenant, [...firstNaming.keys()], (id) => `items.${firstNaming.get(id)}.input_documents`);
 
   const n = input.items.length;
   const room = CALIBRATION_LIMITS.itemsPerSet - n;

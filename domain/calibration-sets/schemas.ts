@@ -1,5 +1,5 @@
 /**
- * Calibration sets and their items (docs/api-reference.md §20; docs/decisions.md 438, 371–375): the criteria a set
+ * Calibration sets and their items (docs/api-reference.md §19; docs/decisions.md 438, 371–375): the criteria a set
  * declares, checked here one by one, and the items' shape. Whether a label fits its criterion depends on the set, so
  * that is checked by domain/calibration-sets/calibration-sets.ts, with the same kind of `details`.
  */
@@ -123,9 +123,7 @@ export const CalibrationSetPage = pageSchema(CalibrationSet, 'CalibrationSetList
 export const CalibrationSetIdParams = z.object({ setId: z.string().max(64) });
 
 /** A label's value: an integer (ordinal), a label (categorical), true or false (boolean), a number (numeric). */
-export const LabelValue = z
-  .union([finite, z.string().max(200), z.boolean()])
-  .meta({ id: 'CalibrationLabelValue' });
+export const LabelValue = z.union([finite, z.string().max(200), z.boolean()]).meta({ id: 'CalibrationLabelValue' });
 export type LabelValue = z.infer<typeof LabelValue>;
 
 export const RaterLabel = z
@@ -160,7 +158,7 @@ export const CalibrationItemInput = z
       .refine((labels) => Object.keys(labels).length > 0, 'must label at least one criterion')
       .meta({
         description:
-          "Per criterion key: the label, or `[{rater, value}]` for several raters (the first is H1). An item may lack some criteria.",
+          'Per criterion key: the label, or `[{rater, value}]` for several raters (the first is H1). An item may lack some criteria.',
       }),
   })
   .strict();

@@ -70,7 +70,8 @@ describe('creating a key', () => {
     const res = await t.api.post('/v1/keys').set(auth(a.session)).send({ name: 'all', scopes: [] });
     expect(res.body.scopes).toContain('runs:write');
     expect(res.body.scopes).toContain('catalog:read');
-    expect(res.body.scopes.length).toBe(11);
+    expect(res.body.scopes.length).toBe(13);
+    expect(res.body.scopes).toContain('calibrations:write');
     expect(res.body.mode).toBe('live');
   });
 
