@@ -71,7 +71,8 @@ export const CriterionInput = z
         if (twice !== undefined) issue('labels', `must be unique; "${twice}" appears twice`);
       }
     } else if (c.labels !== undefined) issue('labels', `is allowed only for a categorical criterion`);
-  });
+  })
+  .meta({ id: 'CalibrationCriterionInput' });
 
 export type CriterionInput = z.infer<typeof CriterionInput>;
 
@@ -161,7 +162,8 @@ export const CalibrationItemInput = z
           'Per criterion key: the label, or `[{rater, value}]` for several raters (the first is H1). An item may lack some criteria.',
       }),
   })
-  .strict();
+  .strict()
+  .meta({ id: 'CalibrationItemInput' });
 
 export const AddCalibrationItemsRequest = z
   .object({ items: z.array(CalibrationItemInput).min(1).max(CALIBRATION_LIMITS.itemsPerCall) })
