@@ -239,7 +239,7 @@ describe('adding items', () => {
     expect(await allItems(setId)).toEqual([]);
   });
 
-  it('refuses malformed items by their path: no documents, no labels, a rater twice, 1,001 in one call', async () => {
+  it('refuses malformed items by their path: no documents, no labels, a rater twice, 1,001 in one call, over 2,000 documents', async () => {
     const setId = await newSet();
     const cases: Array<[object[], string]> = [
       [[{ input_documents: [], labels: { score: 1 } }], 'body.items.0.input_documents'],
@@ -257,6 +257,14 @@ describe('adding items', () => {
       ],
       [[], 'body.items'],
       [Array.from({ length: 1001 }, () => item({ score: 1 })), 'body.items'],
+      // 2,020 distinct documents named in one call (at most 2,000).
+      [
+        Array.from({ length: 101 }, (_, i) => ({
+          input_documents: Array.from({ length: 20 }, (_, j) => `doc_${i}_${j}`),
+          labels: { score: 1 },
+        })),
+        'body.items',
+      ],
     ];
     for (const [items, path] of cases) {
       const res = await addItems(setId, items);
