@@ -41,6 +41,8 @@ export const COLLECTIONS = {
   activeKeyRosters: 'active_key_rosters',
   documentUploadRosters: 'document_upload_rosters',
   referenceUploadRosters: 'reference_upload_rosters',
+  calibrationSets: 'calibration_sets',
+  calibrationItems: 'calibration_items',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
@@ -117,6 +119,9 @@ export const INDEXES: Record<CollectionName, IndexDescription[]> = {
   // An account's uploads awaiting their bytes (domain/documents/open-uploads.ts): by `_id` only.
   document_upload_rosters: [],
   reference_upload_rosters: [],
+  // Calibration sets and their items (domain/calibration-sets/): read by `_id` and through their lists.
+  calibration_sets: [],
+  calibration_items: [],
 };
 
 /**
@@ -142,6 +147,8 @@ export const LIST_INDEXES: Partial<Record<CollectionName, IndexDescription[]>> =
   webhook_deliveries: [
     { key: { account_id: 1, endpoint_id: 1, ...LIST_SORT_KEYS, created_at: 1, status: 1 }, name: 'list_kept' },
   ],
+  calibration_sets: [{ key: { account_id: 1, deleted_at: 1, ...LIST_SORT_KEYS }, name: 'list_live' }],
+  calibration_items: [{ key: { account_id: 1, set_id: 1, ...LIST_SORT_KEYS }, name: 'list_set' }],
 };
 
 export interface Database {

@@ -17,6 +17,8 @@ export const ID_PREFIXES = {
   request: 'req',
   /** A prompt generation (POST /prompt-templates/generate): the subject of its ledger entries. */
   generation: 'gen',
+  calibrationSet: 'cset',
+  calibrationItem: 'csi',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

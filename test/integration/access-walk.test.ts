@@ -79,6 +79,13 @@ const TABLE: Record<string, Required> = {
 
   'GET /usage': 'usage:read',
   'GET /usage/balance': 'usage:read',
+
+  'GET /calibration-sets': 'calibrations:read',
+  'POST /calibration-sets': 'calibrations:write',
+  'GET /calibration-sets/{setId}': 'calibrations:read',
+  'DELETE /calibration-sets/{setId}': 'calibrations:write',
+  'POST /calibration-sets/{setId}/items': 'calibrations:write',
+  'GET /calibration-sets/{setId}/items': 'calibrations:read',
 };
 
 /** docs/decisions.md 425: the read scope that reveals each kind of event. */
@@ -198,6 +205,13 @@ const FIXTURES: Record<string, (w: Walker) => Promise<string>> = {
   },
   // A delivery of a disabled endpoint: retrying it answers 409 and sends nothing.
   whdId: (w) => disabledDelivery(w, 'run.succeeded'),
+  setId: async (w) => {
+    const res = await t.api
+      .post('/v1/calibration-sets')
+      .set('Authorization', `Bearer ${await w.key()}`)
+      .send({ name: 'fixture', criteria: [{ key: 'score', pointer: '/score', kind: 'ordinal', min: 1, max: 5 }] });
+    return res.body.id as string;
+  },
 };
 
 /** Path parameters naming global resources (the catalog), which every account may read. */
@@ -208,6 +222,7 @@ const BODIES: Record<string, object> = {
   'PATCH /workflows/{workflowId}': { name: 'renamed' },
   'POST /workflows/{workflowId}/runs': {},
   'PATCH /webhook-endpoints/{whkId}': { status: 'disabled' },
+  'POST /calibration-sets/{setId}/items': { items: [{ input_documents: ['doc_fixture'], labels: { score: 1 } }] },
 };
 
 const label = (r: Pick<RouteSpec, 'method' | 'path'>) => `${r.method.toUpperCase()} ${r.path}`;
