@@ -101,12 +101,6 @@ const EVENT_SCOPE: Record<EventType, Scope> = {
 };
 
 /**
- * Scopes a key may already hold whose routes are not served yet: the calibration routes (docs/decisions.md 438, 439)
- * will need `calibrations:write`; `calibrations:read` already reads `calibration.completed` events (docs/decisions.md 382).
- */
-const NO_ROUTE_YET: readonly Scope[] = ['calibrations:write'];
-
-/**
  * What the walk's fixture of a route carries beyond the route's own scope: a redelivery sends the event again, so it
  * also needs the read scope of the delivery's event (docs/decisions.md 425; the fixture's delivery is of a `run.succeeded`).
  */
@@ -287,11 +281,10 @@ describe('the independent table', () => {
     expect(registered).toEqual(Object.keys(TABLE).sort());
   });
 
-  it('names only real scopes, and every scope guards at least one route, but for those whose routes are to come', () => {
+  it('names only real scopes, and every scope guards at least one route', () => {
     const used = new Set(Object.values(TABLE).filter(isKeyRoute).flatMap(accepted));
     for (const scope of used) expect(SCOPES).toContain(scope);
-    for (const scope of NO_ROUTE_YET) expect(used).not.toContain(scope);
-    expect([...used, ...NO_ROUTE_YET].sort()).toEqual([...SCOPES].sort());
+    expect([...used].sort()).toEqual([...SCOPES].sort());
   });
 });
 
