@@ -8,6 +8,7 @@ import { EVENT_RETENTION_DAYS, EVENT_TYPES } from '../webhooks/events';
 import { PageQuery, pageSchema } from '../http/pagination';
 import { ReferenceDocument } from '../documents/schemas';
 import { Run } from '../runs/schemas';
+import { Batch } from '../batches/schemas';
 
 export const EventType = z.enum(EVENT_TYPES).meta({ id: 'EventType' });
 
@@ -17,10 +18,13 @@ export const Event = z
     object: z.literal('event'),
     type: EventType,
     created_at: z.string(),
-    data: z.union([z.object({ run: Run }), z.object({ reference_document: ReferenceDocument })]).meta({
-      description:
-        '`run.*`: the run as it was when the event happened; `reference_document.ready`: the reference document.',
-    }),
+    data: z
+      .union([z.object({ run: Run }), z.object({ reference_document: ReferenceDocument }), z.object({ batch: Batch })])
+      .meta({
+        description:
+          '`run.*`: the run as it was when the event happened; `reference_document.ready`: the reference document; ' +
+          '`batch.completed`: the batch, final.',
+      }),
   })
   .meta({
     id: 'Event',

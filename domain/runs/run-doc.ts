@@ -50,4 +50,8 @@ export interface RunDoc {
    * and any charge refunded. A retry of that creation (same Idempotency-Key) then creates a fresh run instead.
    */
   abandoned_at?: Date;
+  /** The batch this run is an item of (domain/batches/), its position there and the item's `external_id`. */
+  batch_id?: string | null;
+  batch_position?: number;
+  external_id?: string | null;
 }

@@ -19,6 +19,7 @@ export const EVENT_TYPES = [
   'run.canceled',
   'run.refunded',
   'reference_document.ready',
+  'batch.completed',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -28,7 +29,7 @@ export type EventType = (typeof EVENT_TYPES)[number];
  * (docs/decisions.md 425).
  */
 export function eventReadScope(type: EventType): Scope {
-  return type.startsWith('run.') ? 'runs:read' : 'reference_documents:read';
+  return type.startsWith('run.') || type.startsWith('batch.') ? 'runs:read' : 'reference_documents:read';
 }
 
 /** The event kinds a key holding `scopes` may see. */

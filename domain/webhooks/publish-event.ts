@@ -59,12 +59,13 @@ export async function fanOutEvent(
   event: EventDoc,
   workflowEndpointId: string | null,
 ): Promise<string[]> {
-  if (!isWebhookEventType(event.type)) return [];
+  const type = event.type;
+  if (!isWebhookEventType(type)) return [];
   const { db, config, temporal } = publisher;
   // The account's endpoints through its roster, each read by `_id` (endpoint-roster.ts), not a query by account.
   const tenant = new TenantDb(db, event.account_id);
   const endpoints = await rosterEndpoints<WebhookEndpointDoc>(tenant);
-  const recipient = (e: WebhookEndpointDoc) => e.status === 'active' && e.events.includes(event.type);
+  const recipient = (e: WebhookEndpointDoc) => e.status === 'active' && e.events.includes(type);
   const ids = new Set(endpoints.filter(recipient).map((e) => e._id));
   // The roster has the workflow's endpoint unless an older process wrote it and the hourly sweep has not run yet.
   if (workflowEndpointId && !endpoints.some((e) => e._id === workflowEndpointId)) {

@@ -55,6 +55,12 @@ const TABLE: Record<string, Required> = {
   'POST /runs/{runId}/cancel': 'runs:write',
   'GET /runs/{runId}/output': 'runs:read',
 
+  'POST /workflows/{workflowId}/batches': 'runs:write',
+  'GET /batches': 'runs:read',
+  'GET /batches/{batchId}': 'runs:read',
+  'POST /batches/{batchId}/cancel': 'runs:write',
+  'GET /batches/{batchId}/results': 'runs:read',
+
   'POST /documents': 'documents:write',
   'POST /documents/{docId}/complete': 'documents:write',
   'GET /documents/{docId}/text': 'documents:write',
@@ -88,6 +94,7 @@ const EVENT_SCOPE: Record<EventType, Scope> = {
   'run.canceled': 'runs:read',
   'run.refunded': 'runs:read',
   'reference_document.ready': 'reference_documents:read',
+  'batch.completed': 'runs:read',
 };
 
 /**
