@@ -192,13 +192,14 @@ describe('creating a batch', () => {
 
   it('refuses a body over 8 MB while it streams', async () => {
     const wf = await makeWorkflow(t, testKey);
+    const item = JSON.stringify({ input_documents: ['doc_x'], metadata: { pad: 'x'.repeat(8000) } });
+    const body = `{"items":[${Array.from({ length: 1100 }, () => item).join(',')}]}`;
+    expect(body.length).toBeGreaterThan(8 * 1024 * 1024);
     const res = await t.api
       .post(`/v1/workflows/${wf}/batches`)
       .set(auth(testKey))
       .set('Content-Type', 'application/json')
-      .send(
-        `{"items":[${'{"input_documents":["doc_x"],"metadata":{"pad":"' + 'x'.repeat(8000) + '"}},'.repeat(1100)}]}`,
-      );
+      .send(body);
     expect(res.status).toBe(413);
   });
 
