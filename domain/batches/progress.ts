@@ -21,7 +21,7 @@ import type { EvaluationWorkflowDoc } from '../evaluation-workflows/evaluation-w
 import { publishEvent } from '../webhooks/publish-event';
 import type { CreateRunDeps, RunDoc } from '../runs';
 import { FINAL_RUN_STATUSES } from '../runs/schemas';
-import { admitBatchItem, cancelUnadmittedItem } from '../runs/batch-items';
+import { admitBatchItem, cancelUnadmittedItems } from '../runs/batch-items';
 import { cancelRun } from '../runs/lifecycle';
 import {
   batchesCollection,
@@ -39,11 +39,11 @@ import { FINAL_BATCH_STATUSES, type BatchStatus } from './schemas';
 
 export type BatchDeps = CreateRunDeps;
 
-const POLL_MS = 150;
+const POLL_MS = 100;
 /** Items admitted side by side within a step. */
-const ADMIT_AT_ONCE = 10;
+const ADMIT_AT_ONCE = 25;
 /** Unadmitted items canceled per round of a step. */
-const CANCEL_AT_ONCE = 200;
+const CANCEL_AT_ONCE = 500;
 
 const emptyProgress = (): BatchProgress => ({
   next: 0,
@@ -155,11 +155,11 @@ export async function advanceBatch(
     }
     if (stop && progress.next < batch.total) {
       const items = await batchItems(tenant, batch, progress.next, progress.next + CANCEL_AT_ONCE);
-      for (const item of items) {
-        const run = await cancelUnadmittedItem(deps, tenant, item, unadmittedCode(stop));
+      const runs = await cancelUnadmittedItems(deps, tenant, items, unadmittedCode(stop));
+      runs.forEach((run, i) => {
         if (FINAL_RUN_STATUSES.has(run.status)) tally(progress.done, run);
-        else progress.inflight.push(item.position);
-      }
+        else progress.inflight.push(items[i]!.position);
+      });
       progress.next += items.length;
     } else if (!stop && progress.next < batch.total) {
       let room = batch.max_concurrency - progress.inflight.length;
@@ -275,10 +275,12 @@ export async function settleBatchWithoutJob(deps: BatchDeps, batch: BatchDoc, be
       items.map((i) => i.runId),
     );
     const byId = new Map(found.map((r) => [r._id, r]));
+    const absent = items.filter((item) => !byId.has(item.runId));
+    for (const run of await cancelUnadmittedItems(deps, tenant, absent, unadmittedCode(stop))) byId.set(run._id, run);
     for (const item of items) {
-      let run = byId.get(item.runId) ?? (await cancelUnadmittedItem(deps, tenant, item, unadmittedCode(stop)));
+      let run = byId.get(item.runId)!;
       if (stop === 'canceled' && run.status === 'queued' && run.admission === 'admitted')
-        run = await cancelRun(deps, tenant, run._id).catch(() => run!);
+        run = await cancelRun(deps, tenant, run._id).catch(() => run);
       if (FINAL_RUN_STATUSES.has(run.status)) tally(progress.done, run);
       else {
         progress.inflight.push(item.position);

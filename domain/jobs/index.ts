@@ -161,6 +161,23 @@ export async function startBatchItemJob(temporal: TemporalHandle, job: RunJob): 
 }
 
 /**
+ * How long a batch job's histories grew: the executions of its id (one per continue-as-new) and the longest, in
+ * events (the benchmark's check that continue-as-new keeps them bounded). Read from visibility, which may lag.
+ */
+export async function describeBatchHistory(
+  temporal: TemporalHandle,
+  batchId: string,
+): Promise<{ runs: number; longest: number }> {
+  let runs = 0;
+  let longest = 0;
+  for await (const execution of temporal.client.workflow.list({ query: `WorkflowId = '${jobIds.batch(batchId)}'` })) {
+    runs++;
+    longest = Math.max(longest, execution.historyLength);
+  }
+  return { runs, longest };
+}
+
+/**
  * Renders a batch's results file in the worker (the API never renders 10,000 rows in-process) and waits at most
  * `ms` for it. A fresh job id per request: the file shows the items as they are now.
  */

@@ -9,9 +9,9 @@
  *   - an item never admitted (its batch canceled, its workflow no longer active, its job ended) is created
  *     `canceled` with that reason, never charged, and announces nothing (the batch's `batch.completed` does).
  */
-import { COLLECTIONS } from '../platform/db';
+import { bulkWriteInBatches, COLLECTIONS } from '../platform/db';
 import { startBatchItemJob } from '../jobs';
-import { lists, unwatchJob, watchJob, type TenantDb } from '../store';
+import { findByIds, lists, unwatchJob, watchJob, type TenantDb } from '../store';
 import type { ModelPolicy, OutputFormat } from '../catalog/catalog';
 import { admitRunDoc, chargedOnAdmission, emitRunEvent, insertRun } from './lifecycle';
 import { RUN_FAILURES, type RunFailureCode } from './failures';
@@ -149,25 +149,60 @@ async function showUncharged(deps: CreateRunDeps, tenant: TenantDb, run: RunDoc)
 }
 
 /**
- * The run of an item that will never be admitted: created `canceled` with `code` (never charged, nothing announced),
- * or, when an earlier attempt admitted it already, that run as it is.
+ * The runs of items that will never be admitted: created `canceled` with `code` (never charged, nothing announced),
+ * all at once (listed together, inserted in bulk); an item whose run an earlier attempt created already (admitted,
+ * or canceled) keeps that run. Answers every item's run, in the items' order.
  */
-export async function cancelUnadmittedItem(
-  deps: Pick<CreateRunDeps, 'temporal'>,
+export async function cancelUnadmittedItems(
+  deps: Pick<CreateRunDeps, 'db' | 'temporal'>,
   tenant: TenantDb,
-  item: BatchItemRun,
+  items: BatchItemRun[],
   code: 'workflow_not_active' | 'batch_canceled' | 'execution_ended',
-): Promise<RunDoc> {
-  return insertOnce(
-    tenant,
-    itemDoc(item, deps.temporal.namespace, {
-      admission: 'admitted',
-      status: 'canceled',
-      charged_milli: 0,
-      finished_at: new Date(),
-      error: { code, message: UNADMITTED_MESSAGES[code] },
-    }),
+): Promise<RunDoc[]> {
+  if (items.length === 0) return [];
+  const runs = tenant.collection<RunDoc>(COLLECTIONS.runs);
+  const existing = new Map(
+    (
+      await findByIds(
+        runs,
+        items.map((i) => i.runId),
+      )
+    ).map((r) => [r._id, r as RunDoc]),
   );
+  const fresh: RunDoc[] = items
+    .filter((item) => !existing.has(item.runId))
+    .map((item) => ({
+      ...itemDoc(item, deps.temporal.namespace, {
+        admission: 'admitted',
+        status: 'canceled',
+        charged_milli: 0,
+        finished_at: new Date(),
+        error: { code, message: UNADMITTED_MESSAGES[code] },
+      }),
+      account_id: tenant.accountId,
+    }));
+  if (fresh.length) {
+    // Listed first, as every run: an attempt that dies after this leaves entries that name no run (skipped by
+    // readers), and a later attempt's runs take positions of their own.
+    await lists().placeMany(deps.db, RUN_LIST, fresh);
+    try {
+      await bulkWriteInBatches(
+        deps.db.collection<RunDoc>(COLLECTIONS.runs),
+        fresh.map((document) => ({ insertOne: { document } })),
+      );
+    } catch (err) {
+      if (!isDuplicate(err) && !(err as { writeErrors?: unknown[] }).writeErrors) throw err;
+      // Another attempt created some of them first: those are read back (and anything else is an error).
+      const found = await findByIds(
+        runs,
+        fresh.map((r) => r._id),
+      );
+      if (found.length < fresh.length) throw err;
+      for (const run of found) existing.set(run._id, run as RunDoc);
+    }
+  }
+  const created = new Map(fresh.map((r) => [r._id, r]));
+  return items.map((item) => existing.get(item.runId) ?? created.get(item.runId)!);
 }
 
 const UNADMITTED_MESSAGES = {

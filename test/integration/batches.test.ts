@@ -313,6 +313,46 @@ describe('a batch at scale', () => {
       .send({ items: items(1000, docs), max_concurrency: 50 });
     expect(created.status).toBe(202);
     const createMs = Date.now() - startedAt;
+    // Halfway, interactive runs — 10 of this account, 10 of another — are not queued behind the batch's items
+    // (docs/decisions.md 437, 501): each succeeds within seconds, while the batch is still running.
+    const otherKey = await (await newAccount(t)).key({ mode: 'test' });
+    const otherDoc = await documentFor(otherKey);
+    const otherWf = await makeWorkflow(t, otherKey);
+    await (async () => {
+      for (;;) {
+        const b = await t.api.get(`/v1/batches/${created.body.id}`).set(auth(testKey));
+        expect(sum(b.body.counts)).toBe(1000);
+        if (b.body.counts.succeeded >= 400 || FINAL.includes(b.body.status)) return;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    })();
+    const interactive = await Promise.all(
+      [
+        ...Array.from({ length: 10 }, () => [testKey, wf, docs[0]!]),
+        ...Array.from({ length: 10 }, () => [otherKey, otherWf, otherDoc]),
+      ].map(async ([key, workflow, doc]) => {
+        const began = Date.now();
+        const run = await t.api
+          .post(`/v1/workflows/${workflow}/runs`)
+          .set(auth(key!))
+          .send({ input_documents: [doc], mode: 'async' });
+        expect(run.status).toBe(202);
+        for (;;) {
+          const got = await t.api.get(`/v1/runs/${run.body.id}`).set(auth(key!));
+          if (got.body.status !== 'queued' && got.body.status !== 'running') {
+            expect(got.body.status).toBe('succeeded');
+            return Date.now() - began;
+          }
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }),
+    );
+    const midway = await t.api.get(`/v1/batches/${created.body.id}`).set(auth(testKey));
+    expect(sum(midway.body.counts)).toBe(1000);
+    interactive.sort((x, y) => x - y);
+    process.stdout.write(`interactive runs during the batch: p95 ${interactive[18]} ms, max ${interactive[19]} ms\n`);
+    expect(midway.body.status).toBe('running');
+    expect(interactive[19]).toBeLessThan(15_000);
     const { batch, reads } = await waitForBatch(testKey, created.body.id, 300_000);
     const tookMs = Date.now() - startedAt;
     expect(batch).toMatchObject({ status: 'succeeded', counts: { total: 1000, succeeded: 1000 } });
