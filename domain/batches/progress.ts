@@ -45,6 +45,8 @@ const ADMIT_AT_ONCE = 25;
 /** Unadmitted items canceled per round of a step. */
 const CANCEL_AT_ONCE = 500;
 
+const IN_FLIGHT_FIELDS = { _id: 1, status: 1, admission: 1, livemode: 1, quoted_milli: 1, charged_milli: 1 };
+
 const emptyProgress = (): BatchProgress => ({
   next: 0,
   inflight: [],
@@ -122,9 +124,12 @@ export async function advanceBatch(
   let lastWritten = '';
   for (;;) {
     // The runs in flight: the final ones are tallied and leave the window.
+    // What a step needs of a run in flight, not its output: these are read every POLL_MS.
     const flying = await findByIds(
       runsOf(tenant),
       progress.inflight.map((p) => batchItemRunId(batch!._id, p)),
+      {},
+      { projection: IN_FLIGHT_FIELDS },
     );
     const byId = new Map(flying.map((r) => [r._id, r]));
     let running = 0;
