@@ -1,15 +1,22 @@
 /** `/events`: the recorded events, the same payloads webhooks deliver, for a client catching up on missed ones. */
 import type { KeyPrincipal } from '../../domain/access/api-keys';
-import { EVENT_RETENTION_DAYS, eventView, getEvent, listEvents, visibleEventTypes } from '../../domain/webhooks/events';
+import {
+  EVENT_READ_SCOPES,
+  EVENT_RETENTION_DAYS,
+  eventView,
+  getEvent,
+  listEvents,
+  visibleEventTypes,
+} from '../../domain/webhooks/events';
 import { signEventRuns } from '../../domain/runs/output-file';
 import { Event, EventIdParams, EventListQuery, EventPage } from '../../domain/events/schemas';
 import type { RouteDeps } from '../deps';
 import { route, type RouteSpec } from '../route';
 
 export function eventRoutes(deps: RouteDeps): RouteSpec[] {
-  // An event carries its run or reference document: a key sees the kinds whose resource it may read, and needs
-  // at least one of the two read scopes to call these at all (docs/decisions.md 425).
-  const read = { kind: 'api_key', scope: ['runs:read', 'reference_documents:read'] } as const;
+  // An event carries its run, reference document, batch or calibration: a key sees the kinds whose resource it may
+  // read, and needs at least one of those read scopes to call these at all (docs/decisions.md 425, 442).
+  const read = { kind: 'api_key', scope: EVENT_READ_SCOPES } as const;
   const visible = (principal: unknown) => visibleEventTypes((principal as KeyPrincipal).scopes);
   const signer = { storage: deps.storage, ttlS: deps.config.OUTPUT_URL_TTL_S };
   return [
@@ -20,8 +27,9 @@ export function eventRoutes(deps: RouteDeps): RouteSpec[] {
       tag: 'Events',
       summary: 'List events',
       description:
-        `Newest first, the last ${EVENT_RETENTION_DAYS} days; filter by \`type\`. A key sees \`run.*\` events with ` +
-        '`runs:read` and `reference_document.*` events with `reference_documents:read` (filtering by a kind it cannot ' +
+        `Newest first, the last ${EVENT_RETENTION_DAYS} days; filter by \`type\`. A key sees \`run.*\` and ` +
+        '`batch.completed` events with `runs:read`, `reference_document.*` events with `reference_documents:read` and ' +
+        '`calibration.completed` events with `calibrations:read` (filtering by a kind it cannot ' +
         `see is 403). To catch up after missed webhooks, page until the last ` +
         'event you processed and handle the rest oldest first; deduplicate on `id` as with deliveries.',
       query: EventListQuery,

@@ -14,7 +14,7 @@ import { errors } from '../http/errors';
 import { newId, randomBase62 } from '../platform/ids';
 import { LIMITS, refuseAbove } from './limits';
 import { keyCredentials, Membership } from '../store';
-import { SCOPES, type Scope } from './scopes';
+import { SCOPES, V1_SCOPES, type Scope } from './scopes';
 import type { TenantDb } from '../store';
 
 export type KeyMode = 'live' | 'test';
@@ -26,7 +26,13 @@ export interface ApiKeyDoc {
   mode: KeyMode;
   token_hash: string;
   last4: string;
+  /** The scopes listed at creation; an unrestricted key's is every scope there was then (see `heldScopes`). */
   scopes: Scope[];
+  /**
+   * Created with omitted or empty `scopes`: holds every scope, ones added later included (docs/decisions.md 382).
+   * Absent on keys from before it was recorded, which stored every scope of the time instead.
+   */
+  unrestricted?: boolean;
   rate_limit_rpm: number | null;
   expires_at: Date | null;
   last_used_at: Date | null;
@@ -45,6 +51,22 @@ export function keyPrefix(mode: KeyMode): 'ak_live' | 'ak_test' {
   return mode === 'live' ? 'ak_live' : 'ak_test';
 }
 
+/**
+ * Whether a key holds every scope, present and future (docs/decisions.md 382): recorded since keys record it; before,
+ * an unrestricted key was stored with the whole list of version 1, so a key without the record is unrestricted when
+ * it lists exactly that (an explicit list of every scope then could not be told apart, and meant the same).
+ */
+export function isUnrestricted(doc: Pick<ApiKeyDoc, 'scopes' | 'unrestricted'>): boolean {
+  if (doc.unrestricted !== undefined) return doc.unrestricted;
+  const listed = new Set(doc.scopes);
+  return listed.size === V1_SCOPES.length && V1_SCOPES.every((s) => listed.has(s));
+}
+
+/** The scopes a key holds now: every scope for an unrestricted key, else those it listed. */
+export function heldScopes(doc: Pick<ApiKeyDoc, 'scopes' | 'unrestricted'>): Scope[] {
+  return isUnrestricted(doc) ? [...SCOPES] : doc.scopes;
+}
+
 export function summarize(doc: ApiKeyDoc) {
   return {
     public_id: doc._id,
@@ -53,7 +75,8 @@ export function summarize(doc: ApiKeyDoc) {
     key_prefix: keyPrefix(doc.mode),
     last4: doc.last4,
     mode: doc.mode,
-    scopes: doc.scopes,
+    scopes: heldScopes(doc),
+    unrestricted: isUnrestricted(doc),
     status: doc.revoked_at ? ('revoked' as const) : ('active' as const),
     rate_limit_rpm: doc.rate_limit_rpm,
     expires_at: doc.expires_at?.toISOString() ?? null,
@@ -151,7 +174,9 @@ export async function createKey(tenant: TenantDb, policy: KeyPolicy, createdBy: 
     remedy: `a revoked or expired key leaves the list ${STOPPED_KEY_LISTED_DAYS} days after it stopped`,
   });
   const token = `${keyPrefix(input.mode)}_${randomBase62(32)}`;
-  const scopes = input.scopes?.length ? [...new Set(input.scopes)] : [...SCOPES];
+  const unrestricted = !input.scopes?.length;
+  // An unrestricted key also lists every scope of today, so a process from before `unrestricted` reads it rightly.
+  const scopes = unrestricted ? [...SCOPES] : [...new Set(input.scopes)];
   const keyId = newId('apiKey');
   // On the rosters before it exists (roster.ts): a crash in between leaves an id readers skip, never a key unlisted.
   await listedKeys.enrol(tenant, keyId);
@@ -166,6 +191,7 @@ export async function createKey(tenant: TenantDb, policy: KeyPolicy, createdBy: 
     token_hash: tokenHash,
     last4: token.slice(-4),
     scopes,
+    unrestricted,
     rate_limit_rpm: input.rate_limit_rpm ?? null,
     expires_at: input.expires_at ? new Date(input.expires_at) : null,
     last_used_at: null,
@@ -187,6 +213,7 @@ export async function createKey(tenant: TenantDb, policy: KeyPolicy, createdBy: 
     mode: summary.mode,
     last4: summary.last4,
     scopes: summary.scopes,
+    unrestricted: summary.unrestricted,
     rate_limit_rpm: summary.rate_limit_rpm,
     expires_at: summary.expires_at,
     created_at: summary.created_at,
@@ -219,7 +246,10 @@ export interface KeyPrincipal {
   accountId: string;
   keyId: string;
   mode: KeyMode;
+  /** Every scope the key holds now (`heldScopes`). */
   scopes: Scope[];
+  /** Holds every scope, ones added later included: what a `*` webhook subscription needs (docs/decisions.md 383). */
+  unrestricted: boolean;
   rateLimitRpm: number | null;
 }
 

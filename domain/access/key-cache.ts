@@ -11,7 +11,17 @@
  * Unknown tokens are never remembered: a key created a moment ago works on every process at once.
  */
 import type { Db } from 'mongodb';
-import { hashToken, keyIdOf, loadKey, recordUse, TOKEN_PATTERN, type ApiKeyDoc, type KeyPrincipal } from './api-keys';
+import {
+  hashToken,
+  heldScopes,
+  isUnrestricted,
+  keyIdOf,
+  loadKey,
+  recordUse,
+  TOKEN_PATTERN,
+  type ApiKeyDoc,
+  type KeyPrincipal,
+} from './api-keys';
 import { ApiError, errors } from '../http/errors';
 
 export const REFRESH_AFTER_MS = 1_000;
@@ -73,7 +83,8 @@ export class KeyCache {
       accountId: doc.account_id,
       keyId: doc._id,
       mode: doc.mode,
-      scopes: doc.scopes,
+      scopes: heldScopes(doc),
+      unrestricted: isUnrestricted(doc),
       rateLimitRpm: doc.rate_limit_rpm,
     };
   }

@@ -8,7 +8,9 @@ export const CreateKeyRequest = z
   .object({
     name: z.string().trim().min(1).max(100),
     mode: z.enum(['live', 'test']).default('live'),
-    scopes: z.array(ScopeName).max(SCOPES.length).optional().meta({ description: 'Omitted or empty: every scope.' }),
+    scopes: z.array(ScopeName).max(SCOPES.length).optional().meta({
+      description: 'Omitted or empty: an unrestricted key, holding every scope, ones added later included.',
+    }),
     rate_limit_rpm: z.number().int().min(1).max(100_000).nullable().optional().meta({
       description:
         "At most the deployment's `MAX_KEY_RATE_LIMIT_RPM` (6000 unless configured); above it 400. Null or omitted: the default.",
@@ -30,7 +32,10 @@ export const ApiKeySummary = z
     key_prefix: z.enum(['ak_live', 'ak_test']),
     last4: z.string(),
     mode: z.enum(['live', 'test']),
-    scopes: z.array(ScopeName),
+    scopes: z.array(ScopeName).meta({ description: 'Every scope the key holds now.' }),
+    unrestricted: z.boolean().meta({
+      description: 'Created without `scopes`: holds every scope, ones added later included.',
+    }),
     status: z.enum(['active', 'revoked']),
     rate_limit_rpm: z.number().int().nullable(),
     expires_at: z.string().nullable(),
@@ -48,7 +53,10 @@ export const SecretApiKey = z
     name: z.string(),
     mode: z.enum(['live', 'test']),
     last4: z.string(),
-    scopes: z.array(ScopeName),
+    scopes: z.array(ScopeName).meta({ description: 'Every scope the key holds now.' }),
+    unrestricted: z.boolean().meta({
+      description: 'Created without `scopes`: holds every scope, ones added later included.',
+    }),
     rate_limit_rpm: z.number().int().nullable(),
     expires_at: z.string().nullable(),
     created_at: z.string(),

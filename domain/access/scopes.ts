@@ -1,4 +1,7 @@
-/** API-key scopes (docs/decisions.md 403). A route declares the one scope it needs; a key lists the scopes it has. */
+/**
+ * API-key scopes (docs/decisions.md 403, 382). A route declares the one scope it needs; a key lists the scopes it has,
+ * or is unrestricted and holds every scope, ones added later included (docs/decisions.md 442).
+ */
 export const SCOPES = [
   'runs:read',
   'runs:write',
@@ -11,6 +14,14 @@ export const SCOPES = [
   'webhooks:write',
   'usage:read',
   'catalog:read',
+  'calibrations:read',
+  'calibrations:write',
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];
+
+/**
+ * Every scope of version 1, which an unrestricted key was stored with before keys recorded `unrestricted`: a key
+ * stored with exactly these is unrestricted (docs/decisions.md 382).
+ */
+export const V1_SCOPES: readonly Scope[] = SCOPES.slice(0, 11);

@@ -13,11 +13,13 @@ import type { Scope } from '../access/scopes';
 import { newId, randomBase62 } from '../platform/ids';
 import { sealSecret } from '../platform/secret-box';
 import {
+  ALL_EVENTS,
   DEFAULT_WEBHOOK_EVENT_TYPES,
   WEBHOOK_EVENT_TYPES,
   type CreateWebhookEndpointRequest,
   type UpdateWebhookEndpointRequest,
   type WebhookEventType,
+  type WebhookSubscription,
 } from './schemas';
 import type { TenantDb } from '../store';
 import { resolveTarget, TargetRefused, type Lookup, type TargetPolicy } from './url';
@@ -28,7 +30,8 @@ export interface WebhookEndpointDoc {
   _id: string;
   account_id: string;
   url: string;
-  events: WebhookEventType[];
+  /** The kinds it receives, in the canonical order, or `['*']`: every kind, present and future. */
+  events: WebhookSubscription[];
   status: 'active' | 'disabled';
   /** AES-256-GCM under DATA_ENCRYPTION_KEY, bound to the endpoint id (domain/platform/secret-box.ts). */
   secret_sealed: string;
@@ -78,15 +81,46 @@ async function checkedUrl(config: Config, raw: string, lookup?: Lookup): Promise
   }
 }
 
-/** Every kind once, in the canonical order, whatever order (or duplicates) the client sent. */
-function normalizeEvents(events: WebhookEventType[] | undefined): WebhookEventType[] {
-  const wanted = new Set(events ?? DEFAULT_WEBHOOK_EVENT_TYPES);
+/**
+ * Every kind once, in the canonical order, whatever order (or duplicates) the client sent; `*` with anything else is
+ * `*` alone, which already holds the rest (docs/decisions.md 383).
+ */
+function normalizeEvents(events: readonly WebhookSubscription[] | undefined): WebhookSubscription[] {
+  if (events?.includes(ALL_EVENTS)) return [ALL_EVENTS];
+  const wanted = new Set<WebhookSubscription>(events ?? DEFAULT_WEBHOOK_EVENT_TYPES);
   return WEBHOOK_EVENT_TYPES.filter((e) => wanted.has(e));
+}
+
+/** Whether an endpoint subscribed to `events` receives `type`. */
+export function subscribesTo(events: readonly WebhookSubscription[], type: WebhookEventType): boolean {
+  return events.includes(ALL_EVENTS) || events.includes(type);
 }
 
 /** Who is asking: an endpoint may only be subscribed to events its creator may read (docs/decisions.md 425). */
 export interface EndpointCaller {
   scopes: readonly Scope[];
+  /** Holds every scope, present and future: only such a key may subscribe to `*` (docs/decisions.md 383). */
+  unrestricted?: boolean;
+}
+
+/**
+ * Refuses (403 insufficient_scope) a caller who may not read everything `events` hands to a URL. `*` hands over
+ * kinds that do not exist yet, whose read scope may not exist yet either: only an unrestricted key holds those.
+ */
+function requireSubscriptionScopes(caller: EndpointCaller, events: readonly WebhookSubscription[]): void {
+  if (events.includes(ALL_EVENTS)) {
+    if (caller.unrestricted) return;
+    throw new ApiError(
+      403,
+      'insufficient_scope',
+      'Subscribing to "*" (every kind of event, present and future) needs an unrestricted API key (one created ' +
+        'without scopes); name the kinds instead.',
+    );
+  }
+  requireEventScopes(
+    caller.scopes,
+    events.filter((e): e is WebhookEventType => e !== ALL_EVENTS),
+  );
 }
 
 export async function createWebhookEndpoint(
@@ -97,7 +131,7 @@ export async function createWebhookEndpoint(
   lookup?: Lookup,
 ) {
   const events = normalizeEvents(input.events);
-  requireEventScopes(caller.scopes, events);
+  requireSubscriptionScopes(caller, events);
   const url = await checkedUrl(config, input.url, lookup);
   await refuseAboveLimit(tenant, LIMITS.webhookEndpointsPerAccount - 1);
   const id = newId('webhookEndpoint');
@@ -164,7 +198,7 @@ export async function updateWebhookEndpoint(
   // Pointing the endpoint somewhere new, changing what it receives or switching it back on hands its events to a
   // URL: the caller must be able to read them. Switching it off hands over nothing.
   if (patch.url !== undefined || patch.events !== undefined || patch.status === 'active') {
-    requireEventScopes(caller.scopes, patch.events !== undefined ? normalizeEvents(patch.events) : current.events);
+    requireSubscriptionScopes(caller, patch.events !== undefined ? normalizeEvents(patch.events) : current.events);
   }
   const now = new Date();
   const set: Partial<WebhookEndpointDoc> = { updated_at: now };

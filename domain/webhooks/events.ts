@@ -20,17 +20,32 @@ export const EVENT_TYPES = [
   'run.refunded',
   'reference_document.ready',
   'batch.completed',
+  'calibration.completed',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /**
- * An event carries its resource (the whole run, the reference document), so seeing it is reading that resource:
- * the read scope of the resource is needed to list it, fetch it, subscribe an endpoint to it or redeliver it
- * (docs/decisions.md 425).
+ * An event carries its resource (the whole run, the reference document, the batch, the calibration), so seeing it is
+ * reading that resource: the read scope of the resource is needed to list it, fetch it, subscribe an endpoint to it
+ * or redeliver it (docs/decisions.md 425). A batch is read with `runs:read`, as its items are runs
+ * (docs/decisions.md 442).
  */
+const READ_SCOPE: Record<EventType, Scope> = {
+  'run.succeeded': 'runs:read',
+  'run.failed': 'runs:read',
+  'run.canceled': 'runs:read',
+  'run.refunded': 'runs:read',
+  'reference_document.ready': 'reference_documents:read',
+  'batch.completed': 'runs:read',
+  'calibration.completed': 'calibrations:read',
+};
+
 export function eventReadScope(type: EventType): Scope {
-  return type.startsWith('run.') || type.startsWith('batch.') ? 'runs:read' : 'reference_documents:read';
+  return READ_SCOPE[type];
 }
+
+/** The scopes that read some kind of event: any one of them lets a key call `GET /events`. */
+export const EVENT_READ_SCOPES: readonly Scope[] = [...new Set(Object.values(READ_SCOPE))];
 
 /** The event kinds a key holding `scopes` may see. */
 export function visibleEventTypes(scopes: readonly Scope[]): EventType[] {

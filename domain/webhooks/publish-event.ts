@@ -18,7 +18,7 @@ import { deliver, type TemporalHandle } from '../jobs';
 import { DELIVERY_LIST, deliveryPolicy, type WebhookDeliveryDoc } from './deliveries';
 
 import { createOnce, unwatchJob, watchJob } from '../store';
-import type { WebhookEndpointDoc } from './endpoints';
+import { subscribesTo, type WebhookEndpointDoc } from './endpoints';
 import { rosterEndpoints } from './endpoint-roster';
 import { TenantDb } from '../store';
 
@@ -59,13 +59,14 @@ export async function fanOutEvent(
   event: EventDoc,
   workflowEndpointId: string | null,
 ): Promise<string[]> {
-  const type = event.type;
-  if (!isWebhookEventType(type)) return [];
+  if (!isWebhookEventType(event.type)) return [];
   const { db, config, temporal } = publisher;
   // The account's endpoints through its roster, each read by `_id` (endpoint-roster.ts), not a query by account.
   const tenant = new TenantDb(db, event.account_id);
   const endpoints = await rosterEndpoints<WebhookEndpointDoc>(tenant);
-  const recipient = (e: WebhookEndpointDoc) => e.status === 'active' && e.events.includes(type);
+  const type = event.type;
+  // `events` names the kind, or is `*` (docs/decisions.md 442).
+  const recipient = (e: WebhookEndpointDoc) => e.status === 'active' && subscribesTo(e.events, type);
   const ids = new Set(endpoints.filter(recipient).map((e) => e._id));
   // The roster has the workflow's endpoint unless an older process wrote it and the hourly sweep has not run yet.
   if (workflowEndpointId && !endpoints.some((e) => e._id === workflowEndpointId)) {

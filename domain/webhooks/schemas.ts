@@ -2,20 +2,31 @@
 import { z } from 'zod';
 import { pageSchema } from '../http/pagination';
 
-/** The kinds an endpoint can subscribe to: the four of docs/api-reference.md §15, and `run.refunded` (a refund). */
+/**
+ * The kinds an endpoint can subscribe to: the four of docs/api-reference.md §15, `run.refunded` (a refund), and the
+ * kinds of version 2, `batch.completed` and `calibration.completed` (docs/decisions.md 442).
+ */
 export const WebhookEventType = z.enum([
   'run.succeeded',
   'run.failed',
   'run.canceled',
   'run.refunded',
   'reference_document.ready',
+  'batch.completed',
+  'calibration.completed',
 ]);
 export type WebhookEventType = z.infer<typeof WebhookEventType>;
 export const WEBHOOK_EVENT_TYPES = WebhookEventType.options;
 
+/** Every kind, present and future (docs/decisions.md 383). */
+export const ALL_EVENTS = '*';
+/** What an endpoint is subscribed to: kinds, or `*` alone. */
+export type WebhookSubscription = WebhookEventType | typeof ALL_EVENTS;
+
 /**
- * `events` omitted: the four kinds of docs/api-reference.md §15. `run.refunded` goes only to endpoints that name it, so
- * a receiver written against the contract never meets a kind it did not ask for.
+ * `events` omitted: the four kinds of docs/api-reference.md §15, for good. Every later kind (`run.refunded`,
+ * `batch.completed`, `calibration.completed`) goes only to endpoints that name it or `*`, so a receiver written
+ * against the contract never meets a kind it did not ask for (docs/decisions.md 442).
  */
 export const DEFAULT_WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = [
   'run.succeeded',
@@ -30,11 +41,17 @@ const url = z.string().trim().min(1).max(2048).meta({
   description: 'https URL (http only where the deployment allows it)',
   example: 'https://example.com/hooks/assay',
 });
+const subscription = z.union([WebhookEventType, z.literal(ALL_EVENTS)]);
 const events = z
-  .array(WebhookEventType)
-  .min(1, 'name at least one event kind, or omit events for all of them')
-  .max(WEBHOOK_EVENT_TYPES.length)
-  .meta({ description: 'Omitted: the four kinds of the contract; `run.refunded` is delivered only when named.' });
+  .array(subscription)
+  .min(1, 'name at least one event kind, `*` for every kind, or omit events for the four of version 1')
+  .max(WEBHOOK_EVENT_TYPES.length + 1)
+  .meta({
+    description:
+      'Omitted: the four kinds of version 1 (`run.succeeded`, `run.failed`, `run.canceled`, ' +
+      '`reference_document.ready`), for good. Any other kind is delivered only when named, or with `*`: every kind, ' +
+      'present and future (`*` needs an unrestricted key). `*` with other kinds is `*`.',
+  });
 
 export const CreateWebhookEndpointRequest = z
   .object({ url, events: events.optional() })
@@ -53,7 +70,7 @@ export const WebhookEndpoint = z
     id: z.string().meta({ example: 'whk_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T' }),
     object: z.literal('webhook_endpoint'),
     url: z.string(),
-    events: z.array(WebhookEventType),
+    events: z.array(subscription).meta({ description: 'The kinds delivered, or `["*"]`: every kind.' }),
     status: WebhookEndpointStatus,
     created_at: z.string(),
   })

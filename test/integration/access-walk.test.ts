@@ -18,8 +18,10 @@ import { recordEvent, type EventType } from '../../domain/webhooks/events';
 import { newId, randomBase62 } from '../../domain/platform/ids';
 import { SCOPES, type Scope } from '../../domain/access/scopes';
 import { createTestContext, type TestContext } from '../support/app';
-import { referenceReadyData, waitForEvents } from '../support/events';
+import { batchCompletedData, referenceReadyData, waitForEvents } from '../support/events';
 import { newAccount, type TestAccount } from '../support/identity';
+import { makeDocument } from '../support/files';
+import { uploadDocument } from '../support/uploads';
 
 /** Who may call a route, per docs/decisions.md 403 (and 425 for events): a list of scopes means any one of them. */
 type Required = 'public' | 'session' | Scope | readonly Scope[];
@@ -80,8 +82,8 @@ const TABLE: Record<string, Required> = {
   'GET /webhook-endpoints/{whkId}/deliveries': 'webhooks:read',
   'POST /webhook-deliveries/{whdId}/retry': 'webhooks:write',
 
-  'GET /events': ['runs:read', 'reference_documents:read'],
-  'GET /events/{eventId}': ['runs:read', 'reference_documents:read'],
+  'GET /events': ['runs:read', 'reference_documents:read', 'calibrations:read'],
+  'GET /events/{eventId}': ['runs:read', 'reference_documents:read', 'calibrations:read'],
 
   'GET /usage': 'usage:read',
   'GET /usage/balance': 'usage:read',
@@ -94,8 +96,16 @@ const EVENT_SCOPE: Record<EventType, Scope> = {
   'run.canceled': 'runs:read',
   'run.refunded': 'runs:read',
   'reference_document.ready': 'reference_documents:read',
+  // docs/decisions.md 442: a batch is read with runs:read (its items are runs), a calibration with calibrations:read.
   'batch.completed': 'runs:read',
+  'calibration.completed': 'calibrations:read',
 };
+
+/**
+ * Scopes a key may already hold whose routes are not served yet: the calibration routes (docs/decisions.md 438, 439)
+ * will need `calibrations:write`; `calibrations:read` already reads `calibration.completed` events (docs/decisions.md 382).
+ */
+const NO_ROUTE_YET: readonly Scope[] = ['calibrations:write'];
 
 /**
  * What the walk's fixture of a route carries beyond the route's own scope: a redelivery sends the event again, so it
@@ -176,6 +186,19 @@ const FIXTURES: Record<string, (w: Walker) => Promise<string>> = {
       .send({ product_code: 'essay_grading', name: 'f' });
     const run = await t.api.post(`/v1/workflows/${wf.body.id}/runs`).set('Authorization', `Bearer ${key}`).send({});
     return run.body.id as string;
+  },
+  batchId: async (w) => {
+    const key = await w.key();
+    const doc = await uploadDocument(t, key, await makeDocument('md', { sentences: ['An essay.'] }));
+    const wf = await t.api
+      .post('/v1/workflows')
+      .set('Authorization', `Bearer ${key}`)
+      .send({ product_code: 'essay_grading', name: 'f' });
+    const batch = await t.api
+      .post(`/v1/workflows/${wf.body.id}/batches`)
+      .set('Authorization', `Bearer ${key}`)
+      .send({ items: [{ input_documents: [doc.body.id] }] });
+    return batch.body.id as string;
   },
   // A real event, so its answer has the documented shape: the `run.succeeded` the worker records for a run.
   eventId: async (w) => String((await runEvent(w))._id),
@@ -270,10 +293,11 @@ describe('the independent table', () => {
     expect(registered).toEqual(Object.keys(TABLE).sort());
   });
 
-  it('names only real scopes, and every scope guards at least one route', () => {
+  it('names only real scopes, and every scope guards at least one route, but for those whose routes are to come', () => {
     const used = new Set(Object.values(TABLE).filter(isKeyRoute).flatMap(accepted));
     for (const scope of used) expect(SCOPES).toContain(scope);
-    expect([...used].sort()).toEqual([...SCOPES].sort());
+    for (const scope of NO_ROUTE_YET) expect(used).not.toContain(scope);
+    expect([...used, ...NO_ROUTE_YET].sort()).toEqual([...SCOPES].sort());
   });
 });
 
@@ -350,7 +374,13 @@ describe('every kind of event, with every scope (docs/decisions.md 425)', () => 
         events[kind] = String(run._id);
         continue;
       }
-      const data = kind.startsWith('run.') ? runData : refData;
+      const data = kind.startsWith('run.')
+        ? runData
+        : kind === 'batch.completed'
+          ? batchCompletedData()
+          : kind === 'calibration.completed'
+            ? { calibration: { id: `cal_${newId('event').slice(4)}`, object: 'calibration', status: 'succeeded' } }
+            : refData;
       events[kind] = (
         await recordEvent(t.database.db, w.account.accountId, kind, `walk:${randomBase62(16)}`, data)
       )._id;

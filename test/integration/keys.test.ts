@@ -66,12 +66,18 @@ describe('creating a key', () => {
     expect(list.body.data[0]).not.toHaveProperty('token');
   });
 
-  it('grants every scope when scopes are omitted or empty', async () => {
-    const res = await t.api.post('/v1/keys').set(auth(a.session)).send({ name: 'all', scopes: [] });
-    expect(res.body.scopes).toContain('runs:write');
-    expect(res.body.scopes).toContain('catalog:read');
-    expect(res.body.scopes.length).toBe(11);
-    expect(res.body.mode).toBe('live');
+  it('grants every scope when scopes are omitted or empty: the key is unrestricted', async () => {
+    for (const body of [{ name: 'all', scopes: [] }, { name: 'all' }]) {
+      const res = await t.api.post('/v1/keys').set(auth(a.session)).send(body);
+      expect(res.body.scopes).toContain('runs:write');
+      expect(res.body.scopes).toContain('catalog:read');
+      expect(res.body.scopes).toContain('calibrations:write');
+      expect(res.body.scopes.length).toBe(13);
+      expect(res.body.unrestricted).toBe(true);
+      expect(res.body.mode).toBe('live');
+    }
+    const listed = await t.api.get('/v1/keys').set(auth(a.session));
+    expect(listed.body.data.map((k: { unrestricted: boolean }) => k.unrestricted)).toEqual([true, true]);
   });
 
   it.each([
@@ -165,6 +171,54 @@ describe('using a key', () => {
     expect(test.startsWith('ak_test_')).toBe(true);
     const keys = (await t.api.get('/v1/keys').set(auth(a.session))).body.data;
     expect(keys.map((k: { mode: string }) => k.mode).sort()).toEqual(['live', 'test']);
+  });
+});
+
+describe('scopes added after a key was made (docs/decisions.md 382)', () => {
+  const V1 = [
+    'runs:read',
+    'runs:write',
+    'workflows:read',
+    'workflows:write',
+    'documents:write',
+    'reference_documents:read',
+    'reference_documents:write',
+    'webhooks:read',
+    'webhooks:write',
+    'usage:read',
+    'catalog:read',
+  ];
+  /** A scope version 1 did not have, tried on the one route that already takes it. */
+  const readsCalibrationEvents = (token: string) => t.api.get('/v1/events?type=calibration.completed').set(auth(token));
+
+  it('a key stored with every scope of version 1, before keys recorded `unrestricted`, holds the new scopes too', async () => {
+    const created = await t.api.post('/v1/keys').set(auth(a.session)).send({ name: 'v1', scopes: V1 });
+    // As a version-1 server stored a key created without scopes: the whole list of the time, nothing else.
+    await t.database.db
+      .collection<ApiKeyDoc>(COLLECTIONS.apiKeys)
+      .updateOne({ _id: created.body.public_id }, { $unset: { unrestricted: '' } });
+    const res = await readsCalibrationEvents(created.body.token);
+    expect([res.status, res.body.data]).toEqual([200, []]);
+    const [listed] = (await t.api.get('/v1/keys').set(auth(a.session))).body.data;
+    expect(listed).toMatchObject({ unrestricted: true, scopes: expect.arrayContaining(['calibrations:read']) });
+    expect(listed.scopes).toHaveLength(13);
+  });
+
+  it('a key that lists scopes keeps exactly those, even every scope of version 1, and gets no new one', async () => {
+    const created = await t.api.post('/v1/keys').set(auth(a.session)).send({ name: 'listed', scopes: V1 });
+    expect([created.body.unrestricted, created.body.scopes]).toEqual([false, V1]);
+    const res = await readsCalibrationEvents(created.body.token);
+    expect([res.status, res.body.error?.code]).toEqual([403, 'insufficient_scope']);
+    // A version-1 key that listed fewer scopes than all is just as restricted.
+    const older = await t.api
+      .post('/v1/keys')
+      .set(auth(a.session))
+      .send({ name: 'older', scopes: ['runs:read'] });
+    await t.database.db
+      .collection<ApiKeyDoc>(COLLECTIONS.apiKeys)
+      .updateOne({ _id: older.body.public_id }, { $unset: { unrestricted: '' } });
+    const refused = await readsCalibrationEvents(older.body.token);
+    expect([refused.status, refused.body.error?.code]).toEqual([403, 'insufficient_scope']);
   });
 });
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import date
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Dict, Literal
 
 from pydantic import AnyUrl, AwareDatetime, BaseModel, ConfigDict, Field, RootModel
 
@@ -70,8 +70,17 @@ class ApiKeySummary(BaseModel):
             'webhooks:write',
             'usage:read',
             'catalog:read',
+            'calibrations:read',
+            'calibrations:write',
         ]
     ]
+    """
+    Every scope the key holds now.
+    """
+    unrestricted: bool
+    """
+    Created without `scopes`: holds every scope, ones added later included.
+    """
     status: Literal['active', 'revoked']
     rate_limit_rpm: int | None
     expires_at: AwareDatetime | None
@@ -103,8 +112,17 @@ class SecretApiKey(BaseModel):
             'webhooks:write',
             'usage:read',
             'catalog:read',
+            'calibrations:read',
+            'calibrations:write',
         ]
     ]
+    """
+    Every scope the key holds now.
+    """
+    unrestricted: bool
+    """
+    Created without `scopes`: holds every scope, ones added later included.
+    """
     rate_limit_rpm: int | None
     expires_at: AwareDatetime | None
     created_at: AwareDatetime
@@ -131,13 +149,15 @@ class CreateKeyRequest(BaseModel):
                 'webhooks:write',
                 'usage:read',
                 'catalog:read',
+                'calibrations:read',
+                'calibrations:write',
             ]
         ]
         | None,
-        Field(max_length=11),
+        Field(max_length=13),
     ] = None
     """
-    Omitted or empty: every scope.
+    Omitted or empty: an unrestricted key, holding every scope, ones added later included.
     """
     rate_limit_rpm: Annotated[int | None, Field(ge=1, le=100000)] = None
     """
@@ -665,8 +685,14 @@ class WebhookEndpoint(BaseModel):
             'run.canceled',
             'run.refunded',
             'reference_document.ready',
+            'batch.completed',
+            'calibration.completed',
         ]
+        | Literal['*']
     ]
+    """
+    The kinds delivered, or `["*"]`: every kind.
+    """
     status: Literal['active', 'disabled']
     created_at: AwareDatetime
 
@@ -682,8 +708,14 @@ class CreatedWebhookEndpoint(BaseModel):
             'run.canceled',
             'run.refunded',
             'reference_document.ready',
+            'batch.completed',
+            'calibration.completed',
         ]
+        | Literal['*']
     ]
+    """
+    The kinds delivered, or `["*"]`: every kind.
+    """
     status: Literal['active', 'disabled']
     created_at: AwareDatetime
     secret: Annotated[str, Field(examples=['whsec_…'])]
@@ -709,13 +741,16 @@ class CreateWebhookEndpointRequest(BaseModel):
                 'run.canceled',
                 'run.refunded',
                 'reference_document.ready',
+                'batch.completed',
+                'calibration.completed',
             ]
+            | Literal['*']
         ]
         | None,
-        Field(max_length=5, min_length=1),
+        Field(max_length=8, min_length=1),
     ] = None
     """
-    Omitted: the four kinds of the contract; `run.refunded` is delivered only when named.
+    Omitted: the four kinds of version 1 (`run.succeeded`, `run.failed`, `run.canceled`, `reference_document.ready`), for good. Any other kind is delivered only when named, or with `*`: every kind, present and future (`*` needs an unrestricted key). `*` with other kinds is `*`.
     """
 
 
@@ -737,13 +772,16 @@ class UpdateWebhookEndpointRequest(BaseModel):
                 'run.canceled',
                 'run.refunded',
                 'reference_document.ready',
+                'batch.completed',
+                'calibration.completed',
             ]
+            | Literal['*']
         ]
         | None,
-        Field(max_length=5, min_length=1),
+        Field(max_length=8, min_length=1),
     ] = None
     """
-    Omitted: the four kinds of the contract; `run.refunded` is delivered only when named.
+    Omitted: the four kinds of version 1 (`run.succeeded`, `run.failed`, `run.canceled`, `reference_document.ready`), for good. Any other kind is delivered only when named, or with `*`: every kind, present and future (`*` needs an unrestricted key). `*` with other kinds is `*`.
     """
     status: Literal['active', 'disabled'] | None = None
 
@@ -759,8 +797,14 @@ class RotatedWebhookEndpoint(BaseModel):
             'run.canceled',
             'run.refunded',
             'reference_document.ready',
+            'batch.completed',
+            'calibration.completed',
         ]
+        | Literal['*']
     ]
+    """
+    The kinds delivered, or `["*"]`: every kind.
+    """
     status: Literal['active', 'disabled']
     created_at: AwareDatetime
     secret: Annotated[str, Field(examples=['whsec_…'])]
@@ -800,7 +844,7 @@ class WebhookAttempt(BaseModel):
 
 class Data1(BaseModel):
     """
-    `run.*`: the run as it was when the event happened; `reference_document.ready`: the reference document; `batch.completed`: the batch, final.
+    `run.*`: the run as it was when the event happened; `reference_document.ready`: the reference document; `batch.completed`: the batch in its final status; `calibration.completed`: the calibration.
     """
 
     reference_document: ReferenceDocument
@@ -815,6 +859,7 @@ class EventType(
             'run.refunded',
             'reference_document.ready',
             'batch.completed',
+            'calibration.completed',
         ]
     ]
 ):
@@ -825,7 +870,23 @@ class EventType(
         'run.refunded',
         'reference_document.ready',
         'batch.completed',
+        'calibration.completed',
     ]
+
+
+class EventCalibration(BaseModel):
+    """
+    The calibration as `GET /calibrations/{id}` answers it.
+    """
+
+    model_config = ConfigDict(
+        extra='allow',
+    )
+    __annotations__ = {
+        '__pydantic_extra__': Dict[str, Any],
+    }
+    id: Annotated[str, Field(examples=['cal_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T'])]
+    object: Literal['calibration']
 
 
 class Period(BaseModel):
@@ -1005,10 +1066,18 @@ class WebhookDelivery(BaseModel):
 
 class Data2(BaseModel):
     """
-    `run.*`: the run as it was when the event happened; `reference_document.ready`: the reference document; `batch.completed`: the batch, final.
+    `run.*`: the run as it was when the event happened; `reference_document.ready`: the reference document; `batch.completed`: the batch in its final status; `calibration.completed`: the calibration.
     """
 
     batch: Batch
+
+
+class Data3(BaseModel):
+    """
+    `run.*`: the run as it was when the event happened; `reference_document.ready`: the reference document; `batch.completed`: the batch in its final status; `calibration.completed`: the calibration.
+    """
+
+    calibration: EventCalibration
 
 
 class Run(BaseModel):
@@ -1064,7 +1133,7 @@ class WebhookDeliveryList(BaseModel):
 
 class Data(BaseModel):
     """
-    `run.*`: the run as it was when the event happened; `reference_document.ready`: the reference document; `batch.completed`: the batch, final.
+    `run.*`: the run as it was when the event happened; `reference_document.ready`: the reference document; `batch.completed`: the batch in its final status; `calibration.completed`: the calibration.
     """
 
     run: Run
@@ -1079,9 +1148,9 @@ class Event(BaseModel):
     object: Literal['event']
     type: EventType
     created_at: AwareDatetime
-    data: Data | Data1 | Data2
+    data: Data | Data1 | Data2 | Data3
     """
-    `run.*`: the run as it was when the event happened; `reference_document.ready`: the reference document; `batch.completed`: the batch, final.
+    `run.*`: the run as it was when the event happened; `reference_document.ready`: the reference document; `batch.completed`: the batch in its final status; `calibration.completed`: the calibration.
     """
 
 

@@ -722,9 +722,9 @@ export interface paths {
         };
         /**
          * List events
-         * @description Newest first, the last 30 days; filter by `type`. A key sees `run.*` events with `runs:read` and `reference_document.*` events with `reference_documents:read` (filtering by a kind it cannot see is 403). To catch up after missed webhooks, page until the last event you processed and handle the rest oldest first; deduplicate on `id` as with deliveries.
+         * @description Newest first, the last 30 days; filter by `type`. A key sees `run.*` and `batch.completed` events with `runs:read`, `reference_document.*` events with `reference_documents:read` and `calibration.completed` events with `calibrations:read` (filtering by a kind it cannot see is 403). To catch up after missed webhooks, page until the last event you processed and handle the rest oldest first; deduplicate on `id` as with deliveries.
          *
-         *     Requires scope `runs:read` or `reference_documents:read`.
+         *     Requires scope `runs:read` or `reference_documents:read` or `calibrations:read`.
          */
         get: operations["getEvents"];
         put?: never;
@@ -746,7 +746,7 @@ export interface paths {
          * Get an event
          * @description Events older than 30 days are gone (404); so is, for this key, an event of a kind it may not read (see the list).
          *
-         *     Requires scope `runs:read` or `reference_documents:read`.
+         *     Requires scope `runs:read` or `reference_documents:read` or `calibrations:read`.
          */
         get: operations["getEventsEventId"];
         put?: never;
@@ -849,7 +849,10 @@ export interface components {
             last4: string;
             /** @enum {string} */
             mode: "live" | "test";
-            scopes: ("runs:read" | "runs:write" | "workflows:read" | "workflows:write" | "documents:write" | "reference_documents:read" | "reference_documents:write" | "webhooks:read" | "webhooks:write" | "usage:read" | "catalog:read")[];
+            /** @description Every scope the key holds now. */
+            scopes: ("runs:read" | "runs:write" | "workflows:read" | "workflows:write" | "documents:write" | "reference_documents:read" | "reference_documents:write" | "webhooks:read" | "webhooks:write" | "usage:read" | "catalog:read" | "calibrations:read" | "calibrations:write")[];
+            /** @description Created without `scopes`: holds every scope, ones added later included. */
+            unrestricted: boolean;
             /** @enum {string} */
             status: "active" | "revoked";
             rate_limit_rpm: number | null;
@@ -872,7 +875,10 @@ export interface components {
             /** @enum {string} */
             mode: "live" | "test";
             last4: string;
-            scopes: ("runs:read" | "runs:write" | "workflows:read" | "workflows:write" | "documents:write" | "reference_documents:read" | "reference_documents:write" | "webhooks:read" | "webhooks:write" | "usage:read" | "catalog:read")[];
+            /** @description Every scope the key holds now. */
+            scopes: ("runs:read" | "runs:write" | "workflows:read" | "workflows:write" | "documents:write" | "reference_documents:read" | "reference_documents:write" | "webhooks:read" | "webhooks:write" | "usage:read" | "catalog:read" | "calibrations:read" | "calibrations:write")[];
+            /** @description Created without `scopes`: holds every scope, ones added later included. */
+            unrestricted: boolean;
             rate_limit_rpm: number | null;
             /** Format: date-time */
             expires_at: string | null;
@@ -887,8 +893,8 @@ export interface components {
              * @enum {string}
              */
             mode: "live" | "test";
-            /** @description Omitted or empty: every scope. */
-            scopes?: ("runs:read" | "runs:write" | "workflows:read" | "workflows:write" | "documents:write" | "reference_documents:read" | "reference_documents:write" | "webhooks:read" | "webhooks:write" | "usage:read" | "catalog:read")[];
+            /** @description Omitted or empty: an unrestricted key, holding every scope, ones added later included. */
+            scopes?: ("runs:read" | "runs:write" | "workflows:read" | "workflows:write" | "documents:write" | "reference_documents:read" | "reference_documents:write" | "webhooks:read" | "webhooks:write" | "usage:read" | "catalog:read" | "calibrations:read" | "calibrations:write")[];
             /** @description At most the deployment's `MAX_KEY_RATE_LIMIT_RPM` (6000 unless configured); above it 400. Null or omitted: the default. */
             rate_limit_rpm?: number | null;
             /** Format: date-time */
@@ -1419,7 +1425,8 @@ export interface components {
             object: "webhook_endpoint";
             /** Format: uri */
             url: string;
-            events: ("run.succeeded" | "run.failed" | "run.canceled" | "run.refunded" | "reference_document.ready")[];
+            /** @description The kinds delivered, or `["*"]`: every kind. */
+            events: (("run.succeeded" | "run.failed" | "run.canceled" | "run.refunded" | "reference_document.ready" | "batch.completed" | "calibration.completed") | "*")[];
             /** @enum {string} */
             status: "active" | "disabled";
             /** Format: date-time */
@@ -1432,7 +1439,8 @@ export interface components {
             object: "webhook_endpoint";
             /** Format: uri */
             url: string;
-            events: ("run.succeeded" | "run.failed" | "run.canceled" | "run.refunded" | "reference_document.ready")[];
+            /** @description The kinds delivered, or `["*"]`: every kind. */
+            events: (("run.succeeded" | "run.failed" | "run.canceled" | "run.refunded" | "reference_document.ready" | "batch.completed" | "calibration.completed") | "*")[];
             /** @enum {string} */
             status: "active" | "disabled";
             /** Format: date-time */
@@ -1451,8 +1459,8 @@ export interface components {
              * @example https://example.com/hooks/assay
              */
             url: string;
-            /** @description Omitted: the four kinds of the contract; `run.refunded` is delivered only when named. */
-            events?: ("run.succeeded" | "run.failed" | "run.canceled" | "run.refunded" | "reference_document.ready")[];
+            /** @description Omitted: the four kinds of version 1 (`run.succeeded`, `run.failed`, `run.canceled`, `reference_document.ready`), for good. Any other kind is delivered only when named, or with `*`: every kind, present and future (`*` needs an unrestricted key). `*` with other kinds is `*`. */
+            events?: (("run.succeeded" | "run.failed" | "run.canceled" | "run.refunded" | "reference_document.ready" | "batch.completed" | "calibration.completed") | "*")[];
         };
         UpdateWebhookEndpointRequest: {
             /**
@@ -1461,8 +1469,8 @@ export interface components {
              * @example https://example.com/hooks/assay
              */
             url?: string;
-            /** @description Omitted: the four kinds of the contract; `run.refunded` is delivered only when named. */
-            events?: ("run.succeeded" | "run.failed" | "run.canceled" | "run.refunded" | "reference_document.ready")[];
+            /** @description Omitted: the four kinds of version 1 (`run.succeeded`, `run.failed`, `run.canceled`, `reference_document.ready`), for good. Any other kind is delivered only when named, or with `*`: every kind, present and future (`*` needs an unrestricted key). `*` with other kinds is `*`. */
+            events?: (("run.succeeded" | "run.failed" | "run.canceled" | "run.refunded" | "reference_document.ready" | "batch.completed" | "calibration.completed") | "*")[];
             /** @enum {string} */
             status?: "active" | "disabled";
         };
@@ -1473,7 +1481,8 @@ export interface components {
             object: "webhook_endpoint";
             /** Format: uri */
             url: string;
-            events: ("run.succeeded" | "run.failed" | "run.canceled" | "run.refunded" | "reference_document.ready")[];
+            /** @description The kinds delivered, or `["*"]`: every kind. */
+            events: (("run.succeeded" | "run.failed" | "run.canceled" | "run.refunded" | "reference_document.ready" | "batch.completed" | "calibration.completed") | "*")[];
             /** @enum {string} */
             status: "active" | "disabled";
             /** Format: date-time */
@@ -1540,17 +1549,28 @@ export interface components {
             type: components["schemas"]["EventType"];
             /** Format: date-time */
             created_at: string;
-            /** @description `run.*`: the run as it was when the event happened; `reference_document.ready`: the reference document; `batch.completed`: the batch, final. */
+            /** @description `run.*`: the run as it was when the event happened; `reference_document.ready`: the reference document; `batch.completed`: the batch in its final status; `calibration.completed`: the calibration. */
             data: {
                 run: components["schemas"]["Run"];
             } | {
                 reference_document: components["schemas"]["ReferenceDocument"];
             } | {
                 batch: components["schemas"]["Batch"];
+            } | {
+                calibration: components["schemas"]["EventCalibration"];
             };
         };
         /** @enum {string} */
-        EventType: "run.succeeded" | "run.failed" | "run.canceled" | "run.refunded" | "reference_document.ready" | "batch.completed";
+        EventType: "run.succeeded" | "run.failed" | "run.canceled" | "run.refunded" | "reference_document.ready" | "batch.completed" | "calibration.completed";
+        /** @description The calibration as `GET /calibrations/{id}` answers it. */
+        EventCalibration: {
+            /** @example cal_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T */
+            id: string;
+            /** @enum {string} */
+            object: "calibration";
+        } & {
+            [key: string]: unknown;
+        };
         UsageReport: {
             period: {
                 /** Format: date */
@@ -11924,7 +11944,7 @@ export interface operations {
                 limit?: number;
                 cursor?: string;
                 /** @description Only events of this kind. */
-                type?: "run.succeeded" | "run.failed" | "run.canceled" | "run.refunded" | "reference_document.ready" | "batch.completed";
+                type?: "run.succeeded" | "run.failed" | "run.canceled" | "run.refunded" | "reference_document.ready" | "batch.completed" | "calibration.completed";
             };
             header?: never;
             path?: never;
@@ -12005,7 +12025,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `insufficient_scope`: `type` names a kind of event the key may not read. `insufficient_scope`: the key lacks `runs:read` or `reference_documents:read`. */
+            /** @description `insufficient_scope`: `type` names a kind of event the key may not read. `insufficient_scope`: the key lacks `runs:read` or `reference_documents:read` or `calibrations:read`. */
             403: {
                 headers: {
                     /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
@@ -12219,7 +12239,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `insufficient_scope`: the key lacks `runs:read` or `reference_documents:read`. */
+            /** @description `insufficient_scope`: the key lacks `runs:read` or `reference_documents:read` or `calibrations:read`. */
             403: {
                 headers: {
                     /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
