@@ -148,7 +148,8 @@ export async function advanceBatch(
     progress.inflight = still;
 
     let stop = batch.stop_reason;
-    if (!stop && !(await workflowActive(tenant, batch.workflow_id)))
+    // The workflow is asked only when there is something left to admit (it is a read per poll otherwise).
+    if (!stop && progress.next < batch.total && !(await workflowActive(tenant, batch.workflow_id)))
       stop = await stopAdmitting(tenant, batch, 'workflow_not_active');
     if (stop === 'canceled') {
       // Queued items are canceled (refunded when they were charged); running ones finish.

@@ -228,6 +228,7 @@ const GLOBAL_PARAMS = new Set(['code']);
 const BODIES: Record<string, object> = {
   'PATCH /workflows/{workflowId}': { name: 'renamed' },
   'POST /workflows/{workflowId}/runs': {},
+  'POST /workflows/{workflowId}/batches': { items: [{ input_documents: ['doc_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T'] }] },
   'PATCH /webhook-endpoints/{whkId}': { status: 'disabled' },
 };
 
@@ -312,7 +313,7 @@ it('refuses every non-public route without credentials, and with the wrong kind 
     const wrong = await call(r, path, required === 'session' ? apiKey : owner.account.session);
     expect([label(r), wrong.status]).toEqual([label(r), 401]);
   }
-});
+}, 180_000);
 
 it('answers the public routes without credentials', async () => {
   for (const r of routes) {
