@@ -1,4 +1,4 @@
-/** `/calibration-sets`: criteria and people's labels to calibrate a workflow against (docs/api-reference.md §19). */
+/** `/calibration-sets`: criteria and people's labels to calibrate a workflow against (docs/api-reference.md §20). */
 import { PageQuery } from '../../domain/http/pagination';
 import { Deleted } from '../../domain/http/schemas';
 import { newId } from '../../domain/platform/ids';

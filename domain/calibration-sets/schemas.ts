@@ -1,5 +1,5 @@
 /**
- * Calibration sets and their items (docs/api-reference.md §19; docs/decisions.md 438, 371–375): the criteria a set
+ * Calibration sets and their items (docs/api-reference.md §20; docs/decisions.md 438, 371–375): the criteria a set
  * declares, checked here one by one, and the items' shape. Whether a label fits its criterion depends on the set, so
  * that is checked by domain/calibration-sets/calibration-sets.ts, with the same kind of `details`.
  */

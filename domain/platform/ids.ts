@@ -19,6 +19,7 @@ export const ID_PREFIXES = {
   generation: 'gen',
   calibrationSet: 'cset',
   calibrationItem: 'csi',
+  batch: 'bat',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -24,6 +24,7 @@ const CAPABILITIES = [
   'domain/calibration-sets',
   'domain/evaluation-workflows',
   'domain/runs',
+  'domain/batches',
   'domain/events',
   'domain/operations',
 ];
