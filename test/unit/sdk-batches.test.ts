@@ -66,6 +66,8 @@ function batch(status: Batch['status'], counts: Partial<Batch['counts']> = {}): 
     object: 'batch',
     workflow_id: 'wf_1',
     status,
+    livemode: false,
+    max_concurrency: 10,
     counts: { total, ...c },
     quoted_credits: total,
     charged_credits: c.succeeded,

@@ -44,6 +44,8 @@ class Batch(BaseModel):
     object: Literal["batch"]
     workflow_id: str
     status: BatchStatus
+    livemode: bool
+    max_concurrency: int
     counts: BatchCounts
     quoted_credits: float
     charged_credits: float

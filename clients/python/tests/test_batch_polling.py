@@ -22,6 +22,8 @@ def batch(status: str, **counts: int) -> bytes:
         "object": "batch",
         "workflow_id": "wf_1",
         "status": status,
+        "livemode": False,
+        "max_concurrency": 10,
         "counts": {"total": sum(c.values()), **c},
         "quoted_credits": sum(c.values()),
         "charged_credits": c["succeeded"],

@@ -51,6 +51,8 @@ export interface Batch {
   object: 'batch';
   workflow_id: string;
   status: BatchStatus;
+  livemode: boolean;
+  max_concurrency: number;
   counts: BatchCounts;
   quoted_credits: number;
   charged_credits: number;
