@@ -30,7 +30,7 @@ export type RunStatus = Run['status'];
 
 export const TERMINAL_RUN_STATUSES: readonly RunStatus[] = ['succeeded', 'failed', 'canceled', 'refunded'];
 
-/** A batch's status: `queued` → `running` → one of the three final ones (docs/api-reference.md, Batches). */
+/** A batch's status: `queued` → `running` → one of the three final ones. */
 export type BatchStatus = 'queued' | 'running' | 'succeeded' | 'completed_with_failures' | 'canceled';
 export const FINAL_BATCH_STATUSES: readonly BatchStatus[] = ['succeeded', 'completed_with_failures', 'canceled'];
 
