@@ -184,7 +184,7 @@ it('lists batches across pages and filters runs by batch', async () => {
 });
 
 it('results answers the signed link; downloadResults fetches it without the API key', async () => {
-  const file = Buffer.from('external_id,run_id,status\na.txt,run_1,succeeded\n');
+  const file = Buffer.from('\uFEFFexternal_id,run_id,status\na.txt,run_1,succeeded\n'); // a BOM, as the API's CSV
   handle = (req) => {
     if (req.url.pathname === '/v1/batches/bat_1/results')
       return {
@@ -204,7 +204,8 @@ it('results answers the signed link; downloadResults fetches it without the API 
   expect(link.url).toBe(`${origin}/signed/results.jsonl?sig=1`);
   const results = await assay.batches.downloadResults('bat_1'); // csv unless told
   expect(results).toMatchObject({ format: 'csv', mimeType: 'text/csv; charset=utf-8' });
-  expect(results.text()).toBe(file.toString('utf8'));
+  expect(results.text()).toBe('external_id,run_id,status\na.txt,run_1,succeeded\n');
+  expect(Buffer.from(results.bytes).equals(file)).toBe(true);
   const signed = seen.find((s) => s.url.pathname === '/signed/results.csv')!;
   expect(signed.headers.authorization).toBeUndefined();
   expect(seen.filter((s) => s.url.pathname.endsWith('/results')).map((s) => s.url.search)).toEqual([

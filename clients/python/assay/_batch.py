@@ -79,8 +79,8 @@ class BatchResults:
     format: BatchResultsFormat
 
     def text(self) -> str:
-        """The file as text (csv, jsonl)."""
-        return self.content.decode("utf-8")
+        """The file as text (csv, jsonl), without the byte-order mark the CSV starts with for spreadsheet programs."""
+        return self.content.decode("utf-8-sig")
 
     def save(self, path: str | os.PathLike[str]) -> Path:
         """Writes the file to ``path`` and answers it."""

@@ -91,7 +91,7 @@ export interface BatchResults {
   bytes: Uint8Array;
   mimeType: string;
   format: BatchResultsFormat;
-  /** The file as text (csv, jsonl). */
+  /** The file as text (csv, jsonl), without the byte-order mark the CSV starts with for spreadsheet programs. */
   text(): string;
 }
 
