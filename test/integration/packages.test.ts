@@ -216,7 +216,16 @@ main().catch((err) => {
 
   it('TypeScript using the SDK types compiles under tsc --strict, as an ES module and as CommonJS', async () => {
     // The @ts-expect-error lines fail the compile if the SDK's types were missing (everything `any`) or too loose.
-    const source = `import { Assay, NotFoundError, webhooks, type Run, type RunStatus, type WebhookEvent } from '@assay/sdk';
+    const source = `import {
+  Assay,
+  NotFoundError,
+  webhooks,
+  type Batch,
+  type BatchStatus,
+  type Run,
+  type RunStatus,
+  type WebhookEvent,
+} from '@assay/sdk';
 
 const assay = new Assay({ apiKey: 'ak_test_example', maxRetries: 1 });
 
@@ -233,6 +242,17 @@ export const inputs = (run: Run): string[] => run.input_documents;
 export const wrong: RunStatus = 'done';
 // @ts-expect-error runs.create needs the workflow id
 export const noWorkflow = () => assay.runs.create();
+export async function succeeded(workflowId: string, documentIds: string[]): Promise<number> {
+  const items = documentIds.map((id) => ({ input_documents: [id], external_id: id }));
+  const batch = await assay.batches.create(workflowId, { items, max_concurrency: 5 });
+  const done: Batch = await assay.batches.wait(batch.id, { onProgress: (b) => console.log(b.counts.running) });
+  const results = await assay.batches.downloadResults(done.id, { format: 'jsonl' });
+  return results.bytes.byteLength + done.counts.succeeded;
+}
+// @ts-expect-error a run's status, not a batch's
+export const wrongBatch: BatchStatus = 'failed';
+// @ts-expect-error not a results format
+export const wrongFormat = () => assay.batches.results('bat_1', { format: 'xls' });
 `;
     writeFileSync(join(app, 'typed.mts'), source);
     writeFileSync(join(app, 'typed.cts'), source);

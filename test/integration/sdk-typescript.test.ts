@@ -1,11 +1,13 @@
 /**
  * The TypeScript SDK and the `assay` CLI against the real stack through a listening API: the README's quickstart as
- * a user runs it, paging, idempotency and typed errors, a real webhook delivery through `webhooks.verify`, and the
- * CLI's `run --wait --out`, `runs`, `workflows` and `listen` commands.
+ * a user runs it, paging, idempotency and typed errors, a real webhook delivery through `webhooks.verify`, batches
+ * (create, wait with progress, list, runs by batch, results, cancel), and the CLI's `run --wait --out`, `batch --wait
+ * --out results.xlsx` (read back with a spreadsheet library), `runs`, `workflows` and `listen` commands.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import * as XLSX from '@e965/xlsx';
 import {
   Assay,
   ConflictError,
@@ -13,6 +15,7 @@ import {
   NotFoundError,
   WebhookVerificationError,
   webhooks,
+  type Batch,
 } from '../../clients/typescript/src';
 import { ROOT, runCli, runProcess, startCli } from '../support/cli';
 import { newAccount } from '../support/identity';
@@ -271,4 +274,130 @@ it('`assay listen` registers an endpoint, verifies and forwards a run.succeeded,
   const removed = /Removed endpoint (whk_\w+)/.exec(cli.stdout())?.[1];
   expect(removed).toBeDefined();
   await expect(assay.webhookEndpoints.get(removed!)).rejects.toBeInstanceOf(NotFoundError);
+});
+
+/** Three short essays as files named as a user would, in the test's temporary folder. */
+function essays(prefix: string): string[] {
+  return ['alpha', 'beta', 'gamma'].map((name, i) => {
+    const path = join(tmp, `${prefix}-${name}.txt`);
+    writeFileSync(path, `Essay ${name}. ${'A paragraph that cites one peer-reviewed source. '.repeat(i + 1)}`);
+    return path;
+  });
+}
+
+const countsSum = (b: Batch) =>
+  b.counts.queued + b.counts.running + b.counts.succeeded + b.counts.failed + b.counts.canceled + b.counts.refunded;
+
+it('batches: create (idempotent), wait with progress, list, runs by batch and a JSONL results file matching the runs', async () => {
+  const { assay } = await client();
+  const wf = await essayWorkflow(assay);
+  const docs = await Promise.all(essays('sdk').map((path) => assay.documents.upload(path)));
+  const body = {
+    items: docs.map((d) => ({ input_documents: [d.id], external_id: d.filename, metadata: { file: d.filename } })),
+    metadata: { term: 'autumn' },
+    max_concurrency: 2,
+  };
+  const created = await assay.batches.create(wf.id, body, { idempotencyKey: 'batch-once' });
+  expect(created).toMatchObject({
+    object: 'batch',
+    workflow_id: wf.id,
+    livemode: false,
+    max_concurrency: 2,
+    metadata: { term: 'autumn' },
+    counts: { total: 3 },
+  });
+  expect((await assay.batches.create(wf.id, body, { idempotencyKey: 'batch-once' })).id).toBe(created.id);
+
+  const reads: Batch[] = [];
+  const done = await assay.batches.wait(created.id, { intervalMs: 100, onProgress: (b) => void reads.push(b) });
+  expect(done).toMatchObject({ id: created.id, status: 'succeeded', counts: { total: 3, succeeded: 3 } });
+  expect(reads.at(-1)).toEqual(done);
+  for (const read of reads) expect(countsSum(read)).toBe(3);
+  expect(await assay.batches.get(created.id)).toEqual(done);
+
+  const listed: string[] = [];
+  for await (const b of assay.batches.list({ limit: 1 })) listed.push(b.id);
+  expect(listed).toEqual([created.id]);
+
+  const runs: Array<{ id: string; status: string; external_id?: string | null; output?: unknown }> = [];
+  for await (const run of assay.runs.list({ batchId: created.id, limit: 2 })) runs.push(run);
+  expect(runs.map((r) => r.external_id).sort()).toEqual(docs.map((d) => d.filename).sort());
+  expect(runs.every((r) => r.status === 'succeeded')).toBe(true);
+
+  const link = await assay.batches.results(created.id, { format: 'jsonl' });
+  expect(link.url).toMatch(/^https?:\/\//);
+  const results = await assay.batches.downloadResults(created.id, { format: 'jsonl' });
+  expect(results.mimeType).toMatch(/json/);
+  const rows = results
+    .text()
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { external_id: string; run_id: string; status: string });
+  expect(rows.map((r) => [r.external_id, r.run_id, r.status]).sort()).toEqual(
+    runs.map((r) => [r.external_id, r.id, 'succeeded']).sort(),
+  );
+
+  const missing = await assay.batches.get('bat_00000000000000000000000000').catch((e: unknown) => e);
+  expect(missing).toBeInstanceOf(NotFoundError);
+});
+
+it('batches.cancel stops the items not yet started, and the batch ends canceled with every count settled', async () => {
+  const { assay } = await client();
+  const wf = await essayWorkflow(assay);
+  const doc = await assay.documents.upload(join(ROOT, 'examples', 'essay.txt'));
+  const created = await assay.batches.create(wf.id, {
+    items: Array.from({ length: 8 }, (_, i) => ({ input_documents: [doc.id], external_id: `copy-${i}` })),
+    max_concurrency: 1,
+  });
+  const canceled = await assay.batches.cancel(created.id);
+  expect(canceled.id).toBe(created.id);
+  const done = await assay.batches.wait(created.id, { intervalMs: 100, timeoutMs: 120_000 });
+  expect(done.status).toBe('canceled');
+  expect(done.counts.canceled).toBeGreaterThan(0);
+  expect(done.counts.queued + done.counts.running).toBe(0);
+  expect(countsSum(done)).toBe(8);
+});
+
+it('`assay batch … --wait --out results.xlsx` uploads each file, prints progress and writes a spreadsheet of the runs', async () => {
+  const { assay, key } = await client();
+  const env = { ASSAY_API_KEY: key, ASSAY_BASE_URL: api.baseUrl };
+  const wf = await essayWorkflow(assay);
+  const files = essays('cli');
+  const out = join(tmp, 'results.xlsx');
+
+  const ran = await runCli(['batch', wf.id, ...files, '--wait', '--out', out, '--max-concurrency', '2'], env);
+  expect(ran.code).toBe(0);
+  const batchId = /^(bat_\w+)\s+succeeded\s+/m.exec(ran.stdout)?.[1];
+  expect(batchId).toBeDefined();
+  const progress = ran.stderr.split('\n').filter((l) => l.startsWith(`${batchId}  `));
+  expect(progress.length).toBeGreaterThan(0);
+  expect(progress.at(-1)).toBe(
+    `${batchId}  succeeded  3/3 done: 3 succeeded, 0 failed, 0 canceled, 0 refunded; 0 running, 0 queued`,
+  );
+  expect(ran.stderr).toContain(`wrote ${out} (application/vnd.openxmlformats-officedocument.spreadsheetml.sheet`);
+
+  const batch = await assay.batches.get(batchId!);
+  expect(batch).toMatchObject({ workflow_id: wf.id, status: 'succeeded', max_concurrency: 2, counts: { total: 3 } });
+  const runs = new Map<string, string>();
+  for await (const run of assay.runs.list({ batchId: batchId! }))
+    runs.set((run as { external_id?: string }).external_id ?? '', run.id);
+  const names = files.map((f) => f.slice(tmp.length + 1));
+  expect([...runs.keys()].sort()).toEqual(names.sort());
+
+  const sheet = XLSX.read(readFileSync(out));
+  const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(sheet.Sheets[sheet.SheetNames[0]!]!);
+  expect(rows).toHaveLength(3);
+  expect(rows.map((r) => [r.external_id, r.run_id, r.status]).sort()).toEqual(
+    names.map((name) => [name, runs.get(name), 'succeeded']).sort(),
+  );
+
+  const listed = await runCli(['batches', 'list'], env);
+  expect(listed.stdout).toMatch(new RegExp(`^${batchId}\\s+succeeded\\s+${wf.id}\\s+3 items`, 'm'));
+  const csv = join(tmp, 'again.csv');
+  const again = await runCli(['batches', 'results', batchId!, '--out', csv], env);
+  expect(again.code).toBe(0);
+  expect(readFileSync(csv, 'utf8').split(/\r?\n/)[0]).toMatch(/external_id/);
+  const unstarted = await runCli(['batch', 'wf_00000000000000000000000000', files[0]!], env);
+  expect(unstarted.code).toBe(1);
+  expect(unstarted.stderr).toMatch(/^error: 404 /);
 });

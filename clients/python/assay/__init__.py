@@ -11,6 +11,15 @@
 
 from . import models, webhooks
 from ._async import AsyncAssay
+from ._batch import (
+    FINAL_BATCH_STATUSES,
+    Batch,
+    BatchCounts,
+    BatchResults,
+    BatchResultsFile,
+    BatchResultsFormat,
+    BatchStatus,
+)
 from ._base import DEFAULT_BASE_URL, TERMINAL_RUN_STATUSES, RunOutput
 from ._sync import Assay
 from ._version import __version__
@@ -32,9 +41,16 @@ __all__ = [
     "Assay",
     "AsyncAssay",
     "AssayError",
+    "Batch",
+    "BatchCounts",
+    "BatchResults",
+    "BatchResultsFile",
+    "BatchResultsFormat",
+    "BatchStatus",
     "AuthenticationError",
     "ConflictError",
     "DEFAULT_BASE_URL",
+    "FINAL_BATCH_STATUSES",
     "InsufficientCreditsError",
     "InvalidRequestError",
     "NotFoundError",

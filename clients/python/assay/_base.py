@@ -134,11 +134,11 @@ def upload_failed(response: httpx.Response) -> AssayError:
     )
 
 
-def download_failed(response: httpx.Response) -> AssayError:
+def download_failed(response: httpx.Response, what: str = "output") -> AssayError:
     return AssayError(
         status=response.status_code,
         code="download_failed",
-        message=f"the output download failed: {response.text[:300]}",
+        message=f"the {what} download failed: {response.text[:300]}",
     )
 
 

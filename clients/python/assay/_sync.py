@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 import builtins
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
@@ -12,6 +12,18 @@ from typing import Any, Literal
 import httpx
 
 from . import models, webhooks
+from ._batch import (
+    FINAL_BATCH_STATUSES,
+    Batch,
+    BatchItem,
+    BatchList,
+    BatchResults,
+    BatchResultsFile,
+    BatchResultsFormat,
+    batch_body,
+    check_format,
+    next_interval,
+)
 from ._base import (
     RETRY_STATUSES,
     TERMINAL_RUN_STATUSES,
@@ -137,9 +149,16 @@ class Runs(_Resource):
         return models.Run.model_validate(self._client._request("POST", f"/runs/{run_id}/cancel"))
 
     def list(
-        self, *, workflow_id: str | None = None, status: RunStatus | None = None, limit: int | None = None
+        self,
+        *,
+        workflow_id: str | None = None,
+        status: RunStatus | None = None,
+        batch_id: str | None = None,
+        limit: int | None = None,
     ) -> Iterator[models.Run]:
-        for item in self._client._paginate("/runs", {"workflow_id": workflow_id, "status": status, "limit": limit}):
+        """``batch_id``: the runs of one batch's items."""
+        params = {"workflow_id": workflow_id, "status": status, "batch_id": batch_id, "limit": limit}
+        for item in self._client._paginate("/runs", params):
             yield models.Run.model_validate(item)
 
     def wait(self, run_id: str, *, timeout: float = 300.0, interval: float = 0.25) -> models.Run:
@@ -165,6 +184,81 @@ class Runs(_Resource):
         if response.status_code >= 400:
             raise download_failed(response)
         return RunOutput(content=response.content, mime_type=file.mime_type, run=run)
+
+
+class Batches(_Resource):
+    def create(
+        self,
+        workflow_id: str,
+        *,
+        items: Sequence[BatchItem],
+        metadata: dict[str, Any] | None = None,
+        max_concurrency: int | None = None,
+        idempotency_key: str | None = None,
+    ) -> Batch:
+        """Creates a batch: one run per item (``{"input_documents": [...], "external_id"?, "metadata"?}``), admitted
+        ``max_concurrency`` at a time. Without ``idempotency_key`` one is generated, so retries never create a second
+        batch."""
+        headers = {"Idempotency-Key": idempotency_key or new_idempotency_key()}
+        return Batch.model_validate(
+            self._client._request(
+                "POST",
+                f"/workflows/{workflow_id}/batches",
+                json=batch_body(items, metadata, max_concurrency),
+                headers=headers,
+            )
+        )
+
+    def get(self, batch_id: str) -> Batch:
+        return Batch.model_validate(self._client._request("GET", f"/batches/{batch_id}"))
+
+    def cancel(self, batch_id: str) -> Batch:
+        """Cancels the items not yet started; running items finish."""
+        return Batch.model_validate(self._client._request("POST", f"/batches/{batch_id}/cancel"))
+
+    def list(self, *, limit: int | None = None) -> Iterator[Batch]:
+        for item in self._client._paginate("/batches", {"limit": limit}):
+            yield Batch.model_validate(item)
+
+    def wait(
+        self,
+        batch_id: str,
+        *,
+        timeout: float | None = None,
+        interval: float = 1.0,
+        max_interval: float = 10.0,
+        on_progress: Callable[[Batch], object] | None = None,
+    ) -> Batch:
+        """Polls until the batch is succeeded, completed_with_failures or canceled, pausing ``interval`` seconds at
+        first and 1.5 times longer each time up to ``max_interval``. ``on_progress`` sees every read, the final one
+        included. With ``timeout`` (seconds; none by default) raises WaitTimeoutError when it passes first; the batch
+        goes on."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        interval = min(interval, max_interval)
+        while True:
+            batch = self.get(batch_id)
+            if on_progress is not None:
+                on_progress(batch)
+            if batch.status in FINAL_BATCH_STATUSES:
+                return batch
+            if deadline is not None and time.monotonic() + interval > deadline:
+                raise WaitTimeoutError(batch_id, batch.status, timeout or 0.0, resource="batch")
+            time.sleep(interval)
+            interval = next_interval(interval, max_interval)
+
+    def results(self, batch_id: str, *, format: BatchResultsFormat = "csv") -> BatchResultsFile:
+        """A fresh signed link to the batch's results file, at any time (unfinished items show their status)."""
+        return BatchResultsFile.model_validate(
+            self._client._request("GET", f"/batches/{batch_id}/results", params={"format": check_format(format)})
+        )
+
+    def download_results(self, batch_id: str, *, format: BatchResultsFormat = "csv") -> BatchResults:
+        """Downloads the batch's results file (csv unless told; xlsx or jsonl). ``.save(path)`` writes it."""
+        file = self.results(batch_id, format=format)
+        response = self._client._http.get(file.url)
+        if response.status_code >= 400:
+            raise download_failed(response, "results")
+        return BatchResults(content=response.content, mime_type=file.mime_type, format=format)
 
 
 class WebhookEndpoints(_Resource):
@@ -270,6 +364,7 @@ class Assay:
         self.reference_documents = ReferenceDocuments(self)
         self.workflows = Workflows(self)
         self.runs = Runs(self)
+        self.batches = Batches(self)
         self.webhook_endpoints = WebhookEndpoints(self)
         self.events = Events(self)
         self.calibration_sets = CalibrationSets(self)

@@ -95,12 +95,15 @@ _BY_STATUS: dict[int, type[AssayError]] = {
 
 
 class WaitTimeoutError(Exception):
-    """``runs.wait`` gave up before the run settled; the run goes on."""
+    """``runs.wait`` or ``batches.wait`` gave up before the run or batch settled; it goes on."""
 
-    def __init__(self, run_id: str, last_status: str, timeout: float) -> None:
-        super().__init__(f"run {run_id} still {last_status} after {timeout} s")
+    def __init__(self, run_id: str, last_status: str, timeout: float, resource: str = "run") -> None:
+        super().__init__(f"{resource} {run_id} still {last_status} after {timeout} s")
+        #: The id waited for: a run's, or a batch's when ``resource`` is ``"batch"`` (also as ``run_id``).
+        self.id = run_id
         self.run_id = run_id
         self.last_status = last_status
+        self.resource = resource
 
 
 class WebhookVerificationError(Exception):

@@ -21,6 +21,8 @@ RUN = {
     "charged_credits": None,
     "input_documents": [],
     "metadata": {},
+    "batch_id": None,
+    "external_id": None,
     "result_url": "http://127.0.0.1:8080/v1/runs/run_1",
     "output_format": "json",
     "usage": {

@@ -3,6 +3,9 @@
  *
  *   assay upload FILE…                                  upload input documents, print their ids
  *   assay run WORKFLOW_ID FILE… [--wait] [--out PATH]   upload, start a run; --wait polls to the end, --out saves the file
+ *   assay batch WORKFLOW_ID FILE… [--wait] [--out PATH] [--format csv|xlsx|jsonl] [--max-concurrency N]
+ *                                                       upload, one batch item per file; --out saves the results file
+ *   assay batches list [--limit N] | batches get ID | batches cancel ID | batches results ID --out PATH
  *   assay runs list [--workflow ID] [--status S] [--limit N] | runs get RUN_ID | runs cancel RUN_ID
  *   assay workflows list
  *   assay listen --forward-to URL [--events a,b] [--port N] [--public-url URL]
@@ -14,14 +17,27 @@
 import { writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { basename, extname } from 'node:path';
 import { parseArgs } from 'node:util';
-import { Assay, TERMINAL_RUN_STATUSES, type Run, type RunStatus } from './client';
+import {
+  Assay,
+  BATCH_RESULTS_FORMATS,
+  TERMINAL_RUN_STATUSES,
+  type Batch,
+  type BatchResultsFormat,
+  type Run,
+  type RunStatus,
+} from './client';
 import { AssayError, WebhookVerificationError } from './errors';
 import { SIGNATURE_HEADER, verify } from './webhooks';
 
 const USAGE = `usage: assay <command> [options]
   upload FILE…                                   upload input documents
   run WORKFLOW_ID FILE… [--wait] [--out PATH]    run a workflow on files
+  batch WORKFLOW_ID FILE… [--wait] [--out PATH] [--format csv|xlsx|jsonl] [--max-concurrency N]
+                                                 one run per file as a batch; --out saves its results file
+  batches list [--limit N] | batches get ID | batches cancel ID
+  batches results BATCH_ID --out PATH [--format csv|xlsx|jsonl]
   runs list [--workflow ID] [--status S] [--limit N]
   runs get RUN_ID | runs cancel RUN_ID
   workflows list
@@ -36,6 +52,55 @@ interface Io {
 class UsageError extends Error {}
 
 const runLine = (r: Run) => `${r.id}  ${r.status.padEnd(9)}  ${r.workflow_id}  ${r.created_at}`;
+const batchLine = (b: Batch) =>
+  `${b.id}  ${b.status.padEnd(9)}  ${b.workflow_id}  ${b.counts.total} items  ${b.created_at}`;
+/** The progress line `assay batch --wait` prints whenever the counts move. */
+export const progressLine = (b: Batch) => {
+  const c = b.counts;
+  const done = c.succeeded + c.failed + c.canceled + c.refunded;
+  return (
+    `${b.id}  ${b.status}  ${done}/${c.total} done: ${c.succeeded} succeeded, ${c.failed} failed, ` +
+    `${c.canceled} canceled, ${c.refunded} refunded; ${c.running} running, ${c.queued} queued`
+  );
+};
+
+/** The results file's format: --format, else the extension of --out; both given must agree. */
+function resultsFormat(format: string | undefined, out: string | undefined): BatchResultsFormat {
+  const fromExtension = out
+    ? extname(out)
+        .slice(1)
+        .toLowerCase()
+        .replace(/^ndjson$/, 'jsonl')
+    : '';
+  if (format !== undefined && !BATCH_RESULTS_FORMATS.includes(format as BatchResultsFormat))
+    throw new UsageError(`--format must be one of ${BATCH_RESULTS_FORMATS.join(', ')}`);
+  if (format !== undefined && out && BATCH_RESULTS_FORMATS.includes(fromExtension as BatchResultsFormat)) {
+    if (fromExtension !== format) throw new UsageError(`--out ${out} is not a .${format} file`);
+  }
+  if (format !== undefined) return format as BatchResultsFormat;
+  if (BATCH_RESULTS_FORMATS.includes(fromExtension as BatchResultsFormat)) return fromExtension as BatchResultsFormat;
+  throw new UsageError(`name the results file .csv, .xlsx or .jsonl, or give --format (--out ${out ?? ''})`);
+}
+
+/** Each file's external_id: its name, or the path as given where two files share a name. */
+export function externalIds(files: string[]): string[] {
+  const names = files.map((f) => basename(f));
+  return files.map((f, i) => (names.indexOf(names[i]!) === names.lastIndexOf(names[i]!) ? names[i]! : f));
+}
+
+/** `fn` over `items`, at most `limit` at once, the answers in the items' order. */
+async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
 
 export async function main(
   argv: string[],
@@ -60,6 +125,8 @@ export async function main(
       host: { type: 'string' },
       'public-url': { type: 'string' },
       'timeout-s': { type: 'string' },
+      format: { type: 'string' },
+      'max-concurrency': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -108,6 +175,31 @@ export async function main(
         }
         return 0;
       }
+      case 'batch':
+        return await batch(client, rest, values, io, print);
+      case 'batches': {
+        const [sub, id] = rest;
+        if (sub === 'list') {
+          const limit = values.limit ? Number(values.limit) : 20;
+          let n = 0;
+          for await (const b of client.batches.list({ limit: Math.min(limit, 100) })) {
+            print(b, batchLine(b));
+            if (++n >= limit) break;
+          }
+          return 0;
+        }
+        if ((sub === 'get' || sub === 'cancel') && id) {
+          const b = sub === 'get' ? await client.batches.get(id) : await client.batches.cancel(id);
+          io.out(values.json || sub === 'get' ? JSON.stringify(b, null, values.json ? undefined : 2) : batchLine(b));
+          return 0;
+        }
+        if (sub === 'results' && id) {
+          if (!values.out) throw new UsageError('batches results needs --out PATH');
+          await saveResults(client, id, values.out, resultsFormat(values.format, values.out), io);
+          return 0;
+        }
+        throw new UsageError('batches list | batches get ID | batches cancel ID | batches results ID --out PATH');
+      }
       case 'runs': {
         const [sub, id] = rest;
         if (sub === 'list') {
@@ -153,6 +245,66 @@ export async function main(
     );
     return 1;
   }
+}
+
+async function saveResults(client: Assay, batchId: string, out: string, format: BatchResultsFormat, io: Io) {
+  const results = await client.batches.downloadResults(batchId, { format });
+  await writeFile(out, results.bytes);
+  io.err(`wrote ${out} (${results.mimeType}, ${results.bytes.byteLength} bytes)`);
+}
+
+/**
+ * `assay batch WORKFLOW_ID FILE…`: uploads the files (four at a time), creates one batch item per file with the
+ * file's name as its external_id, and with --wait or --out polls, printing a progress line to stderr whenever the
+ * counts move, then saves the results file. Exits 0 when every item succeeded, 1 otherwise (the results file is
+ * still written: it says which items failed and why).
+ */
+async function batch(
+  client: Assay,
+  args: string[],
+  values: Record<string, string | boolean | undefined>,
+  io: Io,
+  print: (value: unknown, human: string) => void,
+): Promise<number> {
+  const [workflowId, ...files] = args;
+  if (!workflowId) throw new UsageError('batch needs WORKFLOW_ID');
+  if (files.length === 0) throw new UsageError('batch needs at least one FILE');
+  const out = values.out as string | undefined;
+  // Checked before anything is uploaded or charged.
+  const format = out ? resultsFormat(values.format as string | undefined, out) : undefined;
+  let maxConcurrency: number | undefined;
+  if (values['max-concurrency'] !== undefined) {
+    maxConcurrency = Number(values['max-concurrency']);
+    if (!Number.isInteger(maxConcurrency) || maxConcurrency < 1)
+      throw new UsageError('--max-concurrency must be a whole number from 1');
+  }
+  const ids = externalIds(files);
+  const documents = await mapLimited(files, 4, (path) => client.documents.upload(path));
+  let current = await client.batches.create(workflowId, {
+    items: documents.map((doc, i) => ({ input_documents: [doc.id], external_id: ids[i] })),
+    ...(maxConcurrency === undefined ? {} : { max_concurrency: maxConcurrency }),
+  });
+  if (!values.wait && !out) {
+    print(current, batchLine(current));
+    return 0;
+  }
+  let last = '';
+  const timeoutS = values['timeout-s'] === undefined ? undefined : Number(values['timeout-s']);
+  current = await client.batches.wait(current.id, {
+    ...(timeoutS === undefined ? {} : { timeoutMs: timeoutS * 1000 }),
+    onProgress: (b) => {
+      const line = progressLine(b);
+      if (line !== last) io.err(line);
+      last = line;
+    },
+  });
+  print(current, batchLine(current));
+  if (out && format) await saveResults(client, current.id, out, format, io);
+  if (current.status !== 'succeeded') {
+    io.err(`batch ${current.id} ${current.status}: ${current.counts.succeeded} of ${current.counts.total} succeeded`);
+    return 1;
+  }
+  return 0;
 }
 
 const readBody = (req: IncomingMessage) =>

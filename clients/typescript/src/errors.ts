@@ -88,15 +88,20 @@ const ERROR_BY_STATUS: Record<number, typeof AssayError> = {
   503: ServiceUnavailableError,
 };
 
-/** `runs.wait` gave up before the run settled; the run goes on. */
+/** `runs.wait` or `batches.wait` gave up before the run or batch settled; it goes on. */
 export class WaitTimeoutError extends Error {
   override readonly name = 'WaitTimeoutError';
+  /** The id waited for: a run's, or a batch's when `resource` is `batch`. */
+  readonly id: string;
   constructor(
+    /** The id waited for (kept under this name for `runs.wait`; a batch's id for `batches.wait`). */
     readonly runId: string,
     readonly lastStatus: string,
     timeoutMs: number,
+    readonly resource: 'run' | 'batch' = 'run',
   ) {
-    super(`run ${runId} still ${lastStatus} after ${timeoutMs} ms`);
+    super(`${resource} ${runId} still ${lastStatus} after ${timeoutMs} ms`);
+    this.id = runId;
   }
 }
 
