@@ -8,7 +8,9 @@ import type { DocumentJobInput, ExtractionSummary } from '../domain/jobs/contrac
 import { JOB_WORK_RETRY } from './retry-policies';
 
 const { extractDocumentText } = proxyActivities<ActivitiesOf<'extractDocument'>>({
-  startToCloseTimeout: '5 minutes',
+  // A scan of OCR_MAX_PAGES pages at a few seconds a page (docs/decisions.md 435); an attempt cut short by this goes
+  // on from the pages it kept, and the heartbeat notices a lost worker long before.
+  startToCloseTimeout: '30 minutes',
   heartbeatTimeout: '30 seconds',
   retry: JOB_WORK_RETRY,
 });

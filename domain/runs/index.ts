@@ -150,7 +150,7 @@ async function validate(tenant: TenantDb, workflowId: string, input: CreateRunRe
   if (unextracted.length) {
     throw errors.conflict(
       'document_not_extracted',
-      `No text could be extracted from ${unextracted.map((d) => d._id).join(', ')} (complete the upload; scanned files need OCR, unavailable in v1).`,
+      `No text could be extracted from ${unextracted.map((d) => d._id).join(', ')} (complete the upload and wait until the document reports extracted: true; a file without readable text never does).`,
     );
   }
   if (workflow.reference_document_ids.length) {

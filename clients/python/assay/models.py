@@ -535,6 +535,10 @@ class Document(BaseModel):
     mime_type: str | None
     size_bytes: int | None
     page_count: int | None
+    ocr_pages: Annotated[int | None, Field(examples=[0])]
+    """
+    Pages whose text was read by OCR: image pages (PNG, JPEG, a TIFF frame each) and PDF pages without a usable text layer. 0 when none were; null until the document is extracted.
+    """
     extracted: bool
     extraction_error: ExtractionError | None
     """

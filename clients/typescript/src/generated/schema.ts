@@ -1151,6 +1151,11 @@ export interface components {
             mime_type: string | null;
             size_bytes: number | null;
             page_count: number | null;
+            /**
+             * @description Pages whose text was read by OCR: image pages (PNG, JPEG, a TIFF frame each) and PDF pages without a usable text layer. 0 when none were; null until the document is extracted.
+             * @example 0
+             */
+            ocr_pages: number | null;
             extracted: boolean;
             /** @description Why no text could be extracted, when `extracted` is false. */
             extraction_error: {
