@@ -29,6 +29,7 @@ export function documentActivities({ db, storage, config }: ActivityDeps) {
         mime_type: result.mime_type,
         page_count: result.page_count,
         ocr_pages: result.ocr_pages ?? 0,
+        ocr: result.ocr ?? null,
         char_count: result.char_count,
         textVersion: TEXT_VERSION,
         textKey,

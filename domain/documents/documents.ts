@@ -31,6 +31,8 @@ export interface DocumentDoc {
   page_count: number | null;
   /** Pages read by OCR (docs/decisions.md 435); absent on documents extracted before OCR existed (none were). */
   ocr_pages?: number | null;
+  /** The OCR engine and its mean word confidence, when pages were read by OCR (a run's manifest records them). */
+  ocr?: { engine: string; mean_confidence: number; pages: number } | null;
   extracted: boolean;
   extraction_error: { code: string; message: string } | null;
   text_key: string | null;
@@ -265,6 +267,7 @@ export interface ExtractionOutcome {
   mime_type: string | null;
   page_count: number | null;
   ocr_pages: number;
+  ocr?: { engine: string; mean_confidence: number; pages: number } | null;
   char_count: number;
   /** The form of the text extraction stored (docs/decisions.md 340). */
   textVersion: number;
@@ -293,6 +296,7 @@ export async function recordExtraction(
         mime_type: outcome.mime_type,
         page_count: outcome.page_count,
         ocr_pages: outcome.extracted ? outcome.ocr_pages : null,
+        ocr: outcome.extracted ? (outcome.ocr ?? null) : null,
         char_count: outcome.char_count,
         text_version: outcome.extracted ? outcome.textVersion : null,
         text_key: outcome.extracted ? outcome.textKey : null,

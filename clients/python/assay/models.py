@@ -299,6 +299,22 @@ class ReferenceIndexVersion(BaseModel):
     index_version: int
 
 
+class Ocr(BaseModel):
+    """
+    How the document’s scanned pages were read: the OCR engine and its mean word confidence; null when no page was read by OCR (absent on runs made before OCR).
+    """
+
+    engine: Annotated[str, Field(examples=['tesseract.js 7.0.0 (eng)'])]
+    mean_confidence: float
+    """
+    Mean word confidence, 0–100, over every page read.
+    """
+    pages: int
+    """
+    Pages of the document read by OCR.
+    """
+
+
 class Input(BaseModel):
     document_id: str
     pages_total: int
@@ -311,6 +327,10 @@ class Input(BaseModel):
     """
     tokens_total: int
     tokens_sent: int
+    ocr: Ocr | None = None
+    """
+    How the document’s scanned pages were read: the OCR engine and its mean word confidence; null when no page was read by OCR (absent on runs made before OCR).
+    """
 
 
 class Tokens(BaseModel):

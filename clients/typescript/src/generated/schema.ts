@@ -985,6 +985,15 @@ export interface components {
                     pages_sent: number;
                     tokens_total: number;
                     tokens_sent: number;
+                    /** @description How the document’s scanned pages were read: the OCR engine and its mean word confidence; null when no page was read by OCR (absent on runs made before OCR). */
+                    ocr?: {
+                        /** @example tesseract.js 7.0.0 (eng) */
+                        engine: string;
+                        /** @description Mean word confidence, 0–100, over every page read. */
+                        mean_confidence: number;
+                        /** @description Pages of the document read by OCR. */
+                        pages: number;
+                    } | null;
                 }[];
                 /** @description o200k token counts of the first prompt sent; the provider's own count is `usage.input_tokens`. */
                 tokens: {
