@@ -4,7 +4,13 @@
  * the failure vocabulary ./failures.ts. Execution is the `evaluateRun` workflow.
  */
 import type { Db } from 'mongodb';
-import { findProduct, findTemplate, type ModelPolicy, type OutputFormat } from '../catalog/catalog';
+import {
+  DEFAULT_CREDITS_PER_OCR_PAGE,
+  findProduct,
+  findTemplate,
+  type ModelPolicy,
+  type OutputFormat,
+} from '../catalog/catalog';
 import type { Config } from '../platform/config';
 import { toCredits, toMilli } from '../billing/credits';
 import { COLLECTIONS } from '../platform/db';
@@ -111,6 +117,9 @@ export async function quoteRun(
   if (!product) throw new Error(`product ${workflow.product_code} missing from the catalog`);
   const pages = inputDocs.reduce((sum, d) => sum + Math.max(1, d.page_count ?? 1), 0);
   let milli = toMilli(product.pricing.credits_per_run) + toMilli(product.pricing.credits_per_page) * pages;
+  // docs/decisions.md 435: each input page read by OCR adds its own price (test keys are quoted alike and charged 0).
+  const ocrPages = inputDocs.reduce((sum, d) => sum + (d.ocr_pages ?? 0), 0);
+  milli += toMilli(product.pricing.credits_per_ocr_page ?? DEFAULT_CREDITS_PER_OCR_PAGE) * ocrPages;
   const policy = workflow.default_model_policy;
   if (policy === 'provider-b-1m-fulltext' || policy === 'auto') {
     const refTokens = await referenceTokenTotal(tenant, workflow.reference_document_ids);

@@ -2,7 +2,7 @@
  * OCR on the real stack (docs/decisions.md 435, 394, 395): a scanned PNG and a PDF with a typed page and a scanned
  * page go through the upload flow, are read by OCR in the worker's parsing sandbox, report `ocr_pages`, and a
  * test-mode run over the scan cites its words with boxes where they were drawn, its manifest naming the engine and
- * its confidence. Two pages are read in all (a few seconds each).
+ * its confidence, its quote pricing the OCR page. Two pages are read in all (a few seconds each).
  */
 import { createTestContext, type TestContext } from '../support/app';
 import { newAccount, type TestAccount } from '../support/identity';
@@ -59,6 +59,17 @@ it('reads a scanned PNG, and a run over it cites the words with boxes where they
   expect(wordsFound(knownText(), page!)).toBeGreaterThanOrEqual(0.95);
 
   const wf = await makeWorkflow(t, key, { user_prompt: 'Assess the rubric.' });
+  // The quote prices the page read by OCR on top of the page itself; a test key is charged nothing for either.
+  const product = await t.api.get('/v1/products/general_evaluation').set(auth());
+  const pricing = product.body.pricing as Record<string, number>;
+  expect(pricing.credits_per_ocr_page).toBe(0.05);
+  const quote = await t.api
+    .post(`/v1/workflows/${wf}/runs/quote`)
+    .set(auth())
+    .send({ input_documents: [doc.id] });
+  expect(quote.status).toBe(200);
+  expect(quote.body.quoted_credits).toBeCloseTo(pricing.credits_per_run! + pricing.credits_per_page! + 0.05, 6);
+  expect(quote.body.credits_due).toBe(0);
   const created = await t.api
     .post(`/v1/workflows/${wf}/runs`)
     .set(auth())

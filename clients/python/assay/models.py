@@ -148,12 +148,13 @@ class CreateKeyRequest(BaseModel):
 
 class Pricing(BaseModel):
     """
-    A run costs credits_per_run + credits_per_page × input pages (+ reference tokens on full-text policies).
+    A run costs credits_per_run + credits_per_page × input pages + credits_per_ocr_page × input pages read by OCR (`ocr_pages` of its documents) (+ reference tokens on full-text policies).
     """
 
     credits_per_run: float
     credits_per_page: float
     credits_per_1k_reference_tokens: float
+    credits_per_ocr_page: Annotated[float, Field(examples=[0.05])]
 
 
 class Product(BaseModel):
@@ -169,7 +170,7 @@ class Product(BaseModel):
     recommended_output_format: Literal['json', 'markdown', 'docx', 'xlsx', 'csv']
     pricing: Pricing
     """
-    A run costs credits_per_run + credits_per_page × input pages (+ reference tokens on full-text policies).
+    A run costs credits_per_run + credits_per_page × input pages + credits_per_ocr_page × input pages read by OCR (`ocr_pages` of its documents) (+ reference tokens on full-text policies).
     """
     created_at: AwareDatetime
 

@@ -804,11 +804,13 @@ export interface components {
             default_mode: "sync" | "async";
             /** @enum {string} */
             recommended_output_format: "json" | "markdown" | "docx" | "xlsx" | "csv";
-            /** @description A run costs credits_per_run + credits_per_page × input pages (+ reference tokens on full-text policies). */
+            /** @description A run costs credits_per_run + credits_per_page × input pages + credits_per_ocr_page × input pages read by OCR (`ocr_pages` of its documents) (+ reference tokens on full-text policies). */
             pricing: {
                 credits_per_run: number;
                 credits_per_page: number;
                 credits_per_1k_reference_tokens: number;
+                /** @example 0.05 */
+                credits_per_ocr_page: number;
             };
             /** Format: date-time */
             created_at: string;
