@@ -6,13 +6,17 @@ import type { ActivityDeps } from './deps';
 import { extractStored, ocrSettings } from './extraction';
 import { TEXT_VERSION } from './parsing/markdown';
 
-export function documentActivities({ db, storage, config }: ActivityDeps) {
+export function documentActivities({ db, storage, config, extractionSlots }: ActivityDeps) {
   return {
     /** Idempotent: a retry re-extracts and rewrites the same keys and fields. */
     async extractDocumentText({ accountId, docId }: DocumentJobInput): Promise<ExtractionSummary> {
       const doc = await documentForExtraction(db, accountId, docId);
       const textKey = textKeys.document(accountId, docId);
-      const { extraction: result, inferredSchema } = await extractStored(
+      const {
+        extraction: result,
+        inferredSchema,
+        yielded,
+      } = await extractStored(
         storage,
         {
           objectKey: doc.object_key,
@@ -23,7 +27,10 @@ export function documentActivities({ db, storage, config }: ActivityDeps) {
           countTokens: true,
         },
         ocrSettings(config),
+        extractionSlots,
       );
+      // Left after a page to let waiting work in (docs/decisions.md 398): nothing to record yet; the job goes on.
+      if (yielded) return { extracted: false, pageCount: null, yielded: true };
       await recordExtraction(db, accountId, docId, {
         extracted: result.extracted,
         mime_type: result.mime_type,

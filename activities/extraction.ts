@@ -8,6 +8,7 @@
 import { deleteOriginal, openOriginal, OriginalChanged } from '../domain/documents/originals';
 import { forgetOcrPages, keepOcrPage, keptOcrPages, saveStoredText } from '../domain/documents/stored-text';
 import type { Storage } from '../domain/platform/storage';
+import type { ExtractionSlots } from './deps';
 import { withHeartbeat } from './heartbeat';
 import { failed } from './parsing/result';
 import { ocrLanguages } from './parsing/ocr/engine';
@@ -29,7 +30,8 @@ export async function extractStored(
     countTokens: boolean;
   },
   ocr: OcrSettings,
-): Promise<{ extraction: Extraction; inferredSchema: InferredSchema | null }> {
+  slots?: ExtractionSlots,
+): Promise<{ extraction: Extraction; inferredSchema: InferredSchema | null; yielded?: boolean }> {
   let original;
   try {
     original = await openOriginal(storage, source.objectKey, source.etag);
@@ -43,7 +45,8 @@ export async function extractStored(
   // Pages an earlier attempt read by OCR are not read again (docs/decisions.md 435); each new one is kept as it ends.
   const done = (await keptOcrPages(storage, source.textKey)) as OcrPageText[];
   const kept = done.map((p) => p.page);
-  const { extraction, storedText, inferredSchema } = await withHeartbeat(async () =>
+  if (slots) slots.running += 1;
+  const { extraction, storedText, inferredSchema, yielded } = await withHeartbeat(async () =>
     processInSandbox(
       original,
       { filename: source.filename, declaredMime: source.declaredMime },
@@ -60,9 +63,15 @@ export async function extractStored(
           await keepOcrPage(storage, source.textKey, kept, page.page, page);
           kept.push(page.page);
         },
+        // docs/decisions.md 398: with every slot of this worker taken, leave after the page so that waiting work
+        // (another account's document) gets a slot; the job takes this file up again from its kept pages.
+        shouldYield: () => slots !== undefined && slots.running >= slots.total,
       },
     ),
-  );
+  ).finally(() => {
+    if (slots) slots.running -= 1;
+  });
+  if (yielded) return { extraction, inferredSchema: null, yielded: true };
   if (extraction.code === 'file_too_large') {
     // docs/decisions.md 427: an oversized original is not kept (the store under-reported its size at `complete`).
     await deleteOriginal(storage, source.objectKey);

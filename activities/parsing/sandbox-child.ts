@@ -61,7 +61,7 @@ async function main(request: Extract<ChildRequest, { type: 'request' }>): Promis
       (require('./ocr/read') as typeof import('./ocr/read')).readOcrPages(bytes, format, parsed, {
         ...request.ocr,
         onPageStart: (page) => send({ type: 'ocr-page-start', page }),
-        onPage: (result) => send({ type: 'ocr-page', result }),
+        onPage: (result, last) => send({ type: 'ocr-page', result, last }),
       }),
   );
   // Inference reads the same bytes, here, under the same limits: never again on the worker's main thread.

@@ -51,6 +51,11 @@ export interface SandboxOcr {
   done: OcrPageText[];
   /** Keeps a finished page (the activity stores it); the outcome waits for every page handed here. */
   onPage?: (page: OcrPageText) => Promise<void>;
+  /**
+   * Asked after each page kept while pages are left: true stops the file there (`yielded`), to go on in a later
+   * attempt from the pages kept, so that other work waiting for the worker gets in (docs/decisions.md 398).
+   */
+  shouldYield?: () => boolean;
 }
 
 export const OCR_DEFAULTS: SandboxOcr = { languages: ['eng'], maxPages: 100, done: [] };
@@ -93,7 +98,7 @@ export type ChildMessage =
   /** A page is about to be read by OCR: its own deadline and memory cap start now. */
   | { type: 'ocr-page-start'; page: number }
   /** A page read by OCR, to keep (a retried job goes on from the pages kept). */
-  | { type: 'ocr-page'; result: OcrPageText }
+  | { type: 'ocr-page'; result: OcrPageText; last: boolean }
   /** Sent before the stored-text JSON is written to stdout: its length in bytes. */
   | { type: 'text'; bytes: number }
   | { type: 'done'; extraction: Extraction; inferredSchema: InferredSchema | null }
@@ -108,6 +113,11 @@ export interface SandboxOutcome {
   inferredSchema: InferredSchema | null;
   /** The largest resident set the watchdog saw in the child, in MB (0 when it never sampled one). */
   peakRssMb?: number;
+  /**
+   * The file was left after a page read by OCR, to be taken up again from its kept pages (`SandboxOcr.shouldYield`):
+   * `extraction` is then no outcome, and nothing is to be recorded.
+   */
+  yielded?: boolean;
 }
 
 /**
@@ -141,6 +151,8 @@ export function processInSandbox(
     let ocrPage: number | null = null;
     // Finished OCR pages being kept, in order; the outcome waits for them.
     let keeping: Promise<void> = Promise.resolve();
+    // Leaving the file after the page being kept: no limit may fail it meanwhile.
+    let yielding = false;
     let stdoutEnded = false;
     // The stored-text JSON, announced by a `text` message.
     const output = new AnnouncedOutput(MAX_OUTPUT_BYTES);
@@ -162,7 +174,8 @@ export function processInSandbox(
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       outcome();
     };
-    const unprocessable = (reason: string): void =>
+    const unprocessable = (reason: string): void => {
+      if (yielding) return;
       settle(() =>
         resolve({
           extraction: failed('file_unprocessable', reason, { format }),
@@ -170,6 +183,7 @@ export function processInSandbox(
           inferredSchema: null,
         }),
       );
+    };
     const finishIfComplete = (): void => {
       if (!done || !stdoutEnded) return;
       const { extraction, inferredSchema } = done;
@@ -217,8 +231,24 @@ export function processInSandbox(
         clearTimeout(timer);
         timer = setTimeout(overTime, ocrPageTimeoutMs);
       } else if (message.type === 'ocr-page') {
-        const { onPage } = ocr;
+        const { onPage, shouldYield } = ocr;
         if (onPage) keeping = keeping.then(() => onPage(message.result));
+        if (!message.last && !yielding && onPage && shouldYield?.()) {
+          yielding = true;
+          clearTimeout(timer);
+          keeping.then(
+            () =>
+              settle(() =>
+                resolve({
+                  extraction: failed('file_unprocessable', 'left after a page, to go on later', { format }),
+                  storedText: null,
+                  inferredSchema: null,
+                  yielded: true,
+                }),
+              ),
+            (err: unknown) => settle(() => reject(err instanceof Error ? err : new Error(String(err)))),
+          );
+        }
       } else if (message.type === 'text') {
         if (message.bytes > MAX_OUTPUT_BYTES) {
           unprocessable(`the document's text is over the ${formatBytes(MAX_OUTPUT_BYTES)} that can be stored`);

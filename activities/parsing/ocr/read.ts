@@ -31,7 +31,8 @@ export interface OcrOptions {
   done: OcrPageText[];
   /** Before a page is read (never for a kept one): the sandbox starts that page's deadline and memory cap here. */
   onPageStart: (page: number) => Promise<void>;
-  onPage: (page: OcrPageText) => Promise<void>;
+  /** `last`: no page is left to read after this one. */
+  onPage: (page: OcrPageText, last: boolean) => Promise<void>;
 }
 
 const IMAGE_TYPES: Partial<Record<DocFormat, ImageType>> = {
@@ -90,7 +91,7 @@ export async function readOcrPages(
   const positions = parsed.positions ? parsed.positions.map((p) => p) : parsed.sections.map(() => []);
   const read: OcrPageText[] = [];
   try {
-    for (const n of pages) {
+    for (const [at, n] of pages.entries()) {
       let result = kept.get(n);
       if (!result) {
         await options.onPageStart(n);
@@ -103,7 +104,7 @@ export async function readOcrPages(
           ({ raster, dpi } = await pdf.render(n));
         }
         result = pageText(n, await engine.recognize(raster, dpi ? { dpi } : {}), engine.name);
-        await options.onPage(result);
+        await options.onPage(result, at === pages.length - 1);
       }
       read.push(result);
       const i = sections.findIndex((s) => s.index === n);
