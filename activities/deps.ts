@@ -21,4 +21,14 @@ export interface ActivityDeps {
   temporal: TemporalHandle;
   /** Resolves webhook host names; the system resolver unless a test gives its own (domain/webhooks/url.ts). */
   lookup?: Lookup;
+  /**
+   * The worker's extraction slots and how many are taken: an extraction reading pages by OCR leaves its slot after
+   * a page while every slot is taken (docs/decisions.md 398). Absent (tests): never left.
+   */
+  extractionSlots?: ExtractionSlots;
+}
+
+export interface ExtractionSlots {
+  readonly total: number;
+  running: number;
 }

@@ -3,27 +3,40 @@ import { documentForExtraction, recordExtraction } from '../domain/documents/doc
 import { textKeys } from '../domain/documents/stored-text';
 import type { DocumentJobInput, ExtractionSummary } from '../domain/jobs/contract';
 import type { ActivityDeps } from './deps';
-import { extractStored } from './extraction';
+import { extractStored, ocrSettings } from './extraction';
 import { TEXT_VERSION } from './parsing/markdown';
 
-export function documentActivities({ db, storage }: ActivityDeps) {
+export function documentActivities({ db, storage, config, extractionSlots }: ActivityDeps) {
   return {
     /** Idempotent: a retry re-extracts and rewrites the same keys and fields. */
     async extractDocumentText({ accountId, docId }: DocumentJobInput): Promise<ExtractionSummary> {
       const doc = await documentForExtraction(db, accountId, docId);
       const textKey = textKeys.document(accountId, docId);
-      const { extraction: result, inferredSchema } = await extractStored(storage, {
-        objectKey: doc.object_key,
-        etag: doc.original_etag,
-        filename: doc.filename,
-        declaredMime: doc.upload_content_type,
-        textKey,
-        countTokens: true,
-      });
+      const {
+        extraction: result,
+        inferredSchema,
+        yielded,
+      } = await extractStored(
+        storage,
+        {
+          objectKey: doc.object_key,
+          etag: doc.original_etag,
+          filename: doc.filename,
+          declaredMime: doc.upload_content_type,
+          textKey,
+          countTokens: true,
+        },
+        ocrSettings(config),
+        extractionSlots,
+      );
+      // Left after a page to let waiting work in (docs/decisions.md 398): nothing to record yet; the job goes on.
+      if (yielded) return { extracted: false, pageCount: null, yielded: true };
       await recordExtraction(db, accountId, docId, {
         extracted: result.extracted,
         mime_type: result.mime_type,
         page_count: result.page_count,
+        ocr_pages: result.ocr_pages ?? 0,
+        ocr: result.ocr ?? null,
         char_count: result.char_count,
         textVersion: TEXT_VERSION,
         textKey,

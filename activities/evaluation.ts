@@ -66,6 +66,7 @@ export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
         filename: doc.filename,
         load: async () => (await loadStoredText(storage, textKey)).sections,
         positions: async () => positionsOf(await loadStoredText(storage, textKey)),
+        ocr: doc.ocr ?? null,
       };
     });
     const schema = workflow.output_schema_json
@@ -236,6 +237,7 @@ function manifestOf(ctx: RunContext, model: ModelContext, messages: ModelMessage
     token_budget: model.budget,
     inputs: model.inputs.map((i) => ({
       document_id: i.id,
+      ocr: ctx.inputs.find((input) => input.id === i.id)?.ocr ?? null,
       pages_total: i.pagesTotal,
       pages_sent: i.pagesSent,
       tokens_total: i.tokensTotal,

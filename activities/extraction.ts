@@ -6,10 +6,13 @@
  * (or does not say) the object is. Shared by input and reference documents.
  */
 import { deleteOriginal, openOriginal, OriginalChanged } from '../domain/documents/originals';
-import { saveStoredText } from '../domain/documents/stored-text';
+import { forgetOcrPages, keepOcrPage, keptOcrPages, saveStoredText } from '../domain/documents/stored-text';
 import type { Storage } from '../domain/platform/storage';
+import type { ExtractionSlots } from './deps';
 import { withHeartbeat } from './heartbeat';
 import { failed } from './parsing/result';
+import { ocrLanguages } from './parsing/ocr/engine';
+import type { OcrPageText } from './parsing/ocr/read';
 import { COUNT_TOKENS_WITHIN_MS, processInSandbox, type InferredSchema } from './parsing/sandbox';
 import type { Extraction } from './parsing/types';
 
@@ -26,7 +29,9 @@ export async function extractStored(
     /** Store each section's token count for the runs (input documents; references are counted by chunk). */
     countTokens: boolean;
   },
-): Promise<{ extraction: Extraction; inferredSchema: InferredSchema | null }> {
+  ocr: OcrSettings,
+  slots?: ExtractionSlots,
+): Promise<{ extraction: Extraction; inferredSchema: InferredSchema | null; yielded?: boolean }> {
   let original;
   try {
     original = await openOriginal(storage, source.objectKey, source.etag);
@@ -37,19 +42,66 @@ export async function extractStored(
     await deleteOriginal(storage, source.objectKey);
     return { extraction: failed('upload_changed', UPLOAD_CHANGED_REASON), inferredSchema: null };
   }
-  const { extraction, storedText, inferredSchema } = await withHeartbeat(async () =>
+  // Pages an earlier attempt read by OCR are not read again (docs/decisions.md 435); each new one is kept as it ends.
+  const done = (await keptOcrPages(storage, source.textKey)) as OcrPageText[];
+  const kept = done.map((p) => p.page);
+  if (slots) slots.running += 1;
+  const { extraction, storedText, inferredSchema, yielded } = await withHeartbeat(async () =>
     processInSandbox(
       original,
       { filename: source.filename, declaredMime: source.declaredMime },
-      { countTokensWithinMs: source.countTokens ? COUNT_TOKENS_WITHIN_MS : 0 },
+      {
+        countTokensWithinMs: source.countTokens ? COUNT_TOKENS_WITHIN_MS : 0,
+        ocrPageTimeoutMs: ocr.pageTimeoutMs,
+        ocrMaxMemoryMb: ocr.memoryMb,
+      },
+      {
+        languages: ocr.languages,
+        maxPages: ocr.maxPages,
+        done,
+        onPage: async (page) => {
+          await keepOcrPage(storage, source.textKey, kept, page.page, page);
+          kept.push(page.page);
+        },
+        // docs/decisions.md 398: with every slot of this worker taken, leave after the page so that waiting work
+        // (another account's document) gets a slot; the job takes this file up again from its kept pages.
+        shouldYield: () => slots !== undefined && slots.running >= slots.total,
+      },
     ),
-  );
+  ).finally(() => {
+    if (slots) slots.running -= 1;
+  });
+  if (yielded) return { extraction, inferredSchema: null, yielded: true };
   if (extraction.code === 'file_too_large') {
     // docs/decisions.md 427: an oversized original is not kept (the store under-reported its size at `complete`).
     await deleteOriginal(storage, source.objectKey);
   }
   if (extraction.extracted && storedText) await saveStoredText(storage, source.textKey, storedText);
+  // The outcome is final (this file is never extracted again): the pages kept for a retry have served.
+  await forgetOcrPages(storage, source.textKey);
   return { extraction, inferredSchema };
+}
+
+/** How the worker reads pages by OCR (OCR_* settings, docs/decisions.md 435). */
+export interface OcrSettings {
+  languages: string[];
+  maxPages: number;
+  pageTimeoutMs: number;
+  memoryMb: number;
+}
+
+export function ocrSettings(config: {
+  OCR_LANGUAGES: string;
+  OCR_MAX_PAGES: number;
+  OCR_PAGE_TIMEOUT_S: number;
+  OCR_MEMORY_MB: number;
+}): OcrSettings {
+  return {
+    languages: ocrLanguages(config.OCR_LANGUAGES),
+    maxPages: config.OCR_MAX_PAGES,
+    pageTimeoutMs: config.OCR_PAGE_TIMEOUT_S * 1000,
+    memoryMb: config.OCR_MEMORY_MB,
+  };
 }
 
 const UPLOAD_CHANGED_REASON =

@@ -13,7 +13,7 @@ import {
 import { storeReferenceIndex } from '../domain/documents/reference-index';
 import { openStoredText, textKeys } from '../domain/documents/stored-text';
 import type { ExtractionSummary, ReferenceJobInput } from '../domain/jobs/contract';
-import { extractStored } from './extraction';
+import { extractStored, ocrSettings } from './extraction';
 import type { ActivityDeps } from './deps';
 import { cancellationSignal, withHeartbeat } from './heartbeat';
 import { indexInSandbox } from './indexing/sandbox';
@@ -22,14 +22,18 @@ export function referenceIndexingActivities({ db, storage, config, temporal }: A
   return {
     async extractReferenceText(input: ReferenceJobInput): Promise<ExtractionSummary> {
       const doc = await referenceForIndexing(db, input.accountId, input.refId);
-      const { extraction: result } = await extractStored(storage, {
-        objectKey: doc.object_key,
-        etag: doc.original_etag,
-        filename: doc.filename,
-        declaredMime: doc.upload_content_type,
-        textKey: textKeys.reference(input.accountId, input.refId),
-        countTokens: false,
-      });
+      const { extraction: result } = await extractStored(
+        storage,
+        {
+          objectKey: doc.object_key,
+          etag: doc.original_etag,
+          filename: doc.filename,
+          declaredMime: doc.upload_content_type,
+          textKey: textKeys.reference(input.accountId, input.refId),
+          countTokens: false,
+        },
+        ocrSettings(config),
+      );
       await recordReferenceExtraction(db, input.accountId, input.refId, {
         mime_type: result.mime_type,
         page_count: result.page_count,

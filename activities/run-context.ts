@@ -19,6 +19,8 @@ export interface RunInput {
   load(): Promise<StoredSection[]>;
   /** By section (`kind:index`), its text and the boxes of it, where the format has positions (PDF pages). */
   positions?(): Promise<Map<string, { text: string; boxes: number[] }>>;
+  /** How its scanned pages were read, when any were (docs/decisions.md 435): the manifest records it. */
+  ocr?: { engine: string; mean_confidence: number; pages: number } | null;
 }
 
 /** The run, its evaluation workflow, its output schema and its input documents. */

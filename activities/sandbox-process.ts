@@ -46,19 +46,20 @@ export function ranOutOfHeap(code: number | null, signal: NodeJS.Signals | null)
 
 /**
  * Samples `child`'s resident set every WATCH_EVERY_MS: `over` is called (once per sample that finds it) when it
- * is above `maxMemoryMb`. Answers the largest set seen so far, and a stop for the timer.
+ * is above `maxMemoryMb` (a number, or the cap in force at each sample: the parsing sandbox gives each OCR page its own). Answers the largest set seen so far, and a stop for the timer.
  */
 export function watchMemory(
   child: ChildProcess,
-  maxMemoryMb: number,
+  maxMemoryMb: number | (() => number),
   over: () => void,
 ): { peakMb: () => number; stop: () => void } {
   let peak = 0;
+  const cap = typeof maxMemoryMb === 'number' ? () => maxMemoryMb : maxMemoryMb;
   const timer = setInterval(() => {
     const rss = residentMb(child.pid);
     if (rss === null) return;
     peak = Math.max(peak, rss);
-    if (rss > maxMemoryMb) over();
+    if (rss > cap()) over();
   }, WATCH_EVERY_MS);
   return { peakMb: () => peak, stop: () => clearInterval(timer) };
 }

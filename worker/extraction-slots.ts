@@ -10,8 +10,12 @@ import { totalmem } from 'node:os';
 import { MAX_RESULT_BYTES } from '../activities/indexing/sandbox';
 import { MAX_OUTPUT_BYTES, SANDBOX_DEFAULTS } from '../activities/parsing/sandbox';
 
-/** What one extraction may hold at most: the sandbox's resident limit and the stored text the worker receives. */
-export const EXTRACTION_MEMORY_BYTES = SANDBOX_DEFAULTS.maxMemoryMb * 2 ** 20 + MAX_OUTPUT_BYTES;
+/**
+ * What one extraction may hold at most: the sandbox's resident limit (its OCR limit, when it reads a page by OCR)
+ * and the stored text the worker receives.
+ */
+export const EXTRACTION_MEMORY_BYTES =
+  Math.max(SANDBOX_DEFAULTS.maxMemoryMb, SANDBOX_DEFAULTS.ocrMaxMemoryMb) * 2 ** 20 + MAX_OUTPUT_BYTES;
 
 /** What one indexing step may hold at most: its sandbox's resident limit and the result the worker receives. */
 export const indexingMemoryBytes = (indexingMemoryMb: number): number => indexingMemoryMb * 2 ** 20 + MAX_RESULT_BYTES;

@@ -48,14 +48,22 @@ async function main(): Promise<void> {
   const connection = await NativeConnection.connect(temporalConnectionOptions(config));
   const { database, storage, temporal, store } = await openProduct(config, { workers: connection });
   logger.info({ list_strategy: store.strategy, reason: store.reason }, 'store strategy chosen');
-  const deps: ActivityDeps = { config, logger, db: database.db, storage, models: createModelGateway(config), temporal };
+  const extractions = extractionSlots(config.EXTRACTION_SLOTS, processMemoryBytes(), config.INDEXING_MEMORY_MB);
+  const deps: ActivityDeps = {
+    config,
+    logger,
+    db: database.db,
+    storage,
+    models: createModelGateway(config),
+    temporal,
+    extractionSlots: { total: extractions, running: 0 },
+  };
 
   const started = Date.now();
   const workflowBundle = await loadWorkflowBundle(config.WORKFLOW_BUNDLE_PATH);
   logger.info({ ms: Date.now() - started }, 'workflow code ready');
 
   const queues = selectQueues(config.WORKER_TASK_QUEUES);
-  const extractions = extractionSlots(config.EXTRACTION_SLOTS, processMemoryBytes(), config.INDEXING_MEMORY_MB);
   const cachedWorkflows = cachedWorkflowsPerWorker(config.WORKER_MAX_CACHED_WORKFLOWS, queues.length);
   const workers = await Promise.all(
     queues.map((queue) =>

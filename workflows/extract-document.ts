@@ -2,17 +2,41 @@
  * `extract-<doc_id>`: extracts an input document's text (one activity; the API waits for this workflow's result).
  * A file that cannot be read is a result (`extracted: false`), not a failure; only infrastructure errors retry.
  */
-import { proxyActivities } from '@temporalio/workflow';
+import { proxyActivities, sleep, type ActivityOptions } from '@temporalio/workflow';
 import type { ActivitiesOf } from '../activities';
 import type { DocumentJobInput, ExtractionSummary } from '../domain/jobs/contract';
 import { JOB_WORK_RETRY } from './retry-policies';
 
-const { extractDocumentText } = proxyActivities<ActivitiesOf<'extractDocument'>>({
-  startToCloseTimeout: '5 minutes',
+const EXTRACTION_OPTIONS = {
+  // A scan of OCR_MAX_PAGES pages at a few seconds a page (docs/decisions.md 435); an attempt cut short by this goes
+  // on from the pages it kept, and the heartbeat notices a lost worker long before.
+  startToCloseTimeout: '30 minutes',
   heartbeatTimeout: '30 seconds',
   retry: JOB_WORK_RETRY,
+} satisfies ActivityOptions;
+
+const { extractDocumentText } = proxyActivities<ActivitiesOf<'extractDocument'>>(EXTRACTION_OPTIONS);
+
+/**
+ * The same activity, for a scan taken up again after leaving its slot: never dispatched eagerly to this worker (the
+ * default for an activity on the workflow's own queue), which would hand it the freed slot straight back ahead of
+ * the tasks waiting in the queue.
+ */
+const { extractDocumentText: continueDocumentText } = proxyActivities<ActivitiesOf<'extractDocument'>>({
+  ...EXTRACTION_OPTIONS,
+  allowEagerDispatch: false,
 });
 
+/** How long a scan that left its slot waits before taking one again (docs/decisions.md 398). */
+const YIELD_PAUSE = '3 seconds';
+
 export async function extractDocument(input: DocumentJobInput): Promise<ExtractionSummary> {
-  return extractDocumentText(input);
+  let summary = await extractDocumentText(input);
+  // A scan left after a page so that other work could have the worker's slot (docs/decisions.md 398): after a
+  // moment in which only what waited can take that slot, it is scheduled again and goes on from the pages it kept.
+  while (summary.yielded) {
+    await sleep(YIELD_PAUSE);
+    summary = await continueDocumentText(input);
+  }
+  return summary;
 }

@@ -39,6 +39,11 @@ const EXTENSIONS: Record<string, DocFormat> = {
   csv: 'csv',
   json: 'json',
   xml: 'xml',
+  png: 'png',
+  jpg: 'jpeg',
+  jpeg: 'jpeg',
+  tif: 'tiff',
+  tiff: 'tiff',
 };
 
 /**
@@ -50,6 +55,9 @@ const DECLARED_MIMES: Record<string, DocFormat> = {
   'text/x-markdown': 'md',
   'application/csv': 'csv',
   'text/xml': 'xml',
+  'image/jpg': 'jpeg',
+  'image/pjpeg': 'jpeg',
+  'image/tif': 'tiff',
 };
 
 /** Office formats refused by name, with the supported format to save them as. */
@@ -64,7 +72,7 @@ const CONVERT_TO: Record<string, string> = {
 
 const OOXML: ReadonlySet<DocFormat> = new Set(['docx', 'xlsx', 'pptx']);
 const TEXT: ReadonlySet<DocFormat> = new Set(['txt', 'md', 'csv', 'json', 'xml']);
-const SUPPORTED_LIST = 'PDF, DOCX, XLSX, XLS, PPTX, TXT, MD, CSV, JSON, XML';
+const SUPPORTED_LIST = 'PDF, DOCX, XLSX, XLS, PPTX, TXT, MD, CSV, JSON, XML, PNG, JPEG, TIFF';
 
 export async function detectFormat(bytes: Uint8Array, hint: ExtractHint): Promise<Detection> {
   const ext = extname(hint.filename).slice(1).toLowerCase();
@@ -97,7 +105,8 @@ function matchesBinary(claimed: DocFormat, sniffed: Sniffed | undefined): boolea
   // file-type names an OOXML file only when its content-types part comes early in the zip; a plain "zip" may still
   // be one, and the OOXML parser decides.
   if (OOXML.has(claimed)) return sniffed.ext === claimed || sniffed.ext === 'zip';
-  return sniffed.ext === claimed;
+  // file-type names JPEG `jpg` and TIFF `tif`.
+  return EXTENSIONS[sniffed.ext] === claimed;
 }
 
 function confirmText(bytes: Uint8Array, claimed: DocFormat, sniffed: Sniffed | undefined): Detection {

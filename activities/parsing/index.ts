@@ -1,5 +1,5 @@
 /**
- * `extract`: uploaded bytes in, text out, for the ten supported formats. Pure (no I/O) and total: every problem
+ * `extract`: uploaded bytes in, text out, for the thirteen supported formats. Pure (no I/O) and total: every problem
  * with the input, from a wrong extension to a parser crash, comes back as a failed Extraction with a code and a
  * sentence the API can show; it never throws for bad input (only `ParserUnavailable`, when a parser library
  * cannot be loaded at all). Untrusted uploads should go through `extractInSandbox` (sandbox.ts), which adds the
@@ -39,7 +39,16 @@ const PARSERS: Record<DocFormat, () => Parser> = {
   csv: () => (require('./csv') as typeof import('./csv')).parseCsv,
   json: () => (require('./json') as typeof import('./json')).parseJson,
   xml: () => (require('./xml') as typeof import('./xml')).parseXmlDocument,
+  png: () => (bytes) => (require('./image') as typeof import('./image')).parseImage(bytes, 'image/png'),
+  jpeg: () => (bytes) => (require('./image') as typeof import('./image')).parseImage(bytes, 'image/jpeg'),
+  tiff: () => (bytes) => (require('./image') as typeof import('./image')).parseImage(bytes, 'image/tiff'),
 };
+
+/**
+ * Reads the pages a parser left to OCR (`Parsed.ocrPages`) and fills their sections: the parsing sandbox passes one
+ * (ocr/read.ts), a page at a time under its own limits. Without it those pages stay empty.
+ */
+export type ReadOcrPages = (bytes: Uint8Array, format: DocFormat, parsed: Parsed) => Promise<Parsed>;
 
 /**
  * `onIdentified` hears the format as soon as it is known, before parsing starts, so that a caller which has to
@@ -49,6 +58,7 @@ export async function extract(
   bytes: Uint8Array,
   hint: ExtractHint,
   onIdentified?: (format: DocFormat) => void,
+  readOcrPages?: ReadOcrPages,
 ): Promise<Extraction> {
   if (bytes.length === 0) return failed('empty_file', 'the file is empty');
   if (bytes.length > MAX_INPUT_BYTES) {
@@ -63,7 +73,11 @@ export async function extract(
     onIdentified?.(format);
     if (format === 'docx' || format === 'xlsx' || format === 'pptx') await refuseOoxmlDoctype(bytes, format);
     const parse = loadParser(format);
-    return succeeded(format, await parse(bytes));
+    const parsed = await parse(bytes);
+    return succeeded(
+      format,
+      parsed.ocrPages?.length && readOcrPages ? await readOcrPages(bytes, format, parsed) : parsed,
+    );
   } catch (err) {
     if (err instanceof ParserUnavailable) throw err;
     return failureFrom(err, format);

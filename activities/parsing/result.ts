@@ -11,6 +11,8 @@ export const MAX_EXTRACTED_CHARS = 20_000_000;
 
 export const MIME_TYPES: Record<DocFormat, string> = MIME_BY_FORMAT;
 
+const IMAGE_FORMATS: ReadonlySet<DocFormat> = new Set(['png', 'jpeg', 'tiff']);
+
 /** Thrown by parsers for a failure they can name; anything else thrown is reported as `corrupt`. */
 export class ExtractionFailure extends Error {
   constructor(
@@ -57,8 +59,10 @@ export function succeeded(format: DocFormat, parsed: Parsed): Extraction {
   if (!sections.some((s) => s.text.trim() !== '')) {
     const reason =
       format === 'pdf'
-        ? 'the PDF has no text layer (it may be a scanned image); nothing could be extracted'
-        : `the ${format.toUpperCase()} file contains no text`;
+        ? 'the PDF has no text layer, and no scanned page on it has text OCR could read'
+        : IMAGE_FORMATS.has(format)
+          ? 'no text could be read in the image'
+          : `the ${format.toUpperCase()} file contains no text`;
     return failed('no_text', reason, { format, pageCount: parsed.pageCount });
   }
   return {
@@ -69,6 +73,8 @@ export function succeeded(format: DocFormat, parsed: Parsed): Extraction {
     sections,
     char_count: sections.reduce((n, s) => n + s.text.length, 0),
     ...(parsed.positions ? { positions: parsed.positions.slice(0, sections.length) } : {}),
+    ocr_pages: parsed.ocr?.pages ?? 0,
+    ...(parsed.ocr ? { ocr: parsed.ocr } : {}),
   };
 }
 

@@ -52,10 +52,21 @@ async function main(request: Extract<ChildRequest, { type: 'request' }>): Promis
     await send({ type: 'done', extraction: failed('file_too_large', reason), inferredSchema: null });
     return;
   }
-  const extraction = await extract(input.bytes, request.hint, (format) => void send({ type: 'identified', format }));
+  const extraction = await extract(
+    input.bytes,
+    request.hint,
+    (format) => void send({ type: 'identified', format }),
+    // Loaded only for a file with pages to read: the engine's modules are not every upload's to pay for.
+    (bytes, format, parsed) =>
+      (require('./ocr/read') as typeof import('./ocr/read')).readOcrPages(bytes, format, parsed, {
+        ...request.ocr,
+        onPageStart: (page) => send({ type: 'ocr-page-start', page }),
+        onPage: (result, last) => send({ type: 'ocr-page', result, last }),
+      }),
+  );
   // Inference reads the same bytes, here, under the same limits: never again on the worker's main thread.
   const inferredSchema = extraction.extracted ? inferSchema(extraction.format, input.bytes) : null;
-  const { sections: extracted, positions, ...summary } = extraction;
+  const { sections: extracted, positions, ocr, ...summary } = extraction;
   const sections = extraction.extracted && request.counting ? withTokenCounts(extracted, request.counting) : extracted;
   const text = extraction.extracted
     ? Buffer.from(
@@ -66,13 +77,14 @@ async function main(request: Extract<ChildRequest, { type: 'request' }>): Promis
           sections,
           text_version: TEXT_VERSION,
           ...(positions ? { positions } : {}),
+          ...(ocr ? { ocr } : {}),
         }),
       )
     : Buffer.alloc(0);
   // The size first: the worker refuses an oversized text before a byte of it arrives, and holds the rest in one buffer.
   await send({ type: 'text', bytes: text.length });
   await writeStdout(text);
-  await send({ type: 'done', extraction: { ...summary, sections: [] }, inferredSchema });
+  await send({ type: 'done', extraction: { ...summary, ...(ocr ? { ocr } : {}), sections: [] }, inferredSchema });
 }
 
 /** Resolves with the byte count the parent wrote, once it says the input is complete. */

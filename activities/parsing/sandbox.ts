@@ -17,6 +17,7 @@ import { failed, formatBytes } from './result';
 import type { DocFormat, Extraction, ExtractHint, Section } from './types';
 import type { CountingBudget } from './token-counts';
 import { MAX_UPLOAD_BYTES } from '../../domain/documents/uploads';
+import type { OcrPageText } from './ocr/read';
 import { AnnouncedOutput, forkSandbox, formatSeconds, ranOutOfHeap, watchMemory } from '../sandbox-process';
 
 export interface SandboxLimits {
@@ -28,13 +29,36 @@ export interface SandboxLimits {
    * absent: do not count.
    */
   countTokensWithinMs?: number;
+  /** Each page read by OCR gets this long of its own (the engine's start included on the first). */
+  ocrPageTimeoutMs?: number;
+  /** Resident memory of the child while it reads a page by OCR (the engine's two workers and one page's pixels). */
+  ocrMaxMemoryMb?: number;
 }
 
 export const SANDBOX_DEFAULTS: Required<SandboxLimits> = {
   timeoutMs: 30_000,
   maxMemoryMb: 512,
   countTokensWithinMs: 0,
+  ocrPageTimeoutMs: 60_000,
+  ocrMaxMemoryMb: 1024,
 };
+
+/** How a file's pages are read by OCR in the sandbox (docs/decisions.md 435), and where finished pages go. */
+export interface SandboxOcr {
+  languages: string[];
+  maxPages: number;
+  /** Pages kept from an earlier attempt at the same file: not read again. */
+  done: OcrPageText[];
+  /** Keeps a finished page (the activity stores it); the outcome waits for every page handed here. */
+  onPage?: (page: OcrPageText) => Promise<void>;
+  /**
+   * Asked after each page kept while pages are left: true stops the file there (`yielded`), to go on in a later
+   * attempt from the pages kept, so that other work waiting for the worker gets in (docs/decisions.md 398).
+   */
+  shouldYield?: () => boolean;
+}
+
+export const OCR_DEFAULTS: SandboxOcr = { languages: ['eng'], maxPages: 100, done: [] };
 
 /**
  * How long an input document's extraction may take with its token counting: a third of the deadline (10 s). Its
@@ -59,12 +83,22 @@ export type InferredSchema = Record<string, unknown>;
  * as a (truncated, "corrupt") file.
  */
 export type ChildRequest =
-  { type: 'request'; hint: ExtractHint; counting: CountingBudget | null } | { type: 'input-complete'; bytes: number };
+  | {
+      type: 'request';
+      hint: ExtractHint;
+      counting: CountingBudget | null;
+      ocr: Omit<SandboxOcr, 'onPage'>;
+    }
+  | { type: 'input-complete'; bytes: number };
 
 /** Child → parent. `done` carries the extraction without its sections (those come on stdout). */
 export type ChildMessage =
   | { type: 'ready' }
   | { type: 'identified'; format: DocFormat }
+  /** A page is about to be read by OCR: its own deadline and memory cap start now. */
+  | { type: 'ocr-page-start'; page: number }
+  /** A page read by OCR, to keep (a retried job goes on from the pages kept). */
+  | { type: 'ocr-page'; result: OcrPageText; last: boolean }
   /** Sent before the stored-text JSON is written to stdout: its length in bytes. */
   | { type: 'text'; bytes: number }
   | { type: 'done'; extraction: Extraction; inferredSchema: InferredSchema | null }
@@ -79,6 +113,11 @@ export interface SandboxOutcome {
   inferredSchema: InferredSchema | null;
   /** The largest resident set the watchdog saw in the child, in MB (0 when it never sampled one). */
   peakRssMb?: number;
+  /**
+   * The file was left after a page read by OCR, to be taken up again from its kept pages (`SandboxOcr.shouldYield`):
+   * `extraction` is then no outcome, and nothing is to be recorded.
+   */
+  yielded?: boolean;
 }
 
 /**
@@ -90,8 +129,12 @@ export function processInSandbox(
   input: Uint8Array | Readable,
   hint: ExtractHint,
   limits: SandboxLimits = {},
+  ocr: SandboxOcr = OCR_DEFAULTS,
 ): Promise<SandboxOutcome> {
-  const { timeoutMs, maxMemoryMb, countTokensWithinMs } = { ...SANDBOX_DEFAULTS, ...limits };
+  const { timeoutMs, maxMemoryMb, countTokensWithinMs, ocrPageTimeoutMs, ocrMaxMemoryMb } = {
+    ...SANDBOX_DEFAULTS,
+    ...limits,
+  };
   if (!(input instanceof Readable) && input.byteLength > MAX_UPLOAD_BYTES) {
     const reason = `the file is ${input.byteLength.toLocaleString('en-US')} bytes, over the ${formatBytes(MAX_UPLOAD_BYTES)} limit`;
     return Promise.resolve({ extraction: failed('file_too_large', reason), storedText: null, inferredSchema: null });
@@ -103,6 +146,13 @@ export function processInSandbox(
     let format: DocFormat | null = null;
     let settled = false;
     let done: Extract<ChildMessage, { type: 'done' }> | null = null;
+    // The limits in force: the file's until OCR starts, then each page's own.
+    let memoryCapMb = maxMemoryMb;
+    let ocrPage: number | null = null;
+    // Finished OCR pages being kept, in order; the outcome waits for them.
+    let keeping: Promise<void> = Promise.resolve();
+    // Leaving the file after the page being kept: no limit may fail it meanwhile.
+    let yielding = false;
     let stdoutEnded = false;
     // The stored-text JSON, announced by a `text` message.
     const output = new AnnouncedOutput(MAX_OUTPUT_BYTES);
@@ -124,7 +174,8 @@ export function processInSandbox(
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       outcome();
     };
-    const unprocessable = (reason: string): void =>
+    const unprocessable = (reason: string): void => {
+      if (yielding) return;
       settle(() =>
         resolve({
           extraction: failed('file_unprocessable', reason, { format }),
@@ -132,6 +183,7 @@ export function processInSandbox(
           inferredSchema: null,
         }),
       );
+    };
     const finishIfComplete = (): void => {
       if (!done || !stdoutEnded) return;
       const { extraction, inferredSchema } = done;
@@ -140,28 +192,64 @@ export function processInSandbox(
         unprocessable('the document made the parser stop unexpectedly');
         return;
       }
-      settle(() =>
-        resolve({
-          extraction,
-          storedText: extraction.extracted ? text : null,
-          inferredSchema,
-          peakRssMb: watchdog.peakMb(),
-        }),
+      const peakRssMb = watchdog.peakMb();
+      clearTimeout(timer);
+      keeping.then(
+        () =>
+          settle(() =>
+            resolve({ extraction, storedText: extraction.extracted ? text : null, inferredSchema, peakRssMb }),
+          ),
+        (err: unknown) => settle(() => reject(err instanceof Error ? err : new Error(String(err)))),
       );
     };
 
-    const timer = setTimeout(
-      () => unprocessable(`processing the document did not finish within ${formatSeconds(timeoutMs)} and was stopped`),
-      timeoutMs,
-    );
-    const watchdog = watchMemory(child, maxMemoryMb, () =>
-      unprocessable(`processing the document needed more than the ${maxMemoryMb} MB of memory allowed`),
+    const overTime = (): void =>
+      unprocessable(
+        ocrPage === null
+          ? `processing the document did not finish within ${formatSeconds(timeoutMs)} and was stopped`
+          : `reading page ${ocrPage} by OCR did not finish within ${formatSeconds(ocrPageTimeoutMs)} and was stopped`,
+      );
+    let timer = setTimeout(overTime, timeoutMs);
+    const watchdog = watchMemory(
+      child,
+      () => memoryCapMb,
+      () =>
+        unprocessable(
+          ocrPage === null
+            ? `processing the document needed more than the ${maxMemoryMb} MB of memory allowed`
+            : `reading page ${ocrPage} by OCR needed more than the ${ocrMaxMemoryMb} MB of memory allowed`,
+        ),
     );
 
     child.on('message', (message: ChildMessage) => {
       if (message.type === 'ready') ready = true;
       else if (message.type === 'identified') format = message.format;
-      else if (message.type === 'text') {
+      else if (message.type === 'ocr-page-start') {
+        // Each page its own deadline and memory cap, whatever the pages before it took.
+        ocrPage = message.page;
+        memoryCapMb = Math.max(maxMemoryMb, ocrMaxMemoryMb);
+        clearTimeout(timer);
+        timer = setTimeout(overTime, ocrPageTimeoutMs);
+      } else if (message.type === 'ocr-page') {
+        const { onPage, shouldYield } = ocr;
+        if (onPage) keeping = keeping.then(() => onPage(message.result));
+        if (!message.last && !yielding && onPage && shouldYield?.()) {
+          yielding = true;
+          clearTimeout(timer);
+          keeping.then(
+            () =>
+              settle(() =>
+                resolve({
+                  extraction: failed('file_unprocessable', 'left after a page, to go on later', { format }),
+                  storedText: null,
+                  inferredSchema: null,
+                  yielded: true,
+                }),
+              ),
+            (err: unknown) => settle(() => reject(err instanceof Error ? err : new Error(String(err)))),
+          );
+        }
+      } else if (message.type === 'text') {
         if (message.bytes > MAX_OUTPUT_BYTES) {
           unprocessable(`the document's text is over the ${formatBytes(MAX_OUTPUT_BYTES)} that can be stored`);
           return;
@@ -201,6 +289,7 @@ export function processInSandbox(
       type: 'request',
       hint: { filename: hint.filename, declaredMime: hint.declaredMime },
       counting: countTokensWithinMs > 0 ? { untilMs: countTokensWithinMs, maxMemoryMb } : null,
+      ocr: { languages: ocr.languages, maxPages: ocr.maxPages, done: ocr.done },
     } satisfies ChildRequest);
     let sourceFailed = false;
     if (input instanceof Readable) input.once('error', () => (sourceFailed = true));
@@ -233,8 +322,9 @@ export async function extractInSandbox(
   bytes: Uint8Array | Readable,
   hint: ExtractHint,
   limits: SandboxLimits = {},
+  ocr: SandboxOcr = OCR_DEFAULTS,
 ): Promise<Extraction & { inferred_schema: InferredSchema | null; peak_rss_mb: number }> {
-  const { extraction, storedText, inferredSchema, peakRssMb } = await processInSandbox(bytes, hint, limits);
+  const { extraction, storedText, inferredSchema, peakRssMb } = await processInSandbox(bytes, hint, limits, ocr);
   const stored = storedText
     ? (JSON.parse(storedText.toString('utf8')) as { sections: Section[]; positions?: number[][] })
     : { sections: [] };

@@ -2,7 +2,21 @@
  * The result of extracting text from an uploaded document: the contract between parsing, the activities that store
  * extracted text, and the API that reports it. Field names are snake_case because the API returns them as they are.
  */
-export type DocFormat = 'pdf' | 'docx' | 'xlsx' | 'xls' | 'pptx' | 'txt' | 'md' | 'csv' | 'json' | 'xml';
+export type DocFormat =
+  | 'pdf'
+  | 'docx'
+  | 'xlsx'
+  | 'xls'
+  | 'pptx'
+  | 'txt'
+  | 'md'
+  | 'csv'
+  | 'json'
+  | 'xml'
+  /** Images, read by OCR (docs/decisions.md 435): a page each, a page per frame of a TIFF. */
+  | 'png'
+  | 'jpeg'
+  | 'tiff';
 
 import type { Section } from '../../domain/documents/stored-text';
 
@@ -18,6 +32,8 @@ export type FailureCode =
   | 'file_unprocessable'
   | 'no_text'
   | 'file_too_large'
+  /** More pages to read by OCR than OCR_MAX_PAGES (docs/decisions.md 435). */
+  | 'too_many_pages'
   /** The stored original is not the object `complete` checked (docs/decisions.md 321). */
   | 'upload_changed';
 
@@ -30,6 +46,10 @@ export interface Extraction {
   char_count: number;
   /** Per section (same order), the boxes of its text where the format has positions (PDF); stored, never returned. */
   positions?: number[][];
+  /** Pages read by OCR (scanned PDF pages, image pages); 0 when none were. */
+  ocr_pages?: number;
+  /** The OCR engine and the mean word confidence over the pages it read, when it read any. */
+  ocr?: OcrSummary;
   code?: FailureCode;
   reason?: string; // one human sentence, safe to show to the API client (no stack traces, no paths)
 }
@@ -46,4 +66,18 @@ export interface Parsed {
   pageCount: number | null;
   /** PDF: per section, the boxes of its text (flat [start, end, x, y, w, h] sextuples; pdf-layout.ts). */
   positions?: number[][];
+  /** Pages (1-based section indexes) whose text is to be read by OCR; their sections are placeholders until then. */
+  ocrPages?: number[];
+  /** The file's bytes for OCR, when the parser gave away the ones it was given (pdf.js detaches them). */
+  ocrSource?: Uint8Array;
+  /** Set once OCR has read `ocrPages`. */
+  ocr?: OcrSummary;
+}
+
+export interface OcrSummary {
+  /** e.g. `tesseract.js 7.0.0 (eng)`. */
+  engine: string;
+  /** Mean word confidence, 0–100, over every word of every page read. */
+  mean_confidence: number;
+  pages: number;
 }

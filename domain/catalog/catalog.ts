@@ -19,6 +19,9 @@ export type ModelPolicy = (typeof MODEL_POLICIES)[number];
 export const TEMPLATE_CATEGORIES = ['education', 'legal', 'grading', 'hr', 'general'] as const;
 export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];
 
+/** What an input page read by OCR adds to a run's price when the catalog does not say (docs/decisions.md 435). */
+export const DEFAULT_CREDITS_PER_OCR_PAGE = 0.05;
+
 const ProductSeed = z.object({
   code: z.string().regex(/^[a-z][a-z0-9_]{1,63}$/),
   name: z.string().min(1),
@@ -31,6 +34,8 @@ const ProductSeed = z.object({
     credits_per_run: z.number().min(0),
     credits_per_page: z.number().min(0),
     credits_per_1k_reference_tokens: z.number().min(0),
+    /** Each input page read by OCR (docs/decisions.md 435), on top of its page price. */
+    credits_per_ocr_page: z.number().min(0).default(DEFAULT_CREDITS_PER_OCR_PAGE),
   }),
 });
 
@@ -111,7 +116,8 @@ export function productView(p: ProductDoc) {
     default_model_policy: p.default_model_policy,
     default_mode: p.default_mode,
     recommended_output_format: p.recommended_output_format,
-    pricing: p.pricing,
+    // A product stored before OCR pages were priced is re-seeded at start-up; until then it answers the default.
+    pricing: { ...p.pricing, credits_per_ocr_page: p.pricing.credits_per_ocr_page ?? DEFAULT_CREDITS_PER_OCR_PAGE },
     created_at: p.created_at.toISOString(),
   };
 }

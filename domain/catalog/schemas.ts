@@ -20,10 +20,12 @@ export const Product = z
         credits_per_run: z.number(),
         credits_per_page: z.number(),
         credits_per_1k_reference_tokens: z.number(),
+        credits_per_ocr_page: z.number().meta({ example: 0.05 }),
       })
       .meta({
         description:
-          'A run costs credits_per_run + credits_per_page × input pages (+ reference tokens on full-text policies).',
+          'A run costs credits_per_run + credits_per_page × input pages + credits_per_ocr_page × input pages read by ' +
+          'OCR (`ocr_pages` of its documents) (+ reference tokens on full-text policies).',
       }),
     created_at: z.string(),
   })

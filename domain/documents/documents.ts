@@ -29,6 +29,10 @@ export interface DocumentDoc {
   mime_type: string | null;
   size_bytes: number | null;
   page_count: number | null;
+  /** Pages read by OCR (docs/decisions.md 435); absent on documents extracted before OCR existed (none were). */
+  ocr_pages?: number | null;
+  /** The OCR engine and its mean word confidence, when pages were read by OCR (a run's manifest records them). */
+  ocr?: { engine: string; mean_confidence: number; pages: number } | null;
   extracted: boolean;
   extraction_error: { code: string; message: string } | null;
   text_key: string | null;
@@ -83,6 +87,7 @@ export function documentView(doc: DocumentDoc) {
     mime_type: doc.mime_type,
     size_bytes: doc.size_bytes,
     page_count: doc.page_count,
+    ocr_pages: doc.extracted ? (doc.ocr_pages ?? 0) : null,
     extracted: doc.extracted,
     extraction_error: doc.extraction_error,
     text_version: doc.extracted ? (doc.text_version ?? FIRST_TEXT_VERSION) : null,
@@ -141,7 +146,7 @@ export async function documentText(tenant: TenantDb, storage: Storage, docId: st
   if (!doc.extracted || !doc.text_key) {
     throw errors.conflict(
       'document_not_extracted',
-      'The document has no extracted text (complete the upload; scanned files need OCR, unavailable in v1).',
+      'The document has no extracted text (complete the upload, and wait while it is extracted).',
     );
   }
   const stored = await loadStoredText(storage, doc.text_key);
@@ -261,6 +266,8 @@ export interface ExtractionOutcome {
   extracted: boolean;
   mime_type: string | null;
   page_count: number | null;
+  ocr_pages: number;
+  ocr?: { engine: string; mean_confidence: number; pages: number } | null;
   char_count: number;
   /** The form of the text extraction stored (docs/decisions.md 340). */
   textVersion: number;
@@ -288,6 +295,8 @@ export async function recordExtraction(
         extracted: outcome.extracted,
         mime_type: outcome.mime_type,
         page_count: outcome.page_count,
+        ocr_pages: outcome.extracted ? outcome.ocr_pages : null,
+        ocr: outcome.extracted ? (outcome.ocr ?? null) : null,
         char_count: outcome.char_count,
         text_version: outcome.extracted ? outcome.textVersion : null,
         text_key: outcome.extracted ? outcome.textKey : null,
@@ -399,7 +408,7 @@ export async function requireInputDocuments(
   if (unextracted.length) {
     throw errors.conflict(
       'document_not_extracted',
-      `No text could be extracted from ${unextracted.map((d) => d._id).join(', ')} (complete the upload; scanned files need OCR, unavailable in v1).`,
+      `No text could be extracted from ${unextracted.map((d) => d._id).join(', ')} (complete the upload and wait until the document reports extracted: true; a file without readable text never does).`,
     );
   }
   return unique.map((id) => byId.get(id)!);

@@ -55,6 +55,16 @@ export const Document = z
     mime_type: z.string().nullable(),
     size_bytes: z.number().int().nullable(),
     page_count: z.number().int().nullable(),
+    ocr_pages: z
+      .number()
+      .int()
+      .nullable()
+      .meta({
+        description:
+          'Pages whose text was read by OCR: image pages (PNG, JPEG, a TIFF frame each) and PDF pages without a usable ' +
+          'text layer. 0 when none were; null until the document is extracted.',
+        example: 0,
+      }),
     extracted: z.boolean(),
     extraction_error: Failure.meta({ description: 'Why no text could be extracted, when `extracted` is false.' }),
     text_version: textVersion()

@@ -5,7 +5,14 @@
  * writes those objects (test/unit/structure.test.ts), so the format has one owner.
  */
 import type { Readable } from 'node:stream';
-import { getObjectBytes, getObjectStream, putObject, type Storage } from '../platform/storage';
+import {
+  deleteObject,
+  getObjectBytes,
+  getObjectStream,
+  putObject,
+  statObject,
+  type Storage,
+} from '../platform/storage';
 
 /** One page, sheet, slide or section of a document's text; the unit citations point into. */
 export interface Section {
@@ -40,6 +47,8 @@ export interface StoredText {
    * the page from its top left. Absent for other formats and for text stored before positions existed.
    */
   positions?: number[][];
+  /** The OCR engine and its mean word confidence, when pages were read by OCR (docs/decisions.md 435). */
+  ocr?: { engine: string; mean_confidence: number; pages: number };
 }
 
 /** The version of text stored before `text_version` existed. */
@@ -64,4 +73,38 @@ export function openStoredText(storage: Storage, key: string): Promise<Readable>
 export async function loadStoredText(storage: Storage, key: string): Promise<StoredText> {
   const bytes = await getObjectBytes(storage, key);
   return JSON.parse(Buffer.from(bytes).toString('utf8')) as StoredText;
+}
+
+/**
+ * Pages read by OCR are kept as they finish, beside the text, so that a retried extraction goes on where the last
+ * attempt stopped (docs/decisions.md 435): one object per page and a small list of the pages kept. Extraction
+ * removes them once the file's outcome is recorded. The page's content is the parsing sandbox's; here it is JSON.
+ */
+const ocrKeys = {
+  list: (textKey: string) => textKey.replace(/[^/]+$/, 'ocr-pages/kept.json'),
+  page: (textKey: string, page: number) => textKey.replace(/[^/]+$/, `ocr-pages/${page}.json`),
+};
+
+export async function keepOcrPage(storage: Storage, textKey: string, kept: number[], page: number, json: unknown) {
+  await putObject(storage, ocrKeys.page(textKey, page), JSON.stringify(json), 'application/json');
+  // The list last: a page it names is always there.
+  await putObject(storage, ocrKeys.list(textKey), JSON.stringify([...kept, page]), 'application/json');
+}
+
+/** The pages kept by earlier attempts (empty when none), in the order they were read. */
+export async function keptOcrPages(storage: Storage, textKey: string): Promise<unknown[]> {
+  if (!(await statObject(storage, ocrKeys.list(textKey)))) return [];
+  const pages = JSON.parse(Buffer.from(await getObjectBytes(storage, ocrKeys.list(textKey))).toString('utf8'));
+  const kept: unknown[] = [];
+  for (const page of pages as number[]) {
+    kept.push(JSON.parse(Buffer.from(await getObjectBytes(storage, ocrKeys.page(textKey, page))).toString('utf8')));
+  }
+  return kept;
+}
+
+export async function forgetOcrPages(storage: Storage, textKey: string): Promise<void> {
+  if (!(await statObject(storage, ocrKeys.list(textKey)))) return;
+  const pages = JSON.parse(Buffer.from(await getObjectBytes(storage, ocrKeys.list(textKey))).toString('utf8'));
+  await deleteObject(storage, ocrKeys.list(textKey));
+  for (const page of pages as number[]) await deleteObject(storage, ocrKeys.page(textKey, page));
 }

@@ -23,11 +23,16 @@ export const MIME_BY_FORMAT = {
   csv: 'text/csv',
   json: 'application/json',
   xml: 'application/xml',
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  tiff: 'image/tiff',
 } as const;
 
-const TYPES_BY_EXTENSION: Record<string, string> = Object.fromEntries(
-  Object.entries(MIME_BY_FORMAT).map(([format, mime]) => [`.${format}`, mime]),
-);
+const TYPES_BY_EXTENSION: Record<string, string> = {
+  ...Object.fromEntries(Object.entries(MIME_BY_FORMAT).map(([format, mime]) => [`.${format}`, mime])),
+  '.jpg': MIME_BY_FORMAT.jpeg,
+  '.tif': MIME_BY_FORMAT.tiff,
+};
 
 /** The declared type, else the one the file name implies, else a generic binary type. */
 export function uploadContentType(filename: string, declared?: string): string {

@@ -85,6 +85,11 @@ export interface ReferenceJobInput {
 export interface ExtractionSummary {
   extracted: boolean;
   pageCount: number | null;
+  /**
+   * The extraction left its slot after a page read by OCR and is to be run again, going on from its kept pages
+   * (docs/decisions.md 398); nothing was recorded.
+   */
+  yielded?: boolean;
   code?: string;
   reason?: string;
 }

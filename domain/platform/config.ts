@@ -227,6 +227,20 @@ const EnvSchema = z.object({
    * Chinese or Japanese (docs/decisions.md 263). Each extraction slot counts it.
    */
   INDEXING_MEMORY_MB: positiveInt.min(256).max(65_536).default(1024),
+  /**
+   * The languages OCR reads (docs/decisions.md 435): Tesseract codes joined by `+` or `,` (`eng`, `eng+fra`), each
+   * an installed `@tesseract.js-data/<code>` package (the worker refuses to start otherwise; README lists them).
+   */
+  OCR_LANGUAGES: z
+    .string()
+    .regex(/^[a-z]{3}(_[a-z]+)?([+,][a-z]{3}(_[a-z]+)?)*$/, 'Tesseract language codes joined by + (eng, eng+fra)')
+    .default('eng'),
+  /** A file with more pages to read by OCR fails `too_many_pages` (docs/decisions.md 435). */
+  OCR_MAX_PAGES: positiveInt.max(10_000).default(100),
+  /** Seconds one page may take to be read by OCR (the engine's start included on a file's first page). */
+  OCR_PAGE_TIMEOUT_S: positiveInt.max(3600).default(60),
+  /** Resident memory of the parsing sandbox while it reads a page by OCR. */
+  OCR_MEMORY_MB: positiveInt.min(256).max(65_536).default(1024),
   /** Seconds between reconciler passes (the Schedule `assay-reconciler`, docs/decisions.md 429). */
   RECONCILE_INTERVAL_S: positiveInt.default(60),
   /** Comma-separated subset of task queues this worker process serves (default: all). */

@@ -4,7 +4,13 @@
  * the failure vocabulary ./failures.ts. Execution is the `evaluateRun` workflow.
  */
 import type { Db } from 'mongodb';
-import { findProduct, findTemplate, type ModelPolicy, type OutputFormat } from '../catalog/catalog';
+import {
+  DEFAULT_CREDITS_PER_OCR_PAGE,
+  findProduct,
+  findTemplate,
+  type ModelPolicy,
+  type OutputFormat,
+} from '../catalog/catalog';
 import type { Config } from '../platform/config';
 import { toCredits, toMilli } from '../billing/credits';
 import { COLLECTIONS } from '../platform/db';
@@ -121,7 +127,7 @@ export async function runQuoter(
   tenant: TenantDb,
   workflow: EvaluationWorkflowDoc,
   config: Config,
-): Promise<(inputDocs: ReadonlyArray<Pick<DocumentDoc, 'page_count'>>) => number> {
+): Promise<(inputDocs: ReadonlyArray<Pick<DocumentDoc, 'page_count' | 'ocr_pages'>>) => number> {
   const product = await findProduct(db, workflow.product_code);
   if (!product) throw new Error(`product ${workflow.product_code} missing from the catalog`);
   let base = toMilli(product.pricing.credits_per_run);
@@ -135,7 +141,11 @@ export async function runQuoter(
     }
   }
   const perPage = toMilli(product.pricing.credits_per_page);
-  return (inputDocs) => base + perPage * inputDocs.reduce((sum, d) => sum + Math.max(1, d.page_count ?? 1), 0);
+  // docs/decisions.md 435: each input page read by OCR adds its own price (test keys are quoted alike and charged 0).
+  const perOcrPage = toMilli(product.pricing.credits_per_ocr_page ?? DEFAULT_CREDITS_PER_OCR_PAGE);
+  return (inputDocs) =>
+    base +
+    inputDocs.reduce((sum, d) => sum + perPage * Math.max(1, d.page_count ?? 1) + perOcrPage * (d.ocr_pages ?? 0), 0);
 }
 
 /** The workflow a run would use: 404 unless it exists, 409 unless it is active. */

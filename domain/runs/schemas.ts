@@ -147,6 +147,19 @@ export const RunManifest = z
           .meta({ description: 'Those sent whole; pages are only ever dropped from the end.' }),
         tokens_total: z.number().int(),
         tokens_sent: z.number().int(),
+        ocr: z
+          .object({
+            engine: z.string().meta({ example: 'tesseract.js 7.0.0 (eng)' }),
+            mean_confidence: z.number().meta({ description: 'Mean word confidence, 0–100, over every page read.' }),
+            pages: z.number().int().meta({ description: 'Pages of the document read by OCR.' }),
+          })
+          .nullable()
+          .optional()
+          .meta({
+            description:
+              'How the document’s scanned pages were read: the OCR engine and its mean word confidence; null when no ' +
+              'page was read by OCR (absent on runs made before OCR).',
+          }),
       }),
     ),
     tokens: z

@@ -93,6 +93,8 @@ describe.each(FORMATS)('a %s file', (format) => {
       extraction_error: null,
       size_bytes: file.bytes.length,
       text_version: 2,
+      // Nothing in a typed document is read by OCR.
+      ocr_pages: 0,
     });
     if (format === 'pdf') expect(res.body.page_count).toBe(3);
     const text = await storedText(textKeys.document(a.accountId, res.body.id));

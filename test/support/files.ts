@@ -28,7 +28,10 @@ export interface DocumentSpec {
   pages?: number;
 }
 
-export const FORMATS: DocFormat[] = ['pdf', 'docx', 'xlsx', 'xls', 'pptx', 'txt', 'md', 'csv', 'json', 'xml'];
+/** The formats generated here from sentences; images are made as scans (scanned-page.ts) and read by OCR. */
+export type TextFormat = Exclude<DocFormat, 'png' | 'jpeg' | 'tiff'>;
+
+export const FORMATS: TextFormat[] = ['pdf', 'docx', 'xlsx', 'xls', 'pptx', 'txt', 'md', 'csv', 'json', 'xml'];
 
 /** What a browser would declare for each extension. */
 const MIME: Record<DocFormat, string> = MIME_BY_FORMAT;
@@ -43,7 +46,7 @@ export function splitIntoPages(sentences: string[], pages = 1): string[][] {
   );
 }
 
-export async function makeDocument(format: DocFormat, spec: DocumentSpec): Promise<GeneratedFile> {
+export async function makeDocument(format: TextFormat, spec: DocumentSpec): Promise<GeneratedFile> {
   const parts = splitIntoPages(spec.sentences, spec.pages ?? 1);
   const file = (bytes: Buffer): GeneratedFile => ({ bytes, filename: `fixture.${format}`, mimeType: MIME[format] });
   switch (format) {
@@ -226,7 +229,7 @@ export function pdfThatLoops(): GeneratedFile {
 }
 
 /** A valid file of `format`, cut in half. */
-export async function truncated(format: DocFormat): Promise<GeneratedFile> {
+export async function truncated(format: TextFormat): Promise<GeneratedFile> {
   const whole = await makeDocument(format, { sentences: SAMPLE_SENTENCES, pages: 2 });
   return {
     ...whole,

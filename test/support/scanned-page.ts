@@ -14,6 +14,8 @@ export interface DrawnWord {
 
 export interface ScannedPage {
   png: Buffer;
+  /** The same pixels as 8-bit grey, row by row. */
+  grey: Uint8Array;
   width: number;
   height: number;
   words: DrawnWord[];
@@ -109,7 +111,9 @@ export function scannedPage(options: { quarterTurns?: 0 | 1; seed?: number } = {
     for (let c = 0; c < 3; c++) px[i + c] = Math.max(0, Math.min(255, px[i + c]! + g));
   }
   ctx.putImageData(image, 0, 0);
-  return { png: canvas.toBuffer('image/png'), width, height, words };
+  const grey = new Uint8Array(width * height);
+  for (let i = 0; i < grey.length; i++) grey[i] = px[i * 4]!;
+  return { png: canvas.toBuffer('image/png'), grey, width, height, words };
 }
 
 /** Lower-cased words with the punctuation tesseract may attach or drop stripped. */
@@ -135,4 +139,74 @@ export function wordsFound(known: string, read: string): number {
     }
   }
   return found / expected.length;
+}
+
+/**
+ * A little-endian, uncompressed 8-bit grey TIFF with one IFD per frame, written by hand (utif2 writes only one);
+ * a frame is its pixels, or one grey level throughout.
+ */
+export function multiPageTiff(
+  frames: { width: number; height: number; grey: number | Uint8Array; orientation?: number }[],
+): Buffer {
+  const parts: Buffer[] = [];
+  const header = Buffer.alloc(8);
+  header.write('II', 0, 'ascii');
+  header.writeUInt16LE(42, 2);
+  header.writeUInt32LE(8, 4);
+  parts.push(header);
+  let offset = 8;
+  frames.forEach((f, i) => {
+    const tags: [number, number][] = [
+      [256, f.width],
+      [257, f.height],
+      [258, 8],
+      [259, 1],
+      [262, 1],
+      [273, 0],
+      ...(f.orientation ? [[274, f.orientation] as [number, number]] : []),
+      [277, 1],
+      [278, f.height],
+      [279, f.width * f.height],
+    ];
+    const ifdSize = 2 + tags.length * 12 + 4;
+    const dataOffset = offset + ifdSize;
+    const next = i < frames.length - 1 ? dataOffset + f.width * f.height : 0;
+    const ifd = Buffer.alloc(ifdSize);
+    ifd.writeUInt16LE(tags.length, 0);
+    tags.forEach(([tag, value], t) => {
+      const at = 2 + t * 12;
+      ifd.writeUInt16LE(tag, at);
+      ifd.writeUInt16LE(4, at + 2); // LONG
+      ifd.writeUInt32LE(1, at + 4);
+      ifd.writeUInt32LE(tag === 273 ? dataOffset : value, at + 8);
+    });
+    ifd.writeUInt32LE(next, ifdSize - 4);
+    const pixels = typeof f.grey === 'number' ? Buffer.alloc(f.width * f.height, f.grey) : Buffer.from(f.grey);
+    parts.push(ifd, pixels);
+    offset = dataOffset + f.width * f.height;
+  });
+  return Buffer.concat(parts);
+}
+
+/** A4 in PDF points. */
+export const A4 = { width: 595.28, height: 841.89 };
+
+/**
+ * A PDF whose pages are given in order: a string is a page of real text (a text layer, drawn with pdf-lib's
+ * Helvetica), a scan is an image-only page covering the whole page, as a scanner's PDF is.
+ */
+export async function pdfOfPages(pages: (string | ScannedPage)[]): Promise<Buffer> {
+  const { PDFDocument, StandardFonts } = await import('pdf-lib');
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (const content of pages) {
+    const page = doc.addPage([A4.width, A4.height]);
+    if (typeof content === 'string') {
+      content.split('\n').forEach((line, i) => page.drawText(line, { x: 72, y: 760 - i * 18, size: 11, font }));
+    } else {
+      const image = await doc.embedPng(content.png);
+      page.drawImage(image, { x: 0, y: 0, width: A4.width, height: A4.height });
+    }
+  }
+  return Buffer.from(await doc.save());
 }

@@ -15,11 +15,11 @@ describe('extraction slots per worker process', () => {
   });
 
   it('otherwise fits the extractions at their limit in half the memory: at least one, at most 100', () => {
-    // 576 MB each (a 512 MB sandbox and up to 64 MB of stored text held by the worker), with an indexing sandbox
-    // no larger.
-    expect(EXTRACTION_MEMORY_BYTES).toBe(576 * 2 ** 20);
-    expect(extractionSlots(undefined, 24 * GB, 256)).toBe(21);
-    expect(extractionSlots(undefined, 4 * GB, 256)).toBe(3);
+    // 1088 MB each (a sandbox reading a page by OCR may hold 1024 MB, and up to 64 MB of stored text held by the
+    // worker), with an indexing sandbox no larger.
+    expect(EXTRACTION_MEMORY_BYTES).toBe(1088 * 2 ** 20);
+    expect(extractionSlots(undefined, 24 * GB, 256)).toBe(11);
+    expect(extractionSlots(undefined, 4 * GB, 256)).toBe(1);
     expect(extractionSlots(undefined, 1 * GB, 256)).toBe(1);
     expect(extractionSlots(undefined, 256 * 2 ** 20, 256)).toBe(1);
     expect(extractionSlots(undefined, 1024 * GB, 256)).toBe(100);

@@ -25,7 +25,7 @@ export type ImageType = 'image/png' | 'image/jpeg' | 'image/tiff';
 /** Clockwise quarter turns. */
 export type Rotation = 0 | 90 | 180 | 270;
 
-function refuseHuge(width: number, height: number): void {
+export function refuseHuge(width: number, height: number): void {
   if (width * height > MAX_PAGE_PIXELS) {
     throw new ExtractionFailure(
       'file_unprocessable',
@@ -135,24 +135,27 @@ async function decodeJpeg(bytes: Buffer): Promise<Raster> {
   return applyOrientation(greyFromRgba(data, width, height), orientation);
 }
 
-function decodeTiff(bytes: Buffer): Raster[] {
-  const ifds = UTIF.decode(bytes);
-  return ifds.map((ifd) => {
-    const width = Number((ifd.t256 as number[] | undefined)?.[0] ?? 0);
-    const height = Number((ifd.t257 as number[] | undefined)?.[0] ?? 0);
-    refuseHuge(width, height);
-    UTIF.decodeImage(bytes, ifd);
-    const raster = greyFromRgba(UTIF.toRGBA8(ifd), ifd.width, ifd.height);
-    return applyOrientation(raster, (ifd.t274 as number[] | undefined)?.[0]);
-  });
+/** The frames of a TIFF that hold an image (width and height given), pixels not yet decoded. */
+function tiffFrames(bytes: Buffer): UTIF.IFD[] {
+  return UTIF.decode(bytes).filter((ifd) => Number((ifd.t256 as number[] | undefined)?.[0] ?? 0) > 0);
 }
 
-/** An uploaded image as the pages a reader sees: one for PNG and JPEG, one per frame for a multi-page TIFF. */
-export async function decodePages(bytes: Buffer, type: ImageType): Promise<Raster[]> {
+function decodeTiffFrame(bytes: Buffer, ifd: UTIF.IFD): Raster {
+  const width = Number((ifd.t256 as number[] | undefined)?.[0] ?? 0);
+  const height = Number((ifd.t257 as number[] | undefined)?.[0] ?? 0);
+  refuseHuge(width, height);
+  UTIF.decodeImage(bytes, ifd);
+  const raster = greyFromRgba(UTIF.toRGBA8(ifd), ifd.width, ifd.height);
+  return applyOrientation(raster, (ifd.t274 as number[] | undefined)?.[0]);
+}
+
+function decodeTiff(bytes: Buffer): Raster[] {
+  return tiffFrames(bytes).map((ifd) => decodeTiffFrame(bytes, ifd));
+}
+
+async function decoding<T>(work: () => T | Promise<T>): Promise<T> {
   try {
-    if (type === 'image/png') return [decodePng(bytes)];
-    if (type === 'image/jpeg') return [await decodeJpeg(bytes)];
-    return decodeTiff(bytes);
+    return await work();
   } catch (error) {
     if (error instanceof ExtractionFailure) throw error;
     // jpeg-js words its own resolution limit as a plain Error.
@@ -164,4 +167,52 @@ export async function decodePages(bytes: Buffer, type: ImageType): Promise<Raste
     }
     throw new ExtractionFailure('corrupt', 'the image could not be decoded');
   }
+}
+
+/** An uploaded image as the pages a reader sees: one for PNG and JPEG, one per frame for a multi-page TIFF. */
+export function decodePages(bytes: Buffer, type: ImageType): Promise<Raster[]> {
+  return decoding(async () => {
+    if (type === 'image/png') return [decodePng(bytes)];
+    if (type === 'image/jpeg') return [await decodeJpeg(bytes)];
+    return decodeTiff(bytes);
+  });
+}
+
+/**
+ * How many pages an image has, from its headers alone (a TIFF's frames are listed, none decoded); a page over the
+ * pixel limit is refused here, before anything is read by OCR.
+ */
+export function countPages(bytes: Buffer, type: ImageType): Promise<number> {
+  return decoding(() => {
+    if (type === 'image/tiff') {
+      const frames = tiffFrames(bytes);
+      for (const ifd of frames) {
+        refuseHuge(Number((ifd.t256 as number[])[0]), Number((ifd.t257 as number[] | undefined)?.[0] ?? 0));
+      }
+      if (frames.length === 0) throw new ExtractionFailure('corrupt', 'the TIFF file has no image in it');
+      return frames.length;
+    }
+    if (type === 'image/png') {
+      if (bytes.length < 24 || bytes.toString('latin1', 12, 16) !== 'IHDR') throw new Error('no PNG header');
+      refuseHuge(bytes.readUInt32BE(16), bytes.readUInt32BE(20));
+    }
+    return 1;
+  });
+}
+
+/** One page (1-based) of an image, decoded alone: a multi-page TIFF never holds more than one frame's pixels. */
+export function decodePage(bytes: Buffer, type: ImageType, page: number): Promise<Raster> {
+  return decoding(async () => {
+    if (type === 'image/png') return decodePng(bytes);
+    if (type === 'image/jpeg') return decodeJpeg(bytes);
+    const ifd = tiffFrames(bytes)[page - 1];
+    if (!ifd) throw new ExtractionFailure('corrupt', `the TIFF file has no page ${page}`);
+    return decodeTiffFrame(bytes, ifd);
+  });
+}
+
+/** A raster from RGBA pixels (a rendered PDF page), refused over the pixel limit like any image page. */
+export function rasterFromRgba(rgba: Uint8Array, width: number, height: number): Raster {
+  refuseHuge(width, height);
+  return greyFromRgba(rgba, width, height);
 }

@@ -35,6 +35,11 @@ _MIME_TYPES = {
     ".csv": "text/csv",
     ".json": "application/json",
     ".xml": "application/xml",
+    ".png": "image/png",
+    ".jpg": "image/jpeg",
+    ".jpeg": "image/jpeg",
+    ".tif": "image/tiff",
+    ".tiff": "image/tiff",
 }
 
 

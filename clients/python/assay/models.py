@@ -168,12 +168,13 @@ class CreateKeyRequest(BaseModel):
 
 class Pricing(BaseModel):
     """
-    A run costs credits_per_run + credits_per_page × input pages (+ reference tokens on full-text policies).
+    A run costs credits_per_run + credits_per_page × input pages + credits_per_ocr_page × input pages read by OCR (`ocr_pages` of its documents) (+ reference tokens on full-text policies).
     """
 
     credits_per_run: float
     credits_per_page: float
     credits_per_1k_reference_tokens: float
+    credits_per_ocr_page: Annotated[float, Field(examples=[0.05])]
 
 
 class Product(BaseModel):
@@ -189,7 +190,7 @@ class Product(BaseModel):
     recommended_output_format: Literal['json', 'markdown', 'docx', 'xlsx', 'csv']
     pricing: Pricing
     """
-    A run costs credits_per_run + credits_per_page × input pages (+ reference tokens on full-text policies).
+    A run costs credits_per_run + credits_per_page × input pages + credits_per_ocr_page × input pages read by OCR (`ocr_pages` of its documents) (+ reference tokens on full-text policies).
     """
     created_at: AwareDatetime
 
@@ -319,6 +320,22 @@ class ReferenceIndexVersion(BaseModel):
     index_version: int
 
 
+class Ocr(BaseModel):
+    """
+    How the document’s scanned pages were read: the OCR engine and its mean word confidence; null when no page was read by OCR (absent on runs made before OCR).
+    """
+
+    engine: Annotated[str, Field(examples=['tesseract.js 7.0.0 (eng)'])]
+    mean_confidence: float
+    """
+    Mean word confidence, 0–100, over every page read.
+    """
+    pages: int
+    """
+    Pages of the document read by OCR.
+    """
+
+
 class Input(BaseModel):
     document_id: str
     pages_total: int
@@ -331,6 +348,10 @@ class Input(BaseModel):
     """
     tokens_total: int
     tokens_sent: int
+    ocr: Ocr | None = None
+    """
+    How the document’s scanned pages were read: the OCR engine and its mean word confidence; null when no page was read by OCR (absent on runs made before OCR).
+    """
 
 
 class Tokens(BaseModel):
@@ -596,6 +617,10 @@ class Document(BaseModel):
     mime_type: str | None
     size_bytes: int | None
     page_count: int | None
+    ocr_pages: Annotated[int | None, Field(examples=[0])]
+    """
+    Pages whose text was read by OCR: image pages (PNG, JPEG, a TIFF frame each) and PDF pages without a usable text layer. 0 when none were; null until the document is extracted.
+    """
     extracted: bool
     extraction_error: ExtractionError | None
     """

@@ -138,6 +138,11 @@ const MIME_BY_EXTENSION: Record<string, string> = {
   '.csv': 'text/csv',
   '.json': 'application/json',
   '.xml': 'application/xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.tif': 'image/tiff',
+  '.tiff': 'image/tiff',
 };
 
 export function guessMimeType(filename: string): string {

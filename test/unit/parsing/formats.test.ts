@@ -27,6 +27,9 @@ const MIME: Record<DocFormat, string> = {
   csv: 'text/csv',
   json: 'application/json',
   xml: 'application/xml',
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  tiff: 'image/tiff',
 };
 
 /** Formats with units: what each unit's section looks like, and whether the units are the page_count. */

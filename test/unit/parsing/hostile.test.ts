@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { extractInSandbox } from '../../../activities/parsing/sandbox';
-import type { DocFormat, Extraction } from '../../../activities/parsing/types';
+import type { Extraction } from '../../../activities/parsing/types';
 import {
   empty,
   FORMATS,
@@ -18,6 +18,7 @@ import {
   xmlExternalEntity,
   zipBomb,
   type GeneratedFile,
+  type TextFormat,
 } from '../../support/files';
 
 /** Well under jest's 60 s: a hostile file that is not stopped by then fails the test rather than timing it out. */
@@ -33,7 +34,7 @@ async function run(
 }
 
 /** The recovery check: an ordinary document straight after a hostile one. */
-async function expectNormalDocumentStillExtracts(format: DocFormat = 'docx'): Promise<void> {
+async function expectNormalDocumentStillExtracts(format: TextFormat = 'docx'): Promise<void> {
   const { result } = await run(await makeDocument(format, { sentences: SAMPLE_SENTENCES }));
   expect(result.extracted).toBe(true);
   expect(result.sections.map((s) => s.text).join('\n')).toContain(SAMPLE_SENTENCES[0]);

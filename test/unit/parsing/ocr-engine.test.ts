@@ -15,7 +15,14 @@ import {
   type OcrPage,
 } from '../../../activities/parsing/ocr/engine';
 import { decodePages, MAX_PAGE_PIXELS } from '../../../activities/parsing/ocr/raster';
-import { knownText, normalizedWords, scannedPage, wordsFound, type ScannedPage } from '../../support/scanned-page';
+import {
+  knownText,
+  multiPageTiff,
+  normalizedWords,
+  scannedPage,
+  wordsFound,
+  type ScannedPage,
+} from '../../support/scanned-page';
 
 jest.setTimeout(180_000);
 
@@ -158,47 +165,6 @@ describe('OCR page images', () => {
     expect(shown!.data[2 * 32 + 29]).toBeLessThan(60);
     expect(shown!.data[2 * 32 + 2]).toBeGreaterThan(200);
   });
-
-  /** A little-endian, uncompressed 8-bit grey TIFF with one IFD per frame, written by hand (utif2 writes one). */
-  function multiPageTiff(frames: { width: number; height: number; grey: number; orientation?: number }[]): Buffer {
-    const parts: Buffer[] = [];
-    const header = Buffer.alloc(8);
-    header.write('II', 0, 'ascii');
-    header.writeUInt16LE(42, 2);
-    header.writeUInt32LE(8, 4);
-    parts.push(header);
-    let offset = 8;
-    frames.forEach((f, i) => {
-      const tags: [number, number][] = [
-        [256, f.width],
-        [257, f.height],
-        [258, 8],
-        [259, 1],
-        [262, 1],
-        [273, 0],
-        ...(f.orientation ? [[274, f.orientation] as [number, number]] : []),
-        [277, 1],
-        [278, f.height],
-        [279, f.width * f.height],
-      ];
-      const ifdSize = 2 + tags.length * 12 + 4;
-      const dataOffset = offset + ifdSize;
-      const next = i < frames.length - 1 ? dataOffset + f.width * f.height : 0;
-      const ifd = Buffer.alloc(ifdSize);
-      ifd.writeUInt16LE(tags.length, 0);
-      tags.forEach(([tag, value], t) => {
-        const at = 2 + t * 12;
-        ifd.writeUInt16LE(tag, at);
-        ifd.writeUInt16LE(4, at + 2); // LONG
-        ifd.writeUInt32LE(1, at + 4);
-        ifd.writeUInt32LE(tag === 273 ? dataOffset : value, at + 8);
-      });
-      ifd.writeUInt32LE(next, ifdSize - 4);
-      parts.push(ifd, Buffer.alloc(f.width * f.height, f.grey));
-      offset = dataOffset + f.width * f.height;
-    });
-    return Buffer.concat(parts);
-  }
 
   it('reads each frame of a multi-page TIFF as a page, turned by its Orientation tag', async () => {
     const tiff = multiPageTiff([

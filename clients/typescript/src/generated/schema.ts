@@ -1000,11 +1000,13 @@ export interface components {
             default_mode: "sync" | "async";
             /** @enum {string} */
             recommended_output_format: "json" | "markdown" | "docx" | "xlsx" | "csv";
-            /** @description A run costs credits_per_run + credits_per_page × input pages (+ reference tokens on full-text policies). */
+            /** @description A run costs credits_per_run + credits_per_page × input pages + credits_per_ocr_page × input pages read by OCR (`ocr_pages` of its documents) (+ reference tokens on full-text policies). */
             pricing: {
                 credits_per_run: number;
                 credits_per_page: number;
                 credits_per_1k_reference_tokens: number;
+                /** @example 0.05 */
+                credits_per_ocr_page: number;
             };
             /** Format: date-time */
             created_at: string;
@@ -1185,6 +1187,15 @@ export interface components {
                     pages_sent: number;
                     tokens_total: number;
                     tokens_sent: number;
+                    /** @description How the document’s scanned pages were read: the OCR engine and its mean word confidence; null when no page was read by OCR (absent on runs made before OCR). */
+                    ocr?: {
+                        /** @example tesseract.js 7.0.0 (eng) */
+                        engine: string;
+                        /** @description Mean word confidence, 0–100, over every page read. */
+                        mean_confidence: number;
+                        /** @description Pages of the document read by OCR. */
+                        pages: number;
+                    } | null;
                 }[];
                 /** @description o200k token counts of the first prompt sent; the provider's own count is `usage.input_tokens`. */
                 tokens: {
@@ -1418,6 +1429,11 @@ export interface components {
             mime_type: string | null;
             size_bytes: number | null;
             page_count: number | null;
+            /**
+             * @description Pages whose text was read by OCR: image pages (PNG, JPEG, a TIFF frame each) and PDF pages without a usable text layer. 0 when none were; null until the document is extracted.
+             * @example 0
+             */
+            ocr_pages: number | null;
             extracted: boolean;
             /** @description Why no text could be extracted, when `extracted` is false. */
             extraction_error: {

@@ -1,0 +1,131 @@
+/**
+ * Reads the pages a parser left to OCR (docs/decisions.md 435), one at a time, in the parsing sandbox's child: each
+ * page is decoded (an image page or frame) or rendered (a scanned PDF page), read by the engine, and written as
+ * text with the box of every word, then handed to `onPage` so the worker keeps it. Pages the worker already kept
+ * from an earlier attempt are taken as they are and never read again. The engine starts on the first page that
+ * needs it and is closed at the end.
+ */
+import { ExtractionFailure } from '../result';
+import type { DocFormat, Parsed } from '../types';
+import { createOcrEngine, type OcrEngine, type OcrPage } from './engine';
+import { openPdfPages, type PdfPages } from './pdf-pages';
+import { decodePage, type ImageType } from './raster';
+
+/** One page as OCR read it: what the worker keeps between attempts, and what becomes the page's section. */
+export interface OcrPageText {
+  page: number;
+  text: string;
+  /** Flat [start, end, x, y, w, h] per word: offsets into `text`, the box in fractions of the page as shown. */
+  positions: number[];
+  /** Mean word confidence of the page (0–100) and how many words it is the mean of. */
+  confidence: number;
+  words: number;
+  engine: string;
+}
+
+export interface OcrOptions {
+  languages: string[];
+  /** More pages to read than this fails the file `too_many_pages`. */
+  maxPages: number;
+  /** Pages kept from an earlier attempt. */
+  done: OcrPageText[];
+  /** Before a page is read (never for a kept one): the sandbox starts that page's deadline and memory cap here. */
+  onPageStart: (page: number) => Promise<void>;
+  /** `last`: no page is left to read after this one. */
+  onPage: (page: OcrPageText, last: boolean) => Promise<void>;
+}
+
+const IMAGE_TYPES: Partial<Record<DocFormat, ImageType>> = {
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  tiff: 'image/tiff',
+};
+
+/** An OCR'd page as text: lines of words, paragraphs apart by a blank line, each word's box recorded. */
+export function pageText(page: number, read: OcrPage, engine: string): OcrPageText {
+  let text = '';
+  const positions: number[] = [];
+  let words = 0;
+  let confidenceSum = 0;
+  for (const paragraph of read.paragraphs) {
+    if (text) text += '\n\n';
+    paragraph.lines.forEach((line, l) => {
+      if (l > 0) text += '\n';
+      line.words.forEach((word, w) => {
+        if (w > 0) text += ' ';
+        const start = text.length;
+        text += word.text;
+        const { x, y, w: bw, h } = word.box;
+        positions.push(start, text.length, x, y, bw, h);
+        words += 1;
+        confidenceSum += word.confidence;
+      });
+    });
+  }
+  const confidence = words ? Math.round((confidenceSum / words) * 10) / 10 : 0;
+  return { page, text, positions, confidence, words, engine };
+}
+
+export async function readOcrPages(
+  bytes: Uint8Array,
+  format: DocFormat,
+  parsed: Parsed,
+  options: OcrOptions,
+): Promise<Parsed> {
+  const { ocrSource, ...rest } = parsed;
+  const source = ocrSource ?? bytes;
+  const pages = parsed.ocrPages ?? [];
+  if (pages.length > options.maxPages) {
+    throw new ExtractionFailure(
+      'too_many_pages',
+      `the file has ${pages.length} pages to read by OCR, over the limit of ${options.maxPages}`,
+      parsed.pageCount,
+    );
+  }
+  const kept = new Map(options.done.map((p) => [p.page, p]));
+  const imageType = IMAGE_TYPES[format];
+  const buffer = Buffer.from(source.buffer, source.byteOffset, source.byteLength);
+  let engine: OcrEngine | undefined;
+  let pdf: PdfPages | undefined;
+  const sections = parsed.sections.map((s) => ({ ...s }));
+  const positions = parsed.positions ? parsed.positions.map((p) => p) : parsed.sections.map(() => []);
+  const read: OcrPageText[] = [];
+  try {
+    for (const [at, n] of pages.entries()) {
+      let result = kept.get(n);
+      if (!result) {
+        await options.onPageStart(n);
+        engine ??= await createOcrEngine({ languages: options.languages });
+        let raster;
+        let dpi: number | undefined;
+        if (imageType) raster = await decodePage(buffer, imageType, n);
+        else {
+          pdf ??= await openPdfPages(source);
+          ({ raster, dpi } = await pdf.render(n));
+        }
+        result = pageText(n, await engine.recognize(raster, dpi ? { dpi } : {}), engine.name);
+        await options.onPage(result, at === pages.length - 1);
+      }
+      read.push(result);
+      const i = sections.findIndex((s) => s.index === n);
+      if (i >= 0) {
+        sections[i] = { ...sections[i]!, text: result.text };
+        positions[i] = result.positions;
+      }
+    }
+  } finally {
+    await Promise.all([engine?.close(), pdf?.close()]);
+  }
+  const words = read.reduce((sum, p) => sum + p.words, 0);
+  const mean = words ? read.reduce((sum, p) => sum + p.confidence * p.words, 0) / words : 0;
+  return {
+    ...rest,
+    sections,
+    positions,
+    ocr: {
+      engine: read.find((p) => p.words > 0)?.engine ?? read[0]?.engine ?? 'none',
+      mean_confidence: Math.round(mean * 10) / 10,
+      pages: pages.length,
+    },
+  };
+}
