@@ -18,6 +18,7 @@ import type { RunManifest, RunStatus } from '../domain/runs/schemas';
 import { objectKeys, putObject } from '../domain/platform/storage';
 import type { RunJobInput } from '../domain/jobs/contract';
 import { workflowForRun } from '../domain/evaluation-workflows/evaluation-workflows';
+import { batchWorkflowSnapshot } from '../domain/batches/batches';
 import { boxesOf, verifyEvidence, type CitableInput } from './citations';
 import { loadStoredText, type StoredText } from '../domain/documents/stored-text';
 import type { RunCitation } from '../domain/runs/schemas';
@@ -50,7 +51,10 @@ export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
   async function context({ accountId, runId }: RunJobInput, known?: RunDoc): Promise<RunContext> {
     const run = known ?? (await findRunForJob(db, accountId, runId));
     if (!run) throw runFailure('internal_error', `run ${runId} not found`);
-    const workflow = await workflowForRun(db, accountId, run.workflow_id);
+    // A batch item runs with its batch's snapshot of the workflow (docs/decisions.md 36), whatever it is now.
+    const workflow = run.batch_id
+      ? await batchWorkflowSnapshot(db, accountId, run.batch_id)
+      : await workflowForRun(db, accountId, run.workflow_id);
     if (!workflow) throw runFailure('workflow_missing', 'The run’s workflow no longer exists.');
     const docs = await documentsForRun(db, accountId, run.input_documents);
     const inputs: RunInput[] = run.input_documents.map((id) => {

@@ -17,6 +17,7 @@ import { reconcileActivities } from './reconcile';
 import { referenceIndexingActivities } from './reference-indexing';
 import { runActivities } from './runs';
 import { webhookActivities } from './webhooks';
+import { batchActivities } from './batches';
 
 export type { ActivityDeps } from './deps';
 
@@ -37,6 +38,12 @@ export const queueActivities = {
   }),
   /** deliverWebhook */
   webhooks: (deps: ActivityDeps) => webhookActivities(deps),
+  /** runBatch, evaluateBatchItem (a batch item's run: evaluateRun's steps), batchResults */
+  batches: (deps: ActivityDeps) => ({
+    ...runActivities(deps),
+    ...evaluationActivities(deps, createLiveEvaluator(deps)),
+    ...batchActivities(deps),
+  }),
 } satisfies { [Q in QueueKey]: (deps: ActivityDeps) => object };
 
 /** What a queue's worker registers. */

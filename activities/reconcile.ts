@@ -6,6 +6,7 @@ import {
   reconcileGenerations,
   reconcileReferences,
   reconcileRuns,
+  reconcileBatches,
   sweepWatchList,
 } from '../domain/operations/reconciler';
 import { backfillCredentials, sweepKeyRosters } from '../domain/access/api-keys';
@@ -45,6 +46,8 @@ export function reconcileActivities(
     reconcileRuns: () =>
       withHeartbeat(async () => {
         const report = await reconcileRuns(deps);
+        // Batches ride on the runs' step (their items are runs): a new step would change the pass's job history.
+        const batches = await reconcileBatches(deps);
         if (now() - lastSweep >= SWEEP_INTERVAL_MS) {
           lastSweep = now();
           await sweepWatchList(deps);
@@ -54,7 +57,7 @@ export function reconcileActivities(
           await watchUnwatchedUploads(deps.db, deps.temporal.namespace, deps.config.UPLOAD_URL_TTL_S);
           await backfillCredentials(deps.db);
         }
-        return report;
+        return { ...report, batches };
       }),
     reconcileDocuments: () => withHeartbeat(() => reconcileDocuments(deps)),
     reconcileReferences: () => withHeartbeat(() => reconcileReferences(deps)),

@@ -27,6 +27,7 @@ import { eventRoutes } from './routes/events';
 import { keyRoutes } from './routes/keys';
 import { referenceDocumentRoutes } from './routes/reference-documents';
 import { runRoutes } from './routes/runs';
+import { batchRoutes } from './routes/batches';
 import { workflowRoutes } from './routes/workflows';
 import { usageRoutes } from './routes/usage';
 import { webhookRoutes } from './routes/webhooks';
@@ -55,6 +56,7 @@ export function apiRoutes(
     ...catalogRoutes(deps),
     ...workflowRoutes(deps),
     ...runRoutes(deps),
+    ...batchRoutes(deps),
     ...documentRoutes(deps),
     ...referenceDocumentRoutes(deps),
     ...webhookRoutes(deps),

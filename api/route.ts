@@ -86,6 +86,8 @@ export interface RouteSpec<
   hidden?: boolean;
   /** Also accept multipart/form-data (legacy form): fields become the body, files land in `ctx.state.files`. */
   multipart?: { maxTotalBytes: number; description: string };
+  /** The JSON body's limit when it is not the app's (JSON_BODY_LIMIT): refused with 413 while it streams past it. */
+  bodyLimit?: string;
   /** Honour `Idempotency-Key` (docs/decisions.md 408); `reserve` makes the id the created resource will get. */
   idempotency?: { reserve: () => string };
   handler: (input: RouteInput<z.infer<P>, z.infer<Q>, z.infer<B>>) => Promise<Reply>;

@@ -134,6 +134,7 @@ const noTenant = new Proxy({} as TenantDb, {
 export function mountRoutes(router: Router, routes: RouteSpec[], options: MountOptions): void {
   const parseJson = jsonBody(options.jsonBodyLimit);
   for (const spec of routes) {
+    const parseThisJson = spec.bodyLimit ? jsonBody(spec.bodyLimit) : parseJson;
     // A query parameter the route does not take is refused, as an unknown body field is: `?statuss=failed` answering
     // every run unfiltered would look like an answer (docs/decisions.md 273).
     const querySchema = spec.query instanceof z.ZodObject ? spec.query.strict() : spec.query;
@@ -148,7 +149,7 @@ export function mountRoutes(router: Router, routes: RouteSpec[], options: MountO
     if (spec.body) {
       const multipart = spec.multipart ? parseMultipart(spec.multipart.maxTotalBytes) : undefined;
       steps.push((ctx, next) =>
-        multipart && ctx.is('multipart/form-data') ? multipart(ctx, next) : parseJson(ctx, next),
+        multipart && ctx.is('multipart/form-data') ? multipart(ctx, next) : parseThisJson(ctx, next),
       );
     }
     steps.push(async (ctx: Context) => {

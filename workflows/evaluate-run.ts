@@ -30,7 +30,7 @@ import { JOB_WORK_RETRY } from './retry-policies';
 /** A run's own time bound, from `started_at` (docs/decisions.md 429; no execution timeout kills a run silently). */
 const RUN_TIME_LIMIT = '25 minutes';
 
-const bookkeepingOptions = {
+export const bookkeepingOptions = {
   startToCloseTimeout: '30 seconds',
   // No attempt limit: bookkeeping must eventually land (each step is idempotent).
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds' },
@@ -39,7 +39,7 @@ const bookkeepingOptions = {
 /** The database steps, run by the worker that holds the workflow task (a marker in the history, nothing more). */
 const local = proxyLocalActivities<ActivitiesOf<'evaluateRun'>>(bookkeepingOptions);
 
-const work = proxyActivities<ActivitiesOf<'evaluateRun'>>({
+export const workOptions = {
   // The time bound: the run's work, every attempt and the waits between them included, gets 25 minutes from being
   // scheduled — right after `started_at` is set — and then fails with a schedule-to-close timeout, settled below.
   scheduleToCloseTimeout: RUN_TIME_LIMIT,
@@ -47,7 +47,9 @@ const work = proxyActivities<ActivitiesOf<'evaluateRun'>>({
   heartbeatTimeout: '30 seconds',
   // An attempt lost after its model call pays for that call again, so the count stays small (docs/decisions.md 55).
   retry: JOB_WORK_RETRY,
-});
+} as const;
+
+const work = proxyActivities<ActivitiesOf<'evaluateRun'>>(workOptions);
 
 /**
  * A test-mode run (the deterministic stub: milliseconds, no model call) as a local activity, run by the worker
@@ -55,11 +57,13 @@ const work = proxyActivities<ActivitiesOf<'evaluateRun'>>({
  * task and no second workflow task. Same time bound and retries as the work activity; a lost worker is noticed by
  * the workflow task's timeout instead of a heartbeat. Live runs keep the activity: a model call may take minutes.
  */
-const localWork = proxyLocalActivities<ActivitiesOf<'evaluateRun'>>({
+export const localWorkOptions = {
   scheduleToCloseTimeout: RUN_TIME_LIMIT,
   startToCloseTimeout: '20 minutes',
   retry: JOB_WORK_RETRY,
-});
+} as const;
+
+const localWork = proxyLocalActivities<ActivitiesOf<'evaluateRun'>>(localWorkOptions);
 
 function status(value: string): void {
   upsertSearchAttributes([{ key: SEARCH_ATTRIBUTES.runStatus, value }]);
@@ -82,31 +86,56 @@ export function failureOf(err: unknown): { code: RunFailureCode; message: string
   return clientFailure(err);
 }
 
+/** The steps a run's job takes, bound by the job to the proxies of its own queue (evaluateRun, evaluateBatchItem). */
+export interface RunSteps {
+  beginRun: ActivitiesOf<'evaluateRun'>['beginRun'];
+  settleAfterWork: ActivitiesOf<'evaluateRun'>['settleAfterWork'];
+  produceOutput: ActivitiesOf<'evaluateRun'>['produceOutput'];
+  testRun: ActivitiesOf<'evaluateRun'>['testRun'];
+}
+
 export async function evaluateRun(input: RunJobInput): Promise<{ status: string }> {
+  return runWith(
+    {
+      beginRun: local.beginRun,
+      settleAfterWork: local.settleAfterWork,
+      produceOutput: work.produceOutput,
+      testRun: localWork.testRun,
+    },
+    input,
+  );
+}
+
+/** A run from admission to its final status, through `steps` (the same shape on every queue). */
+export async function runWith(steps: RunSteps, input: RunJobInput): Promise<{ status: string }> {
   assertCurrentShape(input);
   // A test-mode run whole — admission, usage, `queued → running`, the work and the completion — as one local
   // activity (docs/decisions.md 254): one workflow task, one marker, the status set at start and here at the end.
-  if (input.livemode === false) return finish(input, async () => (await localWork.testRun(input)).status);
-  return beginThenWork(input, () => work.produceOutput(input));
+  if (input.livemode === false) return finish(steps, input, async () => (await steps.testRun(input)).status);
+  return beginThenWork(steps, input, () => steps.produceOutput(input));
 }
 
 type Produce = () => Promise<{ status: string | null }>;
 
 /** A live run: the bookkeeping step, `running` for the operators, then the work. */
-async function beginThenWork(input: RunJobInput, produce: Produce): Promise<{ status: string }> {
+async function beginThenWork(steps: RunSteps, input: RunJobInput, produce: Produce): Promise<{ status: string }> {
   // Admission (a no-op after the request path's), the usage count and `queued → running` in one step.
-  const begun = await local.beginRun(input);
+  const begun = await steps.beginRun(input);
   if (!begun.started) {
     // Rejected, canceled (the cancel settled it) or already failed (its creation failed; the job started anyway).
     status(begun.status);
     return { status: begun.status };
   }
   status('running');
-  return finish(input, async () => (await produce()).status);
+  return finish(steps, input, async () => (await produce()).status);
 }
 
 /** The work's outcome as the run's final status; a failure of any kind settles the run (failed and refunded). */
-async function finish(input: RunJobInput, produce: () => Promise<string | null>): Promise<{ status: string }> {
+async function finish(
+  steps: RunSteps,
+  input: RunJobInput,
+  produce: () => Promise<string | null>,
+): Promise<{ status: string }> {
   try {
     // The work completes the run itself, as its last step (docs/decisions.md 182): nothing is left to do on success.
     const done = (await produce()) ?? 'failed';
@@ -115,7 +144,7 @@ async function finish(input: RunJobInput, produce: () => Promise<string | null>)
   } catch (err) {
     const { code, message } = failureOf(err);
     // Fails the run — or, if the work failed after completing it, finishes that completion.
-    const settled = await CancellationScope.nonCancellable(() => local.settleAfterWork({ ...input, code, message }));
+    const settled = await CancellationScope.nonCancellable(() => steps.settleAfterWork({ ...input, code, message }));
     status(settled);
     return { status: settled };
   }

@@ -9,3 +9,6 @@ export { evaluateRun } from './evaluate-run';
 export { deliverWebhook } from './deliver-webhook';
 export { noop } from './noop';
 export { reconcile } from './reconcile';
+export { runBatch } from './run-batch';
+export { evaluateBatchItem } from './evaluate-batch-item';
+export { batchResults } from './batch-results';

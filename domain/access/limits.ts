@@ -18,6 +18,10 @@ export const LIMITS = {
    * (domain/documents/open-uploads.ts, docs/decisions.md 322): each may hold bytes in the store until it is swept.
    */
   openUploadsPerAccount: 500,
+  /** Batches not yet final (domain/batches/, docs/decisions.md 36). */
+  unfinishedBatchesPerAccount: 5,
+  /** Batch items running at once over all of an account's batches (docs/decisions.md 37). */
+  batchItemsInFlightPerAccount: 50,
 } as const;
 
 export function limitReached(what: string, limit: number, remedy = 'remove one first'): ApiError {

@@ -8,20 +8,15 @@ import { EVENT_RETENTION_DAYS, EVENT_TYPES } from '../webhooks/events';
 import { PageQuery, pageSchema } from '../http/pagination';
 import { ReferenceDocument } from '../documents/schemas';
 import { Run } from '../runs/schemas';
+import { Batch } from '../batches/schemas';
 
 export const EventType = z.enum(EVENT_TYPES).meta({ id: 'EventType' });
 
 /**
- * `batch.completed` and `calibration.completed` carry their resource as GET answers it (docs/decisions.md 436, 439).
- * Until those resources' own schemas exist, the payload names what every version of them has: its id and `object`
- * (named `EventBatch` and `EventCalibration` so that the SDKs' `Batch` and `Calibration` stay free for the resources).
+ * `calibration.completed` carries its resource as GET answers it (docs/decisions.md 439). Until that resource's own
+ * schema exists, the payload names what every version of it has: its id and `object` (named `EventCalibration` so
+ * that the SDKs' `Calibration` stays free for the resource). `batch.completed` carries the `Batch`.
  */
-const BatchEventResource = z
-  .looseObject({ id: z.string().meta({ example: 'bat_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T' }), object: z.literal('batch') })
-  .meta({
-    id: 'EventBatch',
-    description: 'The batch as `GET /batches/{id}` answers it.',
-  });
 const CalibrationEventResource = z
   .looseObject({ id: z.string().meta({ example: 'cal_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T' }), object: z.literal('calibration') })
   .meta({
@@ -39,7 +34,7 @@ export const Event = z
       .union([
         z.object({ run: Run }),
         z.object({ reference_document: ReferenceDocument }),
-        z.object({ batch: BatchEventResource }),
+        z.object({ batch: Batch }),
         z.object({ calibration: CalibrationEventResource }),
       ])
       .meta({

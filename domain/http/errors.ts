@@ -31,6 +31,8 @@ export const ERROR_CODES = [
   'idempotency_key_reused',
   'idempotency_key_in_use',
   'run_not_cancelable',
+  'batch_not_cancelable',
+  'limit_reached',
   'output_not_ready',
   'webhook_endpoint_disabled',
   'event_expired',

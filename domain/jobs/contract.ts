@@ -6,11 +6,16 @@
 import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
 import { defineSignal } from '@temporalio/workflow';
 
-/** Separate queues so a webhook or indexing backlog never starves runs; each can be scaled on its own. */
+/**
+ * Separate queues so a webhook or indexing backlog never starves runs; each can be scaled on its own. Batches (their
+ * jobs and their items' runs) wait on their own queue, so a batch never delays an interactive run
+ * (docs/decisions.md 437, 501).
+ */
 export const TASK_QUEUES = {
   runs: 'assay-runs',
   indexing: 'assay-indexing',
   webhooks: 'assay-webhooks',
+  batches: 'assay-batches',
 } as const;
 
 export type TaskQueueName = (typeof TASK_QUEUES)[keyof typeof TASK_QUEUES];
@@ -28,6 +33,9 @@ export const JOB_QUEUES = {
   extractDocument: 'indexing',
   indexReferenceDocument: 'indexing',
   deliverWebhook: 'webhooks',
+  runBatch: 'batches',
+  evaluateBatchItem: 'batches',
+  batchResults: 'batches',
 } as const satisfies Record<string, keyof typeof TASK_QUEUES>;
 
 /** Custom search attributes (Keyword) that let an operator find any job in the Temporal Web UI. */
@@ -101,6 +109,33 @@ export interface DeliveryJobInput {
   shape?: typeof JOB_SHAPE;
 }
 
+/**
+ * Where a batch's job stands between two of its steps (docs/decisions.md 500): every position below `next` has its
+ * run (or was canceled); `inflight` are the positions admitted and not yet final; `done` tallies the final ones.
+ * Small by construction (at most 50 positions), so continue-as-new carries it whole.
+ */
+export interface BatchProgress {
+  next: number;
+  inflight: number[];
+  done: { succeeded: number; failed: number; canceled: number; refunded: number; charged_milli: number };
+}
+
+export interface BatchJobInput {
+  accountId: string;
+  batchId: string;
+  shape?: typeof JOB_SHAPE;
+  /** Absent at the start; carried across continue-as-new. */
+  progress?: BatchProgress;
+}
+
+export type BatchResultsFormat = 'csv' | 'xlsx' | 'jsonl';
+
+export interface BatchResultsJobInput {
+  accountId: string;
+  batchId: string;
+  format: BatchResultsFormat;
+}
+
 /** `POST /webhook-deliveries/{id}/retry` on a running delivery: attempt now instead of waiting for the timer. */
 export const retryDeliveryNow = defineSignal('retryDeliveryNow');
 
@@ -131,6 +166,10 @@ export interface JobSignatures {
   generatePrompt: (input: GeneratePromptInput) => Promise<GeneratedPromptResult>;
   deliverWebhook: (input: DeliveryJobInput) => Promise<{ status: 'succeeded' | 'failed'; attempts: number }>;
   reconcile: () => Promise<Record<string, unknown>>;
+  runBatch: (input: BatchJobInput) => Promise<{ status: string }>;
+  /** A batch item's run: `evaluateRun` on the batches queue (docs/decisions.md 501). */
+  evaluateBatchItem: (input: RunJobInput) => Promise<{ status: string }>;
+  batchResults: (input: BatchResultsJobInput) => Promise<{ key: string; mimeType: string; filename: string }>;
   /** The smoke test and the bench baseline: completes at once. */
   noop: () => Promise<string>;
 }

@@ -26,6 +26,8 @@ import {
   type JobName,
   type JobSignatures,
   type ReferenceJobInput,
+  type BatchJobInput,
+  type BatchResultsJobInput,
 } from './contract';
 import { resultWithin, startOrAttach, withinDeadline, type TemporalHandle } from './connection';
 
@@ -49,6 +51,9 @@ export const JOB_TYPES = {
   generatePrompt: 'generatePrompt',
   deliverWebhook: 'deliverWebhook',
   reconcile: 'reconcile',
+  runBatch: 'runBatch',
+  evaluateBatchItem: 'evaluateBatchItem',
+  batchResults: 'batchResults',
 } as const satisfies { [K in JobName]?: K };
 
 /** The task queue a job is started on (contract.ts JOB_QUEUES), the queue whose worker registers its activities. */
@@ -60,6 +65,7 @@ export const jobIds = {
   extractDocument: (docId: string) => `extract-${docId}`,
   indexReferenceDocument: (refId: string) => `index-${refId}`,
   delivery: (deliveryId: string) => deliveryId,
+  batch: (batchId: string) => `batch-${batchId}`,
 };
 
 /** The reconciler's Schedule (docs/decisions.md 429–430), one per namespace, created by every worker at start-up. */
@@ -118,6 +124,69 @@ export function startRunJob(
 
 /** Waits at most `ms` for a run's execution (sync runs). */
 export function waitForRun(temporal: TemporalHandle, handle: WorkflowHandle<JobSignatures['evaluateRun']>, ms: number) {
+  return waitFor(temporal, handle, ms);
+}
+
+// ---- batches ----------------------------------------------------------------------------------------------------
+
+/** Starts (or attaches to) a batch's job, on the batches queue (docs/decisions.md 500). */
+export async function startBatchJob(temporal: TemporalHandle, input: Omit<BatchJobInput, 'shape'>): Promise<void> {
+  await startOrAttach<JobSignatures['runBatch']>(temporal, JOB_TYPES.runBatch, {
+    workflowId: jobIds.batch(input.batchId),
+    taskQueue: queueOf(JOB_TYPES.runBatch),
+    args: [{ ...input, shape: JOB_SHAPE }],
+    searchAttributes: [{ key: SEARCH_ATTRIBUTES.accountId, value: input.accountId }],
+  });
+}
+
+/**
+ * Starts (or attaches to) a batch item's run: the run's own job (id = run id, like any run) on the batches queue,
+ * served by that queue's worker with its own slots, so items never wait in front of interactive runs
+ * (docs/decisions.md 437, 501).
+ */
+export async function startBatchItemJob(temporal: TemporalHandle, job: RunJob): Promise<void> {
+  await startOrAttach<JobSignatures['evaluateBatchItem']>(temporal, JOB_TYPES.evaluateBatchItem, {
+    workflowId: jobIds.run(job.runId),
+    taskQueue: queueOf(JOB_TYPES.evaluateBatchItem),
+    args: [{ accountId: job.accountId, runId: job.runId, shape: JOB_SHAPE, livemode: job.livemode }],
+    memo: { workflow_name: job.workflowName },
+    eager: true,
+    searchAttributes: [
+      { key: SEARCH_ATTRIBUTES.accountId, value: job.accountId },
+      { key: SEARCH_ATTRIBUTES.runStatus, value: 'queued' },
+      { key: SEARCH_ATTRIBUTES.workflowId, value: job.workflowId },
+      { key: SEARCH_ATTRIBUTES.productCode, value: job.productCode },
+    ],
+  });
+}
+
+/**
+ * How long a batch job's histories grew: the executions of its id (one per continue-as-new) and the longest, in
+ * events (the benchmark's check that continue-as-new keeps them bounded). Read from visibility, which may lag.
+ */
+export async function describeBatchHistory(
+  temporal: TemporalHandle,
+  batchId: string,
+): Promise<{ runs: number; longest: number }> {
+  let runs = 0;
+  let longest = 0;
+  for await (const execution of temporal.client.workflow.list({ query: `WorkflowId = '${jobIds.batch(batchId)}'` })) {
+    runs++;
+    longest = Math.max(longest, execution.historyLength);
+  }
+  return { runs, longest };
+}
+
+/**
+ * Renders a batch's results file in the worker (the API never renders 10,000 rows in-process) and waits at most
+ * `ms` for it. A fresh job id per request: the file shows the items as they are now.
+ */
+export async function batchResultsJob(temporal: TemporalHandle, input: BatchResultsJobInput, ms: number) {
+  const handle = await startOrAttach<JobSignatures['batchResults']>(temporal, JOB_TYPES.batchResults, {
+    workflowId: `batch-results-${input.batchId}-${newId('request')}`,
+    taskQueue: queueOf(JOB_TYPES.batchResults),
+    args: [input],
+  });
   return waitFor(temporal, handle, ms);
 }
 

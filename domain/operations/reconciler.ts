@@ -35,6 +35,7 @@ import {
   indexReference,
   isClosed,
   jobIds,
+  startBatchJob,
   startExtraction,
   type JobStatus,
   type TemporalHandle,
@@ -49,6 +50,8 @@ import {
   settleAbandonedDelivery,
   type WebhookDeliveryDoc,
 } from '../webhooks/deliveries';
+import type { BatchDoc } from '../batches/batches';
+import { settleBatchWithoutJob } from '../batches/progress';
 import { lists, purgeNaturalKeys, unwatchJob, watchJob, type WatchedJobDoc, type WatchedKind } from '../store';
 
 /** How long an idempotency record answers (domain/access/idempotency.ts checks the same 24 h on every read). */
@@ -73,7 +76,7 @@ export interface ReconcileReport {
   purged: { idempotency: number; deliveries: number; keys: number };
 }
 
-type Kind = 'runs' | 'documents' | 'references' | 'deliveries';
+type Kind = 'runs' | 'documents' | 'references' | 'deliveries' | 'batches';
 
 interface CursorDoc {
   _id: string;
@@ -139,6 +142,12 @@ const OPEN = {
     collection: COLLECTIONS.webhookDeliveries,
     filter: { status: 'pending' },
     isOpen: (d: Document) => d.status === 'pending',
+    since: (d: Document) => d.created_at as Date,
+  },
+  batches: {
+    collection: COLLECTIONS.batches,
+    filter: { status: { $in: ['queued', 'running'] } },
+    isOpen: (d: Document) => ['queued', 'running'].includes(d.status),
     since: (d: Document) => d.created_at as Date,
   },
 } as const satisfies Record<ItemKind, unknown>;
@@ -219,6 +228,32 @@ export async function reconcileRuns(deps: ReconcilerDeps, now = new Date()): Pro
     settled++;
   }
   return { checked: runs.length, settled };
+}
+
+/**
+ * Batches whose job is not running (docs/decisions.md 502): a job that closed without ending its batch (terminated,
+ * failed) leaves it to `settleBatchWithoutJob` (the rest canceled, the batch final once its items are); a job that
+ * never started (the request died after writing the batch) is started once the grace period has passed. A running
+ * job is left alone: it ends its batch itself.
+ */
+export async function reconcileBatches(
+  deps: ReconcilerDeps,
+  now = new Date(),
+  beat?: () => void,
+): Promise<{ checked: number; settled: number; restarted: number }> {
+  const batches = await watchedItems<BatchDoc>(deps, 'batches', now);
+  let settled = 0;
+  let restarted = 0;
+  for (const batch of batches) {
+    const status = await jobOf(deps, jobIds.batch(batch._id));
+    if (status === 'running') continue;
+    if (status === 'not_found') {
+      if (!olderThanGrace(batch.created_at, now)) continue;
+      await startBatchJob(deps.temporal, { accountId: batch.account_id, batchId: batch._id });
+      restarted++;
+    } else if (await settleBatchWithoutJob(deps, batch, beat)) settled++;
+  }
+  return { checked: batches.length, settled, restarted };
 }
 
 /**

@@ -41,6 +41,9 @@ export const COLLECTIONS = {
   activeKeyRosters: 'active_key_rosters',
   documentUploadRosters: 'document_upload_rosters',
   referenceUploadRosters: 'reference_upload_rosters',
+  batches: 'batches',
+  batchItems: 'batch_items',
+  batchRosters: 'batch_rosters',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
@@ -117,6 +120,13 @@ export const INDEXES: Record<CollectionName, IndexDescription[]> = {
   // An account's uploads awaiting their bytes (domain/documents/open-uploads.ts): by `_id` only.
   document_upload_rosters: [],
   reference_upload_rosters: [],
+  // Batches (domain/batches/): read by `_id`, listed through the store's lists; an account's unfinished ones through
+  // its roster (by `_id`) or, under `query`, this index.
+  batches: [{ key: { account_id: 1, status: 1 }, name: 'account_status' }],
+  // A batch's items, in chunks read by `_id` (`<batch id>:<chunk>`) only.
+  batch_items: [],
+  // An account's unfinished batches (domain/batches/batches.ts, through domain/store/memberships.ts): by `_id` only.
+  batch_rosters: [],
 };
 
 /**
@@ -135,7 +145,13 @@ export const LIST_INDEXES: Partial<Record<CollectionName, IndexDescription[]>> =
       key: { account_id: 1, admission: 1, workflow_id: 1, status: 1, ...LIST_SORT_KEYS },
       name: 'list_admission_workflow_status',
     },
+    { key: { account_id: 1, admission: 1, batch_id: 1, ...LIST_SORT_KEYS }, name: 'list_admission_batch' },
+    {
+      key: { account_id: 1, admission: 1, batch_id: 1, status: 1, ...LIST_SORT_KEYS },
+      name: 'list_admission_batch_status',
+    },
   ],
+  batches: [{ key: { account_id: 1, ...LIST_SORT_KEYS }, name: 'list_all' }],
   workflows: [{ key: { account_id: 1, deleted_at: 1, ...LIST_SORT_KEYS }, name: 'list_live' }],
   reference_documents: [{ key: { account_id: 1, deleted_at: 1, ...LIST_SORT_KEYS }, name: 'list_live' }],
   events: [{ key: { account_id: 1, ...LIST_SORT_KEYS, created_at: 1, type: 1 }, name: 'list_kept' }],

@@ -17,6 +17,7 @@ export const ID_PREFIXES = {
   request: 'req',
   /** A prompt generation (POST /prompt-templates/generate): the subject of its ledger entries. */
   generation: 'gen',
+  batch: 'bat',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -192,4 +192,6 @@ export async function putObject(
 /** Object keys: everything an account stores lives under its own prefix (documents' objects: domain/documents/). */
 export const objectKeys = {
   runOutput: (accountId: string, runId: string, ext: string) => `accounts/${accountId}/runs/${runId}/output.${ext}`,
+  batchResults: (accountId: string, batchId: string, name: string) =>
+    `accounts/${accountId}/batches/${batchId}/${name}`,
 };

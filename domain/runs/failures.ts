@@ -45,6 +45,18 @@ export const RUN_FAILURES = {
   },
   /** Its job could not be started (docs/decisions.md 430): the request answered 5xx, the credits are back. */
   creation_failed: { clientVisible: true, message: 'The run could not be started; it was refunded. Create it again.' },
+  /** A batch item whose charge the balance no longer covered when it was admitted (docs/decisions.md 36). */
+  insufficient_credits: {
+    clientVisible: true,
+    message: 'The balance did not cover this batch item when it was admitted; nothing was charged.',
+  },
+  /** A batch item never admitted because its workflow was paused, archived or deleted (canceled, never charged). */
+  workflow_not_active: {
+    clientVisible: true,
+    message: 'The batch’s workflow is no longer active; this item was canceled and never charged.',
+  },
+  /** A batch item never admitted because its batch was canceled (canceled, never charged). */
+  batch_canceled: { clientVisible: true, message: 'The batch was canceled before this item started; never charged.' },
   /** Anything else: the details stay in the logs and the job history. */
   internal_error: { clientVisible: false, message: 'The run failed; it has been fully refunded.' },
 } as const satisfies Record<string, { clientVisible: boolean; message: string }>;

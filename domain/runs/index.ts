@@ -61,6 +61,8 @@ function viewOf(doc: RunDoc, baseUrl: string, outputFile: RunOutputFileView | nu
     id: doc._id,
     object: 'run' as const,
     workflow_id: doc.workflow_id,
+    batch_id: doc.batch_id ?? null,
+    external_id: doc.external_id ?? null,
     status: doc.status,
     mode: doc.mode,
     livemode: doc.livemode,
@@ -107,20 +109,33 @@ export async function quoteRun(
   inputDocs: DocumentDoc[],
   config: Config,
 ) {
+  return (await runQuoter(db, tenant, workflow, config))(inputDocs);
+}
+
+/**
+ * The quote of runs on `workflow` as a function of their input documents: the product and the references are read
+ * once, so a batch of 10,000 items is quoted with two reads, by the same formula as a single run.
+ */
+export async function runQuoter(
+  db: Db,
+  tenant: TenantDb,
+  workflow: EvaluationWorkflowDoc,
+  config: Config,
+): Promise<(inputDocs: ReadonlyArray<Pick<DocumentDoc, 'page_count'>>) => number> {
   const product = await findProduct(db, workflow.product_code);
   if (!product) throw new Error(`product ${workflow.product_code} missing from the catalog`);
-  const pages = inputDocs.reduce((sum, d) => sum + Math.max(1, d.page_count ?? 1), 0);
-  let milli = toMilli(product.pricing.credits_per_run) + toMilli(product.pricing.credits_per_page) * pages;
+  let base = toMilli(product.pricing.credits_per_run);
   const policy = workflow.default_model_policy;
   if (policy === 'provider-b-1m-fulltext' || policy === 'auto') {
     const refTokens = await referenceTokenTotal(tenant, workflow.reference_document_ids);
     if (policy === 'provider-b-1m-fulltext' || refTokens <= config.FULLTEXT_TOKEN_BUDGET) {
       // Priced by what can be sent: references past the model's window are cut (activities/model-context.ts).
       const sent = Math.min(refTokens, config.FULLTEXT_REFERENCE_TOKEN_LIMIT);
-      milli += Math.ceil((sent / 1000) * toMilli(product.pricing.credits_per_1k_reference_tokens));
+      base += Math.ceil((sent / 1000) * toMilli(product.pricing.credits_per_1k_reference_tokens));
     }
   }
-  return milli;
+  const perPage = toMilli(product.pricing.credits_per_page);
+  return (inputDocs) => base + perPage * inputDocs.reduce((sum, d) => sum + Math.max(1, d.page_count ?? 1), 0);
 }
 
 /** The workflow a run would use: 404 unless it exists, 409 unless it is active. */

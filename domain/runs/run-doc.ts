@@ -56,4 +56,8 @@ export interface RunDoc {
    * becomes `failed`.
    */
   failing?: { code: string; message: string };
+  /** The batch this run is an item of (domain/batches/), its position there and the item's `external_id`. */
+  batch_id?: string | null;
+  batch_position?: number;
+  external_id?: string | null;
 }

@@ -193,6 +193,11 @@ export const Run = z
     id: z.string().meta({ example: 'run_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T' }),
     object: z.literal('run'),
     workflow_id: z.string(),
+    batch_id: z
+      .string()
+      .nullable()
+      .meta({ description: 'The batch this run is an item of; null for a run of its own.' }),
+    external_id: z.string().nullable().meta({ description: 'The batch item’s `external_id`; null otherwise.' }),
     status: RunStatus,
     mode: z.enum(['async', 'sync']),
     livemode: z.boolean(),
@@ -223,9 +228,11 @@ export const Run = z
     }),
     error: z
       .object({
-        code: z
-          .enum(RUN_FAILURE_CODES)
-          .meta({ description: 'Why the run failed (every failed run is fully refunded).' }),
+        code: z.enum(RUN_FAILURE_CODES).meta({
+          description:
+            'Why the run failed (every failed run is fully refunded), or why a batch item was canceled before it ' +
+            'started (`workflow_not_active`, `batch_canceled`, `execution_ended`; never charged).',
+        }),
         message: z.string(),
       })
       .nullable(),
@@ -260,5 +267,6 @@ export const RunIdParams = z.object({ runId: z.string().max(64) });
 export const WorkflowRunParams = z.object({ workflowId: z.string().max(64) });
 export const RunListQuery = PageQuery.extend({
   workflow_id: z.string().max(64).optional(),
+  batch_id: z.string().max(64).optional().meta({ description: 'Only the items of this batch.' }),
   status: RunStatus.optional(),
 });

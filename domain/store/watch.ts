@@ -18,9 +18,17 @@ import { COLLECTIONS } from '../platform/db';
  * `generations`: a live prompt generation charged on the request path, until the request answers (docs/decisions.md 279).
  * `document_uploads`, `reference_uploads`: an upload URL handed out, until the sweep after it expired
  * (domain/documents/open-uploads.ts; their `created_at` is the URL's expiry).
+ * `batches`: a batch not yet final, until its job (or the reconciler) ends it (domain/batches/).
  */
 export type WatchedKind =
-  'runs' | 'documents' | 'references' | 'deliveries' | 'generations' | 'document_uploads' | 'reference_uploads';
+  | 'runs'
+  | 'documents'
+  | 'references'
+  | 'deliveries'
+  | 'generations'
+  | 'document_uploads'
+  | 'reference_uploads'
+  | 'batches';
 
 export interface WatchedJobDoc {
   /** `<kind>:<item id>` */

@@ -18,8 +18,10 @@ import { recordEvent, type EventType } from '../../domain/webhooks/events';
 import { newId, randomBase62 } from '../../domain/platform/ids';
 import { SCOPES, type Scope } from '../../domain/access/scopes';
 import { createTestContext, type TestContext } from '../support/app';
-import { referenceReadyData, waitForEvents } from '../support/events';
+import { batchCompletedData, referenceReadyData, waitForEvents } from '../support/events';
 import { newAccount, type TestAccount } from '../support/identity';
+import { makeDocument } from '../support/files';
+import { uploadDocument } from '../support/uploads';
 
 /** Who may call a route, per docs/decisions.md 403 (and 425 for events): a list of scopes means any one of them. */
 type Required = 'public' | 'session' | Scope | readonly Scope[];
@@ -54,6 +56,12 @@ const TABLE: Record<string, Required> = {
   'GET /runs/{runId}': 'runs:read',
   'POST /runs/{runId}/cancel': 'runs:write',
   'GET /runs/{runId}/output': 'runs:read',
+
+  'POST /workflows/{workflowId}/batches': 'runs:write',
+  'GET /batches': 'runs:read',
+  'GET /batches/{batchId}': 'runs:read',
+  'POST /batches/{batchId}/cancel': 'runs:write',
+  'GET /batches/{batchId}/results': 'runs:read',
 
   'POST /documents': 'documents:write',
   'POST /documents/{docId}/complete': 'documents:write',
@@ -179,6 +187,19 @@ const FIXTURES: Record<string, (w: Walker) => Promise<string>> = {
     const run = await t.api.post(`/v1/workflows/${wf.body.id}/runs`).set('Authorization', `Bearer ${key}`).send({});
     return run.body.id as string;
   },
+  batchId: async (w) => {
+    const key = await w.key();
+    const doc = await uploadDocument(t, key, await makeDocument('md', { sentences: ['An essay.'] }));
+    const wf = await t.api
+      .post('/v1/workflows')
+      .set('Authorization', `Bearer ${key}`)
+      .send({ product_code: 'essay_grading', name: 'f' });
+    const batch = await t.api
+      .post(`/v1/workflows/${wf.body.id}/batches`)
+      .set('Authorization', `Bearer ${key}`)
+      .send({ items: [{ input_documents: [doc.body.id] }] });
+    return batch.body.id as string;
+  },
   // A real event, so its answer has the documented shape: the `run.succeeded` the worker records for a run.
   eventId: async (w) => String((await runEvent(w))._id),
   code: async () => 'essay_grading', // products are global: nobody owns one
@@ -207,6 +228,7 @@ const GLOBAL_PARAMS = new Set(['code']);
 const BODIES: Record<string, object> = {
   'PATCH /workflows/{workflowId}': { name: 'renamed' },
   'POST /workflows/{workflowId}/runs': {},
+  'POST /workflows/{workflowId}/batches': { items: [{ input_documents: ['doc_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T'] }] },
   'PATCH /webhook-endpoints/{whkId}': { status: 'disabled' },
 };
 
@@ -291,7 +313,7 @@ it('refuses every non-public route without credentials, and with the wrong kind 
     const wrong = await call(r, path, required === 'session' ? apiKey : owner.account.session);
     expect([label(r), wrong.status]).toEqual([label(r), 401]);
   }
-});
+}, 180_000);
 
 it('answers the public routes without credentials', async () => {
   for (const r of routes) {
@@ -356,7 +378,7 @@ describe('every kind of event, with every scope (docs/decisions.md 425)', () => 
       const data = kind.startsWith('run.')
         ? runData
         : kind === 'batch.completed'
-          ? { batch: { id: `bat_${newId('event').slice(4)}`, object: 'batch', status: 'succeeded' } }
+          ? batchCompletedData()
           : kind === 'calibration.completed'
             ? { calibration: { id: `cal_${newId('event').slice(4)}`, object: 'calibration', status: 'succeeded' } }
             : refData;

@@ -39,3 +39,25 @@ export async function waitForEvents(db: Db, filter: Filter<Document>, timeoutMs 
     if (events.length > 0 || Date.now() > deadline) return events;
   }
 }
+
+/** The data of a `batch.completed` event: a whole batch in a final status, as `GET /batches/{id}` answers it. */
+export function batchCompletedData(id = `bat_${newId('event').slice(4)}`) {
+  const at = new Date().toISOString();
+  return {
+    batch: {
+      id,
+      object: 'batch',
+      workflow_id: 'wf_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T',
+      status: 'succeeded',
+      livemode: false,
+      max_concurrency: 10,
+      counts: { total: 1, queued: 0, running: 0, succeeded: 1, failed: 0, canceled: 0, refunded: 0 },
+      quoted_credits: 1,
+      charged_credits: 0,
+      metadata: {},
+      created_at: at,
+      started_at: at,
+      finished_at: at,
+    },
+  };
+}

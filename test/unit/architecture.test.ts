@@ -23,6 +23,7 @@ const CAPABILITIES = [
   'domain/documents',
   'domain/evaluation-workflows',
   'domain/runs',
+  'domain/batches',
   'domain/events',
   'domain/operations',
 ];

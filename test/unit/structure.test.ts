@@ -115,7 +115,8 @@ describe('source ownership', () => {
       'domain/documents/stored-text.ts',
     ]);
     expect(mentioning(/index-v\$\{/)).toEqual(['domain/documents/reference-index.ts']);
-    // Reading, checking and deleting objects is theirs alone; elsewhere objects are only written as run outputs.
+    // Reading, checking and deleting objects is theirs alone; elsewhere objects are only written as run outputs and
+    // batch results files.
     const primitives = /\b(getObjectStream|getObjectBytes|statObject|presignUpload|deleteObject)\(/;
     expect(mentioning(primitives).filter((p) => p !== 'domain/platform/storage.ts')).toEqual(owners);
     const putters = mentioning(/\bputObject\(/).filter(
@@ -124,7 +125,7 @@ describe('source ownership', () => {
     for (const path of putters)
       expect({
         path,
-        writesRunOutputs: /objectKeys\.runOutput\(/.test(product.find((f) => f.path === path)!.text),
+        writesRunOutputs: /objectKeys\.(runOutput|batchResults)\(/.test(product.find((f) => f.path === path)!.text),
       }).toEqual({ path, writesRunOutputs: true });
   });
 

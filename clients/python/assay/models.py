@@ -419,10 +419,13 @@ class Error2(BaseModel):
         'timeout',
         'execution_ended',
         'creation_failed',
+        'insufficient_credits',
+        'workflow_not_active',
+        'batch_canceled',
         'internal_error',
     ]
     """
-    Why the run failed (every failed run is fully refunded).
+    Why the run failed (every failed run is fully refunded), or why a batch item was canceled before it started (`workflow_not_active`, `batch_canceled`, `execution_ended`; never charged).
     """
     message: str
 
@@ -508,6 +511,44 @@ class RunOutputFile(BaseModel):
     """
     expires_at: AwareDatetime
     mime_type: Annotated[str, Field(examples=['application/json'])]
+
+
+class BatchCounts(BaseModel):
+    """
+    Always sums to `total`.
+    """
+
+    total: int
+    queued: int
+    """
+    Items not yet started, admitted or not.
+    """
+    running: int
+    succeeded: int
+    failed: int
+    canceled: int
+    refunded: int
+
+
+class BatchItem(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    input_documents: Annotated[list[InputDocument], Field(max_length=20, min_length=1)]
+    metadata: dict[str, Any] | None = None
+    external_id: Annotated[str | None, Field(max_length=200, min_length=1)] = None
+    """
+    Your own id for the item, carried by its run and its row of the results file.
+    """
+
+
+class BatchResultsFile(BaseModel):
+    url: AnyUrl
+    """
+    A signed download URL, valid until `expires_at`.
+    """
+    expires_at: AwareDatetime
+    mime_type: Annotated[str, Field(examples=['text/csv'])]
 
 
 class DocumentUpload(BaseModel):
@@ -833,21 +874,6 @@ class EventType(
     ]
 
 
-class EventBatch(BaseModel):
-    """
-    The batch as `GET /batches/{id}` answers it.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    __annotations__ = {
-        '__pydantic_extra__': Dict[str, Any],
-    }
-    id: Annotated[str, Field(examples=['bat_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T'])]
-    object: Literal['batch']
-
-
 class EventCalibration(BaseModel):
     """
     The calibration as `GET /calibrations/{id}` answers it.
@@ -976,6 +1002,47 @@ class RunQuote(BaseModel):
     balance: Balance | None = None
 
 
+class Batch(BaseModel):
+    id: Annotated[str, Field(examples=['bat_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T'])]
+    object: Literal['batch']
+    workflow_id: str
+    status: Literal[
+        'queued', 'running', 'succeeded', 'completed_with_failures', 'canceled'
+    ]
+    livemode: bool
+    max_concurrency: int
+    counts: BatchCounts
+    quoted_credits: float
+    """
+    The sum of every item’s quote at creation (nothing reserved).
+    """
+    charged_credits: float
+    """
+    Credits the batch holds now: items charged at admission and not refunded (failed or canceled).
+    """
+    metadata: dict[str, Any]
+    created_at: AwareDatetime
+    started_at: AwareDatetime | None
+    finished_at: AwareDatetime | None
+
+
+class CreateBatchRequest(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    items: Annotated[list[BatchItem], Field(max_length=10000, min_length=1)]
+    metadata: dict[str, Any] | None = None
+    max_concurrency: Annotated[int | None, Field(ge=1, le=50)] = None
+    """
+    Items running at once (1–50, default 10).
+    """
+
+
+class BatchList(BaseModel):
+    data: list[Batch]
+    next_cursor: str | None
+
+
 class ReferenceDocumentList(BaseModel):
     data: list[ReferenceDocument]
     next_cursor: str | None
@@ -1002,7 +1069,7 @@ class Data2(BaseModel):
     `run.*`: the run as it was when the event happened; `reference_document.ready`: the reference document; `batch.completed`: the batch in its final status; `calibration.completed`: the calibration.
     """
 
-    batch: EventBatch
+    batch: Batch
 
 
 class Data3(BaseModel):
@@ -1017,6 +1084,14 @@ class Run(BaseModel):
     id: Annotated[str, Field(examples=['run_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T'])]
     object: Literal['run']
     workflow_id: str
+    batch_id: str | None
+    """
+    The batch this run is an item of; null for a run of its own.
+    """
+    external_id: str | None
+    """
+    The batch item’s `external_id`; null otherwise.
+    """
     status: Literal['queued', 'running', 'succeeded', 'failed', 'canceled', 'refunded']
     mode: Literal['async', 'sync']
     livemode: bool

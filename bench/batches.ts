@@ -1,0 +1,178 @@
+/**
+ * The batch section of the benchmark (issue 47 "Done when", docs/decisions.md 500–506), in test mode against the
+ * local stack (started if needed), with its own API (in this process) and worker (a child process):
+ *   1. 1,000 individual runs created 50 at a time (each slot creates its next run once its last one is final);
+ *   2. one 1,000-item batch with `max_concurrency` 50: how long creating it takes, its throughput against (1) (goal
+ *      ≥ 0.9), the batch job's longest history (goal < 10,000 events);
+ *   3. while that batch is half done, 20 single runs — 10 of another account, 10 of the same — each timed from
+ *      creation to success (goal p95 < 5 s).
+ * Not a test: it prints a table. `npx tsx bench/batches.ts [items]` (BENCH_BATCH_ITEMS, default 1000).
+ */
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { createApp } from '../api/app';
+import { parseConfig } from '../domain/platform/config';
+import { openProduct } from '../domain/operations/start-up';
+import { ensureIndexes } from '../domain/platform/db';
+import { randomBase62 } from '../domain/platform/ids';
+import { createLogger } from '../domain/platform/logger';
+import { signLocalSessionToken } from '../domain/access/session-tokens';
+import { ensureNamespace } from '../domain/jobs/namespaces';
+import { describeBatchHistory } from '../domain/jobs';
+import { startStack } from '../scripts/stack/services';
+import { startWorker } from '../test/support/processes';
+
+const ITEMS = Number(process.argv[2] ?? process.env.BENCH_BATCH_ITEMS ?? 1000);
+const AT_ONCE = 50;
+const NAMESPACE = 'assay-bench-batches';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function main(): Promise<void> {
+  const env = {
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    MONGODB_DB: 'assay_bench_batches',
+    S3_BUCKET: 'assay-bench',
+    TEMPORAL_NAMESPACE: NAMESPACE,
+    DEFAULT_RATE_LIMIT_RPM: '1000000',
+  };
+  const config = parseConfig(env);
+  await startStack(config, (l) => process.stderr.write(`[stack] ${l}\n`));
+  await ensureNamespace(config.temporalAddress, NAMESPACE);
+  const { database, storage, temporal, close } = await openProduct(config);
+  await database.db.dropDatabase();
+  await ensureIndexes(database.db);
+  const worker = await startWorker(env);
+  const server = createApp({
+    config,
+    logger: createLogger('warn', 'bench'),
+    db: database.db,
+    storage,
+    temporal,
+  }).listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  const call = async (method: string, path: string, token: string, body?: unknown) => {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await res.json()) as Record<string, any>;
+    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
+    return json;
+  };
+  const account = async () => {
+    const session = await signLocalSessionToken(config.SESSION_JWT_SECRET, {
+      sub: 'bench',
+      accountId: `acct_${randomBase62(10)}`,
+    });
+    const key = (await call('POST', '/keys', session, { name: 'bench', mode: 'test' })).token as string;
+    const wf = (await call('POST', '/workflows', key, { product_code: 'general_evaluation', name: 'bench' }))
+      .id as string;
+    const doc = await call('POST', '/documents', key, {
+      filename: 'essay.md',
+      mime_type: 'text/markdown',
+      size_bytes: 40,
+    });
+    const put = await fetch(doc.upload_url as string, {
+      method: 'PUT',
+      headers: Object.fromEntries(
+        Object.entries(doc.upload_headers as Record<string, string>).filter(([h]) => h !== 'Content-Length'),
+      ),
+      body: '# An essay\n\nIts argument, in one line.\n',
+    });
+    if (!put.ok) throw new Error(`PUT: ${put.status}`);
+    await call('POST', `/documents/${doc.id as string}/complete`, key);
+    return { key, wf, doc: doc.id as string };
+  };
+  const finalRun = async (key: string, id: string) => {
+    for (;;) {
+      const run = await call('GET', `/runs/${id}`, key);
+      if (!['queued', 'running'].includes(run.status as string)) return run.status as string;
+      await sleep(50);
+    }
+  };
+
+  try {
+    const a = await account();
+    const b = await account();
+
+    // 1. Individual runs, 50 at a time.
+    let next = 0;
+    const singlesStarted = performance.now();
+    await Promise.all(
+      Array.from({ length: AT_ONCE }, async () => {
+        while (next < ITEMS) {
+          next++;
+          const run = await call('POST', `/workflows/${a.wf}/runs`, a.key, {
+            input_documents: [a.doc],
+            mode: 'async',
+          });
+          await finalRun(a.key, run.id as string);
+        }
+      }),
+    );
+    const singlesPerS = ITEMS / ((performance.now() - singlesStarted) / 1000);
+
+    // 2. One batch of the same size, 50 at a time, and 3. interactive runs while it is half done.
+    const items = Array.from({ length: ITEMS }, (_, i) => ({ input_documents: [a.doc], external_id: `e${i}` }));
+    const createStarted = performance.now();
+    const batch = await call('POST', `/workflows/${a.wf}/batches`, a.key, { items, max_concurrency: AT_ONCE });
+    const createMs = performance.now() - createStarted;
+    let interactive: number[] = [];
+    let status = batch.status as string;
+    let halfway = false;
+    while (!['succeeded', 'completed_with_failures', 'canceled'].includes(status)) {
+      const now = await call('GET', `/batches/${batch.id as string}`, a.key);
+      status = now.status as string;
+      if (!halfway && (now.counts as { succeeded: number }).succeeded >= ITEMS / 2) {
+        halfway = true;
+        interactive = await Promise.all(
+          [...Array.from({ length: 10 }, () => b), ...Array.from({ length: 10 }, () => a)].map(async (who) => {
+            const began = performance.now();
+            const run = await call('POST', `/workflows/${who.wf}/runs`, who.key, {
+              input_documents: [who.doc],
+              mode: 'async',
+            });
+            await finalRun(who.key, run.id as string);
+            return performance.now() - began;
+          }),
+        );
+      }
+      await sleep(200);
+    }
+    const final = await call('GET', `/batches/${batch.id as string}`, a.key);
+    const tookS =
+      (new Date(final.finished_at as string).getTime() - new Date(final.created_at as string).getTime()) / 1000;
+    const batchPerS = ITEMS / tookS;
+    const history = await describeBatchHistory(temporal, batch.id as string);
+    interactive.sort((x, y) => x - y);
+    const p95 = interactive[Math.ceil(interactive.length * 0.95) - 1] ?? NaN;
+    const rows = [
+      ['batch throughput ÷ individual runs (50 at a time)', '≥ 0.9', `${(batchPerS / singlesPerS).toFixed(2)}`],
+      ['  individual runs/s', '', singlesPerS.toFixed(1)],
+      ['  batch items/s', '', `${batchPerS.toFixed(1)} (${final.status as string}, ${tookS.toFixed(1)} s)`],
+      [`creating a ${ITEMS}-item batch`, '< 2 s', `${(createMs / 1000).toFixed(2)} s`],
+      ["the batch job's longest history", '< 10,000 events', `${history.longest} events (${history.runs} runs)`],
+      [
+        '20 interactive runs at half way, p95',
+        '< 5 s',
+        `${(p95 / 1000).toFixed(2)} s (max ${((interactive.at(-1) ?? NaN) / 1000).toFixed(2)} s)`,
+      ],
+    ];
+    process.stdout.write(`\n| batch section (${ITEMS} items) | goal | measured |\n|---|---|---|\n`);
+    for (const [what, goal, value] of rows) process.stdout.write(`| ${what} | ${goal} | ${value} |\n`);
+  } finally {
+    server.close();
+    await worker.stop();
+    await close();
+  }
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

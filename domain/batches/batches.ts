@@ -1,0 +1,377 @@
+/**
+ * Batches (docs/decisions.md 36, 500–506): the only writer of the `batches`, `batch_items` and `batch_rosters`
+ * collections. A batch is one request for up to 10,000 runs on one workflow: validated whole (any bad item refuses
+ * the request, naming each), quoted whole (402 when the balance is short of the sum; nothing is reserved), stored
+ * with a snapshot of the workflow's configuration and its items (in chunks read by `_id`), and run by one job
+ * (`runBatch`, ./progress.ts) that admits its items a window at a time.
+ */
+import { createHash } from 'node:crypto';
+import type { Db } from 'mongodb';
+import { COLLECTIONS } from '../platform/db';
+import { errors, ApiError, type ErrorDetail } from '../http/errors';
+import { toCredits, toMilli } from '../billing/credits';
+import { getBalance } from '../billing/balance';
+import { LIMITS, refuseAbove } from '../access/limits';
+import type { Cursors, PageQuery } from '../http/pagination';
+import { findByIds, lists, Membership, unwatchJob, watchJob, type ListSpec, type TenantDb } from '../store';
+import { startBatchJob } from '../jobs';
+import type { DocumentDoc } from '../documents/documents';
+import type { EvaluationWorkflowDoc } from '../evaluation-workflows/evaluation-workflows';
+import { prepareRun, runQuoter, type Caller, type CreateRunDeps } from '../runs';
+import type { BatchItemRun } from '../runs/batch-items';
+import { BATCH_DEFAULT_CONCURRENCY, FINAL_BATCH_STATUSES, type BatchStatus, type CreateBatchRequest } from './schemas';
+
+export type BatchStopReason = 'canceled' | 'workflow_not_active' | 'execution_ended';
+
+export interface BatchCountsDoc {
+  total: number;
+  queued: number;
+  running: number;
+  succeeded: number;
+  failed: number;
+  canceled: number;
+  refunded: number;
+}
+
+export interface BatchDoc {
+  _id: string;
+  account_id: string;
+  workflow_id: string;
+  status: BatchStatus;
+  livemode: boolean;
+  key_id: string;
+  total: number;
+  max_concurrency: number;
+  metadata_json: string;
+  /** The workflow's configuration when the batch was created: every item runs with it (docs/decisions.md 36). */
+  workflow: EvaluationWorkflowDoc;
+  quoted_milli: number;
+  charged_milli: number;
+  /** Written whole by each step of the job, so they always sum to `total`. */
+  counts: BatchCountsDoc;
+  /** Items admitted and not yet final, as the job's last step left them (the account's limit reads them). */
+  inflight: number;
+  /** Why no more items are admitted: a cancel, the workflow no longer active, the job ended (reconciler). */
+  stop_reason: BatchStopReason | null;
+  chunks: number;
+  job_namespace: string;
+  created_at: Date;
+  started_at: Date | null;
+  finished_at: Date | null;
+  list_pos?: number;
+}
+
+/** What the batch keeps of each item (in chunks of ITEMS_PER_CHUNK, `_id` `<batch id>:<chunk>`). */
+export interface StoredItem {
+  input_documents: string[];
+  metadata_json: string;
+  external_id: string | null;
+  quoted_milli: number;
+}
+
+interface BatchItemsDoc {
+  _id: string;
+  account_id: string;
+  batch_id: string;
+  items: StoredItem[];
+}
+
+export const ITEMS_PER_CHUNK = 500;
+
+export const BATCH_LIST: ListSpec<BatchDoc> = {
+  name: 'batches',
+  collection: COLLECTIONS.batches,
+  scopeOf: () => '',
+  settled: (batch) => FINAL_BATCH_STATUSES.has(batch.status),
+  shapes: [{ equal: [], other: [] }],
+};
+
+/** The account's unfinished batches (the limit of 5, the account-wide limit on items in flight). */
+export const unfinishedBatches = new Membership<BatchDoc>({
+  items: COLLECTIONS.batches,
+  rosters: COLLECTIONS.batchRosters,
+  holds: () => ({ status: { $in: ['queued', 'running'] } }),
+  left: (batch) => FINAL_BATCH_STATUSES.has(batch.status),
+});
+
+const batches = (tenant: TenantDb) => tenant.collection<BatchDoc>(COLLECTIONS.batches);
+const itemChunks = (tenant: TenantDb) => tenant.collection<BatchItemsDoc>(COLLECTIONS.batchItems);
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * The run id of a batch's item at `position`: a ULID whose time is the batch's and whose randomness is a hash of the
+ * batch and the position (docs/decisions.md 500). Fixed by the position, so every attempt of the batch's job names
+ * the same run and the run is created once.
+ */
+export function batchItemRunId(batchId: string, position: number): string {
+  const time = batchId.slice('bat_'.length, 'bat_'.length + 10);
+  const digest = createHash('sha256').update(`${batchId}:${position}`).digest();
+  let random = '';
+  for (let i = 0; i < 16; i++) random += CROCKFORD[digest[i]! % 32];
+  return `run_${time}${random}`;
+}
+
+export function batchView(doc: BatchDoc) {
+  return {
+    id: doc._id,
+    object: 'batch' as const,
+    workflow_id: doc.workflow_id,
+    status: doc.status,
+    livemode: doc.livemode,
+    max_concurrency: doc.max_concurrency,
+    counts: { ...doc.counts, total: doc.total },
+    quoted_credits: toCredits(doc.quoted_milli),
+    charged_credits: toCredits(doc.charged_milli),
+    metadata: JSON.parse(doc.metadata_json) as Record<string, unknown>,
+    created_at: doc.created_at.toISOString(),
+    started_at: doc.started_at?.toISOString() ?? null,
+    finished_at: doc.finished_at?.toISOString() ?? null,
+  };
+}
+
+export type BatchView = ReturnType<typeof batchView>;
+
+/** Problems listed in a refusal at most (the message says how many more). */
+const MAX_ITEM_PROBLEMS = 100;
+
+/**
+ * Validates every item against the account's documents; answers each item's documents (for its quote) or refuses
+ * the whole request with one 400 naming every bad item (`items[i].input_documents`), nothing written.
+ */
+async function itemDocuments(tenant: TenantDb, items: CreateBatchRequest['items']) {
+  const ids = [...new Set(items.flatMap((item) => item.input_documents))];
+  const found = await findByIds(
+    tenant.collection<DocumentDoc>(COLLECTIONS.documents),
+    ids,
+    {},
+    {
+      projection: { _id: 1, extracted: 1, page_count: 1 },
+    },
+  );
+  const byId = new Map(found.map((d) => [d._id, d]));
+  const problems: ErrorDetail[] = [];
+  items.forEach((item, i) => {
+    const missing = item.input_documents.filter((id) => !byId.has(id));
+    const unextracted = item.input_documents.filter((id) => byId.has(id) && !byId.get(id)!.extracted);
+    if (missing.length)
+      problems.push({ path: `body.items[${i}].input_documents`, message: `no document ${missing.join(', ')}` });
+    if (unextracted.length)
+      problems.push({
+        path: `body.items[${i}].input_documents`,
+        message: `no extracted text in ${unextracted.join(', ')} (complete the upload first)`,
+      });
+  });
+  if (problems.length) {
+    const shown = problems.slice(0, MAX_ITEM_PROBLEMS);
+    const more = problems.length - shown.length;
+    throw errors.invalidRequest(
+      `Invalid items: ${shown
+        .slice(0, 5)
+        .map((p) => `${p.path.slice('body.'.length)} ${p.message}`)
+        .join('; ')}${problems.length > 5 ? `; and ${problems.length - 5} more (see details)` : ''}`,
+      more > 0 ? [...shown, { path: 'body.items', message: `and ${more} more problems` }] : shown,
+    );
+  }
+  return items.map((item) => item.input_documents.map((id) => byId.get(id)!));
+}
+
+/**
+ * Creates a batch (docs/decisions.md 36): the workflow checked as for a run (404, 409), every item validated, the
+ * whole quoted, the balance checked against it in live mode (402; nothing is reserved), the account's unfinished
+ * batches counted (409 `limit_reached` past 5), then the items, the batch and its job. `batchId` comes from the
+ * Idempotency-Key's reservation: a retry answers the batch its first attempt created (and starts its job if that
+ * attempt could not).
+ */
+export async function createBatch(
+  deps: CreateRunDeps,
+  tenant: TenantDb,
+  caller: Caller,
+  workflowId: string,
+  input: CreateBatchRequest,
+  batchId: string,
+): Promise<BatchDoc> {
+  const existing = await batches(tenant).findOne({ _id: batchId });
+  if (existing) {
+    if (!FINAL_BATCH_STATUSES.has(existing.status))
+      await startBatchJob(deps.temporal, { accountId: tenant.accountId, batchId });
+    return existing;
+  }
+  const { workflow } = await prepareRun(deps, tenant, workflowId, { mode: 'async' });
+  const docs = await itemDocuments(tenant, input.items);
+  const quote = await runQuoter(deps.db, tenant, workflow, deps.config);
+  const items: StoredItem[] = input.items.map((item, i) => ({
+    input_documents: item.input_documents,
+    metadata_json: JSON.stringify(item.metadata ?? {}),
+    external_id: item.external_id ?? null,
+    quoted_milli: quote(docs[i]!),
+  }));
+  const quoted = items.reduce((sum, item) => sum + item.quoted_milli, 0);
+  if (caller.livemode && toMilli((await getBalance(tenant)).pro_credits) < quoted) {
+    throw new ApiError(
+      402,
+      'insufficient_credits',
+      `This batch is quoted ${toCredits(quoted)} credits; the balance is lower. Nothing was reserved or charged.`,
+    );
+  }
+  const limit = {
+    name: 'unfinished batches',
+    limit: LIMITS.unfinishedBatchesPerAccount,
+    remedy: 'wait for one to finish or cancel one',
+  };
+  await refuseAbove(
+    () => unfinishedBatches.count(tenant, LIMITS.unfinishedBatchesPerAccount),
+    LIMITS.unfinishedBatchesPerAccount - 1,
+    limit,
+  );
+  const chunks = Math.ceil(items.length / ITEMS_PER_CHUNK);
+  for (let c = 0; c < chunks; c++) {
+    await itemChunks(tenant).updateOne(
+      { _id: `${batchId}:${c}` },
+      { $set: { batch_id: batchId, items: items.slice(c * ITEMS_PER_CHUNK, (c + 1) * ITEMS_PER_CHUNK) } },
+      { upsert: true },
+    );
+  }
+  const now = new Date();
+  const doc: Omit<BatchDoc, 'account_id'> = {
+    _id: batchId,
+    workflow_id: workflow._id,
+    status: 'queued',
+    livemode: caller.livemode,
+    key_id: caller.keyId,
+    total: items.length,
+    max_concurrency: input.max_concurrency ?? BATCH_DEFAULT_CONCURRENCY,
+    metadata_json: JSON.stringify(input.metadata ?? {}),
+    workflow: { ...workflow, account_id: tenant.accountId },
+    quoted_milli: quoted,
+    charged_milli: 0,
+    counts: {
+      total: items.length,
+      queued: items.length,
+      running: 0,
+      succeeded: 0,
+      failed: 0,
+      canceled: 0,
+      refunded: 0,
+    },
+    inflight: 0,
+    stop_reason: null,
+    chunks,
+    job_namespace: deps.temporal.namespace,
+    created_at: now,
+    started_at: null,
+    finished_at: null,
+  };
+  // Watched, enrolled and listed before it exists: a crash in between leaves nothing the reconciler cannot find.
+  await watchJob(deps.db, 'batches', {
+    id: batchId,
+    accountId: tenant.accountId,
+    namespace: doc.job_namespace,
+    since: now,
+  });
+  await unfinishedBatches.enrol(tenant, batchId);
+  const batch = await batches(tenant).insertOne({ ...doc, list_pos: await lists().place(tenant, BATCH_LIST, doc) });
+  // Counted again after the insert: concurrent creations cannot all see room (domain/access/limits.ts).
+  await refuseAbove(
+    () => unfinishedBatches.count(tenant, LIMITS.unfinishedBatchesPerAccount),
+    LIMITS.unfinishedBatchesPerAccount,
+    limit,
+    async () => {
+      await lists().change(tenant, BATCH_LIST, null, () => batches(tenant).deleteOne({ _id: batchId }), {
+        remove: true,
+      });
+      await unfinishedBatches.withdraw(tenant, batchId);
+      await unwatchJob(deps.db, 'batches', batchId);
+    },
+  );
+  await startBatchJob(deps.temporal, { accountId: tenant.accountId, batchId });
+  return batch;
+}
+
+export async function getBatch(tenant: TenantDb, batchId: string): Promise<BatchDoc> {
+  const batch = await batches(tenant).findOne({ _id: batchId });
+  if (!batch) throw errors.notFound('batch');
+  return batch;
+}
+
+export async function listBatches(tenant: TenantDb, page: PageQuery, cursors: Cursors) {
+  return lists().read<BatchDoc>(tenant, BATCH_LIST, {
+    scope: '',
+    page: { limit: page.limit, cursor: page.cursor },
+    cursors,
+    cursorScope: 'batches',
+    filter: {},
+  });
+}
+
+/**
+ * Cancels a batch (docs/decisions.md 36): no item is admitted any more; its job cancels the queued items (never
+ * charged, or refunded when admitted and not started) and lets the running ones finish, then ends the batch
+ * `canceled`. Canceling again answers the batch as it is; a final batch is 409 `batch_not_cancelable`.
+ */
+export async function cancelBatch(tenant: TenantDb, batchId: string): Promise<BatchDoc> {
+  const canceled = await batches(tenant).findOneAndUpdate(
+    { _id: batchId, status: { $in: ['queued', 'running'] }, stop_reason: null },
+    { $set: { stop_reason: 'canceled' } },
+    { returnDocument: 'after' },
+  );
+  const batch = canceled ?? (await getBatch(tenant, batchId));
+  if (FINAL_BATCH_STATUSES.has(batch.status) && batch.stop_reason !== 'canceled') {
+    throw errors.conflict(
+      'batch_not_cancelable',
+      `The batch is ${batch.status}; only an unfinished batch can be canceled.`,
+    );
+  }
+  return batch;
+}
+
+/** A batch as its job reads it (the account's own); null when it is gone. */
+export function findBatchForJob(db: Db, accountId: string, batchId: string): Promise<BatchDoc | null> {
+  return db.collection<BatchDoc>(COLLECTIONS.batches).findOne({ _id: batchId, account_id: accountId });
+}
+
+/** The workflow configuration a batch item runs with: its batch's snapshot (activities/evaluation.ts). */
+export async function batchWorkflowSnapshot(
+  db: Db,
+  accountId: string,
+  batchId: string,
+): Promise<EvaluationWorkflowDoc | null> {
+  return (await findBatchForJob(db, accountId, batchId))?.workflow ?? null;
+}
+
+/** The items at positions [from, to) of a batch, as its job turns them into runs. */
+export async function batchItems(tenant: TenantDb, batch: BatchDoc, from: number, to: number): Promise<BatchItemRun[]> {
+  const out: BatchItemRun[] = [];
+  const end = Math.min(to, batch.total);
+  let chunk: BatchItemsDoc | null = null;
+  for (let position = from; position < end; position++) {
+    const c = Math.floor(position / ITEMS_PER_CHUNK);
+    if (chunk?._id !== `${batch._id}:${c}`) {
+      chunk = await itemChunks(tenant).findOne({ _id: `${batch._id}:${c}` });
+      if (!chunk) throw new Error(`batch ${batch._id}: items chunk ${c} missing`);
+    }
+    const item = chunk.items[position - c * ITEMS_PER_CHUNK]!;
+    out.push({
+      runId: batchItemRunId(batch._id, position),
+      batchId: batch._id,
+      position,
+      externalId: item.external_id,
+      keyId: batch.key_id,
+      livemode: batch.livemode,
+      workflow: {
+        id: batch.workflow._id,
+        name: batch.workflow.name,
+        product_code: batch.workflow.product_code,
+        model_policy: batch.workflow.default_model_policy,
+        output_format: batch.workflow.output_format,
+        reference_document_ids: batch.workflow.reference_document_ids,
+      },
+      inputDocuments: item.input_documents,
+      metadataJson: item.metadata_json,
+      quotedMilli: item.quoted_milli,
+    });
+  }
+  return out;
+}
+
+export const batchesCollection = batches;

@@ -1,0 +1,353 @@
+/**
+ * A batch's progress (docs/decisions.md 500–504): the steps of its job (`runBatch`, workflows/run-batch.ts), the
+ * reconciler's settlement of a batch whose job ended, and the rows of its results file.
+ *
+ * A step starts from the progress its job recorded (`BatchProgress`: the next position, the positions in flight,
+ * the tallies of final items) and goes on for a few seconds: it reads the runs in flight, admits items while the
+ * window (`max_concurrency`) and the account's limit (50 items in flight over its batches) leave room, or, once
+ * nothing more may be admitted (canceled, the workflow no longer active), cancels the rest; then writes the counts
+ * whole and answers the new progress. Every item's run has an id fixed by its position (./batches.ts), and admission
+ * is idempotent (domain/runs/batch-items.ts), so a step retried after its worker died admits, charges and counts
+ * nothing twice: it recomputes everything from the progress it was given and the runs as they are.
+ */
+import type { Db } from 'mongodb';
+import { COLLECTIONS } from '../platform/db';
+import { ApiError } from '../http/errors';
+import { toCredits } from '../billing/credits';
+import { LIMITS } from '../access/limits';
+import { findByIds, TenantDb, unwatchJob } from '../store';
+import type { BatchProgress } from '../jobs/contract';
+import type { EvaluationWorkflowDoc } from '../evaluation-workflows/evaluation-workflows';
+import { publishEvent } from '../webhooks/publish-event';
+import type { CreateRunDeps, RunDoc } from '../runs';
+import { FINAL_RUN_STATUSES } from '../runs/schemas';
+import { admitBatchItem, cancelUnadmittedItems } from '../runs/batch-items';
+import { cancelRun } from '../runs/lifecycle';
+import {
+  batchesCollection,
+  batchItemRunId,
+  batchItems,
+  batchView,
+  findBatchForJob,
+  ITEMS_PER_CHUNK,
+  unfinishedBatches,
+  type BatchCountsDoc,
+  type BatchDoc,
+  type BatchStopReason,
+} from './batches';
+import { FINAL_BATCH_STATUSES, type BatchStatus } from './schemas';
+
+export type BatchDeps = CreateRunDeps;
+
+const POLL_MS = 100;
+/** Items admitted side by side within a step. */
+const ADMIT_AT_ONCE = 25;
+/** Unadmitted items canceled per round of a step. */
+const CANCEL_AT_ONCE = 500;
+
+const IN_FLIGHT_FIELDS = { _id: 1, status: 1, admission: 1, livemode: 1, quoted_milli: 1, charged_milli: 1 };
+
+const emptyProgress = (): BatchProgress => ({
+  next: 0,
+  inflight: [],
+  done: { succeeded: 0, failed: 0, canceled: 0, refunded: 0, charged_milli: 0 },
+});
+
+const runsOf = (tenant: TenantDb) => tenant.collection<RunDoc>(COLLECTIONS.runs);
+
+function tally(done: BatchProgress['done'], run: RunDoc): void {
+  if (run.status === 'succeeded') {
+    done.succeeded++;
+    done.charged_milli += run.charged_milli ?? 0;
+  } else if (run.status === 'failed') done.failed++;
+  else if (run.status === 'canceled') done.canceled++;
+  else if (run.status === 'refunded') done.refunded++;
+}
+
+const unadmittedCode = (reason: BatchStopReason) => (reason === 'canceled' ? 'batch_canceled' : reason);
+
+async function inGroups<T, R>(items: T[], size: number, f: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += size) out.push(...(await Promise.all(items.slice(i, i + size).map(f))));
+  return out;
+}
+
+/** Whether the batch's workflow still admits runs (active, not deleted). */
+async function workflowActive(tenant: TenantDb, workflowId: string): Promise<boolean> {
+  const workflow = await tenant
+    .collection<EvaluationWorkflowDoc>(COLLECTIONS.workflows)
+    .findOne({ _id: workflowId }, { projection: { status: 1, deleted_at: 1 } });
+  return Boolean(workflow && !workflow.deleted_at && workflow.status === 'active');
+}
+
+/** Sets why the batch admits nothing more, unless a reason is set already; answers the reason in force. */
+async function stopAdmitting(tenant: TenantDb, batch: BatchDoc, reason: BatchStopReason): Promise<BatchStopReason> {
+  const stopped = await batchesCollection(tenant).findOneAndUpdate(
+    { _id: batch._id, stop_reason: null },
+    { $set: { stop_reason: reason } },
+    { returnDocument: 'after' },
+  );
+  return (stopped ?? (await batchesCollection(tenant).findOne({ _id: batch._id })))?.stop_reason ?? reason;
+}
+
+/** Items of the account's other unfinished batches in flight, as their jobs last wrote them. */
+async function othersInFlight(tenant: TenantDb, batchId: string): Promise<number> {
+  const others = await unfinishedBatches.members(tenant);
+  return others.filter((b) => b._id !== batchId).reduce((sum, b) => sum + (b.inflight ?? 0), 0);
+}
+
+function countsOf(batch: BatchDoc, progress: BatchProgress, running: number): BatchCountsDoc {
+  const { succeeded, failed, canceled, refunded } = progress.done;
+  const queued = batch.total - succeeded - failed - canceled - refunded - running;
+  return { total: batch.total, queued, running, succeeded, failed, canceled, refunded };
+}
+
+/**
+ * One step of a batch's job: at most `stepMs` of admitting, canceling and watching, then the progress to record.
+ * `status` is the batch's final status once it is final (the job then ends), else null.
+ */
+export async function advanceBatch(
+  deps: BatchDeps,
+  input: { accountId: string; batchId: string; progress?: BatchProgress },
+  options: { stepMs: number; beat?: () => void },
+): Promise<{ progress: BatchProgress; status: BatchStatus | 'missing' | null }> {
+  const tenant = new TenantDb(deps.db, input.accountId);
+  const progress: BatchProgress = structuredClone(input.progress ?? emptyProgress());
+  let batch = await findBatchForJob(deps.db, input.accountId, input.batchId);
+  // Its database was dropped or restored under it: nothing to admit, charge or settle.
+  if (!batch) return { progress, status: 'missing' };
+  if (FINAL_BATCH_STATUSES.has(batch.status)) {
+    await afterFinal(deps, batch);
+    return { progress, status: batch.status };
+  }
+  const deadline = Date.now() + options.stepMs;
+  let lastWritten = '';
+  for (;;) {
+    // The runs in flight: the final ones are tallied and leave the window.
+    // What a step needs of a run in flight, not its output: these are read every POLL_MS.
+    const flying = await findByIds(
+      runsOf(tenant),
+      progress.inflight.map((p) => batchItemRunId(batch!._id, p)),
+      {},
+      { projection: IN_FLIGHT_FIELDS },
+    );
+    const byId = new Map(flying.map((r) => [r._id, r]));
+    let running = 0;
+    let heldMilli = 0;
+    const still: number[] = [];
+    for (const position of progress.inflight) {
+      const run = byId.get(batchItemRunId(batch._id, position));
+      if (run && FINAL_RUN_STATUSES.has(run.status)) {
+        tally(progress.done, run);
+        continue;
+      }
+      still.push(position);
+      if (run?.status === 'running') running++;
+      if (run?.livemode && run.admission === 'admitted') heldMilli += run.quoted_milli;
+    }
+    progress.inflight = still;
+
+    let stop = batch.stop_reason;
+    // The workflow is asked only when there is something left to admit (it is a read per poll otherwise).
+    if (!stop && progress.next < batch.total && !(await workflowActive(tenant, batch.workflow_id)))
+      stop = await stopAdmitting(tenant, batch, 'workflow_not_active');
+    if (stop === 'canceled') {
+      // Queued items are canceled (refunded when they were charged); running ones finish.
+      for (const run of flying)
+        if (run.status === 'queued' && run.admission === 'admitted')
+          await cancelRun(deps, tenant, run._id).catch((err: unknown) => {
+            if (!(err instanceof ApiError)) throw err;
+          });
+    }
+    if (stop && progress.next < batch.total) {
+      const items = await batchItems(tenant, batch, progress.next, progress.next + CANCEL_AT_ONCE);
+      const runs = await cancelUnadmittedItems(deps, tenant, items, unadmittedCode(stop));
+      runs.forEach((run, i) => {
+        if (FINAL_RUN_STATUSES.has(run.status)) tally(progress.done, run);
+        else progress.inflight.push(items[i]!.position);
+      });
+      progress.next += items.length;
+    } else if (!stop && progress.next < batch.total) {
+      let room = batch.max_concurrency - progress.inflight.length;
+      if (room > 0)
+        room = Math.min(
+          room,
+          LIMITS.batchItemsInFlightPerAccount - progress.inflight.length - (await othersInFlight(tenant, batch._id)),
+        );
+      if (room > 0) {
+        const items = await batchItems(tenant, batch, progress.next, progress.next + room);
+        const runs = await inGroups(items, ADMIT_AT_ONCE, (item) => admitBatchItem(deps, tenant, item));
+        runs.forEach((run, i) => {
+          if (FINAL_RUN_STATUSES.has(run.status)) tally(progress.done, run);
+          else {
+            progress.inflight.push(items[i]!.position);
+            if (run.livemode) heldMilli += run.quoted_milli;
+          }
+        });
+        progress.next += items.length;
+      }
+    }
+
+    if (progress.next >= batch.total && progress.inflight.length === 0) {
+      return { progress, status: await finalizeBatch(deps, batch, progress) };
+    }
+    const counts = countsOf(batch, progress, running);
+    const written = JSON.stringify([counts, progress.inflight.length, heldMilli]);
+    if (written !== lastWritten) {
+      lastWritten = written;
+      await batchesCollection(tenant).updateOne(
+        { _id: batch._id, status: { $in: ['queued', 'running'] } },
+        {
+          $set: {
+            counts,
+            inflight: progress.inflight.length,
+            charged_milli: progress.done.charged_milli + heldMilli,
+            status: 'running',
+            started_at: batch.started_at ?? new Date(),
+          },
+        },
+      );
+    }
+    if (Date.now() >= deadline) return { progress, status: null };
+    options.beat?.();
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    batch = (await findBatchForJob(deps.db, input.accountId, input.batchId)) ?? batch;
+    if (FINAL_BATCH_STATUSES.has(batch.status)) {
+      await afterFinal(deps, batch);
+      return { progress, status: batch.status };
+    }
+  }
+}
+
+/** The final status and counts, once; then what follows a final batch (./afterFinal). */
+async function finalizeBatch(deps: BatchDeps, batch: BatchDoc, progress: BatchProgress): Promise<BatchStatus> {
+  const tenant = new TenantDb(deps.db, batch.account_id);
+  const { done } = progress;
+  const status: BatchStatus =
+    batch.stop_reason === 'canceled'
+      ? 'canceled'
+      : done.succeeded === batch.total
+        ? 'succeeded'
+        : 'completed_with_failures';
+  const final =
+    (await batchesCollection(tenant).findOneAndUpdate(
+      { _id: batch._id, status: { $in: ['queued', 'running'] } },
+      {
+        $set: {
+          status,
+          counts: countsOf(batch, progress, 0),
+          inflight: 0,
+          charged_milli: done.charged_milli,
+          started_at: batch.started_at ?? new Date(),
+          finished_at: new Date(),
+        },
+      },
+      { returnDocument: 'after' },
+    )) ?? (await batchesCollection(tenant).findOne({ _id: batch._id }))!;
+  await afterFinal(deps, final);
+  return final.status;
+}
+
+/** `batch.completed` (once: its dedupe key), then off the account's unfinished batches and the watch list. */
+async function afterFinal(deps: BatchDeps, batch: BatchDoc): Promise<void> {
+  const tenant = new TenantDb(deps.db, batch.account_id);
+  await publishEvent(deps, {
+    accountId: batch.account_id,
+    type: 'batch.completed',
+    dedupeKey: `batch.completed:${batch._id}`,
+    data: { batch: batchView(batch) },
+  });
+  await unfinishedBatches.withdraw(tenant, batch._id);
+  await unwatchJob(deps.db, 'batches', batch._id);
+}
+
+/**
+ * The reconciler's settlement of a batch whose job closed without ending it (terminated, failed): nothing more is
+ * admitted (`execution_ended`, unless a cancel or the workflow stopped it first), every item never admitted gets
+ * its run `canceled` (never charged), and once every item's run is final the batch ends with counts read from the
+ * runs themselves. Items still running are their runs' own jobs (settled by the reconciler like any run): the batch
+ * waits for them, pass after pass. Answers whether the batch is final.
+ */
+export async function settleBatchWithoutJob(deps: BatchDeps, batch: BatchDoc, beat?: () => void): Promise<boolean> {
+  const tenant = new TenantDb(deps.db, batch.account_id);
+  const stop = batch.stop_reason ?? (await stopAdmitting(tenant, batch, 'execution_ended'));
+  const progress = emptyProgress();
+  let running = 0;
+  for (let from = 0; from < batch.total; from += ITEMS_PER_CHUNK) {
+    beat?.();
+    const items = await batchItems(tenant, batch, from, from + ITEMS_PER_CHUNK);
+    const found = await findByIds(
+      runsOf(tenant),
+      items.map((i) => i.runId),
+    );
+    const byId = new Map(found.map((r) => [r._id, r]));
+    const absent = items.filter((item) => !byId.has(item.runId));
+    for (const run of await cancelUnadmittedItems(deps, tenant, absent, unadmittedCode(stop))) byId.set(run._id, run);
+    for (const item of items) {
+      let run = byId.get(item.runId)!;
+      if (stop === 'canceled' && run.status === 'queued' && run.admission === 'admitted')
+        run = await cancelRun(deps, tenant, run._id).catch(() => run);
+      if (FINAL_RUN_STATUSES.has(run.status)) tally(progress.done, run);
+      else {
+        progress.inflight.push(item.position);
+        if (run.status === 'running') running++;
+      }
+    }
+  }
+  progress.next = batch.total;
+  if (progress.inflight.length > 0) {
+    await batchesCollection(tenant).updateOne(
+      { _id: batch._id, status: { $in: ['queued', 'running'] } },
+      { $set: { counts: countsOf(batch, progress, running), inflight: progress.inflight.length } },
+    );
+    return false;
+  }
+  await finalizeBatch(deps, batch, progress);
+  return true;
+}
+
+/** A row of a batch's results file (activities/rendering/batch-results.ts renders them). */
+export interface BatchResultRow {
+  external_id: string | null;
+  run_id: string;
+  status: string;
+  error_code: string | null;
+  charged_credits: number | null;
+  output: Record<string, unknown> | null;
+  metadata?: Record<string, unknown> | null;
+}
+
+/**
+ * One row per item, in position order, as the items are now (an item not yet admitted shows `queued` and the id
+ * its run will have). Read a chunk at a time.
+ */
+export async function batchResultRows(db: Db, accountId: string, batchId: string): Promise<BatchResultRow[]> {
+  const tenant = new TenantDb(db, accountId);
+  const batch = await findBatchForJob(db, accountId, batchId);
+  if (!batch) return [];
+  const rows: BatchResultRow[] = [];
+  for (let from = 0; from < batch.total; from += ITEMS_PER_CHUNK) {
+    const items = await batchItems(tenant, batch, from, from + ITEMS_PER_CHUNK);
+    const found = await findByIds(
+      runsOf(tenant),
+      items.map((i) => i.runId),
+    );
+    const byId = new Map(found.map((r) => [r._id, r]));
+    for (const item of items) {
+      const run = byId.get(item.runId);
+      rows.push({
+        external_id: item.externalId,
+        run_id: item.runId,
+        status: run?.admission === 'admitted' ? run.status : 'queued',
+        error_code: run?.error?.code ?? null,
+        charged_credits: run?.charged_milli == null ? null : toCredits(run.charged_milli),
+        output:
+          run?.status === 'succeeded' && run.output_json
+            ? (JSON.parse(run.output_json) as Record<string, unknown>)
+            : null,
+        metadata: JSON.parse(item.metadataJson) as Record<string, unknown>,
+      });
+    }
+  }
+  return rows;
+}

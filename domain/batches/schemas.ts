@@ -1,0 +1,108 @@
+/** Batches (docs/api-reference.md §19, docs/decisions.md 36, 500–506). */
+import { z } from 'zod';
+import { PageQuery, pageSchema } from '../http/pagination';
+import { CreateRunRequest } from '../runs/schemas';
+
+export const BATCH_MAX_ITEMS = 10_000;
+/** The body's limit, enforced while it streams in (docs/decisions.md 36). */
+export const BATCH_BODY_LIMIT = '8mb';
+export const BATCH_MAX_CONCURRENCY = 50;
+export const BATCH_DEFAULT_CONCURRENCY = 10;
+
+export const BatchStatus = z.enum(['queued', 'running', 'succeeded', 'completed_with_failures', 'canceled']);
+export type BatchStatus = z.infer<typeof BatchStatus>;
+export const FINAL_BATCH_STATUSES: ReadonlySet<BatchStatus> = new Set([
+  'succeeded',
+  'completed_with_failures',
+  'canceled',
+]);
+
+const metadata = CreateRunRequest.shape.metadata;
+
+export const BatchItem = z
+  .object({
+    input_documents: z
+      .array(z.string().min(1).max(64))
+      .min(1, 'at least one input document')
+      .max(20, 'at most 20 input documents per item'),
+    metadata,
+    external_id: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .meta({ description: 'Your own id for the item, carried by its run and its row of the results file.' }),
+  })
+  .strict()
+  .meta({ id: 'BatchItem' });
+
+export const CreateBatchRequest = z
+  .object({
+    items: z
+      .array(BatchItem)
+      .min(1, 'at least one item')
+      .max(BATCH_MAX_ITEMS, `at most ${BATCH_MAX_ITEMS.toLocaleString('en')} items`),
+    metadata,
+    max_concurrency: z
+      .number()
+      .int()
+      .min(1)
+      .max(BATCH_MAX_CONCURRENCY)
+      .optional()
+      .meta({
+        description: `Items running at once (1–${BATCH_MAX_CONCURRENCY}, default ${BATCH_DEFAULT_CONCURRENCY}).`,
+      }),
+  })
+  .strict()
+  .meta({ id: 'CreateBatchRequest' });
+
+export type CreateBatchRequest = z.infer<typeof CreateBatchRequest>;
+
+export const BatchCounts = z
+  .object({
+    total: z.number().int(),
+    queued: z.number().int().meta({ description: 'Items not yet started, admitted or not.' }),
+    running: z.number().int(),
+    succeeded: z.number().int(),
+    failed: z.number().int(),
+    canceled: z.number().int(),
+    refunded: z.number().int(),
+  })
+  .meta({ id: 'BatchCounts', description: 'Always sums to `total`.' });
+
+export const Batch = z
+  .object({
+    id: z.string().meta({ example: 'bat_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T' }),
+    object: z.literal('batch'),
+    workflow_id: z.string(),
+    status: BatchStatus,
+    livemode: z.boolean(),
+    max_concurrency: z.number().int(),
+    counts: BatchCounts,
+    quoted_credits: z.number().meta({ description: 'The sum of every item’s quote at creation (nothing reserved).' }),
+    charged_credits: z.number().meta({
+      description: 'Credits the batch holds now: items charged at admission and not refunded (failed or canceled).',
+    }),
+    metadata: z.record(z.string(), z.unknown()),
+    created_at: z.string(),
+    started_at: z.string().nullable(),
+    finished_at: z.string().nullable(),
+  })
+  .meta({ id: 'Batch' });
+
+export const BatchPage = pageSchema(Batch, 'BatchList');
+export const BatchIdParams = z.object({ batchId: z.string().max(64) });
+export const WorkflowBatchParams = z.object({ workflowId: z.string().max(64) });
+export const BatchListQuery = PageQuery.extend({});
+
+export const BatchResultsQuery = z.object({
+  format: z.enum(['csv', 'xlsx', 'jsonl']).default('csv'),
+});
+
+export const BatchResultsFile = z
+  .object({
+    url: z.string().meta({ description: 'A signed download URL, valid until `expires_at`.' }),
+    expires_at: z.string(),
+    mime_type: z.string().meta({ example: 'text/csv' }),
+  })
+  .meta({ id: 'BatchResultsFile' });
