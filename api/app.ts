@@ -21,6 +21,7 @@ import { route, type RouteSpec } from './route';
 import { mountRoutes } from './router';
 import { docsRoutes } from './routes/docs';
 import { healthRoutes } from './routes/health';
+import { calibrationSetRoutes } from './routes/calibration-sets';
 import { catalogRoutes } from './routes/catalog';
 import { documentRoutes } from './routes/documents';
 import { eventRoutes } from './routes/events';
@@ -62,6 +63,7 @@ export function apiRoutes(
     ...webhookRoutes(deps),
     ...eventRoutes(deps),
     ...usageRoutes(),
+    ...calibrationSetRoutes(deps),
   ];
   let document: Record<string, unknown> | undefined;
   routes.push(

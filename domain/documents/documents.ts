@@ -369,3 +369,38 @@ export async function expireDocumentUpload(db: Db, accountId: string, docId: str
 export function documentsForRun(db: Db, accountId: string, docIds: string[]): Promise<DocumentDoc[]> {
   return findByIds(new TenantDb(db, accountId).collection<DocumentDoc>(COLLECTIONS.documents), docIds);
 }
+
+/**
+ * The account's input documents `ids` names, in that order, each uploaded and extracted: what every caller that
+ * evaluates documents checks first (run creation, calibration items). A missing id is a 400 naming the field that
+ * names it (`fieldOf`: `input_documents`, `items.3.input_documents`), an unextracted document a 409
+ * `document_not_extracted`. Read by `_id` (domain/store `findByIds`); nothing is written.
+ */
+export async function requireInputDocuments(
+  tenant: TenantDb,
+  ids: string[],
+  fieldOf: (id: string) => string = () => 'input_documents',
+): Promise<DocumentDoc[]> {
+  const unique = [...new Set(ids)];
+  const docs = unique.length ? await findByIds(tenant.collection<DocumentDoc>(COLLECTIONS.documents), unique) : [];
+  const byId = new Map(docs.map((d) => [d._id, d]));
+  const missing = unique.filter((id) => !byId.has(id));
+  if (missing.length) {
+    const byField = new Map<string, string[]>();
+    for (const id of missing) byField.set(fieldOf(id), [...(byField.get(fieldOf(id)) ?? []), id]);
+    const details = [...byField].map(([field, gone]) => ({
+      path: `body.${field}`,
+      message: `no document ${gone.join(', ')}`,
+    }));
+    const [first] = [...byField];
+    throw errors.invalidRequest(`${first![0]}: no document ${first![1].join(', ')}`, details.slice(0, 20));
+  }
+  const unextracted = docs.filter((d) => !d.extracted);
+  if (unextracted.length) {
+    throw errors.conflict(
+      'document_not_extracted',
+      `No text could be extracted from ${unextracted.map((d) => d._id).join(', ')} (complete the upload; scanned files need OCR, unavailable in v1).`,
+    );
+  }
+  return unique.map((id) => byId.get(id)!);
+}

@@ -40,6 +40,7 @@ export const ERROR_CODES = [
   'unsupported_media_type',
   'upload_missing',
   'rate_limited',
+  'limit_reached',
   'internal_error',
   'service_unavailable',
 ] as const;

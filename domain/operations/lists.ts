@@ -9,10 +9,17 @@ import { WORKFLOW_LIST } from '../evaluation-workflows/evaluation-workflows';
 import { REFERENCE_LIST } from '../documents/reference-documents';
 import { EVENT_LIST } from '../webhooks/events';
 import { DELIVERY_LIST } from '../webhooks/deliveries';
+import { CALIBRATION_ITEM_LIST, CALIBRATION_SET_LIST } from '../calibration-sets/calibration-sets';
 
-export const LISTS = [RUN_LIST, WORKFLOW_LIST, REFERENCE_LIST, EVENT_LIST, DELIVERY_LIST] as unknown as Array<
-  ListSpec<Listed>
->;
+export const LISTS = [
+  RUN_LIST,
+  WORKFLOW_LIST,
+  REFERENCE_LIST,
+  EVENT_LIST,
+  DELIVERY_LIST,
+  CALIBRATION_SET_LIST,
+  CALIBRATION_ITEM_LIST,
+] as unknown as Array<ListSpec<Listed>>;
 
 /** Lists documents about to be inserted straight into `collection` (a bulk import, the benchmark's seeding). */
 export async function listBeforeInsert(db: Db, collection: string, docs: Document[]): Promise<void> {

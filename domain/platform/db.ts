@@ -44,6 +44,8 @@ export const COLLECTIONS = {
   batches: 'batches',
   batchItems: 'batch_items',
   batchRosters: 'batch_rosters',
+  calibrationSets: 'calibration_sets',
+  calibrationItems: 'calibration_items',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
@@ -127,6 +129,9 @@ export const INDEXES: Record<CollectionName, IndexDescription[]> = {
   batch_items: [],
   // An account's unfinished batches (domain/batches/batches.ts, through domain/store/memberships.ts): by `_id` only.
   batch_rosters: [],
+  // Calibration sets and their items (domain/calibration-sets/): read by `_id` and through their lists.
+  calibration_sets: [],
+  calibration_items: [],
 };
 
 /**
@@ -158,6 +163,8 @@ export const LIST_INDEXES: Partial<Record<CollectionName, IndexDescription[]>> =
   webhook_deliveries: [
     { key: { account_id: 1, endpoint_id: 1, ...LIST_SORT_KEYS, created_at: 1, status: 1 }, name: 'list_kept' },
   ],
+  calibration_sets: [{ key: { account_id: 1, deleted_at: 1, ...LIST_SORT_KEYS }, name: 'list_live' }],
+  calibration_items: [{ key: { account_id: 1, set_id: 1, ...LIST_SORT_KEYS }, name: 'list_set' }],
 };
 
 export interface Database {

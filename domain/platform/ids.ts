@@ -18,6 +18,8 @@ export const ID_PREFIXES = {
   /** A prompt generation (POST /prompt-templates/generate): the subject of its ledger entries. */
   generation: 'gen',
   batch: 'bat',
+  calibrationSet: 'cset',
+  calibrationItem: 'csi',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -8,7 +8,7 @@ import { findProduct, findTemplate, type ModelPolicy, type OutputFormat } from '
 import type { Config } from '../platform/config';
 import { toCredits, toMilli } from '../billing/credits';
 import { COLLECTIONS } from '../platform/db';
-import type { DocumentDoc } from '../documents/documents';
+import { requireInputDocuments, type DocumentDoc } from '../documents/documents';
 import { ApiError, errors } from '../http/errors';
 import { getBalance } from '../billing/balance';
 import type { ReferenceDocumentDoc } from '../documents/reference-documents';
@@ -153,21 +153,7 @@ export async function runnableWorkflow(tenant: TenantDb, workflowId: string): Pr
 /** Everything that must hold before a run is quoted; each refusal is a clear 4xx and nothing is written. */
 async function validate(tenant: TenantDb, workflowId: string, input: CreateRunRequest) {
   const workflow = await runnableWorkflow(tenant, workflowId);
-  const ids = [...new Set(input.input_documents ?? [])];
-  const docs = ids.length ? await findByIds(tenant.collection<DocumentDoc>(COLLECTIONS.documents), ids) : [];
-  const missing = ids.filter((id) => !docs.some((d) => d._id === id));
-  if (missing.length) {
-    throw errors.invalidRequest(`input_documents: no document ${missing.join(', ')}`, [
-      { path: 'body.input_documents', message: `no document ${missing.join(', ')}` },
-    ]);
-  }
-  const unextracted = docs.filter((d) => !d.extracted);
-  if (unextracted.length) {
-    throw errors.conflict(
-      'document_not_extracted',
-      `No text could be extracted from ${unextracted.map((d) => d._id).join(', ')} (complete the upload; scanned files need OCR, unavailable in v1).`,
-    );
-  }
+  const docs = await requireInputDocuments(tenant, input.input_documents ?? []);
   if (workflow.reference_document_ids.length) {
     const refs = await findByIds(
       tenant.collection<ReferenceDocumentDoc>(COLLECTIONS.referenceDocuments),
@@ -198,7 +184,7 @@ async function validate(tenant: TenantDb, workflowId: string, input: CreateRunRe
       'The workflow names a prompt template that no longer exists.',
     );
   }
-  return { workflow, docs: ids.map((id) => docs.find((d) => d._id === id)!) };
+  return { workflow, docs };
 }
 
 export interface CreateRunDeps {

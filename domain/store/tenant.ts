@@ -67,6 +67,13 @@ export class TenantCollection<T extends Document> {
     return stamped;
   }
 
+  /** Ordered: a failure leaves the documents before it inserted (the caller takes them back). */
+  async insertMany(docs: Array<Omit<T, 'account_id'>>): Promise<T[]> {
+    const stamped = docs.map((doc) => ({ ...doc, account_id: this.accountId }) as unknown as T);
+    if (stamped.length) await this.inner.insertMany(stamped as OptionalUnlessRequiredId<T>[]);
+    return stamped;
+  }
+
   /** With `upsert`, the inserted document gets `account_id` from the scoped filter. */
   updateOne(filter: Filter<T>, update: UpdateFilter<T>, options?: UpdateOptions) {
     return this.inner.updateOne(this.scope(filter), update, options);

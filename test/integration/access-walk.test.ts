@@ -87,6 +87,13 @@ const TABLE: Record<string, Required> = {
 
   'GET /usage': 'usage:read',
   'GET /usage/balance': 'usage:read',
+
+  'GET /calibration-sets': 'calibrations:read',
+  'POST /calibration-sets': 'calibrations:write',
+  'GET /calibration-sets/{setId}': 'calibrations:read',
+  'DELETE /calibration-sets/{setId}': 'calibrations:write',
+  'POST /calibration-sets/{setId}/items': 'calibrations:write',
+  'GET /calibration-sets/{setId}/items': 'calibrations:read',
 };
 
 /** docs/decisions.md 425: the read scope that reveals each kind of event. */
@@ -102,10 +109,10 @@ const EVENT_SCOPE: Record<EventType, Scope> = {
 };
 
 /**
- * Scopes a key may already hold whose routes are not served yet: the calibration routes (docs/decisions.md 438, 439)
- * will need `calibrations:write`; `calibrations:read` already reads `calibration.completed` events (docs/decisions.md 382).
+ * Scopes a key may already hold whose routes are not served yet: none since the calibration-set routes guard
+ * `calibrations:write` (docs/decisions.md 382 said the exception would end with them).
  */
-const NO_ROUTE_YET: readonly Scope[] = ['calibrations:write'];
+const NO_ROUTE_YET: readonly Scope[] = [];
 
 /**
  * What the walk's fixture of a route carries beyond the route's own scope: a redelivery sends the event again, so it
@@ -219,6 +226,13 @@ const FIXTURES: Record<string, (w: Walker) => Promise<string>> = {
   },
   // A delivery of a disabled endpoint: retrying it answers 409 and sends nothing.
   whdId: (w) => disabledDelivery(w, 'run.succeeded'),
+  setId: async (w) => {
+    const res = await t.api
+      .post('/v1/calibration-sets')
+      .set('Authorization', `Bearer ${await w.key()}`)
+      .send({ name: 'fixture', criteria: [{ key: 'score', pointer: '/score', kind: 'ordinal', min: 1, max: 5 }] });
+    return res.body.id as string;
+  },
 };
 
 /** Path parameters naming global resources (the catalog), which every account may read. */
@@ -230,6 +244,7 @@ const BODIES: Record<string, object> = {
   'POST /workflows/{workflowId}/runs': {},
   'POST /workflows/{workflowId}/batches': { items: [{ input_documents: ['doc_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T'] }] },
   'PATCH /webhook-endpoints/{whkId}': { status: 'disabled' },
+  'POST /calibration-sets/{setId}/items': { items: [{ input_documents: ['doc_fixture'], labels: { score: 1 } }] },
 };
 
 const label = (r: Pick<RouteSpec, 'method' | 'path'>) => `${r.method.toUpperCase()} ${r.path}`;

@@ -6,7 +6,14 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Assay, ConflictError, NotFoundError, WebhookVerificationError, webhooks } from '../../clients/typescript/src';
+import {
+  Assay,
+  ConflictError,
+  InvalidRequestError,
+  NotFoundError,
+  WebhookVerificationError,
+  webhooks,
+} from '../../clients/typescript/src';
 import { ROOT, runCli, runProcess, startCli } from '../support/cli';
 import { newAccount } from '../support/identity';
 import { startListeningApi, type ListeningApi } from '../support/listening-api';
@@ -104,6 +111,50 @@ it('referenceDocuments.upload requests a URL, PUTs and completes; the document i
   const listed: string[] = [];
   for await (const r of assay.referenceDocuments.list({ limit: 1 })) listed.push(r.id);
   expect(listed).toEqual([ref.id]);
+});
+
+it('calibrationSets: create once per key, add items all or none, page them, refuse a bad label by path, delete', async () => {
+  const { assay } = await client();
+  const doc = await assay.documents.upload(new TextEncoder().encode('An essay about rivers.'), { filename: 'r.txt' });
+  const criteria: Parameters<Assay['calibrationSets']['create']>[0]['criteria'] = [
+    { key: 'score', pointer: '/score', kind: 'ordinal', min: 1, max: 6 },
+    { key: 'on_topic', pointer: '/on_topic', kind: 'boolean' },
+  ];
+  const set = await assay.calibrationSets.create({ name: 'Essays', criteria }, { idempotencyKey: `ts-${doc.id}` });
+  expect(set).toMatchObject({ object: 'calibration_set', item_count: 0 });
+  expect(
+    (await assay.calibrationSets.create({ name: 'Essays', criteria }, { idempotencyKey: `ts-${doc.id}` })).id,
+  ).toBe(set.id);
+  const added = await assay.calibrationSets.addItems(set.id, [
+    { input_documents: [doc.id], external_id: 'e1', labels: { score: 4, on_topic: true } },
+    {
+      input_documents: [doc.id],
+      labels: {
+        score: [
+          { rater: 'ana', value: 5 },
+          { rater: 'ben', value: 6 },
+        ],
+      },
+    },
+    { input_documents: [doc.id], labels: { on_topic: false } },
+  ]);
+  expect(added.item_count).toBe(3);
+  const listed: string[] = [];
+  for await (const item of assay.calibrationSets.listItems(set.id, { limit: 2 })) listed.push(item.id);
+  expect(listed).toEqual(added.data.map((i) => i.id).reverse());
+  const sets: string[] = [];
+  for await (const s of assay.calibrationSets.list({ limit: 1 })) sets.push(s.id);
+  expect(sets).toEqual([set.id]);
+
+  const refused = await assay.calibrationSets
+    .addItems(set.id, [{ input_documents: [doc.id], labels: { score: 9 } }])
+    .catch((e: unknown) => e);
+  expect(refused).toBeInstanceOf(InvalidRequestError);
+  expect(refused).toMatchObject({ status: 400, details: [{ path: 'body.items.0.labels.score' }] });
+  expect((await assay.calibrationSets.get(set.id)).item_count).toBe(3);
+
+  expect(await assay.calibrationSets.delete(set.id)).toEqual({ id: set.id, object: 'calibration_set', deleted: true });
+  expect(await assay.calibrationSets.get(set.id).catch((e: unknown) => e)).toBeInstanceOf(NotFoundError);
 });
 
 it('webhooks.verify accepts a real delivery and refuses it tampered or checked six minutes later', async () => {

@@ -21,6 +21,7 @@ const CAPABILITIES = [
   'domain/catalog',
   'domain/webhooks',
   'domain/documents',
+  'domain/calibration-sets',
   'domain/evaluation-workflows',
   'domain/runs',
   'domain/batches',

@@ -7,7 +7,7 @@ import os
 import time
 from collections.abc import AsyncIterator
 import builtins
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 import httpx
@@ -24,6 +24,7 @@ from ._base import (
     drop_none,
     new_idempotency_key,
     output_file_of,
+    plain,
     put_headers,
     read_source,
     repeatable,
@@ -203,6 +204,52 @@ class Events(_Resource):
             yield models.Event.model_validate(item)
 
 
+class CalibrationSets(_Resource):
+    async def create(
+        self,
+        *,
+        name: str,
+        criteria: Sequence[Mapping[str, Any] | models.CalibrationCriterionInput],
+        idempotency_key: str | None = None,
+    ) -> models.CalibrationSet:
+        """Creates a set. Without ``idempotency_key`` one is generated, so retries never create two."""
+        body = {"name": name, "criteria": [plain(c) for c in criteria]}
+        headers = {"Idempotency-Key": idempotency_key or new_idempotency_key()}
+        return models.CalibrationSet.model_validate(
+            await self._client._request("POST", "/calibration-sets", json=body, headers=headers)
+        )
+
+    async def get(self, set_id: str) -> models.CalibrationSet:
+        return models.CalibrationSet.model_validate(await self._client._request("GET", f"/calibration-sets/{set_id}"))
+
+    async def delete(self, set_id: str) -> None:
+        await self._client._request("DELETE", f"/calibration-sets/{set_id}")
+
+    async def list(self, *, limit: int | None = None) -> AsyncIterator[models.CalibrationSet]:
+        async for item in self._client._paginate("/calibration-sets", {"limit": limit}):
+            yield models.CalibrationSet.model_validate(item)
+
+    async def add_items(
+        self,
+        set_id: str,
+        items: Sequence[Mapping[str, Any] | models.CalibrationItemInput],
+        *,
+        idempotency_key: str | None = None,
+    ) -> models.AddedCalibrationItems:
+        """Adds up to 1,000 items, all or none. Without ``idempotency_key`` one is generated, so a retry adds nothing twice."""
+        headers = {"Idempotency-Key": idempotency_key or new_idempotency_key()}
+        return models.AddedCalibrationItems.model_validate(
+            await self._client._request(
+                "POST", f"/calibration-sets/{set_id}/items", json={"items": [plain(i) for i in items]}, headers=headers
+            )
+        )
+
+    async def list_items(self, set_id: str, *, limit: int | None = None) -> AsyncIterator[models.CalibrationItem]:
+        """Newest first, as the API pages them."""
+        async for item in self._client._paginate(f"/calibration-sets/{set_id}/items", {"limit": limit}):
+            yield models.CalibrationItem.model_validate(item)
+
+
 class AsyncAssay:
     """The Assay API. ``api_key`` defaults to ASSAY_API_KEY, ``base_url`` (with ``/v1``) to ASSAY_BASE_URL.
 
@@ -230,6 +277,7 @@ class AsyncAssay:
         self.runs = Runs(self)
         self.webhook_endpoints = WebhookEndpoints(self)
         self.events = Events(self)
+        self.calibration_sets = CalibrationSets(self)
 
     @property
     def base_url(self) -> str:

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from pydantic import BaseModel
 
 from . import models
 from ._version import __version__
@@ -160,3 +161,10 @@ class RunOutput:
 
 def drop_none(values: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in values.items() if v is not None}
+
+
+def plain(value: Any) -> Any:
+    """A request body part as JSON-ready data: generated models dumped (unset fields left out), dicts as they are."""
+    if isinstance(value, BaseModel):
+        return value.model_dump(mode="json", exclude_none=True)
+    return value

@@ -915,6 +915,46 @@ class UsageReport(BaseModel):
     by_workflow: list[ByWorkflowItem]
 
 
+class CalibrationCriterion(BaseModel):
+    key: str
+    pointer: str
+    kind: Literal['ordinal', 'categorical', 'boolean', 'numeric']
+    min: float | None
+    max: float | None
+    labels: list[str] | None
+
+
+class Label(RootModel[str]):
+    root: Annotated[str, Field(max_length=200, min_length=1)]
+
+
+class CalibrationCriterionInput(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    key: Annotated[str, Field(pattern='^[a-z][a-z0-9_]{0,63}$')]
+    pointer: Annotated[str, Field(max_length=1024, pattern='^(\\/([^~/]|~[01])*)*$')]
+    """
+    An RFC 6901 JSON Pointer into a run's `output`, e.g. `/scores/clarity`.
+    """
+    kind: Literal['ordinal', 'categorical', 'boolean', 'numeric']
+    min: float | None = None
+    max: float | None = None
+    labels: list[Label] | None = None
+
+
+class Labels(RootModel[str]):
+    root: Annotated[str, Field(max_length=200)]
+
+
+class CalibrationLabelValue1(RootModel[str]):
+    root: Annotated[str, Field(max_length=200)]
+
+
+class CalibrationLabelValue(RootModel[float | CalibrationLabelValue1 | bool]):
+    root: float | CalibrationLabelValue1 | bool
+
+
 class ApiKeyList(BaseModel):
     data: list[ApiKeySummary]
 
@@ -1080,6 +1120,50 @@ class Data3(BaseModel):
     calibration: EventCalibration
 
 
+class CalibrationSet(BaseModel):
+    id: Annotated[str, Field(examples=['cset_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T'])]
+    object: Literal['calibration_set']
+    name: str
+    criteria: list[CalibrationCriterion]
+    item_count: int
+    created_at: AwareDatetime
+    updated_at: AwareDatetime
+
+
+class CreateCalibrationSetRequest(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    name: Annotated[str, Field(max_length=200, min_length=1)]
+    criteria: Annotated[
+        list[CalibrationCriterionInput], Field(max_length=50, min_length=1)
+    ]
+
+
+class CalibrationRaterLabel(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    rater: Annotated[str, Field(max_length=100, min_length=1)]
+    value: CalibrationLabelValue
+
+
+class Labels3(RootModel[list[CalibrationRaterLabel]]):
+    root: Annotated[list[CalibrationRaterLabel], Field(max_length=10, min_length=1)]
+
+
+class CalibrationItemInput(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    input_documents: Annotated[list[InputDocument], Field(max_length=20, min_length=1)]
+    external_id: Annotated[str | None, Field(max_length=200, min_length=1)] = None
+    labels: dict[str, float | Labels | bool | Labels3]
+    """
+    Per criterion key: the label, or `[{rater, value}]` for several raters (the first is H1). An item may lack some criteria.
+    """
+
+
 class Run(BaseModel):
     id: Annotated[str, Field(examples=['run_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T'])]
     object: Literal['run']
@@ -1154,6 +1238,41 @@ class Event(BaseModel):
     """
 
 
+class CalibrationSetList(BaseModel):
+    data: list[CalibrationSet]
+    next_cursor: str | None
+
+
+class CalibrationItem(BaseModel):
+    id: Annotated[str, Field(examples=['csi_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T'])]
+    object: Literal['calibration_item']
+    calibration_set_id: str
+    input_documents: list[str]
+    external_id: str | None
+    labels: dict[str, float | Labels | bool | Labels3]
+    created_at: AwareDatetime
+
+
+class AddCalibrationItemsRequest(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    items: Annotated[list[CalibrationItemInput], Field(max_length=1000, min_length=1)]
+
+
+class CalibrationItemList(BaseModel):
+    data: list[CalibrationItem]
+    next_cursor: str | None
+
+
 class EventList(BaseModel):
     data: list[Event]
     next_cursor: str | None
+
+
+class AddedCalibrationItems(BaseModel):
+    data: list[CalibrationItem]
+    item_count: int
+    """
+    The set's items, these included.
+    """

@@ -26,6 +26,11 @@ export type RunOutputFile = Schemas['RunOutputFile'];
 export type CreateRunRequest = Schemas['CreateRunRequest'];
 export type CreateWorkflowRequest = Schemas['CreateWorkflowRequest'];
 export type CreateWebhookEndpointRequest = Schemas['CreateWebhookEndpointRequest'];
+export type CalibrationSet = Schemas['CalibrationSet'];
+export type CalibrationItem = Schemas['CalibrationItem'];
+export type AddedCalibrationItems = Schemas['AddedCalibrationItems'];
+export type CreateCalibrationSetRequest = Schemas['CreateCalibrationSetRequest'];
+export type AddCalibrationItemsRequest = Schemas['AddCalibrationItemsRequest'];
 export type RunStatus = Run['status'];
 
 export const TERMINAL_RUN_STATUSES: readonly RunStatus[] = ['succeeded', 'failed', 'canceled', 'refunded'];
@@ -294,6 +299,53 @@ export class Assay {
           // The API fills in the default; the generated type lists defaulted fields as required.
           body: options as Schemas['RotateWebhookSecretRequest'],
         }),
+      ),
+  };
+
+  readonly calibrationSets = {
+    /** Creates a set under an `Idempotency-Key` (generated when not given), so retries never create two. */
+    create: async (
+      body: CreateCalibrationSetRequest,
+      options: { idempotencyKey?: string } = {},
+    ): Promise<CalibrationSet> =>
+      unwrap(
+        await this.api.POST('/calibration-sets', {
+          body,
+          headers: { 'Idempotency-Key': options.idempotencyKey ?? `sdk-${randomUUID()}` },
+        }),
+      ),
+    get: async (setId: string): Promise<CalibrationSet> =>
+      unwrap(await this.api.GET('/calibration-sets/{setId}', { params: { path: { setId } } })),
+    delete: async (setId: string) =>
+      unwrap(await this.api.DELETE('/calibration-sets/{setId}', { params: { path: { setId } } })),
+    list: (params: PageParams = {}): AsyncGenerator<CalibrationSet> =>
+      paginate(async (cursor) =>
+        unwrap(await this.api.GET('/calibration-sets', { params: { query: { ...params, cursor } } })),
+      ),
+    /**
+     * Adds up to 1,000 items, all or none, under an `Idempotency-Key` (generated when not given), so a retried call
+     * never adds its items twice.
+     */
+    addItems: async (
+      setId: string,
+      items: AddCalibrationItemsRequest['items'],
+      options: { idempotencyKey?: string } = {},
+    ): Promise<AddedCalibrationItems> =>
+      unwrap(
+        await this.api.POST('/calibration-sets/{setId}/items', {
+          params: { path: { setId } },
+          body: { items },
+          headers: { 'Idempotency-Key': options.idempotencyKey ?? `sdk-${randomUUID()}` },
+        }),
+      ),
+    /** Newest first, as the API pages them. */
+    listItems: (setId: string, params: PageParams = {}): AsyncGenerator<CalibrationItem> =>
+      paginate(async (cursor) =>
+        unwrap(
+          await this.api.GET('/calibration-sets/{setId}/items', {
+            params: { path: { setId }, query: { ...params, cursor } },
+          }),
+        ),
       ),
   };
 

@@ -801,6 +801,88 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/calibration-sets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List calibration sets
+         * @description Newest first.
+         *
+         *     Requires scope `calibrations:read`.
+         */
+        get: operations["getCalibrationSets"];
+        put?: never;
+        /**
+         * Create a calibration set
+         * @description Criteria point into a run's `output` with an RFC 6901 JSON Pointer. `ordinal`: integers `min`–`max` (`min` < `max`); `categorical`: `labels`; `boolean`; `numeric`: optional `min`/`max`. Keys are unique within the set. Send `Idempotency-Key` to make retries safe.
+         *
+         *     Requires scope `calibrations:write`.
+         */
+        post: operations["postCalibrationSets"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/calibration-sets/{setId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a calibration set
+         * @description Requires scope `calibrations:read`.
+         */
+        get: operations["getCalibrationSetsSetId"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a calibration set
+         * @description The set and its items answer 404 afterwards.
+         *
+         *     Requires scope `calibrations:write`.
+         */
+        delete: operations["deleteCalibrationSetsSetId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/calibration-sets/{setId}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a calibration set's items
+         * @description Newest first.
+         *
+         *     Requires scope `calibrations:read`.
+         */
+        get: operations["getCalibrationSetsSetIdItems"];
+        put?: never;
+        /**
+         * Add items to a calibration set
+         * @description Up to 1,000 items a call, 10,000 a set; all or none. Each names uploaded, extracted input documents and labels some of the set's criteria: a value, or `[{rater, value}]` (the first rater is H1). A label outside its criterion's range or labels, or for a key the set lacks, is 400 naming `items.<i>.labels.<key>`. Send `Idempotency-Key` to make retries safe.
+         *
+         *     Requires scope `calibrations:write`.
+         */
+        post: operations["postCalibrationSetsSetIdItems"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1589,6 +1671,85 @@ export interface components {
                 runs: number;
                 credits: number;
             }[];
+        };
+        CalibrationSetList: {
+            data: components["schemas"]["CalibrationSet"][];
+            next_cursor: string | null;
+        };
+        CalibrationSet: {
+            /** @example cset_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T */
+            id: string;
+            /** @enum {string} */
+            object: "calibration_set";
+            name: string;
+            criteria: components["schemas"]["CalibrationCriterion"][];
+            item_count: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        CalibrationCriterion: {
+            key: string;
+            pointer: string;
+            /** @enum {string} */
+            kind: "ordinal" | "categorical" | "boolean" | "numeric";
+            min: number | null;
+            max: number | null;
+            labels: string[] | null;
+        };
+        CreateCalibrationSetRequest: {
+            name: string;
+            criteria: components["schemas"]["CalibrationCriterionInput"][];
+        };
+        CalibrationCriterionInput: {
+            key: string;
+            /** @description An RFC 6901 JSON Pointer into a run's `output`, e.g. `/scores/clarity`. */
+            pointer: string;
+            /** @enum {string} */
+            kind: "ordinal" | "categorical" | "boolean" | "numeric";
+            min?: number;
+            max?: number;
+            labels?: string[];
+        };
+        AddedCalibrationItems: {
+            data: components["schemas"]["CalibrationItem"][];
+            /** @description The set's items, these included. */
+            item_count: number;
+        };
+        CalibrationItem: {
+            /** @example csi_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T */
+            id: string;
+            /** @enum {string} */
+            object: "calibration_item";
+            calibration_set_id: string;
+            input_documents: string[];
+            external_id: string | null;
+            labels: {
+                [key: string]: number | string | boolean | components["schemas"]["CalibrationRaterLabel"][];
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        CalibrationRaterLabel: {
+            rater: string;
+            value: components["schemas"]["CalibrationLabelValue"];
+        };
+        CalibrationLabelValue: number | string | boolean;
+        AddCalibrationItemsRequest: {
+            items: components["schemas"]["CalibrationItemInput"][];
+        };
+        CalibrationItemInput: {
+            input_documents: string[];
+            external_id?: string;
+            /** @description Per criterion key: the label, or `[{rater, value}]` for several raters (the first is H1). An item may lack some criteria. */
+            labels: {
+                [key: string]: number | string | boolean | components["schemas"]["CalibrationRaterLabel"][];
+            };
+        };
+        CalibrationItemList: {
+            data: components["schemas"]["CalibrationItem"][];
+            next_cursor: string | null;
         };
     };
     responses: never;
@@ -12691,6 +12852,1638 @@ export interface operations {
                              * @enum {string}
                              */
                             code: "insufficient_scope";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: the key exceeded its requests per minute, or this address failed authentication too often; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a fault on our side, logged under the request id; never an expected answer. */
+            500: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getCalibrationSets: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of calibration sets */
+            200: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalibrationSetList"];
+                };
+            };
+            /** @description `invalid_request`: a parameter failed validation (see `details`). */
+            400: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: no valid API key; `api_key_revoked`, `api_key_expired`. */
+            401: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "api_key_revoked" | "api_key_expired";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks `calibrations:read`. */
+            403: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "insufficient_scope";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: the key exceeded its requests per minute, or this address failed authentication too often; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a fault on our side, logged under the request id; never an expected answer. */
+            500: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postCalibrationSets: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body within 24 hours replays the first answer (`Idempotent-Replayed: true`) instead of creating again; another body is 409 `idempotency_key_reused`. Keys are scoped to the account, the key's mode (live or test) and the operation. 1 to 255 printable ASCII characters. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCalibrationSetRequest"];
+            };
+        };
+        responses: {
+            /** @description The calibration set */
+            201: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalibrationSet"];
+                };
+            };
+            /** @description `invalid_request`: a parameter or the body failed validation (see `details`); `invalid_json`: the body is not JSON. */
+            400: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_json";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: no valid API key; `api_key_revoked`, `api_key_expired`. */
+            401: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "api_key_revoked" | "api_key_expired";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks `calibrations:write`. */
+            403: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "insufficient_scope";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `idempotency_key_reused`: the Idempotency-Key came with another request; `idempotency_key_in_use`: its first request is still running. */
+            409: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "idempotency_key_reused" | "idempotency_key_in_use";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `payload_too_large`: the JSON body exceeds its limit. */
+            413: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: send application/json. */
+            415: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: the key exceeded its requests per minute, or this address failed authentication too often; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a fault on our side, logged under the request id; never an expected answer. */
+            500: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getCalibrationSetsSetId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                setId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The calibration set, with its item count */
+            200: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalibrationSet"];
+                };
+            };
+            /** @description `invalid_request`: a parameter failed validation (see `details`). */
+            400: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: no valid API key; `api_key_revoked`, `api_key_expired`. */
+            401: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "api_key_revoked" | "api_key_expired";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks `calibrations:read`. */
+            403: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "insufficient_scope";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: no such calibration set. */
+            404: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: the key exceeded its requests per minute, or this address failed authentication too often; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a fault on our side, logged under the request id; never an expected answer. */
+            500: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteCalibrationSetsSetId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                setId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            /** @description `invalid_request`: a parameter failed validation (see `details`). */
+            400: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: no valid API key; `api_key_revoked`, `api_key_expired`. */
+            401: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "api_key_revoked" | "api_key_expired";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks `calibrations:write`. */
+            403: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "insufficient_scope";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: no such calibration set. */
+            404: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: the key exceeded its requests per minute, or this address failed authentication too often; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a fault on our side, logged under the request id; never an expected answer. */
+            500: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getCalibrationSetsSetIdItems: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                setId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of items */
+            200: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalibrationItemList"];
+                };
+            };
+            /** @description `invalid_request`: a parameter failed validation (see `details`). */
+            400: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: no valid API key; `api_key_revoked`, `api_key_expired`. */
+            401: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "api_key_revoked" | "api_key_expired";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks `calibrations:read`. */
+            403: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "insufficient_scope";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: no such calibration set. */
+            404: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: the key exceeded its requests per minute, or this address failed authentication too often; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a fault on our side, logged under the request id; never an expected answer. */
+            500: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postCalibrationSetsSetIdItems: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body within 24 hours replays the first answer (`Idempotent-Replayed: true`) instead of creating again; another body is 409 `idempotency_key_reused`. Keys are scoped to the account, the key's mode (live or test) and the operation. 1 to 255 printable ASCII characters. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                setId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddCalibrationItemsRequest"];
+            };
+        };
+        responses: {
+            /** @description The items added, and the set’s count */
+            201: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddedCalibrationItems"];
+                };
+            };
+            /** @description `invalid_request`: a parameter or the body failed validation (see `details`); `invalid_json`: the body is not JSON. */
+            400: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_json";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: no valid API key; `api_key_revoked`, `api_key_expired`. */
+            401: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "api_key_revoked" | "api_key_expired";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks `calibrations:write`. */
+            403: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "insufficient_scope";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: no such calibration set. */
+            404: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `limit_reached`: the set would hold more than 10,000 items; `document_not_extracted`. `idempotency_key_reused`: the Idempotency-Key came with another request; `idempotency_key_in_use`: its first request is still running. */
+            409: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "limit_reached" | "document_not_extracted" | "idempotency_key_reused" | "idempotency_key_in_use";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `payload_too_large`: the JSON body exceeds its limit. */
+            413: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: send application/json. */
+            415: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
                             message: string;
                             request_id: string;
                             details?: {

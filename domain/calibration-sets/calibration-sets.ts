@@ -1,0 +1,299 @@
+/**
+ * Calibration sets (docs/decisions.md 438, 371–375): criteria that point into a run's output, and items — input
+ * documents with people's labels — that a calibration (docs/decisions.md 439, not built yet) runs and compares with
+ * the model's answers. This module alone writes both collections. A set is listed in its account's list; its items
+ * in the set's own list (scope: the set id), both through the store seam (domain/store/).
+ */
+import { requireInputDocuments } from '../documents/documents';
+import { errors, type ErrorDetail } from '../http/errors';
+import type { Cursors, PageQuery } from '../http/pagination';
+import { COLLECTIONS } from '../platform/db';
+import { newId } from '../platform/ids';
+import { lists, type ListSpec, type TenantDb } from '../store';
+import {
+  CALIBRATION_LIMITS,
+  type AddCalibrationItemsRequest,
+  type CreateCalibrationSetRequest,
+  type CriterionKind,
+  type ItemLabel,
+  type LabelValue,
+} from './schemas';
+import type { Db } from 'mongodb';
+
+export interface CriterionDoc {
+  key: string;
+  pointer: string;
+  kind: CriterionKind;
+  min: number | null;
+  max: number | null;
+  labels: string[] | null;
+}
+
+export interface CalibrationSetDoc {
+  _id: string;
+  account_id: string;
+  name: string;
+  criteria: CriterionDoc[];
+  /** Items added, counted when a call reserves room for them (docs/decisions.md 373). */
+  item_count: number;
+  deleted_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  list_pos?: number;
+}
+
+export interface CalibrationItemDoc {
+  _id: string;
+  account_id: string;
+  set_id: string;
+  input_documents: string[];
+  external_id: string | null;
+  /** As sent: per criterion key, one value or `[{rater, value}]`. Keys are criterion keys, safe as field names. */
+  labels: Record<string, ItemLabel>;
+  created_at: Date;
+  list_pos?: number;
+}
+
+export function calibrationSetView(doc: CalibrationSetDoc) {
+  return {
+    id: doc._id,
+    object: 'calibration_set' as const,
+    name: doc.name,
+    criteria: doc.criteria,
+    item_count: doc.item_count,
+    created_at: doc.created_at.toISOString(),
+    updated_at: doc.updated_at.toISOString(),
+  };
+}
+
+export function calibrationItemView(doc: CalibrationItemDoc) {
+  return {
+    id: doc._id,
+    object: 'calibration_item' as const,
+    calibration_set_id: doc.set_id,
+    input_documents: doc.input_documents,
+    external_id: doc.external_id,
+    labels: doc.labels,
+    created_at: doc.created_at.toISOString(),
+  };
+}
+
+const sets = (tenant: TenantDb) => tenant.collection<CalibrationSetDoc>(COLLECTIONS.calibrationSets);
+const items = (tenant: TenantDb) => tenant.collection<CalibrationItemDoc>(COLLECTIONS.calibrationItems);
+
+/** The account's calibration sets, newest first; every change to a set goes through `lists().change`. */
+export const CALIBRATION_SET_LIST: ListSpec<CalibrationSetDoc> = {
+  name: 'calibration_sets',
+  collection: COLLECTIONS.calibrationSets,
+  scopeOf: () => '',
+  settled: () => false,
+  shapes: [{ equal: ['deleted_at'], other: [] }],
+};
+
+/**
+ * A set's items, newest first, one list per set. Never settled: an item is read by `_id` for every page, so an
+ * entry whose item a refused call took back (or never wrote) is a gap readers step over (docs/decisions.md 373).
+ */
+export const CALIBRATION_ITEM_LIST: ListSpec<CalibrationItemDoc> = {
+  name: 'calibration_items',
+  collection: COLLECTIONS.calibrationItems,
+  scopeOf: (doc) => doc.set_id,
+  scopeField: 'set_id',
+  settled: () => false,
+  shapes: [{ equal: [], other: [] }],
+};
+
+/**
+ * Creates a set. `reservedId`: the id an Idempotency-Key reserved; a retry whose first attempt wrote the set (and
+ * then failed to answer) finds it and answers it (docs/decisions.md 371).
+ */
+export async function createCalibrationSet(
+  tenant: TenantDb,
+  input: CreateCalibrationSetRequest,
+  reservedId?: string,
+): Promise<CalibrationSetDoc> {
+  if (reservedId) {
+    const existing = await sets(tenant).findOne({ _id: reservedId });
+    if (existing) return existing;
+  }
+  const now = new Date();
+  const doc: Omit<CalibrationSetDoc, 'account_id'> = {
+    _id: reservedId ?? newId('calibrationSet'),
+    name: input.name,
+    criteria: input.criteria.map((c) => ({
+      key: c.key,
+      pointer: c.pointer,
+      kind: c.kind,
+      min: c.min ?? null,
+      max: c.max ?? null,
+      labels: c.labels ?? null,
+    })),
+    item_count: 0,
+    deleted_at: null,
+    created_at: now,
+    updated_at: now,
+  };
+  // Placed first, written second (domain/store/): a crash between never hides a set from the list.
+  return sets(tenant).insertOne({ ...doc, list_pos: await lists().place(tenant, CALIBRATION_SET_LIST, doc) });
+}
+
+export async function getCalibrationSet(tenant: TenantDb, setId: string): Promise<CalibrationSetDoc> {
+  const doc = await sets(tenant).findOne({ _id: setId, deleted_at: null });
+  if (!doc) throw errors.notFound('calibration set');
+  return doc;
+}
+
+export async function listCalibrationSets(tenant: TenantDb, page: PageQuery, cursors: Cursors) {
+  const { items: found, next_cursor } = await lists().read(tenant, CALIBRATION_SET_LIST, {
+    scope: '',
+    page,
+    cursors,
+    cursorScope: 'calibration_sets',
+    filter: { deleted_at: null },
+  });
+  return { data: found.map(calibrationSetView), next_cursor };
+}
+
+/**
+ * Soft: the set answers 404 from then on, and so do its items, which are reachable only through it; the item
+ * documents stay, as a deleted workflow's runs do (docs/decisions.md 374).
+ */
+export async function deleteCalibrationSet(tenant: TenantDb, setId: string) {
+  const res = await lists().change(
+    tenant,
+    CALIBRATION_SET_LIST,
+    await getCalibrationSet(tenant, setId),
+    () => sets(tenant).updateOne({ _id: setId, deleted_at: null }, { $set: { deleted_at: new Date() } }),
+    { remove: true },
+  );
+  if (res.matchedCount === 0) throw errors.notFound('calibration set');
+  return { id: setId, object: 'calibration_set' as const, deleted: true as const };
+}
+
+/** Why `value` does not fit `criterion`, or null when it does. */
+function labelProblem(criterion: CriterionDoc, value: LabelValue): string | null {
+  switch (criterion.kind) {
+    case 'ordinal':
+      return typeof value === 'number' && Number.isInteger(value) && value >= criterion.min! && value <= criterion.max!
+        ? null
+        : `must be an integer from ${criterion.min} to ${criterion.max}`;
+    case 'categorical':
+      return typeof value === 'string' && criterion.labels!.includes(value)
+        ? null
+        : `must be one of ${criterion.labels!.map((l) => JSON.stringify(l)).join(', ')}`;
+    case 'boolean':
+      return typeof value === 'boolean' ? null : 'must be true or false';
+    case 'numeric': {
+      if (typeof value !== 'number') return 'must be a number';
+      if (criterion.min !== null && value < criterion.min) return `must be at least ${criterion.min}`;
+      if (criterion.max !== null && value > criterion.max) return `must be at most ${criterion.max}`;
+      return null;
+    }
+  }
+}
+
+/** Every label of every item against the set's criteria: an unknown key or a value out of range, by path. */
+function labelDetails(criteria: CriterionDoc[], input: AddCalibrationItemsRequest): ErrorDetail[] {
+  const byKey = new Map(criteria.map((c) => [c.key, c]));
+  const details: ErrorDetail[] = [];
+  input.items.forEach((item, i) => {
+    for (const [key, label] of Object.entries(item.labels)) {
+      const path = `body.items.${i}.labels.${key.slice(0, 64)}`;
+      const criterion = byKey.get(key);
+      if (!criterion) {
+        details.push({ path, message: `no criterion "${key}" in this set (it has ${[...byKey.keys()].join(', ')})` });
+        continue;
+      }
+      if (Array.isArray(label)) {
+        label.forEach((r, j) => {
+          const problem = labelProblem(criterion, r.value);
+          if (problem) details.push({ path: `${path}.${j}.value`, message: problem });
+        });
+      } else {
+        const problem = labelProblem(criterion, label);
+        if (problem) details.push({ path, message: problem });
+      }
+    }
+  });
+  return details;
+}
+
+/**
+ * Adds items to a set, all or none (docs/decisions.md 372, 373): every label is checked against the set's criteria
+ * and every input document against the account's, before anything is written; room is then reserved on the set's
+ * count (409 `limit_reached` past 10,000), the items are listed and inserted, and any failure takes the inserted ones
+ * and the reservation back before it answers.
+ */
+export async function addCalibrationItems(db: Db, tenant: TenantDb, setId: string, input: AddCalibrationItemsRequest) {
+  const set = await getCalibrationSet(tenant, setId);
+  const details = labelDetails(set.criteria, input);
+  if (details.length) {
+    const first = details[0]!;
+    throw errors.invalidRequest(
+      `${first.path.slice('body.'.length)} ${first.message}${details.length > 1 ? `; and ${details.length - 1} more` : ''}`,
+      details.slice(0, 20),
+    );
+  }
+  const firstNaming = new Map<string, number>();
+  input.items.forEach((item, i) => item.input_documents.forEach((d) => firstNaming.has(d) || firstNaming.set(d, i)));
+  await requireInputDocuments(tenant, [...firstNaming.keys()], (id) => `items.${firstNaming.get(id)}.input_documents`);
+
+  const n = input.items.length;
+  const room = CALIBRATION_LIMITS.itemsPerSet - n;
+  const reserved = await sets(tenant).findOneAndUpdate(
+    { _id: setId, deleted_at: null, item_count: { $lte: room } },
+    { $inc: { item_count: n }, $set: { updated_at: new Date() } },
+  );
+  if (!reserved) {
+    const now = await getCalibrationSet(tenant, setId);
+    throw errors.conflict(
+      'limit_reached',
+      `This calibration set holds ${now.item_count} items; ${n} more would pass the ${CALIBRATION_LIMITS.itemsPerSet.toLocaleString('en-US')} a set may hold.`,
+    );
+  }
+
+  const now = new Date();
+  const docs: CalibrationItemDoc[] = input.items.map((item) => ({
+    _id: newId('calibrationItem'),
+    account_id: tenant.accountId,
+    set_id: setId,
+    input_documents: [...new Set(item.input_documents)],
+    external_id: item.external_id ?? null,
+    labels: item.labels,
+    created_at: now,
+  }));
+  try {
+    // Listed first (positions in id order, so in the order sent), written second: an entry whose item is never
+    // written is a gap, never an item no list shows.
+    await lists().placeMany(db, CALIBRATION_ITEM_LIST, docs);
+    for (let i = 0; i < docs.length; i += INSERT_CHUNK) await items(tenant).insertMany(docs.slice(i, i + INSERT_CHUNK));
+  } catch (err) {
+    await takeBack(tenant, setId, docs).catch(() => undefined);
+    throw err;
+  }
+  return { data: docs.map(calibrationItemView), item_count: reserved.item_count };
+}
+
+/** Items per insert command. */
+const INSERT_CHUNK = 250;
+
+/** A failed call's items and reservation, undone: each item by `_id` (the embedded store's one indexed filter). */
+async function takeBack(tenant: TenantDb, setId: string, docs: CalibrationItemDoc[]): Promise<void> {
+  for (let i = 0; i < docs.length; i += TAKE_BACK_AT_ONCE)
+    await Promise.all(docs.slice(i, i + TAKE_BACK_AT_ONCE).map((d) => items(tenant).deleteOne({ _id: d._id })));
+  await sets(tenant).updateOne({ _id: setId }, { $inc: { item_count: -docs.length } });
+}
+
+const TAKE_BACK_AT_ONCE = 16;
+
+export async function listCalibrationItems(tenant: TenantDb, setId: string, page: PageQuery, cursors: Cursors) {
+  await getCalibrationSet(tenant, setId);
+  const { items: found, next_cursor } = await lists().read(tenant, CALIBRATION_ITEM_LIST, {
+    scope: setId,
+    page,
+    cursors,
+    cursorScope: `calibration_items:${setId}`,
+    filter: {},
+  });
+  return { data: found.map(calibrationItemView), next_cursor };
+}
