@@ -46,6 +46,7 @@ export const COLLECTIONS = {
   batchRosters: 'batch_rosters',
   calibrationSets: 'calibration_sets',
   calibrationItems: 'calibration_items',
+  calibrations: 'calibrations',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
@@ -132,6 +133,8 @@ export const INDEXES: Record<CollectionName, IndexDescription[]> = {
   // Calibration sets and their items (domain/calibration-sets/): read by `_id` and through their lists.
   calibration_sets: [],
   calibration_items: [],
+  // Calibrations (domain/calibrations/): read by `_id` and through the account's list.
+  calibrations: [],
 };
 
 /**

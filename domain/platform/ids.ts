@@ -20,6 +20,7 @@ export const ID_PREFIXES = {
   batch: 'bat',
   calibrationSet: 'cset',
   calibrationItem: 'csi',
+  calibration: 'cal',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;
