@@ -61,9 +61,7 @@ export function buildOpenApiDocument(routes: RouteSpec[], serverUrl: string): Re
       summary: spec.summary,
       description: [
         spec.description,
-        spec.access.kind === 'api_key'
-          ? `Requires scope ${scopeWords(spec.access)}.`
-          : '',
+        spec.access.kind === 'api_key' ? `Requires scope ${scopeWords(spec.access)}.` : '',
       ]
         .filter(Boolean)
         .join('\n\n'),
