@@ -157,6 +157,38 @@ it('calibrationSets: create once per key, add items all or none, page them, refu
   expect(await assay.calibrationSets.get(set.id).catch((e: unknown) => e)).toBeInstanceOf(NotFoundError);
 });
 
+it('calibrations: create once per key, wait for the report, list, compare, refuse across sets', async () => {
+  const { assay } = await client();
+  const doc = await assay.documents.upload(new TextEncoder().encode('An essay about rivers.'), { filename: 'r.txt' });
+  const workflow = await essayWorkflow(assay);
+  const set = await assay.calibrationSets.create({
+    name: 'Essays',
+    criteria: [{ key: 'score', pointer: '/overall_score', kind: 'ordinal', min: 1, max: 5 }],
+  });
+  await assay.calibrationSets.addItems(set.id, [{ input_documents: [doc.id], labels: { score: 3 } }]);
+  const created = await assay.calibrations.create(
+    workflow.id,
+    { calibration_set_id: set.id },
+    { idempotencyKey: `ts-${set.id}` },
+  );
+  expect(created).toMatchObject({ object: 'calibration', status: 'running', livemode: false, criteria: null });
+  expect(
+    (await assay.calibrations.create(workflow.id, { calibration_set_id: set.id }, { idempotencyKey: `ts-${set.id}` }))
+      .id,
+  ).toBe(created.id);
+  const done = await assay.calibrations.wait(created.id, { timeoutMs: 60_000 });
+  expect(done.status).toBe('succeeded');
+  expect(done.criteria![0]).toMatchObject({ key: 'score', labelled: 1 });
+  expect(done.report_file!.url).toMatch(/^https?:\/\//);
+  const listed: string[] = [];
+  for await (const c of assay.calibrations.list({ limit: 1 })) listed.push(c.id);
+  expect(listed).toEqual([created.id]);
+  expect((await assay.calibrations.compare(created.id, created.id)).criteria[0]!.key).toBe('score');
+  expect(await assay.calibrations.get('cal_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T').catch((e: unknown) => e)).toBeInstanceOf(
+    NotFoundError,
+  );
+});
+
 it('webhooks.verify accepts a real delivery and refuses it tampered or checked six minutes later', async () => {
   const { assay } = await client();
   const receiver = await startWebhookReceiver();
