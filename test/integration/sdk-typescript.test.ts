@@ -230,6 +230,46 @@ it('webhookEndpoints.rotateSecret answers a new secret, the replaced one signing
   await assay.webhookEndpoints.delete(endpoint.id);
 });
 
+it('`assay calibrate` on examples/calibration builds the set from the CSV, runs it and prints the per-criterion table', async () => {
+  const { assay, key } = await client();
+  const env = { ASSAY_API_KEY: key, ASSAY_BASE_URL: api.baseUrl };
+  const body = JSON.parse(readFileSync(join(ROOT, 'examples', 'calibration', 'workflow.json'), 'utf8'));
+  const wf = await assay.workflows.create(body);
+  const ran = await runCli(
+    [
+      'calibrate',
+      wf.id,
+      '--labels',
+      'examples/calibration/labels.csv',
+      '--files',
+      'examples/calibration/essays',
+      '--wait',
+    ],
+    env,
+  );
+  expect(ran.code).toBe(0);
+  const lines = ran.stdout.trimEnd().split('\n');
+  expect(lines[0]).toMatch(/^criterion +kind +scored\/labelled +agreement/);
+  // A test key's stub outputs hold no score: every item is unscorable, and the verdict says there is no data.
+  expect(lines.slice(1).map((l) => l.split(/ +/).slice(0, 3))).toEqual([
+    ['score', 'ordinal', '0/12'],
+    ['on_topic', 'boolean', '0/12'],
+  ]);
+  expect(lines.slice(1).every((l) => l.endsWith('insufficient_data'))).toBe(true);
+  expect(ran.stderr).toMatch(/calibration cal_\w+ running/);
+  const [calibration] = await (async () => {
+    const all = [];
+    for await (const c of assay.calibrations.list({ limit: 1 })) all.push(c);
+    return all;
+  })();
+  expect(calibration).toMatchObject({ workflow_id: wf.id, items: 12, status: 'succeeded' });
+  const set = await assay.calibrationSets.get(calibration!.calibration_set_id);
+  expect(set.criteria.map((c) => [c.key, c.kind, c.min, c.max])).toEqual([
+    ['score', 'ordinal', 1, 5],
+    ['on_topic', 'boolean', null, null],
+  ]);
+});
+
 it('`assay run … --wait --out` runs a workflow on a file and saves its output; runs and workflows list it', async () => {
   const { assay, key } = await client();
   const env = { ASSAY_API_KEY: key, ASSAY_BASE_URL: api.baseUrl };
