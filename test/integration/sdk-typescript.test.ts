@@ -157,7 +157,7 @@ it('calibrationSets: create once per key, add items all or none, page them, refu
   expect(await assay.calibrationSets.get(set.id).catch((e: unknown) => e)).toBeInstanceOf(NotFoundError);
 });
 
-it('calibrations: create once per key, wait for the report, list, compare, refuse across sets', async () => {
+it('calibrations: create once per key, wait for the report, list, compare, 404 for an unknown id', async () => {
   const { assay } = await client();
   const doc = await assay.documents.upload(new TextEncoder().encode('An essay about rivers.'), { filename: 'r.txt' });
   const workflow = await essayWorkflow(assay);
