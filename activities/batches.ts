@@ -25,7 +25,10 @@ function heartbeat(): void {
 export function batchActivities({ db, config, temporal, storage }: ActivityDeps) {
   const deps = { db, config, temporal };
   return {
-    advanceBatch: (input: BatchJobInput) => advanceBatch(deps, input, { stepMs: BATCH_STEP_MS, beat: heartbeat }),
+    // Heartbeats on a timer as well as between polls: admitting a window of items on a busy database can take longer
+    // than the heartbeat timeout, and a step taken for dead would run twice at once (harmless, but wasted).
+    advanceBatch: (input: BatchJobInput) =>
+      withHeartbeat(() => advanceBatch(deps, input, { stepMs: BATCH_STEP_MS, beat: heartbeat }), 3_000),
     writeBatchResultsFile: (input: BatchResultsJobInput) =>
       withHeartbeat(async () => {
         const rows = await batchResultRows(db, input.accountId, input.batchId);

@@ -44,7 +44,7 @@ async function main(): Promise<void> {
   const { database, storage, temporal, close } = await openProduct(config);
   await database.db.dropDatabase();
   await ensureIndexes(database.db);
-  const worker = await startWorker(env);
+  const worker = await startWorker({ ...env, LOG_LEVEL: 'info' });
   const server = createApp({
     config,
     logger: createLogger('warn', 'bench'),
@@ -72,17 +72,18 @@ async function main(): Promise<void> {
     const key = (await call('POST', '/keys', session, { name: 'bench', mode: 'test' })).token as string;
     const wf = (await call('POST', '/workflows', key, { product_code: 'general_evaluation', name: 'bench' }))
       .id as string;
+    const text = Buffer.from('# An essay\n\nIts argument, in one line.\n');
     const doc = await call('POST', '/documents', key, {
       filename: 'essay.md',
       mime_type: 'text/markdown',
-      size_bytes: 40,
+      size_bytes: text.length,
     });
     const put = await fetch(doc.upload_url as string, {
       method: 'PUT',
       headers: Object.fromEntries(
         Object.entries(doc.upload_headers as Record<string, string>).filter(([h]) => h !== 'Content-Length'),
       ),
-      body: '# An essay\n\nIts argument, in one line.\n',
+      body: text,
     });
     if (!put.ok) throw new Error(`PUT: ${put.status}`);
     await call('POST', `/documents/${doc.id as string}/complete`, key);

@@ -10,6 +10,8 @@ import { REFERENCE_LIST } from '../documents/reference-documents';
 import { EVENT_LIST } from '../webhooks/events';
 import { DELIVERY_LIST } from '../webhooks/deliveries';
 import { CALIBRATION_ITEM_LIST, CALIBRATION_SET_LIST } from '../calibration-sets/calibration-sets';
+import { BATCH_LIST } from '../batches/batches';
+import { CALIBRATION_LIST } from '../calibrations/calibrations';
 
 export const LISTS = [
   RUN_LIST,
@@ -19,6 +21,8 @@ export const LISTS = [
   DELIVERY_LIST,
   CALIBRATION_SET_LIST,
   CALIBRATION_ITEM_LIST,
+  BATCH_LIST,
+  CALIBRATION_LIST,
 ] as unknown as Array<ListSpec<Listed>>;
 
 /** Lists documents about to be inserted straight into `collection` (a bulk import, the benchmark's seeding). */
