@@ -16,6 +16,8 @@ export const CALIBRATION_LIMITS = {
   categoricalLabels: 100,
   ratersPerLabel: 10,
   documentsPerItem: 20,
+  /** Distinct input documents a call names: each is read by `_id` under the embedded store (domain/store `findByIds`). */
+  documentsPerCall: 2000,
 } as const;
 
 export const CRITERION_KEY = /^[a-z][a-z0-9_]{0,63}$/;
@@ -166,7 +168,16 @@ export const CalibrationItemInput = z
   .meta({ id: 'CalibrationItemInput' });
 
 export const AddCalibrationItemsRequest = z
-  .object({ items: z.array(CalibrationItemInput).min(1).max(CALIBRATION_LIMITS.itemsPerCall) })
+  .object({
+    items: z
+      .array(CalibrationItemInput)
+      .min(1)
+      .max(CALIBRATION_LIMITS.itemsPerCall)
+      .refine(
+        (items) => new Set(items.flatMap((i) => i.input_documents)).size <= CALIBRATION_LIMITS.documentsPerCall,
+        `must name at most ${CALIBRATION_LIMITS.documentsPerCall} distinct input documents in one call`,
+      ),
+  })
   .strict()
   .meta({ id: 'AddCalibrationItemsRequest' });
 

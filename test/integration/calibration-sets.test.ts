@@ -239,7 +239,7 @@ describe('adding items', () => {
     expect(await allItems(setId)).toEqual([]);
   });
 
-  it('refuses malformed items by their path: no documents, no labels, a rater twice, 1,001 in one call', async () => {
+  it('refuses malformed items by their path: no documents, no labels, a rater twice, 1,001 in one call, over 2,000 documents', async () => {
     const setId = await newSet();
     const cases: Array<[object[], string]> = [
       [[{ input_documents: [], labels: { score: 1 } }], 'body.items.0.input_documents'],
@@ -257,6 +257,14 @@ describe('adding items', () => {
       ],
       [[], 'body.items'],
       [Array.from({ length: 1001 }, () => item({ score: 1 })), 'body.items'],
+      // 2,020 distinct documents named in one call (at most 2,000).
+      [
+        Array.from({ length: 101 }, (_, i) => ({
+          input_documents: Array.from({ length: 20 }, (_, j) => `doc_${i}_${j}`),
+          labels: { score: 1 },
+        })),
+        'body.items',
+      ],
     ];
     for (const [items, path] of cases) {
       const res = await addItems(setId, items);
@@ -300,7 +308,11 @@ describe('adding items', () => {
     const setId = await newSet([{ key: 'score', pointer: '/score', kind: 'ordinal', min: 1, max: 5 }]);
     const thousand = (n = 1000) => Array.from({ length: n }, (_, i) => item({ score: (i % 5) + 1 }));
     for (let call = 0; call < 9; call++) expect((await addItems(setId, thousand())).status).toBe(201);
-    expect((await addItems(setId, thousand(999))).body.item_count).toBe(9999);
+    // Two calls at once, each fitting alone, both together not: exactly one gets the room.
+    const racing = await Promise.all([addItems(setId, thousand(600)), addItems(setId, thousand(600))]);
+    expect(racing.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect((await getSet(setId)).body.item_count).toBe(9600);
+    expect((await addItems(setId, thousand(399))).body.item_count).toBe(9999);
     const over = await addItems(setId, thousand(2));
     expect(over.status).toBe(409);
     expect(over.body.error.code).toBe('limit_reached');
@@ -310,7 +322,10 @@ describe('adding items', () => {
     expect(last.body.item_count).toBe(10_000);
     expect((await addItems(setId, thousand(1))).status).toBe(409);
     expect((await getSet(setId)).body.item_count).toBe(10_000);
-  }, 180_000);
+    // Every item counted is listed, once.
+    const listed = await allItems(setId);
+    expect([listed.length, new Set(listed.map((i) => i.id)).size]).toEqual([10_000, 10_000]);
+  }, 300_000);
 
   it('adds once per Idempotency-Key: a retry answers the same items and the count is not doubled', async () => {
     const setId = await newSet();
