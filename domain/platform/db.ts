@@ -168,6 +168,7 @@ export const LIST_INDEXES: Partial<Record<CollectionName, IndexDescription[]>> =
   ],
   calibration_sets: [{ key: { account_id: 1, deleted_at: 1, ...LIST_SORT_KEYS }, name: 'list_live' }],
   calibration_items: [{ key: { account_id: 1, set_id: 1, ...LIST_SORT_KEYS }, name: 'list_set' }],
+  calibrations: [{ key: { account_id: 1, ...LIST_SORT_KEYS }, name: 'list_all' }],
 };
 
 export interface Database {
