@@ -18,6 +18,7 @@ import { referenceIndexingActivities } from './reference-indexing';
 import { runActivities } from './runs';
 import { webhookActivities } from './webhooks';
 import { batchActivities } from './batches';
+import { calibrationActivities } from './calibrations';
 
 export type { ActivityDeps } from './deps';
 
@@ -38,11 +39,12 @@ export const queueActivities = {
   }),
   /** deliverWebhook */
   webhooks: (deps: ActivityDeps) => webhookActivities(deps),
-  /** runBatch, evaluateBatchItem (a batch item's run: evaluateRun's steps), batchResults */
+  /** runBatch, evaluateBatchItem (a batch item's run: evaluateRun's steps), batchResults, runCalibration */
   batches: (deps: ActivityDeps) => ({
     ...runActivities(deps),
     ...evaluationActivities(deps, createLiveEvaluator(deps)),
     ...batchActivities(deps),
+    ...calibrationActivities(deps),
   }),
 } satisfies { [Q in QueueKey]: (deps: ActivityDeps) => object };
 

@@ -29,6 +29,7 @@ import { keyRoutes } from './routes/keys';
 import { referenceDocumentRoutes } from './routes/reference-documents';
 import { runRoutes } from './routes/runs';
 import { batchRoutes } from './routes/batches';
+import { calibrationRoutes } from './routes/calibrations';
 import { workflowRoutes } from './routes/workflows';
 import { usageRoutes } from './routes/usage';
 import { webhookRoutes } from './routes/webhooks';
@@ -58,6 +59,7 @@ export function apiRoutes(
     ...workflowRoutes(deps),
     ...runRoutes(deps),
     ...batchRoutes(deps),
+    ...calibrationRoutes(deps),
     ...documentRoutes(deps),
     ...referenceDocumentRoutes(deps),
     ...webhookRoutes(deps),

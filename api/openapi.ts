@@ -5,7 +5,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-ope
 import { z } from 'zod';
 import { ERROR_CODES, type ErrorCode } from '../domain/http/errors';
 import { ErrorBody } from '../domain/http/schemas';
-import { acceptedScopes, type RouteSpec } from './route';
+import { acceptedScopes, scopeWords, type RouteSpec } from './route';
 import { sharedErrors } from './router';
 
 /** The API's version (`info.version`); both SDK packages carry it as theirs (docs/decisions.md 331). */
@@ -61,11 +61,7 @@ export function buildOpenApiDocument(routes: RouteSpec[], serverUrl: string): Re
       summary: spec.summary,
       description: [
         spec.description,
-        spec.access.kind === 'api_key'
-          ? `Requires scope ${acceptedScopes(spec.access)
-              .map((s) => `\`${s}\``)
-              .join(' or ')}.`
-          : '',
+        spec.access.kind === 'api_key' ? `Requires scope ${scopeWords(spec.access)}.` : '',
       ]
         .filter(Boolean)
         .join('\n\n'),

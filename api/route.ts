@@ -15,7 +15,15 @@ import type { TenantDb } from '../domain/store';
  * Who may call a route: anyone (`public`), a signed-in user of the identity provider (`session`, for /keys), or
  * an API key holding `scope`. Every non-public route is tenant-scoped.
  */
-export type Access = { kind: 'public' } | { kind: 'session' } | { kind: 'api_key'; scope: Scope | readonly Scope[] };
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'session' }
+  | {
+      kind: 'api_key';
+      scope: Scope | readonly Scope[];
+      /** A scope the key must hold as well (creating a calibration runs a batch: docs/decisions.md 521). */
+      also?: Scope;
+    };
 
 /**
  * The scopes an API-key route accepts: one, or (a list) any one of several — `GET /events` serves a key that reads
@@ -23,6 +31,14 @@ export type Access = { kind: 'public' } | { kind: 'session' } | { kind: 'api_key
  */
 export function acceptedScopes(access: Extract<Access, { kind: 'api_key' }>): readonly Scope[] {
   return typeof access.scope === 'string' ? [access.scope] : access.scope;
+}
+
+/** How the scopes a route needs read in its 403 and its documentation: "`a` or `b`", then "and `c`". */
+export function scopeWords(access: Extract<Access, { kind: 'api_key' }>): string {
+  const any = acceptedScopes(access)
+    .map((s) => `\`${s}\``)
+    .join(' or ');
+  return access.also ? `${any} and \`${access.also}\`` : any;
 }
 
 export type Principal = KeyPrincipal | SessionPrincipal;

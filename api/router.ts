@@ -12,7 +12,7 @@ import { errors, type ErrorDetail } from '../domain/http/errors';
 import { TenantDb } from '../domain/store';
 import { FORBIDDEN_KEY_MESSAGE, jsonInputProblem } from '../domain/platform/json-input';
 import { authorize, type AuthDeps } from './middleware/auth';
-import { acceptedScopes, type Reply, type RouteInput, type RouteSpec } from './route';
+import { acceptedScopes, scopeWords, type Reply, type RouteInput, type RouteSpec } from './route';
 import { idempotent } from './middleware/idempotency';
 import { parseMultipart } from './middleware/multipart';
 
@@ -92,9 +92,7 @@ export function sharedErrors(spec: RouteSpec): Record<number, string> {
         : '`unauthorized`: no valid API key; `api_key_revoked`, `api_key_expired`.';
   }
   if (spec.access.kind === 'api_key') {
-    out[403] = `\`insufficient_scope\`: the key lacks ${acceptedScopes(spec.access)
-      .map((s) => `\`${s}\``)
-      .join(' or ')}.`;
+    out[403] = `\`insufficient_scope\`: the key lacks ${scopeWords(spec.access)}.`;
   }
   if (spec.access.kind !== 'public') {
     out[429] =

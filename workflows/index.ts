@@ -12,3 +12,4 @@ export { reconcile } from './reconcile';
 export { runBatch } from './run-batch';
 export { evaluateBatchItem } from './evaluate-batch-item';
 export { batchResults } from './batch-results';
+export { runCalibration } from './run-calibration';

@@ -116,5 +116,6 @@ async function authenticate(
     throw rateLimited(`Rate limit of ${limit} requests per minute exceeded.`, decision.retryAfterS);
   const accepted = acceptedScopes(access);
   if (!accepted.some((s) => key.scopes.includes(s))) throw errors.insufficientScope(...accepted);
+  if (access.also && !key.scopes.includes(access.also)) throw errors.insufficientScope(access.also);
   return key;
 }

@@ -9,7 +9,7 @@ import { errors, type ErrorDetail } from '../http/errors';
 import type { Cursors, PageQuery } from '../http/pagination';
 import { COLLECTIONS } from '../platform/db';
 import { newId } from '../platform/ids';
-import { lists, type ListSpec, type TenantDb } from '../store';
+import { findByIds, lists, type ListSpec, type TenantDb } from '../store';
 import {
   CALIBRATION_LIMITS,
   type AddCalibrationItemsRequest,
@@ -296,4 +296,28 @@ export async function listCalibrationItems(tenant: TenantDb, setId: string, page
     filter: {},
   });
   return { data: found.map(calibrationItemView), next_cursor };
+}
+
+/** Every item of a set, oldest first (the order they were added), read a page at a time through the set's list. */
+export async function allCalibrationItems(tenant: TenantDb, setId: string, cursors: Cursors) {
+  const out: CalibrationItemDoc[] = [];
+  let cursor: string | undefined;
+  for (;;) {
+    const page = await lists().read(tenant, CALIBRATION_ITEM_LIST, {
+      scope: setId,
+      page: { limit: 100, cursor },
+      cursors,
+      cursorScope: `calibration_items:${setId}`,
+      filter: {},
+    });
+    out.push(...page.items);
+    if (!page.next_cursor) break;
+    cursor = page.next_cursor;
+  }
+  return out.reverse();
+}
+
+/** A set's items by id (a calibration's job reads the items its batch ran); absent ids are left out. */
+export function calibrationItemsByIds(tenant: TenantDb, ids: string[]): Promise<CalibrationItemDoc[]> {
+  return findByIds(items(tenant), ids);
 }

@@ -4,7 +4,7 @@
  * the model's self-agreement across repeats, the verdict against the thresholds, and the items furthest from people.
  * Pure: the calibration job reads runs' outputs and labels, hands them here, and stores what this returns.
  */
-import { bootstrapInterval, pick, type Interval } from './bootstrap';
+import { bootstrapInterval, pairedDifferenceInterval, pick, type Interval } from './bootstrap';
 import {
   adjacentAgreement,
   cohenKappa,
@@ -141,6 +141,24 @@ export function aggregateRepeats(kind: CriterionKind, values: readonly LabelValu
   return best;
 }
 
+/**
+ * The pairs every metric is computed on: each labelled item whose repeats have a scorable value, with its first
+ * rater's label and the model's aggregated value, in the items' order.
+ */
+export function scoredPairs(
+  criterion: Criterion,
+  items: readonly ItemScores[],
+): { item: ItemScores; human: LabelValue; model: LabelValue }[] {
+  const pairs: { item: ItemScores; human: LabelValue; model: LabelValue }[] = [];
+  for (const item of items) {
+    if (item.raters.length === 0) continue;
+    const scorable = item.model.filter((v): v is LabelValue => v !== null && validValue(criterion, v));
+    const model = aggregateRepeats(criterion.kind, scorable);
+    if (model !== null) pairs.push({ item, human: item.raters[0]!.value, model });
+  }
+  return pairs;
+}
+
 type PairMetric = (human: LabelValue[], model: LabelValue[]) => Metric;
 
 /** The metrics each kind reports, by name; the first is the agreement statistic the verdict reads. */
@@ -211,12 +229,7 @@ export function criterionReport(
   const metrics = metricsFor(criterion);
   const labelled = items.filter((item) => item.raters.length > 0);
 
-  const pairs: { item: ItemScores; human: LabelValue; model: LabelValue }[] = [];
-  for (const item of labelled) {
-    const scorable = item.model.filter((v): v is LabelValue => v !== null && validValue(criterion, v));
-    const model = aggregateRepeats(criterion.kind, scorable);
-    if (model !== null) pairs.push({ item, human: item.raters[0]!.value, model });
-  }
+  const pairs = scoredPairs(criterion, labelled);
   const human = pairs.map((p) => p.human);
   const model = pairs.map((p) => p.model);
   const main = withIntervals(metrics, human, model, options.seed, resamples);
@@ -333,3 +346,61 @@ export function criterionReport(
 
 /** A criterion no item could score: every metric null with the reason, so a report never has holes. */
 export const unscorableEverywhere = (): Metric => undefinedMetric('no item has a scorable model value');
+
+/** One scored item of a calibration, as a comparison reads it. */
+export interface ScoredPair {
+  item_id: string;
+  human: LabelValue;
+  model: LabelValue;
+}
+
+export interface MetricDifference {
+  first: number | null;
+  second: number | null;
+  /** first − second; null when either is undefined (`reason`). */
+  difference: number | null;
+  reason: string | null;
+  interval: Interval;
+}
+
+/**
+ * Two calibrations of one criterion compared on the items both scored (docs/decisions.md 370, 439): for every metric
+ * of the kind, the first's value minus the second's, with a paired bootstrap interval — each resample draws one set
+ * of items and computes both sides on it (`pairedDifferenceInterval`), so the items' own difficulty cancels. Items
+ * are joined by `item_id`, in the first calibration's order; the human label is the first's.
+ */
+export function compareCriterion(
+  criterion: Criterion,
+  first: readonly ScoredPair[],
+  second: readonly ScoredPair[],
+  options: { seed: number; resamples?: number },
+): { items: number; metrics: Record<string, MetricDifference> } {
+  const others = new Map(second.map((p) => [p.item_id, p.model]));
+  const joined = first.filter((p) => others.has(p.item_id));
+  const human = joined.map((p) => p.human);
+  const a = joined.map((p) => p.model);
+  const b = joined.map((p) => others.get(p.item_id)!);
+  const out: Record<string, MetricDifference> = {};
+  for (const [name, metric] of Object.entries(metricsFor(criterion))) {
+    const x = metric(human, a);
+    const y = metric(human, b);
+    const difference = x.value === null || y.value === null ? null : x.value - y.value;
+    const interval: Interval =
+      joined.length === 0
+        ? { low: null, high: null, used: 0, skipped: 0, reason: 'no item was scored by both calibrations' }
+        : pairedDifferenceInterval(
+            joined.length,
+            (p) => metric(pick(human, p), pick(a, p)),
+            (p) => metric(pick(human, p), pick(b, p)),
+            { seed: options.seed, resamples: options.resamples },
+          );
+    out[name] = {
+      first: x.value,
+      second: y.value,
+      difference,
+      reason: difference === null ? (x.reason ?? y.reason ?? 'undefined') : null,
+      interval,
+    };
+  }
+  return { items: joined.length, metrics: out };
+}

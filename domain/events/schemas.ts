@@ -9,20 +9,9 @@ import { PageQuery, pageSchema } from '../http/pagination';
 import { ReferenceDocument } from '../documents/schemas';
 import { Run } from '../runs/schemas';
 import { Batch } from '../batches/schemas';
+import { Calibration } from '../calibrations/schemas';
 
 export const EventType = z.enum(EVENT_TYPES).meta({ id: 'EventType' });
-
-/**
- * `calibration.completed` carries its resource as GET answers it (docs/decisions.md 439). Until that resource's own
- * schema exists, the payload names what every version of it has: its id and `object` (named `EventCalibration` so
- * that the SDKs' `Calibration` stays free for the resource). `batch.completed` carries the `Batch`.
- */
-const CalibrationEventResource = z
-  .looseObject({ id: z.string().meta({ example: 'cal_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T' }), object: z.literal('calibration') })
-  .meta({
-    id: 'EventCalibration',
-    description: 'The calibration as `GET /calibrations/{id}` answers it.',
-  });
 
 export const Event = z
   .object({
@@ -35,12 +24,13 @@ export const Event = z
         z.object({ run: Run }),
         z.object({ reference_document: ReferenceDocument }),
         z.object({ batch: Batch }),
-        z.object({ calibration: CalibrationEventResource }),
+        z.object({ calibration: Calibration }),
       ])
       .meta({
         description:
           '`run.*`: the run as it was when the event happened; `reference_document.ready`: the reference document; ' +
-          '`batch.completed`: the batch in its final status; `calibration.completed`: the calibration.',
+          '`batch.completed`: the batch in its final status; `calibration.completed`: the calibration, finished, its ' +
+          'file URLs null (GET signs fresh ones).',
       }),
   })
   .meta({

@@ -36,6 +36,7 @@ export const JOB_QUEUES = {
   runBatch: 'batches',
   evaluateBatchItem: 'batches',
   batchResults: 'batches',
+  runCalibration: 'batches',
 } as const satisfies Record<string, keyof typeof TASK_QUEUES>;
 
 /** Custom search attributes (Keyword) that let an operator find any job in the Temporal Web UI. */
@@ -141,6 +142,13 @@ export interface BatchResultsJobInput {
   format: BatchResultsFormat;
 }
 
+/** A calibration's job (docs/decisions.md 520): waits for its batch, then writes the report. */
+export interface CalibrationJobInput {
+  accountId: string;
+  calibrationId: string;
+  shape?: typeof JOB_SHAPE;
+}
+
 /** `POST /webhook-deliveries/{id}/retry` on a running delivery: attempt now instead of waiting for the timer. */
 export const retryDeliveryNow = defineSignal('retryDeliveryNow');
 
@@ -175,6 +183,7 @@ export interface JobSignatures {
   /** A batch item's run: `evaluateRun` on the batches queue (docs/decisions.md 501). */
   evaluateBatchItem: (input: RunJobInput) => Promise<{ status: string }>;
   batchResults: (input: BatchResultsJobInput) => Promise<{ key: string; mimeType: string; filename: string }>;
+  runCalibration: (input: CalibrationJobInput) => Promise<{ status: string }>;
   /** The smoke test and the bench baseline: completes at once. */
   noop: () => Promise<string>;
 }

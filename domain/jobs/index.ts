@@ -28,6 +28,7 @@ import {
   type ReferenceJobInput,
   type BatchJobInput,
   type BatchResultsJobInput,
+  type CalibrationJobInput,
 } from './contract';
 import { resultWithin, startOrAttach, withinDeadline, type TemporalHandle } from './connection';
 
@@ -54,6 +55,7 @@ export const JOB_TYPES = {
   runBatch: 'runBatch',
   evaluateBatchItem: 'evaluateBatchItem',
   batchResults: 'batchResults',
+  runCalibration: 'runCalibration',
 } as const satisfies { [K in JobName]?: K };
 
 /** The task queue a job is started on (contract.ts JOB_QUEUES), the queue whose worker registers its activities. */
@@ -66,6 +68,7 @@ export const jobIds = {
   indexReferenceDocument: (refId: string) => `index-${refId}`,
   delivery: (deliveryId: string) => deliveryId,
   batch: (batchId: string) => `batch-${batchId}`,
+  calibration: (calibrationId: string) => `calibration-${calibrationId}`,
 };
 
 /** The reconciler's Schedule (docs/decisions.md 429–430), one per namespace, created by every worker at start-up. */
@@ -134,6 +137,22 @@ export async function startBatchJob(temporal: TemporalHandle, input: Omit<BatchJ
   await startOrAttach<JobSignatures['runBatch']>(temporal, JOB_TYPES.runBatch, {
     workflowId: jobIds.batch(input.batchId),
     taskQueue: queueOf(JOB_TYPES.runBatch),
+    args: [{ ...input, shape: JOB_SHAPE }],
+    searchAttributes: [{ key: SEARCH_ATTRIBUTES.accountId, value: input.accountId }],
+  });
+}
+
+/**
+ * Starts (or attaches to) a calibration's job, on the batches queue: it waits for the calibration's batch to be final,
+ * then writes the report (docs/decisions.md 520).
+ */
+export async function startCalibrationJob(
+  temporal: TemporalHandle,
+  input: Omit<CalibrationJobInput, 'shape'>,
+): Promise<void> {
+  await startOrAttach<JobSignatures['runCalibration']>(temporal, JOB_TYPES.runCalibration, {
+    workflowId: jobIds.calibration(input.calibrationId),
+    taskQueue: queueOf(JOB_TYPES.runCalibration),
     args: [{ ...input, shape: JOB_SHAPE }],
     searchAttributes: [{ key: SEARCH_ATTRIBUTES.accountId, value: input.accountId }],
   });

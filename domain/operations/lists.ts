@@ -11,6 +11,7 @@ import { EVENT_LIST } from '../webhooks/events';
 import { DELIVERY_LIST } from '../webhooks/deliveries';
 import { CALIBRATION_ITEM_LIST, CALIBRATION_SET_LIST } from '../calibration-sets/calibration-sets';
 import { BATCH_LIST } from '../batches/batches';
+import { CALIBRATION_LIST } from '../calibrations/calibrations';
 
 export const LISTS = [
   RUN_LIST,
@@ -21,6 +22,7 @@ export const LISTS = [
   CALIBRATION_SET_LIST,
   CALIBRATION_ITEM_LIST,
   BATCH_LIST,
+  CALIBRATION_LIST,
 ] as unknown as Array<ListSpec<Listed>>;
 
 /** Lists documents about to be inserted straight into `collection` (a bulk import, the benchmark's seeding). */

@@ -41,11 +41,12 @@ export const COLLECTIONS = {
   activeKeyRosters: 'active_key_rosters',
   documentUploadRosters: 'document_upload_rosters',
   referenceUploadRosters: 'reference_upload_rosters',
-  calibrationSets: 'calibration_sets',
-  calibrationItems: 'calibration_items',
   batches: 'batches',
   batchItems: 'batch_items',
   batchRosters: 'batch_rosters',
+  calibrationSets: 'calibration_sets',
+  calibrationItems: 'calibration_items',
+  calibrations: 'calibrations',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
@@ -122,9 +123,6 @@ export const INDEXES: Record<CollectionName, IndexDescription[]> = {
   // An account's uploads awaiting their bytes (domain/documents/open-uploads.ts): by `_id` only.
   document_upload_rosters: [],
   reference_upload_rosters: [],
-  // Calibration sets and their items (domain/calibration-sets/): read by `_id` and through their lists.
-  calibration_sets: [],
-  calibration_items: [],
   // Batches (domain/batches/): read by `_id`, listed through the store's lists; an account's unfinished ones through
   // its roster (by `_id`) or, under `query`, this index.
   batches: [{ key: { account_id: 1, status: 1 }, name: 'account_status' }],
@@ -132,6 +130,11 @@ export const INDEXES: Record<CollectionName, IndexDescription[]> = {
   batch_items: [],
   // An account's unfinished batches (domain/batches/batches.ts, through domain/store/memberships.ts): by `_id` only.
   batch_rosters: [],
+  // Calibration sets and their items (domain/calibration-sets/): read by `_id` and through their lists.
+  calibration_sets: [],
+  calibration_items: [],
+  // Calibrations (domain/calibrations/): read by `_id` and through the account's list.
+  calibrations: [],
 };
 
 /**
@@ -165,6 +168,7 @@ export const LIST_INDEXES: Partial<Record<CollectionName, IndexDescription[]>> =
   ],
   calibration_sets: [{ key: { account_id: 1, deleted_at: 1, ...LIST_SORT_KEYS }, name: 'list_live' }],
   calibration_items: [{ key: { account_id: 1, set_id: 1, ...LIST_SORT_KEYS }, name: 'list_set' }],
+  calibrations: [{ key: { account_id: 1, ...LIST_SORT_KEYS }, name: 'list_all' }],
 };
 
 export interface Database {

@@ -17,9 +17,10 @@ export const ID_PREFIXES = {
   request: 'req',
   /** A prompt generation (POST /prompt-templates/generate): the subject of its ledger entries. */
   generation: 'gen',
+  batch: 'bat',
   calibrationSet: 'cset',
   calibrationItem: 'csi',
-  batch: 'bat',
+  calibration: 'cal',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

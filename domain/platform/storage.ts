@@ -194,4 +194,6 @@ export const objectKeys = {
   runOutput: (accountId: string, runId: string, ext: string) => `accounts/${accountId}/runs/${runId}/output.${ext}`,
   batchResults: (accountId: string, batchId: string, name: string) =>
     `accounts/${accountId}/batches/${batchId}/${name}`,
+  calibrationFile: (accountId: string, calibrationId: string, name: string) =>
+    `accounts/${accountId}/calibrations/${calibrationId}/${name}`,
 };

@@ -18,7 +18,7 @@ import { recordEvent, type EventType } from '../../domain/webhooks/events';
 import { newId, randomBase62 } from '../../domain/platform/ids';
 import { SCOPES, type Scope } from '../../domain/access/scopes';
 import { createTestContext, type TestContext } from '../support/app';
-import { batchCompletedData, referenceReadyData, waitForEvents } from '../support/events';
+import { batchCompletedData, calibrationCompletedData, referenceReadyData, waitForEvents } from '../support/events';
 import { newAccount, type TestAccount } from '../support/identity';
 import { makeDocument } from '../support/files';
 import { uploadDocument } from '../support/uploads';
@@ -94,6 +94,12 @@ const TABLE: Record<string, Required> = {
   'DELETE /calibration-sets/{setId}': 'calibrations:write',
   'POST /calibration-sets/{setId}/items': 'calibrations:write',
   'GET /calibration-sets/{setId}/items': 'calibrations:read',
+
+  // Creating a calibration also needs runs:write (FIXTURE_ALSO_NEEDS below; docs/decisions.md 521).
+  'POST /workflows/{workflowId}/calibrations': 'calibrations:write',
+  'GET /calibrations': 'calibrations:read',
+  'GET /calibrations/{calibrationId}': 'calibrations:read',
+  'GET /calibrations/{calibrationId}/compare': 'calibrations:read',
 };
 
 /** docs/decisions.md 425: the read scope that reveals each kind of event. */
@@ -114,6 +120,13 @@ const EVENT_SCOPE: Record<EventType, Scope> = {
  */
 const FIXTURE_ALSO_NEEDS: Record<string, Scope> = {
   'POST /webhook-deliveries/{whdId}/retry': EVENT_SCOPE['run.succeeded'],
+  // A calibration runs a batch: its creation needs runs:write as well as its own scope.
+  'POST /workflows/{workflowId}/calibrations': 'runs:write',
+};
+
+/** Query strings a route needs to pass validation, so the checks reach authorization and ownership. */
+const QUERIES: Record<string, string> = {
+  'GET /calibrations/{calibrationId}/compare': 'with=cal_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T',
 };
 
 let t: TestContext;
@@ -201,6 +214,24 @@ const FIXTURES: Record<string, (w: Walker) => Promise<string>> = {
       .send({ items: [{ input_documents: [doc.body.id] }] });
     return batch.body.id as string;
   },
+  calibrationId: async (w) => {
+    const key = await w.key();
+    const doc = await uploadDocument(t, key, await makeDocument('md', { sentences: ['An essay.'] }));
+    const wf = await t.api
+      .post('/v1/workflows')
+      .set('Authorization', `Bearer ${key}`)
+      .send({ product_code: 'essay_grading', name: 'f' });
+    const setId = await FIXTURES.setId!(w);
+    await t.api
+      .post(`/v1/calibration-sets/${setId}/items`)
+      .set('Authorization', `Bearer ${key}`)
+      .send({ items: [{ input_documents: [doc.body.id], labels: { score: 3 } }] });
+    const calibration = await t.api
+      .post(`/v1/workflows/${wf.body.id}/calibrations`)
+      .set('Authorization', `Bearer ${key}`)
+      .send({ calibration_set_id: setId });
+    return calibration.body.id as string;
+  },
   // A real event, so its answer has the documented shape: the `run.succeeded` the worker records for a run.
   eventId: async (w) => String((await runEvent(w))._id),
   code: async () => 'essay_grading', // products are global: nobody owns one
@@ -237,6 +268,7 @@ const BODIES: Record<string, object> = {
   'PATCH /workflows/{workflowId}': { name: 'renamed' },
   'POST /workflows/{workflowId}/runs': {},
   'POST /workflows/{workflowId}/batches': { items: [{ input_documents: ['doc_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T'] }] },
+  'POST /workflows/{workflowId}/calibrations': { calibration_set_id: 'cset_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T' },
   'PATCH /webhook-endpoints/{whkId}': { status: 'disabled' },
   'POST /calibration-sets/{setId}/items': { items: [{ input_documents: ['doc_fixture'], labels: { score: 1 } }] },
 };
@@ -247,7 +279,8 @@ const accepted = (required: Required): readonly Scope[] =>
 const isKeyRoute = (required: Required) => required !== 'public' && required !== 'session';
 
 function call(r: RouteSpec, path: string, token?: string) {
-  const req = t.api[r.method](`/v1${path}`);
+  const query = QUERIES[label(r)];
+  const req = t.api[r.method](`/v1${path}${query ? `?${query}` : ''}`);
   if (token) req.set('Authorization', `Bearer ${token}`);
   return req;
 }
@@ -388,7 +421,7 @@ describe('every kind of event, with every scope (docs/decisions.md 425)', () => 
         : kind === 'batch.completed'
           ? batchCompletedData()
           : kind === 'calibration.completed'
-            ? { calibration: { id: `cal_${newId('event').slice(4)}`, object: 'calibration', status: 'succeeded' } }
+            ? calibrationCompletedData()
             : refData;
       events[kind] = (
         await recordEvent(t.database.db, w.account.accountId, kind, `walk:${randomBase62(16)}`, data)

@@ -160,6 +160,38 @@ it('calibrationSets: create once per key, add items all or none, page them, refu
   expect(await assay.calibrationSets.get(set.id).catch((e: unknown) => e)).toBeInstanceOf(NotFoundError);
 });
 
+it('calibrations: create once per key, wait for the report, list, compare, 404 for an unknown id', async () => {
+  const { assay } = await client();
+  const doc = await assay.documents.upload(new TextEncoder().encode('An essay about rivers.'), { filename: 'r.txt' });
+  const workflow = await essayWorkflow(assay);
+  const set = await assay.calibrationSets.create({
+    name: 'Essays',
+    criteria: [{ key: 'score', pointer: '/overall_score', kind: 'ordinal', min: 1, max: 5 }],
+  });
+  await assay.calibrationSets.addItems(set.id, [{ input_documents: [doc.id], labels: { score: 3 } }]);
+  const created = await assay.calibrations.create(
+    workflow.id,
+    { calibration_set_id: set.id },
+    { idempotencyKey: `ts-${set.id}` },
+  );
+  expect(created).toMatchObject({ object: 'calibration', status: 'running', livemode: false, criteria: null });
+  expect(
+    (await assay.calibrations.create(workflow.id, { calibration_set_id: set.id }, { idempotencyKey: `ts-${set.id}` }))
+      .id,
+  ).toBe(created.id);
+  const done = await assay.calibrations.wait(created.id, { timeoutMs: 60_000 });
+  expect(done.status).toBe('succeeded');
+  expect(done.criteria![0]).toMatchObject({ key: 'score', labelled: 1 });
+  expect(done.report_file!.url).toMatch(/^https?:\/\//);
+  const listed: string[] = [];
+  for await (const c of assay.calibrations.list({ limit: 1 })) listed.push(c.id);
+  expect(listed).toEqual([created.id]);
+  expect((await assay.calibrations.compare(created.id, created.id)).criteria[0]!.key).toBe('score');
+  expect(await assay.calibrations.get('cal_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T').catch((e: unknown) => e)).toBeInstanceOf(
+    NotFoundError,
+  );
+});
+
 it('webhooks.verify accepts a real delivery and refuses it tampered or checked six minutes later', async () => {
   const { assay } = await client();
   const receiver = await startWebhookReceiver();
@@ -199,6 +231,46 @@ it('webhookEndpoints.rotateSecret answers a new secret, the replaced one signing
   expect([leaked.id, leaked.previous_secret_expires_at]).toEqual([endpoint.id, null]);
   await expect(assay.webhookEndpoints.rotateSecret('whk_nope')).rejects.toBeInstanceOf(NotFoundError);
   await assay.webhookEndpoints.delete(endpoint.id);
+});
+
+it('`assay calibrate` on examples/calibration builds the set from the CSV, runs it and prints the per-criterion table', async () => {
+  const { assay, key } = await client();
+  const env = { ASSAY_API_KEY: key, ASSAY_BASE_URL: api.baseUrl };
+  const body = JSON.parse(readFileSync(join(ROOT, 'examples', 'calibration', 'workflow.json'), 'utf8'));
+  const wf = await assay.workflows.create(body);
+  const ran = await runCli(
+    [
+      'calibrate',
+      wf.id,
+      '--labels',
+      'examples/calibration/labels.csv',
+      '--files',
+      'examples/calibration/essays',
+      '--wait',
+    ],
+    env,
+  );
+  expect(ran.code).toBe(0);
+  const lines = ran.stdout.trimEnd().split('\n');
+  expect(lines[0]).toMatch(/^criterion +kind +scored\/labelled +agreement/);
+  // A test key's stub outputs follow the workflow's output schema, so every item is scored (on stub values).
+  expect(lines.slice(1).map((l) => l.split(/ +/).slice(0, 3))).toEqual([
+    ['score', 'ordinal', '12/12'],
+    ['on_topic', 'boolean', '12/12'],
+  ]);
+  for (const line of lines.slice(1)) expect(line).toMatch(/ (pass|fail|insufficient_data)$/);
+  expect(ran.stderr).toMatch(/calibration cal_\w+ running/);
+  const [calibration] = await (async () => {
+    const all = [];
+    for await (const c of assay.calibrations.list({ limit: 1 })) all.push(c);
+    return all;
+  })();
+  expect(calibration).toMatchObject({ workflow_id: wf.id, items: 12, status: 'succeeded' });
+  const set = await assay.calibrationSets.get(calibration!.calibration_set_id);
+  expect(set.criteria.map((c) => [c.key, c.kind, c.min, c.max])).toEqual([
+    ['score', 'ordinal', 1, 5],
+    ['on_topic', 'boolean', null, null],
+  ]);
 });
 
 it('`assay run … --wait --out` runs a workflow on a file and saves its output; runs and workflows list it', async () => {

@@ -11,7 +11,7 @@ import { publishEvent } from '../../domain/webhooks/publish-event';
 import { verifyWebhookSignature } from '../../domain/webhooks/signature';
 import { createTestContext, type TestContext } from '../support/app';
 import { webhookPayloadProblems } from '../support/conformance';
-import { batchCompletedData } from '../support/events';
+import { batchCompletedData, calibrationCompletedData } from '../support/events';
 import { newAccount, type TestAccount } from '../support/identity';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 
@@ -51,7 +51,7 @@ async function register(body: Record<string, unknown>) {
 function dataOf(type: EventType): Record<string, unknown> {
   const id = randomBase62(26).toUpperCase();
   if (type === 'batch.completed') return batchCompletedData(`bat_${id}`);
-  if (type === 'calibration.completed') return { calibration: { id: `cal_${id}`, object: 'calibration' } };
+  if (type === 'calibration.completed') return calibrationCompletedData(`cal_${id}`);
   return { run: { id: `run_${id}` } };
 }
 

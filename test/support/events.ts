@@ -3,6 +3,8 @@ import type { Db, Document, Filter, WithId } from 'mongodb';
 import { COLLECTIONS } from '../../domain/platform/db';
 import { referenceView } from '../../domain/documents/reference-documents';
 import { newId } from '../../domain/platform/ids';
+import { calibrationView } from '../../domain/calibrations/calibrations';
+import { DEFAULT_THRESHOLDS } from '../../domain/calibration/agreement';
 
 /** The payload of a `reference_document.ready` event, as indexing records it (a fresh id each call). */
 export function referenceReadyData() {
@@ -59,5 +61,34 @@ export function batchCompletedData(id = `bat_${newId('event').slice(4)}`) {
       started_at: at,
       finished_at: at,
     },
+  };
+}
+
+/** The data of a `calibration.completed` event, built by the product's own view of a finished calibration. */
+export function calibrationCompletedData(id = `cal_${newId('event').slice(4)}`) {
+  const at = new Date();
+  return {
+    calibration: calibrationView({
+      _id: id,
+      account_id: 'acct_fixture',
+      workflow_id: 'wf_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T',
+      workflow_name: 'Essays',
+      set_id: 'cset_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T',
+      set_name: 'Labels',
+      criteria_def: [],
+      batch_id: 'bat_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T',
+      status: 'succeeded',
+      repeats: 1,
+      livemode: false,
+      items: 1,
+      thresholds: DEFAULT_THRESHOLDS,
+      seed: 1,
+      report_json: '[]',
+      pairs_json: '{}',
+      report_key: 'fixture',
+      items_key: 'fixture',
+      created_at: at,
+      finished_at: at,
+    }),
   };
 }

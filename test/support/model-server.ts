@@ -43,6 +43,11 @@ export class ModelServer {
   readonly received: ReceivedRequest[] = [];
   private script: ScriptedReply[] = [];
   private server?: Server;
+  /**
+   * Answers by what was asked, when the script is empty: runs in flight at once reach the server in any order, so
+   * a test that scripts an answer per document reads the document from the request (undefined: the fallback).
+   */
+  responder?: (body: ReceivedRequest['body']) => ScriptedReply | undefined;
   /** Answer used when the script is empty. */
   fallback: ScriptedReply = {
     content: JSON.stringify({ summary: 'ok', overall_score: 70, criteria: [], recommendations: [] }),
@@ -90,7 +95,7 @@ export class ModelServer {
     }
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ReceivedRequest['body'];
     this.received.push({ at: Date.now(), path, headers: req.headers, body });
-    const reply = this.script.shift() ?? this.fallback;
+    const reply = this.script.shift() ?? this.responder?.(body) ?? this.fallback;
     if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
     const status = reply.status ?? 200;
     if (anthropic) {

@@ -25,6 +25,7 @@ const CAPABILITIES = [
   'domain/evaluation-workflows',
   'domain/runs',
   'domain/batches',
+  'domain/calibrations',
   'domain/events',
   'domain/operations',
 ];

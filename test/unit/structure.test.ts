@@ -115,8 +115,8 @@ describe('source ownership', () => {
       'domain/documents/stored-text.ts',
     ]);
     expect(mentioning(/index-v\$\{/)).toEqual(['domain/documents/reference-index.ts']);
-    // Reading, checking and deleting objects is theirs alone; elsewhere objects are only written as run outputs and
-    // batch results files.
+    // Reading, checking and deleting objects is theirs alone; elsewhere objects are only written as run outputs,
+    // batch results files and calibration files.
     const primitives = /\b(getObjectStream|getObjectBytes|statObject|presignUpload|deleteObject)\(/;
     expect(mentioning(primitives).filter((p) => p !== 'domain/platform/storage.ts')).toEqual(owners);
     const putters = mentioning(/\bputObject\(/).filter(
@@ -125,7 +125,9 @@ describe('source ownership', () => {
     for (const path of putters)
       expect({
         path,
-        writesRunOutputs: /objectKeys\.(runOutput|batchResults)\(/.test(product.find((f) => f.path === path)!.text),
+        writesRunOutputs: /objectKeys\.(runOutput|batchResults|calibrationFile)\(/.test(
+          product.find((f) => f.path === path)!.text,
+        ),
       }).toEqual({ path, writesRunOutputs: true });
   });
 

@@ -344,6 +344,51 @@ class CalibrationSets(_Resource):
             yield models.CalibrationItem.model_validate(item)
 
 
+class Calibrations(_Resource):
+    async def create(
+        self,
+        workflow_id: str,
+        *,
+        calibration_set_id: str,
+        repeats: int | None = None,
+        thresholds: Mapping[str, float] | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.Calibration:
+        """Runs a calibration set on a workflow (items × ``repeats`` as one batch). Needs ``calibrations:write`` and
+        ``runs:write``. Without ``idempotency_key`` one is generated, so retries never start two."""
+        body = drop_none({"calibration_set_id": calibration_set_id, "repeats": repeats, "thresholds": thresholds})
+        headers = {"Idempotency-Key": idempotency_key or new_idempotency_key()}
+        return models.Calibration.model_validate(
+            await self._client._request("POST", f"/workflows/{workflow_id}/calibrations", json=body, headers=headers)
+        )
+
+    async def get(self, calibration_id: str) -> models.Calibration:
+        return models.Calibration.model_validate(await self._client._request("GET", f"/calibrations/{calibration_id}"))
+
+    async def list(self, *, limit: int | None = None) -> AsyncIterator[models.Calibration]:
+        """Newest first, as the API pages them."""
+        async for item in self._client._paginate("/calibrations", {"limit": limit}):
+            yield models.Calibration.model_validate(item)
+
+    async def compare(self, calibration_id: str, other: str) -> models.CalibrationComparison:
+        """This calibration's metrics minus ``other``'s, per criterion, with paired bootstrap intervals."""
+        return models.CalibrationComparison.model_validate(
+            await self._client._request("GET", f"/calibrations/{calibration_id}/compare", params={"with": other})
+        )
+
+    async def wait(self, calibration_id: str, *, timeout: float = 1800.0, interval: float = 0.5) -> models.Calibration:
+        """Polls until the calibration has finished; WaitTimeoutError after ``timeout`` s."""
+        deadline = time.monotonic() + timeout
+        while True:
+            calibration = await self.get(calibration_id)
+            if calibration.status != "running":
+                return calibration
+            if time.monotonic() + interval > deadline:
+                raise WaitTimeoutError(calibration_id, calibration.status, timeout)
+            await asyncio.sleep(interval)
+            interval = min(interval * 1.5, 5.0)
+
+
 class AsyncAssay:
     """The Assay API. ``api_key`` defaults to ASSAY_API_KEY, ``base_url`` (with ``/v1``) to ASSAY_BASE_URL.
 
@@ -373,6 +418,7 @@ class AsyncAssay:
         self.webhook_endpoints = WebhookEndpoints(self)
         self.events = Events(self)
         self.calibration_sets = CalibrationSets(self)
+        self.calibrations = Calibrations(self)
 
     @property
     def base_url(self) -> str:

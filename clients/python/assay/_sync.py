@@ -339,6 +339,51 @@ class CalibrationSets(_Resource):
             yield models.CalibrationItem.model_validate(item)
 
 
+class Calibrations(_Resource):
+    def create(
+        self,
+        workflow_id: str,
+        *,
+        calibration_set_id: str,
+        repeats: int | None = None,
+        thresholds: Mapping[str, float] | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.Calibration:
+        """Runs a calibration set on a workflow (items × ``repeats`` as one batch). Needs ``calibrations:write`` and
+        ``runs:write``. Without ``idempotency_key`` one is generated, so retries never start two."""
+        body = drop_none({"calibration_set_id": calibration_set_id, "repeats": repeats, "thresholds": thresholds})
+        headers = {"Idempotency-Key": idempotency_key or new_idempotency_key()}
+        return models.Calibration.model_validate(
+            self._client._request("POST", f"/workflows/{workflow_id}/calibrations", json=body, headers=headers)
+        )
+
+    def get(self, calibration_id: str) -> models.Calibration:
+        return models.Calibration.model_validate(self._client._request("GET", f"/calibrations/{calibration_id}"))
+
+    def list(self, *, limit: int | None = None) -> Iterator[models.Calibration]:
+        """Newest first, as the API pages them."""
+        for item in self._client._paginate("/calibrations", {"limit": limit}):
+            yield models.Calibration.model_validate(item)
+
+    def compare(self, calibration_id: str, other: str) -> models.CalibrationComparison:
+        """This calibration's metrics minus ``other``'s, per criterion, with paired bootstrap intervals."""
+        return models.CalibrationComparison.model_validate(
+            self._client._request("GET", f"/calibrations/{calibration_id}/compare", params={"with": other})
+        )
+
+    def wait(self, calibration_id: str, *, timeout: float = 1800.0, interval: float = 0.5) -> models.Calibration:
+        """Polls until the calibration has finished; WaitTimeoutError after ``timeout`` s."""
+        deadline = time.monotonic() + timeout
+        while True:
+            calibration = self.get(calibration_id)
+            if calibration.status != "running":
+                return calibration
+            if time.monotonic() + interval > deadline:
+                raise WaitTimeoutError(calibration_id, calibration.status, timeout)
+            time.sleep(interval)
+            interval = min(interval * 1.5, 5.0)
+
+
 class Assay:
     """The Assay API. ``api_key`` defaults to ASSAY_API_KEY, ``base_url`` (with ``/v1``) to ASSAY_BASE_URL.
 
@@ -368,6 +413,7 @@ class Assay:
         self.webhook_endpoints = WebhookEndpoints(self)
         self.events = Events(self)
         self.calibration_sets = CalibrationSets(self)
+        self.calibrations = Calibrations(self)
 
     @property
     def base_url(self) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import date
-from typing import Annotated, Any, Dict, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import AnyUrl, AwareDatetime, BaseModel, ConfigDict, Field, RootModel
 
@@ -572,6 +572,131 @@ class BatchResultsFile(BaseModel):
     mime_type: Annotated[str, Field(examples=['text/csv'])]
 
 
+class Thresholds(BaseModel):
+    min_agreement: float
+    max_degradation: float
+    max_abs_smd: float
+
+
+class ConfusionMatrix(BaseModel):
+    labels: list[float | str | bool]
+    counts: list[list[float]]
+
+
+class Precision(BaseModel):
+    value: float | None
+    reason: str | None
+
+
+class Recall(BaseModel):
+    value: float | None
+    reason: str | None
+
+
+class PerLabelItem(BaseModel):
+    label: float | str | bool
+    precision: Precision
+    recall: Recall
+    support: int
+
+
+class Distributions(BaseModel):
+    human: list[float | str | bool]
+    model: list[float | str | bool]
+
+
+class Check(BaseModel):
+    check: Literal['agreement', 'degradation', 'smd']
+    value: float | None
+    threshold: float
+    passed: bool | None
+    reason: str | None
+
+
+class Verdict(BaseModel):
+    status: Literal['pass', 'fail', 'insufficient_data']
+    checks: list[Check]
+
+
+class WorstItem(BaseModel):
+    item_id: str
+    external_id: str | None
+    human: float | str | bool
+    model: float | str | bool
+    difference: float
+    run_ids: list[str]
+
+
+class CalibrationInterval(BaseModel):
+    """
+    95 % percentile bootstrap interval over items.
+    """
+
+    low: float | None
+    high: float | None
+    used: int
+    skipped: int
+    reason: str | None
+
+
+class CalibrationFile(BaseModel):
+    """
+    A signed download URL (1 hour), null until the calibration is done.
+    """
+
+    url: AnyUrl
+    expires_at: AwareDatetime
+    mime_type: str
+
+
+class CalibrationThresholds(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    min_agreement: Annotated[float | None, Field(ge=-1.0, le=1.0)] = None
+    """
+    Minimum κ (Lin’s for numeric); 0.70.
+    """
+    max_degradation: Annotated[float | None, Field(ge=0.0, le=2.0)] = None
+    """
+    Largest shortfall below the human–human agreement; 0.10.
+    """
+    max_abs_smd: Annotated[float | None, Field(ge=0.0, le=10.0)] = None
+    """
+    Largest abs(SMD); 0.15.
+    """
+
+
+class Metrics(BaseModel):
+    first: float | None
+    second: float | None
+    difference: float | None
+    reason: str | None
+    interval: CalibrationInterval
+
+
+class Criterion(BaseModel):
+    key: str
+    items: int
+    """
+    Items both calibrations scored: the pairs compared.
+    """
+    metrics: dict[str, Metrics]
+
+
+class CalibrationComparison(BaseModel):
+    """
+    Per criterion and metric, this calibration minus the other, with paired bootstrap intervals.
+    """
+
+    object: Literal['calibration_comparison']
+    calibration_id: str
+    with_: Annotated[str, Field(alias='with')]
+    calibration_set_id: str
+    seed: int
+    criteria: list[Criterion]
+
+
 class DocumentUpload(BaseModel):
     id: Annotated[str, Field(examples=['doc_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T'])]
     object: Literal['document_upload']
@@ -869,7 +994,7 @@ class WebhookAttempt(BaseModel):
 
 class Data1(BaseModel):
     """
-    `run.*`: the run as it was when the event happened; `reference_document.ready`: the reference document; `batch.completed`: the batch in its final status; `calibration.completed`: the calibration.
+    `run.*`: the run as it was when the event happened; `reference_document.ready`: the reference document; `batch.completed`: the batch in its final status; `calibration.completed`: the calibration, finished, its file URLs null (GET signs fresh ones).
     """
 
     reference_document: ReferenceDocument
@@ -897,21 +1022,6 @@ class EventType(
         'batch.completed',
         'calibration.completed',
     ]
-
-
-class EventCalibration(BaseModel):
-    """
-    The calibration as `GET /calibrations/{id}` answers it.
-    """
-
-    model_config = ConfigDict(
-        extra='allow',
-    )
-    __annotations__ = {
-        '__pydantic_extra__': Dict[str, Any],
-    }
-    id: Annotated[str, Field(examples=['cal_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T'])]
-    object: Literal['calibration']
 
 
 class Period(BaseModel):
@@ -1108,6 +1218,24 @@ class BatchList(BaseModel):
     next_cursor: str | None
 
 
+class CalibrationMetric(BaseModel):
+    value: float | None
+    reason: str | None
+    interval: CalibrationInterval
+
+
+class CreateCalibrationRequest(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    calibration_set_id: Annotated[str, Field(max_length=64, min_length=1)]
+    repeats: Annotated[int | None, Field(ge=1, le=5)] = None
+    """
+    Runs per item (1–5, default 1); items × repeats at most 10,000.
+    """
+    thresholds: CalibrationThresholds | None = None
+
+
 class ReferenceDocumentList(BaseModel):
     data: list[ReferenceDocument]
     next_cursor: str | None
@@ -1131,18 +1259,10 @@ class WebhookDelivery(BaseModel):
 
 class Data2(BaseModel):
     """
-    `run.*`: the run as it was when the event happened; `reference_document.ready`: the reference document; `batch.completed`: the batch in its final status; `calibration.completed`: the calibration.
+    `run.*`: the run as it was when the event happened; `reference_document.ready`: the reference document; `batch.completed`: the batch in its final status; `calibration.completed`: the calibration, finished, its file URLs null (GET signs fresh ones).
     """
 
     batch: Batch
-
-
-class Data3(BaseModel):
-    """
-    `run.*`: the run as it was when the event happened; `reference_document.ready`: the reference document; `batch.completed`: the batch in its final status; `calibration.completed`: the calibration.
-    """
-
-    calibration: EventCalibration
 
 
 class CalibrationSet(BaseModel):
@@ -1235,6 +1355,32 @@ class RunList(BaseModel):
     next_cursor: str | None
 
 
+class HumanBaseline(BaseModel):
+    items: int
+    metrics: dict[str, CalibrationMetric]
+
+
+class SelfAgreement(BaseModel):
+    items: int
+    metrics: dict[str, CalibrationMetric]
+
+
+class CalibrationCriterionReport(BaseModel):
+    key: str
+    kind: Literal['ordinal', 'categorical', 'boolean', 'numeric']
+    labelled: int
+    scored: int
+    unscorable: int
+    metrics: dict[str, CalibrationMetric]
+    human_baseline: HumanBaseline
+    self_agreement: SelfAgreement | None
+    confusion_matrix: ConfusionMatrix | None
+    per_label: list[PerLabelItem] | None
+    distributions: Distributions
+    verdict: Verdict
+    worst_items: list[WorstItem]
+
+
 class WebhookDeliveryList(BaseModel):
     data: list[WebhookDelivery]
     next_cursor: str | None
@@ -1242,25 +1388,10 @@ class WebhookDeliveryList(BaseModel):
 
 class Data(BaseModel):
     """
-    `run.*`: the run as it was when the event happened; `reference_document.ready`: the reference document; `batch.completed`: the batch in its final status; `calibration.completed`: the calibration.
+    `run.*`: the run as it was when the event happened; `reference_document.ready`: the reference document; `batch.completed`: the batch in its final status; `calibration.completed`: the calibration, finished, its file URLs null (GET signs fresh ones).
     """
 
     run: Run
-
-
-class Event(BaseModel):
-    """
-    The webhook payload of the event, plus `object`. Kept 30 days.
-    """
-
-    id: Annotated[str, Field(examples=['evt_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T'])]
-    object: Literal['event']
-    type: EventType
-    created_at: AwareDatetime
-    data: Data | Data1 | Data2 | Data3
-    """
-    `run.*`: the run as it was when the event happened; `reference_document.ready`: the reference document; `batch.completed`: the batch in its final status; `calibration.completed`: the calibration.
-    """
 
 
 class CalibrationSetList(BaseModel):
@@ -1290,9 +1421,60 @@ class CalibrationItemList(BaseModel):
     next_cursor: str | None
 
 
-class EventList(BaseModel):
-    data: list[Event]
+class Calibration(BaseModel):
+    id: Annotated[str, Field(examples=['cal_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T'])]
+    object: Literal['calibration']
+    workflow_id: str
+    calibration_set_id: str
+    batch_id: str
+    status: Literal['running', 'succeeded', 'canceled']
+    repeats: int
+    livemode: bool
+    items: int
+    """
+    The set’s items the calibration runs.
+    """
+    thresholds: Thresholds
+    seed: int
+    """
+    The bootstrap’s seed: the same seed, the same intervals.
+    """
+    criteria: list[CalibrationCriterionReport] | None
+    """
+    Null until the batch is final.
+    """
+    report_file: CalibrationFile | None
+    items_file: CalibrationFile | None
+    created_at: AwareDatetime
+    finished_at: AwareDatetime | None
+
+
+class CalibrationList(BaseModel):
+    data: list[Calibration]
     next_cursor: str | None
+
+
+class Data3(BaseModel):
+    """
+    `run.*`: the run as it was when the event happened; `reference_document.ready`: the reference document; `batch.completed`: the batch in its final status; `calibration.completed`: the calibration, finished, its file URLs null (GET signs fresh ones).
+    """
+
+    calibration: Calibration
+
+
+class Event(BaseModel):
+    """
+    The webhook payload of the event, plus `object`. Kept 30 days.
+    """
+
+    id: Annotated[str, Field(examples=['evt_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T'])]
+    object: Literal['event']
+    type: EventType
+    created_at: AwareDatetime
+    data: Data | Data1 | Data2 | Data3
+    """
+    `run.*`: the run as it was when the event happened; `reference_document.ready`: the reference document; `batch.completed`: the batch in its final status; `calibration.completed`: the calibration, finished, its file URLs null (GET signs fresh ones).
+    """
 
 
 class AddedCalibrationItems(BaseModel):
@@ -1301,3 +1483,8 @@ class AddedCalibrationItems(BaseModel):
     """
     The set's items, these included.
     """
+
+
+class EventList(BaseModel):
+    data: list[Event]
+    next_cursor: str | None

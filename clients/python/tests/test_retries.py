@@ -14,6 +14,8 @@ RUN = {
     "id": "run_1",
     "object": "run",
     "workflow_id": "wf_1",
+    "batch_id": None,
+    "external_id": None,
     "status": "queued",
     "mode": "async",
     "livemode": False,

@@ -9,15 +9,16 @@
  *   assay runs list [--workflow ID] [--status S] [--limit N] | runs get RUN_ID | runs cancel RUN_ID
  *   assay workflows list
  *   assay listen --forward-to URL [--events a,b] [--port N] [--public-url URL]
+ *   assay calibrate WORKFLOW_ID --labels labels.csv --files DIR [--repeats N] [--wait]
  *
  * `listen` works like `stripe listen`: it registers a temporary webhook endpoint pointing at a local receiver,
  * verifies each delivery's signature, prints the event, forwards the raw body and headers to --forward-to, and
  * deletes the endpoint when stopped (Ctrl-C).
  */
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { basename, extname } from 'node:path';
+import { basename, extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   Assay,
@@ -25,6 +26,7 @@ import {
   TERMINAL_RUN_STATUSES,
   type Batch,
   type BatchResultsFormat,
+  type Calibration,
   type Run,
   type RunStatus,
 } from './client';
@@ -42,6 +44,7 @@ const USAGE = `usage: assay <command> [options]
   runs get RUN_ID | runs cancel RUN_ID
   workflows list
   listen --forward-to URL [--events a,b] [--port N] [--public-url URL]
+  calibrate WORKFLOW_ID --labels labels.csv --files DIR [--repeats N] [--wait]
 options: --api-key KEY (ASSAY_API_KEY), --base-url URL (ASSAY_BASE_URL), --json`;
 
 interface Io {
@@ -127,6 +130,9 @@ export async function main(
       'timeout-s': { type: 'string' },
       format: { type: 'string' },
       'max-concurrency': { type: 'string' },
+      labels: { type: 'string' },
+      files: { type: 'string' },
+      repeats: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -230,6 +236,8 @@ export async function main(
       }
       case 'listen':
         return await listen(client, values, io);
+      case 'calibrate':
+        return await calibrate(client, rest[0], values, io);
       default:
         throw new UsageError(`unknown command ${command}`);
     }
@@ -400,3 +408,167 @@ async function listen(client: Assay, values: Record<string, string | boolean | u
 
 /** Terminal run statuses, re-exported for scripts that drive the CLI. */
 export { TERMINAL_RUN_STATUSES };
+
+/** RFC 4180 CSV: quoted fields (with "" for a quote), commas and CRLF or LF line ends. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  const src = text.replace(/^\uFEFF/, '');
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i]!;
+    if (quoted) {
+      if (c === '"' && src[i + 1] === '"') ((field += '"'), i++);
+      else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') (row.push(field), (field = ''));
+    else if (c === '\n' || c === '\r') {
+      if (c === '\r' && src[i + 1] === '\n') i++;
+      row.push(field);
+      if (row.some((f) => f !== '')) rows.push(row);
+      ((row = []), (field = ''));
+    } else field += c;
+  }
+  row.push(field);
+  if (row.some((f) => f !== '')) rows.push(row);
+  return rows;
+}
+
+type Label = number | string | boolean;
+type CriterionInput = {
+  key: string;
+  pointer: string;
+  kind: 'ordinal' | 'categorical' | 'boolean' | 'numeric';
+  min?: number;
+  max?: number;
+  labels?: string[];
+};
+
+/**
+ * A labels CSV as a calibration set: a `file` column (a file in the documents folder), an optional `external_id`,
+ * and a column per criterion (`score`) or per criterion and rater (`score:ana`, `score:ben`, first rater first). A
+ * criterion's kind follows its values: `true`/`false` boolean, integers ordinal (from the least to the greatest
+ * label), other numbers numeric, anything else categorical; its pointer is `/<criterion>` in the run's output.
+ */
+export function labelsFromCsv(text: string): {
+  criteria: CriterionInput[];
+  rows: { file: string; external_id?: string; labels: Record<string, Label | { rater: string; value: Label }[]> }[];
+} {
+  const [header, ...data] = parseCsv(text);
+  if (!header) throw new UsageError('the labels CSV is empty');
+  const fileAt = header.indexOf('file');
+  if (fileAt < 0) throw new UsageError('the labels CSV needs a `file` column');
+  const idAt = header.indexOf('external_id');
+  const columns = header
+    .map((name, at) => ({ name, at }))
+    .filter(({ at }) => at !== fileAt && at !== idAt)
+    .map(({ name, at }) => {
+      const [key, rater] = name.split(':');
+      return { key: key!.trim(), rater: rater?.trim() ?? null, at };
+    });
+  const keys = [...new Set(columns.map((c) => c.key))];
+  const raw = (key: string) => data.flatMap((r) => columns.filter((c) => c.key === key).map((c) => r[c.at] ?? ''));
+  const criteria = keys.map((key): CriterionInput => {
+    const values = raw(key).filter((v) => v.trim() !== '');
+    if (values.length > 0 && values.every((v) => /^(true|false)$/i.test(v.trim())))
+      return { key, pointer: `/${key}`, kind: 'boolean' };
+    if (values.length > 0 && values.every((v) => /^-?\d+$/.test(v.trim()))) {
+      const ints = values.map(Number);
+      return { key, pointer: `/${key}`, kind: 'ordinal', min: Math.min(...ints), max: Math.max(...ints) };
+    }
+    if (values.length > 0 && values.every((v) => v.trim() !== '' && Number.isFinite(Number(v))))
+      return { key, pointer: `/${key}`, kind: 'numeric' };
+    return { key, pointer: `/${key}`, kind: 'categorical', labels: [...new Set(values.map((v) => v.trim()))] };
+  });
+  const kindOf = new Map(criteria.map((c) => [c.key, c.kind]));
+  const parse = (key: string, v: string): Label => {
+    const kind = kindOf.get(key);
+    return kind === 'boolean' ? /^true$/i.test(v.trim()) : kind === 'categorical' ? v.trim() : Number(v);
+  };
+  const rows = data.map((r) => {
+    const labels: Record<string, Label | { rater: string; value: Label }[]> = {};
+    for (const key of keys) {
+      const cells = columns.filter((c) => c.key === key && (r[c.at] ?? '').trim() !== '');
+      if (cells.length === 0) continue;
+      labels[key] =
+        cells.length === 1 && cells[0]!.rater === null
+          ? parse(key, r[cells[0]!.at]!)
+          : cells.map((c) => ({ rater: c.rater ?? 'label', value: parse(key, r[c.at]!) }));
+    }
+    const externalId = idAt >= 0 ? r[idAt]?.trim() : undefined;
+    return { file: (r[fileAt] ?? '').trim(), ...(externalId ? { external_id: externalId } : {}), labels };
+  });
+  return { criteria, rows };
+}
+
+const fmt = (v: number | null | undefined) => (v === null || v === undefined ? '—' : v.toFixed(3));
+
+/** One line per criterion: its agreement statistic with its interval, exact agreement, SMD and the verdict. */
+export function criteriaTable(calibration: Calibration): string[] {
+  const lines = ['criterion  kind         scored/labelled  agreement (95% CI)          exact   smd     verdict'];
+  for (const c of calibration.criteria ?? []) {
+    const [name, agreement] = Object.entries(c.metrics)[0] ?? ['', undefined];
+    const exact = c.metrics.exact_agreement ?? c.metrics.accuracy;
+    const interval = agreement?.interval;
+    lines.push(
+      [
+        c.key.padEnd(10),
+        c.kind.padEnd(12),
+        `${c.scored}/${c.labelled}`.padEnd(16),
+        `${name} ${fmt(agreement?.value)} [${fmt(interval?.low)}, ${fmt(interval?.high)}]`.padEnd(27),
+        fmt(exact?.value).padEnd(7),
+        fmt(c.metrics.smd?.value).padEnd(7),
+        c.verdict.status,
+      ].join(' '),
+    );
+  }
+  return lines;
+}
+
+async function calibrate(
+  client: Assay,
+  workflowId: string | undefined,
+  values: Record<string, string | boolean | undefined>,
+  io: Io,
+): Promise<number> {
+  const labelsPath = values.labels as string | undefined;
+  const dir = values.files as string | undefined;
+  if (!workflowId || !labelsPath || !dir)
+    throw new UsageError('calibrate needs WORKFLOW --labels labels.csv --files DIR');
+  const { criteria, rows } = labelsFromCsv(await readFile(labelsPath, 'utf8'));
+  const ids = new Map<string, string>();
+  for (const row of rows) {
+    if (!row.file) throw new UsageError('every row of the labels CSV needs a file');
+    if (!ids.has(row.file)) ids.set(row.file, (await client.documents.upload(join(dir, row.file))).id);
+  }
+  const set = await client.calibrationSets.create({ name: basename(labelsPath), criteria });
+  for (let i = 0; i < rows.length; i += 1000) {
+    await client.calibrationSets.addItems(
+      set.id,
+      rows.slice(i, i + 1000).map((r) => ({
+        input_documents: [ids.get(r.file)!],
+        ...(r.external_id ? { external_id: r.external_id } : {}),
+        labels: r.labels,
+      })),
+    );
+  }
+  const repeats = values.repeats ? Number(values.repeats) : undefined;
+  let calibration = await client.calibrations.create(workflowId, {
+    calibration_set_id: set.id,
+    ...(repeats ? { repeats } : {}),
+  });
+  io.err(`calibration set ${set.id} (${rows.length} items); calibration ${calibration.id} running`);
+  if (!values.wait) {
+    io.out(values.json ? JSON.stringify(calibration) : calibration.id);
+    return 0;
+  }
+  calibration = await client.calibrations.wait(calibration.id, {
+    timeoutMs: Number(values['timeout-s'] ?? 1800) * 1000,
+  });
+  if (values.json) io.out(JSON.stringify(calibration));
+  else for (const line of criteriaTable(calibration)) io.out(line);
+  if (calibration.report_file) io.err(`report: ${calibration.report_file.url}`);
+  return calibration.status === 'succeeded' ? 0 : 1;
+}

@@ -31,6 +31,9 @@ export type CalibrationItem = Schemas['CalibrationItem'];
 export type AddedCalibrationItems = Schemas['AddedCalibrationItems'];
 export type CreateCalibrationSetRequest = Schemas['CreateCalibrationSetRequest'];
 export type AddCalibrationItemsRequest = Schemas['AddCalibrationItemsRequest'];
+export type Calibration = Schemas['Calibration'];
+export type CalibrationComparison = Schemas['CalibrationComparison'];
+export type CreateCalibrationRequest = Schemas['CreateCalibrationRequest'];
 export type RunStatus = Run['status'];
 
 export const TERMINAL_RUN_STATUSES: readonly RunStatus[] = ['succeeded', 'failed', 'canceled', 'refunded'];
@@ -538,6 +541,56 @@ export class Assay {
           }),
         ),
       ),
+  };
+
+  readonly calibrations = {
+    /**
+     * Runs a calibration set on a workflow (its items × `repeats` as one batch) under an `Idempotency-Key` (generated
+     * when not given), so a retried call never starts or charges a second one. Needs `calibrations:write` and
+     * `runs:write`.
+     */
+    create: async (
+      workflowId: string,
+      body: CreateCalibrationRequest,
+      options: { idempotencyKey?: string } = {},
+    ): Promise<Calibration> =>
+      unwrap(
+        await this.api.POST('/workflows/{workflowId}/calibrations', {
+          params: { path: { workflowId } },
+          body,
+          headers: { 'Idempotency-Key': options.idempotencyKey ?? `sdk-${randomUUID()}` },
+        }),
+      ),
+    get: async (calibrationId: string): Promise<Calibration> =>
+      unwrap(await this.api.GET('/calibrations/{calibrationId}', { params: { path: { calibrationId } } })),
+    /** Newest first, as the API pages them. */
+    list: (params: PageParams = {}): AsyncGenerator<Calibration> =>
+      paginate(async (cursor) =>
+        unwrap(await this.api.GET('/calibrations', { params: { query: { ...params, cursor } } })),
+      ),
+    /** This calibration's metrics minus `other`'s, per criterion, with paired bootstrap intervals. */
+    compare: async (calibrationId: string, other: string): Promise<CalibrationComparison> =>
+      unwrap(
+        await this.api.GET('/calibrations/{calibrationId}/compare', {
+          params: { path: { calibrationId }, query: { with: other } },
+        }),
+      ),
+    /** Polls until the calibration has finished (its report is in); WaitTimeoutError after `timeoutMs`. */
+    wait: async (
+      calibrationId: string,
+      options: { timeoutMs?: number; intervalMs?: number } = {},
+    ): Promise<Calibration> => {
+      const timeoutMs = options.timeoutMs ?? 1_800_000;
+      const deadline = Date.now() + timeoutMs;
+      let interval = options.intervalMs ?? 500;
+      for (;;) {
+        const calibration = await this.calibrations.get(calibrationId);
+        if (calibration.status !== 'running') return calibration;
+        if (Date.now() + interval > deadline) throw new WaitTimeoutError(calibrationId, calibration.status, timeoutMs);
+        await new Promise((resolve) => setTimeout(resolve, interval));
+        interval = Math.min(interval * 1.5, 5_000);
+      }
+    },
   };
 
   readonly events = {

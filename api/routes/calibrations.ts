@@ -1,0 +1,140 @@
+/**
+ * `/workflows/{id}/calibrations` and `/calibrations`: run a calibration set on a workflow, read its per-criterion
+ * report and files, compare two (docs/api-reference.md §21, docs/decisions.md 439, 520–526).
+ */
+import { newId } from '../../domain/platform/ids';
+import {
+  calibrationView,
+  compareCalibrations,
+  createCalibration,
+  getCalibration,
+  listCalibrations,
+  type CalibrationDoc,
+  type SignedFile,
+} from '../../domain/calibrations/calibrations';
+import {
+  Calibration,
+  CalibrationComparison,
+  CalibrationIdParams,
+  CalibrationListQuery,
+  CalibrationPage,
+  CompareQuery,
+  CreateCalibrationRequest,
+  WorkflowCalibrationParams,
+} from '../../domain/calibrations/schemas';
+import { presignDownload } from '../../domain/platform/storage';
+import type { KeyPrincipal } from '../../domain/access/api-keys';
+import type { RouteDeps } from '../deps';
+import { route, type RouteSpec } from '../route';
+
+export function calibrationRoutes(deps: RouteDeps): RouteSpec[] {
+  const read = { kind: 'api_key', scope: 'calibrations:read' } as const;
+  const write = { kind: 'api_key', scope: 'calibrations:write' } as const;
+
+  const sign = async (key: string | null, filename: string, mimeType: string): Promise<SignedFile | null> => {
+    if (!key) return null;
+    const { url, expiresAt } = await presignDownload(
+      deps.storage,
+      key,
+      filename,
+      mimeType,
+      deps.config.OUTPUT_URL_TTL_S,
+    );
+    return { url, expires_at: expiresAt.toISOString(), mime_type: mimeType };
+  };
+  const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  const view = async (doc: CalibrationDoc) =>
+    calibrationView(doc, {
+      report: await sign(doc.report_key, `${doc._id}-report.html`, 'text/html'),
+      items: await sign(doc.items_key, `${doc._id}-items.xlsx`, XLSX),
+    });
+
+  return [
+    route({
+      method: 'post',
+      path: '/workflows/{workflowId}/calibrations',
+      access: { ...write, also: 'runs:write' },
+      tag: 'Calibrations',
+      summary: 'Create a calibration',
+      description:
+        'Runs every item of the calibration set on the workflow, `repeats` times (1–5; items × repeats at most ' +
+        '10,000), as one batch, then reports per criterion how far the model agrees with the first rater, how far ' +
+        'the raters agree with each other, and how far the repeats agree with themselves, with bootstrap intervals ' +
+        'and a verdict. Needs `calibrations:write` and `runs:write` (its runs are charged like a batch’s). Test ' +
+        'mode runs free on stub outputs. Send `Idempotency-Key` to make retries safe.',
+      params: WorkflowCalibrationParams,
+      body: CreateCalibrationRequest,
+      idempotency: { reserve: () => newId('calibration') },
+      responses: { 202: { description: 'The calibration, running', schema: Calibration } },
+      errors: {
+        400: '`invalid_request`: the set has no items, or items × repeats passes 10,000.',
+        402: '`insufficient_credits`: the balance is lower than the whole batch’s quote.',
+        404: '`not_found`: no such workflow or calibration set.',
+        409: '`limit_reached`: the account has 5 unfinished batches; `workflow_not_active` and the other refusals of a batch.',
+      },
+      handler: async ({ tenant, params, body, principal, reservedId }) => {
+        const key = principal as KeyPrincipal;
+        const doc = await createCalibration(
+          deps,
+          tenant,
+          { keyId: key.keyId, livemode: key.mode === 'live' },
+          params.workflowId,
+          body,
+          reservedId ?? newId('calibration'),
+          () => newId('batch'),
+        );
+        return { status: 202, body: await view(doc) };
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/calibrations',
+      access: read,
+      tag: 'Calibrations',
+      summary: 'List calibrations',
+      description: 'Newest first.',
+      query: CalibrationListQuery,
+      responses: { 200: { description: 'A page of calibrations', schema: CalibrationPage } },
+      handler: async ({ tenant, query }) => {
+        const { items, next_cursor } = await listCalibrations(tenant, query, deps.cursors);
+        return { status: 200, body: { data: await Promise.all(items.map(view)), next_cursor } };
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/calibrations/{calibrationId}',
+      access: read,
+      tag: 'Calibrations',
+      summary: 'Get a calibration',
+      description: 'Its per-criterion report once its batch is final, and signed URLs (1 hour) to its two files.',
+      params: CalibrationIdParams,
+      responses: { 200: { description: 'The calibration', schema: Calibration } },
+      errors: { 404: '`not_found`: no such calibration.' },
+      handler: async ({ tenant, params }) => ({
+        status: 200,
+        body: await view(await getCalibration(tenant, params.calibrationId)),
+      }),
+    }),
+    route({
+      method: 'get',
+      path: '/calibrations/{calibrationId}/compare',
+      access: read,
+      tag: 'Calibrations',
+      summary: 'Compare two calibrations',
+      description:
+        'Per criterion and metric, this calibration’s value minus the other’s on the items both scored, with a ' +
+        'paired 95 % bootstrap interval (the same resampled items for both).',
+      params: CalibrationIdParams,
+      query: CompareQuery,
+      responses: { 200: { description: 'The comparison', schema: CalibrationComparison } },
+      errors: {
+        404: '`not_found`: no such calibration.',
+        409: '`calibration_sets_differ`: the two ran different sets; `calibration_not_finished`: one is still running.',
+      },
+      handler: async ({ tenant, params, query }) => ({
+        status: 200,
+        body: await compareCalibrations(tenant, params.calibrationId, query.with),
+      }),
+    }),
+  ];
+}
