@@ -17,24 +17,13 @@ import { PassThrough } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import { stream as excelStream, type CellValue } from 'exceljs';
 import { guardFormula } from './csv';
+import type { BatchResultRow } from '../../domain/batches/progress';
 import { cellOf, cellText, entriesOf, isPlainObject, jsonText, truncateText, xmlSafe } from './shape';
 
 export type BatchResultsFormat = 'csv' | 'xlsx' | 'jsonl';
 
-export interface BatchResultRow {
-  external_id: string | null;
-  run_id: string;
-  status: string;
-  error_code: string | null;
-  charged_credits: number | null;
-  /** The run's output; null while the item is unfinished, or when it failed. */
-  output: Record<string, unknown> | null;
-  /**
-   * The item's metadata. When any row carries the field (even as null), the file has a `metadata` column after
-   * `charged_credits`; when none does, it has none.
-   */
-  metadata?: Record<string, unknown> | null;
-}
+// The row's shape is the batch domain's (domain/batches/progress.ts writes the rows); re-exported for callers here.
+export type { BatchResultRow };
 
 /** Content-Type and extension of each format, for the stored object and its download name. */
 export const BATCH_RESULTS_FILE: Record<BatchResultsFormat, { mimeType: string; extension: string }> = {

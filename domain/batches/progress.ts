@@ -313,7 +313,12 @@ export interface BatchResultRow {
   status: string;
   error_code: string | null;
   charged_credits: number | null;
+  /** The run's output; null while the item is unfinished, or when it failed. */
   output: Record<string, unknown> | null;
+  /**
+   * The item's metadata. When any row carries the field (even as null), the file has a `metadata` column after
+   * `charged_credits`; when none does, it has none.
+   */
   metadata?: Record<string, unknown> | null;
 }
 
