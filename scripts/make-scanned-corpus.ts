@@ -9,13 +9,14 @@
  *   3. Gaussian noise added to every pixel, σ = NOISE_SIGMA grey levels, from a Mulberry32 generator seeded with
  *      SEED (Box–Muller), clipped to 0–255;
  *   4. saved as: rubric-scan.pdf (every page, image-only: a JPEG of quality 75 filling each A4 page, no text layer),
- *      rubric-scan.tiff (every page, a frame each, each frame the same JPEG of quality 75 as a strip),
+ *      rubric-scan.tiff (two frames: page 1, and page 1 fed sideways — the scan turned a quarter clockwise —
+ *      each frame a JPEG of quality 75 as its strip),
  *      rubric-scan-p1.png (page 1, 8-bit grey, lossless) and rubric-scan-p1.jpg (page 1, JPEG quality 75).
  *
  * expected.json says, per file, which source file and pages it holds, the words and table rows to find (copied from
  * the source's expectations in test/fixtures/corpus/expected.json, which make-corpus.py writes from its source
- * content, never from reading a scan back: the whole document for the multi-page files, `first_page` for the
- * single-page ones) and `boxes`: where text was drawn on each scanned page, from the source PDF's own text items put
+ * content, never from reading a scan back: the whole document for the PDF, `first_page` once for each page that
+ * holds page 1) and `boxes`: where text was drawn on each scanned page, from the source PDF's own text items put
  * through the same 200 dpi scale and 0.6° turn (fractions of the page, origin top left), to check citation boxes.
  */
 import { writeFileSync, readFileSync, mkdirSync, statSync } from 'node:fs';
@@ -26,6 +27,7 @@ import { PDFDocument } from 'pdf-lib';
 import { PNG } from 'pngjs';
 import { getDocumentProxy } from 'unpdf';
 import { openPdfPages } from '../activities/parsing/ocr/pdf-pages';
+import { rotate } from '../activities/parsing/ocr/raster';
 
 const SOURCE_DIR = join(__dirname, '../test/fixtures/corpus');
 const OUT = join(__dirname, '../test/fixtures/scanned');
@@ -237,6 +239,11 @@ async function drawnText(bytes: Uint8Array): Promise<{ items: DrawnText[]; pages
   return { items, pages, view };
 }
 
+/** A drawn box on a page turned a quarter clockwise: (u, v) of the page becomes (1 − v, u) of the page as shown. */
+function quarterTurned(item: DrawnText): DrawnText {
+  return { ...item, x: Math.round((1 - (item.y + item.h)) * 1e5) / 1e5, y: item.x, w: item.h, h: item.w };
+}
+
 interface SourceExpected {
   words: string[];
   rows: string[][];
@@ -265,24 +272,47 @@ async function main(): Promise<void> {
   }
   const [x0, y0, x1, y1] = drawn.view as [number, number, number, number];
   const jpegs = scans.map(jpg);
-  const every = scans.map((_, i) => i + 1);
-  const files: Record<string, Buffer> = {
-    'rubric-scan.pdf': await imagePdf(jpegs, { width: x1 - x0, height: y1 - y0 }),
-    'rubric-scan.tiff': tiff(scans.map((page, i) => ({ width: page.width, height: page.height, jpeg: jpegs[i]! }))),
-    'rubric-scan-p1.png': png(scans[0]!),
-    'rubric-scan-p1.jpg': jpegs[0]!,
+  // The TIFF: page 1 as scanned, then page 1 fed sideways (the scan turned a quarter clockwise), for orientation.
+  const sideways = rotate(scans[0]!, 90);
+  const frames = [
+    { width: scans[0]!.width, height: scans[0]!.height, jpeg: jpegs[0]! },
+    { width: sideways.width, height: sideways.height, jpeg: jpg(sideways) },
+  ];
+  // Each file: its bytes, and the source page and quarter turn of each of its pages.
+  const files: Record<string, { data: Buffer; pages: { source: number; turn: 0 | 90 }[] }> = {
+    'rubric-scan.pdf': {
+      data: await imagePdf(jpegs, { width: x1 - x0, height: y1 - y0 }),
+      pages: scans.map((_, i) => ({ source: i + 1, turn: 0 })),
+    },
+    'rubric-scan.tiff': {
+      data: tiff(frames),
+      pages: [
+        { source: 1, turn: 0 },
+        { source: 1, turn: 90 },
+      ],
+    },
+    'rubric-scan-p1.png': { data: png(scans[0]!), pages: [{ source: 1, turn: 0 }] },
+    'rubric-scan-p1.jpg': { data: jpegs[0]!, pages: [{ source: 1, turn: 0 }] },
   };
   const expected: Record<string, unknown> = {};
-  for (const [name, data] of Object.entries(files)) {
+  for (const [name, { data, pages }] of Object.entries(files)) {
     writeFileSync(join(OUT, name), data);
-    const pages = name.includes('-p1.') ? [1] : every;
-    const want = pages.length === 1 ? source.first_page : source;
+    // Every page of the source once: the whole document's expectations; else page 1's, once per page that holds it.
+    const whole = pages.length === drawn.pages && pages.every((p, i) => p.source === i + 1);
+    const want = whole ? [source] : pages.map(() => source.first_page!);
     expected[name] = {
       source: SOURCE,
-      pages,
-      words: want.words,
-      rows: want.rows,
-      boxes: drawn.items.filter((item) => pages.includes(item.page)),
+      pages: pages.map((p) => p.source),
+      turns: pages.map((p) => p.turn),
+      words: want.flatMap((w) => w.words),
+      rows: want.flatMap((w) => w.rows),
+      // Where text was drawn, on each page of this file (its own page numbers), as shown.
+      boxes: pages.flatMap((p, i) =>
+        drawn.items
+          .filter((item) => item.page === p.source)
+          .map((item) => (p.turn === 90 ? quarterTurned(item) : item))
+          .map((item) => ({ ...item, page: i + 1 })),
+      ),
     };
   }
   const recipe = {

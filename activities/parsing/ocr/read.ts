@@ -34,6 +34,8 @@ export interface OcrOptions {
   onPageStart: (page: number) => Promise<void>;
   /** `last`: no page is left to read after this one. */
   onPage: (page: OcrPageText, last: boolean) => Promise<void>;
+  /** An engine already started (tests and the bench read many files with one): used, and left open. */
+  engine?: OcrEngine;
 }
 
 const IMAGE_TYPES: Partial<Record<DocFormat, ImageType>> = {
@@ -81,7 +83,7 @@ export async function readOcrPages(
   const kept = new Map(options.done.map((p) => [p.page, p]));
   const imageType = IMAGE_TYPES[format];
   const buffer = Buffer.from(source.buffer, source.byteOffset, source.byteLength);
-  let engine: OcrEngine | undefined;
+  let engine: OcrEngine | undefined = options.engine;
   let pdf: PdfPages | undefined;
   const sections = parsed.sections.map((s) => ({ ...s }));
   const positions = parsed.positions ? parsed.positions.map((p) => p) : parsed.sections.map(() => []);
@@ -110,7 +112,7 @@ export async function readOcrPages(
       }
     }
   } finally {
-    await Promise.all([engine?.close(), pdf?.close()]);
+    await Promise.all([engine === options.engine ? undefined : engine?.close(), pdf?.close()]);
   }
   const words = read.reduce((sum, p) => sum + p.words, 0);
   const mean = words ? read.reduce((sum, p) => sum + p.confidence * p.words, 0) / words : 0;
