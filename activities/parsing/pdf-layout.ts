@@ -19,6 +19,11 @@ export interface PdfItem {
   y: number;
   w: number;
   size: number;
+  /**
+   * The box to record for this text instead of one derived from x, y, w and size: fractions of the page, origin top
+   * left. OCR words (ocr/layout.ts) carry the box the engine read, on the page as shown.
+   */
+  box?: { x: number; y: number; w: number; h: number };
 }
 
 /** The page's visible area in PDF units (pdf.js `view`: x0, y0, x1, y1). */
@@ -277,6 +282,11 @@ class Writer {
   item(item: PdfItem, written: string): void {
     const start = this.text.length;
     this.text += written;
+    if (item.box) {
+      const { x, y, w, h } = item.box;
+      this.boxes.push(start, this.text.length, x, y, w, h);
+      return;
+    }
     const x = (item.x - this.view[0]) / this.width;
     const y = (this.view[3] - (item.y + item.size * 0.8)) / this.height;
     const round = (n: number) => Math.round(n * 1e5) / 1e5;

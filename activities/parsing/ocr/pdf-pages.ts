@@ -24,7 +24,29 @@ export interface PdfPages {
   close(): Promise<void>;
 }
 
+/**
+ * pdf.js moves font data with `ArrayBuffer.prototype.transferToFixedLength` (ES2024: Node 21 and later). On Node 20
+ * (package.json allows >=20.19) it is missing, and a page with text drew none of it (the operator list stopped at the
+ * first font) and the next page of the document never finished rendering: a copy stands in for it there
+ * (docs/decisions.md 387). Node 22 and later have it, and this does nothing.
+ */
+function ensureTransferToFixedLength(): void {
+  const proto = ArrayBuffer.prototype as ArrayBuffer & { transferToFixedLength?: (length?: number) => ArrayBuffer };
+  if (typeof proto.transferToFixedLength === 'function') return;
+  Object.defineProperty(ArrayBuffer.prototype, 'transferToFixedLength', {
+    configurable: true,
+    writable: true,
+    value(this: ArrayBuffer, length?: number): ArrayBuffer {
+      const size = length ?? this.byteLength;
+      const copy = new ArrayBuffer(size);
+      new Uint8Array(copy).set(new Uint8Array(this, 0, Math.min(size, this.byteLength)));
+      return copy;
+    },
+  });
+}
+
 export async function openPdfPages(bytes: Uint8Array): Promise<PdfPages> {
+  ensureTransferToFixedLength();
   const CanvasFactory = (await createIsomorphicCanvasFactory(
     () => import('@napi-rs/canvas') as Promise<never>,
   )) as unknown as new () => CanvasFactoryLike;

@@ -8,6 +8,7 @@
 import { ExtractionFailure } from '../result';
 import type { DocFormat, Parsed } from '../types';
 import { createOcrEngine, type OcrEngine, type OcrPage } from './engine';
+import { layoutOcrPage } from './layout';
 import { openPdfPages, type PdfPages } from './pdf-pages';
 import { decodePage, type ImageType } from './raster';
 
@@ -33,6 +34,8 @@ export interface OcrOptions {
   onPageStart: (page: number) => Promise<void>;
   /** `last`: no page is left to read after this one. */
   onPage: (page: OcrPageText, last: boolean) => Promise<void>;
+  /** An engine already started (tests and the bench read many files with one): used, and left open. */
+  engine?: OcrEngine;
 }
 
 const IMAGE_TYPES: Partial<Record<DocFormat, ImageType>> = {
@@ -41,26 +44,21 @@ const IMAGE_TYPES: Partial<Record<DocFormat, ImageType>> = {
   tiff: 'image/tiff',
 };
 
-/** An OCR'd page as text: lines of words, paragraphs apart by a blank line, each word's box recorded. */
+/**
+ * An OCR'd page as text: laid out from its words into lines, paragraphs, headings and pipe tables (layout.ts,
+ * docs/decisions.md 385), each word's box recorded.
+ */
 export function pageText(page: number, read: OcrPage, engine: string): OcrPageText {
-  let text = '';
-  const positions: number[] = [];
+  const { text, positions } = layoutOcrPage(read);
   let words = 0;
   let confidenceSum = 0;
   for (const paragraph of read.paragraphs) {
-    if (text) text += '\n\n';
-    paragraph.lines.forEach((line, l) => {
-      if (l > 0) text += '\n';
-      line.words.forEach((word, w) => {
-        if (w > 0) text += ' ';
-        const start = text.length;
-        text += word.text;
-        const { x, y, w: bw, h } = word.box;
-        positions.push(start, text.length, x, y, bw, h);
+    for (const line of paragraph.lines) {
+      for (const word of line.words) {
         words += 1;
         confidenceSum += word.confidence;
-      });
-    });
+      }
+    }
   }
   const confidence = words ? Math.round((confidenceSum / words) * 10) / 10 : 0;
   return { page, text, positions, confidence, words, engine };
@@ -85,7 +83,7 @@ export async function readOcrPages(
   const kept = new Map(options.done.map((p) => [p.page, p]));
   const imageType = IMAGE_TYPES[format];
   const buffer = Buffer.from(source.buffer, source.byteOffset, source.byteLength);
-  let engine: OcrEngine | undefined;
+  let engine: OcrEngine | undefined = options.engine;
   let pdf: PdfPages | undefined;
   const sections = parsed.sections.map((s) => ({ ...s }));
   const positions = parsed.positions ? parsed.positions.map((p) => p) : parsed.sections.map(() => []);
@@ -114,7 +112,7 @@ export async function readOcrPages(
       }
     }
   } finally {
-    await Promise.all([engine?.close(), pdf?.close()]);
+    await Promise.all([engine === options.engine ? undefined : engine?.close(), pdf?.close()]);
   }
   const words = read.reduce((sum, p) => sum + p.words, 0);
   const mean = words ? read.reduce((sum, p) => sum + p.confidence * p.words, 0) / words : 0;
