@@ -129,7 +129,9 @@ export function calibrationRoutes(deps: RouteDeps): RouteSpec[] {
       responses: { 200: { description: 'The comparison', schema: CalibrationComparison } },
       errors: {
         404: '`not_found`: no such calibration.',
-        409: '`calibration_sets_differ`: the two ran different sets; `calibration_not_finished`: one is still running.',
+        409:
+          '`calibration_sets_differ`: the two ran different sets; `calibration_not_finished`: one is still running; ' +
+          '`calibration_failed`: one failed and has no report.',
       },
       handler: async ({ tenant, params, query }) => ({
         status: 200,

@@ -136,8 +136,8 @@ export const Calibration = z
         }),
         message: z.string(),
       })
-      .nullable()
-      .meta({ description: 'Why the calibration failed; null unless `status` is `failed`.' }),
+      .meta({ id: 'CalibrationError', description: 'Why the calibration failed; null unless `status` is `failed`.' })
+      .nullable(),
     created_at: z.string(),
     finished_at: z.string().nullable(),
   })
