@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from 'mongodb';
 import { COLLECTIONS } from '../platform/db';
+import { signedFile, type SignedFile, type Storage } from '../platform/storage';
 import { ApiError, errors } from '../http/errors';
 import type { Cursors, PageQuery } from '../http/pagination';
 import { lists, TenantDb, unwatchJob, watchJob, type ListSpec } from '../store';
@@ -85,12 +86,6 @@ const calibrations = (tenant: TenantDb) => tenant.collection<CalibrationDoc>(COL
 export const seedOf = (calibrationId: string): number =>
   createHash('sha256').update(calibrationId).digest().readInt32BE(0);
 
-export interface SignedFile {
-  url: string;
-  expires_at: string;
-  mime_type: string;
-}
-
 export function calibrationView(
   doc: CalibrationDoc,
   files: { report: SignedFile | null; items: SignedFile | null } = { report: null, items: null },
@@ -114,6 +109,18 @@ export function calibrationView(
     created_at: doc.created_at.toISOString(),
     finished_at: doc.finished_at?.toISOString() ?? null,
   };
+}
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The calibration as the API answers it, its two files signed afresh for `ttlSeconds` (docs/decisions.md 524). */
+export async function signedCalibrationView(storage: Storage, ttlSeconds: number, doc: CalibrationDoc) {
+  const sign = (key: string | null, filename: string, mimeType: string) =>
+    key ? signedFile(storage, key, filename, mimeType, ttlSeconds) : Promise.resolve(null);
+  return calibrationView(doc, {
+    report: await sign(doc.report_key, `${doc._id}-report.html`, 'text/html'),
+    items: await sign(doc.items_key, `${doc._id}-items.xlsx`, XLSX),
+  });
 }
 
 const toCriterion = (c: CriterionDoc): Criterion => ({
