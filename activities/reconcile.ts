@@ -9,6 +9,7 @@ import {
   reconcileBatches,
   sweepWatchList,
 } from '../domain/operations/reconciler';
+import { reconcileCalibrations } from '../domain/operations/reconcile-calibrations';
 import { backfillCredentials, sweepKeyRosters } from '../domain/access/api-keys';
 import { sweepEndpointRosters } from '../domain/webhooks/endpoint-roster';
 import { sweepUploadRosters, watchUnwatchedUploads } from '../domain/documents/open-uploads';
@@ -48,6 +49,8 @@ export function reconcileActivities(
         const report = await reconcileRuns(deps);
         // Batches ride on the runs' step (their items are runs): a new step would change the pass's job history.
         const batches = await reconcileBatches(deps);
+        // Calibrations too (docs/decisions.md 528): their jobs wait on batches.
+        const calibrations = await reconcileCalibrations(deps);
         if (now() - lastSweep >= SWEEP_INTERVAL_MS) {
           lastSweep = now();
           await sweepWatchList(deps);
@@ -57,7 +60,7 @@ export function reconcileActivities(
           await watchUnwatchedUploads(deps.db, deps.temporal.namespace, deps.config.UPLOAD_URL_TTL_S);
           await backfillCredentials(deps.db);
         }
-        return { ...report, batches };
+        return { ...report, batches, calibrations };
       }),
     reconcileDocuments: () => withHeartbeat(() => reconcileDocuments(deps)),
     reconcileReferences: () => withHeartbeat(() => reconcileReferences(deps)),

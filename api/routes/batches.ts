@@ -16,7 +16,7 @@ import {
   WorkflowBatchParams,
 } from '../../domain/batches/schemas';
 import { batchResultsJob } from '../../domain/jobs';
-import { presignDownload } from '../../domain/platform/storage';
+import { signedFile } from '../../domain/platform/storage';
 import { errors } from '../../domain/http/errors';
 import type { KeyPrincipal } from '../../domain/access/api-keys';
 import type { RouteDeps } from '../deps';
@@ -135,14 +135,10 @@ export function batchRoutes(deps: RouteDeps): RouteSpec[] {
         );
         if (wait.state !== 'done') throw errors.serviceUnavailable('The results file is still being written; retry.');
         const { key, mimeType, filename } = wait.value;
-        const { url, expiresAt } = await presignDownload(
-          deps.storage,
-          key,
-          filename,
-          mimeType,
-          deps.config.OUTPUT_URL_TTL_S,
-        );
-        return { status: 200, body: { url, expires_at: expiresAt.toISOString(), mime_type: mimeType } };
+        return {
+          status: 200,
+          body: await signedFile(deps.storage, key, filename, mimeType, deps.config.OUTPUT_URL_TTL_S),
+        };
       },
     }),
   ];

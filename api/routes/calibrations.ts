@@ -4,13 +4,12 @@
  */
 import { newId } from '../../domain/platform/ids';
 import {
-  calibrationView,
   compareCalibrations,
   createCalibration,
   getCalibration,
   listCalibrations,
+  signedCalibrationView,
   type CalibrationDoc,
-  type SignedFile,
 } from '../../domain/calibrations/calibrations';
 import {
   Calibration,
@@ -22,7 +21,6 @@ import {
   CreateCalibrationRequest,
   WorkflowCalibrationParams,
 } from '../../domain/calibrations/schemas';
-import { presignDownload } from '../../domain/platform/storage';
 import type { KeyPrincipal } from '../../domain/access/api-keys';
 import type { RouteDeps } from '../deps';
 import { route, type RouteSpec } from '../route';
@@ -31,23 +29,7 @@ export function calibrationRoutes(deps: RouteDeps): RouteSpec[] {
   const read = { kind: 'api_key', scope: 'calibrations:read' } as const;
   const write = { kind: 'api_key', scope: 'calibrations:write' } as const;
 
-  const sign = async (key: string | null, filename: string, mimeType: string): Promise<SignedFile | null> => {
-    if (!key) return null;
-    const { url, expiresAt } = await presignDownload(
-      deps.storage,
-      key,
-      filename,
-      mimeType,
-      deps.config.OUTPUT_URL_TTL_S,
-    );
-    return { url, expires_at: expiresAt.toISOString(), mime_type: mimeType };
-  };
-  const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-  const view = async (doc: CalibrationDoc) =>
-    calibrationView(doc, {
-      report: await sign(doc.report_key, `${doc._id}-report.html`, 'text/html'),
-      items: await sign(doc.items_key, `${doc._id}-items.xlsx`, XLSX),
-    });
+  const view = (doc: CalibrationDoc) => signedCalibrationView(deps.storage, deps.config.OUTPUT_URL_TTL_S, doc);
 
   return [
     route({
@@ -129,7 +111,9 @@ export function calibrationRoutes(deps: RouteDeps): RouteSpec[] {
       responses: { 200: { description: 'The comparison', schema: CalibrationComparison } },
       errors: {
         404: '`not_found`: no such calibration.',
-        409: '`calibration_sets_differ`: the two ran different sets; `calibration_not_finished`: one is still running.',
+        409:
+          '`calibration_sets_differ`: the two ran different sets; `calibration_not_finished`: one is still running; ' +
+          '`calibration_failed`: one failed and has no report.',
       },
       handler: async ({ tenant, params, query }) => ({
         status: 200,

@@ -6,9 +6,10 @@
 import { createHash } from 'node:crypto';
 import type { Db } from 'mongodb';
 import { COLLECTIONS } from '../platform/db';
+import { signedFile, type SignedFile, type Storage } from '../platform/storage';
 import { ApiError, errors } from '../http/errors';
 import type { Cursors, PageQuery } from '../http/pagination';
-import { lists, TenantDb, type ListSpec } from '../store';
+import { lists, TenantDb, unwatchJob, watchJob, type ListSpec } from '../store';
 import { startCalibrationJob } from '../jobs';
 import { publishEvent } from '../webhooks/publish-event';
 import type { Caller, CreateRunDeps } from '../runs';
@@ -35,7 +36,12 @@ import {
   type Thresholds,
 } from '../calibration/agreement';
 import { readPointer } from '../calibration/pointer';
-import { CALIBRATION_MAX_RUNS, type CalibrationStatus, type CreateCalibrationRequest } from './schemas';
+import {
+  CALIBRATION_MAX_RUNS,
+  type CalibrationFailureCode,
+  type CalibrationStatus,
+  type CreateCalibrationRequest,
+} from './schemas';
 
 export interface CalibrationDoc {
   _id: string;
@@ -59,6 +65,8 @@ export interface CalibrationDoc {
   pairs_json: string | null;
   report_key: string | null;
   items_key: string | null;
+  /** Why it failed (docs/decisions.md 528); absent or null unless `failed`. */
+  error?: { code: CalibrationFailureCode; message: string } | null;
   created_at: Date;
   finished_at: Date | null;
   list_pos?: number;
@@ -77,12 +85,6 @@ const calibrations = (tenant: TenantDb) => tenant.collection<CalibrationDoc>(COL
 /** A seed from the calibration's id: fixed for the calibration, different between calibrations. */
 export const seedOf = (calibrationId: string): number =>
   createHash('sha256').update(calibrationId).digest().readInt32BE(0);
-
-export interface SignedFile {
-  url: string;
-  expires_at: string;
-  mime_type: string;
-}
 
 export function calibrationView(
   doc: CalibrationDoc,
@@ -103,9 +105,22 @@ export function calibrationView(
     criteria: doc.report_json === null ? null : (JSON.parse(doc.report_json) as CriterionReport[]),
     report_file: files.report,
     items_file: files.items,
+    error: doc.error ?? null,
     created_at: doc.created_at.toISOString(),
     finished_at: doc.finished_at?.toISOString() ?? null,
   };
+}
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The calibration as the API answers it, its two files signed afresh for `ttlSeconds` (docs/decisions.md 524). */
+export async function signedCalibrationView(storage: Storage, ttlSeconds: number, doc: CalibrationDoc) {
+  const sign = (key: string | null, filename: string, mimeType: string) =>
+    key ? signedFile(storage, key, filename, mimeType, ttlSeconds) : Promise.resolve(null);
+  return calibrationView(doc, {
+    report: await sign(doc.report_key, `${doc._id}-report.html`, 'text/html'),
+    items: await sign(doc.items_key, `${doc._id}-items.xlsx`, XLSX),
+  });
 }
 
 const toCriterion = (c: CriterionDoc): Criterion => ({
@@ -161,6 +176,14 @@ export async function createCalibration(
     );
   }
   const created = doc === null;
+  // Watched before it exists, as a batch is: a creation that dies at any later step leaves a calibration the
+  // reconciler finds and settles (docs/decisions.md 528); a retry finds the entry there already.
+  await watchJob(deps.db, 'calibrations', {
+    id: calibrationId,
+    accountId: tenant.accountId,
+    namespace: deps.temporal.namespace,
+    since: doc?.created_at ?? new Date(),
+  });
   if (!doc) {
     const fresh: Omit<CalibrationDoc, 'account_id'> = {
       _id: calibrationId,
@@ -208,6 +231,7 @@ export async function createCalibration(
       await lists().change(tenant, CALIBRATION_LIST, gone, () => calibrations(tenant).deleteOne({ _id: gone._id }), {
         remove: true,
       });
+      await unwatchJob(deps.db, 'calibrations', gone._id);
     }
     throw err;
   }
@@ -219,6 +243,11 @@ export async function getCalibration(tenant: TenantDb, calibrationId: string): P
   const doc = await calibrations(tenant).findOne({ _id: calibrationId });
   if (!doc) throw errors.notFound('calibration');
   return doc;
+}
+
+/** The calibration an entry of the reconciler's watch list names, or null (domain/operations/reconcile-calibrations.ts). */
+export function findCalibrationForJob(db: Db, accountId: string, calibrationId: string) {
+  return calibrations(new TenantDb(db, accountId)).findOne({ _id: calibrationId });
 }
 
 export async function listCalibrations(tenant: TenantDb, page: PageQuery, cursors: Cursors) {
@@ -310,7 +339,8 @@ export async function calibrationOutcome(
     pairs[c.key] = scoredPairs(c, scores).map((p) => ({ item_id: p.item.item_id, human: p.human, model: p.model }));
   }
   return {
-    calibration,
+    // A creation that died before naming the workflow (its job started by the reconciler): the batch's name.
+    calibration: calibration.workflow_name ? calibration : { ...calibration, workflow_name: batch.workflow.name },
     status: batch.status === 'canceled' ? 'canceled' : 'succeeded',
     criteria,
     reports,
@@ -340,18 +370,46 @@ export async function finishCalibration(
           pairs_json: JSON.stringify(outcome.pairs),
           report_key: keys.report,
           items_key: keys.items,
+          workflow_name: outcome.calibration.workflow_name,
           finished_at: new Date(),
         },
       },
       { returnDocument: 'after' },
     )) ?? (await getCalibration(tenant, outcome.calibration._id));
+  await completed(deps, final);
+  return final;
+}
+
+/** `calibration.completed` (once: its dedupe key), then the calibration leaves the reconciler's watch list. */
+async function completed(deps: CreateRunDeps, final: CalibrationDoc): Promise<void> {
   await publishEvent(deps, {
     accountId: final.account_id,
     type: 'calibration.completed',
     dedupeKey: `calibration.completed:${final._id}`,
     data: { calibration: calibrationView(final) },
   });
-  return final;
+  await unwatchJob(deps.db, 'calibrations', final._id);
+}
+
+/**
+ * Ends a running calibration `failed` with its reason (the reconciler's settlement, docs/decisions.md 528): once,
+ * the first writer wins (a job finishing it at the same moment keeps its report), then `calibration.completed`.
+ * Answers whether this call ended it. Its batch, if any, is untouched: the batch's runs carry the money.
+ */
+export async function failCalibration(
+  deps: CreateRunDeps,
+  calibration: CalibrationDoc,
+  error: { code: CalibrationFailureCode; message: string },
+): Promise<boolean> {
+  const tenant = new TenantDb(deps.db, calibration.account_id);
+  const failed = await calibrations(tenant).findOneAndUpdate(
+    { _id: calibration._id, status: 'running' },
+    { $set: { status: 'failed', error, finished_at: new Date() } },
+    { returnDocument: 'after' },
+  );
+  const final = failed ?? (await getCalibration(tenant, calibration._id));
+  if (final.status === 'failed') await completed(deps, final);
+  return failed !== null;
 }
 
 /**
@@ -369,6 +427,8 @@ export async function compareCalibrations(tenant: TenantDb, calibrationId: strin
     );
   }
   for (const c of [first, second]) {
+    if (c.status === 'failed')
+      throw errors.conflict('calibration_failed', `${c._id} failed (${c.error?.code ?? 'failed'}); it has no report.`);
     if (c.pairs_json === null)
       throw errors.conflict('calibration_not_finished', `${c._id} is still running; compare when both have finished.`);
   }

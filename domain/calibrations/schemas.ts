@@ -6,8 +6,12 @@ export const CALIBRATION_MAX_REPEATS = 5;
 /** Items × repeats a calibration may run: a batch's limit (docs/decisions.md 36). */
 export const CALIBRATION_MAX_RUNS = 10_000;
 
-export const CalibrationStatus = z.enum(['running', 'succeeded', 'canceled']);
+export const CalibrationStatus = z.enum(['running', 'succeeded', 'canceled', 'failed']);
 export type CalibrationStatus = z.infer<typeof CalibrationStatus>;
+
+/** Why a calibration failed (docs/decisions.md 528): its creation died before its batch, or its job ended early. */
+export const CALIBRATION_FAILURE_CODES = ['creation_failed', 'execution_ended'] as const;
+export type CalibrationFailureCode = (typeof CALIBRATION_FAILURE_CODES)[number];
 
 export const CalibrationThresholds = z
   .object({
@@ -122,6 +126,18 @@ export const Calibration = z
     criteria: z.array(CalibrationCriterionReport).nullable().meta({ description: 'Null until the batch is final.' }),
     report_file: SignedFile,
     items_file: SignedFile,
+    error: z
+      .object({
+        code: z.enum(CALIBRATION_FAILURE_CODES).meta({
+          description:
+            '`creation_failed`: the request that created it ended before its batch existed (nothing ran, nothing ' +
+            'was charged); `execution_ended`: its job ended before writing the report (its batch and runs are ' +
+            'unaffected).',
+        }),
+        message: z.string(),
+      })
+      .meta({ id: 'CalibrationError', description: 'Why the calibration failed; null unless `status` is `failed`.' })
+      .nullable(),
     created_at: z.string(),
     finished_at: z.string().nullable(),
   })

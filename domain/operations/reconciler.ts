@@ -112,9 +112,10 @@ const olderThanGrace = (at: Date | null | undefined, now: Date) => !at || now.ge
 
 /**
  * The kinds whose entries name an item whose job may need settling (a generation's is its ledger charge; an upload
- * has no job, and its entries are the upload sweep's, domain/documents/upload-sweep.ts).
+ * has no job, and its entries are the upload sweep's, domain/documents/upload-sweep.ts; a calibration's are settled by
+ * domain/operations/reconcile-calibrations.ts).
  */
-type ItemKind = Exclude<WatchedKind, 'generations' | 'document_uploads' | 'reference_uploads'>;
+type ItemKind = Exclude<WatchedKind, 'generations' | 'document_uploads' | 'reference_uploads' | 'calibrations'>;
 
 /** What "may need the reconciler" means per kind: the query of the hourly sweep and the check of each watched item. */
 const OPEN = {

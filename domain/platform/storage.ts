@@ -123,6 +123,28 @@ export async function presignDownload(
   return { url, expiresAt: new Date(now.getTime() + ttlSeconds * 1000) };
 }
 
+/** A file as the API answers it: a signed download URL, when it stops working, and what it holds. */
+export interface SignedFile {
+  url: string;
+  expires_at: string;
+  mime_type: string;
+}
+
+/**
+ * The API's answer for a stored file (a run's output, a batch's results, a calibration's report and items): a
+ * presigned download as `filename`, valid `ttlSeconds` from now.
+ */
+export async function signedFile(
+  storage: Storage,
+  key: string,
+  filename: string,
+  mimeType: string,
+  ttlSeconds: number,
+): Promise<SignedFile> {
+  const { url, expiresAt } = await presignDownload(storage, key, filename, mimeType, ttlSeconds);
+  return { url, expires_at: expiresAt.toISOString(), mime_type: mimeType };
+}
+
 /** Size, type and ETag of a stored object, or null when there is none. */
 export async function statObject(
   storage: Storage,

@@ -10,14 +10,10 @@
 import type { Db } from 'mongodb';
 import { COLLECTIONS } from '../platform/db';
 import type { RunDoc } from './run-doc';
-import { presignDownload, type Storage } from '../platform/storage';
+import { signedFile, type SignedFile, type Storage } from '../platform/storage';
 import { findByIds, TenantDb } from '../store';
 
-export interface RunOutputFileView {
-  url: string;
-  expires_at: string;
-  mime_type: string;
-}
+export type RunOutputFileView = SignedFile;
 
 export interface OutputSigner {
   storage: Storage;
@@ -29,14 +25,13 @@ export async function signRunOutputFile(
   run: Pick<RunDoc, '_id' | 'status' | 'output_file'>,
 ): Promise<RunOutputFileView | null> {
   if (run.status !== 'succeeded' || !run.output_file) return null;
-  const { url, expiresAt } = await presignDownload(
+  return signedFile(
     signer.storage,
     run.output_file.key,
     `${run._id}.${run.output_file.extension}`,
     run.output_file.mime_type,
     signer.ttlS,
   );
-  return { url, expires_at: expiresAt.toISOString(), mime_type: run.output_file.mime_type };
 }
 
 type Payload = { data: unknown };

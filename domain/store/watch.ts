@@ -19,6 +19,8 @@ import { COLLECTIONS } from '../platform/db';
  * `document_uploads`, `reference_uploads`: an upload URL handed out, until the sweep after it expired
  * (domain/documents/open-uploads.ts; their `created_at` is the URL's expiry).
  * `batches`: a batch not yet final, until its job (or the reconciler) ends it (domain/batches/).
+ * `calibrations`: a calibration running, until its job (or the reconciler) ends it
+ * (domain/operations/reconcile-calibrations.ts).
  */
 export type WatchedKind =
   | 'runs'
@@ -28,7 +30,8 @@ export type WatchedKind =
   | 'generations'
   | 'document_uploads'
   | 'reference_uploads'
-  | 'batches';
+  | 'batches'
+  | 'calibrations';
 
 export interface WatchedJobDoc {
   /** `<kind>:<item id>` */

@@ -19,6 +19,7 @@ import { startWorker, type Spawned } from '../support/processes';
 import { makeWorkflow } from '../support/runs';
 import { uploadDocument } from '../support/uploads';
 import { referenceAnswers, type ReferenceCase } from '../support/reference-metrics';
+import { compareCriterion } from '../../domain/calibration/agreement';
 
 const NS = `${testNamespaces().main}-cal`;
 const auth = (k: string) => ({ Authorization: `Bearer ${k}` });
@@ -46,11 +47,27 @@ let workflowId: string;
 let setId: string;
 const asked = new Map<number, number>();
 
+/**
+ * The comparison of issue 48: 40 items labelled 1–5; judge A answers the label on 38 of them (two off by one), judge
+ * B on 24 (16 far off). Each document names itself (`Sample N for comparison.`), each workflow its judge.
+ */
+const PAIRED = 40;
+const LABELS = Array.from({ length: PAIRED }, (_, i) => (i % 5) + 1);
+const JUDGE_A = LABELS.map((h, i) => (i === 7 || i === 23 ? (h === 5 ? 4 : h + 1) : h));
+const JUDGE_B = LABELS.map((h, i) => (i < 16 ? (h <= 3 ? h + 2 : h - 3) : h));
+
 beforeAll(async () => {
   await ensureNamespace(parseConfig(process.env).temporalAddress, NS);
   model = new ModelServer();
   // Each document says which it is; each repeat of it gets its own scripted score.
   model.responder = (body) => {
+    const messages = JSON.stringify(body.messages);
+    const sample = /Sample (\d+) for comparison\./.exec(messages);
+    if (sample) {
+      const judge = messages.includes('Grade as judge A.') ? JUDGE_A : JUDGE_B;
+      const i = Number(sample[1]);
+      return { content: JSON.stringify({ summary: `sample ${i}`, overall_score: judge[i] }) };
+    }
     const match = /Essay number (\d+)\./.exec(JSON.stringify(body.messages));
     if (!match) return undefined;
     const i = Number(match[1]);
@@ -301,4 +318,70 @@ describe('a live calibration with repeats', () => {
       .send({ calibration_set_id: 'cset_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T' });
     expect([noSet.status, noSet.body.error.code]).toEqual([404, 'not_found']);
   });
+});
+
+describe('compare: a judge that agrees on 95 % of 40 items against one that agrees on 60 %', () => {
+  it('runs both calibrations through the stack; the interval for the κ difference excludes 0, as the pure function gives', async () => {
+    expect(JUDGE_A.filter((v, i) => v === LABELS[i])).toHaveLength(38);
+    expect(JUDGE_B.filter((v, i) => v === LABELS[i])).toHaveLength(24);
+    const docs: string[] = [];
+    for (let i = 0; i < PAIRED; i++) {
+      const up = await uploadDocument(t, key, await makeDocument('md', { sentences: [`Sample ${i} for comparison.`] }));
+      expect(up.status).toBe(200);
+      docs.push(up.body.id as string);
+    }
+    const set = await t.api
+      .post('/v1/calibration-sets')
+      .set(auth(key))
+      .send({
+        name: 'Paired',
+        criteria: [{ key: 'score', pointer: '/overall_score', kind: 'ordinal', min: 1, max: 5 }],
+      });
+    expect(set.status).toBe(201);
+    const added = await t.api
+      .post(`/v1/calibration-sets/${set.body.id}/items`)
+      .set(auth(key))
+      .send({
+        items: docs.map((doc, i) => ({
+          input_documents: [doc],
+          external_id: `sample-${i}`,
+          labels: { score: LABELS[i] },
+        })),
+      });
+    expect(added.status).toBe(201);
+    const judges = await Promise.all(
+      ['A', 'B'].map((j) => makeWorkflow(t, key, { output_schema: SCHEMA, user_prompt: `Grade as judge ${j}.` })),
+    );
+    const started = await Promise.all(
+      judges.map((wf) =>
+        t.api.post(`/v1/workflows/${wf}/calibrations`).set(auth(key)).send({ calibration_set_id: set.body.id }),
+      ),
+    );
+    expect(started.map((r) => r.status)).toEqual([202, 202]);
+    const [a, b] = await Promise.all(started.map((r) => finished(key, r.body.id as string, 240_000)));
+    expect([a.status, b.status]).toEqual(['succeeded', 'succeeded']);
+    expect(a.criteria[0]).toMatchObject({ scored: PAIRED, unscorable: 0 });
+    expect(a.criteria[0].metrics.exact_agreement.value).toBe(38 / 40);
+    expect(b.criteria[0].metrics.exact_agreement.value).toBe(24 / 40);
+
+    const res = await t.api.get(`/v1/calibrations/${a.id}/compare?with=${b.id}`).set(auth(key));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ calibration_id: a.id, with: b.id, seed: a.seed });
+    const [score] = res.body.criteria;
+    expect(score.items).toBe(PAIRED);
+    const kappa = score.metrics.quadratic_weighted_kappa;
+    expect(kappa.difference).toBeGreaterThan(0);
+    expect(kappa.interval.low).toBeGreaterThan(0);
+    expect(kappa.interval.high).toBeGreaterThanOrEqual(kappa.difference);
+
+    // The same pairs, in the set's order, through the pure function with the first calibration's seed.
+    const pairs = (model: number[]) => LABELS.map((h, i) => ({ item_id: `sample-${i}`, human: h, model: model[i]! }));
+    const pure = compareCriterion(
+      { key: 'score', pointer: '/overall_score', kind: 'ordinal', min: 1, max: 5 },
+      pairs(JUDGE_A),
+      pairs(JUDGE_B),
+      { seed: a.seed as number, resamples: 2000 },
+    );
+    expect(score.metrics).toEqual(JSON.parse(JSON.stringify(pure.metrics)));
+  }, 420_000);
 });

@@ -649,6 +649,18 @@ class CalibrationFile(BaseModel):
     mime_type: str
 
 
+class CalibrationError(BaseModel):
+    """
+    Why the calibration failed; null unless `status` is `failed`.
+    """
+
+    code: Literal['creation_failed', 'execution_ended']
+    """
+    `creation_failed`: the request that created it ended before its batch existed (nothing ran, nothing was charged); `execution_ended`: its job ended before writing the report (its batch and runs are unaffected).
+    """
+    message: str
+
+
 class CalibrationThresholds(BaseModel):
     model_config = ConfigDict(
         extra='forbid',
@@ -1427,7 +1439,7 @@ class Calibration(BaseModel):
     workflow_id: str
     calibration_set_id: str
     batch_id: str
-    status: Literal['running', 'succeeded', 'canceled']
+    status: Literal['running', 'succeeded', 'canceled', 'failed']
     repeats: int
     livemode: bool
     items: int
@@ -1445,6 +1457,7 @@ class Calibration(BaseModel):
     """
     report_file: CalibrationFile | None
     items_file: CalibrationFile | None
+    error: CalibrationError | None
     created_at: AwareDatetime
     finished_at: AwareDatetime | None
 

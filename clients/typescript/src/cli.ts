@@ -570,5 +570,7 @@ async function calibrate(
   if (values.json) io.out(JSON.stringify(calibration));
   else for (const line of criteriaTable(calibration)) io.out(line);
   if (calibration.report_file) io.err(`report: ${calibration.report_file.url}`);
+  if (calibration.error)
+    io.err(`calibration ${calibration.id} failed (${calibration.error.code}): ${calibration.error.message}`);
   return calibration.status === 'succeeded' ? 0 : 1;
 }

@@ -1496,7 +1496,7 @@ export interface components {
             calibration_set_id: string;
             batch_id: string;
             /** @enum {string} */
-            status: "running" | "succeeded" | "canceled";
+            status: "running" | "succeeded" | "canceled" | "failed";
             repeats: number;
             livemode: boolean;
             /** @description The set’s items the calibration runs. */
@@ -1512,6 +1512,7 @@ export interface components {
             criteria: components["schemas"]["CalibrationCriterionReport"][] | null;
             report_file: components["schemas"]["CalibrationFile"];
             items_file: components["schemas"]["CalibrationFile"];
+            error: components["schemas"]["CalibrationError"];
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -1600,6 +1601,15 @@ export interface components {
             /** Format: date-time */
             expires_at: string;
             mime_type: string;
+        } | null;
+        /** @description Why the calibration failed; null unless `status` is `failed`. */
+        CalibrationError: {
+            /**
+             * @description `creation_failed`: the request that created it ended before its batch existed (nothing ran, nothing was charged); `execution_ended`: its job ended before writing the report (its batch and runs are unaffected).
+             * @enum {string}
+             */
+            code: "creation_failed" | "execution_ended";
+            message: string;
         } | null;
         CreateCalibrationRequest: {
             calibration_set_id: string;
@@ -9025,7 +9035,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `calibration_sets_differ`: the two ran different sets; `calibration_not_finished`: one is still running. */
+            /** @description `calibration_sets_differ`: the two ran different sets; `calibration_not_finished`: one is still running; `calibration_failed`: one failed and has no report. */
             409: {
                 headers: {
                     /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
