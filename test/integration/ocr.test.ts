@@ -18,7 +18,8 @@ import {
 } from '../support/scanned-page';
 import { uploadDocument } from '../support/uploads';
 
-jest.setTimeout(240_000);
+// Generous: a page takes 3–5 s alone and many times that on this shared machine under load (docs/decisions.md 376).
+jest.setTimeout(360_000);
 
 let t: TestContext;
 let a: TestAccount;
@@ -39,7 +40,7 @@ afterAll(async () => {
 /** Uploads and completes, calling `complete` again while it answers 202 (pages still being read). */
 async function upload(bytes: Buffer, filename: string, mimeType: string) {
   let res = await uploadDocument(t, key, { bytes, filename, mimeType });
-  const deadline = Date.now() + 180_000;
+  const deadline = Date.now() + 300_000;
   while (res.status === 202 && Date.now() < deadline) {
     res = await t.api.post(`/v1/documents/${res.body.id}/complete`).set(auth());
   }
