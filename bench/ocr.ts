@@ -59,6 +59,20 @@ const childCpuSeconds = () => {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[13]) + Number(fields[14])) / CLK_TCK; // cutime and cstime: fields 16 and 17 of the line
 };
+/**
+ * `childCpuSeconds` once the children that ended have been reaped: the sandbox settles its outcome before Node reaps
+ * the child it killed, so this waits for the figure to move past `before` and then hold still (at most 10 s).
+ */
+async function settledChildCpu(before: number): Promise<number> {
+  let last = childCpuSeconds();
+  for (let waited = 0; waited < 10_000; waited += 250) {
+    await sleep(250);
+    const now = childCpuSeconds();
+    if (now > before && now === last) return now;
+    last = now;
+  }
+  return last;
+}
 const load = () =>
   loadavg()
     .map((l) => l.toFixed(2))
@@ -167,12 +181,10 @@ async function sandboxPart(files: BenchFile[], dir: string): Promise<FileRow[]> 
       },
     );
     const seconds = (performance.now() - started) / 1000;
-    // The child has exited once the outcome is settled, but Node may reap it a moment later.
-    await sleep(200);
     const row: FileRow = {
       file,
       seconds,
-      cpu: childCpuSeconds() - cpuBefore,
+      cpu: (await settledChildCpu(cpuBefore)) - cpuBefore,
       afterFirst: pageDone.length > 1 ? (pageDone.at(-1)! - pageDone[0]!) / 1000 : null,
       peakMb: result.peak_rss_mb,
       scores: file.pages.map((page, i) => scorePage(page, result.sections[i]?.text ?? '')),
