@@ -193,19 +193,22 @@ export const A4 = { width: 595.28, height: 841.89 };
 
 /**
  * A PDF whose pages are given in order: a string is a page of real text (a text layer, drawn with pdf-lib's
- * Helvetica), a scan is an image-only page covering the whole page, as a scanner's PDF is.
+ * Helvetica), a scan is an image-only page covering the whole page, as a scanner's PDF is (an A4 page turned
+ * landscape for a scan wider than it is high, as a sideways-fed page comes out).
  */
 export async function pdfOfPages(pages: (string | ScannedPage)[]): Promise<Buffer> {
   const { PDFDocument, StandardFonts } = await import('pdf-lib');
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   for (const content of pages) {
-    const page = doc.addPage([A4.width, A4.height]);
+    const landscape = typeof content !== 'string' && content.width > content.height;
+    const [width, height] = landscape ? [A4.height, A4.width] : [A4.width, A4.height];
+    const page = doc.addPage([width, height]);
     if (typeof content === 'string') {
       content.split('\n').forEach((line, i) => page.drawText(line, { x: 72, y: 760 - i * 18, size: 11, font }));
     } else {
       const image = await doc.embedPng(content.png);
-      page.drawImage(image, { x: 0, y: 0, width: A4.width, height: A4.height });
+      page.drawImage(image, { x: 0, y: 0, width, height });
     }
   }
   return Buffer.from(await doc.save());
