@@ -1,0 +1,98 @@
+/**
+ * A batch's results file and its lifetime (docs/decisions.md 504, 535, 536): one stored object per batch and format
+ * for a final batch, rendered once and served again while nothing in it can have changed, and one per batch and format
+ * for the latest snapshot of an unfinished batch, replaced by each request. The object records what it was rendered
+ * from (`rendered-from`: the batch's final status and how many of its items were refunded since, or `unfinished`),
+ * so a request for a final batch whose file matches signs it without starting a job or reading a row.
+ */
+import type { Db } from 'mongodb';
+import { COLLECTIONS } from '../platform/db';
+import { objectKeys, putObject, statObject, type Storage } from '../platform/storage';
+import { TenantDb } from '../store';
+import { batchResultsJob, type JobWait, type TemporalHandle } from '../jobs';
+import type { BatchResultsFormat, BatchResultsJobInput } from '../jobs/contract';
+import type { RunDoc } from '../runs';
+import { findBatchForJob, type BatchDoc } from './batches';
+import { batchResultRows, type BatchResultRow } from './progress';
+import { BATCH_RESULTS_FILE, FINAL_BATCH_STATUSES } from './schemas';
+
+/** The object metadata (`x-amz-meta-rendered-from`) naming the state a stored file shows. */
+const RENDERED_FROM = 'rendered-from';
+
+export interface StoredResultsFile {
+  key: string;
+  mimeType: string;
+  filename: string;
+}
+
+/**
+ * What a file rendered now would show, as far as it can still change: `unfinished` while the batch runs; once final,
+ * its status and the number of its items refunded (an operator's refund turns a succeeded item `refunded`, the one
+ * change a final batch's rows can still see). Read before the rows, so a file is never stamped newer than it is.
+ */
+async function renderedFrom(db: Db, batch: BatchDoc): Promise<string> {
+  if (!FINAL_BATCH_STATUSES.has(batch.status)) return 'unfinished';
+  const refunded = await new TenantDb(db, batch.account_id)
+    .collection<RunDoc>(COLLECTIONS.runs)
+    .countDocuments({ admission: 'admitted', batch_id: batch._id, status: 'refunded' });
+  return `final:${batch.status}:${refunded}`;
+}
+
+function fileOf(batch: Pick<BatchDoc, '_id' | 'account_id'>, format: BatchResultsFormat, final: boolean) {
+  const { mimeType, extension } = BATCH_RESULTS_FILE[format];
+  const name = final ? `results.${extension}` : `results-unfinished.${extension}`;
+  return {
+    key: objectKeys.batchResults(batch.account_id, batch._id, name),
+    mimeType,
+    filename: `${batch._id}-results.${extension}`,
+  };
+}
+
+/** The stored file of a final batch when it shows the batch as it is now, else null. */
+async function currentFinalFile(
+  db: Db,
+  storage: Storage,
+  batch: BatchDoc,
+  format: BatchResultsFormat,
+): Promise<StoredResultsFile | null> {
+  if (!FINAL_BATCH_STATUSES.has(batch.status)) return null;
+  const file = fileOf(batch, format, true);
+  const head = await statObject(storage, file.key);
+  return head?.metadata?.[RENDERED_FROM] === (await renderedFrom(db, batch)) ? file : null;
+}
+
+/**
+ * The results file for `GET /batches/{id}/results`: a final batch's stored file when it is current (no job), else
+ * rendered by a worker (`batchResults`), waited for at most `ms`.
+ */
+export async function batchResultsFile(
+  deps: { db: Db; storage: Storage; temporal: TemporalHandle },
+  batch: BatchDoc,
+  format: BatchResultsFormat,
+  ms: number,
+): Promise<JobWait<StoredResultsFile>> {
+  const stored = await currentFinalFile(deps.db, deps.storage, batch, format);
+  if (stored) return { state: 'done', value: stored };
+  return batchResultsJob(deps.temporal, { accountId: batch.account_id, batchId: batch._id, format }, ms);
+}
+
+/**
+ * The worker's half (activities/batches.ts): renders the rows with `render` and stores the file, unless a final
+ * batch's file is already current (two requests that both found none render once each, writing the same bytes).
+ */
+export async function storeBatchResultsFile(
+  db: Db,
+  storage: Storage,
+  input: BatchResultsJobInput,
+  render: (rows: BatchResultRow[], format: BatchResultsFormat) => Promise<Uint8Array>,
+): Promise<StoredResultsFile> {
+  const batch = await findBatchForJob(db, input.accountId, input.batchId);
+  if (!batch) throw new Error(`batch ${input.batchId} of ${input.accountId} not found`);
+  const stored = await currentFinalFile(db, storage, batch, input.format);
+  if (stored) return stored;
+  const from = await renderedFrom(db, batch);
+  const file = fileOf(batch, input.format, from !== 'unfinished');
+  const bytes = await render(await batchResultRows(db, input.accountId, input.batchId), input.format);
+  await putObject(storage, file.key, bytes, file.mimeType, { [RENDERED_FROM]: from });
+  return file;
+}
