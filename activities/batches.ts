@@ -31,6 +31,6 @@ export function batchActivities({ db, config, temporal, storage }: ActivityDeps)
     advanceBatch: (input: BatchJobInput) =>
       withHeartbeat(() => advanceBatch(deps, input, { stepMs: BATCH_STEP_MS, beat: heartbeat }), 3_000),
     writeBatchResultsFile: (input: BatchResultsJobInput) =>
-      withHeartbeat(() => storeBatchResultsFile(db, storage, input, renderBatchResults)),
+      withHeartbeat(() => storeBatchResultsFile(db, storage, config.OUTPUT_URL_TTL_S, input, renderBatchResults)),
   };
 }

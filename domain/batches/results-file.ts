@@ -1,17 +1,15 @@
 /**
  * A batch's results file and its lifetime (docs/decisions.md 504, 535, 536): one stored object per batch and format
- * for a final batch, rendered once and served again while nothing in it can have changed, and one per batch and format
- * for the latest snapshot of an unfinished batch, replaced by each request. The object records what it was rendered
- * from (`rendered-from`: the batch's final status and how many of its items were refunded since, or `unfinished`),
- * so a request for a final batch whose file matches signs it without starting a job or reading a row.
+ * for a final batch, rendered once and served again for a signed URL's lifetime (`OUTPUT_URL_TTL_S`), and one per
+ * batch and format for the latest snapshot of an unfinished batch, replaced by each request. The object records what
+ * it was rendered from (`rendered-from`: the batch's final status, or `unfinished`), so a request for a final batch
+ * whose file matches and is recent signs it without starting a job or reading a row.
  */
 import type { Db } from 'mongodb';
-import { COLLECTIONS } from '../platform/db';
+import type { Config } from '../platform/config';
 import { objectKeys, putObject, statObject, type Storage } from '../platform/storage';
-import { TenantDb } from '../store';
 import { batchResultsJob, type JobWait, type TemporalHandle } from '../jobs';
 import type { BatchResultsFormat, BatchResultsJobInput } from '../jobs/contract';
-import type { RunDoc } from '../runs';
 import { findBatchForJob, type BatchDoc } from './batches';
 import { batchResultRows, type BatchResultRow } from './progress';
 import { BATCH_RESULTS_FILE, FINAL_BATCH_STATUSES } from './schemas';
@@ -26,16 +24,13 @@ export interface StoredResultsFile {
 }
 
 /**
- * What a file rendered now would show, as far as it can still change: `unfinished` while the batch runs; once final,
- * its status and the number of its items refunded (an operator's refund turns a succeeded item `refunded`, the one
- * change a final batch's rows can still see). Read before the rows, so a file is never stamped newer than it is.
+ * What a file rendered now would show, as far as a stored file can be reused: `unfinished` while the batch runs, its
+ * final status once it is final. Read before the rows, so a file is never stamped newer than it is. An operator's
+ * refund of a succeeded item (the one change a final batch's rows can still see) shows once the file is re-rendered,
+ * at most a URL lifetime later: counting the batch's refunded runs on every request would be a scan on FerretDB.
  */
-async function renderedFrom(db: Db, batch: BatchDoc): Promise<string> {
-  if (!FINAL_BATCH_STATUSES.has(batch.status)) return 'unfinished';
-  const refunded = await new TenantDb(db, batch.account_id)
-    .collection<RunDoc>(COLLECTIONS.runs)
-    .countDocuments({ admission: 'admitted', batch_id: batch._id, status: 'refunded' });
-  return `final:${batch.status}:${refunded}`;
+function renderedFrom(batch: BatchDoc): string {
+  return FINAL_BATCH_STATUSES.has(batch.status) ? `final:${batch.status}` : 'unfinished';
 }
 
 function fileOf(batch: Pick<BatchDoc, '_id' | 'account_id'>, format: BatchResultsFormat, final: boolean) {
@@ -48,17 +43,19 @@ function fileOf(batch: Pick<BatchDoc, '_id' | 'account_id'>, format: BatchResult
   };
 }
 
-/** The stored file of a final batch when it shows the batch as it is now, else null. */
+/** The stored file of a final batch when it was rendered final within the last `maxAgeS` seconds, else null. */
 async function currentFinalFile(
-  db: Db,
   storage: Storage,
   batch: BatchDoc,
   format: BatchResultsFormat,
+  maxAgeS: number,
 ): Promise<StoredResultsFile | null> {
   if (!FINAL_BATCH_STATUSES.has(batch.status)) return null;
   const file = fileOf(batch, format, true);
   const head = await statObject(storage, file.key);
-  return head?.metadata?.[RENDERED_FROM] === (await renderedFrom(db, batch)) ? file : null;
+  if (!head || head.metadata?.[RENDERED_FROM] !== renderedFrom(batch)) return null;
+  const age = Date.now() - (head.lastModified?.getTime() ?? 0);
+  return age < maxAgeS * 1000 ? file : null;
 }
 
 /**
@@ -66,12 +63,12 @@ async function currentFinalFile(
  * rendered by a worker (`batchResults`), waited for at most `ms`.
  */
 export async function batchResultsFile(
-  deps: { db: Db; storage: Storage; temporal: TemporalHandle },
+  deps: { storage: Storage; temporal: TemporalHandle; config: Pick<Config, 'OUTPUT_URL_TTL_S'> },
   batch: BatchDoc,
   format: BatchResultsFormat,
   ms: number,
 ): Promise<JobWait<StoredResultsFile>> {
-  const stored = await currentFinalFile(deps.db, deps.storage, batch, format);
+  const stored = await currentFinalFile(deps.storage, batch, format, deps.config.OUTPUT_URL_TTL_S);
   if (stored) return { state: 'done', value: stored };
   return batchResultsJob(deps.temporal, { accountId: batch.account_id, batchId: batch._id, format }, ms);
 }
@@ -83,14 +80,15 @@ export async function batchResultsFile(
 export async function storeBatchResultsFile(
   db: Db,
   storage: Storage,
+  maxAgeS: number,
   input: BatchResultsJobInput,
   render: (rows: BatchResultRow[], format: BatchResultsFormat) => Promise<Uint8Array>,
 ): Promise<StoredResultsFile> {
   const batch = await findBatchForJob(db, input.accountId, input.batchId);
   if (!batch) throw new Error(`batch ${input.batchId} of ${input.accountId} not found`);
-  const stored = await currentFinalFile(db, storage, batch, input.format);
+  const stored = await currentFinalFile(storage, batch, input.format, maxAgeS);
   if (stored) return stored;
-  const from = await renderedFrom(db, batch);
+  const from = renderedFrom(batch);
   const file = fileOf(batch, input.format, from !== 'unfinished');
   const bytes = await render(await batchResultRows(db, input.accountId, input.batchId), input.format);
   await putObject(storage, file.key, bytes, file.mimeType, { [RENDERED_FROM]: from });

@@ -127,10 +127,22 @@ export async function presignDownload(
 export async function statObject(
   storage: Storage,
   key: string,
-): Promise<{ size: number; contentType?: string; etag?: string; metadata?: Record<string, string> } | null> {
+): Promise<{
+  size: number;
+  contentType?: string;
+  etag?: string;
+  metadata?: Record<string, string>;
+  lastModified?: Date;
+} | null> {
   try {
     const head = await storage.s3.send(new HeadObjectCommand({ Bucket: storage.bucket, Key: key }));
-    return { size: head.ContentLength ?? 0, contentType: head.ContentType, etag: head.ETag, metadata: head.Metadata };
+    return {
+      size: head.ContentLength ?? 0,
+      contentType: head.ContentType,
+      etag: head.ETag,
+      metadata: head.Metadata,
+      lastModified: head.LastModified,
+    };
   } catch (err) {
     if (httpStatus(err) === 404) return null;
     throw err;

@@ -1,9 +1,10 @@
 /**
  * A batch's results files have a lifetime (docs/decisions.md 535, 536), on the real stack: while the batch runs, each
  * request renders the items as they are now into one object per format (replaced, never added); once it is final the
- * file is rendered once and answered again (no job: it is served with the worker stopped), until an operator's
- * refund of an item changes what the file must show. Its own namespace and worker (stopped here), the model a local
- * server whose first answer is held, so the batch is running for the first requests.
+ * file is rendered once and answered again (no job: it is served with the worker stopped) for a URL's lifetime, then
+ * rendered again into the same object, an operator's refund of an item showing. Its own namespace and worker
+ * (stopped and restarted here), a one-minute URL lifetime, the model a local server whose first answer is held, so
+ * the batch is running for the first requests.
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -26,10 +27,12 @@ const auth = (k: string) => ({ Authorization: `Bearer ${k}` });
 const FINAL = ['succeeded', 'completed_with_failures', 'canceled'];
 /** How long the model holds its first answer: the batch is running at least this long. */
 const HOLD_MS = 20_000;
+const TTL_S = 60;
 
 let t: TestContext;
 let model: ModelServer;
 let worker: Spawned | undefined;
+let workerEnv: NodeJS.ProcessEnv;
 
 beforeAll(async () => {
   await ensureNamespace(parseConfig(process.env).temporalAddress, NS);
@@ -37,14 +40,16 @@ beforeAll(async () => {
   let answered = 0;
   model.responder = () => ({ ...model.fallback, delayMs: answered++ === 0 ? HOLD_MS : 0 });
   const url = await model.start();
-  worker = await startWorker({
+  workerEnv = {
     TEMPORAL_NAMESPACE: NS,
+    OUTPUT_URL_TTL_S: String(TTL_S),
     MODEL_A_PROVIDER: 'openai',
     MODEL_A_BASE_URL: url,
     MODEL_A_API_KEY: 'test-key',
     MODEL_A_MODEL: 'test-model-1',
-  });
-  t = await createTestContext({ TEMPORAL_NAMESPACE: NS });
+  };
+  worker = await startWorker(workerEnv);
+  t = await createTestContext({ TEMPORAL_NAMESPACE: NS, OUTPUT_URL_TTL_S: String(TTL_S) });
 }, 120_000);
 afterAll(async () => {
   await worker?.stop();
@@ -69,7 +74,7 @@ async function csvRows(url: string): Promise<Array<Record<string, string>>> {
   return parseCsv(Buffer.from(await res.arrayBuffer()), { columns: true, bom: true }) as Array<Record<string, string>>;
 }
 
-it('keeps one file per batch and format: replaced while running, rendered once when final, again after a refund', async () => {
+it('keeps one file per batch and format: replaced while running, rendered once when final, again a URL lifetime later', async () => {
   const a = await newAccount(t);
   const key = await a.key({ mode: 'live' });
   await grant(t.database.db, a.accountId, `grant_results_${a.accountId}`, toMilli(1_000), 'regular');
@@ -114,29 +119,29 @@ it('keeps one file per batch and format: replaced while running, rendered once w
   expect(await objectsUnder(prefix)).toEqual(['results-unfinished.csv', 'results.csv']);
   const rendered = await lastModified(`${prefix}results.csv`);
 
-  // An operator's refund of an item: the next request renders the file again, in the same object.
-  const refund = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', join(__dirname, '..', '..', 'scripts', 'ops.ts'), 'refund-run', final[1]!.run_id!],
-    { env: { ...process.env, TEMPORAL_NAMESPACE: NS }, encoding: 'utf8' },
-  );
-  expect(refund.status).toBe(0);
-  await new Promise((r) => setTimeout(r, 1_100)); // LastModified has one-second resolution
-  const refunded = await csvRows((await results()).url);
-  expect(refunded.map((r) => r.status)).toEqual(['succeeded', 'refunded', 'succeeded']);
-  const rerendered = await lastModified(`${prefix}results.csv`);
-  expect(rerendered).toBeGreaterThan(rendered);
-  await results('jsonl');
-
-  // With no worker at all, a final batch's current file is still answered, the same object, never rewritten.
+  // With no worker at all, the final batch's file is still answered, the same object, never rewritten.
   await worker!.stop();
   worker = undefined;
   for (let i = 0; i < 3; i++) {
     const began = Date.now();
     const file = await results();
     expect(Date.now() - began).toBeLessThan(5_000);
-    expect((await csvRows(file.url)).map((r) => r.status)).toEqual(['succeeded', 'refunded', 'succeeded']);
+    expect((await csvRows(file.url)).map((r) => r.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
   }
-  expect(await lastModified(`${prefix}results.csv`)).toBe(rerendered);
+  expect(await lastModified(`${prefix}results.csv`)).toBe(rendered);
+
+  // An operator's refund of an item shows once the file is older than a URL's lifetime: rendered again, in place.
+  const refund = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(__dirname, '..', '..', 'scripts', 'ops.ts'), 'refund-run', final[1]!.run_id!],
+    { env: { ...process.env, TEMPORAL_NAMESPACE: NS }, encoding: 'utf8' },
+  );
+  expect(refund.status).toBe(0);
+  worker = await startWorker(workerEnv);
+  await new Promise((r) => setTimeout(r, Math.max(0, rendered + TTL_S * 1000 + 1_000 - Date.now())));
+  const refunded = await csvRows((await results()).url);
+  expect(refunded.map((r) => r.status)).toEqual(['succeeded', 'refunded', 'succeeded']);
+  expect(await lastModified(`${prefix}results.csv`)).toBeGreaterThan(rendered);
+  await results('jsonl');
   expect(await objectsUnder(prefix)).toEqual(['results-unfinished.csv', 'results.csv', 'results.jsonl']);
 }, 300_000);
