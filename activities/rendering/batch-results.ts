@@ -18,6 +18,7 @@ import { stringify } from 'csv-stringify/sync';
 import { stream as excelStream, type CellValue } from 'exceljs';
 import { guardFormula } from './csv';
 import type { BatchResultRow } from '../../domain/batches/progress';
+import { BATCH_RESULTS_FILE } from '../../domain/batches/schemas';
 import { cellOf, cellText, entriesOf, isPlainObject, jsonText, truncateText, xmlSafe } from './shape';
 
 export type BatchResultsFormat = 'csv' | 'xlsx' | 'jsonl';
@@ -25,12 +26,8 @@ export type BatchResultsFormat = 'csv' | 'xlsx' | 'jsonl';
 // The row's shape is the batch domain's (domain/batches/progress.ts writes the rows); re-exported for callers here.
 export type { BatchResultRow };
 
-/** Content-Type and extension of each format, for the stored object and its download name. */
-export const BATCH_RESULTS_FILE: Record<BatchResultsFormat, { mimeType: string; extension: string }> = {
-  csv: { mimeType: 'text/csv; charset=utf-8', extension: 'csv' },
-  xlsx: { mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extension: 'xlsx' },
-  jsonl: { mimeType: 'application/x-ndjson; charset=utf-8', extension: 'jsonl' },
-};
+// The formats' Content-Type and extension are the batch domain's (the stored object's lifetime is decided there).
+export { BATCH_RESULTS_FILE };
 
 /** Excel's limits: past them a file opens only after a "repair" that drops content. */
 export const XLSX_MAX_CELL_CHARS = 32_767;

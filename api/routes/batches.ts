@@ -15,7 +15,7 @@ import {
   CreateBatchRequest,
   WorkflowBatchParams,
 } from '../../domain/batches/schemas';
-import { batchResultsJob } from '../../domain/jobs';
+import { batchResultsFile } from '../../domain/batches/results-file';
 import { signedFile } from '../../domain/platform/storage';
 import { errors } from '../../domain/http/errors';
 import type { KeyPrincipal } from '../../domain/access/api-keys';
@@ -121,18 +121,16 @@ export function batchRoutes(deps: RouteDeps): RouteSpec[] {
       summary: 'Get a signed URL for the results file',
       description:
         'One row per item (external id, run id, status, error code, credits, the output’s top-level fields as ' +
-        'columns), as CSV, XLSX or JSONL, at any time: unfinished items show their status. A fresh file each call.',
+        'columns), as CSV, XLSX or JSONL, at any time: unfinished items show their status. While the batch runs each ' +
+        'call renders the items as they are now; once it is final the same file is answered again for the URL ' +
+        'lifetime (a fresh signed URL each call), then rendered anew.',
       params: BatchIdParams,
       query: BatchResultsQuery,
       responses: { 200: { description: 'The results file', schema: BatchResultsFile } },
       errors: { 404: '`not_found`: no such batch.' },
       handler: async ({ tenant, params, query }) => {
         const batch = await getBatch(tenant, params.batchId);
-        const wait = await batchResultsJob(
-          deps.temporal,
-          { accountId: tenant.accountId, batchId: batch._id, format: query.format },
-          RESULTS_WAIT_MS,
-        );
+        const wait = await batchResultsFile(deps, batch, query.format, RESULTS_WAIT_MS);
         if (wait.state !== 'done') throw errors.serviceUnavailable('The results file is still being written; retry.');
         const { key, mimeType, filename } = wait.value;
         return {

@@ -96,6 +96,36 @@ async function othersInFlight(tenant: TenantDb, batchId: string): Promise<number
   return others.filter((b) => b._id !== batchId).reduce((sum, b) => sum + (b.inflight ?? 0), 0);
 }
 
+/**
+ * How many items this step may admit: the batch's window and the account's limit over its batches (docs/decisions.md
+ * 506, 538). The room is claimed before it is used: `inflight` is written as what will be in flight, then the others'
+ * are read again, and the room shrinks to what is left. Of two batches claiming at once, the one that reads second
+ * has seen the first's claim, so together they never pass the limit; when each saw the other's claim both shrink,
+ * and the caller waits a random extra moment before trying again so they do not collide step after step. A claim
+ * larger than what was admitted (an item refused at once, a step that died) only holds others back until this
+ * batch's next write of its counts.
+ */
+async function claimRoom(
+  tenant: TenantDb,
+  batch: BatchDoc,
+  own: number,
+): Promise<{ room: number; claimed: boolean; shrunk: boolean }> {
+  const limit = LIMITS.batchItemsInFlightPerAccount;
+  let room = Math.min(batch.max_concurrency - own, limit - own - (await othersInFlight(tenant, batch._id)));
+  if (room <= 0) return { room: 0, claimed: false, shrunk: false };
+  const publish = (inflight: number) =>
+    batchesCollection(tenant).updateOne(
+      { _id: batch._id, status: { $in: ['queued', 'running'] } },
+      { $set: { inflight } },
+    );
+  await publish(own + room);
+  const left = limit - own - (await othersInFlight(tenant, batch._id));
+  if (left >= room) return { room, claimed: true, shrunk: false };
+  room = Math.max(0, left);
+  await publish(own + room);
+  return { room, claimed: true, shrunk: true };
+}
+
 function countsOf(batch: BatchDoc, progress: BatchProgress, running: number): BatchCountsDoc {
   const { succeeded, failed, canceled, refunded } = progress.done;
   const queued = batch.total - succeeded - failed - canceled - refunded - running;
@@ -122,6 +152,7 @@ export async function advanceBatch(
   }
   const deadline = Date.now() + options.stepMs;
   let lastWritten = '';
+  let collided = false;
   for (;;) {
     // The runs in flight: the final ones are tallied and leave the window.
     // What a step needs of a run in flight, not its output: these are read every POLL_MS.
@@ -167,13 +198,12 @@ export async function advanceBatch(
         else progress.inflight.push(items[i]!.position);
       });
       progress.next += items.length;
-    } else if (!stop && progress.next < batch.total) {
-      let room = batch.max_concurrency - progress.inflight.length;
-      if (room > 0)
-        room = Math.min(
-          room,
-          LIMITS.batchItemsInFlightPerAccount - progress.inflight.length - (await othersInFlight(tenant, batch._id)),
-        );
+    } else if (!stop && progress.next < batch.total && progress.inflight.length < batch.max_concurrency) {
+      const claim = await claimRoom(tenant, batch, progress.inflight.length);
+      collided = claim.shrunk;
+      // A claim was written as `inflight`: the counts below are written again even when they look unchanged.
+      if (claim.claimed) lastWritten = '';
+      const room = claim.room;
       if (room > 0) {
         const items = await batchItems(tenant, batch, progress.next, progress.next + room);
         const runs = await inGroups(items, ADMIT_AT_ONCE, (item) => admitBatchItem(deps, tenant, item));
@@ -210,7 +240,7 @@ export async function advanceBatch(
     }
     if (Date.now() >= deadline) return { progress, status: null };
     options.beat?.();
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS + (collided ? Math.random() * POLL_MS : 0)));
     batch = (await findBatchForJob(deps.db, input.accountId, input.batchId)) ?? batch;
     if (FINAL_BATCH_STATUSES.has(batch.status)) {
       await afterFinal(deps, batch);

@@ -99,6 +99,16 @@ export const BatchResultsQuery = z.object({
   format: z.enum(['csv', 'xlsx', 'jsonl']).default('csv'),
 });
 
+/** Content-Type and extension of each format, for the stored object and its download name. */
+export const BATCH_RESULTS_FILE: Record<
+  z.infer<typeof BatchResultsQuery>['format'],
+  { mimeType: string; extension: string }
+> = {
+  csv: { mimeType: 'text/csv; charset=utf-8', extension: 'csv' },
+  xlsx: { mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extension: 'xlsx' },
+  jsonl: { mimeType: 'application/x-ndjson; charset=utf-8', extension: 'jsonl' },
+};
+
 export const BatchResultsFile = z
   .object({
     url: z.string().meta({ description: 'A signed download URL, valid until `expires_at`.' }),

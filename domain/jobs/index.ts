@@ -198,7 +198,8 @@ export async function describeBatchHistory(
 
 /**
  * Renders a batch's results file in the worker (the API never renders 10,000 rows in-process) and waits at most
- * `ms` for it. A fresh job id per request: the file shows the items as they are now.
+ * `ms` for it. A fresh job id per request: the file shows the items as they are now (a final batch's current file is
+ * answered without a job: domain/batches/results-file.ts).
  */
 export async function batchResultsJob(temporal: TemporalHandle, input: BatchResultsJobInput, ms: number) {
   const handle = await startOrAttach<JobSignatures['batchResults']>(temporal, JOB_TYPES.batchResults, {

@@ -149,10 +149,22 @@ export async function signedFile(
 export async function statObject(
   storage: Storage,
   key: string,
-): Promise<{ size: number; contentType?: string; etag?: string } | null> {
+): Promise<{
+  size: number;
+  contentType?: string;
+  etag?: string;
+  metadata?: Record<string, string>;
+  lastModified?: Date;
+} | null> {
   try {
     const head = await storage.s3.send(new HeadObjectCommand({ Bucket: storage.bucket, Key: key }));
-    return { size: head.ContentLength ?? 0, contentType: head.ContentType, etag: head.ETag };
+    return {
+      size: head.ContentLength ?? 0,
+      contentType: head.ContentType,
+      etag: head.ETag,
+      metadata: head.Metadata,
+      lastModified: head.LastModified,
+    };
   } catch (err) {
     if (httpStatus(err) === 404) return null;
     throw err;
@@ -198,15 +210,22 @@ export async function deleteObject(storage: Storage, key: string): Promise<void>
   await storage.s3.send(new DeleteObjectCommand({ Bucket: storage.bucket, Key: key }));
 }
 
-/** Answers the stored object's ETag. */
+/** Answers the stored object's ETag. `metadata` is stored as `x-amz-meta-*` (lower-case names). */
 export async function putObject(
   storage: Storage,
   key: string,
   body: Uint8Array | string,
   contentType: string,
+  metadata?: Record<string, string>,
 ): Promise<string | undefined> {
   const res = await storage.s3.send(
-    new PutObjectCommand({ Bucket: storage.bucket, Key: key, Body: body, ContentType: contentType }),
+    new PutObjectCommand({
+      Bucket: storage.bucket,
+      Key: key,
+      Body: body,
+      ContentType: contentType,
+      Metadata: metadata,
+    }),
   );
   return res.ETag;
 }

@@ -140,7 +140,7 @@ describe('creating a batch', () => {
     expect(lines.map((l) => (JSON.parse(l) as { external_id: string }).external_id)).toEqual(
       rows.map((r) => r.external_id),
     );
-  });
+  }, 180_000);
 
   it('refuses the whole request when any item is invalid, naming each, and creates nothing', async () => {
     const doc = await documentFor(testKey);

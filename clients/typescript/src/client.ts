@@ -38,62 +38,23 @@ export type RunStatus = Run['status'];
 
 export const TERMINAL_RUN_STATUSES: readonly RunStatus[] = ['succeeded', 'failed', 'canceled', 'refunded'];
 
-/** A batch's status: `queued` → `running` → one of the three final ones. */
-export type BatchStatus = 'queued' | 'running' | 'succeeded' | 'completed_with_failures' | 'canceled';
-export const FINAL_BATCH_STATUSES: readonly BatchStatus[] = ['succeeded', 'completed_with_failures', 'canceled'];
-
-/** How many of a batch's items are in each state; they always sum to `total`. */
-export interface BatchCounts {
-  total: number;
-  queued: number;
-  running: number;
-  succeeded: number;
-  failed: number;
-  canceled: number;
-  refunded: number;
-}
-
 /** Many runs of one workflow, one per item, admitted a few at a time (`max_concurrency`). */
-export interface Batch {
-  id: string;
-  object: 'batch';
-  workflow_id: string;
-  status: BatchStatus;
-  livemode: boolean;
-  max_concurrency: number;
-  counts: BatchCounts;
-  quoted_credits: number;
-  charged_credits: number;
-  metadata: Record<string, unknown>;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-}
-
+export type Batch = Schemas['Batch'];
+/** How many of a batch's items are in each state; they always sum to `total`. */
+export type BatchCounts = Schemas['BatchCounts'];
 /** One item of a batch: the documents of one run, with your own id for it (`external_id`) in the results. */
-export interface BatchItem {
-  input_documents: string[];
-  metadata?: Record<string, unknown>;
-  external_id?: string;
-}
-
-export interface CreateBatchRequest {
-  /** 1–10,000 items; one invalid item refuses the whole request and nothing is created. */
-  items: BatchItem[];
-  metadata?: Record<string, unknown>;
-  /** How many items run at once, 1–50 (the API's default 10). */
-  max_concurrency?: number;
-}
-
-export type BatchResultsFormat = 'csv' | 'xlsx' | 'jsonl';
-export const BATCH_RESULTS_FORMATS: readonly BatchResultsFormat[] = ['csv', 'xlsx', 'jsonl'];
-
+export type BatchItem = Schemas['BatchItem'];
+/** 1–10,000 items; one invalid item refuses the whole request and nothing is created. */
+export type CreateBatchRequest = Schemas['CreateBatchRequest'];
 /** A signed link to a batch's results file, one row per item (unfinished items show their status). */
-export interface BatchResultsFile {
-  url: string;
-  expires_at: string;
-  mime_type: string;
-}
+export type BatchResultsFile = Schemas['BatchResultsFile'];
+/** A batch's status: `queued` → `running` → one of the three final ones. */
+export type BatchStatus = Batch['status'];
+export const FINAL_BATCH_STATUSES: readonly BatchStatus[] = ['succeeded', 'completed_with_failures', 'canceled'];
+export type BatchResultsFormat = NonNullable<
+  NonNullable<paths['/batches/{batchId}/results']['get']['parameters']['query']>['format']
+>;
+export const BATCH_RESULTS_FORMATS: readonly BatchResultsFormat[] = ['csv', 'xlsx', 'jsonl'];
 
 export interface BatchResults {
   bytes: Uint8Array;
@@ -207,54 +168,17 @@ export class Assay {
   private readonly api: Client<paths>;
   readonly baseUrl: string;
   private readonly fetchImpl: typeof fetch;
-  /** The retrying fetch and the headers every API request carries, for the calls made without openapi-fetch. */
-  private readonly send: (request: Request) => Promise<Response>;
-  private readonly headers: Record<string, string>;
 
   constructor(options: AssayOptions = {}) {
     const apiKey = options.apiKey ?? process.env.ASSAY_API_KEY;
     if (!apiKey) throw new TypeError('an API key is required: pass { apiKey } or set ASSAY_API_KEY');
     this.baseUrl = (options.baseUrl ?? process.env.ASSAY_BASE_URL ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
     this.fetchImpl = options.fetch ?? globalThis.fetch;
-    this.headers = { Authorization: `Bearer ${apiKey}`, 'User-Agent': `assay-typescript/${VERSION}` };
-    this.send = retryingFetch(options, this.fetchImpl);
-    this.api = createClient<paths>({ baseUrl: this.baseUrl, headers: this.headers, fetch: this.send });
-  }
-
-  /**
-   * A JSON request through the same retrying fetch, for the routes typed by hand here (batches) rather than by the
-   * generated schema.
-   */
-  private async request<T>(
-    method: 'GET' | 'POST',
-    path: string,
-    options: {
-      query?: Record<string, string | number | undefined>;
-      body?: unknown;
-      headers?: Record<string, string>;
-    } = {},
-  ): Promise<T> {
-    const url = new URL(`${this.baseUrl}${path}`);
-    for (const [name, value] of Object.entries(options.query ?? {}))
-      if (value !== undefined) url.searchParams.set(name, String(value));
-    const headers: Record<string, string> = { ...this.headers, ...options.headers };
-    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-    const response = await this.send(
-      new Request(url, {
-        method,
-        headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      }),
-    );
-    const text = await response.text();
-    let data: unknown;
-    try {
-      data = text ? JSON.parse(text) : undefined;
-    } catch {
-      data = undefined; // not JSON (a proxy's error page): the status speaks below
-    }
-    if (!response.ok) throw AssayError.fromResponse(response, data);
-    return data as T;
+    this.api = createClient<paths>({
+      baseUrl: this.baseUrl,
+      headers: { Authorization: `Bearer ${apiKey}`, 'User-Agent': `assay-typescript/${VERSION}` },
+      fetch: retryingFetch(options, this.fetchImpl),
+    });
   }
 
   /** GETs a signed URL (no API key: the signature is the authority). */
@@ -385,8 +309,7 @@ export class Assay {
                 workflow_id: params.workflowId,
                 status: params.status,
                 cursor,
-                // Typed by hand until the generated schema lists the filter.
-                ...((params.batchId === undefined ? {} : { batch_id: params.batchId }) as object),
+                batch_id: params.batchId,
               },
             },
           }),
@@ -427,20 +350,21 @@ export class Assay {
       body: CreateBatchRequest,
       options: { idempotencyKey?: string } = {},
     ): Promise<Batch> =>
-      this.request<Batch>('POST', `/workflows/${encodeURIComponent(workflowId)}/batches`, {
-        body,
-        headers: { 'Idempotency-Key': options.idempotencyKey ?? `sdk-${randomUUID()}` },
-      }),
+      unwrap(
+        await this.api.POST('/workflows/{workflowId}/batches', {
+          params: { path: { workflowId } },
+          body,
+          headers: { 'Idempotency-Key': options.idempotencyKey ?? `sdk-${randomUUID()}` },
+        }),
+      ),
     get: async (batchId: string): Promise<Batch> =>
-      this.request<Batch>('GET', `/batches/${encodeURIComponent(batchId)}`),
+      unwrap(await this.api.GET('/batches/{batchId}', { params: { path: { batchId } } })),
     /** Cancels the items not yet started; running items finish. Answers the batch. */
     cancel: async (batchId: string): Promise<Batch> =>
-      this.request<Batch>('POST', `/batches/${encodeURIComponent(batchId)}/cancel`),
+      unwrap(await this.api.POST('/batches/{batchId}/cancel', { params: { path: { batchId } } })),
     list: (params: PageParams = {}): AsyncGenerator<Batch> =>
-      paginate((cursor) =>
-        this.request<{ data: Batch[]; next_cursor: string | null }>('GET', '/batches', {
-          query: { limit: params.limit, cursor },
-        }),
+      paginate(async (cursor) =>
+        unwrap(await this.api.GET('/batches', { params: { query: { limit: params.limit, cursor } } })),
       ),
     /**
      * Polls until the batch is succeeded, completed_with_failures or canceled, pausing longer between reads as it
@@ -462,9 +386,11 @@ export class Assay {
     },
     /** A fresh signed URL for the batch's results file, at any time (unfinished items show their status). */
     results: async (batchId: string, options: { format?: BatchResultsFormat } = {}): Promise<BatchResultsFile> =>
-      this.request<BatchResultsFile>('GET', `/batches/${encodeURIComponent(batchId)}/results`, {
-        query: { format: options.format ?? 'csv' },
-      }),
+      unwrap(
+        await this.api.GET('/batches/{batchId}/results', {
+          params: { path: { batchId }, query: { format: options.format ?? 'csv' } },
+        }),
+      ),
     /** Downloads the batch's results file (`format`: csv by default, xlsx or jsonl). */
     downloadResults: async (batchId: string, options: { format?: BatchResultsFormat } = {}): Promise<BatchResults> => {
       const format = options.format ?? 'csv';
