@@ -209,7 +209,10 @@ function soakSection(soak: SoakPhase[]): string[] {
     const lines: Array<[string, (x: SoakReading) => number | null | undefined]> = [
       ['VmRSS after the idle alone, before the collection', (x) => x.idleRss],
       ['VmRSS after the collection (the goal row above)', (x) => x.collected?.rss],
-      [`V8 heaps, used (main thread + ${threadCount(soak, name)} worker threads)`, (x) => x.collected?.heapUsed],
+      [
+        `V8 heaps, used (the main thread's and ${threadCount(soak, name)} worker threads')`,
+        (x) => x.collected?.heapUsed,
+      ],
       ['V8 heaps, committed', (x) => x.collected?.heapCommitted],
       ["external (the main isolate's Buffers, ArrayBuffers, native objects)", (x) => x.collected?.external],
       [
@@ -1017,8 +1020,7 @@ new MongoClient(${JSON.stringify(config.mongodbUri)}).connect().then((client) =>
             .map((l) => l.toFixed(1))
             .join(' / ')} at the end. BENCH_SOAK_RUNS=${SOAK_RUNS} BENCH_SOAK_IDLE_S=${SOAK_IDLE_S}.`,
         '',
-        ...failures.map((x) => `Failure, ${x.phase}: ${x.error}`),
-        '',
+        ...failures.flatMap((x) => [`Failure, ${x.phase}: ${x.error}`, '']),
         ...soakSection(soak),
       ];
       writeFileSync(OUT, only.join('\n'));
