@@ -883,6 +883,8 @@ new MongoClient(${JSON.stringify(config.mongodbUri)}).connect().then((client) =>
         const read = async (name: 'api' | 'worker') =>
           idle[name] === null ? null : { idleRss: idle[name], collected: await collected(name) };
         const result = { api: await read('api'), worker: await read('worker') };
+        // Every figure of the reading, each worker thread's heap too, for a closer look than the report's table.
+        writeFileSync(join(LOG_DIR, `soak-phase-${n}.json`), JSON.stringify(result, null, 2));
         say(
           `soak phase ${n}: VmRSS MB after the idle / after a full collection: API ${result.api?.idleRss.toFixed(1)} / ` +
             `${result.api?.collected?.rss.toFixed(1)}, worker ${result.worker?.idleRss.toFixed(1)} / ` +
