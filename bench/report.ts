@@ -15,18 +15,19 @@
  * fails (an error, a process that died) prints its error in the report, and the other phases still run; each child
  * process's output is kept in BENCH_LOG_DIR (a fresh directory under the system's temporary one by default).
  * Knobs (env): BENCH_SEED (100000), BENCH_ACCOUNTS (100), BENCH_RUNS end-to-end runs (1000), BENCH_SOAK_RUNS runs
- * per soak phase (1000; 0 skips the soak), BENCH_SOAK_IDLE_S (10), BENCH_QUIET_MAX_S (300), BENCH_DURATION_S per
+ * per soak phase (1000; 0 skips the soak), BENCH_SOAK_IDLE_S (10), BENCH_ONLY=soak (the soak alone, its report in
+ * BENCH_OUT or the log directory), BENCH_QUIET_MAX_S (300), BENCH_DURATION_S per
  * load (10), BENCH_STRATEGIES (pages,query: the list strategies whose database commands are counted, by
  * bench/commands.ts; empty skips them), BENCH_CONNECTIONS (50), BENCH_LIST_CONNECTIONS (10), BENCH_CPU_ROUNDS (3: loads of the API CPU row,
  * each in turn with its floor's), BENCH_OUT (bench/RESULTS.md), BENCH_MONGODB_DB, BENCH_NAMESPACE, BENCH_PORT (the
- * API's; the Koa baselines take the next two ports). A smoke run:
+ * API's; the Koa baselines, the command counters and the memory probes take the next six). A smoke run:
  *   BENCH_SEED=2000 BENCH_RUNS=100 BENCH_DURATION_S=3 BENCH_PDF=0 BENCH_OUT=/tmp/bench.md npx tsx bench/report.ts
  * Needs the local stack (started if missing).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import type { Db, Document } from 'mongodb';
@@ -41,6 +42,7 @@ import { TASK_QUEUES } from '../domain/jobs/contract';
 import { servicePids, startStack } from '../scripts/stack/services';
 import { NODE_FLAGS } from '../scripts/node-flags';
 import { commandSection, countCommands, type StrategyCounts } from './commands';
+import type { MemoryReading } from './memory-probe';
 
 const ROOT = join(__dirname, '..');
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -50,6 +52,12 @@ const RUNS = num('BENCH_RUNS', 1_000);
 /** The soak (issue 44): runs per phase (three phases; 0 skips it) and the idle wait before each memory reading. */
 const SOAK_RUNS = num('BENCH_SOAK_RUNS', 1_000);
 const SOAK_IDLE_S = num('BENCH_SOAK_IDLE_S', 10);
+/**
+ * BENCH_ONLY=soak runs the soak alone (its set-up, its three phases, none of the other phases), to iterate on it; its
+ * report (the soak's section and any failures) goes to BENCH_OUT, else to the log directory, never to bench/RESULTS.md.
+ */
+const SOAK_ONLY = process.env.BENCH_ONLY === 'soak';
+if (process.env.BENCH_ONLY && !SOAK_ONLY) throw new Error(`BENCH_ONLY=${process.env.BENCH_ONLY}: only "soak" is known`);
 /** How long a load waits at most for a quiet machine (a smoke run on a busy shared machine sets 0). */
 const QUIET_MAX_S = num('BENCH_QUIET_MAX_S', 300);
 const DURATION_S = num('BENCH_DURATION_S', 10);
@@ -60,7 +68,7 @@ const BENCH_STRATEGIES = (process.env.BENCH_STRATEGIES ?? 'pages,query')
   .split(',')
   .filter((s): s is 'pages' | 'query' => s === 'pages' || s === 'query');
 const CPU_ROUNDS = Math.max(1, num('BENCH_CPU_ROUNDS', 3));
-const OUT = process.env.BENCH_OUT ?? join(__dirname, 'RESULTS.md');
+const OUT_SET = process.env.BENCH_OUT;
 
 /**
  * The report's "Historical figures" section (past sessions' figures, moved there from docs/decisions.md): a new report
@@ -79,8 +87,11 @@ function historyOf(file: string): string {
 const API_PORT = num('BENCH_PORT', 8780);
 const KOA_PORT = API_PORT + 1;
 const KOA_READ_PORT = API_PORT + 2;
+/** The ports of bench/memory-probe.ts in the API and the worker (the command counts take API_PORT + 3 and + 4). */
+const MEMORY_PORTS = { api: API_PORT + 5, worker: API_PORT + 6 };
 const LOG_DIR = process.env.BENCH_LOG_DIR ?? mkdtempSync(join(tmpdir(), 'assay-bench-'));
 mkdirSync(LOG_DIR, { recursive: true });
+const OUT = OUT_SET ?? (SOAK_ONLY ? join(LOG_DIR, 'soak.md') : join(__dirname, 'RESULTS.md'));
 const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
 const env: NodeJS.ProcessEnv = {
@@ -161,27 +172,92 @@ function describe(err: unknown): string {
   return parts.join(' ← ').replace(/\s+/g, ' ').slice(0, 400);
 }
 
-/** The soak's table and its verdict: phase 3 within 10 % of phase 2, per process. */
-function soakSection(soak: Array<{ api: number | null; worker: number | null }>): string[] {
+/** One process's memory at the end of a soak phase: VmRSS after the idle, then its reading after a full collection. */
+interface SoakReading {
+  idleRss: number;
+  collected: MemoryReading | null;
+}
+type SoakPhase = { api: SoakReading | null; worker: SoakReading | null };
+
+/**
+ * The soak's table and its verdict: phase 3 within 10 % of phase 2, per process, on VmRSS read after the idle and a
+ * full garbage collection in each of the process's V8 isolates (docs/decisions.md 515); then where that memory is,
+ * and the reading after the idle alone, for comparison.
+ */
+function soakSection(soak: SoakPhase[]): string[] {
   if (soak.length === 0) return [];
-  const cell = (v: number | null) => (v === null ? 'n/a' : v.toFixed(1));
-  const verdict = (name: 'api' | 'worker') => {
-    const [two, three] = [soak[1]?.[name] ?? null, soak[2]?.[name] ?? null];
-    if (two === null || three === null) return 'not measured';
-    const growth = ((three - two) / two) * 100;
-    return `${growth >= 0 ? '+' : ''}${growth.toFixed(1)} % (${Math.abs(growth) <= 10 ? 'met' : 'NOT met'})`;
+  const f = (v: number | null | undefined) => (v == null ? 'n/a' : v.toFixed(1));
+  const change = (two: number | null | undefined, three: number | null | undefined) =>
+    two == null || three == null ? null : ((three - two) / two) * 100;
+  const signed = (c: number) => `${c >= 0 ? '+' : ''}${c.toFixed(1)} %`;
+  const row = (name: 'api' | 'worker', pick: (r: SoakReading) => number | null | undefined) => {
+    const values = soak.map((p) => (p[name] ? pick(p[name]) : null));
+    const c = change(values[1], values[2]);
+    return { cells: values.map(f).join(' | '), change: c };
   };
+  const processes = [
+    ['api', 'API'],
+    ['worker', 'worker'],
+  ] as const;
+  const goal = processes.map(([name, label]) => {
+    const r = row(name, (x) => x.collected?.rss);
+    const verdict =
+      r.change === null ? 'not measured' : `${signed(r.change)} (${Math.abs(r.change) <= 10 ? 'met' : 'NOT met'})`;
+    return `| ${label} | ${r.cells} | ${verdict} |`;
+  });
+  const detail = processes.flatMap(([name, label]) => {
+    const lines: Array<[string, (x: SoakReading) => number | null | undefined]> = [
+      ['VmRSS after the idle alone, before the collection', (x) => x.idleRss],
+      ['VmRSS after the collection (the goal row above)', (x) => x.collected?.rss],
+      [
+        `V8 heaps, used (the main thread's and ${threadCount(soak, name)} worker threads')`,
+        (x) => x.collected?.heapUsed,
+      ],
+      ['V8 heaps, committed', (x) => x.collected?.heapCommitted],
+      ["external (the main isolate's Buffers, ArrayBuffers, native objects)", (x) => x.collected?.external],
+      [
+        "the rest of VmRSS (code, native libraries and their allocations, the allocator's free lists)",
+        (x) => (x.collected ? x.collected.rss - x.collected.heapCommitted - x.collected.external : null),
+      ],
+    ];
+    return lines.map(([what, pick]) => {
+      const r = row(name, pick);
+      return `| ${label} | ${what} | ${r.cells} | ${r.change === null ? '—' : signed(r.change)} |`;
+    });
+  });
+  const caches = soak.map((p) =>
+    p.worker?.collected?.caches.length
+      ? p.worker.collected.caches.map((c) => `${c.taskQueue} ${c.peak} at most, ${c.cached} at the reading`).join(', ')
+      : 'n/a',
+  );
   return [
     `## Soak: three phases of ${SOAK_RUNS} runs with webhook deliveries`,
     '',
-    `Resident memory (VmRSS, MB) after ${SOAK_IDLE_S} s idle at the end of each phase; goal: phase 3 within 10 % of phase 2.`,
+    `Resident memory (VmRSS, MB) at the end of each phase, read after ${SOAK_IDLE_S} s idle and a full garbage collection ` +
+      "in every V8 isolate of the process (the bench's entry bench/memory-probe.ts asks for it over the inspector " +
+      'protocol): the memory the process retains, which a leak or an unbounded cache would make grow. ' +
+      'Goal: phase 3 within 10 % of phase 2.',
     '',
     '| process | phase 1 | phase 2 | phase 3 | phase 3 vs 2 |',
     '|---|---|---|---|---|',
-    `| API | ${soak.map((p) => cell(p.api)).join(' | ')} | ${verdict('api')} |`,
-    `| worker | ${soak.map((p) => cell(p.worker)).join(' | ')} | ${verdict('worker')} |`,
+    ...goal,
+    '',
+    'Where that memory is (MB; after the collection unless said otherwise):',
+    '',
+    '| process | reading | phase 1 | phase 2 | phase 3 | phase 3 vs 2 |',
+    '|---|---|---|---|---|---|',
+    ...detail,
+    '',
+    `Workflows in the worker's sticky caches, per task queue, the most during each phase and at its reading (each ` +
+      `cache's bound: ${soak.find((p) => p.worker?.collected?.caches.length)?.worker?.collected?.caches[0]?.max ?? 'n/a'}, ` +
+      `docs/decisions.md 324): ${caches.map((c, i) => `phase ${i + 1}: ${c}`).join('; ')}.`,
     '',
   ];
+}
+
+/** The worker threads a process had at its last reading (the worker's workflow threads). */
+function threadCount(soak: SoakPhase[], name: 'api' | 'worker'): number {
+  return [...soak].reverse().find((p) => p[name]?.collected)?.[name]?.collected?.threads.length ?? 0;
 }
 
 const rssMb = (pid: number) => {
@@ -361,6 +437,7 @@ const failures: Array<{ phase: string; error: string }> = [];
 const say = (l: string) => process.stderr.write(`[bench] ${new Date().toISOString().slice(11, 19)} ${l}\n`);
 
 async function phase<T>(name: string, work: () => Promise<T>): Promise<T | null> {
+  if (SOAK_ONLY && !name.startsWith('soak')) return null;
   say(name);
   try {
     return await work();
@@ -462,13 +539,15 @@ new MongoClient(${JSON.stringify(config.mongodbUri)}).connect().then((client) =>
     children.push(await startProcess('koa', ['-e', koaSource], 'koa listening'));
     const koaRead = await startProcess('koa-read', [...NODE_FLAGS, '-e', koaReadSource], 'koa read listening');
     children.push(koaRead);
-    const api = await startProcess('api', [...NODE_FLAGS, '--import', 'tsx', 'api/server.ts'], 'assay api listening');
+    // Through the bench's entry that lets the soak ask for a full garbage collection (bench/memory-probe.ts).
+    const probe = ['--import', 'tsx', 'bench/memory-probe.ts'];
+    const api = await startProcess('api', [...NODE_FLAGS, ...probe, 'api/server.ts'], 'assay api listening', {
+      BENCH_MEMORY_PORT: String(MEMORY_PORTS.api),
+    });
     children.push(api);
-    const worker = await startProcess(
-      'worker',
-      [...NODE_FLAGS, '--import', 'tsx', 'worker/main.ts'],
-      'assay worker polling',
-    );
+    const worker = await startProcess('worker', [...NODE_FLAGS, ...probe, 'worker/main.ts'], 'assay worker polling', {
+      BENCH_MEMORY_PORT: String(MEMORY_PORTS.worker),
+    });
     children.push(worker);
 
     // Every process a run's work touches, for the CPU split of the engine rows (only services this project started).
@@ -777,18 +856,41 @@ new MongoClient(${JSON.stringify(config.mongodbUri)}).connect().then((client) =>
       worker: exits.has('worker') ? null : rssMb(worker.pid!),
     };
     // The soak (issue 44): three phases of SOAK_RUNS test-mode runs, each delivering `run.succeeded` to the account's
-    // endpoint; each process's resident memory is read after SOAK_IDLE_S of idle at the end of each phase. A process
-    // that keeps growing from phase 2 to phase 3 (past 10 %) holds something per run: a leak or an unbounded cache.
-    const soak: Array<{ api: number | null; worker: number | null }> = [];
+    // endpoint; at the end of each phase, after SOAK_IDLE_S of idle, each process's VmRSS is read, then each process
+    // runs a full garbage collection (bench/memory-probe.ts) and its memory is read again: the goal's figure, the
+    // memory it retains (docs/decisions.md 515). A process that keeps growing from phase 2 to phase 3 (past 10 %)
+    // holds something per run: a leak or an unbounded cache.
+    const soak: SoakPhase[] = [];
+    const collected = async (name: 'api' | 'worker'): Promise<MemoryReading | null> => {
+      try {
+        const res = await fetch(`http://127.0.0.1:${MEMORY_PORTS[name]}/gc`, { method: 'POST' });
+        if (!res.ok) throw new Error(`answered ${res.status}: ${await res.text()}`);
+        return (await res.json()) as MemoryReading;
+      } catch (err) {
+        failures.push({ phase: `soak: the ${name}'s collection`, error: describe(err) });
+        return null;
+      }
+    };
     for (let n = 1; SOAK_RUNS > 0 && n <= 3; n++) {
       const reading = await phase(`soak phase ${n} (${SOAK_RUNS} runs)`, async () => {
         await settle(runId ? `/runs/${runId}` : '/workflows?limit=1');
         await runsEndToEnd(`soak phase ${n}`, wf, key, SOAK_RUNS);
         await new Promise((r) => setTimeout(r, SOAK_IDLE_S * 1000));
-        return {
+        const idle = {
           api: exits.has('api') ? null : rssMb(api.pid!),
           worker: exits.has('worker') ? null : rssMb(worker.pid!),
         };
+        const read = async (name: 'api' | 'worker') =>
+          idle[name] === null ? null : { idleRss: idle[name], collected: await collected(name) };
+        const result = { api: await read('api'), worker: await read('worker') };
+        // Every figure of the reading, each worker thread's heap too, for a closer look than the report's table.
+        writeFileSync(join(LOG_DIR, `soak-phase-${n}.json`), JSON.stringify(result, null, 2));
+        say(
+          `soak phase ${n}: VmRSS MB after the idle / after a full collection: API ${result.api?.idleRss.toFixed(1)} / ` +
+            `${result.api?.collected?.rss.toFixed(1)}, worker ${result.worker?.idleRss.toFixed(1)} / ` +
+            `${result.worker?.collected?.rss.toFixed(1)} (load average ${loadavg()[0]!.toFixed(1)})`,
+        );
+        return result;
       });
       soak.push(reading ?? { api: null, worker: null });
     }
@@ -911,6 +1013,22 @@ new MongoClient(${JSON.stringify(config.mongodbUri)}).connect().then((client) =>
       },
     ];
     const settings = `BENCH_SEED=${SEED} BENCH_ACCOUNTS=${ACCOUNTS} BENCH_RUNS=${RUNS} BENCH_SOAK_RUNS=${SOAK_RUNS} BENCH_DURATION_S=${DURATION_S} BENCH_CONNECTIONS=${CONNECTIONS} BENCH_LIST_CONNECTIONS=${LIST_CONNECTIONS}`;
+    if (SOAK_ONLY) {
+      const only = [
+        '# Assay soak alone (BENCH_ONLY=soak)',
+        '',
+        `Written by bench/report.ts on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${cpus().length} cores, ` +
+          `load average ${loadavg()
+            .map((l) => l.toFixed(1))
+            .join(' / ')} at the end. BENCH_SOAK_RUNS=${SOAK_RUNS} BENCH_SOAK_IDLE_S=${SOAK_IDLE_S}.`,
+        '',
+        ...failures.flatMap((x) => [`Failure, ${x.phase}: ${x.error}`, '']),
+        ...soakSection(soak),
+      ];
+      writeFileSync(OUT, only.join('\n'));
+      process.stdout.write(only.join('\n'));
+      return;
+    }
     const lines = [
       '# Assay performance report',
       '',
