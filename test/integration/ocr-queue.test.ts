@@ -1,5 +1,5 @@
 /**
- * Runs whose input is still being read (docs/decisions.md 315, DESIGN decision 35 as restated in 435), on the real
+ * Runs whose input is still being read (docs/decisions.md 315, and 435 for the design it builds), on the real
  * stack: a run created while its scan is being read by OCR waits in `queued`, priced at nothing (`quoted_credits`
  * null) until the pages are known, then is quoted with its OCR pages, charged that quote (live) and runs; a cancel
  * while it waits settles it at once and nothing is charged afterwards; a reading that ends without text fails it
