@@ -11,6 +11,8 @@
  * The shape is the input's `shape` (docs/decisions.md 254). The shapes before it (four activity tasks and a timer, then the
  * lean shape under the patches `lean-run-v1` and `local-test-work-v1`) are retired (docs/decisions.md 360): an
  * execution of one fails its workflow task (workflows/job-shape.ts) rather than replaying on code it did not run.
+ * A run created while an input was still being read (`awaitsInput` in its input, docs/decisions.md 315, 318) first
+ * waits for the reading in one activity, which then quotes and admits it; every other run's commands are as above.
  */
 import {
   ActivityFailure,
