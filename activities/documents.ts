@@ -1,6 +1,6 @@
 /** The extraction activity behind POST /documents/{id}/complete: extract, store the text, record it on the document. */
 import { documentForExtraction, recordExtraction } from '../domain/documents/documents';
-import { textKeys } from '../domain/documents/stored-text';
+import { forgetOcrPages, textKeys } from '../domain/documents/stored-text';
 import type { DocumentJobInput, ExtractionSummary } from '../domain/jobs/contract';
 import type { ActivityDeps } from './deps';
 import { extractStored, ocrSettings } from './extraction';
@@ -46,5 +46,12 @@ export function documentActivities({ db, storage, config, extractionSlots }: Act
       });
       return { extracted: result.extracted, pageCount: result.page_count, code: result.code, reason: result.reason };
     },
+
+    /**
+     * The job failed for good (its attempts spent): the pages an attempt kept for its retry are deleted, since no
+     * retry will come (docs/decisions.md 317).
+     */
+    forgetKeptPages: ({ accountId, docId }: DocumentJobInput): Promise<void> =>
+      forgetOcrPages(storage, textKeys.document(accountId, docId)),
   };
 }

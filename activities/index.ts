@@ -16,6 +16,7 @@ import { withHeartbeat } from './heartbeat';
 import { reconcileActivities } from './reconcile';
 import { referenceIndexingActivities } from './reference-indexing';
 import { runActivities } from './runs';
+import { runInputActivities } from './run-inputs';
 import { webhookActivities } from './webhooks';
 import { batchActivities } from './batches';
 import { calibrationActivities } from './calibrations';
@@ -28,6 +29,7 @@ export const queueActivities = {
   /** evaluateRun, generatePrompt, reconcile */
   runs: (deps: ActivityDeps) => ({
     ...runActivities(deps),
+    ...runInputActivities(deps),
     ...evaluationActivities(deps, createLiveEvaluator(deps)),
     generatePrompt: (input: GeneratePromptInput) => withHeartbeat(() => generatePromptText(deps.models, input)),
     ...reconcileActivities(deps),

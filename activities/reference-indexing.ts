@@ -11,18 +11,18 @@ import {
   referenceForIndexing,
 } from '../domain/documents/reference-documents';
 import { storeReferenceIndex } from '../domain/documents/reference-index';
-import { openStoredText, textKeys } from '../domain/documents/stored-text';
+import { forgetOcrPages, openStoredText, textKeys } from '../domain/documents/stored-text';
 import type { ExtractionSummary, ReferenceJobInput } from '../domain/jobs/contract';
 import { extractStored, ocrSettings } from './extraction';
 import type { ActivityDeps } from './deps';
 import { cancellationSignal, withHeartbeat } from './heartbeat';
 import { indexInSandbox } from './indexing/sandbox';
 
-export function referenceIndexingActivities({ db, storage, config, temporal }: ActivityDeps) {
+export function referenceIndexingActivities({ db, storage, config, temporal, extractionSlots }: ActivityDeps) {
   return {
     async extractReferenceText(input: ReferenceJobInput): Promise<ExtractionSummary> {
       const doc = await referenceForIndexing(db, input.accountId, input.refId);
-      const { extraction: result } = await extractStored(
+      const { extraction: result, yielded } = await extractStored(
         storage,
         {
           objectKey: doc.object_key,
@@ -33,7 +33,11 @@ export function referenceIndexingActivities({ db, storage, config, temporal }: A
           countTokens: false,
         },
         ocrSettings(config),
+        extractionSlots,
       );
+      // Left after a page read by OCR so that waiting work gets the slot, as input documents do (docs/decisions.md
+      // 398, 316): nothing to record yet; the job takes it up again from its kept pages.
+      if (yielded) return { extracted: false, pageCount: null, yielded: true };
       await recordReferenceExtraction(db, input.accountId, input.refId, {
         mime_type: result.mime_type,
         page_count: result.page_count,
@@ -60,6 +64,13 @@ export function referenceIndexingActivities({ db, storage, config, temporal }: A
       await storeReferenceIndex(db, storage, ref, outcome.chunks, outcome.indexGz);
       return { chunkCount: outcome.chunks.length };
     },
+
+    /**
+     * The job failed for good: the pages an attempt kept for its retry are deleted, since no retry will come
+     * (docs/decisions.md 317).
+     */
+    forgetReferencePages: (input: ReferenceJobInput): Promise<void> =>
+      forgetOcrPages(storage, textKeys.reference(input.accountId, input.refId)),
 
     // Heartbeats, so that a worker lost inside it delays the reference's `ready` by the heartbeat timeout, not the minute.
     finishReference: (

@@ -11,6 +11,8 @@
  * The shape is the input's `shape` (docs/decisions.md 254). The shapes before it (four activity tasks and a timer, then the
  * lean shape under the patches `lean-run-v1` and `local-test-work-v1`) are retired (docs/decisions.md 360): an
  * execution of one fails its workflow task (workflows/job-shape.ts) rather than replaying on code it did not run.
+ * A run created while an input was still being read (`awaitsInput` in its input, docs/decisions.md 315, 318) first
+ * waits for the reading in one activity, which then quotes and admits it; every other run's commands are as above.
  */
 import {
   ActivityFailure,
@@ -94,7 +96,33 @@ export interface RunSteps {
   testRun: ActivitiesOf<'evaluateRun'>['testRun'];
 }
 
+/**
+ * How long a run created while an input was still being read waits for the reading (docs/decisions.md 315): the
+ * same 25 minutes as the run's own bound, counted from the job's start, before and apart from the work's.
+ */
+const INPUT_WAIT_LIMIT = '25 minutes';
+
+export const inputWaitOptions = {
+  scheduleToCloseTimeout: INPUT_WAIT_LIMIT,
+  startToCloseTimeout: INPUT_WAIT_LIMIT,
+  heartbeatTimeout: '30 seconds',
+  // No attempt limit: the bound is the schedule-to-close timeout; each attempt takes up the wait where it stood.
+  retry: { initialInterval: '2 seconds', maximumInterval: '30 seconds' },
+} as const;
+
+const inputs = proxyActivities<ActivitiesOf<'evaluateRun'>>(inputWaitOptions);
+
+const INPUT_WAIT_TIMEOUT = {
+  code: 'timeout',
+  message: 'An input document was still being read 25 minutes after the run was created; nothing was charged.',
+} as const;
+
 export async function evaluateRun(input: RunJobInput): Promise<{ status: string }> {
+  if (input.awaitsInput) {
+    assertCurrentShape(input);
+    const waited = await awaitInput(input);
+    if (waited !== 'ready') return { status: waited };
+  }
   return runWith(
     {
       beginRun: local.beginRun,
@@ -104,6 +132,26 @@ export async function evaluateRun(input: RunJobInput): Promise<{ status: string 
     },
     input,
   );
+}
+
+/**
+ * A run created while an input document was still being read (docs/decisions.md 315): one activity waits on the
+ * documents' extraction jobs, then quotes and admits the run; `ready`, or the status the run ended in. The wait's
+ * bound passing, or the activity failing for good, fails the run (refunded: nothing was charged, or the charge is
+ * returned), as the work's failures do.
+ */
+async function awaitInput(input: RunJobInput): Promise<string> {
+  try {
+    const { status: waited } = await inputs.awaitRunInputs(input);
+    if (waited !== 'ready') status(waited);
+    return waited;
+  } catch (err) {
+    const failed = failureOf(err);
+    const { code, message } = failed.code === 'timeout' ? INPUT_WAIT_TIMEOUT : failed;
+    const settled = await CancellationScope.nonCancellable(() => local.settleAfterWork({ ...input, code, message }));
+    status(settled);
+    return settled;
+  }
 }
 
 /** A run from admission to its final status, through `steps` (the same shape on every queue). */

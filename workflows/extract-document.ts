@@ -2,7 +2,7 @@
  * `extract-<doc_id>`: extracts an input document's text (one activity; the API waits for this workflow's result).
  * A file that cannot be read is a result (`extracted: false`), not a failure; only infrastructure errors retry.
  */
-import { proxyActivities, sleep, type ActivityOptions } from '@temporalio/workflow';
+import { CancellationScope, proxyActivities, sleep, type ActivityOptions } from '@temporalio/workflow';
 import type { ActivitiesOf } from '../activities';
 import type { DocumentJobInput, ExtractionSummary } from '../domain/jobs/contract';
 import { JOB_WORK_RETRY } from './retry-policies';
@@ -27,16 +27,29 @@ const { extractDocumentText: continueDocumentText } = proxyActivities<Activities
   allowEagerDispatch: false,
 });
 
+/** Deletes the pages kept for a retry once the job has failed for good (docs/decisions.md 317). */
+const { forgetKeptPages } = proxyActivities<ActivitiesOf<'extractDocument'>>({
+  startToCloseTimeout: '1 minute',
+  retry: { maximumAttempts: 10, initialInterval: '1 second' },
+});
+
 /** How long a scan that left its slot waits before taking one again (docs/decisions.md 398). */
 const YIELD_PAUSE = '3 seconds';
 
 export async function extractDocument(input: DocumentJobInput): Promise<ExtractionSummary> {
-  let summary = await extractDocumentText(input);
-  // A scan left after a page so that other work could have the worker's slot (docs/decisions.md 398): after a
-  // moment in which only what waited can take that slot, it is scheduled again and goes on from the pages it kept.
-  while (summary.yielded) {
-    await sleep(YIELD_PAUSE);
-    summary = await continueDocumentText(input);
+  try {
+    let summary = await extractDocumentText(input);
+    // A scan left after a page so that other work could have the worker's slot (docs/decisions.md 398): after a
+    // moment in which only what waited can take that slot, it is scheduled again and goes on from the pages it kept.
+    while (summary.yielded) {
+      await sleep(YIELD_PAUSE);
+      summary = await continueDocumentText(input);
+    }
+    return summary;
+  } catch (err) {
+    // Failed for good (every attempt spent) or ended from outside: no retry will use the pages kept for one
+    // (docs/decisions.md 317). The job still fails, and `complete` or the reconciler settles the document as before.
+    await CancellationScope.nonCancellable(() => forgetKeptPages(input)).catch(() => undefined);
+    throw err;
   }
-  return summary;
 }

@@ -389,6 +389,11 @@ export async function requireInputDocuments(
   tenant: TenantDb,
   ids: string[],
   fieldOf: (id: string) => string = () => 'input_documents',
+  /**
+   * `wait`: a document still being read (`extracting`) passes, for a run that waits for it in `queued`
+   * (docs/decisions.md 315); `refuse`: it is a 409 like any document without text.
+   */
+  reading: 'wait' | 'refuse' = 'refuse',
 ): Promise<DocumentDoc[]> {
   const unique = [...new Set(ids)];
   const docs = unique.length ? await findByIds(tenant.collection<DocumentDoc>(COLLECTIONS.documents), unique) : [];
@@ -404,7 +409,14 @@ export async function requireInputDocuments(
     const [first] = [...byField];
     throw errors.invalidRequest(`${first![0]}: no document ${first![1].join(', ')}`, details.slice(0, 20));
   }
-  const unextracted = docs.filter((d) => !d.extracted);
+  const unextracted = docs.filter((d) => !d.extracted && !(reading === 'wait' && d.status === 'extracting'));
+  const stillReading = unextracted.filter((d) => d.status === 'extracting');
+  if (stillReading.length && stillReading.length === unextracted.length) {
+    throw errors.conflict(
+      'document_not_extracted',
+      `Still being read: ${stillReading.map((d) => d._id).join(', ')}; ask again once each reports extracted: true.`,
+    );
+  }
   if (unextracted.length) {
     throw errors.conflict(
       'document_not_extracted',

@@ -105,6 +105,7 @@ export async function keptOcrPages(storage: Storage, textKey: string): Promise<u
 export async function forgetOcrPages(storage: Storage, textKey: string): Promise<void> {
   if (!(await statObject(storage, ocrKeys.list(textKey)))) return;
   const pages = JSON.parse(Buffer.from(await getObjectBytes(storage, ocrKeys.list(textKey))).toString('utf8'));
-  await deleteObject(storage, ocrKeys.list(textKey));
+  // The pages first, the list last: a forgetting cut short is finished by the next call, which reads the list again.
   for (const page of pages as number[]) await deleteObject(storage, ocrKeys.page(textKey, page));
+  await deleteObject(storage, ocrKeys.list(textKey));
 }

@@ -71,6 +71,11 @@ export interface RunJobInput {
   shape?: typeof JOB_SHAPE;
   /** The run's mode, fixed at creation: a test-mode run is one local activity in the current shape. */
   livemode?: boolean;
+  /**
+   * The run was created while an input document was still being read: its job first waits for the reading, then
+   * quotes and admits the run (docs/decisions.md 315). Absent on every other run, whose shape is unchanged.
+   */
+  awaitsInput?: boolean;
 }
 
 export interface DocumentJobInput {

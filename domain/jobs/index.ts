@@ -101,6 +101,8 @@ export interface RunJob {
   workflowName: string;
   productCode: string;
   livemode: boolean;
+  /** The run waits for input documents still being read (docs/decisions.md 315). */
+  awaitsInput?: boolean;
 }
 
 /**
@@ -114,7 +116,16 @@ export function startRunJob(
   return startOrAttach<JobSignatures['evaluateRun']>(temporal, JOB_TYPES.evaluateRun, {
     workflowId: jobIds.run(job.runId),
     taskQueue: queueOf(JOB_TYPES.evaluateRun),
-    args: [{ accountId: job.accountId, runId: job.runId, shape: JOB_SHAPE, livemode: job.livemode }],
+    args: [
+      {
+        accountId: job.accountId,
+        runId: job.runId,
+        shape: JOB_SHAPE,
+        livemode: job.livemode,
+        // Only on a run that waits: every other run's input, and so its history, is as before (docs/decisions.md 315).
+        ...(job.awaitsInput ? { awaitsInput: true } : {}),
+      },
+    ],
     memo: { workflow_name: job.workflowName },
     searchAttributes: [
       { key: SEARCH_ATTRIBUTES.accountId, value: job.accountId },
@@ -167,7 +178,16 @@ export async function startBatchItemJob(temporal: TemporalHandle, job: RunJob): 
   await startOrAttach<JobSignatures['evaluateBatchItem']>(temporal, JOB_TYPES.evaluateBatchItem, {
     workflowId: jobIds.run(job.runId),
     taskQueue: queueOf(JOB_TYPES.evaluateBatchItem),
-    args: [{ accountId: job.accountId, runId: job.runId, shape: JOB_SHAPE, livemode: job.livemode }],
+    args: [
+      {
+        accountId: job.accountId,
+        runId: job.runId,
+        shape: JOB_SHAPE,
+        livemode: job.livemode,
+        // Only on a run that waits: every other run's input, and so its history, is as before (docs/decisions.md 315).
+        ...(job.awaitsInput ? { awaitsInput: true } : {}),
+      },
+    ],
     memo: { workflow_name: job.workflowName },
     eager: true,
     searchAttributes: [

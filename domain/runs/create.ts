@@ -57,7 +57,13 @@ export async function createRun(
     run = await runs.findOne({ _id: runId });
   }
   if (!run) {
-    const { workflow, docs, mode, quotedMilli: quoted } = await prepareRun(deps, tenant, workflowId, input);
+    const {
+      workflow,
+      docs,
+      mode,
+      quotedMilli: quoted,
+      reading,
+    } = await prepareRun(deps, tenant, workflowId, input, 'wait');
     const doc: Omit<RunDoc, 'account_id'> = {
       _id: runId,
       workflow_id: workflow._id,
@@ -84,6 +90,8 @@ export async function createRun(
       started_at: null,
       finished_at: null,
       refunded_at: null,
+      // Waits in `queued` for the documents still being read, charged nothing until then (docs/decisions.md 315).
+      ...(reading.length ? { awaiting_input: reading } : {}),
     };
     // Watched and listed before it exists (domain/store/watch.ts, domain/store/): a crash between never
     // leaves a run the reconciler cannot find or a list that hides it.
@@ -122,6 +130,7 @@ export async function createRun(
       workflowName: run.workflow_name,
       productCode: run.product_code,
       livemode: run.livemode,
+      awaitsInput: (run.awaiting_input?.length ?? 0) > 0,
     });
   } catch (err) {
     // Settled before the error answers: no 5xx leaves a charged run behind. If this too fails (the database away

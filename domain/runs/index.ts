@@ -72,7 +72,8 @@ function viewOf(doc: RunDoc, baseUrl: string, outputFile: RunOutputFileView | nu
     status: doc.status,
     mode: doc.mode,
     livemode: doc.livemode,
-    quoted_credits: toCredits(doc.quoted_milli),
+    // Null while an input is still being read: its pages, and so the price, are not known (docs/decisions.md 315).
+    quoted_credits: doc.awaiting_input?.length ? null : toCredits(doc.quoted_milli),
     charged_credits: doc.charged_milli === null ? null : toCredits(doc.charged_milli),
     input_documents: doc.input_documents,
     metadata: JSON.parse(doc.metadata_json) as Record<string, unknown>,
@@ -161,9 +162,9 @@ export async function runnableWorkflow(tenant: TenantDb, workflowId: string): Pr
 }
 
 /** Everything that must hold before a run is quoted; each refusal is a clear 4xx and nothing is written. */
-async function validate(tenant: TenantDb, workflowId: string, input: CreateRunRequest) {
+async function validate(tenant: TenantDb, workflowId: string, input: CreateRunRequest, reading: 'wait' | 'refuse') {
   const workflow = await runnableWorkflow(tenant, workflowId);
-  const docs = await requireInputDocuments(tenant, input.input_documents ?? []);
+  const docs = await requireInputDocuments(tenant, input.input_documents ?? [], undefined, reading);
   if (workflow.reference_document_ids.length) {
     const refs = await findByIds(
       tenant.collection<ReferenceDocumentDoc>(COLLECTIONS.referenceDocuments),
@@ -205,16 +206,26 @@ export interface CreateRunDeps {
 
 /**
  * Everything creation decides before it writes: the refusals (each a 4xx), the mode and the quote. Creation and
- * the quote endpoint share it, so a quote refuses exactly what creation would and prices exactly what it charges.
+ * the quote endpoint share it, so a quote refuses exactly what creation would and prices exactly what it charges —
+ * except for an input document still being read: creation (`reading: 'wait'`) makes a run that waits for it,
+ * priced 0 and charged nothing until its pages are known (`reading` lists them; docs/decisions.md 315), while a
+ * quote cannot price pages not read yet and answers 409 `document_not_extracted`.
  */
-export async function prepareRun(deps: CreateRunDeps, tenant: TenantDb, workflowId: string, input: CreateRunRequest) {
-  const { workflow, docs } = await validate(tenant, workflowId, input);
+export async function prepareRun(
+  deps: CreateRunDeps,
+  tenant: TenantDb,
+  workflowId: string,
+  input: CreateRunRequest,
+  reading: 'wait' | 'refuse' = 'refuse',
+) {
+  const { workflow, docs } = await validate(tenant, workflowId, input, reading);
   const mode = input.mode ?? workflow.default_mode;
   if (mode === 'sync' && deps.config.SYNC_RUNS === 'disabled') {
     throw errors.conflict('use_async', 'Synchronous runs are disabled; create the run with mode "async".');
   }
-  const quotedMilli = await quoteRun(deps.db, tenant, workflow, docs, deps.config);
-  return { workflow, docs, mode, quotedMilli };
+  const stillReading = docs.filter((d) => !d.extracted).map((d) => d._id);
+  const quotedMilli = stillReading.length ? 0 : await quoteRun(deps.db, tenant, workflow, docs, deps.config);
+  return { workflow, docs, mode, quotedMilli, reading: stillReading };
 }
 
 /**

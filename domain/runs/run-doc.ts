@@ -56,6 +56,11 @@ export interface RunDoc {
    * becomes `failed`.
    */
   failing?: { code: string; message: string };
+  /**
+   * The input documents still being read when the run was created (docs/decisions.md 315): the run waits for them in
+   * `queued`, quoted 0 and charged nothing, until they are read; then it is quoted and charged, and this is removed.
+   */
+  awaiting_input?: string[];
   /** The batch this run is an item of (domain/batches/), its position there and the item's `external_id`. */
   batch_id?: string | null;
   batch_position?: number;

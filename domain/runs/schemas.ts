@@ -214,7 +214,10 @@ export const Run = z
     status: RunStatus,
     mode: z.enum(['async', 'sync']),
     livemode: z.boolean(),
-    quoted_credits: z.number(),
+    quoted_credits: z.number().nullable().meta({
+      description:
+        'What the run costs. Null while an input document is still being read (its pages are not known): such a run waits in `queued` and is quoted and charged once they are read.',
+    }),
     charged_credits: z.number().nullable(),
     input_documents: z.array(z.string()),
     metadata: z.record(z.string(), z.unknown()),

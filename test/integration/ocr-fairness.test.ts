@@ -1,7 +1,8 @@
 /**
- * Fairness of OCR (docs/decisions.md 435, 398) against the real stack: a worker with one extraction slot reads one
- * account's two-page scan, and another account's document completed meanwhile is extracted after at most a page of
- * the scan, not after the whole of it; the scan then finishes from the pages it kept.
+ * Fairness of OCR (docs/decisions.md 435, 398, 316) against the real stack: a worker with one extraction slot reads
+ * one account's two-page scan — an input document, or a reference document — and another account's document
+ * completed meanwhile is extracted after at most a page of the scan, not after the whole of it; the scan then
+ * finishes from the pages it kept.
  */
 import { ensureNamespace } from '../../domain/jobs/namespaces';
 import { COLLECTIONS } from '../../domain/platform/db';
@@ -11,7 +12,7 @@ import { makeDocument } from '../support/files';
 import { newAccount } from '../support/identity';
 import { startWorker, type Spawned } from '../support/processes';
 import { knownText, multiPageTiff, scannedPage, wordsFound } from '../support/scanned-page';
-import { putToUploadUrl, uploadDocument } from '../support/uploads';
+import { putToUploadUrl, uploadDocument, waitForReference } from '../support/uploads';
 
 jest.setTimeout(300_000);
 
@@ -73,5 +74,40 @@ it("lets another account's document in after one page of a long scan, and still 
   }
   console.log(
     `other account's document extracted after ${otherSettled - scanStarted} ms; the scan after ${scanSettled - scanStarted} ms`,
+  );
+});
+
+it("lets another account's document in after one page of a reference document's scan, and still reads it", async () => {
+  const scan = scannedPage();
+  const frame = { width: scan.width, height: scan.height, grey: scan.grey };
+  const tiff = multiPageTiff([frame, frame]);
+  const scanner = await (await newAccount(t)).key();
+  const other = await (await newAccount(t)).key();
+  const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
+
+  const created = await t.api
+    .post('/v1/reference-documents')
+    .set(auth(scanner))
+    .send({ name: 'Scanned rubric', filename: 'two-pages.tiff', mime_type: 'image/tiff', size_bytes: tiff.length });
+  expect((await putToUploadUrl(created.body.upload_url, created.body.upload_headers, tiff)).ok).toBe(true);
+  expect((await t.api.post(`/v1/reference-documents/${created.body.id}/complete`).set(auth(scanner))).status).toBe(200);
+  const scanStarted = Date.now();
+  // The reference's scan has the worker's only slot once its first page is being read.
+  await new Promise((r) => setTimeout(r, 1500));
+
+  const small = await uploadDocument(t, other, await makeDocument('txt', { sentences: ['A short cover note.'] }));
+  const otherSettled = Date.now();
+  expect(small.status).toBe(200);
+  expect(small.body.extracted).toBe(true);
+  // The reference's reading had not finished: its extraction records the page count, which is still unknown.
+  const during = await t.deps.db
+    .collection<{ _id: string; status: string; page_count: number | null }>(COLLECTIONS.referenceDocuments)
+    .findOne({ _id: created.body.id as string });
+  expect(during).toMatchObject({ status: 'processing', page_count: null });
+
+  const ref = await waitForReference(t, scanner, created.body.id as string, 240_000);
+  expect(ref).toMatchObject({ status: 'ready', page_count: 2 });
+  console.log(
+    `other account's document extracted after ${otherSettled - scanStarted} ms; the reference ready after ${Date.now() - scanStarted} ms`,
   );
 });

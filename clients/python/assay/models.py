@@ -1336,7 +1336,10 @@ class Run(BaseModel):
     status: Literal['queued', 'running', 'succeeded', 'failed', 'canceled', 'refunded']
     mode: Literal['async', 'sync']
     livemode: bool
-    quoted_credits: float
+    quoted_credits: float | None
+    """
+    What the run costs. Null while an input document is still being read (its pages are not known): such a run waits in `queued` and is quoted and charged once they are read.
+    """
     charged_credits: float | None
     input_documents: list[str]
     metadata: dict[str, Any]

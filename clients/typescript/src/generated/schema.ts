@@ -1211,7 +1211,8 @@ export interface components {
             /** @enum {string} */
             mode: "async" | "sync";
             livemode: boolean;
-            quoted_credits: number;
+            /** @description What the run costs. Null while an input document is still being read (its pages are not known): such a run waits in `queued` and is quoted and charged once they are read. */
+            quoted_credits: number | null;
             charged_credits: number | null;
             input_documents: string[];
             metadata: {
