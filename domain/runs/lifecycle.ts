@@ -25,7 +25,7 @@ import type { EvaluationWorkflowDoc } from '../evaluation-workflows/evaluation-w
 import { isRunFailureCode, RUN_FAILURES, type RunFailureCode } from './failures';
 import { eventRunView, getRun, type RunDoc } from './index';
 import { rememberOutputFile } from './output-file';
-import { lists, unwatchJob } from '../store';
+import { lists, unwatchJob, UNWATCHED, type MarkWrite } from '../store';
 
 /** From which statuses each transition may move a run. */
 export const RUN_TRANSITIONS = {
@@ -38,6 +38,15 @@ export const RUN_TRANSITIONS = {
 
 const rawRuns = (db: Db) => db.collection<RunDoc>(COLLECTIONS.runs);
 const from = (t: keyof typeof RUN_TRANSITIONS) => ({ $in: [...RUN_TRANSITIONS[t].from] as RunStatus[] });
+
+/**
+ * The run's watch mark written by its owner (domain/store/watch.ts: under `query` a run carries its own mark until
+ * its settlement is done, docs/decisions.md 305): cleared where a settlement ends, set by the reconciler on a run a
+ * `pages` process watched by an entry.
+ */
+export function writeRunMark(db: Db, run: Pick<RunDoc, '_id' | 'account_id'>): MarkWrite {
+  return (update) => rawRuns(db).updateOne({ _id: run._id, account_id: run.account_id }, update);
+}
 
 async function load(db: Db, { accountId, runId }: RunJobInput): Promise<RunDoc | null> {
   return rawRuns(db).findOne({ _id: runId, account_id: accountId });
@@ -87,7 +96,7 @@ export async function abandonPendingRun(db: Db, accountId: string, runId: string
     { $set: { admission: 'rejected', abandoned_at: new Date() } },
   );
   await refund(db, accountId, runId, 'run creation abandoned');
-  await unwatchJob(db, 'runs', runId);
+  await unwatchJob(db, 'runs', runId, writeRunMark(db, { _id: runId, account_id: accountId }));
   return res.modifiedCount === 1;
 }
 
@@ -181,6 +190,8 @@ async function succeed(
         finished_at: new Date(),
         charged_milli: run.livemode ? run.quoted_milli : 0,
       },
+      // A success is settled in this write: its watch mark goes with it (docs/decisions.md 305).
+      $unset: UNWATCHED,
     },
     { returnDocument: 'after' },
   );
@@ -188,6 +199,7 @@ async function succeed(
   // A failure claimed first wins: the run is on its way to `failed` (docs/decisions.md 304).
   if (final?.failing) return 'failed';
   if (final?.status !== 'succeeded') return final?.status ?? null;
+  // The watch entry (`pages`); under `query` the mark went in the update above.
   await unwatchJob(db, 'runs', run._id);
   rememberOutputFile(final);
   await countRunUsageOf(db, final);
@@ -251,7 +263,7 @@ export async function failRun(
           { returnDocument: 'after' },
         )) ?? (await load(db, input)));
   if (failed?.status !== 'failed') return;
-  await unwatchJob(db, 'runs', input.runId);
+  await unwatchJob(db, 'runs', input.runId, writeRunMark(db, failed));
   // Nothing new to count, but an admission whose count was interrupted is finished here.
   await countRunUsageOf(db, failed);
   // Hidden runs (never admitted) were never shown to anyone: nothing to announce.
@@ -264,7 +276,7 @@ export async function failRun(
  */
 async function finishCancel(publisher: EventPublisher, run: RunDoc): Promise<void> {
   await refund(publisher.db, run.account_id, run._id, 'run canceled');
-  await unwatchJob(publisher.db, 'runs', run._id);
+  await unwatchJob(publisher.db, 'runs', run._id, writeRunMark(publisher.db, run));
   await emitRunEvent(publisher, run.account_id, 'run.canceled', run);
 }
 
