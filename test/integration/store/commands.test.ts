@@ -8,7 +8,7 @@ import type { Db } from 'mongodb';
 import { COLLECTIONS } from '../../../domain/platform/db';
 import { newId } from '../../../domain/platform/ids';
 import { Cursors } from '../../../domain/http/pagination';
-import { findByIds, lists, TenantDb } from '../../../domain/store';
+import { findByIds, lists, listStrategy, TenantDb, unwatchJob, watchJob, watchMark } from '../../../domain/store';
 import { RUN_LIST } from '../../../domain/runs/list';
 import type { RunDoc } from '../../../domain/runs/run-doc';
 import { createTestContext, type TestContext } from '../../support/app';
@@ -84,5 +84,40 @@ describe('under `query`', () => {
     const pages = await commandsOf((db) => byIds(db, 'pages'));
     expect(pages.result.map((r) => r._id).sort()).toEqual([...made].sort());
     expect(pages.commands).toHaveLength(10);
+  });
+});
+
+describe('the watch list, in the strategy this run chose', () => {
+  // docs/decisions.md 305: under `query` a run and a delivery carry their own mark, written in their insert and cleared
+  // in the write that settles them, so watching costs no command of its own; under `pages`, an entry is inserted
+  // before the item and deleted after it settles (docs/decisions.md 249).
+  it.each(['runs', 'deliveries'] as const)('costs a %s item no command of its own under `query`', async (kind) => {
+    const query = listStrategy() === 'query';
+    const id = newId(kind === 'runs' ? 'run' : 'webhookDelivery');
+    const since = new Date();
+    expect(watchMark(kind, since)).toEqual(query ? { watched_since: since } : {});
+    const item = { id, accountId: 'acct_cmd_watch', namespace: t.temporal.namespace, since };
+    const watched = await commandsOf((db) => watchJob(db, kind, item));
+    expect(watched.commands).toEqual(query ? [] : [`insert ${COLLECTIONS.watchedJobs}`]);
+    // Without the owner's write (a settlement that cleared the mark in its own update): nothing more under `query`.
+    const unwatched = await commandsOf((db) => unwatchJob(db, kind, id));
+    expect(unwatched.commands).toEqual(query ? [] : [`delete ${COLLECTIONS.watchedJobs}`]);
+    // With it (a failure or a cancel, whose settlement ends after its status): one write either way.
+    const cleared = await commandsOf((db) =>
+      unwatchJob(db, kind, id, (update) => db.collection(COLLECTIONS.runs).updateOne({ _id: id as never }, update)),
+    );
+    expect(cleared.commands).toEqual([query ? `update ${COLLECTIONS.runs}` : `delete ${COLLECTIONS.watchedJobs}`]);
+  });
+
+  it('leaves the other kinds on the watch list under both strategies', async () => {
+    const id = newId('batch');
+    const item = { id, accountId: 'acct_cmd_watch', namespace: t.temporal.namespace, since: new Date() };
+    expect(watchMark('batches', item.since)).toEqual({});
+    expect((await commandsOf((db) => watchJob(db, 'batches', item))).commands).toEqual([
+      `insert ${COLLECTIONS.watchedJobs}`,
+    ]);
+    expect((await commandsOf((db) => unwatchJob(db, 'batches', id))).commands).toEqual([
+      `delete ${COLLECTIONS.watchedJobs}`,
+    ]);
   });
 });
