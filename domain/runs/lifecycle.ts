@@ -16,6 +16,7 @@ import { COLLECTIONS } from '../platform/db';
 import { errors } from '../http/errors';
 import type { EventType } from '../webhooks/events';
 import { publishEvent, type EventPublisher } from '../webhooks/publish-event';
+import { markRunEventRefunded } from '../webhooks/events';
 import type { RunStatus } from './schemas';
 import { TenantDb } from '../store';
 import { RUN_LIST } from './list';
@@ -342,6 +343,8 @@ export async function operatorRefundRun(publisher: EventPublisher, runId: string
       { $set: { status: RUN_TRANSITIONS.refund.to, charged_milli: 0, refunded_at: new Date() } },
       { returnDocument: 'after' },
     );
+  // Its success's event first (docs/decisions.md 306): no reader trusting the event signs the output from here on.
+  if (current?.status === 'succeeded') await markRunEventRefunded(db, current.account_id, runId);
   const refunded = tenant
     ? await lists().change(tenant, RUN_LIST, current.status === 'succeeded' ? current : null, markRefunded)
     : await markRefunded();
@@ -380,5 +383,7 @@ export async function emitRunEvent(
     dedupeKey: `${type}:${run._id}`,
     data: { run: eventRunView(run, publisher.config.publicBaseUrl) },
     workflowEndpointId,
+    // The file its URL is signed from, so that a reader of the event needs no read of the run (docs/decisions.md 306).
+    stored: type === 'run.succeeded' && run.status === 'succeeded' ? { run_file: run.output_file ?? null } : {},
   });
 }

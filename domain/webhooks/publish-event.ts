@@ -41,6 +41,8 @@ export interface PublishInput {
   data: Record<string, unknown>;
   /** The workflow's own endpoint (`webhook_endpoint_id`), for run events. */
   workflowEndpointId?: string | null;
+  /** Stored with the event, never shown: a `run.succeeded` event's run's output file (docs/decisions.md 306). */
+  stored?: Pick<EventDoc, 'run_file'>;
 }
 
 export function isWebhookEventType(type: EventType): type is WebhookEventType {
@@ -48,7 +50,7 @@ export function isWebhookEventType(type: EventType): type is WebhookEventType {
 }
 
 export async function publishEvent(publisher: EventPublisher, input: PublishInput): Promise<EventDoc> {
-  const event = await recordEvent(publisher.db, input.accountId, input.type, input.dedupeKey, input.data);
+  const event = await recordEvent(publisher.db, input.accountId, input.type, input.dedupeKey, input.data, input.stored);
   await fanOutEvent(publisher, event, input.workflowEndpointId ?? null);
   return event;
 }

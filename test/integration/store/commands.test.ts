@@ -11,6 +11,8 @@ import { Cursors } from '../../../domain/http/pagination';
 import { findByIds, lists, listStrategy, TenantDb, unwatchJob, watchJob, watchMark } from '../../../domain/store';
 import { RUN_LIST } from '../../../domain/runs/list';
 import type { RunDoc } from '../../../domain/runs/run-doc';
+import { EVENT_TYPES, eventView, listEvents, markRunEventRefunded, recordEvent } from '../../../domain/webhooks/events';
+import { signEventRuns } from '../../../domain/runs/output-file';
 import { createTestContext, type TestContext } from '../../support/app';
 import { commandsDuring } from '../../support/db-commands';
 
@@ -119,5 +121,48 @@ describe('the watch list, in the strategy this run chose', () => {
     expect((await commandsOf((db) => unwatchJob(db, 'batches', id))).commands).toEqual([
       `delete ${COLLECTIONS.watchedJobs}`,
     ]);
+  });
+});
+
+describe('a page of events of succeeded runs', () => {
+  // docs/decisions.md 306: an event holds its run's file and is marked before its run is refunded, so a page read as
+  // stored now (`query`) signs from the events alone; `pages`' snapshots may be older, so it reads the runs.
+  it('is one command under `query`, and never signs a refunded run’s output', async () => {
+    const accountId = `acct_cmd_${newId('run').slice(4)}`;
+    const tenant = new TenantDb(t.database.db, accountId);
+    const file = { key: `outputs/${accountId}/x.json`, mime_type: 'application/json', extension: 'json' };
+    const runIds = [newId('run'), newId('run')];
+    for (const id of runIds) {
+      await tenant.collection(COLLECTIONS.runs).insertOne({ _id: id, status: 'succeeded', output_file: file } as never);
+      await recordEvent(
+        t.database.db,
+        accountId,
+        'run.succeeded',
+        `run.succeeded:${id}`,
+        {
+          run: { id, object: 'run', status: 'succeeded', output_file: null },
+        },
+        { run_file: file },
+      );
+    }
+    // An operator's refund of the first: its event is marked, then its status changes (domain/runs/lifecycle.ts).
+    await markRunEventRefunded(t.database.db, accountId, runIds[0]!);
+    await tenant.collection(COLLECTIONS.runs).updateOne({ _id: runIds[0] as never }, { $set: { status: 'refunded' } });
+    const signer = { storage: t.deps.storage, ttlS: 600 };
+    const read = await commandsOf(async (db) => {
+      const page = await listEvents(new TenantDb(db, accountId), { limit: 10 }, cursors, EVENT_TYPES);
+      const views = page.items.map(eventView);
+      return signEventRuns(db, accountId, signer, views, page.current ? page.items : undefined);
+    });
+    const files = Object.fromEntries(
+      read.result.map((e) => [
+        (e.data as { run: { id: string } }).run.id,
+        (e.data as { run: { output_file: unknown } }).run.output_file,
+      ]),
+    );
+    expect(files[runIds[0]!]).toBeNull();
+    expect(files[runIds[1]!]).toEqual(expect.objectContaining({ url: expect.any(String) }));
+    if (listStrategy() === 'query') expect(read.commands).toEqual([`find ${COLLECTIONS.events}`]);
+    else expect(read.commands).toContain(`find ${COLLECTIONS.runs}`);
   });
 });
