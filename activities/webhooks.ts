@@ -47,7 +47,8 @@ interface HttpResult {
  * URL signed when the event was recorded would have expired before the later retries; docs/decisions.md 121).
  */
 export async function payloadBytes(db: Db, signer: OutputSigner, event: EventDoc): Promise<Buffer> {
-  const [payload] = await signEventRuns(db, event.account_id, signer, [eventPayload(event)]);
+  // The event as read by `_id` is as stored now: a run's file and refund mark on it need no read (docs/decisions.md 306).
+  const [payload] = await signEventRuns(db, event.account_id, signer, [eventPayload(event)], [event]);
   return Buffer.from(JSON.stringify(payload), 'utf8');
 }
 

@@ -258,10 +258,18 @@ const breakdown = (c: Counts) =>
     .join(', ') || 'none';
 
 /**
- * The API's reads that come with a key, not with a request: its state and its rate-limit lease, each refreshed at most
- * once a second whatever the request rate (domain/access/key-cache.ts, domain/access/rate-leases.ts).
+ * The API's reads that come with time, not with a request: a key's state and its rate-limit lease, each refreshed at
+ * most once a second whatever the request rate (domain/access/key-cache.ts, domain/access/rate-leases.ts), and a
+ * catalog entry (a run's product and template), read at most once per 30 s per process (domain/catalog/catalog.ts,
+ * docs/decisions.md 190).
  */
-const KEY_REFRESH = ['find api_keys', 'findAndModify rate_limits', 'find rate_limits'];
+const KEY_REFRESH = [
+  'find api_keys',
+  'findAndModify rate_limits',
+  'find rate_limits',
+  'find products',
+  'find prompt_templates',
+];
 
 /** Issue 42's targets on `query`, each with its figure; `pages` beside it for comparison. */
 export function commandSection(results: Array<StrategyCounts | null>, failed: string[]): string[] {
@@ -280,7 +288,7 @@ export function commandSection(results: Array<StrategyCounts | null>, failed: st
     const show = (r: StrategyCounts) => {
       const v = value(r);
       return v.refresh > 0
-        ? `${n(v.total)} (${n(v.total - v.refresh)} + ${n(v.refresh)} the key's refresh)`
+        ? `${n(v.total)} (${n(v.total - v.refresh)} + ${n(v.refresh)} the key's and catalog's refresh)`
         : n(v.total);
     };
     return `| ${measure} | ${byStrategy.map(show).join(' | ')} | ${target} | ${met} |`;
@@ -296,9 +304,10 @@ export function commandSection(results: Array<StrategyCounts | null>, failed: st
       `the next, alternately); ${RUNS} runs per row, ${RUNS_IN_FLIGHT} created at a time, each awaited to ` +
       '`succeeded` (and its delivery to its receipt and settlement). Each strategy runs on a database and an API and ' +
       'worker of its own (`LIST_STRATEGY` set); the rest of this report runs on the default (`auto`: `pages` on this ' +
-      'embedded store). The counts do not depend on the machine or its load, except the part marked "the key\'s ' +
-      'refresh": the API reads a key\'s state and renews its rate-limit lease at most once a second each, whatever ' +
-      'the number of requests, so that part is per key and second, not per request or run. The verdicts on list ' +
+      'embedded store). The counts do not depend on the machine or its load, except the part marked "the key\'s and ' +
+      "catalog's refresh\": the API reads a key's state and renews its rate-limit lease at most once a second each, " +
+      'and a catalog entry at most once per 30 s, whatever the number of requests, so that part is per key (or ' +
+      'process) and time, not per request or run. The verdicts on list ' +
       "pages and runs leave it out (a page or a run's own commands); the GET's includes it (its target is an average).",
     '',
     `| per … | ${cols.join(' | ')} | target on \`query\` | met |`,

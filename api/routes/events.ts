@@ -36,11 +36,16 @@ export function eventRoutes(deps: RouteDeps): RouteSpec[] {
       responses: { 200: { description: 'A page of events', schema: EventPage } },
       errors: { 403: '`insufficient_scope`: `type` names a kind of event the key may not read.' },
       handler: async ({ tenant, query, principal }) => {
-        const { items, next_cursor } = await listEvents(tenant, query, deps.cursors, visible(principal));
-        return {
-          status: 200,
-          body: { data: await signEventRuns(deps.db, tenant.accountId, signer, items.map(eventView)), next_cursor },
-        };
+        const { items, next_cursor, current } = await listEvents(tenant, query, deps.cursors, visible(principal));
+        // Events as stored now answer for their runs' files themselves (docs/decisions.md 306).
+        const data = await signEventRuns(
+          deps.db,
+          tenant.accountId,
+          signer,
+          items.map(eventView),
+          current ? items : undefined,
+        );
+        return { status: 200, body: { data, next_cursor } };
       },
     }),
     route({
@@ -58,9 +63,8 @@ export function eventRoutes(deps: RouteDeps): RouteSpec[] {
         404: `\`not_found\`: no such event of this account in the last ${EVENT_RETENTION_DAYS} days that this key may read.`,
       },
       handler: async ({ tenant, params, principal }) => {
-        const [event] = await signEventRuns(deps.db, tenant.accountId, signer, [
-          eventView(await getEvent(tenant, params.eventId, visible(principal))),
-        ]);
+        const stored = await getEvent(tenant, params.eventId, visible(principal));
+        const [event] = await signEventRuns(deps.db, tenant.accountId, signer, [eventView(stored)], [stored]);
         return { status: 200, body: event };
       },
     }),

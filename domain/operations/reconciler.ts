@@ -18,8 +18,9 @@
  * database (the tests do), and a job is looked up in its own namespace only.
  *
  * The candidates come from the watch list (domain/store/watch.ts), never from scanning the items' collections, which
- * the embedded store can only do in full (docs/decisions.md 249); `sweepWatchList` is the hourly safety net that
- * watches open items nobody watched. Work per pass is bounded (BATCH per kind); a cursor per kind (by `created_at`)
+ * the embedded store can only do in full (docs/decisions.md 249) — under `query`, runs and deliveries from their own
+ * mark through an index instead (docs/decisions.md 305); `sweepWatchList` is the hourly safety net that watches open
+ * items nobody watched. Work per pass is bounded (BATCH per kind); a cursor per kind (by `created_at`)
  * moves through the backlog, so long queued runs at the front never starve the rest, and wraps to the start when it
  * reaches the end. It also purges expired idempotency records and finished webhook deliveries past retention
  * (docs/decisions.md 432; hourly, docs/decisions.md 248).
@@ -42,9 +43,10 @@ import {
 } from '../jobs';
 import { settleIndexingEnded, type ReferenceDocumentDoc } from '../documents/reference-documents';
 import type { RunDoc } from '../runs';
-import { abandonPendingRun, finishSettlement, settleEndedRun } from '../runs/lifecycle';
+import { abandonPendingRun, finishSettlement, settleEndedRun, writeRunMark } from '../runs/lifecycle';
 import { ABANDONED_GENERATION_MS, settleAbandonedGeneration } from '../catalog/prompt-generation';
 import {
+  writeDeliveryMark,
   DELIVERY_LIST,
   deliveryPolicy,
   settleAbandonedDelivery,
@@ -52,7 +54,17 @@ import {
 } from '../webhooks/deliveries';
 import type { BatchDoc } from '../batches/batches';
 import { settleBatchWithoutJob } from '../batches/progress';
-import { lists, purgeNaturalKeys, unwatchJob, watchJob, type WatchedJobDoc, type WatchedKind } from '../store';
+import {
+  lists,
+  purgeNaturalKeys,
+  watchEntry,
+  watchedByMark,
+  watchSources,
+  type WatchCandidate,
+  type WatchedJobDoc,
+  type WatchedKind,
+  type WatchSource,
+} from '../store';
 
 /** How long an idempotency record answers (domain/access/idempotency.ts checks the same 24 h on every read). */
 const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -84,28 +96,28 @@ interface CursorDoc {
 }
 
 /**
- * The next batch of `collection` matching `filter`, after this kind's cursor (by `created_at`); the cursor moves
- * to the last one read, or back to the start once the scan reached the end.
+ * The next candidates of `kind` from one of its watch sources (domain/store/watch.ts), after that source's cursor (by
+ * the time it orders by); the cursor moves to the last one read, or back to the start once the read reached the end.
  */
-async function nextBatch<T extends { created_at: Date }>(
+async function nextBatch(
   deps: ReconcilerDeps,
   kind: Kind,
-  collection: string,
-  filter: Record<string, unknown>,
-  now: Date,
-): Promise<T[]> {
+  source: WatchSource,
+  before: Date,
+): Promise<WatchCandidate[]> {
   const cursors = deps.db.collection<CursorDoc>(COLLECTIONS.reconcilerCursors);
-  const id = `${deps.temporal.namespace}:${kind}`;
+  // The watch list's cursor keeps the id it had before marks existed.
+  const id = `${deps.temporal.namespace}:${kind}${source.name === 'entries' ? '' : `:${source.name}`}`;
   const after = (await cursors.findOne({ _id: id }))?.after ?? null;
-  const batch = await deps.db
-    .collection(collection)
-    .find({ ...filter, created_at: after ? { $gt: after, $lt: now } : { $lt: now } })
-    .sort({ created_at: 1 })
-    .limit(RECONCILE_BATCH)
-    .toArray();
-  const next = batch.length === RECONCILE_BATCH ? (batch[batch.length - 1]!.created_at as Date) : null;
+  const batch = await source.read(deps.db, kind, {
+    namespace: deps.temporal.namespace,
+    after,
+    before,
+    limit: RECONCILE_BATCH,
+  });
+  const next = batch.length === RECONCILE_BATCH ? batch[batch.length - 1]!.since : null;
   await cursors.updateOne({ _id: id }, { $set: { after: next } }, { upsert: true });
-  return batch as unknown as T[];
+  return batch;
 }
 
 const olderThanGrace = (at: Date | null | undefined, now: Date) => !at || now.getTime() - at.getTime() > GRACE_MS;
@@ -126,6 +138,7 @@ const OPEN = {
     isOpen: (d: Document) =>
       ['queued', 'running', 'failed', 'canceled'].includes(d.status) && ['pending', 'admitted'].includes(d.admission),
     since: (d: Document) => d.created_at as Date,
+    mark: (db: Db, c: WatchCandidate) => writeRunMark(db, { _id: c.itemId, account_id: c.accountId }),
   },
   documents: {
     collection: COLLECTIONS.documents,
@@ -144,6 +157,7 @@ const OPEN = {
     filter: { status: 'pending' },
     isOpen: (d: Document) => d.status === 'pending',
     since: (d: Document) => d.created_at as Date,
+    mark: (db: Db, c: WatchCandidate) => writeDeliveryMark(db, { _id: c.itemId, account_id: c.accountId }),
   },
   batches: {
     collection: COLLECTIONS.batches,
@@ -154,32 +168,44 @@ const OPEN = {
 } as const satisfies Record<ItemKind, unknown>;
 
 /**
- * This pass's items of `kind`: a batch of its watch list (domain/store/watch.ts; by `created_at`, with the kind's
- * cursor), each item read by `_id`. An entry whose item is settled is dropped, as is one whose item never appeared
- * (a creation that died between the two writes) once the grace period has passed.
+ * This pass's items of `kind`: a batch from each of its watch sources (domain/store/watch.ts; each by its time, with
+ * its own cursor) — the watch list, whose entries' items are read by `_id`, and under `query` for runs and deliveries
+ * the items that carry their own mark. A candidate whose item is settled is taken off its source, as is an entry whose
+ * item never appeared (a creation that died between the two writes) once the grace period has passed.
  */
 async function watchedItems<T extends Document>(deps: ReconcilerDeps, kind: ItemKind, now: Date): Promise<T[]> {
   const open = OPEN[kind];
-  const entries = await nextBatch<WatchedJobDoc>(
-    deps,
-    kind,
-    COLLECTIONS.watchedJobs,
-    { kind, job_namespace: deps.temporal.namespace },
-    now,
-  );
   const items: T[] = [];
-  for (const entry of entries) {
-    const item = await deps.db
-      .collection(open.collection)
-      .findOne({ _id: entry.item_id as never, account_id: entry.account_id });
-    if (item && open.isOpen(item)) items.push(item as unknown as T);
-    else if (item || olderThanGrace(entry.created_at, now)) await unwatchJob(deps.db, kind, entry.item_id);
+  const seen = new Set<string>();
+  for (const source of watchSources(kind)) {
+    for (const candidate of await nextBatch(deps, kind, source, now)) {
+      const item =
+        candidate.item ??
+        (await deps.db
+          .collection(open.collection)
+          .findOne({ _id: candidate.itemId as never, account_id: candidate.accountId }));
+      const mark = 'mark' in open ? open.mark(deps.db, candidate) : undefined;
+      if (item && open.isOpen(item)) {
+        await source.keep(deps.db, kind, candidate, mark);
+        if (!seen.has(candidate.itemId)) items.push(item as unknown as T);
+        seen.add(candidate.itemId);
+      } else if (item || olderThanGrace(candidate.since, now)) {
+        await source.drop(deps.db, kind, candidate, mark);
+      }
+    }
   }
   return items;
 }
 
 /** What the sweep needs of an open item: who it is, and the time its entry is ordered and timed by. */
-const SWEEP_PROJECTION = { _id: 1, account_id: 1, created_at: 1, completed_at: 1, indexing_started_at: 1 };
+const SWEEP_PROJECTION = {
+  _id: 1,
+  account_id: 1,
+  created_at: 1,
+  completed_at: 1,
+  indexing_started_at: 1,
+  watched_since: 1,
+};
 
 /**
  * The safety net under the watch list (hourly, activities/reconcile.ts): every open item of this namespace that has
@@ -195,7 +221,9 @@ export async function sweepWatchList(deps: ReconcilerDeps): Promise<number> {
       .find({ ...open.filter, job_namespace: deps.temporal.namespace }, { projection: SWEEP_PROJECTION })
       .toArray();
     for (const item of items) {
-      const outcome = await watchJob(deps.db, kind, {
+      // Under `query`, a run or delivery carries its own mark (domain/store/watch.ts): only one without gets an entry.
+      if (watchedByMark(kind, item)) continue;
+      const outcome = await watchEntry(deps.db, kind, {
         id: String(item._id),
         accountId: item.account_id,
         namespace: deps.temporal.namespace,

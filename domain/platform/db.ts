@@ -138,14 +138,21 @@ export const INDEXES: Record<CollectionName, IndexDescription[]> = {
 };
 
 /**
- * The `query` strategy's list indexes (domain/store/, docs/decisions.md 351): per list, the account (and the list's
+ * The `query` strategy's indexes (domain/store/, docs/decisions.md 351): per list, the account (and the list's
  * scope), the equality filters, then the position, newest first, then the fields other filters check on the index's
  * keys. test/unit/store-indexes.test.ts checks that every filter shape a list declares has one here whose prefix serves
- * it. Created only where `query` runs (`ensureIndexes`): under `pages` they would cost every write and serve no read.
+ * it; and the reconciler's read of watch marks (test/unit/store-indexes.test.ts checks it too). Created only where
+ * `query` runs (`ensureIndexes`): under `pages` they would cost every write and serve no read.
  */
 const LIST_SORT_KEYS = { list_pos: -1, _id: -1 } as const;
+/**
+ * Under `query`, the reconciler's read of the runs and deliveries that carry a watch mark (domain/store/watch.ts,
+ * docs/decisions.md 305): the namespace, then the mark's time (range and order). Only marked items have the field.
+ */
+const WATCHED_INDEX: IndexDescription = { key: { job_namespace: 1, watched_since: 1 }, name: 'watched' };
 export const LIST_INDEXES: Partial<Record<CollectionName, IndexDescription[]>> = {
   runs: [
+    WATCHED_INDEX,
     { key: { account_id: 1, admission: 1, ...LIST_SORT_KEYS }, name: 'list_admission' },
     { key: { account_id: 1, admission: 1, workflow_id: 1, ...LIST_SORT_KEYS }, name: 'list_admission_workflow' },
     { key: { account_id: 1, admission: 1, status: 1, ...LIST_SORT_KEYS }, name: 'list_admission_status' },
@@ -165,6 +172,7 @@ export const LIST_INDEXES: Partial<Record<CollectionName, IndexDescription[]>> =
   events: [{ key: { account_id: 1, ...LIST_SORT_KEYS, created_at: 1, type: 1 }, name: 'list_kept' }],
   webhook_deliveries: [
     { key: { account_id: 1, endpoint_id: 1, ...LIST_SORT_KEYS, created_at: 1, status: 1 }, name: 'list_kept' },
+    WATCHED_INDEX,
   ],
   calibration_sets: [{ key: { account_id: 1, deleted_at: 1, ...LIST_SORT_KEYS }, name: 'list_live' }],
   calibration_items: [{ key: { account_id: 1, set_id: 1, ...LIST_SORT_KEYS }, name: 'list_set' }],

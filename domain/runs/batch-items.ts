@@ -11,9 +11,9 @@
  */
 import { bulkWriteInBatches, COLLECTIONS } from '../platform/db';
 import { startBatchItemJob } from '../jobs';
-import { findByIds, lists, unwatchJob, watchJob, type TenantDb } from '../store';
+import { findByIds, lists, unwatchJob, watchJob, watchMark, type TenantDb } from '../store';
 import type { ModelPolicy, OutputFormat } from '../catalog/catalog';
-import { admitRunDoc, chargedOnAdmission, emitRunEvent, insertRun } from './lifecycle';
+import { admitRunDoc, chargedOnAdmission, emitRunEvent, insertRun, writeRunMark } from './lifecycle';
 import { RUN_FAILURES, type RunFailureCode } from './failures';
 import { FINAL_RUN_STATUSES } from './schemas';
 import { RUN_LIST } from './list';
@@ -98,6 +98,7 @@ export async function admitBatchItem(deps: CreateRunDeps, tenant: TenantDb, item
     finished_at: null,
     charged_milli: null,
   });
+  Object.assign(doc, watchMark('runs', doc.created_at));
   // Watched before it exists, as any run (domain/runs/create.ts).
   await watchJob(deps.db, 'runs', {
     id: item.runId,
@@ -143,7 +144,7 @@ async function showUncharged(deps: CreateRunDeps, tenant: TenantDb, run: RunDoc)
     { returnDocument: 'after' },
   );
   const final = shown ?? (await tenant.collection<RunDoc>(COLLECTIONS.runs).findOne({ _id: run._id }))!;
-  await unwatchJob(deps.db, 'runs', run._id);
+  await unwatchJob(deps.db, 'runs', run._id, writeRunMark(deps.db, final));
   if (shown) await emitRunEvent({ ...deps, config: deps.config }, tenant.accountId, 'run.failed', final);
   return final;
 }

@@ -21,7 +21,7 @@ import { COLLECTIONS } from '../platform/db';
 import { admitRunDoc, chargedOnAdmission, failRun, insertRun } from './lifecycle';
 import { prepareRun, type Caller, type CreateRunDeps, type RunDoc } from './index';
 import { RUN_LIST } from './list';
-import { lists, watchJob } from '../store';
+import { lists, watchJob, watchMark } from '../store';
 
 /** The run id an Idempotency-Key reserved, and how to reserve a fresh one under the key. */
 export interface RunReservation {
@@ -93,6 +93,8 @@ export async function createRun(
       // Waits in `queued` for the documents still being read, charged nothing until then (docs/decisions.md 315).
       ...(reading.length ? { awaiting_input: reading } : {}),
     };
+    // Under `query` the run carries its own watch mark (domain/store/watch.ts), written with it.
+    Object.assign(doc, watchMark('runs', doc.created_at));
     // Watched and listed before it exists (domain/store/watch.ts, domain/store/): a crash between never
     // leaves a run the reconciler cannot find or a list that hides it.
     await watchJob(deps.db, 'runs', {

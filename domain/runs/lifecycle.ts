@@ -16,6 +16,7 @@ import { COLLECTIONS } from '../platform/db';
 import { errors } from '../http/errors';
 import type { EventType } from '../webhooks/events';
 import { publishEvent, type EventPublisher } from '../webhooks/publish-event';
+import { markRunEventRefunded } from '../webhooks/events';
 import type { RunStatus } from './schemas';
 import { TenantDb } from '../store';
 import { RUN_LIST } from './list';
@@ -26,7 +27,7 @@ import { isRunFailureCode, RUN_FAILURES, type RunFailureCode } from './failures'
 import { eventRunView, getRun, runQuoter, type RunDoc } from './index';
 import { documentsForRun } from '../documents/documents';
 import { rememberOutputFile } from './output-file';
-import { lists, unwatchJob } from '../store';
+import { lists, unwatchJob, UNWATCHED, type MarkWrite } from '../store';
 
 /** From which statuses each transition may move a run. */
 export const RUN_TRANSITIONS = {
@@ -39,6 +40,15 @@ export const RUN_TRANSITIONS = {
 
 const rawRuns = (db: Db) => db.collection<RunDoc>(COLLECTIONS.runs);
 const from = (t: keyof typeof RUN_TRANSITIONS) => ({ $in: [...RUN_TRANSITIONS[t].from] as RunStatus[] });
+
+/**
+ * The run's watch mark written by its owner (domain/store/watch.ts: under `query` a run carries its own mark until
+ * its settlement is done, docs/decisions.md 305): cleared where a settlement ends, set by the reconciler on a run a
+ * `pages` process watched by an entry.
+ */
+export function writeRunMark(db: Db, run: Pick<RunDoc, '_id' | 'account_id'>): MarkWrite {
+  return (update) => rawRuns(db).updateOne({ _id: run._id, account_id: run.account_id }, update);
+}
 
 async function load(db: Db, { accountId, runId }: RunJobInput): Promise<RunDoc | null> {
   return rawRuns(db).findOne({ _id: runId, account_id: accountId });
@@ -88,7 +98,7 @@ export async function abandonPendingRun(db: Db, accountId: string, runId: string
     { $set: { admission: 'rejected', abandoned_at: new Date() } },
   );
   await refund(db, accountId, runId, 'run creation abandoned');
-  await unwatchJob(db, 'runs', runId);
+  await unwatchJob(db, 'runs', runId, writeRunMark(db, { _id: runId, account_id: accountId }));
   return res.modifiedCount === 1;
 }
 
@@ -269,6 +279,8 @@ async function succeed(
         finished_at: new Date(),
         charged_milli: run.livemode ? run.quoted_milli : 0,
       },
+      // A success is settled in this write: its watch mark goes with it (docs/decisions.md 305).
+      $unset: UNWATCHED,
     },
     { returnDocument: 'after' },
   );
@@ -276,6 +288,7 @@ async function succeed(
   // A failure claimed first wins: the run is on its way to `failed` (docs/decisions.md 304).
   if (final?.failing) return 'failed';
   if (final?.status !== 'succeeded') return final?.status ?? null;
+  // The watch entry (`pages`); under `query` the mark went in the update above.
   await unwatchJob(db, 'runs', run._id);
   rememberOutputFile(final);
   await countRunUsageOf(db, final);
@@ -339,7 +352,7 @@ export async function failRun(
           { returnDocument: 'after' },
         )) ?? (await load(db, input)));
   if (failed?.status !== 'failed') return;
-  await unwatchJob(db, 'runs', input.runId);
+  await unwatchJob(db, 'runs', input.runId, writeRunMark(db, failed));
   // Nothing new to count, but an admission whose count was interrupted is finished here.
   await countRunUsageOf(db, failed);
   // Hidden runs (never admitted) were never shown to anyone: nothing to announce.
@@ -352,7 +365,7 @@ export async function failRun(
  */
 async function finishCancel(publisher: EventPublisher, run: RunDoc): Promise<void> {
   await refund(publisher.db, run.account_id, run._id, 'run canceled');
-  await unwatchJob(publisher.db, 'runs', run._id);
+  await unwatchJob(publisher.db, 'runs', run._id, writeRunMark(publisher.db, run));
   await emitRunEvent(publisher, run.account_id, 'run.canceled', run);
 }
 
@@ -418,6 +431,8 @@ export async function operatorRefundRun(publisher: EventPublisher, runId: string
       { $set: { status: RUN_TRANSITIONS.refund.to, charged_milli: 0, refunded_at: new Date() } },
       { returnDocument: 'after' },
     );
+  // Its success's event first (docs/decisions.md 306): no reader trusting the event signs the output from here on.
+  if (current?.status === 'succeeded') await markRunEventRefunded(db, current.account_id, runId);
   const refunded = tenant
     ? await lists().change(tenant, RUN_LIST, current.status === 'succeeded' ? current : null, markRefunded)
     : await markRefunded();
@@ -456,5 +471,7 @@ export async function emitRunEvent(
     dedupeKey: `${type}:${run._id}`,
     data: { run: eventRunView(run, publisher.config.publicBaseUrl) },
     workflowEndpointId,
+    // The file its URL is signed from, so that a reader of the event needs no read of the run (docs/decisions.md 306).
+    stored: type === 'run.succeeded' && run.status === 'succeeded' ? { run_file: run.output_file ?? null } : {},
   });
 }

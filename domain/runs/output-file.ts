@@ -12,6 +12,7 @@ import { COLLECTIONS } from '../platform/db';
 import type { RunDoc } from './run-doc';
 import { signedFile, type SignedFile, type Storage } from '../platform/storage';
 import { findByIds, TenantDb } from '../store';
+import type { EventDoc } from '../webhooks/events';
 
 export type RunOutputFileView = SignedFile;
 
@@ -72,15 +73,18 @@ function rememberFile(key: string, known: Known): void {
 
 /**
  * Event payloads with `data.run.output_file` signed now: set when the event's run was succeeded (its snapshot's
- * status), is not refunded since, and has an output file; null otherwise. The runs' status and file are read by
+ * status), is not refunded since, and has an output file; null otherwise. `stored`: the events as stored now, one per
+ * payload (omitted where they may be older copies, a `pages` list's snapshots): an event that holds its run's file
+ * answers from it and its refund mark, with no read (docs/decisions.md 306). The other runs' status and file are read by
  * their ids (the store's `findByIds`: one command under `query`), so events recorded before runs carried
- * `output_file` get it too.
+ * `output_file`, or before events held it, get it too.
  */
 export async function signEventRuns<T extends Payload>(
   db: Db,
   accountId: string,
   signer: OutputSigner,
   payloads: T[],
+  stored?: ReadonlyArray<Pick<EventDoc, 'run_file' | 'run_refunded'>>,
 ): Promise<T[]> {
   const runOf = (p: T) => (p.data as { run?: { id?: string; status?: string } } | null)?.run;
   const wanted = [
@@ -92,8 +96,15 @@ export async function signEventRuns<T extends Payload>(
     ),
   ];
   const files = new Map<string, RunDoc['output_file']>();
+  payloads.forEach((p, i) => {
+    const run = runOf(p);
+    const event = stored?.[i];
+    if (run?.status === 'succeeded' && run.id && event && event.run_file !== undefined)
+      files.set(run.id, event.run_refunded ? null : event.run_file);
+  });
   const now = Date.now();
   const unknown = wanted.filter((id) => {
+    if (files.has(id)) return false;
     const known = outputFiles.get(fileKey(accountId, id));
     if (!known || (!known.refunded && known.trustedUntil < now)) return true;
     files.set(id, known.refunded ? null : known.file);

@@ -39,6 +39,11 @@ export interface RunDoc {
   error: { code: string; message: string } | null;
   /** The Temporal namespace of the run's job: the reconciler settles only its own namespace's runs. */
   job_namespace?: string;
+  /**
+   * Under `query`, while the reconciler may have to settle the run or finish its settlement: when its grace period
+   * starts (domain/store/watch.ts, docs/decisions.md 305). Absent under `pages`, which watches by an entry.
+   */
+  watched_since?: Date;
   created_at: Date;
   /** Its position in the account's run list (domain/runs/list.ts); absent until the backfill on runs older than lists. */
   list_pos?: number;

@@ -20,7 +20,22 @@ export { Membership, openMemberships, type Enrolled, type Memberships, type Memb
 export { createOnce, purgeNaturalKeys } from './create-once';
 export { findByIds } from './by-ids';
 export { keyCredentials } from './key-credentials';
-export { watchJob, unwatchJob, type WatchedJobDoc, type WatchedKind } from './watch';
+export {
+  watchJob,
+  unwatchJob,
+  watchEntry,
+  watchMark,
+  watchSources,
+  watchedByMark,
+  UNWATCHED,
+  MARKED_KINDS,
+  WATCH_MARK_READ,
+  type MarkWrite,
+  type WatchCandidate,
+  type WatchSource,
+  type WatchedJobDoc,
+  type WatchedKind,
+} from './watch';
 export { prepareStore } from './prepare';
 export {
   listStrategy,

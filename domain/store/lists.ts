@@ -23,6 +23,11 @@ export interface ListPage<T> {
   next_cursor: string | null;
   /** The list vouches that its owner (the endpoint) exists; false: look the owner up. */
   live: boolean;
+  /**
+   * The items are as stored now (`query`). False under `pages`, which answers a settled item from its list's snapshot,
+   * so a field its owner writes outside the list's idea of a change (an event's refund mark) may be missing there.
+   */
+  current: boolean;
 }
 
 export interface Lists {
@@ -56,7 +61,7 @@ const pagesLists: Lists = {
   place: (tenant, spec, doc) => pages.addToList(tenant, spec, doc),
   placeMany: (db, spec, docs) => pages.addManyToList(db, spec, docs),
   change: (tenant, spec, doc, write, options) => pages.whileClaimed(tenant, spec, doc, write, options),
-  read: (tenant, spec, read) => pages.readList(tenant, spec, read),
+  read: async (tenant, spec, read) => ({ ...(await pages.readList(tenant, spec, read)), current: false }),
   markOwner: (tenant, spec, scope, live) => pages.markListLive(tenant, spec, scope, live),
   purged: (db, spec, items, cutoffMs) => pages.purgeListPages(db, spec, items, cutoffMs),
 };
@@ -82,7 +87,7 @@ const queryLists: Lists = {
     }
   },
   change: (_tenant, _spec, _doc, write) => write(),
-  read: (tenant, spec, read) => query.readList(tenant, spec, read),
+  read: async (tenant, spec, read) => ({ ...(await query.readList(tenant, spec, read)), current: true }),
   // A mark is only ever withdrawn here: a head that still said live after a deletion under `query` would mislead
   // `pages` readers after a switch back.
   markOwner: async (tenant, spec, scope, live) => {

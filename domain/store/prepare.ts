@@ -5,7 +5,8 @@
  * - `pages`: items from before list indexes get their positions (the backfill). After `query` has written the
  *   database (the marker below says so), what `query` does not keep is rebuilt first: every positioned item gets
  *   its list entry, every snapshot goes (items changed without claims), rosters are rebuilt from one scan at their
- *   first read, and keys created meanwhile get their credentials (docs/decisions.md 352).
+ *   first read, keys created meanwhile get their credentials (docs/decisions.md 352), and items `query` watched by
+ *   their own mark get their watch entries (docs/decisions.md 305).
  * - `query`: nothing; its indexes are declared with every other (domain/platform/db.ts).
  */
 import type { Db, Document } from 'mongodb';
@@ -15,6 +16,7 @@ import type { Listed, ListSpec } from './list-spec';
 import { backfillLists } from './pages/backfill';
 import { enterPositioned } from './pages/list-index';
 import { resetRosters } from './pages/roster';
+import { enterMarkedItems } from './watch';
 import { chooseListStrategy, type ListStrategy, type ListStrategySetting } from './strategy';
 
 /** In `list_pages`: the strategy that last started on this database. */
@@ -58,4 +60,6 @@ export async function rebuildForPages(db: Db, specs: Array<ListSpec<Listed>>): P
   await db.collection<Document>(COLLECTIONS.listPages).deleteMany({ _id: { $regex: /:s$/ } } as never);
   await resetRosters(db, ROSTERS);
   await keyCredentials.forgetEveryKeyCredentialed(db);
+  // Runs and deliveries `query` watched by their own mark go on the watch list `pages` reads (docs/decisions.md 305).
+  await enterMarkedItems(db);
 }

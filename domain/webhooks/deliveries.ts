@@ -22,7 +22,7 @@ import { retryDeliveryJob, type TemporalHandle } from '../jobs';
 import type { TenantDb } from '../store';
 import { endpointCollection, endpointNotActive, getWebhookEndpoint, type WebhookEndpointDoc } from './endpoints';
 import type { DeliveryPolicy } from '../jobs/contract';
-import { lists, unwatchJob, watchJob, type ListSpec } from '../store';
+import { lists, unwatchJob, UNWATCHED, watchJob, watchMark, type ListSpec, type MarkWrite } from '../store';
 
 export interface WebhookAttemptDoc {
   /** `<workflow run id>:<n>`: a retried activity finds its own attempt and never records it twice. */
@@ -52,6 +52,19 @@ export interface WebhookDeliveryDoc {
   job_namespace?: string;
   /** Its position in its endpoint's delivery list (domain/store/). */
   list_pos?: number;
+  /** Under `query`, while pending: when the reconciler's grace period starts (domain/store/watch.ts, docs/decisions.md 305). */
+  watched_since?: Date;
+}
+
+/**
+ * The delivery's watch mark written by its owner (domain/store/watch.ts): cleared where it settles, set by the
+ * reconciler on a delivery a `pages` process watched by an entry.
+ */
+export function writeDeliveryMark(db: Db, delivery: Pick<WebhookDeliveryDoc, '_id' | 'account_id'>): MarkWrite {
+  return (update) =>
+    db
+      .collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries)
+      .updateOne({ _id: delivery._id, account_id: delivery.account_id }, update);
 }
 
 /**
@@ -151,7 +164,7 @@ export async function retryDelivery(
   const reopened = await lists().change(tenant, DELIVERY_LIST, delivery, () =>
     deliveries(tenant).findOneAndUpdate(
       { _id: deliveryId, status: { $ne: 'pending' } },
-      { $set: { status: 'pending', finished_at: null } },
+      { $set: { status: 'pending', finished_at: null, ...watchMark('deliveries', watch.since) } },
     ),
   );
   try {
@@ -167,7 +180,7 @@ export async function retryDelivery(
     if (reopened) {
       await deliveries(tenant).updateOne(
         { _id: deliveryId, status: 'pending' },
-        { $set: { status: delivery.status, finished_at: delivery.finished_at } },
+        { $set: { status: delivery.status, finished_at: delivery.finished_at }, $unset: UNWATCHED },
       );
       if (watched === 'added') await unwatchJob(db, 'deliveries', deliveryId);
     }
@@ -190,9 +203,10 @@ export async function settleAbandonedDelivery(
     .collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries)
     .updateOne(
       { _id: delivery._id, account_id: delivery.account_id, status: 'pending' },
-      { $set: { status: 'failed', finished_at: now } },
+      { $set: { status: 'failed', finished_at: now }, $unset: UNWATCHED },
     );
-  await unwatchJob(db, 'deliveries', delivery._id);
+  // The watch entry (`pages`); a delivery settled by another meanwhile keeps no mark either (its settlement cleared it).
+  await unwatchJob(db, 'deliveries', delivery._id, writeDeliveryMark(db, delivery));
   return res.modifiedCount === 1;
 }
 
@@ -277,8 +291,11 @@ export async function recordAttempt(
   endpoint: WebhookEndpointDoc,
   attempt: WebhookAttemptDoc,
 ): Promise<void> {
+  // A success settles the delivery, and its watch mark goes in the same write (docs/decisions.md 305).
   const settles =
-    attempt.outcome === 'succeeded' ? { $set: { status: 'succeeded' as const, finished_at: new Date() } } : {};
+    attempt.outcome === 'succeeded'
+      ? { $set: { status: 'succeeded' as const, finished_at: new Date() }, $unset: UNWATCHED }
+      : {};
   await db
     .collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries)
     .updateOne(
@@ -304,7 +321,7 @@ export async function settleFailedDelivery(
     .collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries)
     .findOneAndUpdate(
       { _id: deliveryId, account_id: accountId },
-      { $set: { status: 'failed', finished_at: new Date() } },
+      { $set: { status: 'failed', finished_at: new Date() }, $unset: UNWATCHED },
       { returnDocument: 'after' },
     );
   await unwatchJob(db, 'deliveries', deliveryId);

@@ -71,6 +71,13 @@ export interface EventDoc {
   created_at: Date;
   /** Its position in the account's event list (domain/store/). */
   list_pos?: number;
+  /**
+   * A `run.succeeded` event's run's output file as the completion wrote it (never shown: the payload's URL is signed
+   * from it when sent or read, docs/decisions.md 306). Absent on events from before.
+   */
+  run_file?: { key: string; mime_type: string; extension: string } | null;
+  /** Set before an operator refunds the event's run: its output is not signed again (docs/decisions.md 303, 306). */
+  run_refunded?: boolean;
 }
 
 /** The account's event list (domain/store/): events never change, so every snapshot is trusted. */
@@ -93,6 +100,8 @@ export async function recordEvent(
   type: EventType,
   dedupeKey: string,
   data: Record<string, unknown>,
+  /** What is stored with the event and never shown (`run_file`). */
+  stored: Pick<EventDoc, 'run_file'> = {},
 ): Promise<EventDoc> {
   const events = db.collection<EventDoc>(COLLECTIONS.events);
   const candidate = {
@@ -102,6 +111,7 @@ export async function recordEvent(
     dedupe_key: dedupeKey,
     data_json: JSON.stringify(data),
     created_at: new Date(),
+    ...stored,
   };
   return createOnce(db, EVENT_LIST, `event:${dedupeKey}`, candidate, {
     insert: (doc) => events.insertOne(doc),
@@ -163,6 +173,18 @@ export async function listEvents(
     filter: { type: { $in: kinds }, created_at: { $gte: cutoff } },
     notBefore: cutoff,
   });
+}
+
+/**
+ * Before an operator refunds a succeeded run: its `run.succeeded` event is marked, so that no reader trusting the
+ * event signs the run's output again (docs/decisions.md 306). Marked first: a refund that stops after the mark
+ * withholds the output of a run still succeeded until the refund is run again, never the other way round. Found by its
+ * dedupe key (the unique index; the embedded store scans for it, once per operator refund).
+ */
+export async function markRunEventRefunded(db: Db, accountId: string, runId: string): Promise<void> {
+  await db
+    .collection<EventDoc>(COLLECTIONS.events)
+    .updateOne({ account_id: accountId, dedupe_key: `run.succeeded:${runId}` }, { $set: { run_refunded: true } });
 }
 
 /** The event when it is the caller's and still kept; null otherwise. */

@@ -17,7 +17,7 @@ import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './schemas';
 import { deliver, type TemporalHandle } from '../jobs';
 import { DELIVERY_LIST, deliveryPolicy, type WebhookDeliveryDoc } from './deliveries';
 
-import { createOnce, unwatchJob, watchJob } from '../store';
+import { createOnce, unwatchJob, watchJob, watchMark } from '../store';
 import { subscribesTo, type WebhookEndpointDoc } from './endpoints';
 import { rosterEndpoints } from './endpoint-roster';
 import { TenantDb } from '../store';
@@ -41,6 +41,8 @@ export interface PublishInput {
   data: Record<string, unknown>;
   /** The workflow's own endpoint (`webhook_endpoint_id`), for run events. */
   workflowEndpointId?: string | null;
+  /** Stored with the event, never shown: a `run.succeeded` event's run's output file (docs/decisions.md 306). */
+  stored?: Pick<EventDoc, 'run_file'>;
 }
 
 export function isWebhookEventType(type: EventType): type is WebhookEventType {
@@ -48,7 +50,7 @@ export function isWebhookEventType(type: EventType): type is WebhookEventType {
 }
 
 export async function publishEvent(publisher: EventPublisher, input: PublishInput): Promise<EventDoc> {
-  const event = await recordEvent(publisher.db, input.accountId, input.type, input.dedupeKey, input.data);
+  const event = await recordEvent(publisher.db, input.accountId, input.type, input.dedupeKey, input.data, input.stored);
   await fanOutEvent(publisher, event, input.workflowEndpointId ?? null);
   return event;
 }
@@ -99,7 +101,7 @@ export async function fanOutEvent(
  */
 async function ensureDelivery(db: Db, event: EventDoc, endpointId: string, namespace: string): Promise<string> {
   const deliveries = db.collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries);
-  const candidate = {
+  const fields = {
     _id: newId('webhookDelivery'),
     account_id: event.account_id,
     endpoint_id: endpointId,
@@ -111,6 +113,8 @@ async function ensureDelivery(db: Db, event: EventDoc, endpointId: string, names
     finished_at: null,
     job_namespace: namespace,
   } satisfies Omit<WebhookDeliveryDoc, 'list_pos'>;
+  // Under `query` the delivery carries its own watch mark (domain/store/watch.ts), written with it.
+  const candidate: Omit<WebhookDeliveryDoc, 'list_pos'> = { ...fields, ...watchMark('deliveries', fields.created_at) };
   const delivery = await createOnce(db, DELIVERY_LIST, `delivery:${event._id}:${endpointId}`, candidate, {
     insert: (doc) => deliveries.insertOne(doc),
     findById: (id) => deliveries.findOne({ _id: id }),

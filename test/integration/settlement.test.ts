@@ -37,6 +37,7 @@ import { startApi, startWorker, type Spawned } from '../support/processes';
 import { balance, ledgerOf, makeWorkflow, TERMINAL, waitForRun } from '../support/runs';
 import { putToUploadUrl, uploadDocument, waitForReference } from '../support/uploads';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
+import { isWatched } from '../support/watched';
 
 const run = promisify(execFile);
 const TEMPORAL_CLI = join(__dirname, '..', '..', '.tools', 'bin', 'temporal');
@@ -382,9 +383,7 @@ describe('a Temporal that cannot start jobs', () => {
       const retried = await missing.api.post(`/v1/webhook-deliveries/${deliveryId}/retry`).set(auth(key));
       expect([retried.status, retried.body.error.code]).toEqual([503, 'service_unavailable']);
       expect(await deliveries.findOne({ _id: deliveryId })).toEqual(before);
-      expect(
-        await t.database.db.collection(COLLECTIONS.watchedJobs).findOne({ _id: `deliveries:${deliveryId}` as never }),
-      ).toBeNull();
+      expect(await isWatched(t.database.db, 'deliveries', deliveryId)).toBe(false);
       // With Temporal back, the same request works.
       receiver.script([], { status: 200 });
       expect((await t.api.post(`/v1/webhook-deliveries/${deliveryId}/retry`).set(auth(key))).status).toBe(202);
@@ -472,9 +471,7 @@ describe('a webhook delivery whose job an operator terminates between attempts',
     expect(listed.body.data.map((d: { id: string; status: string }) => [d.id, d.status])).toEqual([
       [deliveryId, 'failed'],
     ]);
-    expect(
-      await t.database.db.collection(COLLECTIONS.watchedJobs).findOne({ _id: `deliveries:${deliveryId}` as never }),
-    ).toBeNull();
+    expect(await isWatched(t.database.db, 'deliveries', deliveryId)).toBe(false);
     const stored = await t.database.db
       .collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints)
       .findOne({ _id: endpoint.id });
@@ -500,7 +497,7 @@ describe("the reconciler's watch list", () => {
     await idle?.close();
   });
   const deps = () => ({ db: idle.database.db, config: idle.config, temporal: idle.temporal });
-  const watched = (id: string) => idle.database.db.collection(COLLECTIONS.watchedJobs).countDocuments({ item_id: id });
+  const watched = async (id: string) => ((await isWatched(idle.database.db, 'runs', id)) ? 1 : 0);
   /** Passes until one reaches the end of the list (its batch not full): every entry has been looked at once. */
   const passesToTheEnd = async () => {
     for (let i = 0; i < 100; i++) if ((await reconcileRuns(deps())).checked < RECONCILE_BATCH) return;
@@ -525,8 +522,10 @@ describe("the reconciler's watch list", () => {
     // An admitted, queued run whose job never started and that the watch list does not name, past the grace period.
     const runs = idle.database.db.collection(COLLECTIONS.runs);
     const deadId = newId('run');
+    // Without the original's watch mark (under `query`): no process watched this one.
+    const { watched_since: _mark, ...original } = (await runs.findOne({ _id: created.body.id }))!;
     await runs.insertOne({
-      ...(await runs.findOne({ _id: created.body.id }))!,
+      ...original,
       _id: deadId as never,
       created_at: new Date(Date.now() - 2 * GRACE_MS),
     });

@@ -8,7 +8,14 @@
  */
 import { LIST_INDEXES } from '../../domain/platform/db';
 import { LISTS } from '../../domain/operations/lists';
-import { LIST_SORT, type Listed, type ListShape, type ListSpec } from '../../domain/store';
+import {
+  LIST_SORT,
+  MARKED_KINDS,
+  WATCH_MARK_READ,
+  type Listed,
+  type ListShape,
+  type ListSpec,
+} from '../../domain/store';
 
 /** Whether `key` (an index's fields in order) serves `shape` on `spec`'s list. */
 function serves(key: Record<string, unknown>, spec: ListSpec<Listed>, shape: ListShape): boolean {
@@ -49,4 +56,34 @@ it('refuses an index that does not serve the shape (the check itself)', () => {
   const kept = { equal: [], other: ['created_at', 'status'] };
   expect(serves({ account_id: 1, endpoint_id: 1, list_pos: -1, _id: -1, created_at: 1 }, deliveries, kept)).toBe(false);
   expect(serves({ account_id: 1, list_pos: -1, _id: -1, created_at: 1, status: 1 }, deliveries, kept)).toBe(false);
+});
+
+/**
+ * The reconciler's read of marked runs and deliveries under `query` (domain/store/watch.ts, docs/decisions.md 305):
+ * equality on the namespace, then a range on the mark, sorted by it: an index that begins with the equality fields
+ * and continues with the mark walks exactly the marked items of one namespace, in order.
+ */
+const servesMarks = (key: Record<string, unknown>) => {
+  const fields = Object.keys(key);
+  const n = WATCH_MARK_READ.equal.length;
+  return (
+    fields.length >= n + 1 &&
+    fields.slice(0, n).every((f) => (WATCH_MARK_READ.equal as readonly string[]).includes(f)) &&
+    fields[n] === WATCH_MARK_READ.range &&
+    key[WATCH_MARK_READ.range] === 1
+  );
+};
+
+describe.each(Object.entries(MARKED_KINDS))("the reconciler's read of marked %s", (_kind, collection) => {
+  it('has an index serving it', () => {
+    const indexes = LIST_INDEXES[collection as keyof typeof LIST_INDEXES] ?? [];
+    expect(indexes.filter((i) => servesMarks(i.key as Record<string, unknown>)).map((i) => i.name)).not.toEqual([]);
+  });
+});
+
+it('refuses an index that does not serve the read of marks (the check itself)', () => {
+  expect(servesMarks({ job_namespace: 1, watched_since: 1 })).toBe(true);
+  expect(servesMarks({ watched_since: 1, job_namespace: 1 })).toBe(false);
+  expect(servesMarks({ job_namespace: 1, status: 1, watched_since: 1 })).toBe(false);
+  expect(servesMarks({ job_namespace: 1 })).toBe(false);
 });

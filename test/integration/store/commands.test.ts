@@ -8,9 +8,11 @@ import type { Db } from 'mongodb';
 import { COLLECTIONS } from '../../../domain/platform/db';
 import { newId } from '../../../domain/platform/ids';
 import { Cursors } from '../../../domain/http/pagination';
-import { findByIds, lists, TenantDb } from '../../../domain/store';
+import { findByIds, lists, listStrategy, TenantDb, unwatchJob, watchJob, watchMark } from '../../../domain/store';
 import { RUN_LIST } from '../../../domain/runs/list';
 import type { RunDoc } from '../../../domain/runs/run-doc';
+import { EVENT_TYPES, eventView, listEvents, markRunEventRefunded, recordEvent } from '../../../domain/webhooks/events';
+import { signEventRuns } from '../../../domain/runs/output-file';
 import { createTestContext, type TestContext } from '../../support/app';
 import { commandsDuring } from '../../support/db-commands';
 
@@ -84,5 +86,83 @@ describe('under `query`', () => {
     const pages = await commandsOf((db) => byIds(db, 'pages'));
     expect(pages.result.map((r) => r._id).sort()).toEqual([...made].sort());
     expect(pages.commands).toHaveLength(10);
+  });
+});
+
+describe('the watch list, in the strategy this run chose', () => {
+  // docs/decisions.md 305: under `query` a run and a delivery carry their own mark, written in their insert and cleared
+  // in the write that settles them, so watching costs no command of its own; under `pages`, an entry is inserted
+  // before the item and deleted after it settles (docs/decisions.md 249).
+  it.each(['runs', 'deliveries'] as const)('costs a %s item no command of its own under `query`', async (kind) => {
+    const query = listStrategy() === 'query';
+    const id = newId(kind === 'runs' ? 'run' : 'webhookDelivery');
+    const since = new Date();
+    expect(watchMark(kind, since)).toEqual(query ? { watched_since: since } : {});
+    const item = { id, accountId: 'acct_cmd_watch', namespace: t.temporal.namespace, since };
+    const watched = await commandsOf((db) => watchJob(db, kind, item));
+    expect(watched.commands).toEqual(query ? [] : [`insert ${COLLECTIONS.watchedJobs}`]);
+    // Without the owner's write (a settlement that cleared the mark in its own update): nothing more under `query`.
+    const unwatched = await commandsOf((db) => unwatchJob(db, kind, id));
+    expect(unwatched.commands).toEqual(query ? [] : [`delete ${COLLECTIONS.watchedJobs}`]);
+    // With it (a failure or a cancel, whose settlement ends after its status): one write either way.
+    const cleared = await commandsOf((db) =>
+      unwatchJob(db, kind, id, (update) => db.collection(COLLECTIONS.runs).updateOne({ _id: id as never }, update)),
+    );
+    expect(cleared.commands).toEqual([query ? `update ${COLLECTIONS.runs}` : `delete ${COLLECTIONS.watchedJobs}`]);
+  });
+
+  it('leaves the other kinds on the watch list under both strategies', async () => {
+    const id = newId('batch');
+    const item = { id, accountId: 'acct_cmd_watch', namespace: t.temporal.namespace, since: new Date() };
+    expect(watchMark('batches', item.since)).toEqual({});
+    expect((await commandsOf((db) => watchJob(db, 'batches', item))).commands).toEqual([
+      `insert ${COLLECTIONS.watchedJobs}`,
+    ]);
+    expect((await commandsOf((db) => unwatchJob(db, 'batches', id))).commands).toEqual([
+      `delete ${COLLECTIONS.watchedJobs}`,
+    ]);
+  });
+});
+
+describe('a page of events of succeeded runs', () => {
+  // docs/decisions.md 306: an event holds its run's file and is marked before its run is refunded, so a page read as
+  // stored now (`query`) signs from the events alone; `pages`' snapshots may be older, so it reads the runs.
+  it('is one command under `query`, and never signs a refunded run’s output', async () => {
+    const accountId = `acct_cmd_${newId('run').slice(4)}`;
+    const tenant = new TenantDb(t.database.db, accountId);
+    const file = { key: `outputs/${accountId}/x.json`, mime_type: 'application/json', extension: 'json' };
+    const runIds = [newId('run'), newId('run')];
+    for (const id of runIds) {
+      await tenant.collection(COLLECTIONS.runs).insertOne({ _id: id, status: 'succeeded', output_file: file } as never);
+      await recordEvent(
+        t.database.db,
+        accountId,
+        'run.succeeded',
+        `run.succeeded:${id}`,
+        {
+          run: { id, object: 'run', status: 'succeeded', output_file: null },
+        },
+        { run_file: file },
+      );
+    }
+    // An operator's refund of the first: its event is marked, then its status changes (domain/runs/lifecycle.ts).
+    await markRunEventRefunded(t.database.db, accountId, runIds[0]!);
+    await tenant.collection(COLLECTIONS.runs).updateOne({ _id: runIds[0] as never }, { $set: { status: 'refunded' } });
+    const signer = { storage: t.deps.storage, ttlS: 600 };
+    const read = await commandsOf(async (db) => {
+      const page = await listEvents(new TenantDb(db, accountId), { limit: 10 }, cursors, EVENT_TYPES);
+      const views = page.items.map(eventView);
+      return signEventRuns(db, accountId, signer, views, page.current ? page.items : undefined);
+    });
+    const files = Object.fromEntries(
+      read.result.map((e) => [
+        (e.data as { run: { id: string } }).run.id,
+        (e.data as { run: { output_file: unknown } }).run.output_file,
+      ]),
+    );
+    expect(files[runIds[0]!]).toBeNull();
+    expect(files[runIds[1]!]).toEqual(expect.objectContaining({ url: expect.any(String) }));
+    if (listStrategy() === 'query') expect(read.commands).toEqual([`find ${COLLECTIONS.events}`]);
+    else expect(read.commands).toContain(`find ${COLLECTIONS.runs}`);
   });
 });
