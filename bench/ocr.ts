@@ -10,7 +10,7 @@
  *      `succeeded` (goal: each within 10 s).
  * Part 1 reads the committed scanned corpus (test/fixtures/scanned: an image-only PDF, a two-frame TIFF with a
  * sideways frame, a PNG and a JPEG) and scores each file by test/support/ocr-scores.ts, the rules of its test
- * (docs/decisions.md 388, 547); part 2's pages are generated scans (test/support/scanned-page.ts: 200 dpi, turned
+ * (docs/decisions.md 388, 548); part 2's pages are generated scans (test/support/scanned-page.ts: 200 dpi, turned
  * 0.6°, seeded noise), JPEG (quality 75) pages of an image-only PDF.
  * Prints a Markdown section and writes it into BENCH_OUT (bench/RESULTS.md) in place of its last one
  * (bench/sections.ts). A part that fails prints its error in the section; the other still runs.
