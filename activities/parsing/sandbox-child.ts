@@ -60,7 +60,7 @@ async function main(request: Extract<ChildRequest, { type: 'request' }>): Promis
     (bytes, format, parsed) =>
       (require('./ocr/read') as typeof import('./ocr/read')).readOcrPages(bytes, format, parsed, {
         ...request.ocr,
-        onPageStart: (page) => send({ type: 'ocr-page-start', page }),
+        onPageStart: (page, checking) => send({ type: 'ocr-page-start', page, ...(checking ? { checking } : {}) }),
         onPage: (result, last) => send({ type: 'ocr-page', result, last }),
       }),
   );

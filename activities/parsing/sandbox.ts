@@ -95,8 +95,11 @@ export type ChildRequest =
 export type ChildMessage =
   | { type: 'ready' }
   | { type: 'identified'; format: DocFormat }
-  /** A page is about to be read by OCR: its own deadline and memory cap start now. */
-  | { type: 'ocr-page-start'; page: number }
+  /**
+   * A page is about to be read by OCR, or (`checking`) only checked for being a scan (docs/decisions.md 546): its
+   * own deadline and memory cap start now.
+   */
+  | { type: 'ocr-page-start'; page: number; checking?: boolean }
   /** A page read by OCR, to keep (a retried job goes on from the pages kept). */
   | { type: 'ocr-page'; result: OcrPageText; last: boolean }
   /** Sent before the stored-text JSON is written to stdout: its length in bytes. */
@@ -149,6 +152,7 @@ export function processInSandbox(
     // The limits in force: the file's until OCR starts, then each page's own.
     let memoryCapMb = maxMemoryMb;
     let ocrPage: number | null = null;
+    let checkingPage = false;
     // Finished OCR pages being kept, in order; the outcome waits for them.
     let keeping: Promise<void> = Promise.resolve();
     // Leaving the file after the page being kept: no limit may fail it meanwhile.
@@ -203,11 +207,13 @@ export function processInSandbox(
       );
     };
 
+    const pageWork = (): string =>
+      checkingPage ? `checking page ${ocrPage} for a scan` : `reading page ${ocrPage} by OCR`;
     const overTime = (): void =>
       unprocessable(
         ocrPage === null
           ? `processing the document did not finish within ${formatSeconds(timeoutMs)} and was stopped`
-          : `reading page ${ocrPage} by OCR did not finish within ${formatSeconds(ocrPageTimeoutMs)} and was stopped`,
+          : `${pageWork()} did not finish within ${formatSeconds(ocrPageTimeoutMs)} and was stopped`,
       );
     let timer = setTimeout(overTime, timeoutMs);
     const watchdog = watchMemory(
@@ -217,7 +223,7 @@ export function processInSandbox(
         unprocessable(
           ocrPage === null
             ? `processing the document needed more than the ${maxMemoryMb} MB of memory allowed`
-            : `reading page ${ocrPage} by OCR needed more than the ${ocrMaxMemoryMb} MB of memory allowed`,
+            : `${pageWork()} needed more than the ${ocrMaxMemoryMb} MB of memory allowed`,
         ),
     );
 
@@ -227,6 +233,7 @@ export function processInSandbox(
       else if (message.type === 'ocr-page-start') {
         // Each page its own deadline and memory cap, whatever the pages before it took.
         ocrPage = message.page;
+        checkingPage = message.checking === true;
         memoryCapMb = Math.max(maxMemoryMb, ocrMaxMemoryMb);
         clearTimeout(timer);
         timer = setTimeout(overTime, ocrPageTimeoutMs);

@@ -68,6 +68,11 @@ export interface Parsed {
   positions?: number[][];
   /** Pages (1-based section indexes) whose text is to be read by OCR; their sections are placeholders until then. */
   ocrPages?: number[];
+  /**
+   * PDF: `ocrPages` are the pages with too little text, each read by OCR only if images cover most of it, which is
+   * checked as the page is read, under that page's own deadline (docs/decisions.md 545).
+   */
+  ocrCandidates?: boolean;
   /** The file's bytes for OCR, when the parser gave away the ones it was given (pdf.js detaches them). */
   ocrSource?: Uint8Array;
   /** Set once OCR has read `ocrPages`. */

@@ -4,7 +4,8 @@
  * 200 dpi would pass the 50-megapixel page limit is rendered at the resolution that fits it instead (a poster is
  * read at a lower dpi, not refused: the file is fine, only its page is big). One page's pixels are held at a time.
  */
-import { createIsomorphicCanvasFactory, getDocumentProxy } from 'unpdf';
+import { createIsomorphicCanvasFactory, getDocumentProxy, getResolvedPDFJS } from 'unpdf';
+import type { PageView } from '../pdf-layout';
 import { MAX_PAGE_PIXELS, rasterFromRgba, type Raster } from './raster';
 
 export const RENDER_DPI = 200;
@@ -19,6 +20,13 @@ interface CanvasFactoryLike {
 }
 
 export interface PdfPages {
+  /**
+   * Whether images cover most of page `n` (half its area or more): with too little text (the parser's half of the
+   * rule, pdf.ts), such a page is a scan, read by OCR (docs/decisions.md 395). Building the page's operator list has
+   * pdf.js decode its images (about 0.2 s of CPU for a 200 dpi scan), so it is asked only under a page's own
+   * deadline (docs/decisions.md 545).
+   */
+  isScanned(n: number): Promise<boolean>;
   /** Page `n` (1-based) at `dpi` (200, or less for a page too large for the pixel limit). */
   render(n: number): Promise<{ raster: Raster; dpi: number }>;
   close(): Promise<void>;
@@ -57,7 +65,16 @@ export async function openPdfPages(bytes: Uint8Array): Promise<PdfPages> {
     isEvalSupported: false,
     CanvasFactory,
   } as Parameters<typeof getDocumentProxy>[1]);
+  const { OPS } = (await getResolvedPDFJS()) as unknown as { OPS: Record<string, number> };
   return {
+    async isScanned(n) {
+      const page = await pdf.getPage(n);
+      try {
+        return imageCoverage(await page.getOperatorList(), page.view as PageView, OPS) >= MOSTLY;
+      } finally {
+        page.cleanup();
+      }
+    },
     async render(n) {
       const page = await pdf.getPage(n);
       try {
@@ -87,4 +104,66 @@ export async function openPdfPages(bytes: Uint8Array): Promise<PdfPages> {
       await pdf.destroy();
     },
   };
+}
+
+/** Images cover "most" of a page from this share of its area (docs/decisions.md 395). */
+const MOSTLY = 0.5;
+
+type Matrix = [number, number, number, number, number, number];
+const multiply = (m: Matrix, n: Matrix): Matrix => [
+  m[0] * n[0] + m[2] * n[1],
+  m[1] * n[0] + m[3] * n[1],
+  m[0] * n[2] + m[2] * n[3],
+  m[1] * n[2] + m[3] * n[3],
+  m[0] * n[4] + m[2] * n[5] + m[4],
+  m[1] * n[4] + m[3] * n[5] + m[5],
+];
+
+/**
+ * The share of the page's area its images cover (their union measured on a coarse grid), from the page's operator
+ * list: an image is painted into the unit square under the current transform, which `save`, `restore`,
+ * `transform` and form XObjects change.
+ */
+function imageCoverage(
+  ops: { fnArray: number[]; argsArray: unknown[] },
+  view: PageView,
+  OPS: Record<string, number>,
+): number {
+  const [vx0, vy0, vx1, vy1] = view;
+  const width = vx1 - vx0;
+  const height = vy1 - vy0;
+  if (!(width > 0 && height > 0)) return 0;
+  const GRID = 64;
+  const covered = new Uint8Array(GRID * GRID);
+  let ctm: Matrix = [1, 0, 0, 1, 0, 0];
+  const stack: Matrix[] = [];
+  const images = new Set([OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageMaskXObject]);
+  ops.fnArray.forEach((fn, i) => {
+    const args = ops.argsArray[i] as unknown[] | null;
+    if (fn === OPS.save) stack.push(ctm);
+    else if (fn === OPS.restore) ctm = stack.pop() ?? ctm;
+    else if (fn === OPS.transform && args) ctm = multiply(ctm, args as Matrix);
+    else if (fn === OPS.paintFormXObjectBegin) {
+      stack.push(ctm);
+      const matrix = args?.[0];
+      if (Array.isArray(matrix) && matrix.length === 6) ctm = multiply(ctm, matrix as Matrix);
+    } else if (fn === OPS.paintFormXObjectEnd) ctm = stack.pop() ?? ctm;
+    else if (images.has(fn)) {
+      const corners = [
+        [0, 0],
+        [1, 0],
+        [0, 1],
+        [1, 1],
+      ].map(([u, v]) => [ctm[0] * u! + ctm[2] * v! + ctm[4], ctm[1] * u! + ctm[3] * v! + ctm[5]] as const);
+      const xs = corners.map((c) => (c[0] - vx0) / width);
+      const ys = corners.map((c) => (c[1] - vy0) / height);
+      const clamp = (n: number) => Math.max(0, Math.min(GRID, n));
+      const gx0 = clamp(Math.floor(Math.min(...xs) * GRID));
+      const gx1 = clamp(Math.ceil(Math.max(...xs) * GRID));
+      const gy0 = clamp(Math.floor(Math.min(...ys) * GRID));
+      const gy1 = clamp(Math.ceil(Math.max(...ys) * GRID));
+      for (let y = gy0; y < gy1; y++) for (let x = gx0; x < gx1; x++) covered[y * GRID + x] = 1;
+    }
+  });
+  return covered.reduce((n, c) => n + c, 0) / covered.length;
 }

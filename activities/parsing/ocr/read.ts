@@ -30,8 +30,11 @@ export interface OcrOptions {
   maxPages: number;
   /** Pages kept from an earlier attempt. */
   done: OcrPageText[];
-  /** Before a page is read (never for a kept one): the sandbox starts that page's deadline and memory cap here. */
-  onPageStart: (page: number) => Promise<void>;
+  /**
+   * Before a page is read (never for a kept one), or only checked for being a scan (`checking`, docs/decisions.md
+   * 546): the sandbox starts that page's deadline and memory cap here.
+   */
+  onPageStart: (page: number, checking?: boolean) => Promise<void>;
   /** `last`: no page is left to read after this one. */
   onPage: (page: OcrPageText, last: boolean) => Promise<void>;
   /** An engine already started (tests and the bench read many files with one): used, and left open. */
@@ -70,17 +73,13 @@ export async function readOcrPages(
   parsed: Parsed,
   options: OcrOptions,
 ): Promise<Parsed> {
-  const { ocrSource, ...rest } = parsed;
+  const { ocrSource, ocrCandidates, ...rest } = parsed;
   const source = ocrSource ?? bytes;
-  const pages = parsed.ocrPages ?? [];
-  if (pages.length > options.maxPages) {
-    throw new ExtractionFailure(
-      'too_many_pages',
-      `the file has ${pages.length} pages to read by OCR, over the limit of ${options.maxPages}`,
-      parsed.pageCount,
-    );
-  }
   const kept = new Map(options.done.map((p) => [p.page, p]));
+  let pages = parsed.ocrPages ?? [];
+  // A PDF's pages are candidates until images are found to cover them (docs/decisions.md 545); a kept page was read,
+  // so it was a scan.
+  const scans = new Set<number>(ocrCandidates ? kept.keys() : pages);
   const imageType = IMAGE_TYPES[format];
   const buffer = Buffer.from(source.buffer, source.byteOffset, source.byteLength);
   let engine: OcrEngine | undefined = options.engine;
@@ -89,18 +88,41 @@ export async function readOcrPages(
   const positions = parsed.positions ? parsed.positions.map((p) => p) : parsed.sections.map(() => []);
   const read: OcrPageText[] = [];
   try {
+    if (ocrCandidates && pages.length > options.maxPages) {
+      // More candidates than the limit: which are scans is found out before any page is read, each check under its
+      // own deadline, stopping as soon as the answer is known (docs/decisions.md 546).
+      pdf = await openPdfPages(source);
+      const found = await findScans(pages, scans, options, pdf);
+      if (found.over) {
+        throw new ExtractionFailure(
+          'too_many_pages',
+          `the file has at least ${found.pages.length} pages to read by OCR, over the limit of ${options.maxPages}`,
+          parsed.pageCount,
+        );
+      }
+      pages = found.pages;
+    }
+    if (pages.length > options.maxPages) {
+      throw new ExtractionFailure(
+        'too_many_pages',
+        `the file has ${pages.length} pages to read by OCR, over the limit of ${options.maxPages}`,
+        parsed.pageCount,
+      );
+    }
     for (const [at, n] of pages.entries()) {
       let result = kept.get(n);
       if (!result) {
         await options.onPageStart(n);
-        engine ??= await createOcrEngine({ languages: options.languages });
         let raster;
         let dpi: number | undefined;
         if (imageType) raster = await decodePage(buffer, imageType, n);
         else {
           pdf ??= await openPdfPages(source);
+          // Too little text but not covered by images (an empty page, a drawing): it stays as the parser wrote it.
+          if (!scans.has(n) && !(await pdf.isScanned(n))) continue;
           ({ raster, dpi } = await pdf.render(n));
         }
+        engine ??= await createOcrEngine({ languages: options.languages });
         result = pageText(n, await engine.recognize(raster, dpi ? { dpi } : {}), engine.name);
         await options.onPage(result, at === pages.length - 1);
       }
@@ -114,6 +136,8 @@ export async function readOcrPages(
   } finally {
     await Promise.all([engine === options.engine ? undefined : engine?.close(), pdf?.close()]);
   }
+  // A PDF whose pages with too little text were none of them scans: nothing was read by OCR.
+  if (read.length === 0) return { ...rest, ocrPages: [] };
   const words = read.reduce((sum, p) => sum + p.words, 0);
   const mean = words ? read.reduce((sum, p) => sum + p.confidence * p.words, 0) / words : 0;
   return {
@@ -123,7 +147,35 @@ export async function readOcrPages(
     ocr: {
       engine: read.find((p) => p.words > 0)?.engine ?? read[0]?.engine ?? 'none',
       mean_confidence: Math.round(mean * 10) / 10,
-      pages: pages.length,
+      pages: read.length,
     },
+    ocrPages: read.map((p) => p.page),
   };
+}
+
+/**
+ * Checks candidate pages in order, each announced (`checking`) so that it runs under its own deadline, until it is
+ * known whether more than `maxPages` of them are scans: `over` at the first scan past the limit, else once the
+ * pages left unchecked could no longer pass it. Returns the scans found and the pages left unchecked, in order;
+ * the scans found are added to `scans`. Kept pages count as scans without a check.
+ */
+async function findScans(
+  candidates: number[],
+  scans: Set<number>,
+  options: OcrOptions,
+  pdf: PdfPages,
+): Promise<{ pages: number[]; over: boolean }> {
+  const found: number[] = [];
+  let next = 0;
+  while (next < candidates.length && found.length + (candidates.length - next) > options.maxPages) {
+    const n = candidates[next++]!;
+    if (!scans.has(n)) {
+      await options.onPageStart(n, true);
+      if (!(await pdf.isScanned(n))) continue;
+      scans.add(n);
+    }
+    found.push(n);
+    if (found.length > options.maxPages) return { pages: found, over: true };
+  }
+  return { pages: [...found, ...candidates.slice(next)], over: false };
 }

@@ -3,6 +3,9 @@
  * a time in the sandbox's child, each page under its own deadline and memory cap, every finished page handed to the
  * worker to keep, and pages kept from an earlier attempt never read again. Real pages are few (each takes seconds).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { extractInSandbox } from '../../../activities/parsing/sandbox';
 import type { OcrPageText } from '../../../activities/parsing/ocr/read';
 import { MAX_PAGE_PIXELS } from '../../../activities/parsing/ocr/raster';
@@ -15,6 +18,7 @@ import {
   wordsFound,
   type ScannedPage,
 } from '../../support/scanned-page';
+import { loadScannedCorpus, SCANNED_DIR, scannedWordsFound } from '../../support/ocr-scores';
 
 jest.setTimeout(180_000);
 
@@ -147,4 +151,103 @@ it('stops a page that overruns its own deadline, naming the page', async () => {
   );
   expect(result).toMatchObject({ extracted: false, code: 'file_unprocessable', format: 'png' });
   expect(result.reason).toBe('reading page 1 by OCR did not finish within 300 ms and was stopped');
+});
+
+/**
+ * A long image-only PDF: `pages` pages copied from the committed scanned corpus's three (each a 200 dpi JPEG filling
+ * the page), ending with its page 1, every page its own image object, as a scanner writes them (pdf.js decodes a
+ * shared image once, which would hide what a page costs).
+ */
+async function longScan(pages: number): Promise<Buffer> {
+  const source = await PDFDocument.load(readFileSync(join(SCANNED_DIR, 'rubric-scan.pdf')));
+  const doc = await PDFDocument.create();
+  for (let i = 0; i < pages; i++) {
+    // A copy at a time: one copy of several pages would share their image objects.
+    const [page] = await doc.copyPages(source, [(pages - 1 - i) % 3]);
+    doc.addPage(page!);
+  }
+  return Buffer.from(await doc.save());
+}
+
+const keptPage = (page: number): OcrPageText => ({
+  page,
+  text: `Kept page ${page}`,
+  positions: [],
+  confidence: 90,
+  words: 3,
+  engine: 'tesseract.js 7.0.0 (eng)',
+});
+
+/**
+ * docs/decisions.md 545: only a PDF's text is read under the file's deadline; whether a page with too little text
+ * is a scan (which costs decoding its image, about 0.2 s of CPU a page) is found out under that page's own. Before,
+ * every page's image was decoded under the file's deadline and a long scan failed before OCR read a page: for these
+ * 80 pages about 15 s of CPU (0.19 s a page, measured), and the file's deadline here is 12 s.
+ */
+describe('a long scan inside the file deadline', () => {
+  const PAGES = 80;
+  const FILE_DEADLINE = { timeoutMs: 12_000 };
+  let pdf: Buffer;
+  beforeAll(async () => {
+    pdf = await longScan(PAGES);
+  });
+
+  it('goes on from its kept pages to the last one and completes, every page counted as read by OCR', async () => {
+    const read: number[] = [];
+    const result = await extractInSandbox(pdf, { filename: 'long-scan.pdf' }, FILE_DEADLINE, {
+      ...OCR,
+      done: Array.from({ length: PAGES - 1 }, (_, i) => keptPage(i + 1)),
+      onPage: async (p) => void read.push(p.page),
+    });
+    expect(result).toMatchObject({ extracted: true, format: 'pdf', page_count: PAGES, ocr_pages: PAGES });
+    expect(read).toEqual([PAGES]);
+    expect(result.sections.slice(0, 2).map((s) => s.text)).toEqual(['Kept page 1', 'Kept page 2']);
+    const want = loadScannedCorpus().files['rubric-scan-p1.png']!;
+    expect(scannedWordsFound(want, result.sections[PAGES - 1]!.text)).toBeGreaterThanOrEqual(0.95);
+    expect(result.ocr).toMatchObject({ pages: PAGES });
+  });
+
+  it('is refused as too_many_pages once a page past OCR_MAX_PAGES is found a scan, having checked only that many', async () => {
+    const read: number[] = [];
+    const result = await extractInSandbox(pdf, { filename: 'long-scan.pdf' }, FILE_DEADLINE, {
+      ...OCR,
+      maxPages: 2,
+      done: [],
+      onPage: async (p) => void read.push(p.page),
+    });
+    expect(result).toMatchObject({ extracted: false, code: 'too_many_pages', format: 'pdf', page_count: PAGES });
+    expect(result.reason).toBe('the file has at least 3 pages to read by OCR, over the limit of 2');
+    expect(read).toEqual([]);
+  });
+
+  it('checks each page for a scan under that page deadline, naming the page', async () => {
+    const result = await extractInSandbox(
+      pdf,
+      { filename: 'long-scan.pdf' },
+      { ...FILE_DEADLINE, ocrPageTimeoutMs: 50 },
+      { ...OCR, maxPages: 2, done: [] },
+    );
+    expect(result).toMatchObject({ extracted: false, code: 'file_unprocessable', format: 'pdf' });
+    expect(result.reason).toBe('checking page 1 for a scan did not finish within 50 ms and was stopped');
+  });
+});
+
+it('reads by OCR only the pages images cover: pages with little text and no image count for nothing', async () => {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let i = 0; i < 3; i++) {
+    doc.addPage([612, 792]).drawRectangle({ x: 50, y: 50, width: 512, height: 692, color: rgb(0.85, 0.85, 0.8) });
+  }
+  doc.addPage([612, 792]).drawText('Appendix: the marking scheme was withdrawn', { x: 72, y: 700, size: 11, font });
+  const read: number[] = [];
+  const result = await extractInSandbox(
+    Buffer.from(await doc.save()),
+    { filename: 'drawings.pdf' },
+    {},
+    { ...OCR, maxPages: 2, done: [], onPage: async (p) => void read.push(p.page) },
+  );
+  expect(result).toMatchObject({ extracted: true, format: 'pdf', page_count: 4, ocr_pages: 0 });
+  expect(result.ocr).toBeUndefined();
+  expect(result.sections[3]!.text).toContain('Appendix: the marking scheme was withdrawn');
+  expect(read).toEqual([]);
 });
