@@ -56,6 +56,7 @@ import type { BatchDoc } from '../batches/batches';
 import { settleBatchWithoutJob } from '../batches/progress';
 import {
   lists,
+  NOT_CLOSED,
   purgeNaturalKeys,
   watchEntry,
   watchedByMark,
@@ -406,7 +407,8 @@ export async function purgeExpired(db: Db, now = new Date()): Promise<ReconcileR
     .deleteMany({ created_at: { $lt: new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS) } });
   const cutoff = new Date(now.getTime() - EVENT_RETENTION_DAYS * 86_400_000);
   const deliveries = db.collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries);
-  const expired = { created_at: { $lt: cutoff }, status: { $ne: 'pending' as const } };
+  // Never an endpoint's tombstone (docs/decisions.md 309), which has no `created_at` and is kept as long as its endpoint.
+  const expired = { created_at: { $lt: cutoff }, status: { $ne: 'pending' as const }, ...NOT_CLOSED };
   // Read first: the endpoints whose list pages may go with them (and nothing to delete costs one read, as before).
   // The natural keys of events and deliveries (domain/store/create-once.ts) go with the same retention.
   const keys = await purgeNaturalKeys(db, cutoff);

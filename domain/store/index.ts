@@ -18,6 +18,7 @@ export { LIST_SORT } from './query/lists';
 export { explainLists, type ListExplanation } from './query/explain';
 export { Membership, openMemberships, type Enrolled, type Memberships, type MembershipSpec } from './memberships';
 export { createOnce, purgeNaturalKeys } from './create-once';
+export { NOT_CLOSED, CLOSED_POS, type ClosableSpec } from './closed';
 export { findByIds } from './by-ids';
 export { keyCredentials } from './key-credentials';
 export {

@@ -49,6 +49,11 @@ export interface ListSpec<T extends Listed> {
   setPositions?(db: Db, accountId: string, positions: Array<{ id: string; q: number }>): Promise<void>;
   /** Its items are deleted after a retention (events, deliveries). */
   expiring?: boolean;
+  /**
+   * The list can be closed (its owner deleted: an endpoint, for its deliveries) by a tombstone in its collection
+   * (closed.ts, docs/decisions.md 309); answers the lists closed before tombstones existed, for their one backfill.
+   */
+  closedScopes?(db: Db): Promise<Array<{ accountId: string; scope: string; at: Date }>>;
 }
 
 /** One page's read: which list (`scope`), where (`page.cursor`), what it shows (`filter`). */

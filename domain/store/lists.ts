@@ -17,6 +17,7 @@ import { assertDeclaredShape, type ListRead, type Listed, type ListSpec } from '
 import * as pages from './pages/list-index';
 import * as query from './query/lists';
 import { listStrategy, type ListStrategy } from './strategy';
+import { closeList, type ClosableSpec } from './closed';
 
 export interface ListPage<T> {
   items: T[];
@@ -28,6 +29,11 @@ export interface ListPage<T> {
    * so a field its owner writes outside the list's idea of a change (an event's refund mark) may be missing there.
    */
   current: boolean;
+  /**
+   * A closable list's tombstone (closed.ts): true when this read found it (the owner was deleted, or its deletion
+   * began), false when the same read found none; absent when the strategy does not read tombstones (`pages`).
+   */
+  closed?: boolean;
 }
 
 export interface Lists {
@@ -53,6 +59,8 @@ export interface Lists {
   read<T extends Listed>(tenant: TenantDb, spec: ListSpec<T>, read: ListRead): Promise<ListPage<T>>;
   /** Whether the owner of list `scope` exists (an endpoint, for its deliveries): set after creation, withdrawn before deletion. */
   markOwner(tenant: TenantDb, spec: { name: string }, scope: string, live: boolean): Promise<void>;
+  /** The list's owner goes: its tombstone (closed.ts), under both strategies, so a switch to `query` finds it. */
+  close(tenant: TenantDb, spec: ClosableSpec, scope: string): Promise<void>;
   /** After items of an expiring list were purged: what the strategy kept for them goes too. Answers how much. */
   purged<T extends Listed>(db: Db, spec: ListSpec<T>, items: T[], cutoffMs: number): Promise<number>;
 }
@@ -64,6 +72,7 @@ const pagesLists: Lists = {
   read: async (tenant, spec, read) => ({ ...(await pages.readList(tenant, spec, read)), current: false }),
   markOwner: (tenant, spec, scope, live) => pages.markListLive(tenant, spec, scope, live),
   purged: (db, spec, items, cutoffMs) => pages.purgeListPages(db, spec, items, cutoffMs),
+  close: (tenant, spec, scope) => closeList(tenant, spec, scope),
 };
 
 const queryLists: Lists = {
@@ -94,6 +103,7 @@ const queryLists: Lists = {
     if (!live) await pages.markListLive(tenant, spec, scope, false);
   },
   purged: async () => 0,
+  close: (tenant, spec, scope) => closeList(tenant, spec, scope),
 };
 
 export const LISTS_BY_STRATEGY: Record<ListStrategy, Lists> = { pages: pagesLists, query: queryLists };

@@ -17,6 +17,7 @@ import { backfillLists } from './pages/backfill';
 import { enterPositioned } from './pages/list-index';
 import { resetRosters } from './pages/roster';
 import { enterMarkedItems } from './watch';
+import { backfillTombstones } from './closed';
 import { chooseListStrategy, type ListStrategy, type ListStrategySetting } from './strategy';
 
 /** In `list_pages`: the strategy that last started on this database. */
@@ -45,6 +46,8 @@ export async function prepareStore(
     }
     placed = await backfillLists(db, specs);
   }
+  // Lists closed before tombstones existed get theirs, once (docs/decisions.md 309), whichever strategy runs.
+  await backfillTombstones(db, specs);
   if (last !== chosen.strategy)
     await markers
       .updateOne({ _id: MARKER_ID as never }, { $set: { strategy: chosen.strategy, at: new Date() } }, { upsert: true })

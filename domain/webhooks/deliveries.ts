@@ -22,7 +22,7 @@ import { retryDeliveryJob, type TemporalHandle } from '../jobs';
 import type { TenantDb } from '../store';
 import { endpointCollection, endpointNotActive, getWebhookEndpoint, type WebhookEndpointDoc } from './endpoints';
 import type { DeliveryPolicy } from '../jobs/contract';
-import { lists, unwatchJob, UNWATCHED, watchJob, watchMark, type ListSpec, type MarkWrite } from '../store';
+import { lists, NOT_CLOSED, unwatchJob, UNWATCHED, watchJob, watchMark, type ListSpec, type MarkWrite } from '../store';
 
 export interface WebhookAttemptDoc {
   /** `<workflow run id>:<n>`: a retried activity finds its own attempt and never records it twice. */
@@ -79,6 +79,15 @@ export const DELIVERY_LIST: ListSpec<WebhookDeliveryDoc> = {
   scopeField: 'endpoint_id',
   shapes: [{ equal: [], other: ['created_at', 'status'] }],
   expiring: true,
+  // Closed by a tombstone when its endpoint is deleted (delivery-list.ts, docs/decisions.md 309); the endpoints deleted
+  // before tombstones existed get theirs once, at start-up.
+  closedScopes: async (db) =>
+    (
+      await db
+        .collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints)
+        .find({ deleted_at: { $ne: null } }, { projection: { _id: 1, account_id: 1, deleted_at: 1 } })
+        .toArray()
+    ).map((e) => ({ accountId: e.account_id, scope: e._id, at: e.deleted_at! })),
 };
 
 /** Consecutive failed deliveries after which an endpoint is disabled. */
@@ -120,16 +129,19 @@ const deliveries = (tenant: TenantDb) => tenant.collection<WebhookDeliveryDoc>(C
 export async function listEndpointDeliveries(tenant: TenantDb, endpointId: string, page: PageQuery, cursors: Cursors) {
   // Finished deliveries past retention are purged (domain/operations/reconciler.ts); shown until then no longer.
   const cutoff = retentionCutoff();
-  const { items, next_cursor, live } = await lists().read(tenant, DELIVERY_LIST, {
+  const { items, next_cursor, live, closed } = await lists().read(tenant, DELIVERY_LIST, {
     scope: endpointId,
     page,
     cursors,
     cursorScope: `deliveries:${endpointId}`,
     filter: { $or: [{ status: 'pending' }, { created_at: { $gte: cutoff } }] },
   });
-  // A list that vouches for its endpoint (delivery-list.ts): one read fewer. Otherwise the endpoint is looked up,
-  // and its 404 (a deleted or unknown endpoint) wins over what the list read.
-  if (!live) await getWebhookEndpoint(tenant, endpointId);
+  // A list that vouches for its endpoint (delivery-list.ts, `pages`), or a page of deliveries read with no tombstone
+  // in the same command (`query`: the endpoint's deletion had not begun, docs/decisions.md 309): one read fewer.
+  // Otherwise (an empty page, a tombstone, `pages` without its mark) the endpoint is looked up, and its 404 (a
+  // deleted or unknown endpoint) wins over what the list read.
+  const vouched = live || (closed === false && items.length > 0);
+  if (!vouched) await getWebhookEndpoint(tenant, endpointId);
   return { data: items.map(webhookDeliveryView), next_cursor };
 }
 
@@ -142,7 +154,7 @@ export async function retryDelivery(
   caller: { scopes: readonly Scope[] },
   deliveryId: string,
 ) {
-  const delivery = await deliveries(tenant).findOne({ _id: deliveryId });
+  const delivery = await deliveries(tenant).findOne({ _id: deliveryId, ...NOT_CLOSED });
   if (!delivery) throw errors.notFound('webhook delivery');
   // A redelivery sends the event's payload again: only to a caller who may read it (docs/decisions.md 425).
   requireEventScopes(caller.scopes, [delivery.event_type]);
@@ -265,7 +277,7 @@ export async function endFailureStreak(db: Db, endpoint: WebhookEndpointDoc): Pr
 export function findDelivery(db: Db, accountId: string, deliveryId: string): Promise<WebhookDeliveryDoc | null> {
   return db
     .collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries)
-    .findOne({ _id: deliveryId, account_id: accountId });
+    .findOne({ _id: deliveryId, account_id: accountId, ...NOT_CLOSED });
 }
 
 /** The endpoint and the event of a delivery, read side by side: one round trip on the path every event takes. */

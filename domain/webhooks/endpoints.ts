@@ -23,7 +23,7 @@ import {
 } from './schemas';
 import type { TenantDb } from '../store';
 import { resolveTarget, TargetRefused, type Lookup, type TargetPolicy } from './url';
-import { markDeliveryListLive } from './delivery-list';
+import { closeDeliveryList, markDeliveryListLive } from './delivery-list';
 import { enrolEndpoint, rosterEndpoints, withdrawEndpoint } from './endpoint-roster';
 
 export interface WebhookEndpointDoc {
@@ -216,9 +216,14 @@ export async function updateWebhookEndpoint(
 }
 
 export async function deleteWebhookEndpoint(tenant: TenantDb, id: string) {
+  // Only an endpoint that exists gets a tombstone (an unknown id's list answers 404 anyway).
+  await getWebhookEndpoint(tenant, id);
   // The mark goes first: a deletion that fails after it leaves an endpoint whose list looks it up, never a deleted
-  // endpoint whose list still says it exists.
+  // endpoint whose list still says it exists. Then the list's tombstone (docs/decisions.md 309), before the deletion
+  // for the same reason: a deleted endpoint always has one; a deletion that stops after it leaves an endpoint whose
+  // pages read it and look the endpoint up (found: answered as before), and a retried DELETE completes it.
   await markDeliveryListLive(tenant, id, false);
+  await closeDeliveryList(tenant, id);
   const res = await endpointCollection(tenant).updateOne(
     { _id: id, deleted_at: null },
     { $set: { deleted_at: new Date() } },

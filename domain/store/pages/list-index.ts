@@ -32,6 +32,7 @@ import { errors } from '../../http/errors';
 import type { Cursors } from '../../http/pagination';
 import { TenantDb } from '../tenant';
 import { matches, type ListRead, type Listed, type ListSpec } from '../list-spec';
+import { NOT_CLOSED } from '../closed';
 
 /** The collection of heads and pages (declared in domain/platform/db.ts; read by `_id` only). */
 export const LIST_PAGES = COLLECTIONS.listPages;
@@ -644,7 +645,7 @@ export async function backfillList<T extends Listed>(db: Db, spec: ListSpec<T>):
 export async function enterPositioned<T extends Listed>(db: Db, spec: ListSpec<T>): Promise<void> {
   const positioned = (await db
     .collection<Document>(spec.collection)
-    .find({ list_pos: { $exists: true } })
+    .find({ list_pos: { $exists: true }, ...NOT_CLOSED })
     .toArray()) as unknown as T[];
   const groups = new Map<string, T[]>();
   for (const doc of positioned) {

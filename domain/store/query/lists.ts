@@ -8,6 +8,7 @@ import type { Document, Filter } from 'mongodb';
 import type { TenantDb } from '../tenant';
 import { decodeListCursor, type Position } from '../pages/list-index';
 import type { ListCondition, Listed, ListFilter, ListRead, ListSpec } from '../list-spec';
+import { CLOSED_POS } from '../closed';
 
 /** The filter document: the list's scope, the caller's filter, positioned items only, below the cursor. */
 export function listQuery<T extends Listed>(
@@ -20,13 +21,17 @@ export function listQuery<T extends Listed>(
   const and: Document[] = [];
   if ($or) and.push({ $or });
   if (bound) and.push({ $or: [{ list_pos: { $lt: bound.q } }, { list_pos: bound.q, _id: { $lt: bound.id } }] });
-  return {
-    ...(spec.scopeField ? { [spec.scopeField]: scope } : {}),
+  const scoped = spec.scopeField ? { [spec.scopeField]: scope } : {};
+  const items = {
     ...(fields as Record<string, ListCondition>),
     // Only positioned items, as under `pages` (an item without one is not in any page until the backfill).
-    list_pos: bound ? { $lte: bound.q } : { $gte: -Number.MAX_VALUE },
+    list_pos: bound ? { $lte: bound.q } : { $gte: -Number.MAX_VALUE, $lt: CLOSED_POS },
     ...(and.length ? { $and: and } : {}),
   };
+  // A closable list's tombstone (closed.ts) whatever the filter and the cursor: it sorts first, so every page reads
+  // it. Both branches are served by the list's index (its scope, then the position: a range, or one value).
+  if (spec.closedScopes) return { ...scoped, $or: [items, { list_pos: CLOSED_POS }] };
+  return { ...scoped, ...items };
 }
 
 export const LIST_SORT = { list_pos: -1, _id: -1 } as const;
@@ -35,7 +40,7 @@ export async function readList<T extends Listed>(
   tenant: TenantDb,
   spec: ListSpec<T>,
   { scope, page, cursors, cursorScope, filter }: ListRead,
-): Promise<{ items: T[]; next_cursor: string | null; live: boolean }> {
+): Promise<{ items: T[]; next_cursor: string | null; live: boolean; closed?: boolean }> {
   const items = tenant.collection<T>(spec.collection);
   const bound = page.cursor
     ? await decodeListCursor(
@@ -45,9 +50,15 @@ export async function readList<T extends Listed>(
         (id) => items.findOne({ _id: id } as never) as Promise<Listed | null>,
       )
     : null;
-  const found = (await items
-    .find(listQuery(spec, scope, filter, bound) as Filter<T>, { sort: LIST_SORT, limit: page.limit + 1 })
+  const closable = Boolean(spec.closedScopes);
+  const read = (await items
+    .find(listQuery(spec, scope, filter, bound) as Filter<T>, {
+      sort: LIST_SORT,
+      limit: page.limit + (closable ? 2 : 1),
+    })
     .toArray()) as unknown as T[];
+  const closed = closable && read[0]?.list_pos === CLOSED_POS;
+  const found = closed ? read.slice(1) : read;
   const shown = found.slice(0, page.limit);
   const last = shown[shown.length - 1];
   return {
@@ -55,5 +66,7 @@ export async function readList<T extends Listed>(
     next_cursor: found.length > page.limit && last ? cursors.encode(cursorScope, `${last.list_pos}:${last._id}`) : null,
     // No head is read: the list cannot vouch for its owner, who is looked up.
     live: false,
+    // Read with the items, in the same command: a closable list says whether its tombstone was there.
+    ...(closable ? { closed } : {}),
   };
 }

@@ -13,6 +13,8 @@ import { RUN_LIST } from '../../../domain/runs/list';
 import type { RunDoc } from '../../../domain/runs/run-doc';
 import { EVENT_TYPES, eventView, listEvents, markRunEventRefunded, recordEvent } from '../../../domain/webhooks/events';
 import { signEventRuns } from '../../../domain/runs/output-file';
+import { DELIVERY_LIST, listEndpointDeliveries } from '../../../domain/webhooks/deliveries';
+import { closeDeliveryList } from '../../../domain/webhooks/delivery-list';
 import { createTestContext, type TestContext } from '../../support/app';
 import { commandsDuring } from '../../support/db-commands';
 
@@ -164,5 +166,63 @@ describe('a page of events of succeeded runs', () => {
     expect(files[runIds[1]!]).toEqual(expect.objectContaining({ url: expect.any(String) }));
     if (listStrategy() === 'query') expect(read.commands).toEqual([`find ${COLLECTIONS.events}`]);
     else expect(read.commands).toContain(`find ${COLLECTIONS.runs}`);
+  });
+});
+
+describe("a page of an endpoint's deliveries", () => {
+  // docs/decisions.md 309: under `query` a page reads the list's tombstone in the same `find` as its deliveries, so a
+  // page that holds deliveries and no tombstone answers without reading the endpoint; a tombstone or an empty page
+  // reads it (404 for a deleted one).
+  it('is one `find` under `query` while it holds deliveries; two once the endpoint is closed', async () => {
+    const query = listStrategy() === 'query';
+    const accountId = `acct_cmd_${newId('run').slice(4)}`;
+    const tenant = new TenantDb(t.database.db, accountId);
+    const endpointId = newId('webhookEndpoint');
+    await tenant
+      .collection(COLLECTIONS.webhookEndpoints)
+      .insertOne({ _id: endpointId, status: 'active', deleted_at: null, created_at: new Date() } as never);
+    const made: string[] = [];
+    for (let i = 0; i < 15; i++) {
+      const doc = {
+        _id: newId('webhookDelivery'),
+        endpoint_id: endpointId,
+        event_id: newId('event'),
+        event_type: 'run.succeeded',
+        status: 'succeeded',
+        attempts: [],
+        created_at: new Date(),
+        finished_at: new Date(),
+      };
+      const list_pos = await lists().place(tenant, DELIVERY_LIST, doc as never);
+      await tenant.collection(COLLECTIONS.webhookDeliveries).insertOne({ ...doc, list_pos } as never);
+      made.push(doc._id);
+    }
+    const page = (db: Db, cursor?: string) =>
+      listEndpointDeliveries(new TenantDb(db, accountId), endpointId, { limit: 10, cursor }, cursors);
+    const first = await commandsOf((db) => page(db));
+    expect(first.result.data.map((d) => d.id)).toEqual(made.slice(-10).reverse());
+    const next = await commandsOf((db) => page(db, first.result.next_cursor!));
+    expect(next.result.data.map((d) => d.id)).toEqual(made.slice(0, 5).reverse());
+    expect(next.result.next_cursor).toBeNull();
+    if (query) {
+      expect(first.commands).toEqual([`find ${COLLECTIONS.webhookDeliveries}`]);
+      expect(next.commands).toEqual([`find ${COLLECTIONS.webhookDeliveries}`]);
+    }
+    // A deletion that stopped after the tombstone: the endpoint is read, found, and the page answered as before.
+    await closeDeliveryList(tenant, endpointId);
+    const closed = await commandsOf((db) => page(db));
+    expect(closed.result.data.map((d) => d.id)).toEqual(made.slice(-10).reverse());
+    expect(closed.result.next_cursor).not.toBeNull();
+    if (query)
+      expect(closed.commands).toEqual([
+        `find ${COLLECTIONS.webhookDeliveries}`,
+        `find ${COLLECTIONS.webhookEndpoints}`,
+      ]);
+    // Deleted: 404, first page and behind the cursor.
+    await tenant
+      .collection(COLLECTIONS.webhookEndpoints)
+      .updateOne({ _id: endpointId as never }, { $set: { deleted_at: new Date() } });
+    await expect(page(t.database.db)).rejects.toMatchObject({ status: 404 });
+    await expect(page(t.database.db, first.result.next_cursor!)).rejects.toMatchObject({ status: 404 });
   });
 });
