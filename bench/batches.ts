@@ -6,10 +6,13 @@
  *      ≥ 0.9), the batch job's longest history (goal < 10,000 events);
  *   3. while that batch is half done, 20 single runs — 10 of another account, 10 of the same — each timed from
  *      creation to success (goal p95 < 5 s).
- * Not a test: it prints a table. `npx tsx bench/batches.ts [items]` (BENCH_BATCH_ITEMS, default 1000).
+ * Not a test: it prints a table and writes it into bench/RESULTS.md as its own section (BENCH_OUT to write elsewhere;
+ * docs/decisions.md 377). `npx tsx bench/batches.ts [items]` (BENCH_BATCH_ITEMS, default 1000).
  */
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import { createApp } from '../api/app';
 import { parseConfig } from '../domain/platform/config';
 import { openProduct } from '../domain/operations/start-up';
@@ -21,10 +24,13 @@ import { ensureNamespace } from '../domain/jobs/namespaces';
 import { describeBatchHistory } from '../domain/jobs';
 import { startStack } from '../scripts/stack/services';
 import { startWorker } from '../test/support/processes';
+import { writeSection } from './sections';
 
 const ITEMS = Number(process.argv[2] ?? process.env.BENCH_BATCH_ITEMS ?? 1000);
 const AT_ONCE = 50;
 const NAMESPACE = 'assay-bench-batches';
+const OUT = process.env.BENCH_OUT ?? join(__dirname, 'RESULTS.md');
+const HEADING = '## Batches (issue 47): the batch section of `npm run bench`';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -164,8 +170,23 @@ async function main(): Promise<void> {
         `${(p95 / 1000).toFixed(2)} s (max ${((interactive.at(-1) ?? NaN) / 1000).toFixed(2)} s)`,
       ],
     ];
-    process.stdout.write(`\n| batch section (${ITEMS} items) | goal | measured |\n|---|---|---|\n`);
-    for (const [what, goal, value] of rows) process.stdout.write(`| ${what} | ${goal} | ${value} |\n`);
+    const table = [
+      `| batch section (${ITEMS} items) | goal | measured |`,
+      '|---|---|---|',
+      ...rows.map(([what, goal, value]) => `| ${what} | ${goal} | ${value} |`),
+    ];
+    process.stdout.write(`\n${table.join('\n')}\n`);
+    // Into the report as its own section (bench/sections.ts): a run of this script alone replaces only it.
+    const load = loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ');
+    writeSection(OUT, HEADING, [
+      `Written by \`bench/batches.ts\` (a step of \`npm run bench\`) on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ` +
+        `load average ${load} at the end; test mode, ${ITEMS} items. The ${ITEMS} individual runs and the ` +
+        `${ITEMS}-item batch run in the same process against the same stack, one after the other.`,
+      '',
+      ...table,
+    ]);
   } finally {
     server.close();
     await worker.stop();
