@@ -28,6 +28,7 @@ import { PNG } from 'pngjs';
 import { getDocumentProxy } from 'unpdf';
 import { openPdfPages } from '../activities/parsing/ocr/pdf-pages';
 import { rotate } from '../activities/parsing/ocr/raster';
+import { gaussian, seeded } from '../test/support/seeded-noise';
 
 const SOURCE_DIR = join(__dirname, '../test/fixtures/corpus');
 const OUT = join(__dirname, '../test/fixtures/scanned');
@@ -42,18 +43,6 @@ interface Grey {
   width: number;
   height: number;
   data: Uint8Array;
-}
-
-/** Mulberry32: a small seeded generator, so the noise is the same on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function rgbaOf(grey: Grey): Uint8ClampedArray {
@@ -85,7 +74,7 @@ function scan(page: Grey, random: () => number): Grey {
   const turned = ctx.getImageData(0, 0, width, height).data;
   const data = new Uint8Array(width * height);
   for (let i = 0; i < data.length; i++) {
-    const g = Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random()) * NOISE_SIGMA;
+    const g = gaussian(random, NOISE_SIGMA);
     data[i] = Math.max(0, Math.min(255, Math.round(turned[i * 4]! + g)));
   }
   return { width, height, data };

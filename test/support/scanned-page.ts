@@ -4,6 +4,7 @@
  * fractions of the page (origin top left), so tests can score both the words read and their boxes.
  */
 import { createCanvas } from '@napi-rs/canvas';
+import { gaussian, seeded } from './seeded-noise';
 
 export interface DrawnWord {
   text: string;
@@ -38,18 +39,6 @@ const LINES = [
   'Markers write a short comment on the strengths and one thing to improve.',
   'Appeals are made in writing to the course convenor within ten days.',
 ];
-
-/** Mulberry32: a small seeded generator, so the noise is the same on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function knownText(): string {
   return LINES.join('\n');
@@ -107,7 +96,7 @@ export function scannedPage(options: { quarterTurns?: 0 | 1; seed?: number } = {
   const random = seeded(options.seed ?? 46);
   const px = image.data;
   for (let i = 0; i < px.length; i += 4) {
-    const g = Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random()) * 18;
+    const g = gaussian(random, 18);
     for (let c = 0; c < 3; c++) px[i + c] = Math.max(0, Math.min(255, px[i + c]! + g));
   }
   ctx.putImageData(image, 0, 0);
