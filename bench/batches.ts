@@ -9,21 +9,10 @@
  * Not a test: it prints a table and writes it into bench/RESULTS.md as its own section (BENCH_OUT to write elsewhere;
  * docs/decisions.md 377). `npx tsx bench/batches.ts [items]` (BENCH_BATCH_ITEMS, default 1000).
  */
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { createApp } from '../api/app';
-import { parseConfig } from '../domain/platform/config';
-import { openProduct } from '../domain/operations/start-up';
-import { ensureIndexes } from '../domain/platform/db';
-import { randomBase62 } from '../domain/platform/ids';
-import { createLogger } from '../domain/platform/logger';
-import { signLocalSessionToken } from '../domain/access/session-tokens';
-import { ensureNamespace } from '../domain/jobs/namespaces';
 import { describeBatchHistory } from '../domain/jobs';
-import { startStack } from '../scripts/stack/services';
-import { startWorker } from '../test/support/processes';
+import { startBenchProduct } from './product';
 import { writeSection } from './sections';
 
 const ITEMS = Number(process.argv[2] ?? process.env.BENCH_BATCH_ITEMS ?? 1000);
@@ -35,65 +24,22 @@ const HEADING = '## Batches (issue 47): the batch section of `npm run bench`';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function main(): Promise<void> {
-  const env = {
-    ...process.env,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-    MONGODB_DB: 'assay_bench_batches',
-    S3_BUCKET: 'assay-bench',
-    TEMPORAL_NAMESPACE: NAMESPACE,
-    DEFAULT_RATE_LIMIT_RPM: '1000000',
-  };
-  const config = parseConfig(env);
-  await startStack(config, (l) => process.stderr.write(`[stack] ${l}\n`));
-  await ensureNamespace(config.temporalAddress, NAMESPACE);
-  const { database, storage, temporal, close } = await openProduct(config);
-  await database.db.dropDatabase();
-  await ensureIndexes(database.db);
-  const worker = await startWorker({ ...env, LOG_LEVEL: 'info' });
-  const server = createApp({
-    config,
-    logger: createLogger('warn', 'bench'),
-    db: database.db,
-    storage,
-    temporal,
-  }).listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-  const call = async (method: string, path: string, token: string, body?: unknown) => {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await res.json()) as Record<string, any>;
-    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
-    return json;
-  };
+  const product = await startBenchProduct({ database: 'assay_bench_batches', namespace: NAMESPACE });
+  const call = async (method: string, path: string, token: string, body?: unknown) =>
+    (await product.call(method, path, token, body)).body;
+  /** A test-mode account with a workflow and a typed document to run it on. */
   const account = async () => {
-    const session = await signLocalSessionToken(config.SESSION_JWT_SECRET, {
-      sub: 'bench',
-      accountId: `acct_${randomBase62(10)}`,
-    });
-    const key = (await call('POST', '/keys', session, { name: 'bench', mode: 'test' })).token as string;
+    const key = await product.testKey();
     const wf = (await call('POST', '/workflows', key, { product_code: 'general_evaluation', name: 'bench' }))
       .id as string;
-    const text = Buffer.from('# An essay\n\nIts argument, in one line.\n');
-    const doc = await call('POST', '/documents', key, {
-      filename: 'essay.md',
-      mime_type: 'text/markdown',
-      size_bytes: text.length,
-    });
-    const put = await fetch(doc.upload_url as string, {
-      method: 'PUT',
-      headers: Object.fromEntries(
-        Object.entries(doc.upload_headers as Record<string, string>).filter(([h]) => h !== 'Content-Length'),
-      ),
-      body: text,
-    });
-    if (!put.ok) throw new Error(`PUT: ${put.status}`);
-    await call('POST', `/documents/${doc.id as string}/complete`, key);
-    return { key, wf, doc: doc.id as string };
+    const doc = await product.upload(
+      key,
+      Buffer.from('# An essay\n\nIts argument, in one line.\n'),
+      'essay.md',
+      'text/markdown',
+    );
+    await call('POST', `/documents/${doc.id}/complete`, key);
+    return { key, wf, doc: doc.id };
   };
   const finalRun = async (key: string, id: string) => {
     for (;;) {
@@ -155,7 +101,7 @@ async function main(): Promise<void> {
     const tookS =
       (new Date(final.finished_at as string).getTime() - new Date(final.created_at as string).getTime()) / 1000;
     const batchPerS = ITEMS / tookS;
-    const history = await describeBatchHistory(temporal, batch.id as string);
+    const history = await describeBatchHistory(product.temporal, batch.id as string);
     interactive.sort((x, y) => x - y);
     const p95 = interactive[Math.ceil(interactive.length * 0.95) - 1] ?? NaN;
     const rows = [
@@ -188,9 +134,7 @@ async function main(): Promise<void> {
       ...table,
     ]);
   } finally {
-    server.close();
-    await worker.stop();
-    await close();
+    await product.stop();
   }
 }
 

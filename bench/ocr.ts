@@ -19,9 +19,7 @@
  * Run alone with `npx tsx bench/ocr.ts`; needs the local stack (started if missing).
  */
 import { spawnSync } from 'node:child_process';
-import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
@@ -29,18 +27,9 @@ import { PDFDocument } from 'pdf-lib';
 import { openPdfPages } from '../activities/parsing/ocr/pdf-pages';
 import { decodePage, encodePng, type ImageType } from '../activities/parsing/ocr/raster';
 import { extractInSandbox, OCR_DEFAULTS } from '../activities/parsing/sandbox';
-import { createApp } from '../api/app';
-import { signLocalSessionToken } from '../domain/access/session-tokens';
-import { ensureNamespace } from '../domain/jobs/namespaces';
-import { openProduct } from '../domain/operations/start-up';
-import { parseConfig } from '../domain/platform/config';
-import { ensureIndexes } from '../domain/platform/db';
-import { randomBase62 } from '../domain/platform/ids';
-import { createLogger } from '../domain/platform/logger';
-import { startStack } from '../scripts/stack/services';
-import { startWorker } from '../test/support/processes';
 import { loadScannedCorpus, SCANNED_DIR, scoreScannedFile, type ScannedExpected } from '../test/support/ocr-scores';
 import { A4, knownText, scannedPage, wordsFound, type ScannedPage } from '../test/support/scanned-page';
+import { startBenchProduct } from './product';
 import { writeSection } from './sections';
 
 const SCAN_PAGES = Number(process.env.BENCH_OCR_PAGES ?? 50);
@@ -325,61 +314,14 @@ async function longScanPart(): Promise<LongScan> {
   scans.length = 0;
   const generateSeconds = (performance.now() - t0) / 1000;
 
-  const env = {
-    ...process.env,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-    MONGODB_DB: process.env.BENCH_MONGODB_DB ?? 'assay_bench_ocr',
-    S3_BUCKET: process.env.BENCH_S3_BUCKET ?? 'assay-bench',
-    TEMPORAL_NAMESPACE: process.env.BENCH_NAMESPACE ?? 'assay-bench-ocr',
-    DEFAULT_RATE_LIMIT_RPM: '1000000',
-  };
-  const config = parseConfig(env);
-  await startStack(config, (l) => process.stderr.write(`[stack] ${l}\n`));
-  await ensureNamespace(config.temporalAddress, env.TEMPORAL_NAMESPACE);
-  const { database, storage, temporal, close } = await openProduct(config);
-  await database.db.dropDatabase();
-  await ensureIndexes(database.db);
-  const worker = await startWorker({ ...env, LOG_LEVEL: 'info' });
-  const server = createApp({
-    config,
-    logger: createLogger('warn', 'bench'),
-    db: database.db,
-    storage,
-    temporal,
-  }).listen(Number(process.env.BENCH_PORT ?? 0), '127.0.0.1');
-  await once(server, 'listening');
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-  const call = async (method: string, path: string, token: string, body?: unknown) => {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await res.json()) as Record<string, any>;
-    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
-    return { status: res.status, body: json };
-  };
-  const account = async () => {
-    const session = await signLocalSessionToken(config.SESSION_JWT_SECRET, {
-      sub: 'bench',
-      accountId: `acct_${randomBase62(10)}`,
-    });
-    return (await call('POST', '/keys', session, { name: 'bench', mode: 'test' })).body.token as string;
-  };
-  /** Uploads a file and calls `complete` once: its answer (200 done, 202 still being read). */
-  const upload = async (key: string, bytes: Buffer, filename: string, mime: string) => {
-    const doc = (await call('POST', '/documents', key, { filename, mime_type: mime, size_bytes: bytes.length })).body;
-    const put = await fetch(doc.upload_url as string, {
-      method: 'PUT',
-      headers: Object.fromEntries(
-        Object.entries(doc.upload_headers as Record<string, string>).filter(([h]) => h !== 'Content-Length'),
-      ),
-      body: bytes,
-    });
-    if (!put.ok) throw new Error(`PUT: ${put.status}`);
-    return { id: doc.id as string, put: performance.now() };
-  };
+  const product = await startBenchProduct({
+    database: process.env.BENCH_MONGODB_DB ?? 'assay_bench_ocr',
+    namespace: process.env.BENCH_NAMESPACE ?? 'assay-bench-ocr',
+    bucket: process.env.BENCH_S3_BUCKET,
+    port: process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined,
+  });
+  const { call, upload } = product;
+  const account = () => product.testKey();
 
   try {
     // The other account: a workflow and a typed document, ready before the scan starts.
@@ -397,7 +339,7 @@ async function longScanPart(): Promise<LongScan> {
     const scanner = await account();
     const u0 = performance.now();
     const scan = await upload(scanner, pdf, 'scanned-minutes.pdf', 'application/pdf');
-    const uploadSeconds = (scan.put - u0) / 1000;
+    const uploadSeconds = (scan.putAt - u0) / 1000;
     const started = performance.now();
     let finished = false;
     const completing = (async () => {
@@ -448,10 +390,7 @@ async function longScanPart(): Promise<LongScan> {
       runs: settled,
     };
   } finally {
-    server.close();
-    await worker.stop();
-    await database.db.dropDatabase().catch(() => undefined);
-    await close();
+    await product.stop();
   }
 }
 
