@@ -468,6 +468,17 @@ async function terminateOpen(temporal: Awaited<ReturnType<typeof openProduct>>['
   return ids.length;
 }
 
+/**
+ * Knobs set for the run that change where or when it runs, not what a figure means (a port of its own beside another
+ * session's bench, a shorter wait for a quiet machine): said under the command, so the command shown is the run's.
+ */
+function placementKnobs(): string[] {
+  const set = ['BENCH_PORT', 'BENCH_QUIET_MAX_S']
+    .filter((k) => process.env[k])
+    .map((k) => `\`${k}=${process.env[k]}\``);
+  return set.length ? [`Also set: ${set.join(', ')} (where and when it ran; no figure depends on them).`, ''] : [];
+}
+
 async function main(): Promise<void> {
   const config = parseConfig(env);
   say(`child process logs: ${LOG_DIR}`);
@@ -1042,6 +1053,7 @@ new MongoClient(${JSON.stringify(config.mongodbUri)}).connect().then((client) =>
       `${settings} npm run bench`,
       '```',
       '',
+      ...placementKnobs(),
       '## Goals (issue 19), each next to its ceiling in this run',
       '',
       '| measure | goal | measured | ceiling (same run) | met |',
