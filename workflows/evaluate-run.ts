@@ -11,8 +11,9 @@
  * The shape is the input's `shape` (docs/decisions.md 254). The shapes before it (four activity tasks and a timer, then the
  * lean shape under the patches `lean-run-v1` and `local-test-work-v1`) are retired (docs/decisions.md 360): an
  * execution of one fails its workflow task (workflows/job-shape.ts) rather than replaying on code it did not run.
- * A run created while an input was still being read (`awaitsInput` in its input, docs/decisions.md 315, 318) first
- * waits for the reading in one activity, which then quotes and admits it; every other run's commands are as above.
+ * A run created while an input was still being read (`awaitsInput` in its input, docs/decisions.md 315, 318, 319)
+ * first waits for the reading in looks between durable timers, the last of which quotes and admits it; every other
+ * run's commands are as above.
  */
 import {
   ActivityFailure,
@@ -20,8 +21,10 @@ import {
   isCancellation,
   proxyActivities,
   proxyLocalActivities,
+  sleep,
   TimeoutFailure,
   upsertSearchAttributes,
+  workflowInfo,
 } from '@temporalio/workflow';
 import type { ActivitiesOf } from '../activities';
 import { clientFailure, RUN_FAILURES, type RunFailureCode } from '../domain/runs/failures';
@@ -112,6 +115,18 @@ export const inputWaitOptions = {
 
 const inputs = proxyActivities<ActivitiesOf<'evaluateRun'>>(inputWaitOptions);
 
+/** The wait of a run on its inputs in looks (docs/decisions.md 319): the first pause, and the longest. */
+const FIRST_PAUSE_MS = 1_000;
+const LONGEST_PAUSE_MS = 10_000;
+const INPUT_WAIT_MS = 25 * 60_000;
+/** One look: a database read and at most a second on the extraction job, run by the worker holding the task. */
+const lookOptions = {
+  startToCloseTimeout: '30 seconds',
+  // No attempt limit within the wait's bound (given per look as its schedule-to-close): a database or Temporal
+  // outage is waited out, and the run settled when the bound passes.
+  retry: { initialInterval: '1 second', maximumInterval: '10 seconds' },
+} as const;
+
 const INPUT_WAIT_TIMEOUT = {
   code: 'timeout',
   message: 'An input document was still being read 25 minutes after the run was created; nothing was charged.',
@@ -120,7 +135,7 @@ const INPUT_WAIT_TIMEOUT = {
 export async function evaluateRun(input: RunJobInput): Promise<{ status: string }> {
   if (input.awaitsInput) {
     assertCurrentShape(input);
-    const waited = await awaitInput(input);
+    const waited = input.awaitsInput === 'checks' ? await lookForInput(input) : await awaitInput(input);
     if (waited !== 'ready') return { status: waited };
   }
   return runWith(
@@ -135,7 +150,41 @@ export async function evaluateRun(input: RunJobInput): Promise<{ status: string 
 }
 
 /**
- * A run created while an input document was still being read (docs/decisions.md 315): one activity waits on the
+ * A run created while an input document was still being read (docs/decisions.md 315, 319): a look at its inputs
+ * (a local activity: quoted and admitted once they are read), then a durable timer, growing from 1 to 10 seconds,
+ * and again — so nothing holds an activity slot while a long scan is read. `ready`, or the status the run ended in;
+ * the bound, 25 minutes from the job's start, passing or a look failing for good fails the run (refunded: nothing
+ * was charged, or the charge is returned).
+ */
+async function lookForInput(input: RunJobInput): Promise<string> {
+  const deadline = workflowInfo().runStartTime.getTime() + INPUT_WAIT_MS;
+  const finished: string[] = [];
+  let pause = FIRST_PAUSE_MS;
+  let failed: { code: RunFailureCode; message: string } = INPUT_WAIT_TIMEOUT;
+  try {
+    for (let left = deadline - Date.now(); left > 0; left = deadline - Date.now()) {
+      // The look's own bound is what is left of the wait, so an outage it retries through cannot outlast it.
+      const looks = proxyLocalActivities<ActivitiesOf<'evaluateRun'>>({ ...lookOptions, scheduleToCloseTimeout: left });
+      const seen = await looks.checkRunInputs({ ...input, finished });
+      if (seen.status !== 'waiting') {
+        if (seen.status !== 'ready') status(seen.status);
+        return seen.status;
+      }
+      if ('finished' in seen && seen.finished && !finished.includes(seen.finished)) finished.push(seen.finished);
+      await sleep(Math.max(1, Math.min(pause, deadline - Date.now())));
+      pause = Math.min(pause * 2, LONGEST_PAUSE_MS);
+    }
+  } catch (err) {
+    const why = failureOf(err);
+    if (why.code !== 'timeout') failed = why;
+  }
+  const settled = await CancellationScope.nonCancellable(() => local.settleAfterWork({ ...input, ...failed }));
+  status(settled);
+  return settled;
+}
+
+/**
+ * The earlier shape of the wait (`awaitsInput: true`, kept until no execution of it is open): one activity waits on the
  * documents' extraction jobs, then quotes and admits the run; `ready`, or the status the run ended in. The wait's
  * bound passing, or the activity failing for good, fails the run (refunded: nothing was charged, or the charge is
  * returned), as the work's failures do.

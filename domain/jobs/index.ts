@@ -122,8 +122,9 @@ export function startRunJob(
         runId: job.runId,
         shape: JOB_SHAPE,
         livemode: job.livemode,
-        // Only on a run that waits: every other run's input, and so its history, is as before (docs/decisions.md 315).
-        ...(job.awaitsInput ? { awaitsInput: true } : {}),
+        // Only on a run that waits: every other run's input, and so its history, is as before (docs/decisions.md 315,
+        // 319).
+        ...(job.awaitsInput ? { awaitsInput: 'checks' as const } : {}),
       },
     ],
     memo: { workflow_name: job.workflowName },
@@ -184,8 +185,9 @@ export async function startBatchItemJob(temporal: TemporalHandle, job: RunJob): 
         runId: job.runId,
         shape: JOB_SHAPE,
         livemode: job.livemode,
-        // Only on a run that waits: every other run's input, and so its history, is as before (docs/decisions.md 315).
-        ...(job.awaitsInput ? { awaitsInput: true } : {}),
+        // Only on a run that waits: every other run's input, and so its history, is as before (docs/decisions.md 315,
+        // 319).
+        ...(job.awaitsInput ? { awaitsInput: 'checks' as const } : {}),
       },
     ],
     memo: { workflow_name: job.workflowName },

@@ -3,8 +3,10 @@
  * stack: a run created while its scan is being read by OCR waits in `queued`, priced at nothing (`quoted_credits`
  * null) until the pages are known, then is quoted with its OCR pages, charged that quote (live) and runs; a cancel
  * while it waits settles it at once and nothing is charged afterwards; a reading that ends without text fails it
- * `document_not_extracted` with nothing kept.
+ * `document_not_extracted` with nothing kept. While it waits its execution holds no activity, only timers between
+ * looks (docs/decisions.md 319).
  */
+import { jobIds } from '../../domain/jobs';
 import { COLLECTIONS } from '../../domain/platform/db';
 import { createTestContext, type TestContext } from '../support/app';
 import { newAccount } from '../support/identity';
@@ -64,6 +66,24 @@ async function startReading(key: string) {
   return { id, done };
 }
 
+/**
+ * A waiting run's execution once it has started a timer: how many it has started, and how many activities are
+ * pending on it then (the earlier shape, one long activity, had one pending for the whole wait).
+ */
+async function waitsOnTimer(runId: string) {
+  const handle = t.temporal.client.workflow.getHandle(jobIds.run(runId));
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const { events } = await handle.fetchHistory();
+    const timers = (events ?? []).filter((e) => e.timerStartedEventAttributes).length;
+    if (timers > 0 || Date.now() > deadline) {
+      const described = await handle.describe();
+      return { timers, pendingActivities: described.raw.pendingActivities?.length ?? 0 };
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 async function pricing(key: string) {
   const product = await t.api.get('/v1/products/general_evaluation').set(auth(key));
   return product.body.pricing as { credits_per_run: number; credits_per_page: number; credits_per_ocr_page: number };
@@ -104,6 +124,11 @@ it('waits in queued while its scan is read, is quoted once the pages are known, 
   expect(waiting.body).toMatchObject({ status: 'queued', quoted_credits: null, started_at: null });
   expect(await balance(t, live)).toEqual(before);
   expect(await ledgerOf(t, liveRun.body.id)).toEqual([]);
+  // What an operator sees in the Temporal UI while it waits (docs/decisions.md 319): a timer between looks, and no
+  // activity held, so runs waiting on scans never take the runs queue's slots from runs that can go.
+  const waitingJob = await waitsOnTimer(liveRun.body.id);
+  expect(waitingJob).toEqual({ timers: expect.any(Number), pendingActivities: 0 });
+  expect(waitingJob.timers).toBeGreaterThan(0);
 
   const read = await doc.done();
   expect(read.body).toMatchObject({ extracted: true, page_count: 2, ocr_pages: 2 });
