@@ -66,7 +66,7 @@ export function referenceDocumentRoutes(deps: RouteDeps): RouteSpec[] {
       errors: { 404: '`not_found`: no such reference document.' },
       handler: async ({ tenant, params }) => ({
         status: 200,
-        body: referenceView(await getReference(tenant, deps.temporal, params.refId)),
+        body: referenceView(await getReference(tenant, deps.temporal, deps.storage, params.refId)),
       }),
     }),
     route({

@@ -11,7 +11,7 @@ import { errors } from '../http/errors';
 import { newId } from '../platform/ids';
 import type { Storage } from '../platform/storage';
 import { deleteOriginal, originalKeys, presignOriginalUpload, putOriginal, statOriginal } from './originals';
-import { FIRST_TEXT_VERSION, loadStoredText } from './stored-text';
+import { FIRST_TEXT_VERSION, forgetOcrPages, loadStoredText, textKeys } from './stored-text';
 import { extractDocument, type TemporalHandle } from '../jobs';
 import { findByIds, unwatchJob, watchJob } from '../store';
 import { TenantDb } from '../store';
@@ -227,6 +227,7 @@ export async function completeDocument(
     // never run again (REJECT_DUPLICATE), so the document settles as failed and this answer stays a 200.
     await settleExtractionEnded(
       tenant.rawDb(),
+      storage,
       tenant.accountId,
       docId,
       'Extraction did not finish; upload the file again as a new document.',
@@ -241,10 +242,14 @@ export async function completeDocument(
  */
 export async function settleExtractionEnded(
   db: Db,
+  storage: Storage,
   accountId: string,
   docId: string,
   reason: string,
 ): Promise<boolean> {
+  // The job is closed, so no attempt will take up the pages it kept: they go first (docs/decisions.md 317), so a
+  // settlement cut short between the two is finished by the next caller, which deletes what is left and settles.
+  await forgetOcrPages(storage, textKeys.document(accountId, docId));
   const res = await new TenantDb(db, accountId).collection<DocumentDoc>(COLLECTIONS.documents).updateOne(
     { _id: docId, status: 'extracting' },
     {

@@ -12,6 +12,7 @@ import { newId } from '../platform/ids';
 import type { Cursors, PageQuery } from '../http/pagination';
 import type { Storage } from '../platform/storage';
 import { deleteOriginal, originalKeys, presignOriginalUpload, statOriginal } from './originals';
+import { forgetOcrPages, textKeys } from './stored-text';
 import type { Db } from 'mongodb';
 import { describeJob, indexReference, isClosed, jobIds, type JobStatus, type TemporalHandle } from '../jobs';
 import { findByIds, lists, unwatchJob, watchJob, type ListSpec } from '../store';
@@ -240,6 +241,7 @@ export async function completeReference(tenant: TenantDb, storage: Storage, temp
 export async function getReference(
   tenant: TenantDb,
   temporal: TemporalHandle,
+  storage: Storage,
   refId: string,
 ): Promise<ReferenceDocumentDoc> {
   const doc = await findLive(tenant, refId);
@@ -256,6 +258,7 @@ export async function getReference(
     return doc.status === 'processing' ? await findLive(tenant, refId) : doc;
   await settleIndexingEnded(
     tenant.rawDb(),
+    storage,
     tenant.accountId,
     refId,
     `Indexing did not finish (the job ended as ${status}).`,
@@ -264,7 +267,15 @@ export async function getReference(
 }
 
 /** `processing → failed` with a reason, once (a guarded update). */
-export async function settleIndexingEnded(db: Db, accountId: string, refId: string, reason: string): Promise<boolean> {
+export async function settleIndexingEnded(
+  db: Db,
+  storage: Storage,
+  accountId: string,
+  refId: string,
+  reason: string,
+): Promise<boolean> {
+  // The job is closed: the pages it kept for a retry go first (docs/decisions.md 317), as for an input document.
+  await forgetOcrPages(storage, textKeys.reference(accountId, refId));
   const tenant = new TenantDb(db, accountId);
   const res = await changing(tenant, refId, () =>
     collection(tenant).updateOne(

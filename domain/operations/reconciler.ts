@@ -27,6 +27,7 @@
  */
 import type { Db, Document } from 'mongodb';
 import type { Config } from '../platform/config';
+import type { Storage } from '../platform/storage';
 import { COLLECTIONS } from '../platform/db';
 import { settleExtractionEnded, type DocumentDoc } from '../documents/documents';
 import { EVENT_RETENTION_DAYS } from '../webhooks/events';
@@ -74,6 +75,8 @@ export interface ReconcilerDeps {
   db: Db;
   config: Config;
   temporal: TemporalHandle;
+  /** For the pages an ended extraction kept (docs/decisions.md 317). */
+  storage: Storage;
 }
 
 /** Records looked at per kind and pass. */
@@ -332,6 +335,7 @@ export async function reconcileDocuments(
       if (
         await settleExtractionEnded(
           deps.db,
+          deps.storage,
           doc.account_id,
           doc._id,
           `Extraction did not finish (the job ended as ${status}); upload the file again as a new document.`,
@@ -360,6 +364,7 @@ export async function reconcileReferences(
       if (
         await settleIndexingEnded(
           deps.db,
+          deps.storage,
           ref.account_id,
           ref._id,
           `Indexing did not finish (the job ended as ${status}); upload the file again.`,

@@ -148,7 +148,7 @@ it('a batch whose job is terminated is settled by the reconciler: the rest cance
   const { a, key, before, batchId, read, done } = await liveBatch(200);
   await until('progress', async () => (done((await read()).counts) >= 20 ? true : undefined), 120_000);
   await terminateJob(t.temporal, jobIds.batch(batchId), 'test: an operator terminates the batch job');
-  const deps = { db: t.database.db, config: t.config, temporal: t.temporal };
+  const deps = { db: t.database.db, config: t.config, temporal: t.temporal, storage: t.deps.storage };
   const batch = await until(
     'settled batch',
     async () => {

@@ -83,7 +83,7 @@ async function createDying(ctx: TestContext, f: Awaited<ReturnType<typeof fixtur
 /** One reconciler pass as if the grace period had passed. */
 const pass = (ctx: TestContext) =>
   reconcileCalibrations(
-    { db: ctx.database.db, config: ctx.config, temporal: ctx.temporal },
+    { db: ctx.database.db, config: ctx.config, temporal: ctx.temporal, storage: ctx.deps.storage },
     new Date(Date.now() + GRACE_MS + 5_000),
   );
 

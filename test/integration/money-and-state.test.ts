@@ -204,7 +204,7 @@ describe('a failure racing a completion', () => {
     const input = { accountId: a.accountId, runId: created.body.id as string };
     const activities = runActivities({ ...idle.deps, models: { provider: () => null } });
     expect((await activities.beginRun(input)).status).toBe('running');
-    const publisher = { db, config: idle.config, temporal: idle.temporal };
+    const publisher = { db, config: idle.config, temporal: idle.temporal, storage: idle.deps.storage };
 
     let completion: string | null = null;
     const racing = hookedDb(db, at, 'before', async () => {
@@ -244,7 +244,7 @@ describe('a failure interrupted between its claim and its refund', () => {
     const before = await balance(idle, key);
     const created = await idle.api.post(`/v1/workflows/${wf}/runs`).set(auth(key)).send({});
     const input = { accountId: a.accountId, runId: created.body.id as string };
-    const publisher = { db, config: idle.config, temporal: idle.temporal };
+    const publisher = { db, config: idle.config, temporal: idle.temporal, storage: idle.deps.storage };
     const lost = failingOnce(db, { collection: COLLECTIONS.ledger, method: 'findOne' }, 'before');
     await expect(failRun({ ...publisher, db: lost.db }, { ...input, code: 'timeout' })).rejects.toThrow(/injected/);
     // Not refunded yet, so not `failed` yet either: what a client reads agrees with the balance it reads.

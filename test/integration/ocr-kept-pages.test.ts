@@ -3,14 +3,16 @@
  * worker of this test's own namespace reads a one-page scan by OCR and keeps the page, then every attempt fails to
  * store the text (the object store refuses that one object: the fault is injected in the worker's client, the
  * store itself is real). Once the attempts are spent the job deletes what it kept, for an input document and for a
- * reference document alike, and the object store holds nothing of them under `ocr-pages/`.
+ * reference document alike, and the object store holds nothing of them under `ocr-pages/`. A job an operator
+ * terminates runs no code of its own: whoever settles its document (`complete`, a status read, the reconciler) deletes
+ * the pages it kept.
  */
 import { ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { queueActivities, type ActivityDeps } from '../../activities';
 import { textKeys } from '../../domain/documents/stored-text';
 import { TASK_QUEUES } from '../../domain/jobs/contract';
-import { temporalConnectionOptions } from '../../domain/jobs';
+import { jobIds, temporalConnectionOptions, terminateJob } from '../../domain/jobs';
 import { ensureNamespace } from '../../domain/jobs/namespaces';
 import { createLogger } from '../../domain/platform/logger';
 import { loadWorkflowBundle } from '../../worker/workflow-bundle';
@@ -89,12 +91,13 @@ async function until(check: () => Promise<boolean>, ms: number): Promise<boolean
   return check();
 }
 
-it('deletes the pages kept for a retry once the extraction has failed for good', async () => {
+/**
+ * A new account uploads `png` as an input document and as a reference document and completes both; answers once
+ * each has a page kept (read by OCR, then the text refused), with the first `complete` of the input still pending.
+ */
+async function scanKeptAsBoth(png: Buffer) {
   const a = await newAccount(t);
-  const key = await a.key();
-  const auth = { Authorization: `Bearer ${key}` };
-  const png = scannedPage().png;
-
+  const auth = { Authorization: `Bearer ${await a.key()}` };
   const doc = await t.api
     .post('/v1/documents')
     .set(auth)
@@ -107,22 +110,36 @@ it('deletes the pages kept for a retry once the extraction has failed for good',
   expect((await putToUploadUrl(ref.body.upload_url, ref.body.upload_headers, png)).ok).toBe(true);
   const docText = textKeys.document(a.accountId, doc.body.id);
   const refText = textKeys.reference(a.accountId, ref.body.id);
-
   const completing = t.api
     .post(`/v1/documents/${doc.body.id}/complete`)
     .set(auth)
     .then((r) => r);
   expect((await t.api.post(`/v1/reference-documents/${ref.body.id}/complete`).set(auth)).status).toBe(200);
-
   // The page is read and kept, and the attempts that follow fail to store the text.
   expect(await until(async () => (await keptObjects(docText)).length > 0, 120_000)).toBe(true);
   expect(await until(async () => (await keptObjects(refText)).length > 0, 120_000)).toBe(true);
+  return { auth, doc, ref, docText, refText, completing };
+}
+
+/** `complete` again while it answers 202, for at most `ms`, after the pending first call: the last answer. */
+async function completeUntilSettled(
+  first: Promise<{ status: number; body: any }>,
+  docId: string,
+  auth: Record<string, string>,
+  ms: number,
+) {
+  let res = await first;
+  const deadline = Date.now() + ms;
+  while (res.status === 202 && Date.now() < deadline)
+    res = await t.api.post(`/v1/documents/${docId}/complete`).set(auth);
+  return res;
+}
+
+it('deletes the pages kept for a retry once the extraction has failed for good', async () => {
+  const { auth, doc, ref, docText, refText, completing } = await scanKeptAsBoth(scannedPage().png);
 
   // Six attempts, 2 + 4 + 8 + 16 + 30 s apart: then the job has failed for good.
-  let res = await completing;
-  const deadline = Date.now() + 300_000;
-  while (res.status === 202 && Date.now() < deadline)
-    res = await t.api.post(`/v1/documents/${doc.body.id}/complete`).set(auth);
+  const res = await completeUntilSettled(completing, doc.body.id, auth, 300_000);
   expect([res.status, res.body.extracted, res.body.extraction_error?.code]).toEqual([200, false, 'extraction_failed']);
   expect(await keptObjects(docText)).toEqual([]);
 
@@ -132,5 +149,21 @@ it('deletes the pages kept for a retry once the extraction has failed for good',
       120_000,
     ),
   ).toBe(true);
+  expect(await keptObjects(refText)).toEqual([]);
+});
+
+it('deletes the pages kept by an extraction an operator terminated, when its document is settled', async () => {
+  const { auth, doc, ref, docText, refText, completing } = await scanKeptAsBoth(scannedPage({ seed: 7 }).png);
+
+  // The operator stops both jobs from the Temporal UI: no code of theirs runs after this.
+  await terminateJob(t.temporal, jobIds.extractDocument(doc.body.id), 'test: stopped by an operator');
+  await terminateJob(t.temporal, jobIds.indexReferenceDocument(ref.body.id), 'test: stopped by an operator');
+
+  const res = await completeUntilSettled(completing, doc.body.id, auth, 60_000);
+  expect([res.status, res.body.extracted, res.body.extraction_error?.code]).toEqual([200, false, 'extraction_failed']);
+  expect(await keptObjects(docText)).toEqual([]);
+
+  const read = await t.api.get(`/v1/reference-documents/${ref.body.id}`).set(auth);
+  expect(read.body.status).toBe('failed');
   expect(await keptObjects(refText)).toEqual([]);
 });

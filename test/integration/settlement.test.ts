@@ -267,7 +267,7 @@ describe('a Temporal that cannot start jobs', () => {
     try {
       expect(receiver.received).toHaveLength(0);
       const report = await reconcileDeliveries(
-        { db: t.database.db, config: t.config, temporal: t.temporal },
+        { db: t.database.db, config: t.config, temporal: t.temporal, storage: t.deps.storage },
         new Date(Date.now() + 2 * GRACE_MS),
       );
       expect(report.restarted).toBeGreaterThanOrEqual(1);
@@ -457,7 +457,7 @@ describe('a webhook delivery whose job an operator terminates between attempts',
       'the delivery settled',
       async () => {
         await reconcileDeliveries(
-          { db: t.database.db, config: t.config, temporal: t.temporal },
+          { db: t.database.db, config: t.config, temporal: t.temporal, storage: t.deps.storage },
           new Date(Date.now() + 2 * GRACE_MS),
         );
         return (await deliveries.findOne({ _id: deliveryId }))!.status === 'pending' ? undefined : true;
@@ -496,7 +496,12 @@ describe("the reconciler's watch list", () => {
   afterAll(async () => {
     await idle?.close();
   });
-  const deps = () => ({ db: idle.database.db, config: idle.config, temporal: idle.temporal });
+  const deps = () => ({
+    db: idle.database.db,
+    config: idle.config,
+    temporal: idle.temporal,
+    storage: idle.deps.storage,
+  });
   const watched = async (id: string) => ((await isWatched(idle.database.db, 'runs', id)) ? 1 : 0);
   /** Passes until one reaches the end of the list (its batch not full): every entry has been looked at once. */
   const passesToTheEnd = async () => {
@@ -680,7 +685,7 @@ describe('a live prompt generation whose API process dies while it waits', () =>
     expect(String(await request)).toMatch(/fetch failed/);
     // Charged for nothing, as the request left it.
     expect((await balance(idle, key)).pro_credits).toBeCloseTo(before.pro_credits - 0.1, 6);
-    const deps = { db: idle.database.db, config: idle.config, temporal: idle.temporal };
+    const deps = { db: idle.database.db, config: idle.config, temporal: idle.temporal, storage: idle.deps.storage };
     const watched = () =>
       idle.database.db
         .collection(COLLECTIONS.watchedJobs)
