@@ -1,19 +1,19 @@
 /**
  * The committed scanned corpus (test/fixtures/scanned, scripts/make-scanned-corpus.ts: rubric.pdf's pages at 200 dpi,
- * turned 0.6°, seeded noise, as an image-only PDF, a multi-page TIFF, a PNG and a JPEG of quality 75) read through the
- * parsers and the OCR reader as the sandbox's child reads them (activities/parsing `extract` with ocr/read.ts), and
- * scored by test/support/ocr-scores.ts against what the source's author wrote and where the render drew it
- * (docs/decisions.md 385, 386; page 1 held twice is scored twice): words found ≥ 0.95, table rows kept on one line in order ≥ 80 %, and a citation into
- * a scanned page boxed within 2 % of the page of the quoted words. One engine reads every file, in this process; the
- * sandbox's child, its limits and IPC are covered by test/unit/parsing/ocr-sandbox.test.ts and, on the real stack,
- * test/integration/ocr.test.ts. Seven pages in all, a few seconds each; the TIFF's second frame is page 1 fed
+ * turned 0.6°, seeded noise, as an image-only PDF, a multi-page TIFF, a PNG and a JPEG of quality 75) read as the
+ * worker reads them — the parsers and the OCR reader (ocr/read.ts) in the parsing sandbox's child
+ * (`extractInSandbox`, its OCR limits) — and scored by test/support/ocr-scores.ts against what the source's author
+ * wrote and where the render drew it (docs/decisions.md 385, 386; page 1 held twice is scored twice): words found
+ * ≥ 0.95, table rows kept on one line in order ≥ 80 %, and a citation into a scanned page boxed within 2 % of the
+ * page of the quoted words. The child also keeps the pixel work out of jest's module sandbox, where the same loops
+ * run many times slower (measured: a page's PNG encoding 6.3 s there against 0.07 s in Node; this file took 130 s
+ * read in-process, 21 s through the child). The child's limits and IPC are tested in
+ * test/unit/parsing/ocr-sandbox.test.ts and, on the real stack, test/integration/ocr.test.ts. Seven pages in all, a few seconds each; the TIFF's second frame is page 1 fed
  * sideways, read as well as upright.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { extract } from '../../../activities/parsing';
-import { createOcrEngine, type OcrEngine } from '../../../activities/parsing/ocr/engine';
-import { readOcrPages } from '../../../activities/parsing/ocr/read';
+import { extractInSandbox, OCR_DEFAULTS } from '../../../activities/parsing/sandbox';
 import type { Extraction } from '../../../activities/parsing/types';
 import {
   BOX_TOLERANCE,
@@ -28,26 +28,9 @@ import {
 jest.setTimeout(600_000);
 
 const corpus = loadScannedCorpus();
-let engine: OcrEngine | undefined;
 
-beforeAll(async () => {
-  engine = await createOcrEngine({ languages: ['eng'] });
-});
-afterAll(async () => {
-  await engine?.close();
-});
-
-async function read(file: string): Promise<Extraction> {
-  return extract(readFileSync(join(SCANNED_DIR, file)), { filename: file }, undefined, (bytes, format, parsed) =>
-    readOcrPages(bytes, format, parsed, {
-      languages: ['eng'],
-      maxPages: 100,
-      done: [],
-      onPageStart: async () => undefined,
-      onPage: async () => undefined,
-      engine,
-    }),
-  );
+function read(file: string): Promise<Extraction> {
+  return extractInSandbox(readFileSync(join(SCANNED_DIR, file)), { filename: file }, {}, OCR_DEFAULTS);
 }
 
 it('holds every format of the recipe, made with its seed', () => {
