@@ -14,6 +14,9 @@ const shared = {
   // unpdf's CommonJS entry loads its bundled pdf.js by this specifier, which jest cannot resolve on its own.
   moduleNameMapper: { '^unpdf/pdfjs$': '<rootDir>/node_modules/unpdf/dist/pdfjs.mjs' },
   setupFiles: ['<rootDir>/test/support/env.ts'],
+  // Jest's module sandbox resolves `Math` on a proxied global at every use, so pixel loops (OCR rasters, generated
+  // scans, seeded noise) ran 10–100 times slower than in Node (jestjs/jest#5163); injected, it is a module binding.
+  sandboxInjectedGlobals: ['Math'],
 };
 
 /** @type {import('jest').Config} */

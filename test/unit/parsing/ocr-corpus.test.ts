@@ -5,11 +5,9 @@
  * (`extractInSandbox`, its OCR limits) — and scored by test/support/ocr-scores.ts against what the source's author
  * wrote and where the render drew it (docs/decisions.md 385, 386; page 1 held twice is scored twice): words found
  * ≥ 0.95, table rows kept on one line in order ≥ 80 %, and a citation into a scanned page boxed within 2 % of the
- * page of the quoted words. The child also keeps the pixel work out of jest's module sandbox, where the same loops
- * run many times slower (measured: a page's PNG encoding 6.3 s there against 0.07 s in Node; this file took 130 s
- * read in-process, 21 s through the child). The child's limits and IPC are tested in
- * test/unit/parsing/ocr-sandbox.test.ts and, on the real stack, test/integration/ocr.test.ts. Seven pages in all, a few seconds each; the TIFF's second frame is page 1 fed
- * sideways, read as well as upright.
+ * page of the quoted words. The child's limits and IPC are tested in test/unit/parsing/ocr-sandbox.test.ts and, on
+ * the real stack, test/integration/ocr.test.ts. Seven pages in all, a few seconds each; the TIFF's second frame is
+ * page 1 fed sideways, read as well as upright.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
