@@ -11,22 +11,14 @@ import { buildIndex, INDEX_OPTIONS, toIndexed, type IndexedChunk } from '../acti
 import { chunkSections, type Chunk } from '../activities/indexing/chunking';
 import type { Section } from '../activities/parsing/types';
 import { retrieve, type ReferenceSource } from '../activities/retrieval';
+import { mulberry32 } from '../domain/json-schema/sample';
 
 const DOCUMENTS = 20;
 const TARGET_CHUNKS = 10_000;
 const QUERIES = 200;
 
-/** mulberry32: a seeded generator, so every run measures the same corpus. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded generator, so every run measures the same corpus. */
+const random = mulberry32;
 
 const list = (words: string) => words.split(' ');
 const TOPICS: Record<string, string[]> = {

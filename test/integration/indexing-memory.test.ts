@@ -3,6 +3,7 @@
  * and the worker that ran it carries on (activities/indexing/sandbox.ts, docs/decisions.md 263). Before, indexing
  * ran in the worker's own memory: a large CJK reference took gigabytes of it.
  */
+import { mulberry32 } from '../../domain/json-schema/sample';
 import { COLLECTIONS } from '../../domain/platform/db';
 import { ensureNamespace } from '../../domain/jobs/namespaces';
 import { TASK_QUEUES } from '../../domain/jobs/contract';
@@ -36,14 +37,8 @@ afterAll(async () => {
  * sentences and paragraphs. Indexed as character bigrams, it has many distinct terms, as real CJK prose does.
  */
 function cjkText(chars: number): string {
-  let state = 11;
-  // mulberry32: a seeded generator, so the text (and its memory) is the same on every run.
-  const random = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(state ^ (state >>> 15), state | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 2 ** 32;
-  };
+  // A seeded generator, so the text (and its memory) is the same on every run.
+  const random = mulberry32(11);
   const parts: string[] = [];
   for (let total = 0; total < chars;) {
     let sentence = '';

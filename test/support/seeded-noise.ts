@@ -3,18 +3,10 @@
  * and scripts/make-scanned-corpus.ts (the committed corpus). One source, so a scan made today has the noise the
  * committed one was made with, and the same seed always gives the same pixels.
  */
+import { mulberry32 } from '../../domain/json-schema/sample';
 
-/** Mulberry32: a small seeded generator of uniform numbers in [0, 1). */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Uniform numbers in [0, 1) from `seed`: the product's Mulberry32 (the test-mode stub's), so one generator serves all. */
+export const seeded = mulberry32;
 
 /**
  * One Gaussian sample of standard deviation `sigma` (Box–Muller) from two draws of `random`, the first for the radius:
