@@ -36,7 +36,12 @@ const CHECKS = (
   process.env.FUZZ_CHECKS ??
   'not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance'
 ).split(',');
-const REQUEST_TIMEOUT_S = 20;
+/**
+ * Past the longest wait the API documents: `POST /prompt-templates/generate` waits up to 30 s for its job
+ * (domain/catalog/prompt-generation.ts, PROMPT_WAIT_MS) before answering; at 20 s a test-mode generation queued behind
+ * the fuzzer's own batches timed out once (2026-11-27). Sync runs are held to 5 s below (SYNC_RUN_TIMEOUT_S).
+ */
+const REQUEST_TIMEOUT_S = 40;
 const say = (line: string) => process.stdout.write(`[fuzz] ${line}\n`);
 
 function ensureSchemathesis(): void {
