@@ -97,7 +97,7 @@ describe('a live run whose job an operator terminates', () => {
     await receiver?.close();
   });
 
-  it('is settled failed (execution_ended), refunded to the cent, with run.failed delivered, within 2 minutes', async () => {
+  it('is settled failed (execution_ended), refunded to the cent, with run.failed delivered, by the reconciler', async () => {
     const a = await newAccount(t);
     const key = await a.key({ mode: 'live' });
     const endpoint = await t.api
@@ -132,7 +132,6 @@ describe('a live run whose job an operator terminates', () => {
       60_000,
     );
 
-    const terminatedAt = Date.now();
     await temporalCli(
       'workflow',
       'terminate',
@@ -169,12 +168,7 @@ describe('a live run whose job an operator terminates', () => {
       receiver.received.filter(
         (r) => r.rawBody.toString().includes(runId) && r.rawBody.toString().includes('"run.failed"'),
       );
-    await until(
-      'run.failed delivered',
-      async () => (failedEvents().length > 0 ? true : undefined),
-      120_000 - (Date.now() - terminatedAt),
-    );
-    expect(Date.now() - terminatedAt).toBeLessThan(120_000);
+    await until('run.failed delivered', async () => (failedEvents().length > 0 ? true : undefined), 120_000);
     // Exactly once, however many reconciler passes looked at the run afterwards.
     await new Promise((r) => setTimeout(r, 7000));
     expect(failedEvents()).toHaveLength(1);
@@ -627,7 +621,6 @@ describe('a reconciler pass whose worker dies in the middle of a step', () => {
     });
     // The database paused, the first step waits on it: the worker has started the step and is inside it.
     process.kill(db, 'SIGSTOP');
-    let killedAt: number;
     try {
       await until(
         'the first step started',
@@ -637,16 +630,21 @@ describe('a reconciler pass whose worker dies in the middle of a step', () => {
       );
       first.child.kill('SIGKILL');
       await first.stop();
-      killedAt = Date.now();
     } finally {
       process.kill(db, 'SIGCONT');
     }
     worker = await startWorker(env);
     const report = (await handle.result()) as Record<string, unknown>;
-    const tookMs = Date.now() - killedAt;
-    // Every step ran to its report (none 'failed'), and the lost one was retried well before its two minutes.
+    // Every step ran to its report (none 'failed'), and the lost attempt was given up because its heartbeats
+    // stopped, not because its two-minute start-to-close timeout passed: Temporal records why the attempt retried.
     expect(Object.values(report)).not.toContain('failed');
-    expect(tookMs).toBeLessThan(60_000);
+    const retried = (await handle.fetchHistory()).events
+      ?.map((e) => e.activityTaskStartedEventAttributes)
+      .filter((a) => (a?.attempt ?? 1) > 1);
+    expect(retried?.length).toBeGreaterThan(0);
+    expect(retried?.map((a) => a?.lastFailure?.timeoutFailureInfo?.timeoutType)).toContain(
+      temporal.api.enums.v1.TimeoutType.TIMEOUT_TYPE_HEARTBEAT,
+    );
   }, 180_000);
 });
 

@@ -24,13 +24,22 @@ import {
 /** Well under jest's 60 s: a hostile file that is not stopped by then fails the test rather than timing it out. */
 const DEADLINE_MS = 15_000;
 
-async function run(
-  file: GeneratedFile,
-  limits = { timeoutMs: DEADLINE_MS },
-): Promise<{ result: Extraction; ms: number }> {
-  const started = Date.now();
+async function run(file: GeneratedFile, limits = { timeoutMs: DEADLINE_MS }): Promise<{ result: Extraction }> {
   const result = await extractInSandbox(file.bytes, { filename: file.filename, declaredMime: file.mimeType }, limits);
-  return { result, ms: Date.now() - started };
+  return { result };
+}
+
+/**
+ * The same archive with every byte before its central directory (local headers and compressed data) overwritten,
+ * its first four kept so that it still looks like a zip: whatever reads or inflates an entry now meets garbage and
+ * would answer `corrupt`. A refusal of this one as a bomb was decided from the central directory alone.
+ */
+function onlyCentralDirectoryIntact(file: GeneratedFile): GeneratedFile {
+  const bytes = Buffer.from(file.bytes);
+  const eocd = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const directoryAt = bytes.readUInt32LE(eocd + 16);
+  bytes.fill(0xff, 4, directoryAt);
+  return { ...file, bytes };
 }
 
 /** The recovery check: an ordinary document straight after a hostile one. */
@@ -52,21 +61,25 @@ describe.each(['docx', 'xlsx', 'pptx'] as const)('a %s zip bomb (1 GB declared i
     const bomb = await zipBomb(kind);
     expect(bomb.bytes.length).toBeLessThan(3 * 1024 * 1024);
 
-    const { result, ms } = await run(bomb);
+    const reason = 'archive expands to 1.0 GB (limit 256 MB): refused as a possible zip bomb';
+    const { result } = await run(bomb);
     expectRefused(result, 'zip_bomb');
     expect(result.format).toBe(kind);
-    expect(result.reason).toBe('archive expands to 1.0 GB (limit 256 MB): refused as a possible zip bomb');
-    expect(ms).toBeLessThan(5_000);
+    expect(result.reason).toBe(reason);
+    // Nothing was inflated: with its entries' data destroyed, the answer is the same refusal, not `corrupt`.
+    const { result: blind } = await run(onlyCentralDirectoryIntact(bomb));
+    expectRefused(blind, 'zip_bomb');
+    expect(blind.reason).toBe(reason);
     await expectNormalDocumentStillExtracts(kind);
   });
 });
 
 describe('XML entity attacks', () => {
   it('refuses billion laughs without expanding anything', async () => {
-    const { result, ms } = await run(xmlBillionLaughs());
+    const { result } = await run(xmlBillionLaughs());
     expectRefused(result, 'xml_entities');
+    // Refused for declaring entities, before any is expanded: an expansion would end in `timeout` or a memory refusal.
     expect(result.reason).toMatch(/declares entities in its DOCTYPE/);
-    expect(ms).toBeLessThan(5_000);
   });
 
   it('refuses an external entity and never reads the file it names', async () => {
@@ -78,12 +91,12 @@ describe('XML entity attacks', () => {
 });
 
 it('stops a PDF with a circular page tree and a self-referencing xref, and the next PDF is fine', async () => {
-  const { result, ms } = await run(pdfThatLoops());
+  const { result } = await run(pdfThatLoops());
   expect(result.extracted).toBe(false);
-  // pdf.js notices the cycle and gives up (corrupt); a pdf.js that looped instead would be stopped (timeout).
+  // pdf.js notices the cycle and gives up (corrupt); a pdf.js that looped would be stopped by the sandbox's deadline
+  // and answer `timeout`, which this refuses: the code, not the time taken, says the loop was noticed.
   expect(['corrupt', 'file_unprocessable']).toContain(result.code);
   expect(result.reason).toMatch(/PDF|extraction/);
-  expect(ms).toBeLessThan(DEADLINE_MS + 2_000);
   await expectNormalDocumentStillExtracts('pdf');
 });
 
