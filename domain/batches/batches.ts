@@ -17,7 +17,7 @@ import { findByIds, lists, Membership, unwatchJob, watchJob, type ListSpec, type
 import { startBatchJob } from '../jobs';
 import type { DocumentDoc } from '../documents/documents';
 import type { EvaluationWorkflowDoc } from '../evaluation-workflows/evaluation-workflows';
-import { prepareRun, runQuoter, type Caller, type CreateRunDeps } from '../runs';
+import { prepareRun, QUOTED_DOCUMENT_FIELDS, runQuoter, type Caller, type CreateRunDeps } from '../runs';
 import type { BatchItemRun } from '../runs/batch-items';
 import { BATCH_DEFAULT_CONCURRENCY, FINAL_BATCH_STATUSES, type BatchStatus, type CreateBatchRequest } from './schemas';
 
@@ -146,7 +146,8 @@ async function itemDocuments(tenant: TenantDb, items: CreateBatchRequest['items'
     ids,
     {},
     {
-      projection: { _id: 1, extracted: 1, page_count: 1 },
+      // Everything the quote reads (OCR pages included: each is priced, as for POST /runs).
+      projection: { _id: 1, extracted: 1, ...QUOTED_DOCUMENT_FIELDS },
     },
   );
   const byId = new Map(found.map((d) => [d._id, d]));

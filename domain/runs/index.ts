@@ -119,6 +119,9 @@ export async function quoteRun(
   return (await runQuoter(db, tenant, workflow, config))(inputDocs);
 }
 
+/** The document fields a quote reads: a caller that projects documents before quoting them projects these. */
+export const QUOTED_DOCUMENT_FIELDS = { page_count: 1, ocr_pages: 1 } as const;
+
 /**
  * The quote of runs on `workflow` as a function of their input documents: the product and the references are read
  * once, so a batch of 10,000 items is quoted with two reads, by the same formula as a single run.
