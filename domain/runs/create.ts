@@ -76,7 +76,9 @@ export async function createRun(
       key_id: caller.keyId,
       model_policy: workflow.default_model_policy,
       output_format: workflow.output_format,
-      quoted_milli: quoted,
+      // A run that waits is charged nothing until its input is read, then what it cost, at most its quote (600).
+      quoted_milli: reading.length ? 0 : quoted,
+      ...(reading.length ? { waiting_quote_milli: quoted } : {}),
       charged_milli: null,
       input_documents: docs.map((d) => d._id),
       reference_document_ids: workflow.reference_document_ids,
@@ -90,7 +92,7 @@ export async function createRun(
       started_at: null,
       finished_at: null,
       refunded_at: null,
-      // Waits in `queued` for the documents still being read, charged nothing until then (docs/decisions.md 315).
+      // Waits in `queued` for the documents still being read (docs/decisions.md 315).
       ...(reading.length ? { awaiting_input: reading } : {}),
     };
     // Under `query` the run carries its own watch mark (domain/store/watch.ts), written with it.

@@ -28,6 +28,7 @@ import {
 } from './schemas';
 export { listRuns } from './list';
 import { signRunOutputFile, type RunOutputFileView } from './output-file';
+import { pagesToQuote } from './quote-bound';
 import type { Storage } from '../platform/storage';
 import type { TemporalHandle } from '../jobs';
 import type { TenantDb } from '../store';
@@ -72,8 +73,8 @@ function viewOf(doc: RunDoc, baseUrl: string, outputFile: RunOutputFileView | nu
     status: doc.status,
     mode: doc.mode,
     livemode: doc.livemode,
-    // Null while an input is still being read: its pages, and so the price, are not known (docs/decisions.md 315).
-    quoted_credits: doc.awaiting_input?.length ? null : toCredits(doc.quoted_milli),
+    // A run created waiting for its input keeps the quote it was given then (docs/decisions.md 600).
+    quoted_credits: toCredits(doc.waiting_quote_milli ?? doc.quoted_milli),
     charged_credits: doc.charged_milli === null ? null : toCredits(doc.charged_milli),
     input_documents: doc.input_documents,
     metadata: JSON.parse(doc.metadata_json) as Record<string, unknown>,
@@ -106,17 +107,6 @@ export function eventRunView(doc: RunDoc, baseUrl: string) {
 export interface Caller {
   keyId: string;
   livemode: boolean;
-}
-
-/** What a run on `workflow` with `inputDocs` would cost, in milli-credits (docs/decisions.md 412). */
-export async function quoteRun(
-  db: Db,
-  tenant: TenantDb,
-  workflow: EvaluationWorkflowDoc,
-  inputDocs: DocumentDoc[],
-  config: Config,
-) {
-  return (await runQuoter(db, tenant, workflow, config))(inputDocs);
 }
 
 /** The document fields a quote reads: a caller that projects documents before quoting them projects these. */
@@ -209,10 +199,9 @@ export interface CreateRunDeps {
 
 /**
  * Everything creation decides before it writes: the refusals (each a 4xx), the mode and the quote. Creation and
- * the quote endpoint share it, so a quote refuses exactly what creation would and prices exactly what it charges —
- * except for an input document still being read: creation (`reading: 'wait'`) makes a run that waits for it,
- * priced 0 and charged nothing until its pages are known (`reading` lists them; docs/decisions.md 315), while a
- * quote cannot price pages not read yet and answers 409 `document_not_extracted`.
+ * the quote endpoint share it, so a quote refuses exactly what creation would and prices exactly what it quotes. An
+ * input document still being read (`reading: 'wait'`; listed in `reading`) makes a run that waits for it in `queued`
+ * (docs/decisions.md 315), quoted at the most its pages can cost and charged once they are known (600).
  */
 export async function prepareRun(
   deps: CreateRunDeps,
@@ -227,7 +216,9 @@ export async function prepareRun(
     throw errors.conflict('use_async', 'Synchronous runs are disabled; create the run with mode "async".');
   }
   const stillReading = docs.filter((d) => !d.extracted).map((d) => d._id);
-  const quotedMilli = stillReading.length ? 0 : await quoteRun(deps.db, tenant, workflow, docs, deps.config);
+  // A document still being read is priced at the most it can cost (./quote-bound.ts, docs/decisions.md 600).
+  const priced = docs.map((d) => pagesToQuote(d, deps.config.OCR_MAX_PAGES));
+  const quotedMilli = await (await runQuoter(deps.db, tenant, workflow, deps.config))(priced);
   return { workflow, docs, mode, quotedMilli, reading: stillReading };
 }
 
@@ -243,7 +234,8 @@ export async function runQuote(
   workflowId: string,
   input: CreateRunRequest,
 ) {
-  const { workflow, quotedMilli } = await prepareRun(deps, tenant, workflowId, input);
+  // Prices what creation would quote, a document still being read included (docs/decisions.md 600).
+  const { workflow, quotedMilli } = await prepareRun(deps, tenant, workflowId, input, 'wait');
   const balance = await getBalance(tenant);
   const dueMilli = caller.livemode ? quotedMilli : 0;
   return {

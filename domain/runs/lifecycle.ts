@@ -203,7 +203,9 @@ export async function admitAwaitedRun(publisher: EventPublisher, input: RunJobIn
     return 'failed';
   }
   const docs = await documentsForRun(db, input.accountId, run.input_documents);
-  const quoted = (await runQuoter(db, tenant, workflow, config))(docs);
+  const cost = (await runQuoter(db, tenant, workflow, config))(docs);
+  // Never more than the quote it was created with (docs/decisions.md 600; runs from before it have none).
+  const quoted = Math.min(cost, run.waiting_quote_milli ?? cost);
   if (chargedOnAdmission({ livemode: run.livemode, quoted_milli: quoted })) {
     const charged = await charge(db, input.accountId, input.runId, quoted);
     if (!charged.ok) {

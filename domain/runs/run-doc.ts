@@ -19,6 +19,11 @@ export interface RunDoc {
   model_policy: ModelPolicy;
   output_format: OutputFormat;
   quoted_milli: number;
+  /**
+   * A run created while an input was still being read: the quote it was given then, an upper bound (`quoted_credits`;
+   * docs/decisions.md 600). Its `quoted_milli` is 0 until the input is read, then what it cost, never more than this.
+   */
+  waiting_quote_milli?: number;
   charged_milli: number | null;
   input_documents: string[];
   reference_document_ids: string[];

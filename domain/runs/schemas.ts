@@ -214,9 +214,11 @@ export const Run = z
     status: RunStatus,
     mode: z.enum(['async', 'sync']),
     livemode: z.boolean(),
-    quoted_credits: z.number().nullable().meta({
+    quoted_credits: z.number().meta({
       description:
-        'What the run costs. Null while an input document is still being read (its pages are not known): such a run waits in `queued` and is quoted and charged once they are read.',
+        'What the run was quoted at creation: the most it is charged. A run created while an input document is still ' +
+        'being read waits in `queued`, quoted as if every page not yet known to have a text layer were read by OCR; ' +
+        'it is charged what its input turns out to cost, never more (`charged_credits`).',
     }),
     charged_credits: z.number().nullable(),
     input_documents: z.array(z.string()),
@@ -267,7 +269,9 @@ export const RunQuote = z
       .number()
       .meta({ description: 'The `quoted_credits` a run created with this body gets (test keys are quoted as live).' }),
     credits_due: z.number().meta({
-      description: 'What creating that run would debit now: `quoted_credits` with a live key, 0 with a test key.',
+      description:
+        'What creating that run would debit: `quoted_credits` with a live key (for an input still being read, at most ' +
+        'that, once it is read), 0 with a test key.',
     }),
     sufficient_credits: z.boolean().meta({
       description:

@@ -1,7 +1,7 @@
 /**
  * Runs whose input is still being read (docs/decisions.md 315, and 435 for the design it builds), on the real
- * stack: a run created while its scan is being read by OCR waits in `queued`, priced at nothing (`quoted_credits`
- * null) until the pages are known, then is quoted with its OCR pages, charged that quote (live) and runs; a cancel
+ * stack: a run created while its scan is being read by OCR waits in `queued`, quoted at creation as if every page it
+ * could have were read by OCR (docs/decisions.md 600), then charged what was read (live) and runs; a cancel
  * while it waits settles it at once and nothing is charged afterwards; a reading that ends without text fails it
  * `document_not_extracted` with nothing kept. While it waits its execution holds no activity, only timers between
  * looks (docs/decisions.md 319).
@@ -98,30 +98,34 @@ it('waits in queued while its scan is read, is quoted once the pages are known, 
   const before = await balance(t, live);
   const doc = await startReading(live);
 
-  // A quote cannot price pages not read yet.
+  // Pages not read yet are priced at the most they can cost: a TIFF's frames, up to OCR_MAX_PAGES, each by OCR.
+  const bound = price.credits_per_run + t.config.OCR_MAX_PAGES * (price.credits_per_page + price.credits_per_ocr_page);
   const quote = await t.api
     .post(`/v1/workflows/${wf}/runs/quote`)
     .set(auth(live))
     .send({ input_documents: [doc.id] });
-  expect([quote.status, quote.body.error?.code]).toEqual([409, 'document_not_extracted']);
-  expect(quote.body.error.message).toMatch(/still being read/i);
+  expect(quote.status).toBe(200);
+  expect(quote.body.quoted_credits).toBeCloseTo(bound, 6);
 
-  // Today's code refused these 409 `document_not_extracted`; they now wait, and nothing is charged meanwhile.
+  // They wait, quoted as any run is at creation (a plain number, as v1 typed it), and nothing is charged meanwhile.
   const liveRun = await t.api
     .post(`/v1/workflows/${wf}/runs`)
     .set(auth(live))
     .send({ input_documents: [doc.id] });
   expect(liveRun.status).toBe(202);
-  expect(liveRun.body).toMatchObject({ status: 'queued', quoted_credits: null, charged_credits: null });
+  expect(liveRun.body).toMatchObject({ status: 'queued', charged_credits: null });
+  expect(liveRun.body.quoted_credits).toBeCloseTo(bound, 6);
   const testRun = await t.api
     .post(`/v1/workflows/${wf}/runs`)
     .set(auth(test))
     .send({ input_documents: [doc.id] });
   expect(testRun.status).toBe(202);
-  expect(testRun.body).toMatchObject({ status: 'queued', quoted_credits: null });
+  expect(testRun.body).toMatchObject({ status: 'queued' });
+  expect(testRun.body.quoted_credits).toBeCloseTo(bound, 6);
   expect(await storedStatus(doc.id)).toBe('extracting');
   const waiting = await t.api.get(`/v1/runs/${liveRun.body.id}`).set(auth(live));
-  expect(waiting.body).toMatchObject({ status: 'queued', quoted_credits: null, started_at: null });
+  expect(waiting.body).toMatchObject({ status: 'queued', started_at: null });
+  expect(waiting.body.quoted_credits).toBeCloseTo(bound, 6);
   expect(await balance(t, live)).toEqual(before);
   expect(await ledgerOf(t, liveRun.body.id)).toEqual([]);
   // What an operator sees in the Temporal UI while it waits (docs/decisions.md 319): a timer between looks, and no
@@ -137,16 +141,19 @@ it('waits in queued while its scan is read, is quoted once the pages are known, 
 
   const tested = await waitForRun(t, test, testRun.body.id, 120_000);
   expect(tested.status).toBe('succeeded');
-  expect(tested.quoted_credits).toBeCloseTo(expected, 6);
+  // The quote stays what creation answered; a test run is charged nothing.
+  expect(tested.quoted_credits).toBeCloseTo(bound, 6);
   expect(tested.charged_credits).toBe(0);
 
-  // The live run was charged exactly the quote of what was read, once; whatever its end, the ledger and the
+  // The live run was charged what was read, less than its quote, once; whatever its end, the ledger and the
   // balance agree with it (this stack's live runs have no model: it fails and is refunded in full).
   const lived = await waitForRun(t, live, liveRun.body.id, 120_000);
-  expect(lived.quoted_credits).toBeCloseTo(expected, 6);
+  expect(lived.quoted_credits).toBeCloseTo(bound, 6);
+  expect(expected).toBeLessThan(bound);
   const ledger = await ledgerOf(t, liveRun.body.id);
   expect(ledger[0]).toMatchObject({ kind: 'charge', state: 'applied', amount_milli: Math.round(expected * 1000) });
   if (lived.status === 'succeeded') {
+    expect(lived.charged_credits).toBeCloseTo(expected, 6);
     expect(ledger).toHaveLength(1);
     expect((await balance(t, live)).pro_credits).toBeCloseTo(before.pro_credits - expected, 6);
   } else {

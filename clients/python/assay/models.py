@@ -1180,7 +1180,7 @@ class RunQuote(BaseModel):
     """
     credits_due: float
     """
-    What creating that run would debit now: `quoted_credits` with a live key, 0 with a test key.
+    What creating that run would debit: `quoted_credits` with a live key (for an input still being read, at most that, once it is read), 0 with a test key.
     """
     sufficient_credits: bool
     """
@@ -1336,9 +1336,9 @@ class Run(BaseModel):
     status: Literal['queued', 'running', 'succeeded', 'failed', 'canceled', 'refunded']
     mode: Literal['async', 'sync']
     livemode: bool
-    quoted_credits: float | None
+    quoted_credits: float
     """
-    What the run costs. Null while an input document is still being read (its pages are not known): such a run waits in `queued` and is quoted and charged once they are read.
+    What the run was quoted at creation: the most it is charged. A run created while an input document is still being read waits in `queued`, quoted as if every page not yet known to have a text layer were read by OCR; it is charged what its input turns out to cost, never more (`charged_credits`).
     """
     charged_credits: float | None
     input_documents: list[str]

@@ -1211,8 +1211,8 @@ export interface components {
             /** @enum {string} */
             mode: "async" | "sync";
             livemode: boolean;
-            /** @description What the run costs. Null while an input document is still being read (its pages are not known): such a run waits in `queued` and is quoted and charged once they are read. */
-            quoted_credits: number | null;
+            /** @description What the run was quoted at creation: the most it is charged. A run created while an input document is still being read waits in `queued`, quoted as if every page not yet known to have a text layer were read by OCR; it is charged what its input turns out to cost, never more (`charged_credits`). */
+            quoted_credits: number;
             charged_credits: number | null;
             input_documents: string[];
             metadata: {
@@ -1394,7 +1394,7 @@ export interface components {
             livemode: boolean;
             /** @description The `quoted_credits` a run created with this body gets (test keys are quoted as live). */
             quoted_credits: number;
-            /** @description What creating that run would debit now: `quoted_credits` with a live key, 0 with a test key. */
+            /** @description What creating that run would debit: `quoted_credits` with a live key (for an input still being read, at most that, once it is read), 0 with a test key. */
             credits_due: number;
             /** @description Whether the balance covers `credits_due`; when false, creating the run answers 402 `insufficient_credits`. */
             sufficient_credits: boolean;
