@@ -101,6 +101,33 @@ describe('configuration', () => {
   });
 });
 
+/** A rotation of API_KEY_HASH_SECRET (docs/decisions.md 601): earlier secrets verify, never sign. */
+describe('API_KEY_HASH_SECRET_FALLBACKS', () => {
+  it('is a comma-separated list of earlier secrets, empty by default, each as long as a secret must be', () => {
+    const [one, two] = [secret(), secret()];
+    const config = parseConfig({ NODE_ENV: 'development', API_KEY_HASH_SECRET_FALLBACKS: ` ${one}, ${two} ` });
+    expect(config.API_KEY_HASH_SECRET_FALLBACKS).toEqual([one, two]);
+    expect(parseConfig({ NODE_ENV: 'development' }).API_KEY_HASH_SECRET_FALLBACKS).toEqual([]);
+    expect(problems({ NODE_ENV: 'development', API_KEY_HASH_SECRET_FALLBACKS: `${one},short` })).toEqual([
+      'API_KEY_HASH_SECRET_FALLBACKS: each secret must be at least 32 characters',
+    ]);
+  });
+
+  it('refuses a published or placeholder fallback in production, naming which, never its value', () => {
+    const published = PUBLISHED_SECRET_VALUES.find((v) => v.length >= 32 && !v.includes(','))!;
+    const found = problems({ ...productionEnv(), API_KEY_HASH_SECRET_FALLBACKS: `${secret()},${published}` });
+    expect(found).toEqual([expect.stringMatching(/^API_KEY_HASH_SECRET_FALLBACKS \(secret 2\): is a value published/)]);
+    expect(found.join()).not.toContain(published);
+    const placeholder = problems({ ...productionEnv(), API_KEY_HASH_SECRET_FALLBACKS: 'x'.repeat(40) });
+    expect(placeholder).toEqual([
+      expect.stringMatching(/^API_KEY_HASH_SECRET_FALLBACKS \(secret 1\): looks like a placeholder/),
+    ]);
+    expect(parseConfig({ ...productionEnv(), API_KEY_HASH_SECRET_FALLBACKS: secret() }).production).toBe(true);
+  });
+});
+
+const secret = () => randomBytes(32).toString('base64url');
+
 /** A production environment with real (random) secrets: it starts. */
 function productionEnv(): NodeJS.ProcessEnv {
   return {

@@ -100,3 +100,21 @@ describe('pagination cursors', () => {
     );
   });
 });
+
+/** A rotation of API_KEY_HASH_SECRET, which cursors are signed with (docs/decisions.md 601). */
+describe('cursors across a rotation', () => {
+  it('a cursor signed under the earlier secret is honoured; new cursors are signed under the current one only', () => {
+    const before = new Cursors('old-secret:cursors');
+    const issued = before.encode('runs:acct_1', 'run_01');
+    const rotated = new Cursors('new-secret:cursors', ['old-secret:cursors']);
+    expect(rotated.decode('runs:acct_1', issued)).toBe('run_01');
+
+    const fresh = rotated.encode('runs:acct_1', 'run_02');
+    expect(fresh).toBe(new Cursors('new-secret:cursors').encode('runs:acct_1', 'run_02'));
+    // Once the fallback is dropped, the earlier cursor is refused like any cursor this server did not issue.
+    expect(() => new Cursors('new-secret:cursors').decode('runs:acct_1', issued)).toThrow(/cursor is invalid/);
+    // A fallback verifies only what it signed: an edited cursor is refused under every secret.
+    expect(() => rotated.decode('runs:acct_1', `${issued.slice(0, -2)}AA`)).toThrow(/cursor is invalid/);
+    expect(() => rotated.decode('runs:acct_2', issued)).toThrow(/cursor is invalid/);
+  });
+});
