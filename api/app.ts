@@ -42,10 +42,15 @@ export const API_PREFIX = '/v1';
 /** Every `/v1` route declaration. Tests walk this list to prove each route's access checks. */
 export function apiRoutes(
   appDeps: AppDeps,
-  keys = new KeyCache(appDeps.db, appDeps.config.API_KEY_HASH_SECRET),
+  keys = new KeyCache(appDeps.db, appDeps.config.API_KEY_HASH_SECRET, appDeps.config.API_KEY_HASH_SECRET_FALLBACKS),
 ): RouteSpec[] {
-  // Cursors are signed with a key derived from a server secret, so no client can forge one.
-  const deps: RouteDeps = { ...appDeps, keys, cursors: new Cursors(`${appDeps.config.API_KEY_HASH_SECRET}:cursors`) };
+  // Cursors are signed with a key derived from a server secret, so no client can forge one; earlier secrets verify.
+  const cursorKey = (secret: string) => `${secret}:cursors`;
+  const cursors = new Cursors(
+    cursorKey(appDeps.config.API_KEY_HASH_SECRET),
+    appDeps.config.API_KEY_HASH_SECRET_FALLBACKS.map(cursorKey),
+  );
+  const deps: RouteDeps = { ...appDeps, keys, cursors };
   const routes: RouteSpec[] = [
     ...healthRoutes({
       db: deps.db,
@@ -94,7 +99,7 @@ export function createApp(deps: AppDeps): Koa {
   app.silent = true; // errors are logged by the error middleware, never printed raw
 
   // Per-process state of the hot path (docs/decisions.md 165–167): one per app, so every app sees its own revocations.
-  const keys = new KeyCache(deps.db, deps.config.API_KEY_HASH_SECRET);
+  const keys = new KeyCache(deps.db, deps.config.API_KEY_HASH_SECRET, deps.config.API_KEY_HASH_SECRET_FALLBACKS);
   const options = {
     jsonBodyLimit: deps.config.JSON_BODY_LIMIT,
     auth: {

@@ -259,6 +259,21 @@ export const keyIdOf = (db: Db, tokenHash: string) => keyCredentials.keyIdOf(db,
 /** Hourly (activities/reconcile.ts): every key gets the credential the `pages` strategy finds it by. */
 export const backfillCredentials = (db: Db) => keyCredentials.backfill(db);
 
+/**
+ * A key found under an earlier hash secret, hashed again under the current one (docs/decisions.md 601): its
+ * credential for the new hash first (a lookup by it must find the key once the key says so), then one update guarded
+ * on the old hash, so that of processes racing on the key's first use after a rotation one writes and the rest find
+ * it done. The old credential stays: it names the same key, whose `token_hash` no longer matches it.
+ */
+export async function rehashKey(db: Db, keyId: string, oldHash: string, newHash: string): Promise<void> {
+  await keyCredentials.record(db, { _id: keyId, token_hash: newHash }).catch((err: unknown) => {
+    if ((err as { code?: number }).code !== 11000) throw err;
+  });
+  await db
+    .collection<ApiKeyDoc>(COLLECTIONS.apiKeys)
+    .updateOne({ _id: keyId, token_hash: oldHash }, { $set: { token_hash: newHash } });
+}
+
 /** A key's current state by its id (account-less: the caller found the id through the token's credential). */
 export function loadKey(db: Db, keyId: string): Promise<ApiKeyDoc | null> {
   return db.collection<ApiKeyDoc>(COLLECTIONS.apiKeys).findOne({ _id: keyId });

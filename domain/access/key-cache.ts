@@ -18,6 +18,7 @@ import {
   keyIdOf,
   loadKey,
   recordUse,
+  rehashKey,
   TOKEN_PATTERN,
   type ApiKeyDoc,
   type KeyPrincipal,
@@ -49,9 +50,11 @@ export class KeyCache {
   private readonly states = new Map<string, KeyState>();
   private readonly revokedHere = new Map<string, number>();
 
+  /** `fallbacks`: earlier hash secrets, whose keys are re-hashed under `hashSecret` on use (docs/decisions.md 601). */
   constructor(
     private readonly db: Db,
     private readonly hashSecret: string,
+    private readonly fallbacks: readonly string[] = [],
   ) {}
 
   /** Resolves a presented token to its key, refusing malformed, unknown, revoked and expired tokens with their own codes. */
@@ -60,7 +63,7 @@ export class KeyCache {
     const hash = hashToken(this.hashSecret, token);
     let keyId = this.ids.get(hash);
     if (!keyId) {
-      const found = await keyIdOf(this.db, hash);
+      const found = (await keyIdOf(this.db, hash)) ?? (await this.underFallback(token, hash));
       if (!found) throw errors.unauthorized('The API key is not recognised.');
       keyId = found;
       remember(this.ids, hash, keyId);
@@ -87,6 +90,22 @@ export class KeyCache {
       unrestricted: isUnrestricted(doc),
       rateLimitRpm: doc.rate_limit_rpm,
     };
+  }
+
+  /**
+   * The key a token was hashed for under an earlier secret, re-hashed under the current one (the read of its state
+   * that follows sees the new hash), or null. An unknown token costs one more read per fallback while any is set.
+   */
+  private async underFallback(token: string, hash: string): Promise<string | null> {
+    for (const secret of this.fallbacks) {
+      const oldHash = hashToken(secret, token);
+      const keyId = await keyIdOf(this.db, oldHash);
+      if (!keyId) continue;
+      await rehashKey(this.db, keyId, oldHash, hash);
+      this.states.delete(keyId);
+      return keyId;
+    }
+    return null;
   }
 
   /** A key this process just revoked: refused from now on, whatever a read in flight still returns. */

@@ -23,16 +23,31 @@ export function pageSchema<T extends z.ZodType>(item: T, id: string) {
   return z.object({ data: z.array(item), next_cursor: z.string().nullable() }).meta({ id });
 }
 
+/**
+ * Signs with `secret` only; `fallbacks` (earlier secrets, after a rotation of API_KEY_HASH_SECRET) still verify the
+ * cursors they signed, so a client paging across a deploy is not refused (docs/decisions.md 601).
+ */
 export class Cursors {
-  constructor(private readonly secret: string) {}
+  constructor(
+    private readonly secret: string,
+    private readonly fallbacks: readonly string[] = [],
+  ) {}
 
-  private mac(body: string): Buffer {
-    return createHmac('sha256', this.secret).update(`cursor:${body}`).digest().subarray(0, 16);
+  private mac(body: string, secret = this.secret): Buffer {
+    return createHmac('sha256', secret).update(`cursor:${body}`).digest().subarray(0, 16);
   }
 
   encode(scope: string, lastId: string): string {
     const body = Buffer.from(JSON.stringify({ s: scope, a: lastId })).toString('base64url');
     return `${body}.${this.mac(body).toString('base64url')}`;
+  }
+
+  private signedHere(body: string, sig: string): boolean {
+    const given = Buffer.from(sig, 'utf8');
+    return [this.secret, ...this.fallbacks].some((secret) => {
+      const expected = Buffer.from(this.mac(body, secret).toString('base64url'), 'utf8');
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    });
   }
 
   /** The last id of the previous page; 400 for anything this server did not issue for this list. */
@@ -45,9 +60,7 @@ export class Cursors {
     if (parts.length !== 2 || !body || !sig) throw invalid;
     // The signature is compared as the text we issued: base64url decoding skips unknown characters and ignores the
     // last character's spare bits, so comparing decoded bytes accepted edited cursors.
-    const given = Buffer.from(sig, 'utf8');
-    const expected = Buffer.from(this.mac(body).toString('base64url'), 'utf8');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid;
+    if (!this.signedHere(body, sig)) throw invalid;
     const parsed = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { s?: unknown; a?: unknown };
     if (parsed.s !== scope || typeof parsed.a !== 'string') throw invalid;
     return parsed.a;

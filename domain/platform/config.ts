@@ -125,6 +125,21 @@ const EnvSchema = z.object({
   SESSION_ISSUER: z.string().min(1).optional(),
   SESSION_AUDIENCE: z.string().min(1).optional(),
   API_KEY_HASH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * Earlier API key hash secrets, comma-separated: a key hashed under one still authenticates and is re-hashed under
+   * the current secret on that use, and a cursor one signed is still honoured; they never sign (a rotation,
+   * docs/decisions.md 601).
+   */
+  API_KEY_HASH_SECRET_FALLBACKS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((k) => k.trim())
+        .filter(Boolean),
+    )
+    .refine((secrets) => secrets.every((k) => k.length >= 32), 'each secret must be at least 32 characters')
+    .default([]),
   DATA_ENCRYPTION_KEY: z
     .string()
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded')
@@ -310,6 +325,11 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       const problem = productionSecretProblem(name, e[name]);
       if (problem) problems.push(`${name}: ${problem}`);
     }
+    // A hash secret's fallback still authenticates keys and cursors: published, it would let anyone forge a cursor.
+    e.API_KEY_HASH_SECRET_FALLBACKS.forEach((value, i) => {
+      const problem = productionSecretProblem('API_KEY_HASH_SECRET', value);
+      if (problem) problems.push(`API_KEY_HASH_SECRET_FALLBACKS (secret ${i + 1}): ${problem}`);
+    });
     // A fallback opens what it sealed, so a published one would let anyone who sealed under it be believed.
     e.DATA_ENCRYPTION_KEY_FALLBACKS.forEach((value, i) => {
       const problem = productionSecretProblem('DATA_ENCRYPTION_KEY', value);
