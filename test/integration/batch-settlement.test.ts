@@ -150,8 +150,7 @@ it('a batch whose job was terminated ends even when an item was left rejected by
   await abandonPendingRun(t.database.db, b.accountId, pending!._id);
   await terminateJob(idle.temporal, jobIds.batch(b.batchId), 'test: an operator terminates the batch job');
 
-  const deps = { ...idle.deps, storage: idle.deps.storage };
-  expect(await settleBatchWithoutJob(deps, await b.batch())).toBe(true);
+  expect(await settleBatchWithoutJob(idle.deps, await b.batch())).toBe(true);
   const batch = await b.batch();
   expect(batch).toMatchObject({ status: 'completed_with_failures', inflight: 0 });
   expect(batch.counts).toMatchObject({ total: 1, queued: 0, running: 0, failed: 1 });
