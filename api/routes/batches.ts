@@ -121,9 +121,10 @@ export function batchRoutes(deps: RouteDeps): RouteSpec[] {
       summary: 'Get a signed URL for the results file',
       description:
         'One row per item (external id, run id, status, error code, credits, the output’s top-level fields as ' +
-        'columns), as CSV, XLSX or JSONL, at any time: unfinished items show their status. While the batch runs each ' +
-        'call renders the items as they are now; once it is final the same file is answered again for the URL ' +
-        'lifetime (a fresh signed URL each call), then rendered anew.',
+        'columns), as CSV, XLSX or JSONL, at any time: unfinished items show their status. While the batch runs the ' +
+        'file shows the items as they are now (rendered again once the batch’s counts change; calls meanwhile share ' +
+        'one rendering); once it is final the same file is answered again for the URL lifetime (a fresh signed URL ' +
+        'each call), then rendered anew.',
       params: BatchIdParams,
       query: BatchResultsQuery,
       responses: { 200: { description: 'The results file', schema: BatchResultsFile } },

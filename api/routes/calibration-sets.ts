@@ -108,9 +108,9 @@ export function calibrationSetRoutes(deps: RouteDeps): RouteSpec[] {
         404: '`not_found`: no such calibration set.',
         409: '`limit_reached`: the set would hold more than 10,000 items; `document_not_extracted`.',
       },
-      handler: async ({ tenant, params, body }) => ({
+      handler: async ({ tenant, params, body, reservedId }) => ({
         status: 201,
-        body: await addCalibrationItems(deps.db, tenant, params.setId, body),
+        body: await addCalibrationItems(deps.db, tenant, params.setId, body, reservedId ?? newId('calibrationItem')),
       }),
     }),
     route({

@@ -5,7 +5,7 @@
  * with a snapshot of the workflow's configuration and its items (in chunks read by `_id`), and run by one job
  * (`runBatch`, ./progress.ts) that admits its items a window at a time.
  */
-import { createHash } from 'node:crypto';
+import { derivedId } from '../platform/ids';
 import type { Db } from 'mongodb';
 import { COLLECTIONS } from '../platform/db';
 import { errors, ApiError, type ErrorDetail } from '../http/errors';
@@ -51,8 +51,13 @@ export interface BatchDoc {
   counts: BatchCountsDoc;
   /** Items admitted and not yet final, as the job's last step left them (the account's limit reads them). */
   inflight: number;
-  /** Why no more items are admitted: a cancel, the workflow no longer active, the job ended (reconciler). */
+  /**
+   * Why no more items are admitted: a cancel, the workflow no longer active, the job ended (reconciler). A cancel
+   * replaces either of the others; nothing replaces a cancel.
+   */
   stop_reason: BatchStopReason | null;
+  /** The claim of the step of its job now running (./progress.ts): a step whose claim was replaced writes nothing. */
+  step_claim?: string;
   chunks: number;
   job_namespace: string;
   created_at: Date;
@@ -97,19 +102,13 @@ export const unfinishedBatches = new Membership<BatchDoc>({
 const batches = (tenant: TenantDb) => tenant.collection<BatchDoc>(COLLECTIONS.batches);
 const itemChunks = (tenant: TenantDb) => tenant.collection<BatchItemsDoc>(COLLECTIONS.batchItems);
 
-const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-
 /**
  * The run id of a batch's item at `position`: a ULID whose time is the batch's and whose randomness is a hash of the
  * batch and the position (docs/decisions.md 500). Fixed by the position, so every attempt of the batch's job names
  * the same run and the run is created once.
  */
 export function batchItemRunId(batchId: string, position: number): string {
-  const time = batchId.slice('bat_'.length, 'bat_'.length + 10);
-  const digest = createHash('sha256').update(`${batchId}:${position}`).digest();
-  let random = '';
-  for (let i = 0; i < 16; i++) random += CROCKFORD[digest[i]! % 32];
-  return `run_${time}${random}`;
+  return derivedId('run', batchId, `${batchId}:${position}`);
 }
 
 export function batchView(doc: BatchDoc) {
@@ -191,6 +190,12 @@ export async function createBatch(
   workflowId: string,
   input: CreateBatchRequest,
   batchId: string,
+  /**
+   * Whoever the batch is created for agrees, once it exists and before its job starts (a calibration, against the
+   * reconciler: docs/decisions.md 581). False: the batch is taken back, its job never started, and `BatchRefused`
+   * is thrown.
+   */
+  confirm?: (batch: BatchDoc) => Promise<boolean>,
 ): Promise<BatchDoc> {
   const existing = await batches(tenant).findOne({ _id: batchId });
   if (existing) {
@@ -272,21 +277,34 @@ export async function createBatch(
   });
   await unfinishedBatches.enrol(tenant, batchId);
   const batch = await batches(tenant).insertOne({ ...doc, list_pos: await lists().place(tenant, BATCH_LIST, doc) });
+  const takeBack = async () => {
+    await lists().change(tenant, BATCH_LIST, null, () => batches(tenant).deleteOne({ _id: batchId }), {
+      remove: true,
+    });
+    await unfinishedBatches.withdraw(tenant, batchId);
+    await unwatchJob(deps.db, 'batches', batchId);
+  };
   // Counted again after the insert: concurrent creations cannot all see room (domain/access/limits.ts).
   await refuseAbove(
     () => unfinishedBatches.count(tenant, LIMITS.unfinishedBatchesPerAccount),
     LIMITS.unfinishedBatchesPerAccount,
     limit,
-    async () => {
-      await lists().change(tenant, BATCH_LIST, null, () => batches(tenant).deleteOne({ _id: batchId }), {
-        remove: true,
-      });
-      await unfinishedBatches.withdraw(tenant, batchId);
-      await unwatchJob(deps.db, 'batches', batchId);
-    },
+    takeBack,
   );
+  if (confirm && !(await confirm(batch))) {
+    await takeBack();
+    throw new BatchRefused(batchId);
+  }
   await startBatchJob(deps.temporal, { accountId: tenant.accountId, batchId });
   return batch;
+}
+
+/** A batch taken back at creation because what it was created for refused it (`createBatch`'s `confirm`). */
+export class BatchRefused extends Error {
+  constructor(readonly batchId: string) {
+    super(`batch ${batchId} was refused at creation; it was taken back and nothing ran`);
+    this.name = 'BatchRefused';
+  }
 }
 
 export async function getBatch(tenant: TenantDb, batchId: string): Promise<BatchDoc> {
@@ -311,8 +329,10 @@ export async function listBatches(tenant: TenantDb, page: PageQuery, cursors: Cu
  * `canceled`. Canceling again answers the batch as it is; a final batch is 409 `batch_not_cancelable`.
  */
 export async function cancelBatch(tenant: TenantDb, batchId: string): Promise<BatchDoc> {
+  // A cancel overrides another reason to stop admitting (the workflow paused, the job ended): that one only stops
+  // admission, while a cancel also cancels the admitted items still queued and ends the batch `canceled`.
   const canceled = await batches(tenant).findOneAndUpdate(
-    { _id: batchId, status: { $in: ['queued', 'running'] }, stop_reason: null },
+    { _id: batchId, status: { $in: ['queued', 'running'] }, stop_reason: { $ne: 'canceled' } },
     { $set: { stop_reason: 'canceled' } },
     { returnDocument: 'after' },
   );

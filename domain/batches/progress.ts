@@ -10,6 +10,7 @@
  * is idempotent (domain/runs/batch-items.ts), so a step retried after its worker died admits, charges and counts
  * nothing twice: it recomputes everything from the progress it was given and the runs as they are.
  */
+import { randomUUID } from 'node:crypto';
 import type { Db } from 'mongodb';
 import { COLLECTIONS } from '../platform/db';
 import { ApiError } from '../http/errors';
@@ -21,7 +22,8 @@ import type { EvaluationWorkflowDoc } from '../evaluation-workflows/evaluation-w
 import { publishEvent } from '../webhooks/publish-event';
 import type { CreateRunDeps, RunDoc } from '../runs';
 import { FINAL_RUN_STATUSES } from '../runs/schemas';
-import { admitBatchItem, cancelUnadmittedItems } from '../runs/batch-items';
+import { admitBatchItem, cancelUnadmittedItems, showUncharged } from '../runs/batch-items';
+import { RUN_FAILURES } from '../runs/failures';
 import { cancelRun } from '../runs/lifecycle';
 import {
   batchesCollection,
@@ -66,6 +68,30 @@ function tally(done: BatchProgress['done'], run: RunDoc): void {
 
 const unadmittedCode = (reason: BatchStopReason) => (reason === 'canceled' ? 'batch_canceled' : reason);
 
+/** Why an admitted item a batch cancel ends was canceled: the same reason as an item never admitted. */
+const BATCH_CANCELED = { code: 'batch_canceled', message: RUN_FAILURES.batch_canceled.message } as const;
+
+/** An admitted item still queued, canceled by its batch's cancel (refunded); answers its run as it then is. */
+async function cancelQueuedItem(deps: BatchDeps, tenant: TenantDb, run: RunDoc): Promise<RunDoc> {
+  return cancelRun(deps, tenant, run._id, BATCH_CANCELED).catch((err: unknown) => {
+    // It started (or failed) meanwhile: it finishes as its job settles it.
+    if (!(err instanceof ApiError)) throw err;
+    return run;
+  });
+}
+
+/**
+ * The guard of a step's writes to its batch: the step's claim (`step_claim`, written when the step starts). A newer
+ * attempt of the step (this one's heartbeat timed out, and Temporal retried it) writes its own claim, after which
+ * every write of this one matches nothing and it stops: a stale step never overwrites the counts or the `inflight`
+ * the account's limit reads (docs/decisions.md 583).
+ */
+const claimedBy = (batch: BatchDoc, claim: string) => ({
+  _id: batch._id,
+  status: { $in: ['queued', 'running'] as BatchStatus[] },
+  step_claim: claim,
+});
+
 async function inGroups<T, R>(items: T[], size: number, f: (item: T) => Promise<R>): Promise<R[]> {
   const out: R[] = [];
   for (let i = 0; i < items.length; i += size) out.push(...(await Promise.all(items.slice(i, i + size).map(f))));
@@ -109,20 +135,18 @@ async function claimRoom(
   tenant: TenantDb,
   batch: BatchDoc,
   own: number,
-): Promise<{ room: number; claimed: boolean; shrunk: boolean }> {
+  claim: string,
+): Promise<{ room: number; claimed: boolean; shrunk: boolean; lost?: true }> {
   const limit = LIMITS.batchItemsInFlightPerAccount;
   let room = Math.min(batch.max_concurrency - own, limit - own - (await othersInFlight(tenant, batch._id)));
   if (room <= 0) return { room: 0, claimed: false, shrunk: false };
-  const publish = (inflight: number) =>
-    batchesCollection(tenant).updateOne(
-      { _id: batch._id, status: { $in: ['queued', 'running'] } },
-      { $set: { inflight } },
-    );
-  await publish(own + room);
+  const publish = async (inflight: number) =>
+    (await batchesCollection(tenant).updateOne(claimedBy(batch, claim), { $set: { inflight } })).matchedCount === 1;
+  if (!(await publish(own + room))) return { room: 0, claimed: false, shrunk: false, lost: true };
   const left = limit - own - (await othersInFlight(tenant, batch._id));
   if (left >= room) return { room, claimed: true, shrunk: false };
   room = Math.max(0, left);
-  await publish(own + room);
+  if (!(await publish(own + room))) return { room: 0, claimed: false, shrunk: false, lost: true };
   return { room, claimed: true, shrunk: true };
 }
 
@@ -150,6 +174,11 @@ export async function advanceBatch(
     await afterFinal(deps, batch);
     return { progress, status: batch.status };
   }
+  const claim = randomUUID();
+  await batchesCollection(tenant).updateOne(
+    { _id: batch._id, status: { $in: ['queued', 'running'] } },
+    { $set: { step_claim: claim } },
+  );
   const deadline = Date.now() + options.stepMs;
   let lastWritten = '';
   let collided = false;
@@ -183,12 +212,15 @@ export async function advanceBatch(
     if (!stop && progress.next < batch.total && !(await workflowActive(tenant, batch.workflow_id)))
       stop = await stopAdmitting(tenant, batch, 'workflow_not_active');
     if (stop === 'canceled') {
-      // Queued items are canceled (refunded when they were charged); running ones finish.
-      for (const run of flying)
-        if (run.status === 'queued' && run.admission === 'admitted')
-          await cancelRun(deps, tenant, run._id).catch((err: unknown) => {
-            if (!(err instanceof ApiError)) throw err;
-          });
+      // Queued items are canceled (refunded when they were charged) and leave the window; running ones finish.
+      for (const run of flying) {
+        if (run.status !== 'queued' || run.admission !== 'admitted') continue;
+        const canceled = await cancelQueuedItem(deps, tenant, run);
+        if (!FINAL_RUN_STATUSES.has(canceled.status)) continue;
+        tally(progress.done, canceled);
+        progress.inflight = progress.inflight.filter((p) => batchItemRunId(batch!._id, p) !== run._id);
+        if (run.livemode) heldMilli -= run.quoted_milli;
+      }
     }
     if (stop && progress.next < batch.total) {
       const items = await batchItems(tenant, batch, progress.next, progress.next + CANCEL_AT_ONCE);
@@ -199,11 +231,12 @@ export async function advanceBatch(
       });
       progress.next += items.length;
     } else if (!stop && progress.next < batch.total && progress.inflight.length < batch.max_concurrency) {
-      const claim = await claimRoom(tenant, batch, progress.inflight.length);
-      collided = claim.shrunk;
+      const claimed = await claimRoom(tenant, batch, progress.inflight.length, claim);
+      if (claimed.lost) return { progress, status: null };
+      collided = claimed.shrunk;
       // A claim was written as `inflight`: the counts below are written again even when they look unchanged.
-      if (claim.claimed) lastWritten = '';
-      const room = claim.room;
+      if (claimed.claimed) lastWritten = '';
+      const room = claimed.room;
       if (room > 0) {
         const items = await batchItems(tenant, batch, progress.next, progress.next + room);
         const runs = await inGroups(items, ADMIT_AT_ONCE, (item) => admitBatchItem(deps, tenant, item));
@@ -219,24 +252,23 @@ export async function advanceBatch(
     }
 
     if (progress.next >= batch.total && progress.inflight.length === 0) {
-      return { progress, status: await finalizeBatch(deps, batch, progress) };
+      return { progress, status: await finalizeBatch(deps, batch, progress, claim) };
     }
     const counts = countsOf(batch, progress, running);
     const written = JSON.stringify([counts, progress.inflight.length, heldMilli]);
     if (written !== lastWritten) {
       lastWritten = written;
-      await batchesCollection(tenant).updateOne(
-        { _id: batch._id, status: { $in: ['queued', 'running'] } },
-        {
-          $set: {
-            counts,
-            inflight: progress.inflight.length,
-            charged_milli: progress.done.charged_milli + heldMilli,
-            status: 'running',
-            started_at: batch.started_at ?? new Date(),
-          },
+      const { matchedCount } = await batchesCollection(tenant).updateOne(claimedBy(batch, claim), {
+        $set: {
+          counts,
+          inflight: progress.inflight.length,
+          charged_milli: progress.done.charged_milli + heldMilli,
+          status: 'running',
+          started_at: batch.started_at ?? new Date(),
         },
-      );
+      });
+      // Lost to a newer attempt of the step (or the batch ended meanwhile): the next step reads where it stands.
+      if (matchedCount === 0) return { progress, status: null };
     }
     if (Date.now() >= deadline) return { progress, status: null };
     options.beat?.();
@@ -249,8 +281,16 @@ export async function advanceBatch(
   }
 }
 
-/** The final status and counts, once; then what follows a final batch (./afterFinal). */
-async function finalizeBatch(deps: BatchDeps, batch: BatchDoc, progress: BatchProgress): Promise<BatchStatus> {
+/**
+ * The final status and counts, once; then what follows a final batch (./afterFinal). `claim`: a step's, which must
+ * still hold (else null: the step lost its claim, and a newer one ends the batch).
+ */
+async function finalizeBatch(
+  deps: BatchDeps,
+  batch: BatchDoc,
+  progress: BatchProgress,
+  claim?: string,
+): Promise<BatchStatus | null> {
   const tenant = new TenantDb(deps.db, batch.account_id);
   const { done } = progress;
   const status: BatchStatus =
@@ -261,7 +301,7 @@ async function finalizeBatch(deps: BatchDeps, batch: BatchDoc, progress: BatchPr
         : 'completed_with_failures';
   const final =
     (await batchesCollection(tenant).findOneAndUpdate(
-      { _id: batch._id, status: { $in: ['queued', 'running'] } },
+      claim ? claimedBy(batch, claim) : { _id: batch._id, status: { $in: ['queued', 'running'] } },
       {
         $set: {
           status,
@@ -274,6 +314,7 @@ async function finalizeBatch(deps: BatchDeps, batch: BatchDoc, progress: BatchPr
       },
       { returnDocument: 'after' },
     )) ?? (await batchesCollection(tenant).findOne({ _id: batch._id }))!;
+  if (!FINAL_BATCH_STATUSES.has(final.status)) return null;
   await afterFinal(deps, final);
   return final.status;
 }
@@ -315,8 +356,11 @@ export async function settleBatchWithoutJob(deps: BatchDeps, batch: BatchDoc, be
     for (const run of await cancelUnadmittedItems(deps, tenant, absent, unadmittedCode(stop))) byId.set(run._id, run);
     for (const item of items) {
       let run = byId.get(item.runId)!;
+      // An admission refused, or abandoned by the run reconciler (which then leaves the run alone): only the batch's
+      // job would have shown it failed, and the job is gone.
+      if (run.admission === 'rejected') run = await showUncharged(deps, tenant, run);
       if (stop === 'canceled' && run.status === 'queued' && run.admission === 'admitted')
-        run = await cancelRun(deps, tenant, run._id).catch(() => run);
+        run = await cancelQueuedItem(deps, tenant, run);
       if (FINAL_RUN_STATUSES.has(run.status)) tally(progress.done, run);
       else {
         progress.inflight.push(item.position);

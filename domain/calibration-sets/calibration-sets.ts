@@ -8,7 +8,7 @@ import { requireInputDocuments } from '../documents/documents';
 import { errors, type ErrorDetail } from '../http/errors';
 import type { Cursors, PageQuery } from '../http/pagination';
 import { COLLECTIONS } from '../platform/db';
-import { newId } from '../platform/ids';
+import { derivedId, newId } from '../platform/ids';
 import { findByIds, lists, type ListSpec, type TenantDb } from '../store';
 import {
   CALIBRATION_LIMITS,
@@ -223,8 +223,19 @@ function labelDetails(criteria: CriterionDoc[], input: AddCalibrationItemsReques
  * and every input document against the account's, before anything is written; room is then reserved on the set's
  * count (409 `limit_reached` past 10,000), the items are listed and inserted, and any failure takes the inserted ones
  * and the reservation back before it answers.
+ *
+ * The items' ids are fixed by the call (`callId`, the id the Idempotency-Key reserved) and their order in it, so a
+ * retry of a call whose answer was lost (its process died, or its key's lock lapsed) finds the items it wrote:
+ * nothing is inserted twice (docs/decisions.md 582). All found: they are the answer. Some found: the earlier attempt
+ * reserved their room, and the rest are written without reserving again.
  */
-export async function addCalibrationItems(db: Db, tenant: TenantDb, setId: string, input: AddCalibrationItemsRequest) {
+export async function addCalibrationItems(
+  db: Db,
+  tenant: TenantDb,
+  setId: string,
+  input: AddCalibrationItemsRequest,
+  callId: string,
+) {
   const set = await getCalibrationSet(tenant, setId);
   const details = labelDetails(set.criteria, input);
   if (details.length) {
@@ -239,22 +250,9 @@ export async function addCalibrationItems(db: Db, tenant: TenantDb, setId: strin
   await requireInputDocuments(tenant, [...firstNaming.keys()], (id) => `items.${firstNaming.get(id)}.input_documents`);
 
   const n = input.items.length;
-  const room = CALIBRATION_LIMITS.itemsPerSet - n;
-  const reserved = await sets(tenant).findOneAndUpdate(
-    { _id: setId, deleted_at: null, item_count: { $lte: room } },
-    { $inc: { item_count: n }, $set: { updated_at: new Date() } },
-  );
-  if (!reserved) {
-    const now = await getCalibrationSet(tenant, setId);
-    throw errors.conflict(
-      'limit_reached',
-      `This calibration set holds ${now.item_count} items; ${n} more would pass the ${CALIBRATION_LIMITS.itemsPerSet.toLocaleString('en-US')} a set may hold.`,
-    );
-  }
-
   const now = new Date();
-  const docs: CalibrationItemDoc[] = input.items.map((item) => ({
-    _id: newId('calibrationItem'),
+  const docs: CalibrationItemDoc[] = input.items.map((item, i) => ({
+    _id: derivedId('calibrationItem', callId, callId, i),
     account_id: tenant.accountId,
     set_id: setId,
     input_documents: [...new Set(item.input_documents)],
@@ -262,16 +260,65 @@ export async function addCalibrationItems(db: Db, tenant: TenantDb, setId: strin
     labels: item.labels,
     created_at: now,
   }));
+  const written = new Map(
+    (
+      await findByIds(
+        items(tenant),
+        docs.map((d) => d._id),
+      )
+    ).map((d) => [d._id, d]),
+  );
+  const answer = (itemCount: number) => ({
+    data: docs.map((d) => calibrationItemView(written.get(d._id) ?? d)),
+    item_count: itemCount,
+  });
+  if (written.size === n) return answer(set.item_count);
+  const missing = docs.filter((d) => !written.has(d._id));
+
+  let reserved: CalibrationSetDoc | null = null;
+  if (written.size === 0) {
+    const room = CALIBRATION_LIMITS.itemsPerSet - n;
+    reserved = await sets(tenant).findOneAndUpdate(
+      { _id: setId, deleted_at: null, item_count: { $lte: room } },
+      { $inc: { item_count: n }, $set: { updated_at: new Date() } },
+    );
+    if (!reserved) {
+      const current = await getCalibrationSet(tenant, setId);
+      throw errors.conflict(
+        'limit_reached',
+        `This calibration set holds ${current.item_count} items; ${n} more would pass the ${CALIBRATION_LIMITS.itemsPerSet.toLocaleString('en-US')} a set may hold.`,
+      );
+    }
+  }
   try {
     // Listed first (positions in id order, so in the order sent), written second: an entry whose item is never
     // written is a gap, never an item no list shows.
-    await lists().placeMany(db, CALIBRATION_ITEM_LIST, docs);
-    for (let i = 0; i < docs.length; i += INSERT_CHUNK) await items(tenant).insertMany(docs.slice(i, i + INSERT_CHUNK));
+    await lists().placeMany(db, CALIBRATION_ITEM_LIST, missing);
+    for (let i = 0; i < missing.length; i += INSERT_CHUNK)
+      await insertAbsent(tenant, missing.slice(i, i + INSERT_CHUNK));
   } catch (err) {
-    await takeBack(tenant, setId, docs).catch(() => undefined);
+    // Only this attempt's own reservation goes back; items of the call another attempt wrote are never taken back.
+    if (reserved) await takeBack(tenant, setId, missing).catch(() => undefined);
     throw err;
   }
-  return { data: docs.map(calibrationItemView), item_count: reserved.item_count };
+  return answer(reserved?.item_count ?? (await getCalibrationSet(tenant, setId)).item_count);
+}
+
+const isDuplicate = (err: unknown) => (err as { code?: number }).code === 11000;
+
+/** Inserts the items, skipping any another attempt of the same call inserted meanwhile (same ids). */
+async function insertAbsent(tenant: TenantDb, docs: CalibrationItemDoc[]): Promise<void> {
+  try {
+    await items(tenant).insertMany(docs);
+  } catch (err) {
+    if (!isDuplicate(err)) throw err;
+    for (const doc of docs)
+      await items(tenant)
+        .insertOne(doc)
+        .catch((e: unknown) => {
+          if (!isDuplicate(e)) throw e;
+        });
+  }
 }
 
 /** Items per insert command. */

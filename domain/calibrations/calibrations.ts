@@ -13,7 +13,7 @@ import { lists, TenantDb, unwatchJob, watchJob, type ListSpec } from '../store';
 import { startCalibrationJob } from '../jobs';
 import { publishEvent } from '../webhooks/publish-event';
 import type { Caller, CreateRunDeps } from '../runs';
-import { createBatch, findBatchForJob } from '../batches/batches';
+import { BatchRefused, createBatch, findBatchForJob } from '../batches/batches';
 import { batchResultRows } from '../batches/progress';
 import { FINAL_BATCH_STATUSES } from '../batches/schemas';
 import {
@@ -212,6 +212,7 @@ export async function createCalibration(
     });
   }
   try {
+    const ownId = doc._id;
     const batch = await createBatch(
       deps,
       tenant,
@@ -219,12 +220,23 @@ export async function createCalibration(
       doc.workflow_id,
       { items: batchItemsOf(doc._id, items, repeats), metadata: { calibration_id: doc._id } },
       doc.batch_id,
+      // Named after the batch's workflow while still running, or the reconciler failed it first (creation_failed):
+      // then the batch is taken back (docs/decisions.md 581).
+      async (b) =>
+        (
+          await calibrations(tenant).updateOne(
+            { _id: ownId, status: 'running' },
+            { $set: { workflow_name: b.workflow.name } },
+          )
+        ).matchedCount === 1,
     );
     if (created || !doc.workflow_name) {
       await calibrations(tenant).updateOne({ _id: doc._id }, { $set: { workflow_name: batch.workflow.name } });
       doc = { ...doc, workflow_name: batch.workflow.name };
     }
   } catch (err) {
+    // The reconciler ended it first (creation_failed, announced): answered as it stands, its batch taken back.
+    if (err instanceof BatchRefused) return getCalibration(tenant, doc._id);
     // The batch was refused (or its creation failed before it existed): no calibration without its batch.
     if (err instanceof ApiError && !(await findBatchForJob(deps.db, tenant.accountId, doc.batch_id))) {
       const gone = doc;
@@ -403,7 +415,9 @@ export async function failCalibration(
 ): Promise<boolean> {
   const tenant = new TenantDb(deps.db, calibration.account_id);
   const failed = await calibrations(tenant).findOneAndUpdate(
-    { _id: calibration._id, status: 'running' },
+    // creation_failed only while its creation has not confirmed its batch (named it after the batch's workflow,
+    // docs/decisions.md 581): one that has will find its batch and job.
+    { _id: calibration._id, status: 'running', ...(error.code === 'creation_failed' ? { workflow_name: '' } : {}) },
     { $set: { status: 'failed', error, finished_at: new Date() } },
     { returnDocument: 'after' },
   );

@@ -13,7 +13,6 @@ import {
   WorkflowNotFoundError,
   type WorkflowHandle,
 } from '@temporalio/client';
-import { newId } from '../platform/ids';
 import {
   JOB_QUEUES,
   JOB_SHAPE,
@@ -220,12 +219,17 @@ export async function describeBatchHistory(
 
 /**
  * Renders a batch's results file in the worker (the API never renders 10,000 rows in-process) and waits at most
- * `ms` for it. A fresh job id per request: the file shows the items as they are now (a final batch's current file is
- * answered without a job: domain/batches/results-file.ts).
+ * `ms` for it. `rendering` names what the file will show (domain/batches/results-file.ts): requests for the same
+ * rendering attach to one job, and a finished one answers its file.
  */
-export async function batchResultsJob(temporal: TemporalHandle, input: BatchResultsJobInput, ms: number) {
+export async function batchResultsJob(
+  temporal: TemporalHandle,
+  input: BatchResultsJobInput,
+  ms: number,
+  rendering: string,
+) {
   const handle = await startOrAttach<JobSignatures['batchResults']>(temporal, JOB_TYPES.batchResults, {
-    workflowId: `batch-results-${input.batchId}-${newId('request')}`,
+    workflowId: `batch-results-${input.batchId}-${rendering}`,
     taskQueue: queueOf(JOB_TYPES.batchResults),
     args: [input],
   });

@@ -2,17 +2,21 @@
  * The reconciler's calibrations (docs/decisions.md 528): a calibration is watched (domain/store/watch.ts, kind
  * `calibrations`) from before it is written until it ends, and a pass settles each running one whose job is not
  * running:
- *   no job, its batch exists   → the job started (the request died after the batch, before the job): it writes the
- *                                report once the batch is final, as if the request had finished;
+ *   no job, its batch exists   → the job started, and the batch's (the request died after the batch, before the
+ *                                jobs): it writes the report once the batch is final, as if the request had finished;
  *   no job, no batch           → `failed`, `creation_failed` (the request died before the batch: nothing ran, nothing
- *                                was charged);
+ *                                was charged) — unless the creation confirmed its batch meanwhile: a creation still
+ *                                inside `createBatch` confirms the batch it has just written before starting its job,
+ *                                on the calibration, running, and this failure applies only to one not yet confirmed,
+ *                                so exactly one of the two wins (the creation's batch is taken back when it loses;
+ *                                docs/decisions.md 581);
  *   the job closed             → `failed`, `execution_ended` (terminated, or failed: its id is never reused); the
  *                                batch runs on, its runs charged and settled as any batch's.
  * A missing job is acted on only after GRACE_MS, so a request still creating is never raced. Kept apart from
  * reconciler.ts: only the watch list, the cursor and the grace period are shared, and the money is the batch's.
  */
 import { COLLECTIONS } from '../platform/db';
-import { describeJob, isClosed, jobIds, startCalibrationJob } from '../jobs';
+import { describeJob, isClosed, jobIds, startBatchJob, startCalibrationJob } from '../jobs';
 import { unwatchJob, type WatchedJobDoc } from '../store';
 import { findBatchForJob } from '../batches/batches';
 import { failCalibration, findCalibrationForJob } from '../calibrations/calibrations';
@@ -63,6 +67,8 @@ export async function reconcileCalibrations(deps: ReconcilerDeps, now = new Date
     if (job.status === 'not_found') {
       if (!pastGrace(calibration.created_at)) continue;
       if (await findBatchForJob(deps.db, calibration.account_id, calibration.batch_id)) {
+        // The batch's job too (idempotent): a creation that died after confirming its batch started neither.
+        await startBatchJob(deps.temporal, { accountId: calibration.account_id, batchId: calibration.batch_id });
         await startCalibrationJob(deps.temporal, { accountId: calibration.account_id, calibrationId: calibration._id });
         report.restarted++;
       } else if (

@@ -2,7 +2,7 @@
  * Resource ids: a type prefix plus a 26-character ULID, so ids sort by creation time (cursor pagination relies on
  * it) and say what they name. Secrets use base62 from the CSPRNG.
  */
-import { randomBytes, randomFillSync } from 'node:crypto';
+import { createHash, randomBytes, randomFillSync } from 'node:crypto';
 import { monotonicFactory } from 'ulid';
 
 export const ID_PREFIXES = {
@@ -43,6 +43,23 @@ const nextUlid = monotonicFactory(pooledRandom);
 
 export function newId(kind: IdKind): string {
   return `${ID_PREFIXES[kind]}_${nextUlid()}`;
+}
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * An id of `kind` fixed by what it derives from, so every attempt of one operation names the same resource: the time
+ * of `from` (an id), and randomness drawn from a hash of `seed`. With `ordinal`, the last 5 characters are the ordinal
+ * (below 32^5), so the ids of one operation sort in its order.
+ */
+export function derivedId(kind: IdKind, from: string, seed: string, ordinal?: number): string {
+  const time = from.slice(from.indexOf('_') + 1, from.indexOf('_') + 11);
+  const digest = createHash('sha256').update(seed).digest();
+  const hashed = ordinal === undefined ? 16 : 11;
+  let random = '';
+  for (let i = 0; i < hashed; i++) random += CROCKFORD[digest[i]! % 32];
+  if (ordinal !== undefined) for (let i = 4; i >= 0; i--) random += CROCKFORD[Math.floor(ordinal / 32 ** i) % 32];
+  return `${ID_PREFIXES[kind]}_${time}${random}`;
 }
 
 const ULID_BODY = /^[0-9A-HJKMNP-TV-Z]{26}$/;

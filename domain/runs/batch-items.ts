@@ -10,6 +10,7 @@
  *     `canceled` with that reason, never charged, and announces nothing (the batch's `batch.completed` does).
  */
 import { bulkWriteInBatches, COLLECTIONS } from '../platform/db';
+import { refund } from '../billing/credits';
 import { startBatchItemJob } from '../jobs';
 import { findByIds, lists, unwatchJob, watchJob, watchMark, type TenantDb } from '../store';
 import type { ModelPolicy, OutputFormat } from '../catalog/catalog';
@@ -125,10 +126,14 @@ export async function admitBatchItem(deps: CreateRunDeps, tenant: TenantDb, item
 
 /**
  * A rejected item (the charge was refused, or the reconciler abandoned an admission a dead attempt left half-way) is
- * shown `failed`: `insufficient_credits`, or `creation_failed` when abandoned. Nothing was charged (a charge that lost
- * to the rejection was refunded by the admission). One guarded update; then `run.failed`, once.
+ * shown `failed`: `insufficient_credits`, or `creation_failed` when abandoned. Nothing is kept: a charge that lost to
+ * the rejection is refunded here (idempotent) in case the attempt that took it died before its own refund. One
+ * guarded update; then `run.failed`, once. The batch's step calls it, and the reconciler's settlement of a batch whose
+ * job is gone (domain/batches/progress.ts).
  */
-async function showUncharged(deps: CreateRunDeps, tenant: TenantDb, run: RunDoc): Promise<RunDoc> {
+export async function showUncharged(deps: CreateRunDeps, tenant: TenantDb, run: RunDoc): Promise<RunDoc> {
+  if (run.admission !== 'rejected') return run;
+  await refund(deps.db, tenant.accountId, run._id, 'run rejected');
   const code: RunFailureCode = run.abandoned_at ? 'creation_failed' : 'insufficient_credits';
   const shown = await tenant.collection<RunDoc>(COLLECTIONS.runs).findOneAndUpdate(
     { _id: run._id, admission: 'rejected', status: 'queued' },

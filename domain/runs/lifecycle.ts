@@ -72,6 +72,9 @@ export const chargedOnAdmission = (run: Pick<RunDoc, 'livemode' | 'quoted_milli'
 export async function admitRunDoc(db: Db, accountId: string, runId: string, known?: RunDoc): Promise<RunDoc> {
   const run = known ?? (await rawRuns(db).findOne({ _id: runId, account_id: accountId }));
   if (!run) throw new Error(`run ${runId} not found`);
+  // A rejected run keeps no charge, whoever took it: a charge that landed after the rejection (an abandonment before
+  // the charge entry existed) is refunded by the attempt that lost, or by any later one if that attempt died first.
+  if (run.admission === 'rejected') await refund(db, accountId, runId, 'run rejected');
   if (run.admission !== 'pending') return run;
   const settle = async (admission: 'admitted' | 'rejected') =>
     (await rawRuns(db).findOneAndUpdate(
@@ -401,13 +404,24 @@ export async function settleEndedRun(
  * finds the run canceled just ends); canceling again re-runs the idempotent settlement, so a request that died
  * between the update and the refund is finished by the client's retry. Any other status: 409.
  */
-export async function cancelRun(publisher: EventPublisher, tenant: TenantDb, runId: string): Promise<RunDoc> {
-  const canceled = await tenant
-    .collection<RunDoc>(COLLECTIONS.runs)
-    .findOneAndUpdate(
-      { _id: runId, admission: 'admitted', status: from('cancel'), failing: { $exists: false } },
-      { $set: { status: RUN_TRANSITIONS.cancel.to, finished_at: new Date(), charged_milli: 0 } },
-    );
+export async function cancelRun(
+  publisher: EventPublisher,
+  tenant: TenantDb,
+  runId: string,
+  /** Why, when the cancel is not the run's own (its batch's: `batch_canceled`); null otherwise. */
+  reason?: { code: RunFailureCode; message: string },
+): Promise<RunDoc> {
+  const canceled = await tenant.collection<RunDoc>(COLLECTIONS.runs).findOneAndUpdate(
+    { _id: runId, admission: 'admitted', status: from('cancel'), failing: { $exists: false } },
+    {
+      $set: {
+        status: RUN_TRANSITIONS.cancel.to,
+        finished_at: new Date(),
+        charged_milli: 0,
+        ...(reason ? { error: reason } : {}),
+      },
+    },
+  );
   const run = canceled ?? (await getRun(tenant, runId));
   if (run.status !== 'canceled') {
     const now = run.failing ? 'failing' : run.status;

@@ -3,6 +3,7 @@
  * labels checked against their criterion, input documents checked as run creation checks them, all-or-nothing
  * calls, the 1,000-a-call and 10,000-a-set limits, pagination, idempotency, scopes, deletion, and isolation.
  */
+import { COLLECTIONS } from '../../domain/platform/db';
 import { createTestContext, type TestContext } from '../support/app';
 import { newAccount, type TestAccount } from '../support/identity';
 import { uploadDocument } from '../support/uploads';
@@ -342,6 +343,34 @@ describe('adding items', () => {
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect((await getSet(setId)).body.item_count).toBe(2);
     expect(await allItems(setId)).toHaveLength(2);
+  });
+
+  it('adds once when retried after the first call wrote its items but never answered (its key’s lock lapsed)', async () => {
+    const setId = await newSet();
+    const send = () =>
+      t.api
+        .post(`/v1/calibration-sets/${setId}/items`)
+        .set(auth())
+        .set('Idempotency-Key', 'items-key-lapsed')
+        .send({ items: [item({ score: 2 }), item({ score: 3 }), item({ score: 4 })] });
+    const first = await send();
+    expect(first.status).toBe(201);
+    // The first call's process died after writing its items, before recording its answer: the key is still held
+    // by it, and its lock has lapsed, so the retry runs the call again under the same reservation.
+    const keys = t.database.db.collection(COLLECTIONS.idempotencyKeys);
+    const lapsed = await keys.updateMany(
+      { account_id: a.accountId },
+      { $set: { state: 'in_flight', status: null, body_json: null, locked_until: new Date(0) } },
+    );
+    expect(lapsed.modifiedCount).toBe(1);
+
+    const retried = await send();
+    expect(retried.status).toBe(201);
+    expect(retried.headers['idempotent-replayed']).toBeUndefined();
+    expect(retried.body).toEqual(first.body);
+    expect((await getSet(setId)).body.item_count).toBe(3);
+    const listed = await allItems(setId);
+    expect(listed.map((i) => i.id).sort()).toEqual(first.body.data.map((i: { id: string }) => i.id).sort());
   });
 });
 

@@ -17,7 +17,7 @@ import { COLLECTIONS } from '../../domain/platform/db';
 import { createTestContext, type TestContext } from '../support/app';
 import { testNamespaces } from '../support/env';
 import { waitForEvents } from '../support/events';
-import { failingOnce, type Step } from '../support/faults';
+import { failingOnce, hookedDb, type Step } from '../support/faults';
 import { makeDocument } from '../support/files';
 import { newAccount } from '../support/identity';
 import { balance, makeWorkflow } from '../support/runs';
@@ -150,6 +150,41 @@ it('a creation that died before its batch: the reconciler fails it, creation_fai
   const compare = await t.api.get(`/v1/calibrations/${done.id}/compare?with=${done.id}`).set(auth(f.key));
   expect([compare.status, compare.body.error.code]).toEqual([409, 'calibration_failed']);
   expect(await pass(t)).toMatchObject({ failed: 0 });
+}, 120_000);
+
+it('a reconciler pass while the creation is inside createBatch: the calibration failed has no batch, nothing charged', async () => {
+  const f = await fixture(t, 'live');
+  const before = await balance(t, f.key);
+  // The creating request is slow: a reconciler pass past the grace period runs just before its batch is written.
+  let passed: Awaited<ReturnType<typeof pass>> | undefined;
+  const racing = hookedDb(
+    t.database.db,
+    { collection: COLLECTIONS.batches, method: 'insertOne' },
+    'before',
+    async () => {
+      passed = await pass(t);
+    },
+  );
+  const api = supertest(createApp({ ...t.deps, db: racing.db }).callback());
+  const res = await api
+    .post(`/v1/workflows/${f.workflowId}/calibrations`)
+    .set(auth(f.key))
+    .send({ calibration_set_id: f.setId });
+  expect(racing.fired()).toBe(true);
+  // The reconciler saw no batch and failed the calibration first: the creation answers it as it stands.
+  expect(passed).toMatchObject({ failed: 1 });
+  expect(res.status).toBe(202);
+  expect(res.body).toMatchObject({ status: 'failed', error: { code: 'creation_failed' } });
+  const read = await t.api.get(`/v1/calibrations/${res.body.id}`).set(auth(f.key));
+  expect(read.body).toMatchObject({ status: 'failed', error: { code: 'creation_failed' } });
+  // As the failure says: its batch does not exist, nothing ran, nothing was charged.
+  expect((await t.api.get(`/v1/batches/${res.body.batch_id}`).set(auth(f.key))).status).toBe(404);
+  expect((await t.api.get('/v1/batches').set(auth(f.key))).body.data).toEqual([]);
+  expect(await describeJob(t.temporal, jobIds.batch(res.body.batch_id as string))).toMatchObject({
+    status: 'not_found',
+  });
+  expect(await balance(t, f.key)).toEqual(before);
+  expect(await pass(t)).toMatchObject({ failed: 0, restarted: 0 });
 }, 120_000);
 
 it('a calibration whose job was terminated: the reconciler fails it, execution_ended, its batch untouched', async () => {
