@@ -107,7 +107,13 @@ export function validValue(criterion: Criterion, value: unknown): value is Label
     case 'boolean':
       return typeof value === 'boolean';
     case 'numeric':
-      return typeof value === 'number' && Number.isFinite(value);
+      // Out of the declared range is as unscorable as a label there would be refused (issue 53 item 11).
+      return (
+        typeof value === 'number' &&
+        Number.isFinite(value) &&
+        (criterion.min === undefined || value >= criterion.min) &&
+        (criterion.max === undefined || value <= criterion.max)
+      );
   }
 }
 
@@ -121,6 +127,11 @@ export function declaredLabels(criterion: Criterion): LabelValue[] | null {
   return null;
 }
 
+/** The mean of two finite numbers, never overflowing: same signs step from one by half the gap, opposite signs add. */
+export function midpoint(a: number, b: number): number {
+  return Math.sign(a) === Math.sign(b) ? a + (b - a) / 2 : (a + b) / 2;
+}
+
 /**
  * The model's value for an item from its repeats' scorable values: the median for ordinal and numeric (for an even
  * count, ordinal takes the lower middle value, a score a rater could give; numeric the mean of the two), the mode for
@@ -132,7 +143,7 @@ export function aggregateRepeats(kind: CriterionKind, values: readonly LabelValu
     const sorted = (values as number[]).slice().sort((a, b) => a - b);
     const mid = Math.floor((sorted.length - 1) / 2);
     if (sorted.length % 2 === 1 || kind === 'ordinal') return sorted[mid]!;
-    return (sorted[mid]! + sorted[mid + 1]!) / 2;
+    return midpoint(sorted[mid]!, sorted[mid + 1]!);
   }
   const counts = new Map<LabelValue, number>();
   for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
