@@ -4,7 +4,14 @@
  * the model's self-agreement across repeats, the verdict against the thresholds, and the items furthest from people.
  * Pure: the calibration job reads runs' outputs and labels, hands them here, and stores what this returns.
  */
-import { bootstrapInterval, pairedDifferenceInterval, pick, type Interval } from './bootstrap';
+import {
+  DEFAULT_RESAMPLES,
+  differenceOf,
+  forEachResample,
+  percentileInterval,
+  pick,
+  type Interval,
+} from './bootstrap';
 import {
   adjacentAgreement,
   cohenKappa,
@@ -214,15 +221,25 @@ function withIntervals(
   seed: number,
   resamples: number,
 ): Record<string, MetricWithInterval> {
+  // One pass over the resamples for every metric (each metric's own pass drew the very same indices from the seed):
+  // a resample's values are picked once, and only the metrics' values are kept (issue 53 item 3).
+  const entries = Object.entries(metrics);
+  const values = entries.map(() => [] as Metric[]);
+  if (human.length > 0) {
+    forEachResample(human.length, resamples, seed, (p) => {
+      const h = pick(human, p);
+      const m = pick(model, p);
+      entries.forEach(([, metric], k) => values[k]!.push(metric(h, m)));
+    });
+  }
   const out: Record<string, MetricWithInterval> = {};
-  for (const [name, metric] of Object.entries(metrics)) {
-    const point = metric(human, model);
+  entries.forEach(([name, metric], k) => {
     const interval =
       human.length === 0
         ? { low: null, high: null, used: 0, skipped: 0, reason: 'no items to resample' }
-        : bootstrapInterval(human.length, (p) => metric(pick(human, p), pick(model, p)), { seed, resamples });
-    out[name] = { ...point, interval } as MetricWithInterval;
-  }
+        : percentileInterval(values[k]!);
+    out[name] = { ...metric(human, model), interval } as MetricWithInterval;
+  });
   return out;
 }
 
@@ -391,20 +408,26 @@ export function compareCriterion(
   const human = joined.map((p) => p.human);
   const a = joined.map((p) => p.model);
   const b = joined.map((p) => others.get(p.item_id)!);
+  const entries = Object.entries(metricsFor(criterion));
+  // One pass over the paired resamples for every metric, as `withIntervals` (the same indices each metric drew).
+  const values = entries.map(() => [] as Metric[]);
+  if (joined.length > 0) {
+    forEachResample(joined.length, options.resamples ?? DEFAULT_RESAMPLES, options.seed, (p) => {
+      const h = pick(human, p);
+      const x = pick(a, p);
+      const y = pick(b, p);
+      entries.forEach(([, metric], k) => values[k]!.push(differenceOf(metric(h, x), metric(h, y))));
+    });
+  }
   const out: Record<string, MetricDifference> = {};
-  for (const [name, metric] of Object.entries(metricsFor(criterion))) {
+  for (const [k, [name, metric]] of entries.entries()) {
     const x = metric(human, a);
     const y = metric(human, b);
     const difference = x.value === null || y.value === null ? null : x.value - y.value;
     const interval: Interval =
       joined.length === 0
         ? { low: null, high: null, used: 0, skipped: 0, reason: 'no item was scored by both calibrations' }
-        : pairedDifferenceInterval(
-            joined.length,
-            (p) => metric(pick(human, p), pick(a, p)),
-            (p) => metric(pick(human, p), pick(b, p)),
-            { seed: options.seed, resamples: options.resamples },
-          );
+        : percentileInterval(values[k]!);
     out[name] = {
       first: x.value,
       second: y.value,
