@@ -4,14 +4,7 @@
  * the model's self-agreement across repeats, the verdict against the thresholds, and the items furthest from people.
  * Pure: the calibration job reads runs' outputs and labels, hands them here, and stores what this returns.
  */
-import {
-  DEFAULT_RESAMPLES,
-  differenceOf,
-  forEachResample,
-  percentileInterval,
-  pick,
-  type Interval,
-} from './bootstrap';
+import { DEFAULT_RESAMPLES, differenceOf, forEachResample, percentileInterval, pick, type Interval } from './bootstrap';
 import {
   adjacentAgreement,
   cohenKappa,
@@ -246,6 +239,62 @@ function withIntervals(
 const distance = (kind: CriterionKind, a: LabelValue, b: LabelValue): number =>
   kind === 'ordinal' || kind === 'numeric' ? Math.abs((b as number) - (a as number)) : a === b ? 0 : 1;
 
+/** The verdict against the thresholds: the agreement check, the shortfall below people's, and the SMD where reported. */
+function verdictOf(
+  main: Record<string, MetricWithInterval>,
+  baseline: Record<string, MetricWithInterval>,
+  agreementName: string,
+  twoRaters: number,
+  thresholds: Thresholds,
+): CriterionReport['verdict'] {
+  const checks: VerdictCheck[] = [];
+  const agreement = main[agreementName]!;
+  checks.push({
+    check: 'agreement',
+    value: agreement.value,
+    threshold: thresholds.min_agreement,
+    passed: agreement.value === null ? null : agreement.value >= thresholds.min_agreement,
+    reason: agreement.reason,
+  });
+  const baselineAgreement = baseline[agreementName]!;
+  const shortfall =
+    agreement.value === null || baselineAgreement.value === null ? null : baselineAgreement.value - agreement.value;
+  checks.push({
+    check: 'degradation',
+    value: shortfall,
+    threshold: thresholds.max_degradation,
+    passed: shortfall === null ? null : shortfall <= thresholds.max_degradation,
+    reason:
+      shortfall !== null
+        ? null
+        : twoRaters === 0
+          ? 'no item has a second rater, so there is no human–human baseline'
+          : (baselineAgreement.reason ?? agreement.reason),
+  });
+  if (main.smd) {
+    const smd = main.smd;
+    checks.push({
+      check: 'smd',
+      value: smd.value,
+      threshold: thresholds.max_abs_smd,
+      passed: smd.value === null ? null : Math.abs(smd.value) <= thresholds.max_abs_smd,
+      reason: smd.reason,
+    });
+  }
+  // The agreement check decides whether there is a verdict at all; a baseline that cannot be computed is reported
+  // (passed: null) but does not block one, since many label sets have a single rater.
+  const status =
+    checks[0]!.passed === null
+      ? 'insufficient_data'
+      : checks.every((c) => c.passed !== false) && (main.smd === undefined || main.smd.value !== null)
+        ? 'pass'
+        : checks.some((c) => c.passed === false)
+          ? 'fail'
+          : 'insufficient_data';
+
+  return { status, checks };
+}
+
 /** The report of one criterion. `seed` makes its intervals reproducible; the same seed, the same report. */
 export function criterionReport(
   criterion: Criterion,
@@ -294,51 +343,7 @@ export function criterionReport(
     : null;
 
   const labels = declaredLabels(criterion);
-  const agreementName = Object.keys(metrics)[0]!;
-  const checks: VerdictCheck[] = [];
-  const agreement = main[agreementName]!;
-  checks.push({
-    check: 'agreement',
-    value: agreement.value,
-    threshold: thresholds.min_agreement,
-    passed: agreement.value === null ? null : agreement.value >= thresholds.min_agreement,
-    reason: agreement.reason,
-  });
-  const baselineAgreement = baseline[agreementName]!;
-  const shortfall =
-    agreement.value === null || baselineAgreement.value === null ? null : baselineAgreement.value - agreement.value;
-  checks.push({
-    check: 'degradation',
-    value: shortfall,
-    threshold: thresholds.max_degradation,
-    passed: shortfall === null ? null : shortfall <= thresholds.max_degradation,
-    reason:
-      shortfall !== null
-        ? null
-        : twoRaters.length === 0
-          ? 'no item has a second rater, so there is no human–human baseline'
-          : (baselineAgreement.reason ?? agreement.reason),
-  });
-  if (main.smd) {
-    const smd = main.smd;
-    checks.push({
-      check: 'smd',
-      value: smd.value,
-      threshold: thresholds.max_abs_smd,
-      passed: smd.value === null ? null : Math.abs(smd.value) <= thresholds.max_abs_smd,
-      reason: smd.reason,
-    });
-  }
-  // The agreement check decides whether there is a verdict at all; a baseline that cannot be computed is reported
-  // (passed: null) but does not block one, since many label sets have a single rater.
-  const status =
-    checks[0]!.passed === null
-      ? 'insufficient_data'
-      : checks.every((c) => c.passed !== false) && (main.smd === undefined || main.smd.value !== null)
-        ? 'pass'
-        : checks.some((c) => c.passed === false)
-          ? 'fail'
-          : 'insufficient_data';
+  const verdict = verdictOf(main, baseline, Object.keys(metrics)[0]!, twoRaters.length, thresholds);
 
   const worst = pairs
     .map((p, index) => ({ p, index, d: distance(criterion.kind, p.human, p.model) }))
@@ -367,7 +372,7 @@ export function criterionReport(
     per_label:
       criterion.kind === 'categorical' || criterion.kind === 'boolean' ? precisionRecall(human, model, labels!) : null,
     distributions: { human, model },
-    verdict: { status, checks },
+    verdict,
     worst_items: worst,
   };
 }
