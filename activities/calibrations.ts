@@ -1,45 +1,87 @@
 /**
- * The activity of a calibration's job (docs/decisions.md 520), thin over domain/calibrations/: a step that answers
- * whether the calibration's batch is final and, once it is, renders the report (HTML) and the items (XLSX) with the
- * pure renderers, stores both in the object store and ends the calibration. Every part is idempotent: the files are
- * keyed by the calibration, the end is written once, the event has a dedupe key.
+ * The activities of a calibration's job (docs/decisions.md 520, 560) and of a comparison's, thin over
+ * domain/calibrations/: `advanceCalibration` answers at once whether the calibration's batch is final;
+ * `reportCalibration` computes every criterion's report and renders the two files in a statistics child (never on
+ * this process's event loop), stores the report data and the files in the object store and ends the calibration;
+ * `failCalibrationReport` ends it `failed` once the report's attempts have run out; `compareCalibrations` computes
+ * and stores a comparison. Each is idempotent: objects keyed by the calibration, the end written once, the event
+ * deduplicated.
  */
-import { calibrationOutcome, finishCalibration } from '../domain/calibrations/calibrations';
-import type { CalibrationJobInput } from '../domain/jobs/contract';
+import { failCalibration, finishCalibration, getCalibration } from '../domain/calibrations/calibrations';
+import { storeComparison } from '../domain/calibrations/compare';
+import { calibrationInputs } from '../domain/calibrations/report';
+import { storeReportData } from '../domain/calibrations/stored';
+import type { CalibrationJobInput, CompareCalibrationsInput } from '../domain/jobs/contract';
 import { objectKeys, putObject } from '../domain/platform/storage';
+import { TenantDb } from '../domain/store';
+import { withStatsChild } from './calibration-stats';
 import type { ActivityDeps } from './deps';
 import { withHeartbeat } from './heartbeat';
-import { renderCalibrationItems } from './rendering/calibration-items';
-import { renderCalibrationReport } from './rendering/calibration-report';
 
 export function calibrationActivities({ db, config, temporal, storage }: ActivityDeps) {
   const deps = { db, config, temporal };
   return {
-    /** `done`: the calibration has ended (now or before); otherwise its batch is not final yet. */
+    /**
+     * `done`: the calibration has ended (now or before). `ready`: its batch is final and the report is to be
+     * written (`reportCalibration`). Neither: the batch is still running.
+     */
     advanceCalibration: (input: CalibrationJobInput) =>
-      withHeartbeat(async (): Promise<{ done: boolean; status: string | null }> => {
-        const outcome = await calibrationOutcome(db, input.accountId, input.calibrationId);
-        if (outcome === null) return { done: false, status: null };
-        if (outcome === 'finished') return { done: true, status: null };
-        const { calibration } = outcome;
-        const html = renderCalibrationReport({
-          calibration_id: calibration._id,
-          workflow_name: calibration.workflow_name,
-          set_name: calibration.set_name,
-          livemode: calibration.livemode,
-          created_at: calibration.created_at.toISOString(),
-          items: calibration.items,
-          repeats: calibration.repeats,
-          thresholds: calibration.thresholds,
-          criteria: outcome.reports,
-        });
-        const xlsx = await renderCalibrationItems(outcome.criteria, outcome.rows);
-        const report = objectKeys.calibrationFile(input.accountId, calibration._id, 'report.html');
-        const items = objectKeys.calibrationFile(input.accountId, calibration._id, `items.${xlsx.extension}`);
-        await putObject(storage, report, html, 'text/html; charset=utf-8');
-        await putObject(storage, items, xlsx.bytes, xlsx.mimeType);
-        const final = await finishCalibration(deps, outcome, { report, items });
-        return { done: true, status: final.status };
+      withHeartbeat(async (): Promise<{ done: boolean; status: string | null; ready?: true }> => {
+        const inputs = await calibrationInputs(db, input.accountId, input.calibrationId);
+        if (inputs === null) return { done: false, status: null };
+        if (inputs === 'finished') return { done: true, status: null };
+        return { done: false, status: null, ready: true };
       }),
+
+    reportCalibration: (input: CalibrationJobInput) =>
+      withHeartbeat(async (): Promise<{ status: string | null }> => {
+        const inputs = await calibrationInputs(db, input.accountId, input.calibrationId);
+        if (inputs === null) throw new Error(`calibration ${input.calibrationId}'s batch is not final`);
+        if (inputs === 'finished') return { status: null };
+        const { calibration, criteria, rows } = inputs;
+        const result = await withStatsChild((child) =>
+          child.report({
+            criteria,
+            rows,
+            seed: calibration.seed,
+            thresholds: calibration.thresholds,
+            meta: {
+              calibration_id: calibration._id,
+              workflow_name: calibration.workflow_name,
+              set_name: calibration.set_name,
+              livemode: calibration.livemode,
+              created_at: calibration.created_at.toISOString(),
+              items: calibration.items,
+              repeats: calibration.repeats,
+            },
+          }),
+        );
+        const file = (name: string) => objectKeys.calibrationFile(input.accountId, calibration._id, name);
+        const report = file('report.html');
+        const items = file(`items.${result.xlsx.extension}`);
+        await putObject(storage, report, result.html, 'text/html; charset=utf-8');
+        await putObject(storage, items, result.xlsx.bytes, result.xlsx.mimeType);
+        const data = await storeReportData(storage, input.accountId, calibration._id, result);
+        const final = await finishCalibration(deps, calibration, {
+          status: inputs.status,
+          workflowName: calibration.workflow_name,
+          reports: result.reports,
+          keys: { reportData: data.reports, pairs: data.pairs, report, items },
+        });
+        return { status: final.status };
+      }),
+
+    /** The report's attempts ran out: the calibration ends `failed` (its batch, final, is as it stands). */
+    failCalibrationReport: async (input: CalibrationJobInput & { attempts: number }): Promise<{ status: string }> => {
+      const calibration = await getCalibration(new TenantDb(db, input.accountId), input.calibrationId);
+      await failCalibration(deps, calibration, {
+        code: 'report_failed',
+        message: `The report could not be produced in ${input.attempts} attempts; the batch's runs and charges stand.`,
+      });
+      return { status: (await getCalibration(new TenantDb(db, input.accountId), input.calibrationId)).status };
+    },
+
+    compareCalibrationPair: (input: CompareCalibrationsInput) =>
+      withHeartbeat(() => withStatsChild((child) => storeComparison(db, storage, input, child.compare))),
   };
 }

@@ -41,7 +41,7 @@ export const queueActivities = {
   }),
   /** deliverWebhook */
   webhooks: (deps: ActivityDeps) => webhookActivities(deps),
-  /** runBatch, evaluateBatchItem (a batch item's run: evaluateRun's steps), batchResults, runCalibration */
+  /** runBatch, evaluateBatchItem (a batch item's run: evaluateRun's steps), batchResults, runCalibration, compareCalibrations */
   batches: (deps: ActivityDeps) => ({
     ...runActivities(deps),
     ...evaluationActivities(deps, createLiveEvaluator(deps)),

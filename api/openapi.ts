@@ -164,7 +164,7 @@ export function responseHeaders(spec: RouteSpec, status: number): Record<string,
     headers['X-RateLimit-Remaining'] = integerHeader('Requests left in the current minute.', required);
     headers['X-RateLimit-Reset'] = integerHeader('When the current window ends, as unix seconds.', required);
   }
-  if (status === 429 || status === 503)
+  if (status === 429 || status === 503 || spec.responses[status]?.retryAfter)
     headers['Retry-After'] = integerHeader('Seconds to wait before retrying.', true);
   if (spec.idempotency && status !== 401 && status !== 403 && status !== 429 && status < 500) {
     headers['Idempotent-Replayed'] = stringHeader(

@@ -48,6 +48,8 @@ export interface ResponseSpec {
   schema?: z.ZodType;
   /** Non-JSON bodies (the docs page) name their media type. */
   contentType?: string;
+  /** The answer carries `Retry-After` (a 202 while work goes on). */
+  retryAfter?: boolean;
 }
 
 export interface RouteInput<P, Q, B> {

@@ -13,3 +13,4 @@ export { runBatch } from './run-batch';
 export { evaluateBatchItem } from './evaluate-batch-item';
 export { batchResults } from './batch-results';
 export { runCalibration } from './run-calibration';
+export { compareCalibrations } from './compare-calibrations';

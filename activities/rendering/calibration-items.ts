@@ -37,7 +37,9 @@ export async function renderCalibrationItems(
     for (const labels of Object.values(item.labels))
       for (const l of labels) if (!raters.includes(l.rater)) raters.push(l.rater);
   }
-  const maxRepeats = Math.max(1, ...items.flatMap((item) => Object.values(item.model).map((m) => m.length)));
+  // A loop, not Math.max(...values): one value per item × criterion passes what one call takes as arguments.
+  let maxRepeats = 1;
+  for (const item of items) for (const m of Object.values(item.model)) maxRepeats = Math.max(maxRepeats, m.length);
   const repeats = maxRepeats > 1 ? Array.from({ length: maxRepeats }, (_, k) => `model repeat ${k + 1}`) : [];
   const header = [
     'item',

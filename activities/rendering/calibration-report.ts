@@ -110,9 +110,14 @@ function distributions(report: CriterionReport): string {
       m: model.filter((v) => v === l).length,
     }));
   } else {
-    const values = [...human, ...model] as number[];
-    const lo = values.length ? Math.min(...values) : 0;
-    const hi = values.length ? Math.max(...values) : 1;
+    // Loops rather than spreads: one value per scored item, unbounded as a set of arguments.
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (const v of [human, model].flat() as number[]) {
+      lo = Math.min(lo, v);
+      hi = Math.max(hi, v);
+    }
+    if (lo > hi) [lo, hi] = [0, 1];
     const bins = 10;
     const step = (hi - lo) / bins || 1;
     const bin = (v: number) => Math.min(bins - 1, Math.floor((v - lo) / step));

@@ -4,7 +4,7 @@
  * the model's self-agreement across repeats, the verdict against the thresholds, and the items furthest from people.
  * Pure: the calibration job reads runs' outputs and labels, hands them here, and stores what this returns.
  */
-import { bootstrapInterval, pairedDifferenceInterval, pick, type Interval } from './bootstrap';
+import { DEFAULT_RESAMPLES, differenceOf, forEachResample, percentileInterval, pick, type Interval } from './bootstrap';
 import {
   adjacentAgreement,
   cohenKappa,
@@ -107,7 +107,13 @@ export function validValue(criterion: Criterion, value: unknown): value is Label
     case 'boolean':
       return typeof value === 'boolean';
     case 'numeric':
-      return typeof value === 'number' && Number.isFinite(value);
+      // Out of the declared range is as unscorable as a label there would be refused (issue 53 item 11).
+      return (
+        typeof value === 'number' &&
+        Number.isFinite(value) &&
+        (criterion.min === undefined || value >= criterion.min) &&
+        (criterion.max === undefined || value <= criterion.max)
+      );
   }
 }
 
@@ -121,6 +127,11 @@ export function declaredLabels(criterion: Criterion): LabelValue[] | null {
   return null;
 }
 
+/** The mean of two finite numbers, never overflowing: same signs step from one by half the gap, opposite signs add. */
+export function midpoint(a: number, b: number): number {
+  return Math.sign(a) === Math.sign(b) ? a + (b - a) / 2 : (a + b) / 2;
+}
+
 /**
  * The model's value for an item from its repeats' scorable values: the median for ordinal and numeric (for an even
  * count, ordinal takes the lower middle value, a score a rater could give; numeric the mean of the two), the mode for
@@ -132,7 +143,7 @@ export function aggregateRepeats(kind: CriterionKind, values: readonly LabelValu
     const sorted = (values as number[]).slice().sort((a, b) => a - b);
     const mid = Math.floor((sorted.length - 1) / 2);
     if (sorted.length % 2 === 1 || kind === 'ordinal') return sorted[mid]!;
-    return (sorted[mid]! + sorted[mid + 1]!) / 2;
+    return midpoint(sorted[mid]!, sorted[mid + 1]!);
   }
   const counts = new Map<LabelValue, number>();
   for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
@@ -203,20 +214,86 @@ function withIntervals(
   seed: number,
   resamples: number,
 ): Record<string, MetricWithInterval> {
+  // One pass over the resamples for every metric (each metric's own pass drew the very same indices from the seed):
+  // a resample's values are picked once, and only the metrics' values are kept (issue 53 item 3).
+  const entries = Object.entries(metrics);
+  const values = entries.map(() => [] as Metric[]);
+  if (human.length > 0) {
+    forEachResample(human.length, resamples, seed, (p) => {
+      const h = pick(human, p);
+      const m = pick(model, p);
+      entries.forEach(([, metric], k) => values[k]!.push(metric(h, m)));
+    });
+  }
   const out: Record<string, MetricWithInterval> = {};
-  for (const [name, metric] of Object.entries(metrics)) {
-    const point = metric(human, model);
+  entries.forEach(([name, metric], k) => {
     const interval =
       human.length === 0
         ? { low: null, high: null, used: 0, skipped: 0, reason: 'no items to resample' }
-        : bootstrapInterval(human.length, (p) => metric(pick(human, p), pick(model, p)), { seed, resamples });
-    out[name] = { ...point, interval } as MetricWithInterval;
-  }
+        : percentileInterval(values[k]!);
+    out[name] = { ...metric(human, model), interval } as MetricWithInterval;
+  });
   return out;
 }
 
 const distance = (kind: CriterionKind, a: LabelValue, b: LabelValue): number =>
   kind === 'ordinal' || kind === 'numeric' ? Math.abs((b as number) - (a as number)) : a === b ? 0 : 1;
+
+/** The verdict against the thresholds: the agreement check, the shortfall below people's, and the SMD where reported. */
+function verdictOf(
+  main: Record<string, MetricWithInterval>,
+  baseline: Record<string, MetricWithInterval>,
+  agreementName: string,
+  twoRaters: number,
+  thresholds: Thresholds,
+): CriterionReport['verdict'] {
+  const checks: VerdictCheck[] = [];
+  const agreement = main[agreementName]!;
+  checks.push({
+    check: 'agreement',
+    value: agreement.value,
+    threshold: thresholds.min_agreement,
+    passed: agreement.value === null ? null : agreement.value >= thresholds.min_agreement,
+    reason: agreement.reason,
+  });
+  const baselineAgreement = baseline[agreementName]!;
+  const shortfall =
+    agreement.value === null || baselineAgreement.value === null ? null : baselineAgreement.value - agreement.value;
+  checks.push({
+    check: 'degradation',
+    value: shortfall,
+    threshold: thresholds.max_degradation,
+    passed: shortfall === null ? null : shortfall <= thresholds.max_degradation,
+    reason:
+      shortfall !== null
+        ? null
+        : twoRaters === 0
+          ? 'no item has a second rater, so there is no human–human baseline'
+          : (baselineAgreement.reason ?? agreement.reason),
+  });
+  if (main.smd) {
+    const smd = main.smd;
+    checks.push({
+      check: 'smd',
+      value: smd.value,
+      threshold: thresholds.max_abs_smd,
+      passed: smd.value === null ? null : Math.abs(smd.value) <= thresholds.max_abs_smd,
+      reason: smd.reason,
+    });
+  }
+  // The agreement check decides whether there is a verdict at all; a baseline that cannot be computed is reported
+  // (passed: null) but does not block one, since many label sets have a single rater.
+  const status =
+    checks[0]!.passed === null
+      ? 'insufficient_data'
+      : checks.every((c) => c.passed !== false) && (main.smd === undefined || main.smd.value !== null)
+        ? 'pass'
+        : checks.some((c) => c.passed === false)
+          ? 'fail'
+          : 'insufficient_data';
+
+  return { status, checks };
+}
 
 /** The report of one criterion. `seed` makes its intervals reproducible; the same seed, the same report. */
 export function criterionReport(
@@ -266,51 +343,7 @@ export function criterionReport(
     : null;
 
   const labels = declaredLabels(criterion);
-  const agreementName = Object.keys(metrics)[0]!;
-  const checks: VerdictCheck[] = [];
-  const agreement = main[agreementName]!;
-  checks.push({
-    check: 'agreement',
-    value: agreement.value,
-    threshold: thresholds.min_agreement,
-    passed: agreement.value === null ? null : agreement.value >= thresholds.min_agreement,
-    reason: agreement.reason,
-  });
-  const baselineAgreement = baseline[agreementName]!;
-  const shortfall =
-    agreement.value === null || baselineAgreement.value === null ? null : baselineAgreement.value - agreement.value;
-  checks.push({
-    check: 'degradation',
-    value: shortfall,
-    threshold: thresholds.max_degradation,
-    passed: shortfall === null ? null : shortfall <= thresholds.max_degradation,
-    reason:
-      shortfall !== null
-        ? null
-        : twoRaters.length === 0
-          ? 'no item has a second rater, so there is no human–human baseline'
-          : (baselineAgreement.reason ?? agreement.reason),
-  });
-  if (main.smd) {
-    const smd = main.smd;
-    checks.push({
-      check: 'smd',
-      value: smd.value,
-      threshold: thresholds.max_abs_smd,
-      passed: smd.value === null ? null : Math.abs(smd.value) <= thresholds.max_abs_smd,
-      reason: smd.reason,
-    });
-  }
-  // The agreement check decides whether there is a verdict at all; a baseline that cannot be computed is reported
-  // (passed: null) but does not block one, since many label sets have a single rater.
-  const status =
-    checks[0]!.passed === null
-      ? 'insufficient_data'
-      : checks.every((c) => c.passed !== false) && (main.smd === undefined || main.smd.value !== null)
-        ? 'pass'
-        : checks.some((c) => c.passed === false)
-          ? 'fail'
-          : 'insufficient_data';
+  const verdict = verdictOf(main, baseline, Object.keys(metrics)[0]!, twoRaters.length, thresholds);
 
   const worst = pairs
     .map((p, index) => ({ p, index, d: distance(criterion.kind, p.human, p.model) }))
@@ -339,7 +372,7 @@ export function criterionReport(
     per_label:
       criterion.kind === 'categorical' || criterion.kind === 'boolean' ? precisionRecall(human, model, labels!) : null,
     distributions: { human, model },
-    verdict: { status, checks },
+    verdict,
     worst_items: worst,
   };
 }
@@ -380,20 +413,26 @@ export function compareCriterion(
   const human = joined.map((p) => p.human);
   const a = joined.map((p) => p.model);
   const b = joined.map((p) => others.get(p.item_id)!);
+  const entries = Object.entries(metricsFor(criterion));
+  // One pass over the paired resamples for every metric, as `withIntervals` (the same indices each metric drew).
+  const values = entries.map(() => [] as Metric[]);
+  if (joined.length > 0) {
+    forEachResample(joined.length, options.resamples ?? DEFAULT_RESAMPLES, options.seed, (p) => {
+      const h = pick(human, p);
+      const x = pick(a, p);
+      const y = pick(b, p);
+      entries.forEach(([, metric], k) => values[k]!.push(differenceOf(metric(h, x), metric(h, y))));
+    });
+  }
   const out: Record<string, MetricDifference> = {};
-  for (const [name, metric] of Object.entries(metricsFor(criterion))) {
+  for (const [k, [name, metric]] of entries.entries()) {
     const x = metric(human, a);
     const y = metric(human, b);
     const difference = x.value === null || y.value === null ? null : x.value - y.value;
     const interval: Interval =
       joined.length === 0
         ? { low: null, high: null, used: 0, skipped: 0, reason: 'no item was scored by both calibrations' }
-        : pairedDifferenceInterval(
-            joined.length,
-            (p) => metric(pick(human, p), pick(a, p)),
-            (p) => metric(pick(human, p), pick(b, p)),
-            { seed: options.seed, resamples: options.resamples },
-          );
+        : percentileInterval(values[k]!);
     out[name] = {
       first: x.value,
       second: y.value,

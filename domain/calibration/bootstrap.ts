@@ -27,14 +27,27 @@ export type Interval =
  * Deterministic: the same arguments give the same indices everywhere.
  */
 export function resampleIndices(n: number, count: number, seed: number): number[][] {
-  const rng = xoroshiro128plus(seed | 0);
   const resamples: number[][] = [];
-  for (let r = 0; r < count; r++) {
-    const indices = new Array<number>(n);
-    for (let k = 0; k < n; k++) indices[k] = n === 0 ? 0 : unsafeUniformIntDistribution(0, n - 1, rng);
-    resamples.push(indices);
-  }
+  forEachResample(n, count, seed, (indices) => resamples.push([...indices]));
   return resamples;
+}
+
+/**
+ * The same resamples as `resampleIndices`, one at a time in one reused array (issue 53 item 3): memory stays one
+ * resample's size however many are drawn. `visit` must not keep the array.
+ */
+export function forEachResample(
+  n: number,
+  count: number,
+  seed: number,
+  visit: (indices: readonly number[]) => void,
+): void {
+  const rng = xoroshiro128plus(seed | 0);
+  const indices = new Array<number>(n);
+  for (let r = 0; r < count; r++) {
+    for (let k = 0; k < n; k++) indices[k] = n === 0 ? 0 : unsafeUniformIntDistribution(0, n - 1, rng);
+    visit(indices);
+  }
 }
 
 /**
@@ -80,11 +93,9 @@ export function bootstrapInterval(
   metric: (positions: readonly number[]) => Metric,
   options: { seed: number; resamples?: number; confidence?: number },
 ): Interval {
-  const resamples = resampleIndices(n, options.resamples ?? DEFAULT_RESAMPLES, options.seed);
-  return percentileInterval(
-    resamples.map((positions) => metric(positions)),
-    options.confidence,
-  );
+  const values: Metric[] = [];
+  forEachResample(n, options.resamples ?? DEFAULT_RESAMPLES, options.seed, (positions) => values.push(metric(positions)));
+  return percentileInterval(values, options.confidence);
 }
 
 /**
@@ -98,17 +109,18 @@ export function pairedDifferenceInterval(
   second: (positions: readonly number[]) => Metric,
   options: { seed: number; resamples?: number; confidence?: number },
 ): Interval {
-  const resamples = resampleIndices(n, options.resamples ?? DEFAULT_RESAMPLES, options.seed);
-  return percentileInterval(
-    resamples.map((positions) => {
-      const a = first(positions);
-      const b = second(positions);
-      return a.value === null || b.value === null
-        ? { value: null, reason: a.reason ?? b.reason ?? '' }
-        : { value: a.value - b.value, reason: null };
-    }),
-    options.confidence,
+  const values: Metric[] = [];
+  forEachResample(n, options.resamples ?? DEFAULT_RESAMPLES, options.seed, (positions) =>
+    values.push(differenceOf(first(positions), second(positions))),
   );
+  return percentileInterval(values, options.confidence);
+}
+
+/** One resample's difference: undefined when either side is. */
+export function differenceOf(a: Metric, b: Metric): Metric {
+  return a.value === null || b.value === null
+    ? { value: null, reason: a.reason ?? b.reason ?? '' }
+    : { value: a.value - b.value, reason: null };
 }
 
 /** The values at `positions`, for computing a metric on one resample. */

@@ -115,7 +115,7 @@ export function pearson(x: readonly number[], y: readonly number[]): Metric {
   // Scaled by the largest deviation before the norms, as SciPy does, so tiny or huge values neither underflow nor
   // overflow when squared.
   const scaled = (xs: number[]) => {
-    const top = Math.max(...xs.map(Math.abs));
+    const top = xs.reduce((m, v) => Math.max(m, Math.abs(v)), 0);
     return xs.map((v) => v / top);
   };
   const dx = scaled(x.map((v) => v - mx));

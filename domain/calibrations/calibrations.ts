@@ -13,64 +13,25 @@ import { lists, TenantDb, unwatchJob, watchJob, type ListSpec } from '../store';
 import { startCalibrationJob } from '../jobs';
 import { publishEvent } from '../webhooks/publish-event';
 import type { Caller, CreateRunDeps } from '../runs';
-import { BatchRefused, createBatch, findBatchForJob } from '../batches/batches';
-import { batchResultRows } from '../batches/progress';
-import { FINAL_BATCH_STATUSES } from '../batches/schemas';
+import { BatchRefused, cancelBatch, createBatch, findBatchForJob } from '../batches/batches';
 import {
   allCalibrationItems,
-  calibrationItemsByIds,
   getCalibrationSet,
   type CalibrationItemDoc,
   type CriterionDoc,
 } from '../calibration-sets/calibration-sets';
+import { DEFAULT_THRESHOLDS, type CriterionReport, type Thresholds } from '../calibration/agreement';
+import type { CalibrationDoc } from './doc';
+import { storedReports } from './stored';
 import {
-  compareCriterion,
-  criterionReport,
-  DEFAULT_THRESHOLDS,
-  scoredPairs,
-  type Criterion,
-  type CriterionReport,
-  type ItemScores,
-  type LabelValue,
-  type ScoredPair,
-  type Thresholds,
-} from '../calibration/agreement';
-import { readPointer } from '../calibration/pointer';
-import {
+  CALIBRATION_MAX_CRITERION_VALUES,
   CALIBRATION_MAX_RUNS,
   type CalibrationFailureCode,
   type CalibrationStatus,
   type CreateCalibrationRequest,
 } from './schemas';
 
-export interface CalibrationDoc {
-  _id: string;
-  account_id: string;
-  workflow_id: string;
-  workflow_name: string;
-  set_id: string;
-  set_name: string;
-  /** The set's criteria when the calibration was created: its report and comparisons read these. */
-  criteria_def: CriterionDoc[];
-  batch_id: string;
-  status: CalibrationStatus;
-  repeats: number;
-  livemode: boolean;
-  items: number;
-  thresholds: Thresholds;
-  seed: number;
-  /** The per-criterion reports, as JSON text (labels may be any string; kept out of field names). */
-  report_json: string | null;
-  /** Per criterion key, the scored pairs `{item_id, human, model}`: what `compare` pairs on. */
-  pairs_json: string | null;
-  report_key: string | null;
-  items_key: string | null;
-  /** Why it failed (docs/decisions.md 528); absent or null unless `failed`. */
-  error?: { code: CalibrationFailureCode; message: string } | null;
-  created_at: Date;
-  finished_at: Date | null;
-  list_pos?: number;
-}
+export type { CalibrationDoc };
 
 export const CALIBRATION_LIST: ListSpec<CalibrationDoc> = {
   name: 'calibrations',
@@ -88,6 +49,7 @@ export const seedOf = (calibrationId: string): number =>
 
 export function calibrationView(
   doc: CalibrationDoc,
+  criteria: CriterionReport[] | null,
   files: { report: SignedFile | null; items: SignedFile | null } = { report: null, items: null },
 ) {
   return {
@@ -102,7 +64,7 @@ export function calibrationView(
     items: doc.items,
     thresholds: doc.thresholds,
     seed: doc.seed,
-    criteria: doc.report_json === null ? null : (JSON.parse(doc.report_json) as CriterionReport[]),
+    criteria,
     report_file: files.report,
     items_file: files.items,
     error: doc.error ?? null,
@@ -117,20 +79,11 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 export async function signedCalibrationView(storage: Storage, ttlSeconds: number, doc: CalibrationDoc) {
   const sign = (key: string | null, filename: string, mimeType: string) =>
     key ? signedFile(storage, key, filename, mimeType, ttlSeconds) : Promise.resolve(null);
-  return calibrationView(doc, {
+  return calibrationView(doc, await storedReports(storage, doc), {
     report: await sign(doc.report_key, `${doc._id}-report.html`, 'text/html'),
     items: await sign(doc.items_key, `${doc._id}-items.xlsx`, XLSX),
   });
 }
-
-const toCriterion = (c: CriterionDoc): Criterion => ({
-  key: c.key,
-  pointer: c.pointer,
-  kind: c.kind,
-  ...(c.min !== null ? { min: c.min } : {}),
-  ...(c.max !== null ? { max: c.max } : {}),
-  ...(c.labels !== null ? { labels: c.labels } : {}),
-});
 
 /** The batch's items: each set item `repeats` times in a row, its metadata naming the calibration, item and repeat. */
 function batchItemsOf(calibrationId: string, items: CalibrationItemDoc[], repeats: number) {
@@ -169,6 +122,18 @@ export async function createCalibration(
       { path: 'body.calibration_set_id', message: 'the set has no items' },
     ]);
   }
+  // Only the reports' sizes bound this (docs/decisions.md 562): they are held whole, and embedded in the event.
+  if (items.length * set.criteria.length > CALIBRATION_MAX_CRITERION_VALUES) {
+    throw errors.invalidRequest(
+      `${items.length} items × ${set.criteria.length} criteria is ${items.length * set.criteria.length}; a calibration reports on at most ${CALIBRATION_MAX_CRITERION_VALUES.toLocaleString('en-US')}.`,
+      [
+        {
+          path: 'body.calibration_set_id',
+          message: `items × criteria must be at most ${CALIBRATION_MAX_CRITERION_VALUES}`,
+        },
+      ],
+    );
+  }
   if (items.length * repeats > CALIBRATION_MAX_RUNS) {
     throw errors.invalidRequest(
       `${items.length} items × ${repeats} repeats is ${items.length * repeats} runs; a calibration runs at most ${CALIBRATION_MAX_RUNS.toLocaleString('en-US')}.`,
@@ -201,6 +166,8 @@ export async function createCalibration(
       seed: seedOf(calibrationId),
       report_json: null,
       pairs_json: null,
+      report_data_key: null,
+      pairs_key: null,
       report_key: null,
       items_key: null,
       created_at: new Date(),
@@ -272,133 +239,57 @@ export async function listCalibrations(tenant: TenantDb, page: PageQuery, cursor
   });
 }
 
-/** What the job renders into the report and items files, with the reports it stores. */
-export interface CalibrationOutcome {
-  calibration: CalibrationDoc;
+/** What a calibration's report step produced: its end status, its reports and where its data and files are. */
+export interface CalibrationReportResult {
   status: CalibrationStatus;
-  criteria: Criterion[];
+  workflowName: string;
   reports: CriterionReport[];
-  pairs: Record<string, ScoredPair[]>;
-  rows: {
-    item_id: string;
-    external_id: string | null;
-    run_ids: string[];
-    labels: Record<string, { rater: string; value: LabelValue }[]>;
-    model: Record<string, (LabelValue | null)[]>;
-  }[];
-}
-
-/** The rater name of a label sent as a single value. */
-export const SINGLE_RATER = 'label';
-
-/**
- * A calibration's step (docs/decisions.md 520): null while its batch is unfinished; once it is final, every
- * criterion's report from the batch's runs and the set's labels (a run that did not succeed, or whose output has no
- * valid value at the criterion's pointer, is an unscorable repeat). Reads only; `finishCalibration` writes.
- */
-export async function calibrationOutcome(
-  db: Db,
-  accountId: string,
-  calibrationId: string,
-): Promise<CalibrationOutcome | 'finished' | null> {
-  const tenant = new TenantDb(db, accountId);
-  const calibration = await calibrations(tenant).findOne({ _id: calibrationId });
-  if (!calibration || calibration.status !== 'running') return 'finished';
-  const batch = await findBatchForJob(db, accountId, calibration.batch_id);
-  if (!batch || !FINAL_BATCH_STATUSES.has(batch.status)) return null;
-
-  const criteria = calibration.criteria_def.map(toCriterion);
-  const results = await batchResultRows(db, accountId, calibration.batch_id);
-  const byItem = new Map<string, { run_ids: string[]; outputs: (Record<string, unknown> | null)[] }>();
-  for (const row of results) {
-    const itemId = String(row.metadata?.calibration_item_id ?? '');
-    const entry = byItem.get(itemId) ?? { run_ids: [], outputs: [] };
-    entry.run_ids.push(row.run_id);
-    entry.outputs.push(row.status === 'succeeded' ? row.output : null);
-    byItem.set(itemId, entry);
-  }
-  const found = await calibrationItemsByIds(tenant, [...byItem.keys()]);
-  const itemsById = new Map(found.map((item) => [item._id, item]));
-  const rows: CalibrationOutcome['rows'] = [];
-  for (const [itemId, entry] of byItem) {
-    const item = itemsById.get(itemId);
-    if (!item) continue;
-    const labels: CalibrationOutcome['rows'][number]['labels'] = {};
-    const model: CalibrationOutcome['rows'][number]['model'] = {};
-    for (const c of criteria) {
-      const label = item.labels[c.key];
-      labels[c.key] =
-        label === undefined ? [] : Array.isArray(label) ? label : [{ rater: SINGLE_RATER, value: label as LabelValue }];
-      model[c.key] = entry.outputs.map((output) => {
-        if (output === null) return null;
-        const value = readPointer(output, c.pointer);
-        return typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean' ? value : null;
-      });
-    }
-    rows.push({ item_id: itemId, external_id: item.external_id, run_ids: entry.run_ids, labels, model });
-  }
-  const reports: CriterionReport[] = [];
-  const pairs: Record<string, ScoredPair[]> = {};
-  for (const c of criteria) {
-    const scores: ItemScores[] = rows.map((row) => ({
-      item_id: row.item_id,
-      external_id: row.external_id,
-      raters: row.labels[c.key] ?? [],
-      model: row.model[c.key] ?? [],
-      run_ids: row.run_ids,
-    }));
-    reports.push(criterionReport(c, scores, { seed: calibration.seed, thresholds: calibration.thresholds }));
-    pairs[c.key] = scoredPairs(c, scores).map((p) => ({ item_id: p.item.item_id, human: p.human, model: p.model }));
-  }
-  return {
-    // A creation that died before naming the workflow (its job started by the reconciler): the batch's name.
-    calibration: calibration.workflow_name ? calibration : { ...calibration, workflow_name: batch.workflow.name },
-    status: batch.status === 'canceled' ? 'canceled' : 'succeeded',
-    criteria,
-    reports,
-    pairs,
-    rows,
-  };
+  keys: { reportData: string; pairs: string; report: string; items: string };
 }
 
 /**
- * Stores the reports and the files' keys and ends the calibration, once (the first writer wins), then records
- * `calibration.completed` (once: its dedupe key) with the calibration as GET answers it, its file URLs null (signed
- * URLs expire; GET signs fresh ones).
+ * Stores the keys of the report's data and files and ends the calibration, once (the first writer wins), then
+ * records `calibration.completed` (once: its dedupe key) with the calibration as GET answers it, its file URLs null
+ * (signed URLs expire; GET signs fresh ones).
  */
 export async function finishCalibration(
   deps: CreateRunDeps,
-  outcome: CalibrationOutcome,
-  keys: { report: string; items: string },
+  calibration: CalibrationDoc,
+  result: CalibrationReportResult,
 ): Promise<CalibrationDoc> {
-  const tenant = new TenantDb(deps.db, outcome.calibration.account_id);
-  const final =
-    (await calibrations(tenant).findOneAndUpdate(
-      { _id: outcome.calibration._id, status: 'running' },
-      {
-        $set: {
-          status: outcome.status,
-          report_json: JSON.stringify(outcome.reports),
-          pairs_json: JSON.stringify(outcome.pairs),
-          report_key: keys.report,
-          items_key: keys.items,
-          workflow_name: outcome.calibration.workflow_name,
-          finished_at: new Date(),
-        },
+  const tenant = new TenantDb(deps.db, calibration.account_id);
+  const ended = await calibrations(tenant).findOneAndUpdate(
+    { _id: calibration._id, status: 'running' },
+    {
+      $set: {
+        status: result.status,
+        report_data_key: result.keys.reportData,
+        pairs_key: result.keys.pairs,
+        report_key: result.keys.report,
+        items_key: result.keys.items,
+        workflow_name: result.workflowName,
+        finished_at: new Date(),
       },
-      { returnDocument: 'after' },
-    )) ?? (await getCalibration(tenant, outcome.calibration._id));
-  await completed(deps, final);
+    },
+    { returnDocument: 'after' },
+  );
+  const final = ended ?? (await getCalibration(tenant, calibration._id));
+  // Another writer ended it (a cancel, the reconciler): its event is its own.
+  if (ended) await completed(deps, final, result.reports);
   return final;
 }
 
 /** `calibration.completed` (once: its dedupe key), then the calibration leaves the reconciler's watch list. */
-async function completed(deps: CreateRunDeps, final: CalibrationDoc): Promise<void> {
+async function completed(
+  deps: CreateRunDeps,
+  final: CalibrationDoc,
+  criteria: CriterionReport[] | null = null,
+): Promise<void> {
   await publishEvent(deps, {
     accountId: final.account_id,
     type: 'calibration.completed',
     dedupeKey: `calibration.completed:${final._id}`,
-    data: { calibration: calibrationView(final) },
+    data: { calibration: calibrationView(final, criteria) },
   });
   await unwatchJob(deps.db, 'calibrations', final._id);
 }
@@ -427,36 +318,35 @@ export async function failCalibration(
 }
 
 /**
- * `GET /calibrations/{id}/compare?with=` (docs/decisions.md 523): both of one set (409 `calibration_sets_differ`)
- * and finished (409 `calibration_not_finished`); per criterion, this one's metrics minus the other's on the items
- * both scored, with paired bootstrap intervals drawn from this calibration's seed.
+ * `POST /calibrations/{id}/cancel` (docs/decisions.md 563): its batch's queued items are canceled through the
+ * batches domain (running ones finish; what ran stays charged), and the calibration ends `canceled` at once, with no
+ * report: a report of part of the items would read as a verdict. 409 when it has already ended.
  */
-export async function compareCalibrations(tenant: TenantDb, calibrationId: string, otherId: string) {
-  const first = await getCalibration(tenant, calibrationId);
-  const second = await getCalibration(tenant, otherId);
-  if (first.set_id !== second.set_id) {
-    throw errors.conflict(
-      'calibration_sets_differ',
-      `${first._id} ran calibration set ${first.set_id} and ${second._id} ran ${second.set_id}; only calibrations of one set compare.`,
-    );
+export async function cancelCalibration(
+  deps: CreateRunDeps,
+  tenant: TenantDb,
+  calibrationId: string,
+): Promise<CalibrationDoc> {
+  const doc = await getCalibration(tenant, calibrationId);
+  if (doc.status !== 'running') throw notCancelable(doc);
+  try {
+    await cancelBatch(tenant, doc.batch_id);
+  } catch (err) {
+    // The batch has ended (its report is being written) or never came to be: the calibration ends all the same.
+    if (!(err instanceof ApiError) || (err.status !== 404 && err.status !== 409)) throw err;
   }
-  for (const c of [first, second]) {
-    if (c.status === 'failed')
-      throw errors.conflict('calibration_failed', `${c._id} failed (${c.error?.code ?? 'failed'}); it has no report.`);
-    if (c.pairs_json === null)
-      throw errors.conflict('calibration_not_finished', `${c._id} is still running; compare when both have finished.`);
-  }
-  const a = JSON.parse(first.pairs_json!) as Record<string, ScoredPair[]>;
-  const b = JSON.parse(second.pairs_json!) as Record<string, ScoredPair[]>;
-  return {
-    object: 'calibration_comparison' as const,
-    calibration_id: first._id,
-    with: second._id,
-    calibration_set_id: first.set_id,
-    seed: first.seed,
-    criteria: first.criteria_def.map((c) => ({
-      key: c.key,
-      ...compareCriterion(toCriterion(c), a[c.key] ?? [], b[c.key] ?? [], { seed: first.seed }),
-    })),
-  };
+  const canceled = await calibrations(tenant).findOneAndUpdate(
+    { _id: doc._id, status: 'running' },
+    { $set: { status: 'canceled', finished_at: new Date() } },
+    { returnDocument: 'after' },
+  );
+  if (!canceled) throw notCancelable(await getCalibration(tenant, calibrationId));
+  await completed(deps, canceled);
+  return canceled;
 }
+
+const notCancelable = (doc: CalibrationDoc) =>
+  errors.conflict(
+    'calibration_not_cancelable',
+    `The calibration is ${doc.status}; only a running calibration can be canceled.`,
+  );

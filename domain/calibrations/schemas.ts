@@ -5,12 +5,18 @@ import { PageQuery, pageSchema } from '../http/pagination';
 export const CALIBRATION_MAX_REPEATS = 5;
 /** Items × repeats a calibration may run: a batch's limit (docs/decisions.md 36). */
 export const CALIBRATION_MAX_RUNS = 10_000;
+/**
+ * Items × criteria a calibration reports on (docs/decisions.md 562): 10,000 items × 20 criteria. The reports hold
+ * each scored item's two values per criterion and are embedded whole in `calibration.completed`, whose stored event
+ * must stay under the database's 16 MiB document limit.
+ */
+export const CALIBRATION_MAX_CRITERION_VALUES = 200_000;
 
 export const CalibrationStatus = z.enum(['running', 'succeeded', 'canceled', 'failed']);
 export type CalibrationStatus = z.infer<typeof CalibrationStatus>;
 
 /** Why a calibration failed (docs/decisions.md 528): its creation died before its batch, or its job ended early. */
-export const CALIBRATION_FAILURE_CODES = ['creation_failed', 'execution_ended'] as const;
+export const CALIBRATION_FAILURE_CODES = ['creation_failed', 'execution_ended', 'report_failed'] as const;
 export type CalibrationFailureCode = (typeof CALIBRATION_FAILURE_CODES)[number];
 
 export const CalibrationThresholds = z
@@ -132,7 +138,8 @@ export const Calibration = z
           description:
             '`creation_failed`: the request that created it ended before its batch existed (nothing ran, nothing ' +
             'was charged); `execution_ended`: its job ended before writing the report (its batch and runs are ' +
-            'unaffected).',
+            'unaffected); `report_failed`: the report could not be produced within its attempts (its batch and runs, ' +
+            'and their charges, are as they stand).',
         }),
         message: z.string(),
       })
@@ -148,6 +155,17 @@ export const CalibrationIdParams = z.object({ calibrationId: z.string().max(64) 
 export const WorkflowCalibrationParams = z.object({ workflowId: z.string().max(64) });
 export const CalibrationListQuery = PageQuery.extend({});
 export const CompareQuery = z.object({ with: z.string().min(1).max(64) });
+
+export const CalibrationComparisonPending = z
+  .object({
+    object: z.literal('calibration_comparison_pending'),
+    calibration_id: z.string(),
+    with: z.string(),
+  })
+  .meta({
+    id: 'CalibrationComparisonPending',
+    description: 'The comparison is being computed; ask again after `Retry-After` seconds for the same answer.',
+  });
 
 export const CalibrationComparison = z
   .object({

@@ -214,6 +214,8 @@ export async function startOrAttach<W extends Workflow>(
     searchAttributes?: SearchAttributePair[];
     /** Ask for the first workflow task in the start's answer when this process runs the queue's worker. */
     eager?: boolean;
+    /** A closed execution of the id that failed may run again (a result computed anew, nothing else depends on it). */
+    rerunFailed?: boolean;
   },
 ): Promise<WorkflowHandle<W>> {
   try {
@@ -225,7 +227,7 @@ export async function startOrAttach<W extends Workflow>(
         memo: options.memo,
         typedSearchAttributes: options.searchAttributes,
         workflowIdConflictPolicy: 'USE_EXISTING',
-        workflowIdReusePolicy: 'REJECT_DUPLICATE',
+        workflowIdReusePolicy: options.rerunFailed ? 'ALLOW_DUPLICATE_FAILED_ONLY' : 'REJECT_DUPLICATE',
         requestEagerStart: options.eager === true && handle.eager,
       } as unknown as WorkflowStartOptions<W>),
     );

@@ -37,6 +37,7 @@ export const JOB_QUEUES = {
   evaluateBatchItem: 'batches',
   batchResults: 'batches',
   runCalibration: 'batches',
+  compareCalibrations: 'batches',
 } as const satisfies Record<string, keyof typeof TASK_QUEUES>;
 
 /** Custom search attributes (Keyword) that let an operator find any job in the Temporal Web UI. */
@@ -156,6 +157,16 @@ export interface CalibrationJobInput {
   shape?: typeof JOB_SHAPE;
 }
 
+/**
+ * Two calibrations' comparison (issue 53 item 1), computed by the worker and stored in the object store under a key
+ * fixed by the pair, so a second identical request reuses it.
+ */
+export interface CompareCalibrationsInput {
+  accountId: string;
+  calibrationId: string;
+  otherId: string;
+}
+
 /** `POST /webhook-deliveries/{id}/retry` on a running delivery: attempt now instead of waiting for the timer. */
 export const retryDeliveryNow = defineSignal('retryDeliveryNow');
 
@@ -191,6 +202,8 @@ export interface JobSignatures {
   evaluateBatchItem: (input: RunJobInput) => Promise<{ status: string }>;
   batchResults: (input: BatchResultsJobInput) => Promise<{ key: string; mimeType: string; filename: string }>;
   runCalibration: (input: CalibrationJobInput) => Promise<{ status: string }>;
+  /** Answers the comparison's object key. */
+  compareCalibrations: (input: CompareCalibrationsInput) => Promise<{ key: string }>;
   /** The smoke test and the bench baseline: completes at once. */
   noop: () => Promise<string>;
 }

@@ -28,6 +28,7 @@ import {
   type BatchJobInput,
   type BatchResultsJobInput,
   type CalibrationJobInput,
+  type CompareCalibrationsInput,
 } from './contract';
 import { resultWithin, startOrAttach, withinDeadline, type TemporalHandle } from './connection';
 
@@ -55,6 +56,7 @@ export const JOB_TYPES = {
   evaluateBatchItem: 'evaluateBatchItem',
   batchResults: 'batchResults',
   runCalibration: 'runCalibration',
+  compareCalibrations: 'compareCalibrations',
 } as const satisfies { [K in JobName]?: K };
 
 /** The task queue a job is started on (contract.ts JOB_QUEUES), the queue whose worker registers its activities. */
@@ -68,6 +70,7 @@ export const jobIds = {
   delivery: (deliveryId: string) => deliveryId,
   batch: (batchId: string) => `batch-${batchId}`,
   calibration: (calibrationId: string) => `calibration-${calibrationId}`,
+  compareCalibrations: (calibrationId: string, otherId: string) => `calibration-compare-${calibrationId}-${otherId}`,
 };
 
 /** The reconciler's Schedule (docs/decisions.md 429–430), one per namespace, created by every worker at start-up. */
@@ -167,6 +170,21 @@ export async function startCalibrationJob(
     args: [{ ...input, shape: JOB_SHAPE }],
     searchAttributes: [{ key: SEARCH_ATTRIBUTES.accountId, value: input.accountId }],
   });
+}
+
+/**
+ * Compares two calibrations in the worker (issue 53 item 1: the bootstrap never runs in the API) under an id fixed by
+ * the pair, so identical requests share one job, and waits at most `ms`. A job that failed may run again.
+ */
+export async function compareCalibrationsJob(temporal: TemporalHandle, input: CompareCalibrationsInput, ms: number) {
+  const handle = await startOrAttach<JobSignatures['compareCalibrations']>(temporal, JOB_TYPES.compareCalibrations, {
+    workflowId: jobIds.compareCalibrations(input.calibrationId, input.otherId),
+    taskQueue: queueOf(JOB_TYPES.compareCalibrations),
+    args: [input],
+    searchAttributes: [{ key: SEARCH_ATTRIBUTES.accountId, value: input.accountId }],
+    rerunFailed: true,
+  });
+  return waitFor(temporal, handle, ms);
 }
 
 /**

@@ -136,6 +136,16 @@ async function finished(token: string, id: string, timeoutMs = 60_000) {
   }
 }
 
+/** Compare, asking again while the worker computes it (202 with Retry-After). */
+async function compare(token: string, id: string, other: string, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await t.api.get(`/v1/calibrations/${id}/compare?with=${other}`).set(auth(token));
+    if (res.status !== 202 || Date.now() > deadline) return res;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
 interface Reported {
   value: number | null;
   interval: { low: number | null; high: number | null; skipped: number };
@@ -263,7 +273,7 @@ describe('a live calibration with repeats', () => {
   it('lists it, compares it with itself (no difference), and refuses to compare across sets or unfinished', async () => {
     const list = await t.api.get('/v1/calibrations').set(auth(key));
     expect(list.body.data.map((c: { id: string }) => c.id)).toContain(calibration.id);
-    const same = await t.api.get(`/v1/calibrations/${calibration.id}/compare?with=${calibration.id}`).set(auth(key));
+    const same = await compare(key, calibration.id as string, calibration.id as string);
     expect(same.status).toBe(200);
     const kappa = same.body.criteria[0].metrics.quadratic_weighted_kappa;
     expect([same.body.criteria[0].items, kappa.difference, kappa.interval.low, kappa.interval.high]).toEqual([
@@ -364,7 +374,7 @@ describe('compare: a judge that agrees on 95 % of 40 items against one that agre
     expect(a.criteria[0].metrics.exact_agreement.value).toBe(38 / 40);
     expect(b.criteria[0].metrics.exact_agreement.value).toBe(24 / 40);
 
-    const res = await t.api.get(`/v1/calibrations/${a.id}/compare?with=${b.id}`).set(auth(key));
+    const res = await compare(key, a.id as string, b.id as string);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ calibration_id: a.id, with: b.id, seed: a.seed });
     const [score] = res.body.criteria;

@@ -209,3 +209,33 @@ describe('a criterion report', () => {
     expect(validValue({ ...ordinal, kind: 'numeric' }, Number.NaN)).toBe(false);
   });
 });
+
+describe('numeric model values (issue 53 item 11)', () => {
+  const numeric: Criterion = { key: 'score', pointer: '/score', kind: 'numeric', min: 0, max: 10 };
+
+  it('a value outside the declared range is unscorable, as a label there would be refused', () => {
+    expect(validValue(numeric, 10)).toBe(true);
+    expect(validValue(numeric, 10.5)).toBe(false);
+    expect(validValue(numeric, -1)).toBe(false);
+    expect(validValue({ key: 'open', pointer: '/x', kind: 'numeric' }, 1e300)).toBe(true);
+    const report = criterionReport(
+      numeric,
+      items([
+        { h: [3], m: [4] },
+        { h: [5], m: [50] },
+        { h: [7], m: [-2, 6] },
+      ]),
+      { seed: 1, resamples: 50 },
+    );
+    expect([report.labelled, report.scored, report.unscorable]).toEqual([3, 2, 1]);
+    expect(report.distributions.model).toEqual([4, 6]);
+  });
+
+  it('the median of an even count of large values stays finite', () => {
+    const big = Number.MAX_VALUE;
+    expect(aggregateRepeats('numeric', [big, big])).toBe(big);
+    expect(aggregateRepeats('numeric', [-big, -big])).toBe(-big);
+    expect(aggregateRepeats('numeric', [-big, big])).toBe(0);
+    expect(aggregateRepeats('numeric', [2, 5, 3, 4])).toBe(3.5);
+  });
+});

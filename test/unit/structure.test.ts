@@ -117,10 +117,12 @@ describe('source ownership', () => {
     expect(mentioning(/index-v\$\{/)).toEqual(['domain/documents/reference-index.ts']);
     // Reading, checking and deleting objects is theirs alone; elsewhere objects are only written as run outputs,
     // batch results files and calibration files, and a batch's results file is checked (statObject: is the stored
-    // file current?) by the one module that writes it (docs/decisions.md 535).
+    // file current?) by the one module that writes it (docs/decisions.md 535), a calibration's report data and
+    // comparisons read and checked by the one module that keys them (561).
     const primitives = /\b(getObjectStream|getObjectBytes|statObject|presignUpload|deleteObject)\(/;
     expect(mentioning(primitives).filter((p) => p !== 'domain/platform/storage.ts')).toEqual([
       'domain/batches/results-file.ts',
+      'domain/calibrations/stored.ts',
       ...owners,
     ]);
     const putters = mentioning(/\bputObject\(/).filter(

@@ -365,11 +365,21 @@ class Calibrations(_Resource):
         for item in self._client._paginate("/calibrations", {"limit": limit}):
             yield models.Calibration.model_validate(item)
 
-    def compare(self, calibration_id: str, other: str) -> models.CalibrationComparison:
-        """This calibration's metrics minus ``other``'s, per criterion, with paired bootstrap intervals."""
-        return models.CalibrationComparison.model_validate(
-            self._client._request("GET", f"/calibrations/{calibration_id}/compare", params={"with": other})
-        )
+    def compare(
+        self, calibration_id: str, other: str, *, timeout: float = 1800.0, interval: float = 5.0
+    ) -> models.CalibrationComparison:
+        """This calibration's metrics minus ``other``'s, per criterion, with paired bootstrap intervals.
+
+        A worker computes it: while the API answers it pending (202), polls; WaitTimeoutError after ``timeout`` s.
+        """
+        deadline = time.monotonic() + timeout
+        while True:
+            body = self._client._request("GET", f"/calibrations/{calibration_id}/compare", params={"with": other})
+            if not (isinstance(body, dict) and body.get("object") == "calibration_comparison_pending"):
+                return models.CalibrationComparison.model_validate(body)
+            if time.monotonic() + interval > deadline:
+                raise WaitTimeoutError(calibration_id, "comparing", timeout, resource="comparison of calibration")
+            time.sleep(interval)
 
     def wait(self, calibration_id: str, *, timeout: float = 1800.0, interval: float = 0.5) -> models.Calibration:
         """Polls until the calibration has finished; WaitTimeoutError after ``timeout`` s."""

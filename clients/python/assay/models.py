@@ -654,9 +654,9 @@ class CalibrationError(BaseModel):
     Why the calibration failed; null unless `status` is `failed`.
     """
 
-    code: Literal['creation_failed', 'execution_ended']
+    code: Literal['creation_failed', 'execution_ended', 'report_failed']
     """
-    `creation_failed`: the request that created it ended before its batch existed (nothing ran, nothing was charged); `execution_ended`: its job ended before writing the report (its batch and runs are unaffected).
+    `creation_failed`: the request that created it ended before its batch existed (nothing ran, nothing was charged); `execution_ended`: its job ended before writing the report (its batch and runs are unaffected); `report_failed`: the report could not be produced within its attempts (its batch and runs, and their charges, are as they stand).
     """
     message: str
 
@@ -707,6 +707,16 @@ class CalibrationComparison(BaseModel):
     calibration_set_id: str
     seed: int
     criteria: list[Criterion]
+
+
+class CalibrationComparisonPending(BaseModel):
+    """
+    The comparison is being computed; ask again after `Retry-After` seconds for the same answer.
+    """
+
+    object: Literal['calibration_comparison_pending']
+    calibration_id: str
+    with_: Annotated[str, Field(alias='with')]
 
 
 class DocumentUpload(BaseModel):

@@ -494,13 +494,29 @@ export class Assay {
       paginate(async (cursor) =>
         unwrap(await this.api.GET('/calibrations', { params: { query: { ...params, cursor } } })),
       ),
-    /** This calibration's metrics minus `other`'s, per criterion, with paired bootstrap intervals. */
-    compare: async (calibrationId: string, other: string): Promise<CalibrationComparison> =>
-      unwrap(
-        await this.api.GET('/calibrations/{calibrationId}/compare', {
-          params: { path: { calibrationId }, query: { with: other } },
-        }),
-      ),
+    /**
+     * This calibration's metrics minus `other`'s, per criterion, with paired bootstrap intervals. A worker computes
+     * it: while the API answers it pending (202), polls; WaitTimeoutError after `timeoutMs`.
+     */
+    compare: async (
+      calibrationId: string,
+      other: string,
+      options: { timeoutMs?: number; intervalMs?: number } = {},
+    ): Promise<CalibrationComparison> => {
+      const timeoutMs = options.timeoutMs ?? 1_800_000;
+      const interval = options.intervalMs ?? 5_000;
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const answer = unwrap(
+          await this.api.GET('/calibrations/{calibrationId}/compare', {
+            params: { path: { calibrationId }, query: { with: other } },
+          }),
+        );
+        if (answer.object === 'calibration_comparison') return answer;
+        if (Date.now() + interval > deadline) throw new WaitTimeoutError(calibrationId, 'comparing', timeoutMs);
+        await new Promise((resolve) => setTimeout(resolve, interval));
+      }
+    },
     /** Polls until the calibration has finished (its report is in); WaitTimeoutError after `timeoutMs`. */
     wait: async (
       calibrationId: string,

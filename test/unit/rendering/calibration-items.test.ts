@@ -80,3 +80,19 @@ it('writes a row per item and criterion that a spreadsheet reads back', async ()
   expect(book.Sheets.Items!.B2).toMatchObject({ t: 's' });
   expect(book.Sheets.Items!.B2.f).toBeUndefined();
 });
+
+it('counts repeats over any number of values without spreading them into one call (issue 53 item 2)', async () => {
+  // 10 items × 13,000 criteria' values: past what one Math.max(...values) call takes as arguments.
+  const model = Object.fromEntries(Array.from({ length: 13_000 }, (_, k) => [`c${k}`, [1, 2] as number[]]));
+  const rows = Array.from({ length: 10 }, (_, i) => ({
+    item_id: `csi_${i}`,
+    external_id: null,
+    run_ids: [`run_${i}`],
+    labels: { c0: [{ rater: 'ana', value: 1 }] },
+    model,
+  }));
+  const file = await renderCalibrationItems([{ key: 'c0', pointer: '/c0', kind: 'numeric' }], rows);
+  const sheet = utils.sheet_to_json<Record<string, unknown>>(read(file.bytes).Sheets.Items!, { defval: null });
+  expect(sheet).toHaveLength(10);
+  expect(sheet[0]).toMatchObject({ 'model repeat 2': 2 });
+});

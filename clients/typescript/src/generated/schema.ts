@@ -456,7 +456,7 @@ export interface paths {
         put?: never;
         /**
          * Create a calibration
-         * @description Runs every item of the calibration set on the workflow, `repeats` times (1–5; items × repeats at most 10,000), as one batch, then reports per criterion how far the model agrees with the first rater, how far the raters agree with each other, and how far the repeats agree with themselves, with bootstrap intervals and a verdict. Needs `calibrations:write` and `runs:write` (its runs are charged like a batch’s). Test mode runs free on stub outputs. Send `Idempotency-Key` to make retries safe.
+         * @description Runs every item of the calibration set on the workflow, `repeats` times (1–5; items × repeats at most 10,000; items × criteria at most 200,000), as one batch, then reports per criterion how far the model agrees with the first rater, how far the raters agree with each other, and how far the repeats agree with themselves, with bootstrap intervals and a verdict. Needs `calibrations:write` and `runs:write` (its runs are charged like a batch’s). Test mode runs free on stub outputs. Send `Idempotency-Key` to make retries safe.
          *
          *     Requires scope `calibrations:write` and `runs:write`.
          */
@@ -520,13 +520,35 @@ export interface paths {
         };
         /**
          * Compare two calibrations
-         * @description Per criterion and metric, this calibration’s value minus the other’s on the items both scored, with a paired 95 % bootstrap interval (the same resampled items for both).
+         * @description Per criterion and metric, this calibration’s value minus the other’s on the items both scored, with a paired 95 % bootstrap interval (the same resampled items for both). Computed by a worker and kept: the request waits up to 20 s for it, then answers 202 with `Retry-After` while the work goes on; asking again answers the same comparison once it is done.
          *
          *     Requires scope `calibrations:read`.
          */
         get: operations["getCalibrationsCalibrationIdCompare"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/calibrations/{calibrationId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a calibration
+         * @description Its batch’s items not yet started end `canceled` (never charged, or refunded); running ones finish and stay charged. The calibration ends `canceled` at once, without a report.
+         *
+         *     Requires scope `calibrations:write`.
+         */
+        post: operations["postCalibrationsCalibrationIdCancel"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1606,10 +1628,10 @@ export interface components {
         /** @description Why the calibration failed; null unless `status` is `failed`. */
         CalibrationError: {
             /**
-             * @description `creation_failed`: the request that created it ended before its batch existed (nothing ran, nothing was charged); `execution_ended`: its job ended before writing the report (its batch and runs are unaffected).
+             * @description `creation_failed`: the request that created it ended before its batch existed (nothing ran, nothing was charged); `execution_ended`: its job ended before writing the report (its batch and runs are unaffected); `report_failed`: the report could not be produced within its attempts (its batch and runs, and their charges, are as they stand).
              * @enum {string}
              */
-            code: "creation_failed" | "execution_ended";
+            code: "creation_failed" | "execution_ended" | "report_failed";
             message: string;
         } | null;
         CreateCalibrationRequest: {
@@ -1652,6 +1674,13 @@ export interface components {
                     };
                 };
             }[];
+        };
+        /** @description The comparison is being computed; ask again after `Retry-After` seconds for the same answer. */
+        CalibrationComparisonPending: {
+            /** @enum {string} */
+            object: "calibration_comparison_pending";
+            calibration_id: string;
+            with: string;
         };
         DocumentUpload: {
             /** @example doc_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T */
@@ -8075,7 +8104,7 @@ export interface operations {
                     "application/json": components["schemas"]["Calibration"];
                 };
             };
-            /** @description `invalid_request`: the set has no items, or items × repeats passes 10,000. `invalid_request`: a parameter or the body failed validation (see `details`); `invalid_json`: the body is not JSON. */
+            /** @description `invalid_request`: the set has no items, items × repeats passes 10,000, or items × criteria passes 200,000. `invalid_request`: a parameter or the body failed validation (see `details`); `invalid_json`: the body is not JSON. */
             400: {
                 headers: {
                     /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
@@ -8918,6 +8947,25 @@ export interface operations {
                     "application/json": components["schemas"]["CalibrationComparison"];
                 };
             };
+            /** @description Still being computed; ask again after `Retry-After` seconds */
+            202: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalibrationComparisonPending"];
+                };
+            };
             /** @description `invalid_request`: a parameter failed validation (see `details`). */
             400: {
                 headers: {
@@ -9036,7 +9084,280 @@ export interface operations {
                     };
                 };
             };
-            /** @description `calibration_sets_differ`: the two ran different sets; `calibration_not_finished`: one is still running; `calibration_failed`: one failed and has no report. */
+            /** @description `calibration_sets_differ`: the two ran different sets; `calibration_not_finished`: one is still running; `calibration_failed`: one failed and has no report; `calibration_canceled`: one was canceled before its report. */
+            409: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description What went wrong, for programs; `message` says it for people. */
+                            code: string;
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: the key exceeded its requests per minute, or this address failed authentication too often; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a fault on our side, logged under the request id; never an expected answer. */
+            500: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postCalibrationsCalibrationIdCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                calibrationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The calibration, canceled */
+            200: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Calibration"];
+                };
+            };
+            /** @description `invalid_request`: a parameter failed validation (see `details`). */
+            400: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: no valid API key; `api_key_revoked`, `api_key_expired`. */
+            401: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "api_key_revoked" | "api_key_expired";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks `calibrations:write`. */
+            403: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "insufficient_scope";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: no such calibration. */
+            404: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `calibration_not_cancelable`: the calibration has already ended. */
             409: {
                 headers: {
                     /** @description The id of this request (`req_…`), also in every error body; quote it to support. */

@@ -1,0 +1,40 @@
+/** A calibration's database record (written by calibrations.ts alone; docs/decisions.md 439, 520, 561). */
+import type { CriterionDoc } from '../calibration-sets/calibration-sets';
+import type { Thresholds } from '../calibration/agreement';
+import type { CalibrationFailureCode, CalibrationStatus } from './schemas';
+
+export interface CalibrationDoc {
+  _id: string;
+  account_id: string;
+  workflow_id: string;
+  workflow_name: string;
+  set_id: string;
+  set_name: string;
+  /** The set's criteria when the calibration was created: its report and comparisons read these. */
+  criteria_def: CriterionDoc[];
+  batch_id: string;
+  status: CalibrationStatus;
+  repeats: number;
+  livemode: boolean;
+  items: number;
+  thresholds: Thresholds;
+  seed: number;
+  /**
+   * Before docs/decisions.md 561, the per-criterion reports as JSON text; null since (they are in the object store,
+   * `report_data_key`), kept for the calibrations finished before.
+   */
+  report_json: string | null;
+  /** Likewise, per criterion key, the scored pairs `{item_id, human, model}` (now at `pairs_key`). */
+  pairs_json: string | null;
+  /** The object holding the per-criterion reports as JSON (docs/decisions.md 561). */
+  report_data_key?: string | null;
+  /** The object holding the scored pairs by criterion key: what `compare` pairs on. */
+  pairs_key?: string | null;
+  report_key: string | null;
+  items_key: string | null;
+  /** Why it failed (docs/decisions.md 528); absent or null unless `failed`. */
+  error?: { code: CalibrationFailureCode; message: string } | null;
+  created_at: Date;
+  finished_at: Date | null;
+  list_pos?: number;
+}
