@@ -49,7 +49,7 @@ function prettierCheck(paths: string[]) {
       .trim(),
   );
   if (!command) throw new Error(`no \`prettier … .\` in the lint script: ${lint}`);
-  const args = command[1].split(/\s+/);
+  const args = command[1]!.split(/\s+/);
   return run([join(ROOT, 'node_modules', 'prettier', 'bin', 'prettier.cjs'), ...args, ...paths]);
 }
 
