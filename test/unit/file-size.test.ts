@@ -20,7 +20,6 @@ const MAX_FUNCTION_LINES = 120;
  */
 const LONG_FILES: Record<string, number> = {
   'bench/report.ts': 1267,
-  'clients/typescript/src/cli.ts': 576,
   'clients/python/assay/_async.py': 479,
   'clients/python/assay/_sync.py': 473,
   'domain/store/pages/list-index.ts': 682,
@@ -41,7 +40,6 @@ const LONG_FILES: Record<string, number> = {
 /** Only shrinks: functions past MAX_FUNCTION_LINES, as `path:name`, with the most lines each may have. */
 const LONG_FUNCTIONS: Record<string, number> = {
   'bench/report.ts:main': 691,
-  'clients/typescript/src/cli.ts:main': 149,
   'activities/evaluation.ts:evaluationActivities': 138,
   'activities/parsing/sandbox.ts:processInSandbox': 195,
   'activities/parsing/sandbox.ts:processInSandbox › new Promise(…) callback': 178,
