@@ -19,7 +19,7 @@ const MAX_FUNCTION_LINES = 120;
  * remove the entry when it is under the limit.
  */
 const LONG_FILES: Record<string, number> = {
-  'bench/report.ts': 1267,
+  'bench/report.ts': 778,
   'clients/python/assay/_async.py': 479,
   'domain/store/pages/list-index.ts': 682,
   'domain/runs/lifecycle.ts': 477,
