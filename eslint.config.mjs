@@ -4,9 +4,11 @@
  * `prettier --check`, `npm run format` applies it, so no rule here is about style. tsc --strict is the type gate.
  * `npm test` runs `npm run lint` before jest.
  */
+import { includeIgnoreFile } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import { builtinModules } from 'node:module';
+import { fileURLToPath } from 'node:url';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 
@@ -40,18 +42,11 @@ const layering = [
 ];
 
 export default tseslint.config(
+  // What git ignores is built or installed (an SDK's dist/ after `npm pack`, virtualenvs), never our source; ESLint
+  // ignores node_modules/ itself.
+  includeIgnoreFile(fileURLToPath(new URL('.gitignore', import.meta.url)), 'what .gitignore ignores'),
   {
-    ignores: [
-      'node_modules/**',
-      'dist/**',
-      '.tools/**',
-      '.data/**',
-      'clients/**/generated/**',
-      'coverage/**',
-      '**/*.js',
-      '**/*.mjs',
-      '**/*.cjs',
-    ],
+    ignores: ['clients/**/generated/**', '**/*.js', '**/*.mjs', '**/*.cjs'],
   },
   {
     files: ['**/*.ts'],

@@ -10,7 +10,7 @@ import type { StoredSection } from '../domain/documents/stored-text';
 
 /**
  * An input document of a run, with its text read on demand: at the limits a run names 20 inputs of 20 M characters
- * each, so the text is read one input at a time and only what may be sent is kept (model-context.ts `fitInputs`).
+ * each, so the text is read one input at a time and only what may be sent is kept (input-fitting.ts `fitInputs`).
  */
 export interface RunInput {
   id: string;

@@ -24,18 +24,16 @@
  *   BENCH_SEED=2000 BENCH_RUNS=100 BENCH_DURATION_S=3 BENCH_PDF=0 BENCH_OUT=/tmp/bench.md npx tsx bench/report.ts
  * Needs the local stack (started if missing).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
-import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
-import type { Db, Document } from 'mongodb';
+import type { Document } from 'mongodb';
 import { ensureCatalog } from '../domain/catalog/catalog';
 import { parseConfig } from '../domain/platform/config';
 import { openProduct } from '../domain/operations/start-up';
 import { COLLECTIONS, ensureIndexes } from '../domain/platform/db';
-import { listBeforeInsert } from '../domain/operations/lists';
 import { newId, randomBase62, type IdKind } from '../domain/platform/ids';
 import { signLocalSessionToken } from '../domain/access/session-tokens';
 import { TASK_QUEUES } from '../domain/jobs/contract';
@@ -43,441 +41,46 @@ import { servicePids, startStack } from '../scripts/stack/services';
 import { NODE_FLAGS } from '../scripts/node-flags';
 import { commandSection, countCommands, type StrategyCounts } from './commands';
 import type { MemoryReading } from './memory-probe';
-
-const ROOT = join(__dirname, '..');
-const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
-const SEED = num('BENCH_SEED', 100_000);
-const ACCOUNTS = num('BENCH_ACCOUNTS', 100);
-const RUNS = num('BENCH_RUNS', 1_000);
-/** The soak (issue 44): runs per phase (three phases; 0 skips it) and the idle wait before each memory reading. */
-const SOAK_RUNS = num('BENCH_SOAK_RUNS', 1_000);
-const SOAK_IDLE_S = num('BENCH_SOAK_IDLE_S', 10);
-/**
- * BENCH_ONLY=soak runs the soak alone (its set-up, its three phases, none of the other phases), to iterate on it; its
- * report (the soak's section and any failures) goes to BENCH_OUT, else to the log directory, never to bench/RESULTS.md.
- */
-const SOAK_ONLY = process.env.BENCH_ONLY === 'soak';
-if (process.env.BENCH_ONLY && !SOAK_ONLY) throw new Error(`BENCH_ONLY=${process.env.BENCH_ONLY}: only "soak" is known`);
-/** How long a load waits at most for a quiet machine (a smoke run on a busy shared machine sets 0). */
-const QUIET_MAX_S = num('BENCH_QUIET_MAX_S', 300);
-const DURATION_S = num('BENCH_DURATION_S', 10);
-const CONNECTIONS = num('BENCH_CONNECTIONS', 50);
-const LIST_CONNECTIONS = num('BENCH_LIST_CONNECTIONS', 10);
-/** The list strategies the command-count section runs (BENCH_STRATEGIES, comma-separated; empty skips it). */
-const BENCH_STRATEGIES = (process.env.BENCH_STRATEGIES ?? 'pages,query')
-  .split(',')
-  .filter((s): s is 'pages' | 'query' => s === 'pages' || s === 'query');
-const CPU_ROUNDS = Math.max(1, num('BENCH_CPU_ROUNDS', 3));
-const OUT_SET = process.env.BENCH_OUT;
-
-/**
- * The report's "Historical figures" section (past sessions' figures, moved there from docs/decisions.md): a new report
- * replaces everything above it and keeps it as it was (docs/decisions.md 297).
- */
-function historyOf(file: string): string {
-  let old: string;
-  try {
-    old = readFileSync(file, 'utf8');
-  } catch {
-    return '';
-  }
-  const at = old.indexOf('\n## Historical figures');
-  return at < 0 ? '' : old.slice(at);
-}
-const API_PORT = num('BENCH_PORT', 8780);
-const KOA_PORT = API_PORT + 1;
-const KOA_READ_PORT = API_PORT + 2;
-/** The ports of bench/memory-probe.ts in the API and the worker (the command counts take API_PORT + 3 and + 4). */
-const MEMORY_PORTS = { api: API_PORT + 5, worker: API_PORT + 6 };
-const LOG_DIR = process.env.BENCH_LOG_DIR ?? mkdtempSync(join(tmpdir(), 'assay-bench-'));
-mkdirSync(LOG_DIR, { recursive: true });
-const OUT = OUT_SET ?? (SOAK_ONLY ? join(LOG_DIR, 'soak.md') : join(__dirname, 'RESULTS.md'));
-const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
-
-const env: NodeJS.ProcessEnv = {
-  ...process.env,
-  NODE_ENV: 'test',
-  LOG_LEVEL: 'warn',
-  MONGODB_DB: process.env.BENCH_MONGODB_DB ?? 'assay_bench_report',
-  S3_BUCKET: process.env.BENCH_S3_BUCKET ?? 'assay-bench',
-  TEMPORAL_NAMESPACE: process.env.BENCH_NAMESPACE ?? 'assay-bench',
-  PORT: String(API_PORT),
-  DEFAULT_RATE_LIMIT_RPM: '100000000',
-  WEBHOOK_ALLOW_PRIVATE: 'true',
-  WEBHOOK_ALLOW_INSECURE: 'true',
-  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-};
-
-/** How each child process ended, if it did before the bench stopped it: a phase that fails names it. */
-const exits = new Map<string, string>();
-
-/**
- * Starts a process and resolves once a line of its output contains `ready`. Its output goes to `<LOG_DIR>/<name>.log`
- * (drained, so a chatty process never blocks on a full pipe).
- */
-async function startProcess(
-  name: string,
-  args: string[],
-  ready: string,
-  extraEnv: NodeJS.ProcessEnv = {},
-): Promise<ChildProcess> {
-  const child = spawn(process.execPath, args, {
-    cwd: ROOT,
-    env: { ...env, LOG_LEVEL: 'info', ...extraEnv },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const log = createWriteStream(join(LOG_DIR, `${name}.log`));
-  child.stdout!.pipe(log);
-  child.stderr!.pipe(log);
-  let out = '';
-  await new Promise<void>((resolve, reject) => {
-    // Generous: on a busy shared machine a process's start-up (connections, indexes, the catalog) can take a minute.
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`${name} did not start within 5 minutes:\n${out}`));
-    }, 300_000);
-    const hear = (d: Buffer) => {
-      out += d.toString();
-      if (out.includes(ready)) {
-        clearTimeout(timer);
-        child.stdout!.off('data', hear);
-        child.stderr!.off('data', hear);
-        resolve();
-      }
-    };
-    child.stdout!.on('data', hear);
-    child.stderr!.on('data', hear);
-    child.once('exit', (code) => reject(new Error(`${name} exited with ${code}:\n${out}`)));
-  });
-  child.once('exit', (code, signal) => exits.set(name, signal ? `killed by ${signal}` : `exited with code ${code}`));
-  return child;
-}
-
-/** Stops a child and waits for it to be gone (the database is dropped only once nothing uses it). */
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const gone = new Promise<void>((r) => child.once('exit', () => r()));
-  child.kill('SIGTERM');
-  const force = setTimeout(() => child.kill('SIGKILL'), 20_000);
-  await gone;
-  clearTimeout(force);
-}
-
-/** An error as one line: message, and the causes undici and the drivers hide behind `fetch failed` and the like. */
-function describe(err: unknown): string {
-  const parts: string[] = [];
-  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    parts.push(e instanceof Error ? `${e.name}: ${e.message}` : String(e));
-  }
-  return parts.join(' ← ').replace(/\s+/g, ' ').slice(0, 400);
-}
-
-/** One process's memory at the end of a soak phase: VmRSS after the idle, then its reading after a full collection. */
-interface SoakReading {
-  idleRss: number;
-  collected: MemoryReading | null;
-}
-type SoakPhase = { api: SoakReading | null; worker: SoakReading | null };
-
-/**
- * The soak's table and its verdict: phase 3 within 10 % of phase 2, per process, on VmRSS read after the idle and a
- * full garbage collection in each of the process's V8 isolates (docs/decisions.md 515); then where that memory is,
- * and the reading after the idle alone, for comparison.
- */
-function soakSection(soak: SoakPhase[]): string[] {
-  if (soak.length === 0) return [];
-  const f = (v: number | null | undefined) => (v == null ? 'n/a' : v.toFixed(1));
-  const change = (two: number | null | undefined, three: number | null | undefined) =>
-    two == null || three == null ? null : ((three - two) / two) * 100;
-  const signed = (c: number) => `${c >= 0 ? '+' : ''}${c.toFixed(1)} %`;
-  const row = (name: 'api' | 'worker', pick: (r: SoakReading) => number | null | undefined) => {
-    const values = soak.map((p) => (p[name] ? pick(p[name]) : null));
-    const c = change(values[1], values[2]);
-    return { cells: values.map(f).join(' | '), change: c };
-  };
-  const processes = [
-    ['api', 'API'],
-    ['worker', 'worker'],
-  ] as const;
-  const goal = processes.map(([name, label]) => {
-    const r = row(name, (x) => x.collected?.rss);
-    const verdict =
-      r.change === null ? 'not measured' : `${signed(r.change)} (${Math.abs(r.change) <= 10 ? 'met' : 'NOT met'})`;
-    return `| ${label} | ${r.cells} | ${verdict} |`;
-  });
-  const detail = processes.flatMap(([name, label]) => {
-    const lines: Array<[string, (x: SoakReading) => number | null | undefined]> = [
-      ['VmRSS after the idle alone, before the collection', (x) => x.idleRss],
-      ['VmRSS after the collection (the goal row above)', (x) => x.collected?.rss],
-      [
-        `V8 heaps, used (the main thread's and ${threadCount(soak, name)} worker threads')`,
-        (x) => x.collected?.heapUsed,
-      ],
-      ['V8 heaps, committed', (x) => x.collected?.heapCommitted],
-      ["external (the main isolate's Buffers, ArrayBuffers, native objects)", (x) => x.collected?.external],
-      [
-        "the rest of VmRSS (code, native libraries and their allocations, the allocator's free lists)",
-        (x) => (x.collected ? x.collected.rss - x.collected.heapCommitted - x.collected.external : null),
-      ],
-    ];
-    return lines.map(([what, pick]) => {
-      const r = row(name, pick);
-      return `| ${label} | ${what} | ${r.cells} | ${r.change === null ? '—' : signed(r.change)} |`;
-    });
-  });
-  const caches = soak.map((p) =>
-    p.worker?.collected?.caches.length
-      ? p.worker.collected.caches.map((c) => `${c.taskQueue} ${c.peak} at most, ${c.cached} at the reading`).join(', ')
-      : 'n/a',
-  );
-  return [
-    `## Soak: three phases of ${SOAK_RUNS} runs with webhook deliveries`,
-    '',
-    `Resident memory (VmRSS, MB) at the end of each phase, read after ${SOAK_IDLE_S} s idle and a full garbage collection ` +
-      "in every V8 isolate of the process (the bench's entry bench/memory-probe.ts asks for it over the inspector " +
-      'protocol): the memory the process retains, which a leak or an unbounded cache would make grow. ' +
-      'Goal: phase 3 within 10 % of phase 2.',
-    '',
-    '| process | phase 1 | phase 2 | phase 3 | phase 3 vs 2 |',
-    '|---|---|---|---|---|',
-    ...goal,
-    '',
-    'Where that memory is (MB; after the collection unless said otherwise):',
-    '',
-    '| process | reading | phase 1 | phase 2 | phase 3 | phase 3 vs 2 |',
-    '|---|---|---|---|---|---|',
-    ...detail,
-    '',
-    `Workflows in the worker's sticky caches, per task queue, the most during each phase and at its reading (each ` +
-      `cache's bound: ${soak.find((p) => p.worker?.collected?.caches.length)?.worker?.collected?.caches[0]?.max ?? 'n/a'}, ` +
-      `docs/decisions.md 324): ${caches.map((c, i) => `phase ${i + 1}: ${c}`).join('; ')}.`,
-    '',
-  ];
-}
-
-/** The worker threads a process had at its last reading (the worker's workflow threads). */
-function threadCount(soak: SoakPhase[], name: 'api' | 'worker'): number {
-  return [...soak].reverse().find((p) => p[name]?.collected)?.[name]?.collected?.threads.length ?? 0;
-}
-
-const rssMb = (pid: number) => {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-};
-
-/** CPU seconds (user + system) a process has used so far. */
-const cpuSeconds = (pid: number) => {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / CLK_TCK; // utime and stime: fields 14 and 15 of the line
-};
-
-/** CPU seconds so far of each process the stack's work runs in (this bench's own process is the clients). */
-type CpuSnapshot = Record<string, number>;
-function cpuSnapshot(pids: Record<string, number | undefined>): CpuSnapshot {
-  const snapshot: CpuSnapshot = {};
-  for (const [name, pid] of Object.entries(pids)) {
-    if (pid === undefined) continue;
-    try {
-      snapshot[name] = cpuSeconds(pid);
-    } catch {
-      // Gone meanwhile (a process stopped by a phase): not counted.
-    }
-  }
-  const own = process.cpuUsage();
-  snapshot['bench (clients)'] = (own.user + own.system) / 1e6;
-  return snapshot;
-}
-/** Milliseconds of CPU per item, process by process, between two snapshots. */
-function cpuPerItem(before: CpuSnapshot, after: CpuSnapshot, items: number): Record<string, number> {
-  return Object.fromEntries(
-    Object.keys(after)
-      .filter((k) => k in before)
-      .map((k) => [k, ((after[k]! - before[k]!) * 1000) / Math.max(1, items)]),
-  );
-}
-
-interface Load {
-  name: string;
-  p50: number;
-  p99: number;
-  rps: number;
-  total: number;
-  non2xx: number;
-  errors: number;
-}
-
-/** The median of the values measured; null if any round failed to measure (a failure is not averaged away). */
-function median(values: Array<number | null>): number | null {
-  if (values.some((v) => v === null)) return null;
-  const sorted = (values as number[]).slice().sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
-async function load(name: string, opts: autocannon.Options): Promise<Load> {
-  const r = await autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...opts });
-  return {
-    name,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    rps: r.requests.average,
-    total: r.requests.total,
-    non2xx: r.non2xx,
-    errors: r.errors + r.timeouts,
-  };
-}
-
-/** A load on the server of process `pid`, and that process's CPU per request answered (null unless all were 2xx). */
-async function loadWithCpu(
-  name: string,
-  pid: number,
-  opts: autocannon.Options,
-): Promise<{ load: Load; cpuMs: number | null }> {
-  const cpu0 = cpuSeconds(pid);
-  const measured = await load(name, opts);
-  const cpuMs = measured.total > 0 && measured.non2xx === 0 ? ((cpuSeconds(pid) - cpu0) * 1000) / measured.total : null;
-  return { load: measured, cpuMs };
-}
-
-/** The machine's busy share of its CPUs over `ms` (from /proc/stat: everything but idle and iowait). */
-async function busyShare(ms: number): Promise<number> {
-  const read = () => {
-    const f = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
-    return { idle: f[3]! + f[4]!, total: f.reduce((a, b) => a + b, 0) };
-  };
-  const a = read();
-  await new Promise((r) => setTimeout(r, ms));
-  const b = read();
-  return 1 - (b.idle - a.idle) / Math.max(1, b.total - a.total);
-}
-
-/**
- * Waits (at most BENCH_QUIET_MAX_S, 5 minutes) until the machine is less than 15 % busy over 3 s in a row; answers
- * the seconds waited.
- */
-async function quiet(): Promise<number> {
-  const t0 = performance.now();
-  while (performance.now() - t0 < QUIET_MAX_S * 1000) {
-    const busy = await busyShare(3000);
-    if (busy < 0.15) break;
-    say(`machine ${Math.round(busy * 100)} % busy; waiting`);
-  }
-  return (performance.now() - t0) / 1000;
-}
-
-/** The database's own rate: findOne by `_id` through the driver, `inFlight` at a time, for `seconds`. */
-async function findOneRate(db: Db, collection: string, id: string, inFlight: number, seconds: number): Promise<number> {
-  const coll = db.collection<Document>(collection);
-  const until = performance.now() + seconds * 1000;
-  let done = 0;
-  const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: inFlight }, async () => {
-      while (performance.now() < until) {
-        await coll.findOne({ _id: id as never });
-        done++;
-      }
-    }),
-  );
-  return done / ((performance.now() - t0) / 1000);
-}
-
-/**
- * `count` copies of a real document of `collection`, spread over `accounts` (the first gets its share like the
- * others), inserted in bulk straight into the database: the API's own write path would take hours for 100,000.
- */
-async function seed(
-  db: Db,
-  collection: string,
-  kind: IdKind,
-  sample: Document,
-  accounts: string[],
-  count: number,
-  vary: (doc: Document, i: number) => void = () => undefined,
-): Promise<void> {
-  const coll = db.collection<Document>(collection);
-  const batch = 1000;
-  for (let from = 0; from < count; from += batch) {
-    const docs: Document[] = [];
-    for (let i = from; i < Math.min(count, from + batch); i++) {
-      const doc: Document = { ...sample, _id: newId(kind), account_id: accounts[i % accounts.length] };
-      vary(doc, i);
-      docs.push(doc);
-    }
-    await listBeforeInsert(db, collection, docs); // their list entries, as the API's own writes make them
-    await coll.insertMany(docs, { ordered: false });
-  }
-}
-
-async function pool<T>(n: number, concurrency: number, work: (i: number) => Promise<T>): Promise<T[]> {
-  const results: T[] = new Array(n);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < n) {
-        const i = next++;
-        results[i] = await work(i);
-      }
-    }),
-  );
-  return results;
-}
-
-interface Row {
-  measure: string;
-  goal: string;
-  measured: string;
-  ceiling: string;
-  met: boolean | null; // null: not measured
-}
-
-/** A phase's error, printed in the report instead of losing the phases that worked. */
-const failures: Array<{ phase: string; error: string }> = [];
-const say = (l: string) => process.stderr.write(`[bench] ${new Date().toISOString().slice(11, 19)} ${l}\n`);
-
-async function phase<T>(name: string, work: () => Promise<T>): Promise<T | null> {
-  if (SOAK_ONLY && !name.startsWith('soak')) return null;
-  say(name);
-  try {
-    return await work();
-  } catch (err) {
-    const dead = [...exits].map(([child, how]) => `${child} ${how}`).join('; ');
-    const error = `${describe(err)}${dead ? ` (${dead}; see ${LOG_DIR})` : ''}`;
-    failures.push({ phase: name, error });
-    say(`${name} FAILED: ${error}`);
-    return null;
-  }
-}
-
-/**
- * Terminates every open execution of the bench's namespace: runs of an earlier bench whose database is gone would
- * retry their activities for ever and weigh on this one's worker; the runs this one leaves behind (the POST load
- * does not wait for its runs) must not outlive its database.
- */
-async function terminateOpen(temporal: Awaited<ReturnType<typeof openProduct>>['temporal']): Promise<number> {
-  const ids: string[] = [];
-  for await (const execution of temporal.client.workflow.list({ query: 'ExecutionStatus="Running"' }))
-    ids.push(execution.workflowId);
-  await pool(ids.length, 20, (i) =>
-    temporal.client.workflow
-      .getHandle(ids[i]!)
-      .terminate('bench clean-up')
-      .catch(() => undefined),
-  );
-  return ids.length;
-}
-
-/**
- * Knobs set for the run that change where or when it runs, not what a figure means (a port of its own beside another
- * session's bench, a shorter wait for a quiet machine): said under the command, so the command shown is the run's.
- */
-function placementKnobs(): string[] {
-  const set = ['BENCH_PORT', 'BENCH_QUIET_MAX_S']
-    .filter((k) => process.env[k])
-    .map((k) => `\`${k}=${process.env[k]}\``);
-  return set.length ? [`Also set: ${set.join(', ')} (where and when it ran; no figure depends on them).`, ''] : [];
-}
+import {
+  ROOT,
+  SEED,
+  ACCOUNTS,
+  RUNS,
+  SOAK_RUNS,
+  SOAK_IDLE_S,
+  SOAK_ONLY,
+  DURATION_S,
+  CONNECTIONS,
+  LIST_CONNECTIONS,
+  BENCH_STRATEGIES,
+  CPU_ROUNDS,
+  API_PORT,
+  KOA_PORT,
+  KOA_READ_PORT,
+  MEMORY_PORTS,
+  LOG_DIR,
+  OUT,
+  CLK_TCK,
+  env,
+} from './report/settings';
+import { historyOf, placementKnobs } from './report/results-file';
+import { cpuSplit, floorMultiples } from './report/cpu-tables';
+import { exits, startProcess, stopProcess, describe, terminateOpen } from './report/processes';
+import { soakSection, type SoakPhase } from './report/soak';
+import {
+  rssMb,
+  cpuSeconds,
+  cpuSnapshot,
+  cpuPerItem,
+  type Load,
+  median,
+  load,
+  loadWithCpu,
+  quiet,
+  findOneRate,
+} from './report/measure';
+import { seed, pool } from './report/seed';
+import { type Row, failures, say, phase } from './report/phases';
 
 async function main(): Promise<void> {
   const config = parseConfig(env);
@@ -1170,97 +773,6 @@ new MongoClient(${JSON.stringify(config.mongodbUri)}).connect().then((client) =>
     await close();
   }
 }
-
-/**
- * The engine rows' CPU, process by process: a completed test-mode run against a completed no-op workflow. On a
- * machine where every process shares the cores, the sum bounds the rate: N cores complete at most N × 1000 / sum
- * items per second, whatever the engine does.
- */
-function cpuSplit(
-  run: Record<string, number> | undefined,
-  bareRun: Record<string, number> | undefined,
-  noop: Record<string, number> | undefined,
-  noopPerSec: number | undefined,
-  cores: number,
-  delivers: boolean,
-  unmeasured: string[],
-): string[] {
-  if (!run || !noop || !noopPerSec) return [];
-  const names = [...new Set([...Object.keys(run), ...Object.keys(bareRun ?? {}), ...Object.keys(noop)])];
-  const total = (m: Record<string, number>) => Object.values(m).reduce((a, b) => a + b, 0);
-  const cell = (v: number | undefined) => (v === undefined ? '—' : v.toFixed(1));
-  return [
-    '## CPU per completed item, by process (the engine rows)',
-    '',
-    `Milliseconds of CPU per completed test-mode run (end-to-end phase${delivers ? ', each run also delivering `run.succeeded` to the subscribed endpoint' : ''}), ` +
-      'per completed run of the account with no endpoint, and per completed no-op workflow (its ceiling phase).',
-    ...notMeasured(unmeasured),
-    '',
-    '| process | test-mode run | run, no endpoint | no-op workflow |',
-    '|---|---|---|---|',
-    ...names.map((n) => `| ${n} | ${cell(run[n])} | ${cell(bareRun?.[n])} | ${cell(noop[n])} |`),
-    `| all | ${total(run).toFixed(1)} | ${bareRun ? total(bareRun).toFixed(1) : '—'} | ${total(noop).toFixed(1)} |`,
-    '',
-    `With ${cores} cores shared by all of them, CPU alone caps runs at ${((cores * 1000) / total(run)).toFixed(0)}/s and no-ops at ` +
-      `${((cores * 1000) / total(noop)).toFixed(0)}/s; the no-ops completed at ${noopPerSec.toFixed(1)}/s. Runs at 0.8 of that rate ` +
-      `need at most ${((cores * 1000) / (0.8 * noopPerSec)).toFixed(0)} ms of CPU per run in all processes together, even with no waiting.`,
-    '',
-  ];
-}
-
-/** The note under a CPU table when some stack services could not be measured. */
-function notMeasured(unmeasured: string[]): string[] {
-  if (unmeasured.length === 0) return [];
-  return [
-    '',
-    `Not measured: ${unmeasured.join(', ')} (this checkout has no pid for them: the stack was started from another ` +
-      'checkout). The "all" figures leave them out.',
-  ];
-}
-
-/**
- * The CPU rows issue 19 left unmet, as multiples of their floors measured in the same run (issue 42, for
- * information): the API's CPU per authenticated GET ÷ Koa answering the same `findOne`; all processes' CPU per
- * completed run ÷ a no-op workflow's, with the run's webhook delivery and without.
- */
-function floorMultiples(
-  getRow: { cpuPerGetMs: number | null; floorCpuMs: number | null } | null,
-  run: Record<string, number> | undefined,
-  bareRun: Record<string, number> | undefined,
-  noop: Record<string, number> | undefined,
-  unmeasured: string[],
-): string[] {
-  const total = (m: Record<string, number>) => Object.values(m).reduce((a, b) => a + b, 0);
-  const rows: string[] = [];
-  if (getRow?.cpuPerGetMs != null && getRow.floorCpuMs)
-    rows.push(
-      `| API CPU per authenticated GET ÷ Koa answering the same findOne | ${getRow.cpuPerGetMs.toFixed(2)} ms | ${getRow.floorCpuMs.toFixed(2)} ms | ${(getRow.cpuPerGetMs / getRow.floorCpuMs).toFixed(2)} × |`,
-    );
-  if (noop && total(noop) > 0) {
-    if (bareRun)
-      rows.push(
-        `| all processes' CPU per completed test-mode run, no delivery ÷ a no-op workflow's | ${total(bareRun).toFixed(1)} ms | ${total(noop).toFixed(1)} ms | ${(total(bareRun) / total(noop)).toFixed(2)} × |`,
-      );
-    if (run)
-      rows.push(
-        `| all processes' CPU per completed test-mode run, with its delivery ÷ a no-op workflow's | ${total(run).toFixed(1)} ms | ${total(noop).toFixed(1)} ms | ${(total(run) / total(noop)).toFixed(2)} × |`,
-      );
-  }
-  if (rows.length === 0) return [];
-  return [
-    '## The CPU rows as multiples of their floors (same run, same machine)',
-    '',
-    'For information (issue 42): the absolute goals of issue 19 move with the machine; these ratios less so. ' +
-      '"All processes" are those of the table above.',
-    ...notMeasured(unmeasured),
-    '',
-    '| measure | measured | floor | multiple |',
-    '|---|---|---|---|',
-    ...rows,
-    '',
-  ];
-}
-
 main().catch((err: unknown) => {
   process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
   process.exit(1);

@@ -3,6 +3,7 @@
  * /v1/openapi.json — built here in-process from the route declarations (api/openapi.ts), so nothing is started:
  *   clients/typescript/src/generated/schema.ts  (openapi-typescript)
  *   clients/python/assay/models.py              (datamodel-code-generator, pinned in .venv-sdk)
+ *   clients/python/assay/_sync.py               (from the asynchronous client _async.py: scripts/sync-client.ts)
  * `--check` writes nothing and exits 1 naming each file that differs from what generation would write now; a test
  * runs it, so a change to the API's contract without regeneration fails `npm test` (docs/decisions.md 156).
  */
@@ -15,11 +16,13 @@ import { apiRoutes } from '../api/app';
 import { buildOpenApiDocument } from '../api/openapi';
 import { parseConfig } from '../domain/platform/config';
 import { ensureSdkVenv, venvBin } from './python-venv';
+import { SYNC_CLIENT, syncClientNow } from './sync-client';
 
 const ROOT = join(__dirname, '..');
 export const GENERATED = {
   typescript: join(ROOT, 'clients', 'typescript', 'src', 'generated', 'schema.ts'),
   python: join(ROOT, 'clients', 'python', 'assay', 'models.py'),
+  pythonSync: SYNC_CLIENT,
 };
 /** A fixed server address: the SDKs take theirs from the caller, and the output must not depend on the environment. */
 const SERVER_URL = 'http://127.0.0.1:8080/v1';
@@ -91,7 +94,7 @@ function pythonSource(document: Record<string, unknown>): string {
 /** What each generated file should contain now. */
 export async function generatedSources(): Promise<Record<keyof typeof GENERATED, string>> {
   const document = openApiDocument();
-  return { typescript: await typescriptSource(document), python: pythonSource(document) };
+  return { typescript: await typescriptSource(document), python: pythonSource(document), pythonSync: syncClientNow() };
 }
 
 /** The generated files whose content differs from `sources` (an empty list: up to date). */

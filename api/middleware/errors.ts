@@ -1,11 +1,11 @@
 /**
  * The one place that turns failures into the error envelope `{error: {code, message, request_id}}`.
- * `ApiError`s are shown as they are; an unavailable dependency (the one classifier, domain/dependencies/dependency-failure.ts) is
+ * `ApiError`s are shown as they are; an unavailable dependency (the one classifier, domain/backing-services/dependency-failure.ts) is
  * 503 with `Retry-After`; anything else is logged with its stack and answered 500 `internal_error` with no internal
  * text.
  */
 import type { Middleware } from 'koa';
-import { classifyDependencyFailure } from '../../domain/dependencies/dependency-failure';
+import { classifyDependencyFailure } from '../../domain/backing-services/dependency-failure';
 import { ApiError, errors } from '../../domain/http/errors';
 import type { Logger } from '../../domain/platform/logger';
 

@@ -9,7 +9,7 @@ import {
   visibleEventTypes,
 } from '../../domain/webhooks/events';
 import { signEventRuns } from '../../domain/runs/output-file';
-import { Event, EventIdParams, EventListQuery, EventPage } from '../../domain/events/schemas';
+import { Event, EventIdParams, EventListQuery, EventPage } from '../../domain/event-schemas/schemas';
 import type { RouteDeps } from '../deps';
 import { route, type RouteSpec } from '../route';
 

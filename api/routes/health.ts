@@ -2,8 +2,8 @@
  * `GET /health`: unauthenticated, probes every dependency (docs/decisions.md 422), an answer served again for
  * `cacheMs` (docs/decisions.md 314).
  */
-import { cachedHealth, type HealthDeps } from '../../domain/dependencies/health';
-import { Health } from '../../domain/dependencies/health-schemas';
+import { cachedHealth, type HealthDeps } from '../../domain/backing-services/health';
+import { Health } from '../../domain/backing-services/health-schemas';
 import { route, type RouteSpec } from '../route';
 
 export function healthRoutes(deps: HealthDeps & { cacheMs: number }): RouteSpec[] {

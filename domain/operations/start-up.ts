@@ -1,11 +1,11 @@
 /**
- * A process's start-up: the connections (domain/dependencies/connections.ts), then the product's data set-up that
+ * A process's start-up: the connections (domain/backing-services/connections.ts), then the product's data set-up that
  * needs capabilities, which plumbing may not import: the store's strategy chosen once and made ready over every
  * listed resource (docs/decisions.md 350), the indexes that strategy reads by, and the catalog seeded (products and
  * prompt templates). Every step is idempotent, so any number of processes may start at once.
  */
 import { ensureCatalog } from '../catalog/catalog';
-import { openConnections, type Connections } from '../dependencies/connections';
+import { openConnections, type Connections } from '../backing-services/connections';
 import type { Config } from '../platform/config';
 import { ensureIndexes } from '../platform/db';
 import { prepareStore, type ListStrategy } from '../store';

@@ -16,7 +16,7 @@ import addFormats from 'ajv-formats';
 import type { Context, Middleware } from 'koa';
 import { buildOpenApiDocument, errorResponses } from '../../api/openapi';
 import { route, type RouteSpec } from '../../api/route';
-import { Event } from '../../domain/events/schemas';
+import { Event } from '../../domain/event-schemas/schemas';
 
 export interface Violation {
   method: string;

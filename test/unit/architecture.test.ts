@@ -12,7 +12,7 @@ const APP = ['api', 'domain', 'activities', 'workflows', 'worker', 'scripts'];
  * domain/'s folders, lowest first: a folder imports only folders listed before it. Plumbing first (it imports no
  * capability), then the capabilities in the one direction they use each other. A new folder must be placed here.
  */
-const PLUMBING = ['domain/platform', 'domain/http', 'domain/store', 'domain/jobs', 'domain/dependencies'];
+const PLUMBING = ['domain/platform', 'domain/http', 'domain/store', 'domain/jobs', 'domain/backing-services'];
 const CAPABILITIES = [
   'domain/json-schema',
   'domain/calibration',
@@ -26,7 +26,7 @@ const CAPABILITIES = [
   'domain/runs',
   'domain/batches',
   'domain/calibrations',
-  'domain/events',
+  'domain/event-schemas',
   'domain/operations',
 ];
 const LAYERS = [...PLUMBING, ...CAPABILITIES];

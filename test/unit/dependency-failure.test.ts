@@ -28,7 +28,7 @@ import {
   MongoTopologyClosedError,
 } from 'mongodb';
 import { DeadlineExceeded } from '../../domain/platform/deadline';
-import { classifyDependencyFailure, isDependencyUnavailable } from '../../domain/dependencies/dependency-failure';
+import { classifyDependencyFailure, isDependencyUnavailable } from '../../domain/backing-services/dependency-failure';
 import { ApiError } from '../../domain/http/errors';
 import { freePort } from '../support/ports';
 

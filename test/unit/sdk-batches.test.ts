@@ -8,7 +8,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Assay, ConflictError, WaitTimeoutError, type Batch } from '../../clients/typescript/src';
-import { externalIds, main, progressLine } from '../../clients/typescript/src/cli';
+import { main } from '../../clients/typescript/src/cli';
+import { externalIds, progressLine } from '../../clients/typescript/src/cli/batches';
 
 interface Seen {
   at: number;

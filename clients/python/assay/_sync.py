@@ -1,3 +1,4 @@
+# Generated from _async.py (the asynchronous client). Do not edit; run `npm run generate:clients`.
 """The synchronous client: ``Assay(api_key=..., base_url=...)``."""
 
 from __future__ import annotations
@@ -99,7 +100,9 @@ class ReferenceDocuments(_Resource):
         )
 
     def get(self, ref_id: str) -> models.ReferenceDocument:
-        return models.ReferenceDocument.model_validate(self._client._request("GET", f"/reference-documents/{ref_id}"))
+        return models.ReferenceDocument.model_validate(
+            self._client._request("GET", f"/reference-documents/{ref_id}")
+        )
 
     def list(self, *, limit: int | None = None) -> Iterator[models.ReferenceDocument]:
         for item in self._client._paginate("/reference-documents", {"limit": limit}):
@@ -477,7 +480,8 @@ class Assay:
         cursor: str | None = None
         while True:
             page = self._request("GET", path, params=drop_none({**params, "cursor": cursor}))
-            yield from page["data"]
+            for item in page["data"]:
+                yield item
             cursor = page.get("next_cursor")
             if not cursor:
                 return
