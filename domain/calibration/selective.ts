@@ -6,7 +6,6 @@
  * for telling agreement with H1 from disagreement; and the lowest threshold whose metric meets the κ threshold.
  * Pure: the calibration report hands it each scored item's H1 value, model consensus and confidence.
  */
-import { agrees } from '../confidence/consensus';
 import { declaredLabels, DEFAULT_THRESHOLDS, validValue, type Criterion, type LabelValue } from './agreement';
 import { bootstrapInterval, pick } from './bootstrap';
 import { averageRanks, cohenKappa, linConcordance, undefinedMetric, type Metric } from './metrics';
@@ -118,7 +117,8 @@ export function selectiveAgreement(
     selective,
     confidence_auroc: scored.length
       ? auroc(
-          scored.map((i) => agrees(criterion, i.model, i.human)),
+          // Exact agreement, numeric included (decision 46's words): a numeric criterion rarely has one.
+          scored.map((i) => i.model === i.human),
           scored.map((i) => i.confidence),
         )
       : undefinedMetric('no item has both an H1 label and a scorable model value'),

@@ -67,10 +67,6 @@ describe('selective agreement against scikit-learn', () => {
           : criterion.kind === 'boolean'
             ? [false, true]
             : (criterion.labels ?? null),
-      range:
-        criterion.min !== undefined && criterion.max !== undefined && criterion.kind === 'numeric'
-          ? criterion.max - criterion.min
-          : null,
       human: items.map((i) => i.human),
       model: items.map((i) => i.model),
       confidence: items.map((i) => i.confidence),

@@ -1,9 +1,9 @@
 """Reference values for selective agreement (domain/calibration/selective.ts), by libraries nobody on this project wrote.
 
-Reads a JSON list of cases on stdin: {kind, labels, range, human, model, confidence}. Answers per case
+Reads a JSON list of cases on stdin: {kind, labels, human, model, confidence}. Answers per case
 {"rows": [value or null per threshold 0.5 ... 1.0], "auroc": value or null}: scikit-learn's cohen_kappa_score (quadratic
 weights for ordinal) or NumPy's Lin concordance (numeric) on the items at or above each threshold, and scikit-learn's
-roc_auc_score of confidence for agreement with H1 (numeric: within 5 % of `range`, or of H1's value). Null where the library answers NaN
+roc_auc_score of confidence for agreement with H1 (exact equality). Null where the library answers NaN
 or raises.
 """
 
@@ -47,12 +47,7 @@ def answer(case):
     for t in THRESHOLDS:
         keep = [i for i in range(len(h)) if c[i] >= t - 1e-9]
         rows.append(metric(case, [h[i] for i in keep], [m[i] for i in keep]))
-    if case["kind"] == "numeric":
-        # Within 5 % of the declared range, or of H1's absolute value without one (decision 45's numeric equality).
-        scale = [case["range"] if case["range"] is not None else abs(v) for v in h]
-        agree = [abs(m[i] - h[i]) <= 0.05 * scale[i] for i in range(len(h))]
-    else:
-        agree = [m[i] == h[i] for i in range(len(h))]
+    agree = [m[i] == h[i] for i in range(len(h))]
     try:
         auroc = finite(roc_auc_score(np.array(agree, dtype=int), c)) if 0 < sum(agree) < len(agree) else None
     except ValueError:
