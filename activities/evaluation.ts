@@ -17,7 +17,6 @@ import { beginRun, completeRun, completeRunWithOutput } from '../domain/runs/lif
 import type { RunManifest, RunStatus } from '../domain/runs/schemas';
 import { objectKeys, putObject } from '../domain/platform/storage';
 import type { RunJobInput } from '../domain/jobs/contract';
-import { workflowForRun } from '../domain/evaluation-workflows/evaluation-workflows';
 import { batchWorkflowSnapshot } from '../domain/batches/batches';
 import { boxesOf, verifyEvidence, type CitableInput } from './citations';
 import { loadStoredText, type StoredText } from '../domain/documents/stored-text';
@@ -26,7 +25,9 @@ import type { ActivityDeps } from './deps';
 import { countTokens } from './indexing/tokens';
 import { createContextAssembler, renderInput, type ModelContext } from './model-context';
 import type { ModelMessage } from './models/gateway';
-import { stubEvidence, stubOutput } from './models/stub';
+import { stubEvidence, stubJudgments, stubOutput } from './models/stub';
+import { combineJudgments, runCriteria } from './live-evaluation';
+import { confidenceSamples, workflowForRun } from '../domain/evaluation-workflows/evaluation-workflows';
 import type { Section } from './parsing/types';
 import { buildMessages } from './prompt';
 import { renderOutput } from './rendering';
@@ -52,10 +53,15 @@ export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
     const run = known ?? (await findRunForJob(db, accountId, runId));
     if (!run) throw runFailure('internal_error', `run ${runId} not found`);
     // A batch item runs with its batch's snapshot of the workflow (docs/decisions.md 36), whatever it is now.
-    const workflow = run.batch_id
+    const found = run.batch_id
       ? await batchWorkflowSnapshot(db, accountId, run.batch_id)
       : await workflowForRun(db, accountId, run.workflow_id);
-    if (!workflow) throw runFailure('workflow_missing', 'The run’s workflow no longer exists.');
+    if (!found) throw runFailure('workflow_missing', 'The run’s workflow no longer exists.');
+    // A run of its own is judged by the criteria and samples it snapshotted at creation (DESIGN decision 44); one made
+    // before snapshots existed, once, without criteria, as it was quoted.
+    const workflow = run.batch_id
+      ? found
+      : { ...found, criteria: run.criteria ?? [], confidence: { samples: run.confidence_samples ?? 1 } };
     const docs = await documentsForRun(db, accountId, run.input_documents);
     const inputs: RunInput[] = run.input_documents.map((id) => {
       const doc = docs.find((d) => d._id === id);
@@ -89,13 +95,45 @@ export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
       run.output_format === 'markdown'
         ? await stubOutput({ runId: run._id, format: 'json', schema: ctx.schema }).catch(() => output)
         : output;
-    const evidence = stubEvidence({
-      runId: run._id,
-      output: judged,
-      inputs: citable,
-      chunkIds: [...model.chunks.keys()],
-    });
-    return { output, evidence, model: 'stub', provider: 'stub', inputTokens: 0, outputTokens: 0 };
+    const k = confidenceSamples(ctx.workflow);
+    const evidenceOf = (index: number, judgedOutput: Record<string, unknown>) =>
+      stubEvidence({
+        // Sample 0 cites what a run of one judgment cites; each other sample cites passages of its own.
+        runId: index === 0 ? run._id : `${run._id}#sample-${index}`,
+        output: judgedOutput,
+        inputs: citable,
+        chunkIds: [...model.chunks.keys()],
+      });
+    if (k === 1 || run.output_format === 'markdown') {
+      return {
+        output,
+        evidence: evidenceOf(0, judged),
+        model: 'stub',
+        provider: 'stub',
+        inputTokens: 0,
+        outputTokens: 0,
+      };
+    }
+    // DESIGN decision 45 in test mode: k answers that differ on some criteria, deterministically, through the same
+    // consensus as live answers; a variation the schema refuses is not made (that sample repeats sample 0).
+    const answers = stubJudgments({
+      output,
+      criteria: runCriteria(ctx.workflow),
+      documentIds: run.input_documents,
+      samples: k,
+    }).map((answer) => (ctx.schema && !validateAgainstSchema(ctx.schema, answer).valid ? output : answer));
+    return combineJudgments(
+      ctx,
+      answers.map((answer, index) => ({
+        ok: true,
+        output: answer,
+        evidence: evidenceOf(index, answer),
+        model: 'stub',
+        inputTokens: 0,
+        outputTokens: 0,
+      })),
+      'stub',
+    );
   }
 
   /** Answers the run's status afterwards: `succeeded`, or the status a settlement elsewhere gave it meanwhile. */
@@ -153,6 +191,9 @@ export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
         output_file: { key, mime_type: file.mimeType, extension: file.extension },
         citations_json: JSON.stringify(verified.citations),
         manifest_json: JSON.stringify(manifest),
+        ...(result.confidence
+          ? { confidence_json: JSON.stringify(result.confidence.values), confidence_min: result.confidence.min }
+          : {}),
         usage: {
           input_tokens: result.inputTokens,
           output_tokens: result.outputTokens,
@@ -250,6 +291,7 @@ function manifestOf(ctx: RunContext, model: ModelContext, messages: ModelMessage
       inputs: model.tokens.inputs,
       total,
     },
+    ...(result.samples ? { samples: result.samples } : {}),
     coverage: model.coverage,
   };
 }

@@ -7,7 +7,11 @@
  * rejected; logged for the operator) or `model_error`. The evidence that comes with the result is returned as given;
  * evaluation.ts verifies it.
  */
+import { ApplicationFailure } from '@temporalio/common';
 import { runFailure } from '../domain/runs/failures';
+import { consensusOf, type Criterion } from '../domain/confidence/consensus';
+import { confidenceSamples } from '../domain/evaluation-workflows/evaluation-workflows';
+import { criterionInput } from '../domain/calibration-sets/calibration-sets';
 import { validateAgainstSchema } from '../domain/json-schema/validate';
 import type { ModelResult, RunContext } from './run-context';
 import type { ActivityDeps } from './deps';
@@ -22,10 +26,11 @@ export function createLiveEvaluator(deps: ActivityDeps) {
     slot: ProviderSlot,
     messages: ModelMessage[],
     schema: Record<string, unknown>,
+    sample?: { index: number; of: number },
   ): Promise<ModelAnswer> {
     let answer: ModelAnswer;
     try {
-      answer = await provider.complete({ messages, jsonSchema: schema });
+      answer = await provider.complete({ messages, jsonSchema: schema, ...(sample ? { sample } : {}) });
     } catch (err) {
       if (err instanceof ModelCallError) throw failureOf(err, provider, slot);
       throw err;
@@ -72,8 +77,70 @@ export function createLiveEvaluator(deps: ActivityDeps) {
     );
   }
 
-  return async (ctx: RunContext, context: ModelContext, messages: ModelMessage[]): Promise<ModelResult> => {
+  /**
+   * One judgment: the answer held to the output contract, with one repair attempt. Tokens are counted whatever the
+   * outcome, so a sample that failed still shows what it cost in the manifest.
+   */
+  async function judge(
+    ctx: RunContext,
+    provider: ModelProvider,
+    slot: ProviderSlot,
+    messages: ModelMessage[],
+    sample?: { index: number; of: number },
+  ): Promise<Judgment> {
     const { run } = ctx;
+    const envelope = answerSchema(run.output_format, ctx.schema);
+    const accepts = (output: Record<string, unknown>) => problemsOf(output, ctx.schema).length === 0;
+    const tokens = { inputTokens: 0, outputTokens: 0 };
+    const call = async (sent: ModelMessage[]) => {
+      const answer = await ask(provider, slot, sent, envelope, sample);
+      tokens.inputTokens += answer.inputTokens ?? 0;
+      tokens.outputTokens += answer.outputTokens ?? 0;
+      return answer;
+    };
+    try {
+      let answer = await call(messages);
+      let parsed = parseAnswer(answer.text, run.output_format, accepts);
+      // A Markdown report is whatever text came back, but never a cut-off one: it would be delivered, and charged,
+      // as if it were whole.
+      const check = () =>
+        answer.stop === 'truncated'
+          ? [CUT_OFF]
+          : run.output_format === 'markdown'
+            ? []
+            : problemsOf(parsed.output, ctx.schema);
+      let problems = check();
+      if (problems.length) {
+        // One repair attempt, showing the model exactly what was wrong (a cut-off answer: that it was cut off).
+        const why = problems[0] === CUT_OFF ? `${CUT_OFF}; answer more briefly` : problems.slice(0, 5).join('; ');
+        const shape =
+          run.output_format === 'markdown' ? '{"markdown": …, "evidence": […]}' : '{"output": …, "evidence": […]}';
+        const repair: ModelMessage[] = [
+          ...messages,
+          { role: 'assistant', content: answer.text || '(no answer)' },
+          {
+            role: 'user',
+            content: `That answer does not meet the output contract: ${why}. Answer again with one corrected JSON object only (${shape}).`,
+          },
+        ];
+        answer = await call(repair);
+        parsed = parseAnswer(answer.text, run.output_format, accepts);
+        problems = check();
+        if (problems.length) {
+          throw runFailure(
+            'output_invalid',
+            `The model's answer did not meet the output contract after one repair attempt: ${problems.slice(0, 3).join('; ')}`,
+          );
+        }
+      }
+      return { ok: true, output: parsed.output!, evidence: parsed.evidence, model: answer.model, ...tokens };
+    } catch (err) {
+      if (!(err instanceof ApplicationFailure)) throw err;
+      return { ok: false, failure: err, ...tokens };
+    }
+  }
+
+  return async (ctx: RunContext, context: ModelContext, messages: ModelMessage[]): Promise<ModelResult> => {
     const slot: ProviderSlot = context.strategy === 'fulltext' ? 'B' : 'A';
     const provider = deps.models.provider(slot);
     if (!provider) {
@@ -82,56 +149,78 @@ export function createLiveEvaluator(deps: ActivityDeps) {
         'No language model is configured for live runs on this deployment; the run was refunded.',
       );
     }
-    const envelope = answerSchema(run.output_format, ctx.schema);
-    const accepts = (output: Record<string, unknown>) => problemsOf(output, ctx.schema).length === 0;
-
-    let answer = await ask(provider, slot, messages, envelope);
-    let inputTokens = answer.inputTokens ?? 0;
-    let outputTokens = answer.outputTokens ?? 0;
-    let parsed = parseAnswer(answer.text, run.output_format, accepts);
-    // A Markdown report is whatever text came back, but never a cut-off one: it would be delivered, and charged,
-    // as if it were whole.
-    const check = () =>
-      answer.stop === 'truncated'
-        ? [CUT_OFF]
-        : run.output_format === 'markdown'
-          ? []
-          : problemsOf(parsed.output, ctx.schema);
-    let problems = check();
-    if (problems.length) {
-      // One repair attempt, showing the model exactly what was wrong (a cut-off answer: that it was cut off).
-      const why = problems[0] === CUT_OFF ? `${CUT_OFF}; answer more briefly` : problems.slice(0, 5).join('; ');
-      const shape =
-        run.output_format === 'markdown' ? '{"markdown": …, "evidence": […]}' : '{"output": …, "evidence": […]}';
-      const repair: ModelMessage[] = [
-        ...messages,
-        { role: 'assistant', content: answer.text || '(no answer)' },
-        {
-          role: 'user',
-          content: `That answer does not meet the output contract: ${why}. Answer again with one corrected JSON object only (${shape}).`,
-        },
-      ];
-      answer = await ask(provider, slot, repair, envelope);
-      inputTokens += answer.inputTokens ?? 0;
-      outputTokens += answer.outputTokens ?? 0;
-      parsed = parseAnswer(answer.text, run.output_format, accepts);
-      problems = check();
-      if (problems.length) {
-        throw runFailure(
-          'output_invalid',
-          `The model's answer did not meet the output contract after one repair attempt: ${problems.slice(0, 3).join('; ')}`,
-        );
-      }
+    const providerName = provider.name === 'anthropic' ? 'anthropic' : 'openai';
+    const k = confidenceSamples(ctx.workflow);
+    if (k === 1) {
+      const one = await judge(ctx, provider, slot, messages);
+      if (!one.ok) throw one.failure;
+      const { ok: _ok, ...result } = one;
+      return { ...result, provider: providerName };
     }
-    return {
-      output: parsed.output!,
-      evidence: parsed.evidence,
-      model: answer.model,
-      provider: provider.name === 'anthropic' ? 'anthropic' : 'openai',
-      inputTokens,
-      outputTokens,
-    };
+    // DESIGN decision 45: k judgments at once, each with its own retries and repair (a 429 on one retries that one).
+    const judgments = await Promise.all(
+      Array.from({ length: k }, (_, index) => judge(ctx, provider, slot, messages, { index, of: k })),
+    );
+    return combineJudgments(ctx, judgments, providerName);
   };
+}
+
+/** One sample's outcome: its answer, or the failure that ended it; its tokens either way. */
+export type Judgment = { inputTokens: number; outputTokens: number } & (
+  | { ok: true; output: Record<string, unknown>; evidence: unknown[]; model: string }
+  | { ok: false; failure: ApplicationFailure }
+);
+
+/**
+ * The run's result from k judgments (DESIGN decision 45, docs/decisions.md 660): at least ⌈k/2⌉ valid answers, else
+ * `output_invalid` (refunded) — or, when every sample failed the same way (credentials, a context too large), that
+ * failure, which says more. The kept answer's evidence is the run's; tokens are every sample's.
+ */
+export function combineJudgments(
+  ctx: RunContext,
+  judgments: Judgment[],
+  provider: ModelResult['provider'],
+): ModelResult {
+  const valid = judgments.filter((j): j is Extract<Judgment, { ok: true }> => j.ok);
+  const failed = judgments.filter((j): j is Extract<Judgment, { ok: false }> => !j.ok);
+  const needed = Math.ceil(judgments.length / 2);
+  if (valid.length < needed) {
+    const codes = new Set(failed.map((f) => f.failure.type));
+    if (valid.length === 0 && codes.size === 1) throw failed[0]!.failure;
+    throw runFailure(
+      'output_invalid',
+      `Only ${valid.length} of the ${judgments.length} judgments met the output contract (at least ${needed} are needed): ` +
+        failed
+          .slice(0, 2)
+          .map((f) => f.failure.message)
+          .join('; '),
+    );
+  }
+  const consensus = consensusOf(
+    runCriteria(ctx.workflow),
+    valid.map((v) => v.output),
+  );
+  const kept = valid[consensus.chosen]!;
+  return {
+    output: consensus.output,
+    evidence: kept.evidence,
+    model: kept.model,
+    provider,
+    inputTokens: judgments.reduce((n, j) => n + j.inputTokens, 0),
+    outputTokens: judgments.reduce((n, j) => n + j.outputTokens, 0),
+    confidence: { values: consensus.confidence, min: consensus.confidence_min },
+    samples: judgments.map((j, index) => ({
+      index,
+      input_tokens: j.inputTokens,
+      output_tokens: j.outputTokens,
+      valid: j.ok,
+    })),
+  };
+}
+
+/** The criteria a run is judged by, as the consensus reads them (null fields of a stored criterion dropped). */
+export function runCriteria(workflow: RunContext['workflow']): Criterion[] {
+  return (workflow.criteria ?? []).map(criterionInput);
 }
 
 const CUT_OFF = 'it was cut off at the output limit';

@@ -4,7 +4,7 @@
  * other in a loop.
  */
 import type { RunDoc } from '../domain/runs';
-import type { RunManifest } from '../domain/runs/schemas';
+import type { RunCriterionConfidence, RunManifest } from '../domain/runs/schemas';
 import type { EvaluationWorkflowDoc } from '../domain/evaluation-workflows/evaluation-workflows';
 import type { StoredSection } from '../domain/documents/stored-text';
 
@@ -39,4 +39,7 @@ export interface ModelResult {
   provider: RunManifest['provider'];
   inputTokens: number;
   outputTokens: number;
+  /** With k ≥ 2 judgments (DESIGN decision 45): each criterion's confidence, and each sample's tokens. */
+  confidence?: { values: Record<string, RunCriterionConfidence>; min: number | null };
+  samples?: NonNullable<RunManifest['samples']>;
 }

@@ -6,7 +6,7 @@
  * answers in text, which goes through the same validation.
  */
 import Anthropic from '@anthropic-ai/sdk';
-import type { ModelAnswer, ModelProvider, ModelRequest } from './gateway';
+import { sampleHeaders, type ModelAnswer, type ModelProvider, type ModelRequest } from './gateway';
 import { ModelCallError, modelCallError, withRetries, type RetryOptions } from './retry';
 
 export interface AnthropicOptions {
@@ -53,7 +53,7 @@ export function anthropicProvider(options: AnthropicOptions): ModelProvider {
         try {
           const res = await client.messages.create(
             { model: options.model, system, messages, max_tokens: request.maxOutputTokens ?? 4096, ...structured },
-            { signal: request.signal },
+            { signal: request.signal, headers: sampleHeaders(request) },
           );
           const tool = res.content.find((block) => block.type === 'tool_use' && block.name === ANSWER_TOOL);
           const text =

@@ -14,6 +14,18 @@ export interface ModelRequest {
   jsonSchema?: Record<string, unknown> | null;
   maxOutputTokens?: number;
   signal?: AbortSignal;
+  /**
+   * One of a run's k judgments over the same context (DESIGN decision 45): sent as the `X-Assay-Sample: i/k` header
+   * only, so the prompt, and a provider's prompt cache, stay the same for every sample.
+   */
+  sample?: { index: number; of: number };
+}
+
+/** The request header naming a judgment's sample (`0/3`…`2/3`), for gateways' logs and scripted test servers. */
+export const SAMPLE_HEADER = 'X-Assay-Sample';
+
+export function sampleHeaders(request: ModelRequest): Record<string, string> | undefined {
+  return request.sample ? { [SAMPLE_HEADER]: `${request.sample.index}/${request.sample.of}` } : undefined;
 }
 
 export interface ModelAnswer {

@@ -5,7 +5,7 @@
  * `json_schema` response format; the answer is validated again by the caller whatever the server promised.
  */
 import OpenAI, { APIError, APIConnectionError } from 'openai';
-import type { ModelAnswer, ModelProvider, ModelRequest } from './gateway';
+import { sampleHeaders, type ModelAnswer, type ModelProvider, type ModelRequest } from './gateway';
 import { ModelCallError, modelCallError, withRetries, type RetryOptions } from './retry';
 
 export interface OpenAiOptions {
@@ -42,7 +42,7 @@ export function openAiProvider(options: OpenAiOptions): ModelProvider {
                   }
                 : {}),
             },
-            { signal: request.signal },
+            { signal: request.signal, headers: sampleHeaders(request) },
           );
           const choice = res.choices[0];
           const message = choice?.message;

@@ -11,6 +11,8 @@ import type { CitableInput, EvidenceClaim } from '../citations';
 import { markdownFromObject } from '../rendering/markdown';
 import { isPlainObject, type PlainObject } from '../rendering/shape';
 import type { OutputFormat } from '../rendering/types';
+import { writePointer, type Criterion, type LabelValue } from '../../domain/confidence/consensus';
+import { readPointer } from '../../domain/calibration/pointer';
 
 export interface StubInput {
   runId: string;
@@ -194,4 +196,61 @@ function evaluationStub(runId: string, seed: number): PlainObject {
     criteria,
     recommendations,
   };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Repeated judgments (DESIGN decision 45)
+// ---------------------------------------------------------------------------------------------------------------
+
+export interface StubJudgmentsInput {
+  /** The stub's one output (sample 0): every other sample is it with some criteria changed. */
+  output: Record<string, unknown>;
+  criteria: readonly Criterion[];
+  /** What the pattern depends on: the run's input documents, so the same document splits the same way every time. */
+  documentIds: readonly string[];
+  samples: number;
+}
+
+/**
+ * k answers as a model sampled k times might give them, for free and the same on every attempt: per criterion,
+ * seeded by the documents and its key, all samples agree (about 40 %), the last one differs (30 %), or every odd
+ * one does (30 %), so some criteria are unanimous and some split, and confidence and review can be tried in test mode.
+ */
+export function stubJudgments(input: StubJudgmentsInput): Record<string, unknown>[] {
+  const answers = Array.from({ length: input.samples }, () => structuredClone(input.output));
+  for (const criterion of input.criteria) {
+    const random = mulberry32(seedFrom(`${input.documentIds.join(',')}#${criterion.key}`));
+    const r = random();
+    if (r < 0.4 || input.samples < 2) continue;
+    const value = readPointer(input.output, criterion.pointer);
+    const other = otherValue(criterion, value);
+    if (other === undefined) continue;
+    answers.forEach((answer, i) => {
+      const differs = r < 0.7 && input.samples >= 3 ? i === input.samples - 1 : i % 2 === 1;
+      if (differs) writePointer(answer, criterion.pointer, other);
+    });
+  }
+  return answers;
+}
+
+/** A value of the criterion's kind near `value` but not equal to it (as equality counts for numeric), or none. */
+function otherValue(criterion: Criterion, value: unknown): LabelValue | undefined {
+  switch (criterion.kind) {
+    case 'ordinal':
+      if (typeof value !== 'number') return undefined;
+      return criterion.max !== undefined && value >= criterion.max ? value - 1 : value + 1;
+    case 'numeric': {
+      if (typeof value !== 'number') return undefined;
+      const range = criterion.min !== undefined && criterion.max !== undefined ? criterion.max - criterion.min : null;
+      const step = range !== null ? range / 4 : Math.max(1, Math.abs(value) / 2);
+      return criterion.max !== undefined && value + step > criterion.max ? value - step : value + step;
+    }
+    case 'boolean':
+      return typeof value === 'boolean' ? !value : undefined;
+    case 'categorical': {
+      const labels = criterion.labels ?? [];
+      if (typeof value !== 'string' || labels.length < 2) return undefined;
+      return labels[(labels.indexOf(value) + 1) % labels.length];
+    }
+  }
 }

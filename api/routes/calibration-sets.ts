@@ -20,6 +20,7 @@ import {
   listCalibrationItems,
   listCalibrationSets,
 } from '../../domain/calibration-sets/calibration-sets';
+import { criteriaToCopy } from '../../domain/evaluation-workflows/evaluation-workflows';
 import type { RouteDeps } from '../deps';
 import { route, type RouteSpec } from '../route';
 
@@ -51,13 +52,20 @@ export function calibrationSetRoutes(deps: RouteDeps): RouteSpec[] {
       description:
         "Criteria point into a run's `output` with an RFC 6901 JSON Pointer. `ordinal`: integers `min`–`max` " +
         '(`min` < `max`); `categorical`: `labels`; `boolean`; `numeric`: optional `min`/`max`. Keys are unique within ' +
-        'the set. Send `Idempotency-Key` to make retries safe.',
+        "the set. `workflow_id` instead of `criteria` copies that workflow's criteria (400 when it has none). Send " +
+        '`Idempotency-Key` to make retries safe.',
       body: CreateCalibrationSetRequest,
       idempotency: { reserve: () => newId('calibrationSet') },
       responses: { 201: { description: 'The calibration set', schema: CalibrationSet } },
       handler: async ({ tenant, body, reservedId }) => ({
         status: 201,
-        body: calibrationSetView(await createCalibrationSet(tenant, body, reservedId)),
+        body: calibrationSetView(
+          await createCalibrationSet(
+            tenant,
+            { name: body.name, criteria: body.criteria ?? (await criteriaToCopy(tenant, body.workflow_id!)) },
+            reservedId,
+          ),
+        ),
       }),
     }),
     route({

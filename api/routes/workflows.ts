@@ -46,7 +46,9 @@ export function workflowRoutes(deps: RouteDeps): RouteSpec[] {
       description:
         'Every referenced id must exist in your account. Omitted `default_mode`, `default_model_policy` and ' +
         '`output_format` come from the product. With `output_schema_sample_id` and no `output_schema`, the schema is ' +
-        "inferred from the sample's structure.",
+        "inferred from the sample's structure. `criteria` name where the output's verdicts stand (checked against " +
+        'the output schema, 400 naming `criteria[i]`); `confidence.samples` above 1 has each live run judged that ' +
+        'many times (needs `criteria`; the model part of the price is multiplied by it).',
       body: CreateWorkflowRequest,
       responses: { 201: { description: 'The workflow', schema: Workflow } },
       handler: async ({ tenant, body }) => ({
@@ -76,7 +78,8 @@ export function workflowRoutes(deps: RouteDeps): RouteSpec[] {
       summary: 'Update a workflow',
       description:
         'Status: active ↔ paused, any → archived (setting the current status changes nothing); archived is final: any ' +
-        'change to an archived workflow, its status included, is 409 `workflow_archived`.',
+        'change to an archived workflow, its status included, is 409 `workflow_archived`. New `criteria` and ' +
+        '`confidence` apply to runs created afterwards; runs and batches keep what they were created with.',
       params: WorkflowIdParams,
       body: UpdateWorkflowRequest,
       responses: { 200: { description: 'The workflow', schema: Workflow } },

@@ -14,6 +14,7 @@ import {
   CALIBRATION_LIMITS,
   type AddCalibrationItemsRequest,
   type CreateCalibrationSetRequest,
+  type CriterionInput,
   type CriterionKind,
   type ItemLabel,
   type LabelValue,
@@ -27,6 +28,30 @@ export interface CriterionDoc {
   min: number | null;
   max: number | null;
   labels: string[] | null;
+}
+
+/** A criterion as sets and workflows store it: every field present, null where the kind has none. */
+export function criterionDoc(c: CriterionInput): CriterionDoc {
+  return {
+    key: c.key,
+    pointer: c.pointer,
+    kind: c.kind,
+    min: c.min ?? null,
+    max: c.max ?? null,
+    labels: c.labels ?? null,
+  };
+}
+
+/** A stored criterion as a request declares it: the fields its kind has, none null. */
+export function criterionInput(c: CriterionDoc): CriterionInput {
+  return {
+    key: c.key,
+    pointer: c.pointer,
+    kind: c.kind,
+    ...(c.min === null ? {} : { min: c.min }),
+    ...(c.max === null ? {} : { max: c.max }),
+    ...(c.labels === null ? {} : { labels: c.labels }),
+  };
 }
 
 export interface CalibrationSetDoc {
@@ -109,7 +134,7 @@ export const CALIBRATION_ITEM_LIST: ListSpec<CalibrationItemDoc> = {
  */
 export async function createCalibrationSet(
   tenant: TenantDb,
-  input: CreateCalibrationSetRequest,
+  input: Pick<CreateCalibrationSetRequest, 'name'> & { criteria: CriterionInput[] },
   reservedId?: string,
 ): Promise<CalibrationSetDoc> {
   if (reservedId) {
@@ -120,14 +145,7 @@ export async function createCalibrationSet(
   const doc: Omit<CalibrationSetDoc, 'account_id'> = {
     _id: reservedId ?? newId('calibrationSet'),
     name: input.name,
-    criteria: input.criteria.map((c) => ({
-      key: c.key,
-      pointer: c.pointer,
-      kind: c.kind,
-      min: c.min ?? null,
-      max: c.max ?? null,
-      labels: c.labels ?? null,
-    })),
+    criteria: input.criteria.map(criterionDoc),
     item_count: 0,
     deleted_at: null,
     created_at: now,

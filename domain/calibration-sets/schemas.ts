@@ -78,6 +78,16 @@ export const CriterionInput = z
 
 export type CriterionInput = z.infer<typeof CriterionInput>;
 
+/** Criteria are named by key: a key declared twice is refused at its second place. */
+export function uniqueCriterionKeys(criteria: readonly { key: string }[], ctx: z.RefinementCtx): void {
+  const seen = new Set<string>();
+  criteria.forEach((c, i) => {
+    if (seen.has(c.key))
+      ctx.addIssue({ code: 'custom', path: [i, 'key'], message: `must be unique; "${c.key}" appears twice` });
+    seen.add(c.key);
+  });
+}
+
 export const CreateCalibrationSetRequest = z
   .object({
     name: z.string().trim().min(1).max(200),
@@ -85,16 +95,27 @@ export const CreateCalibrationSetRequest = z
       .array(CriterionInput)
       .min(1)
       .max(CALIBRATION_LIMITS.criteriaPerSet)
-      .superRefine((criteria, ctx) => {
-        const seen = new Set<string>();
-        criteria.forEach((c, i) => {
-          if (seen.has(c.key))
-            ctx.addIssue({ code: 'custom', path: [i, 'key'], message: `must be unique; "${c.key}" appears twice` });
-          seen.add(c.key);
-        });
-      }),
+      .superRefine(uniqueCriterionKeys)
+      .optional()
+      .meta({ description: 'Required unless `workflow_id` names a workflow whose criteria to copy.' }),
+    workflow_id: z
+      .string()
+      .trim()
+      .min(1)
+      .max(64)
+      .optional()
+      .meta({ description: "Copies this workflow's criteria (DESIGN decision 44); not with `criteria`." }),
   })
   .strict()
+  .superRefine((body, ctx) => {
+    if ((body.criteria === undefined) === (body.workflow_id === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['criteria'],
+        message: 'send either criteria or workflow_id (one of them)',
+      });
+    }
+  })
   .meta({ id: 'CreateCalibrationSetRequest' });
 
 export type CreateCalibrationSetRequest = z.infer<typeof CreateCalibrationSetRequest>;

@@ -14,7 +14,10 @@ import { schemaProblems } from '../json-schema/validate';
 import type { Cursors, PageQuery } from '../http/pagination';
 import { findByIds, lists, type ListSpec } from '../store';
 import type { ReferenceDocumentDoc } from '../documents/reference-documents';
-import { OUTPUT_SCHEMA_MAX_CHARS, type CreateWorkflowRequest } from './schemas';
+import { OUTPUT_SCHEMA_MAX_CHARS, type CreateWorkflowRequest, type UpdateWorkflowRequest } from './schemas';
+import { criterionDoc, criterionInput, type CriterionDoc } from '../calibration-sets/calibration-sets';
+import type { CriterionInput } from '../calibration-sets/schemas';
+import { criteriaProblems } from './criteria';
 import type { TenantDb } from '../store';
 import type { Db } from 'mongodb';
 
@@ -36,6 +39,9 @@ export interface EvaluationWorkflowDoc {
   default_mode: 'sync' | 'async';
   default_model_policy: ModelPolicy;
   webhook_endpoint_id: string | null;
+  /** DESIGN decisions 44, 45 (absent on workflows made before: no criteria, one sample). */
+  criteria?: CriterionDoc[];
+  confidence?: { samples: number };
   deleted_at: Date | null;
   created_at: Date;
   updated_at: Date;
@@ -59,9 +65,48 @@ export function evaluationWorkflowView(doc: EvaluationWorkflowDoc) {
     default_mode: doc.default_mode,
     default_model_policy: doc.default_model_policy,
     webhook_endpoint_id: doc.webhook_endpoint_id,
+    criteria: doc.criteria ?? [],
+    confidence: { samples: confidenceSamples(doc) },
     created_at: doc.created_at.toISOString(),
     updated_at: doc.updated_at.toISOString(),
   };
+}
+
+/** How many model calls a live run of the workflow makes (DESIGN decision 45): 1 unless set. */
+export function confidenceSamples(workflow: Pick<EvaluationWorkflowDoc, 'confidence'>): number {
+  return workflow.confidence?.samples ?? 1;
+}
+
+/**
+ * The criteria as stored, once they fit the output schema (docs/decisions.md 661) and confidence has criteria to
+ * measure; else 400 naming the field.
+ */
+function checkedCriteria(
+  criteria: CriterionInput[] | undefined,
+  confidence: { samples: number } | undefined,
+  schema: Record<string, unknown> | null,
+  format: OutputFormat,
+): CriterionDoc[] {
+  const docs = (criteria ?? []).map(criterionDoc);
+  if ((confidence?.samples ?? 1) > 1 && docs.length === 0) {
+    throw badReference('confidence', 'samples above 1 need criteria: confidence is measured per criterion');
+  }
+  if ((confidence?.samples ?? 1) > 1 && format === 'markdown') {
+    throw badReference('confidence', 'samples above 1 need a JSON output: a Markdown report has no criterion values');
+  }
+  if (schema) {
+    const problems = criteriaProblems(docs, schema);
+    if (problems.length) {
+      throw errors.invalidRequest(
+        problems
+          .slice(0, 3)
+          .map((p) => `${p.path}: ${p.message}`)
+          .join('; '),
+        problems.map((p) => ({ path: `body.${p.path}`, message: p.message })),
+      );
+    }
+  }
+  return docs;
 }
 
 const collection = (tenant: TenantDb) => tenant.collection<EvaluationWorkflowDoc>(COLLECTIONS.workflows);
@@ -134,6 +179,8 @@ export async function createEvaluationWorkflow(
     }
   }
 
+  const outputFormat = input.output_format ?? (schema ? 'json' : product.recommended_output_format);
+  const criteria = checkedCriteria(input.criteria, input.confidence, schema, outputFormat);
   const now = new Date();
   const doc: Omit<EvaluationWorkflowDoc, 'account_id'> = {
     _id: newId('workflow'),
@@ -143,12 +190,14 @@ export async function createEvaluationWorkflow(
     prompt_template_id: input.prompt_template_id ?? null,
     user_prompt: input.user_prompt ?? null,
     reference_document_ids: refIds,
-    output_format: input.output_format ?? (schema ? 'json' : product.recommended_output_format),
+    output_format: outputFormat,
     output_schema_json: schema ? JSON.stringify(schema) : null,
     output_schema_sample_id: input.output_schema_sample_id ?? null,
     default_mode: input.default_mode ?? product.default_mode,
     default_model_policy: input.default_model_policy ?? product.default_model_policy,
     webhook_endpoint_id: input.webhook_endpoint_id ?? null,
+    ...(criteria.length ? { criteria } : {}),
+    ...(input.confidence ? { confidence: input.confidence } : {}),
     deleted_at: null,
     created_at: now,
     updated_at: now,
@@ -205,7 +254,7 @@ export async function listEvaluationWorkflows(tenant: TenantDb, page: PageQuery,
 export async function updateEvaluationWorkflow(
   tenant: TenantDb,
   workflowId: string,
-  patch: { name?: string; status?: WorkflowStatus; user_prompt?: string | null },
+  patch: UpdateWorkflowRequest,
 ): Promise<EvaluationWorkflowDoc> {
   const current = await getEvaluationWorkflow(tenant, workflowId);
   // docs/decisions.md 414: active ↔ paused and any → archived are all allowed (setting the current status is a
@@ -217,6 +266,19 @@ export async function updateEvaluationWorkflow(
   if (patch.name !== undefined) set.name = patch.name;
   if (patch.status !== undefined) set.status = patch.status;
   if (patch.user_prompt !== undefined) set.user_prompt = patch.user_prompt;
+  if (patch.criteria !== undefined || patch.confidence !== undefined) {
+    const schema = current.output_schema_json
+      ? (JSON.parse(current.output_schema_json) as Record<string, unknown>)
+      : null;
+    const confidence = patch.confidence ?? current.confidence;
+    set.criteria = checkedCriteria(
+      patch.criteria ?? current.criteria?.map(criterionInput),
+      confidence,
+      schema,
+      current.output_format,
+    );
+    if (confidence) set.confidence = confidence;
+  }
   // Guarded on the status read above: a concurrent archive wins, and this update then changes nothing.
   const updated = await lists().change(tenant, WORKFLOW_LIST, current, () =>
     collection(tenant).findOneAndUpdate({ _id: workflowId, deleted_at: null, status: current.status }, { $set: set }),
@@ -239,6 +301,17 @@ export async function deleteEvaluationWorkflow(tenant: TenantDb, workflowId: str
   );
   if (res.matchedCount === 0) throw errors.notFound('workflow');
   return { id: workflowId, object: 'workflow' as const, deleted: true as const };
+}
+
+/**
+ * The criteria a calibration set copies from a workflow (DESIGN decision 44), as a request would declare them; 400
+ * naming `workflow_id` when there is no such workflow or it declares none.
+ */
+export async function criteriaToCopy(tenant: TenantDb, workflowId: string): Promise<CriterionInput[]> {
+  const workflow = await collection(tenant).findOne({ _id: workflowId, deleted_at: null });
+  if (!workflow) throw badReference('workflow_id', `no workflow "${workflowId}"`);
+  if (!workflow.criteria?.length) throw badReference('workflow_id', 'the workflow declares no criteria to copy');
+  return workflow.criteria.map(criterionInput);
 }
 
 /**

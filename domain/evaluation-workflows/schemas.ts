@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { pageSchema } from '../http/pagination';
 import { ModelPolicySchema, OutputFormatSchema } from '../catalog/schemas';
+import { CALIBRATION_LIMITS, Criterion, CriterionInput, uniqueCriterionKeys } from '../calibration-sets/schemas';
 
 const id = z.string().trim().min(1).max(64);
 
@@ -12,6 +13,35 @@ const id = z.string().trim().min(1).max(64);
  */
 export const OUTPUT_SCHEMA_MAX_CHARS = 65_536;
 export const WorkflowStatus = z.enum(['active', 'paused', 'archived']);
+
+/** The criteria a workflow's outputs are judged on (DESIGN decision 44): unique keys, as a calibration set's. */
+export const WorkflowCriteria = z
+  .array(CriterionInput)
+  .max(CALIBRATION_LIMITS.criteriaPerSet)
+  .superRefine(uniqueCriterionKeys)
+  .meta({
+    description:
+      "Where the workflow's verdicts stand in its output, each as a calibration set's criterion; with an output schema, " +
+      'each pointer names a property it declares, of a type that fits the kind. At most 50.',
+  });
+
+/** Confidence from repeated judgments (DESIGN decision 45). */
+export const CONFIDENCE_MAX_SAMPLES = 5;
+export const WorkflowConfidence = z
+  .object({
+    samples: z
+      .number()
+      .int()
+      .min(1)
+      .max(CONFIDENCE_MAX_SAMPLES)
+      .meta({
+        description:
+          'Model calls a live run makes over the same context (1–5; 1: no confidence). Above 1 needs `criteria`; ' +
+          "the run's model price is multiplied by it.",
+      }),
+  })
+  .strict()
+  .meta({ id: 'WorkflowConfidence' });
 
 export const CreateWorkflowRequest = z
   .object({
@@ -31,6 +61,8 @@ export const CreateWorkflowRequest = z
     default_mode: z.enum(['sync', 'async']).optional(),
     default_model_policy: ModelPolicySchema.optional(),
     webhook_endpoint_id: id.nullable().optional(),
+    criteria: WorkflowCriteria.optional(),
+    confidence: WorkflowConfidence.optional(),
   })
   .strict()
   .meta({ id: 'CreateWorkflowRequest' });
@@ -42,9 +74,15 @@ export const UpdateWorkflowRequest = z
     name: z.string().trim().min(1).max(200).optional(),
     status: WorkflowStatus.optional(),
     user_prompt: z.string().max(20_000).nullable().optional(),
+    criteria: WorkflowCriteria.optional().meta({
+      description: 'Replaces the criteria; runs created before keep theirs.',
+    }),
+    confidence: WorkflowConfidence.optional(),
   })
   .strict()
   .meta({ id: 'UpdateWorkflowRequest' });
+
+export type UpdateWorkflowRequest = z.infer<typeof UpdateWorkflowRequest>;
 
 export const Workflow = z
   .object({
@@ -62,6 +100,8 @@ export const Workflow = z
     default_mode: z.enum(['sync', 'async']),
     default_model_policy: ModelPolicySchema,
     webhook_endpoint_id: z.string().nullable(),
+    criteria: z.array(Criterion).meta({ description: 'Empty when none are declared.' }),
+    confidence: z.object({ samples: z.number().int() }).meta({ description: '`samples` is 1 unless set.' }),
     created_at: z.string(),
     updated_at: z.string(),
   })

@@ -21,6 +21,7 @@ import { COLLECTIONS } from '../platform/db';
 import { admitRunDoc, chargedOnAdmission, failRun, insertRun } from './lifecycle';
 import { prepareRun, type Caller, type CreateRunDeps, type RunDoc } from './index';
 import { RUN_LIST } from './list';
+import { confidenceSamples } from '../evaluation-workflows/evaluation-workflows';
 import { lists, watchJob, watchMark } from '../store';
 
 /** The run id an Idempotency-Key reserved, and how to reserve a fresh one under the key. */
@@ -82,6 +83,9 @@ export async function createRun(
       charged_milli: null,
       input_documents: docs.map((d) => d._id),
       reference_document_ids: workflow.reference_document_ids,
+      // Judged as the workflow says now, whatever it says later (DESIGN decision 44).
+      ...(workflow.criteria?.length ? { criteria: workflow.criteria } : {}),
+      confidence_samples: confidenceSamples(workflow),
       metadata_json: JSON.stringify(input.metadata ?? {}),
       output_json: null,
       output_file: null,

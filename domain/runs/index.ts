@@ -23,6 +23,7 @@ import {
   FINAL_RUN_STATUSES,
   type CreateRunRequest,
   type RunCitation,
+  type RunCriterionConfidence,
   type RunManifest,
   type RunStatus,
 } from './schemas';
@@ -32,7 +33,7 @@ import { pagesToQuote } from './quote-bound';
 import type { Storage } from '../platform/storage';
 import type { TemporalHandle } from '../jobs';
 import type { TenantDb } from '../store';
-import type { EvaluationWorkflowDoc } from '../evaluation-workflows/evaluation-workflows';
+import { confidenceSamples, type EvaluationWorkflowDoc } from '../evaluation-workflows/evaluation-workflows';
 
 export type { RunDoc } from './run-doc';
 import type { RunDoc } from './run-doc';
@@ -85,6 +86,12 @@ function viewOf(doc: RunDoc, baseUrl: string, outputFile: RunOutputFileView | nu
     usage: { ...doc.usage, unverified_citations: output ? (doc.usage.unverified_citations ?? null) : null },
     citations: output && doc.citations_json ? (JSON.parse(doc.citations_json) as RunCitation[]) : null,
     manifest: output && doc.manifest_json ? (JSON.parse(doc.manifest_json) as RunManifest) : null,
+    // DESIGN decision 45: null unless the run was judged k ≥ 2 times.
+    confidence:
+      output && doc.confidence_json
+        ? (JSON.parse(doc.confidence_json) as Record<string, RunCriterionConfidence>)
+        : null,
+    confidence_min: output ? (doc.confidence_min ?? null) : null,
     error: doc.error,
     created_at: doc.created_at.toISOString(),
     started_at: doc.started_at?.toISOString() ?? null,
@@ -137,9 +144,12 @@ export async function runQuoter(
   const perPage = toMilli(product.pricing.credits_per_page);
   // docs/decisions.md 435: each input page read by OCR adds its own price (test keys are quoted alike and charged 0).
   const perOcrPage = toMilli(product.pricing.credits_per_ocr_page ?? DEFAULT_CREDITS_PER_OCR_PAGE);
+  // DESIGN decision 45: each of the k model calls reads the whole context, so the model part is paid k times; OCR
+  // reads a page once whatever k is (docs/decisions.md 662).
+  const samples = confidenceSamples(workflow);
   return (inputDocs) =>
-    base +
-    inputDocs.reduce((sum, d) => sum + perPage * Math.max(1, d.page_count ?? 1) + perOcrPage * (d.ocr_pages ?? 0), 0);
+    samples * (base + inputDocs.reduce((sum, d) => sum + perPage * Math.max(1, d.page_count ?? 1), 0)) +
+    inputDocs.reduce((sum, d) => sum + perOcrPage * (d.ocr_pages ?? 0), 0);
 }
 
 /** The workflow a run would use: 404 unless it exists, 409 unless it is active. */

@@ -239,7 +239,8 @@ export async function admitAwaitedRun(publisher: EventPublisher, input: RunJobIn
   return now?.failing ? 'failed' : (now?.status ?? 'failed');
 }
 
-export type RunOutput = Pick<RunDoc, 'output_json' | 'output_file' | 'citations_json' | 'manifest_json' | 'usage'>;
+export type RunOutput = Pick<RunDoc, 'output_json' | 'output_file' | 'citations_json' | 'manifest_json' | 'usage'> &
+  Partial<Pick<RunDoc, 'confidence_json' | 'confidence_min'>>;
 
 /** `running → succeeded`, charging the quote (live mode); usage and `run.succeeded` once. */
 export async function completeRun(publisher: EventPublisher, input: RunJobInput): Promise<RunStatus | null> {

@@ -4,6 +4,7 @@
  */
 import type { ModelPolicy, OutputFormat } from '../catalog/catalog';
 import type { RunCitation, RunManifest, RunStatus } from './schemas';
+import type { CriterionDoc } from '../calibration-sets/calibration-sets';
 
 export interface RunDoc {
   _id: string;
@@ -41,6 +42,15 @@ export interface RunDoc {
   /** RunCitation[] and RunManifest as JSON text, written with the output (absent on older runs). */
   citations_json?: string | null;
   manifest_json?: string | null;
+  /**
+   * The workflow's criteria and confidence samples when the run was created (DESIGN decisions 44, 45): the run is
+   * judged by these whatever the workflow says later. Absent on runs made before (none, one sample).
+   */
+  criteria?: CriterionDoc[];
+  confidence_samples?: number;
+  /** Per criterion `{value, consensus, samples}` as JSON text and their lowest value, written with the output (k ≥ 2). */
+  confidence_json?: string | null;
+  confidence_min?: number | null;
   error: { code: string; message: string } | null;
   /** The Temporal namespace of the run's job: the reconciler settles only its own namespace's runs. */
   job_namespace?: string;

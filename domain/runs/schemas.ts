@@ -175,6 +175,21 @@ export const RunManifest = z
       .meta({
         description: "o200k token counts of the first prompt sent; the provider's own count is `usage.input_tokens`.",
       }),
+    samples: z
+      .array(
+        z.object({
+          index: z.number().int().meta({ description: 'The sample, from 0.' }),
+          input_tokens: z.number().int().nullable(),
+          output_tokens: z.number().int().nullable(),
+          valid: z.boolean().meta({ description: 'Whether its answer met the output contract (after one repair).' }),
+        }),
+      )
+      .optional()
+      .meta({
+        description:
+          "Each model call of a run judged several times (the workflow's `confidence.samples`), with the provider's " +
+          'token counts, repairs included; absent for one call.',
+      }),
     coverage: z
       .object({
         input_pages: share.meta({
@@ -190,6 +205,18 @@ export const RunManifest = z
   })
   .meta({ id: 'RunManifest', description: 'What the model was given and how it was chosen.' });
 export type RunManifest = z.infer<typeof RunManifest>;
+
+/** One criterion's confidence over a run's repeated judgments (DESIGN decision 45). */
+export const RunCriterionConfidence = z
+  .object({
+    value: z.number().min(0).max(1).meta({ description: 'The share of the valid answers equal to the consensus.' }),
+    consensus: z.union([z.number(), z.string(), z.boolean()]).nullable(),
+    samples: z
+      .array(z.union([z.number(), z.string(), z.boolean()]).nullable())
+      .meta({ description: "Each valid answer's value at the criterion's pointer, in sample order." }),
+  })
+  .meta({ id: 'RunCriterionConfidence' });
+export type RunCriterionConfidence = z.infer<typeof RunCriterionConfidence>;
 
 export const RunOutputFile = z
   .object({
@@ -243,6 +270,18 @@ export const Run = z
     manifest: RunManifest.nullable().optional().meta({
       description:
         'What the model was sent. Null until the run has succeeded; omitted from webhook event payloads (GET the run).',
+    }),
+    confidence: z
+      .record(z.string(), RunCriterionConfidence)
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          "Per criterion key, how sure the workflow's repeated judgments were (`confidence.samples` ≥ 2). Null until " +
+          'the run has succeeded, and for one judgment.',
+      }),
+    confidence_min: z.number().nullable().optional().meta({
+      description: "The lowest of the criteria's confidences; null when `confidence` is.",
     }),
     error: z
       .object({

@@ -47,7 +47,7 @@ export class ModelServer {
    * Answers by what was asked, when the script is empty: runs in flight at once reach the server in any order, so
    * a test that scripts an answer per document reads the document from the request (undefined: the fallback).
    */
-  responder?: (body: ReceivedRequest['body']) => ScriptedReply | undefined;
+  responder?: (body: ReceivedRequest['body'], headers: ReceivedRequest['headers']) => ScriptedReply | undefined;
   /** Answer used when the script is empty. */
   fallback: ScriptedReply = {
     content: JSON.stringify({ summary: 'ok', overall_score: 70, criteria: [], recommendations: [] }),
@@ -95,7 +95,7 @@ export class ModelServer {
     }
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ReceivedRequest['body'];
     this.received.push({ at: Date.now(), path, headers: req.headers, body });
-    const reply = this.script.shift() ?? this.responder?.(body) ?? this.fallback;
+    const reply = this.script.shift() ?? this.responder?.(body, req.headers) ?? this.fallback;
     if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
     const status = reply.status ?? 200;
     if (anthropic) {

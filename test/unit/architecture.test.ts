@@ -16,6 +16,7 @@ const PLUMBING = ['domain/platform', 'domain/http', 'domain/store', 'domain/jobs
 const CAPABILITIES = [
   'domain/json-schema',
   'domain/calibration',
+  'domain/confidence',
   'domain/access',
   'domain/billing',
   'domain/catalog',

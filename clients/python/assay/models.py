@@ -224,58 +224,54 @@ class GeneratePromptRequest(BaseModel):
     output_format: Literal['json', 'markdown', 'docx', 'xlsx', 'csv'] | None = None
 
 
-class Workflow(BaseModel):
-    id: Annotated[str, Field(examples=['wf_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T'])]
-    object: Literal['workflow']
-    product_code: str
-    name: str
-    status: Literal['active', 'paused', 'archived']
-    prompt_template_id: str | None
-    user_prompt: str | None
-    reference_document_ids: list[str]
-    output_format: Literal['json', 'markdown', 'docx', 'xlsx', 'csv']
-    output_schema: dict[str, Any] | None
-    output_schema_sample_id: str | None
-    default_mode: Literal['sync', 'async']
-    default_model_policy: Literal[
-        'auto', 'provider-a-file-search', 'provider-b-1m-fulltext', 'hybrid'
-    ]
-    webhook_endpoint_id: str | None
-    created_at: AwareDatetime
-    updated_at: AwareDatetime
+class Confidence(BaseModel):
+    """
+    `samples` is 1 unless set.
+    """
+
+    samples: int
+
+
+class CalibrationCriterion(BaseModel):
+    key: str
+    pointer: str
+    kind: Literal['ordinal', 'categorical', 'boolean', 'numeric']
+    min: float | None
+    max: float | None
+    labels: list[str] | None
 
 
 class ReferenceDocumentId(RootModel[str]):
     root: Annotated[str, Field(max_length=64, min_length=1)]
 
 
-class CreateWorkflowRequest(BaseModel):
+class Label(RootModel[str]):
+    root: Annotated[str, Field(max_length=200, min_length=1)]
+
+
+class CalibrationCriterionInput(BaseModel):
     model_config = ConfigDict(
         extra='forbid',
     )
-    product_code: Annotated[str, Field(max_length=64, min_length=1)]
-    name: Annotated[str, Field(max_length=200, min_length=1)]
-    prompt_template_id: Annotated[str | None, Field(max_length=64, min_length=1)] = None
-    user_prompt: Annotated[str | None, Field(max_length=20000)] = None
-    reference_document_ids: Annotated[
-        list[ReferenceDocumentId] | None, Field(max_length=50)
-    ] = None
-    output_format: Literal['json', 'markdown', 'docx', 'xlsx', 'csv'] | None = None
-    output_schema_sample_id: Annotated[
-        str | None, Field(max_length=64, min_length=1)
-    ] = None
-    output_schema: dict[str, Any] | None = None
+    key: Annotated[str, Field(pattern='^[a-z][a-z0-9_]{0,63}$')]
+    pointer: Annotated[str, Field(max_length=1024, pattern='^(\\/([^~/]|~[01])*)*$')]
     """
-    A JSON Schema (draft 2020-12), at most 64 KB as JSON.
+    An RFC 6901 JSON Pointer into a run's `output`, e.g. `/scores/clarity`.
     """
-    default_mode: Literal['sync', 'async'] | None = None
-    default_model_policy: (
-        Literal['auto', 'provider-a-file-search', 'provider-b-1m-fulltext', 'hybrid']
-        | None
-    ) = None
-    webhook_endpoint_id: Annotated[str | None, Field(max_length=64, min_length=1)] = (
-        None
+    kind: Literal['ordinal', 'categorical', 'boolean', 'numeric']
+    min: float | None = None
+    max: float | None = None
+    labels: list[Label] | None = None
+
+
+class WorkflowConfidence(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
     )
+    samples: Annotated[int, Field(ge=1, le=5)]
+    """
+    Model calls a live run makes over the same context (1–5; 1: no confidence). Above 1 needs `criteria`; the run's model price is multiplied by it.
+    """
 
 
 class UpdateWorkflowRequest(BaseModel):
@@ -285,6 +281,13 @@ class UpdateWorkflowRequest(BaseModel):
     name: Annotated[str | None, Field(max_length=200, min_length=1)] = None
     status: Literal['active', 'paused', 'archived'] | None = None
     user_prompt: Annotated[str | None, Field(max_length=20000)] = None
+    criteria: Annotated[
+        list[CalibrationCriterionInput] | None, Field(max_length=50)
+    ] = None
+    """
+    Replaces the criteria; runs created before keep theirs.
+    """
+    confidence: WorkflowConfidence | None = None
 
 
 class Deleted(BaseModel):
@@ -368,6 +371,19 @@ class Tokens(BaseModel):
     total: int
 
 
+class Sample(BaseModel):
+    index: int
+    """
+    The sample, from 0.
+    """
+    input_tokens: int | None
+    output_tokens: int | None
+    valid: bool
+    """
+    Whether its answer met the output contract (after one repair).
+    """
+
+
 class Coverage(BaseModel):
     """
     Below 1 when the context was cut to fit: long documents are never truncated silently.
@@ -421,6 +437,10 @@ class Manifest(BaseModel):
     tokens: Tokens
     """
     o200k token counts of the first prompt sent; the provider's own count is `usage.input_tokens`.
+    """
+    samples: list[Sample] | None = None
+    """
+    Each model call of a run judged several times (the workflow's `confidence.samples`), with the provider's token counts, repairs included; absent for one call.
     """
     coverage: Coverage
     """
@@ -499,6 +519,18 @@ class CitationBox(BaseModel):
     h: Annotated[float, Field(ge=0.0, le=1.0)]
     """
     Height, as a fraction of the page height.
+    """
+
+
+class RunCriterionConfidence(BaseModel):
+    value: Annotated[float, Field(ge=0.0, le=1.0)]
+    """
+    The share of the valid answers equal to the consensus.
+    """
+    consensus: float | str | bool | None
+    samples: list[float | str | bool | None]
+    """
+    Each valid answer's value at the criterion's pointer, in sample order.
     """
 
 
@@ -1072,32 +1104,31 @@ class UsageReport(BaseModel):
     by_workflow: list[ByWorkflowItem]
 
 
-class CalibrationCriterion(BaseModel):
-    key: str
-    pointer: str
-    kind: Literal['ordinal', 'categorical', 'boolean', 'numeric']
-    min: float | None
-    max: float | None
-    labels: list[str] | None
+class CalibrationSet(BaseModel):
+    id: Annotated[str, Field(examples=['cset_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T'])]
+    object: Literal['calibration_set']
+    name: str
+    criteria: list[CalibrationCriterion]
+    item_count: int
+    created_at: AwareDatetime
+    updated_at: AwareDatetime
 
 
-class Label(RootModel[str]):
-    root: Annotated[str, Field(max_length=200, min_length=1)]
-
-
-class CalibrationCriterionInput(BaseModel):
+class CreateCalibrationSetRequest(BaseModel):
     model_config = ConfigDict(
         extra='forbid',
     )
-    key: Annotated[str, Field(pattern='^[a-z][a-z0-9_]{0,63}$')]
-    pointer: Annotated[str, Field(max_length=1024, pattern='^(\\/([^~/]|~[01])*)*$')]
+    name: Annotated[str, Field(max_length=200, min_length=1)]
+    criteria: Annotated[
+        list[CalibrationCriterionInput] | None, Field(max_length=50, min_length=1)
+    ] = None
     """
-    An RFC 6901 JSON Pointer into a run's `output`, e.g. `/scores/clarity`.
+    Required unless `workflow_id` names a workflow whose criteria to copy.
     """
-    kind: Literal['ordinal', 'categorical', 'boolean', 'numeric']
-    min: float | None = None
-    max: float | None = None
-    labels: list[Label] | None = None
+    workflow_id: Annotated[str | None, Field(max_length=64, min_length=1)] = None
+    """
+    Copies this workflow's criteria (DESIGN decision 44); not with `criteria`.
+    """
 
 
 class Labels(RootModel[str]):
@@ -1124,9 +1155,69 @@ class PromptTemplateList(BaseModel):
     data: list[PromptTemplate]
 
 
-class WorkflowList(BaseModel):
-    data: list[Workflow]
-    next_cursor: str | None
+class Workflow(BaseModel):
+    id: Annotated[str, Field(examples=['wf_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T'])]
+    object: Literal['workflow']
+    product_code: str
+    name: str
+    status: Literal['active', 'paused', 'archived']
+    prompt_template_id: str | None
+    user_prompt: str | None
+    reference_document_ids: list[str]
+    output_format: Literal['json', 'markdown', 'docx', 'xlsx', 'csv']
+    output_schema: dict[str, Any] | None
+    output_schema_sample_id: str | None
+    default_mode: Literal['sync', 'async']
+    default_model_policy: Literal[
+        'auto', 'provider-a-file-search', 'provider-b-1m-fulltext', 'hybrid'
+    ]
+    webhook_endpoint_id: str | None
+    criteria: list[CalibrationCriterion]
+    """
+    Empty when none are declared.
+    """
+    confidence: Confidence
+    """
+    `samples` is 1 unless set.
+    """
+    created_at: AwareDatetime
+    updated_at: AwareDatetime
+
+
+class CreateWorkflowRequest(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    product_code: Annotated[str, Field(max_length=64, min_length=1)]
+    name: Annotated[str, Field(max_length=200, min_length=1)]
+    prompt_template_id: Annotated[str | None, Field(max_length=64, min_length=1)] = None
+    user_prompt: Annotated[str | None, Field(max_length=20000)] = None
+    reference_document_ids: Annotated[
+        list[ReferenceDocumentId] | None, Field(max_length=50)
+    ] = None
+    output_format: Literal['json', 'markdown', 'docx', 'xlsx', 'csv'] | None = None
+    output_schema_sample_id: Annotated[
+        str | None, Field(max_length=64, min_length=1)
+    ] = None
+    output_schema: dict[str, Any] | None = None
+    """
+    A JSON Schema (draft 2020-12), at most 64 KB as JSON.
+    """
+    default_mode: Literal['sync', 'async'] | None = None
+    default_model_policy: (
+        Literal['auto', 'provider-a-file-search', 'provider-b-1m-fulltext', 'hybrid']
+        | None
+    ) = None
+    webhook_endpoint_id: Annotated[str | None, Field(max_length=64, min_length=1)] = (
+        None
+    )
+    criteria: Annotated[
+        list[CalibrationCriterionInput] | None, Field(max_length=50)
+    ] = None
+    """
+    Where the workflow's verdicts stand in its output, each as a calibration set's criterion; with an output schema, each pointer names a property it declares, of a type that fits the kind. At most 50.
+    """
+    confidence: WorkflowConfidence | None = None
 
 
 class Input1(BaseModel):
@@ -1287,24 +1378,9 @@ class Data2(BaseModel):
     batch: Batch
 
 
-class CalibrationSet(BaseModel):
-    id: Annotated[str, Field(examples=['cset_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T'])]
-    object: Literal['calibration_set']
-    name: str
-    criteria: list[CalibrationCriterion]
-    item_count: int
-    created_at: AwareDatetime
-    updated_at: AwareDatetime
-
-
-class CreateCalibrationSetRequest(BaseModel):
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    name: Annotated[str, Field(max_length=200, min_length=1)]
-    criteria: Annotated[
-        list[CalibrationCriterionInput], Field(max_length=50, min_length=1)
-    ]
+class CalibrationSetList(BaseModel):
+    data: list[CalibrationSet]
+    next_cursor: str | None
 
 
 class CalibrationRaterLabel(BaseModel):
@@ -1329,6 +1405,11 @@ class CalibrationItemInput(BaseModel):
     """
     Per criterion key: the label, or `[{rater, value}]` for several raters (the first is H1). An item may lack some criteria.
     """
+
+
+class WorkflowList(BaseModel):
+    data: list[Workflow]
+    next_cursor: str | None
 
 
 class Run(BaseModel):
@@ -1368,6 +1449,14 @@ class Run(BaseModel):
     manifest: Manifest | None = None
     """
     What the model was sent. Null until the run has succeeded; omitted from webhook event payloads (GET the run).
+    """
+    confidence: dict[str, Any] | None = None
+    """
+    Per criterion key, how sure the workflow's repeated judgments were (`confidence.samples` ≥ 2). Null until the run has succeeded, and for one judgment.
+    """
+    confidence_min: float | None = None
+    """
+    The lowest of the criteria's confidences; null when `confidence` is.
     """
     error: Error2 | None
     created_at: AwareDatetime
@@ -1417,11 +1506,6 @@ class Data(BaseModel):
     """
 
     run: Run
-
-
-class CalibrationSetList(BaseModel):
-    data: list[CalibrationSet]
-    next_cursor: str | None
 
 
 class CalibrationItem(BaseModel):

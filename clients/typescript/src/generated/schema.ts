@@ -164,7 +164,7 @@ export interface paths {
         put?: never;
         /**
          * Create a workflow
-         * @description Every referenced id must exist in your account. Omitted `default_mode`, `default_model_policy` and `output_format` come from the product. With `output_schema_sample_id` and no `output_schema`, the schema is inferred from the sample's structure.
+         * @description Every referenced id must exist in your account. Omitted `default_mode`, `default_model_policy` and `output_format` come from the product. With `output_schema_sample_id` and no `output_schema`, the schema is inferred from the sample's structure. `criteria` name where the output's verdicts stand (checked against the output schema, 400 naming `criteria[i]`); `confidence.samples` above 1 has each live run judged that many times (needs `criteria`; the model part of the price is multiplied by it).
          *
          *     Requires scope `workflows:write`.
          */
@@ -200,7 +200,7 @@ export interface paths {
         head?: never;
         /**
          * Update a workflow
-         * @description Status: active ↔ paused, any → archived (setting the current status changes nothing); archived is final: any change to an archived workflow, its status included, is 409 `workflow_archived`.
+         * @description Status: active ↔ paused, any → archived (setting the current status changes nothing); archived is final: any change to an archived workflow, its status included, is 409 `workflow_archived`. New `criteria` and `confidence` apply to runs created afterwards; runs and batches keep what they were created with.
          *
          *     Requires scope `workflows:write`.
          */
@@ -928,7 +928,7 @@ export interface paths {
         put?: never;
         /**
          * Create a calibration set
-         * @description Criteria point into a run's `output` with an RFC 6901 JSON Pointer. `ordinal`: integers `min`–`max` (`min` < `max`); `categorical`: `labels`; `boolean`; `numeric`: optional `min`/`max`. Keys are unique within the set. Send `Idempotency-Key` to make retries safe.
+         * @description Criteria point into a run's `output` with an RFC 6901 JSON Pointer. `ordinal`: integers `min`–`max` (`min` < `max`); `categorical`: `labels`; `boolean`; `numeric`: optional `min`/`max`. Keys are unique within the set. `workflow_id` instead of `criteria` copies that workflow's criteria (400 when it has none). Send `Idempotency-Key` to make retries safe.
          *
          *     Requires scope `calibrations:write`.
          */
@@ -1181,10 +1181,25 @@ export interface components {
             /** @enum {string} */
             default_model_policy: "auto" | "provider-a-file-search" | "provider-b-1m-fulltext" | "hybrid";
             webhook_endpoint_id: string | null;
+            /** @description Empty when none are declared. */
+            criteria: components["schemas"]["CalibrationCriterion"][];
+            /** @description `samples` is 1 unless set. */
+            confidence: {
+                samples: number;
+            };
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        CalibrationCriterion: {
+            key: string;
+            pointer: string;
+            /** @enum {string} */
+            kind: "ordinal" | "categorical" | "boolean" | "numeric";
+            min: number | null;
+            max: number | null;
+            labels: string[] | null;
         };
         CreateWorkflowRequest: {
             product_code: string;
@@ -1204,12 +1219,32 @@ export interface components {
             /** @enum {string} */
             default_model_policy?: "auto" | "provider-a-file-search" | "provider-b-1m-fulltext" | "hybrid";
             webhook_endpoint_id?: string | null;
+            /** @description Where the workflow's verdicts stand in its output, each as a calibration set's criterion; with an output schema, each pointer names a property it declares, of a type that fits the kind. At most 50. */
+            criteria?: components["schemas"]["CalibrationCriterionInput"][];
+            confidence?: components["schemas"]["WorkflowConfidence"];
+        };
+        CalibrationCriterionInput: {
+            key: string;
+            /** @description An RFC 6901 JSON Pointer into a run's `output`, e.g. `/scores/clarity`. */
+            pointer: string;
+            /** @enum {string} */
+            kind: "ordinal" | "categorical" | "boolean" | "numeric";
+            min?: number;
+            max?: number;
+            labels?: string[];
+        };
+        WorkflowConfidence: {
+            /** @description Model calls a live run makes over the same context (1–5; 1: no confidence). Above 1 needs `criteria`; the run's model price is multiplied by it. */
+            samples: number;
         };
         UpdateWorkflowRequest: {
             name?: string;
             /** @enum {string} */
             status?: "active" | "paused" | "archived";
             user_prompt?: string | null;
+            /** @description Replaces the criteria; runs created before keep theirs. */
+            criteria?: components["schemas"]["CalibrationCriterionInput"][];
+            confidence?: components["schemas"]["WorkflowConfidence"];
         };
         /** @description The answer to every DELETE. */
         Deleted: {
@@ -1316,6 +1351,15 @@ export interface components {
                     inputs: number;
                     total: number;
                 };
+                /** @description Each model call of a run judged several times (the workflow's `confidence.samples`), with the provider's token counts, repairs included; absent for one call. */
+                samples?: {
+                    /** @description The sample, from 0. */
+                    index: number;
+                    input_tokens: number | null;
+                    output_tokens: number | null;
+                    /** @description Whether its answer met the output contract (after one repair). */
+                    valid: boolean;
+                }[];
                 /** @description Below 1 when the context was cut to fit: long documents are never truncated silently. */
                 coverage: {
                     /** @description Share of the input pages (sheets, slides, sections) the model received whole; null without inputs. */
@@ -1326,6 +1370,12 @@ export interface components {
                     reference_tokens: number | null;
                 };
             } | null;
+            /** @description Per criterion key, how sure the workflow's repeated judgments were (`confidence.samples` ≥ 2). Null until the run has succeeded, and for one judgment. */
+            confidence?: {
+                [key: string]: components["schemas"]["RunCriterionConfidence"];
+            } | null;
+            /** @description The lowest of the criteria's confidences; null when `confidence` is. */
+            confidence_min?: number | null;
             error: {
                 /**
                  * @description Why the run failed (every failed run is fully refunded), or why a batch item was canceled before it started (`workflow_not_active`, `batch_canceled`, `execution_ended`; never charged).
@@ -1397,6 +1447,13 @@ export interface components {
             w: number;
             /** @description Height, as a fraction of the page height. */
             h: number;
+        };
+        RunCriterionConfidence: {
+            /** @description The share of the valid answers equal to the consensus. */
+            value: number;
+            consensus: number | string | boolean | null;
+            /** @description Each valid answer's value at the criterion's pointer, in sample order. */
+            samples: (number | string | boolean | null)[];
         };
         CreateRunRequest: {
             /**
@@ -1979,28 +2036,12 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
-        CalibrationCriterion: {
-            key: string;
-            pointer: string;
-            /** @enum {string} */
-            kind: "ordinal" | "categorical" | "boolean" | "numeric";
-            min: number | null;
-            max: number | null;
-            labels: string[] | null;
-        };
         CreateCalibrationSetRequest: {
             name: string;
-            criteria: components["schemas"]["CalibrationCriterionInput"][];
-        };
-        CalibrationCriterionInput: {
-            key: string;
-            /** @description An RFC 6901 JSON Pointer into a run's `output`, e.g. `/scores/clarity`. */
-            pointer: string;
-            /** @enum {string} */
-            kind: "ordinal" | "categorical" | "boolean" | "numeric";
-            min?: number;
-            max?: number;
-            labels?: string[];
+            /** @description Required unless `workflow_id` names a workflow whose criteria to copy. */
+            criteria?: components["schemas"]["CalibrationCriterionInput"][];
+            /** @description Copies this workflow's criteria (DESIGN decision 44); not with `criteria`. */
+            workflow_id?: string;
         };
         AddedCalibrationItems: {
             data: components["schemas"]["CalibrationItem"][];
