@@ -214,6 +214,11 @@ export async function startOrAttach<W extends Workflow>(
     searchAttributes?: SearchAttributePair[];
     /** Ask for the first workflow task in the start's answer when this process runs the queue's worker. */
     eager?: boolean;
+    /**
+     * A closed id may run again: for a job whose outcome lives in the store and is read there first, so a second run
+     * only ever replaces what went missing (a page image, docs/decisions.md 680). Otherwise never.
+     */
+    rerunClosed?: boolean;
   },
 ): Promise<WorkflowHandle<W>> {
   try {
@@ -225,7 +230,7 @@ export async function startOrAttach<W extends Workflow>(
         memo: options.memo,
         typedSearchAttributes: options.searchAttributes,
         workflowIdConflictPolicy: 'USE_EXISTING',
-        workflowIdReusePolicy: 'REJECT_DUPLICATE',
+        workflowIdReusePolicy: options.rerunClosed ? 'ALLOW_DUPLICATE' : 'REJECT_DUPLICATE',
         requestEagerStart: options.eager === true && handle.eager,
       } as unknown as WorkflowStartOptions<W>),
     );
