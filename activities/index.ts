@@ -20,6 +20,7 @@ import { runInputActivities } from './run-inputs';
 import { webhookActivities } from './webhooks';
 import { batchActivities } from './batches';
 import { calibrationActivities } from './calibrations';
+import { pageImageActivities } from './page-images';
 
 export type { ActivityDeps } from './deps';
 
@@ -34,10 +35,11 @@ export const queueActivities = {
     generatePrompt: (input: GeneratePromptInput) => withHeartbeat(() => generatePromptText(deps.models, input)),
     ...reconcileActivities(deps),
   }),
-  /** extractDocument, indexReferenceDocument */
+  /** extractDocument, indexReferenceDocument, renderPageImage */
   indexing: (deps: ActivityDeps) => ({
     ...documentActivities(deps),
     ...referenceIndexingActivities(deps),
+    ...pageImageActivities(deps),
   }),
   /** deliverWebhook */
   webhooks: (deps: ActivityDeps) => webhookActivities(deps),

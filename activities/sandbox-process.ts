@@ -107,3 +107,25 @@ export class AnnouncedOutput {
     return this.buffer && this.received === this.buffer.length ? this.buffer : null;
   }
 }
+
+/**
+ * A sandbox child's stdin up to `limit` bytes (the parent caps what it sends; this holds against a parent that did
+ * not): `over` as soon as one byte more arrives, which is enough to know the input is too large.
+ */
+export function readStdinUpTo(limit: number): Promise<{ bytes: Buffer; over: boolean }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    process.stdin.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        process.stdin.destroy();
+        resolve({ bytes: Buffer.alloc(0), over: true });
+        return;
+      }
+      chunks.push(chunk);
+    });
+    process.stdin.on('end', () => resolve({ bytes: Buffer.concat(chunks, size), over: false }));
+    process.stdin.on('error', reject);
+  });
+}

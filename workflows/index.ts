@@ -5,6 +5,7 @@
 export { extractDocument } from './extract-document';
 export { generatePrompt } from './generate-prompt';
 export { indexReferenceDocument } from './index-reference-document';
+export { renderPageImage } from './render-page-image';
 export { evaluateRun } from './evaluate-run';
 export { deliverWebhook } from './deliver-webhook';
 export { noop } from './noop';

@@ -10,37 +10,19 @@ import { TEXT_VERSION } from './markdown';
 import { failed, formatBytes } from './result';
 import type { ChildMessage, ChildRequest } from './sandbox';
 import { withTokenCounts } from './token-counts';
+import { readStdinUpTo } from '../sandbox-process';
 
 if (!process.send) throw new Error('sandbox-child runs only as the child process of the parsing sandbox');
 
 const send = (message: ChildMessage): Promise<void> =>
   new Promise((resolve) => process.send!(message, undefined, {}, () => resolve()));
 
-/** stdin up to the limit; one byte more is enough to know the upload is too large. */
-function readInput(): Promise<{ bytes: Buffer; over: boolean }> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    process.stdin.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_INPUT_BYTES) {
-        process.stdin.destroy();
-        resolve({ bytes: Buffer.alloc(0), over: true });
-        return;
-      }
-      chunks.push(chunk);
-    });
-    process.stdin.on('end', () => resolve({ bytes: Buffer.concat(chunks, size), over: false }));
-    process.stdin.on('error', reject);
-  });
-}
-
 function writeStdout(text: string | Buffer): Promise<void> {
   return new Promise((resolve, reject) => process.stdout.end(text, () => resolve()).on('error', reject));
 }
 
 async function main(request: Extract<ChildRequest, { type: 'request' }>): Promise<void> {
-  const input = await readInput();
+  const input = await readStdinUpTo(MAX_INPUT_BYTES);
   // stdin also ends when the parent's source broke half-way: parse only what the parent vouches is the whole file.
   const expected = input.over ? null : await completed;
   if (expected !== null && expected !== input.bytes.length) {

@@ -348,7 +348,10 @@ export async function extractInSandbox(
  * Streams the input into the child's stdin, counting: past the upload limit it stops and reports `true`, so a
  * store that under-reported the size still cannot make anyone read more than the limit plus one chunk.
  */
-async function feed(input: Uint8Array | Readable, child: ChildProcess): Promise<{ over: boolean; bytes: number }> {
+export async function feed(
+  input: Uint8Array | Readable,
+  child: ChildProcess,
+): Promise<{ over: boolean; bytes: number }> {
   const source =
     input instanceof Readable ? input : Readable.from([Buffer.from(input.buffer, input.byteOffset, input.byteLength)]);
   let seen = 0;

@@ -1,8 +1,12 @@
 /** `/documents`: input documents through the presigned upload flow (docs/api-reference.md §11). */
 import { completeDocument, createDocumentUpload, documentText, documentView } from '../../domain/documents/documents';
+import { pageImage } from '../../domain/documents/page-images';
 import {
   CreateDocumentRequest,
   DocIdParams,
+  DocPageParams,
+  PageImage,
+  PageImageQuery,
   Document,
   DocumentText,
   DocumentUpload,
@@ -87,5 +91,50 @@ export function documentRoutes(deps: RouteDeps): RouteSpec[] {
         body: await documentText(tenant, deps.storage, params.docId),
       }),
     }),
+    route({
+      method: 'get',
+      path: '/documents/{docId}/pages/{page}',
+      // Either documents scope: a key that uploads documents (every v1 key that could) shows their pages too.
+      access: { kind: 'api_key', scope: ['documents:read', 'documents:write'] },
+      tag: 'Documents',
+      summary: 'Get an image of a page of a document',
+      description: PAGE_IMAGE_DESCRIPTION,
+      params: DocPageParams,
+      query: PageImageQuery,
+      responses: { 200: { description: 'The page image', schema: PageImage } },
+      errors: PAGE_IMAGE_ERRORS('document', 'document_not_extracted'),
+      handler: async ({ tenant, params, query }) => ({
+        status: 200,
+        body: await pageImage(tenant, pageImageDeps(deps), {
+          owner: 'document',
+          id: params.docId,
+          page: params.page,
+          width: query.width,
+        }),
+      }),
+    }),
   ];
+}
+
+/** What the page-image routes of documents and references share (docs/decisions.md 680). */
+export const PAGE_IMAGE_DESCRIPTION =
+  'A PNG of page `page` (from 1) of a PDF, a scanned PDF or an image (PNG, JPEG, a TIFF frame each), `width` pixels ' +
+  "across (200–2000, default 1200), turned as it is shown, so that a citation's `input.boxes` times `width` and " +
+  '`height` land on the quoted words. Drawn once per page and width, then answered from the store; a first request ' +
+  'waits up to 20 s for the drawing, then answers 503 `service_unavailable` with `Retry-After` while it finishes.';
+
+export const PAGE_IMAGE_ERRORS = (what: string, notReady: string) => ({
+  400: '`invalid_request`: `page` is not a positive integer, or `width` is outside 200–2000.',
+  404: `\`not_found\`: no such ${what} in this account, or no such page (past its page count).`,
+  409:
+    `\`${notReady}\`: there is no text yet, so no pages. \`no_page_images\`: the format has no pages (DOCX, PPTX, ` +
+    'XLSX, XLS, CSV, JSON, XML, text, Markdown): show its citations on its text by their offsets.',
+  422:
+    '`page_unrenderable`: the page cannot be drawn within the limits (too many pixels at the width asked, or a ' +
+    'drawing that does not finish within its time and memory); the message says which.',
+  503: '`service_unavailable`: the page is still being drawn, or a dependency is down; retry after `Retry-After`.',
+});
+
+export function pageImageDeps(deps: RouteDeps) {
+  return { storage: deps.storage, temporal: deps.temporal, urlTtlS: deps.config.OUTPUT_URL_TTL_S };
 }

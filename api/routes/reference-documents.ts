@@ -17,9 +17,13 @@ import {
   ReferenceDocument,
   ReferenceDocumentPage,
   ReferenceDocumentUpload,
+  PageImage,
+  PageImageQuery,
+  RefPageParams,
 } from '../../domain/documents/schemas';
+import { deletePageImages, pageImage } from '../../domain/documents/page-images';
 import type { RouteDeps } from '../deps';
-import { OPEN_UPLOADS_LIMIT_ERROR } from './documents';
+import { OPEN_UPLOADS_LIMIT_ERROR, PAGE_IMAGE_DESCRIPTION, PAGE_IMAGE_ERRORS, pageImageDeps } from './documents';
 import { route, type RouteSpec } from '../route';
 
 export function referenceDocumentRoutes(deps: RouteDeps): RouteSpec[] {
@@ -75,11 +79,16 @@ export function referenceDocumentRoutes(deps: RouteDeps): RouteSpec[] {
       access: write,
       tag: 'Reference documents',
       summary: 'Delete a reference document',
-      description: 'Removes the pointer only; the original file stays in the workspace.',
+      description: 'Removes the pointer and the images of its pages; the original file stays in the workspace.',
       params: RefIdParams,
       responses: { 200: { description: 'Deleted', schema: Deleted } },
       errors: { 404: '`not_found`: no such reference document.' },
-      handler: async ({ tenant, params }) => ({ status: 200, body: await deleteReference(tenant, params.refId) }),
+      handler: async ({ tenant, params }) => {
+        const deleted = await deleteReference(tenant, params.refId);
+        // Its page images go with it (nothing can ask for them again); the original and its text stay.
+        await deletePageImages(deps.storage, tenant.accountId, 'reference', params.refId);
+        return { status: 200, body: deleted };
+      },
     }),
     route({
       method: 'post',
@@ -97,6 +106,27 @@ export function referenceDocumentRoutes(deps: RouteDeps): RouteSpec[] {
       handler: async ({ tenant, params }) => ({
         status: 200,
         body: referenceView(await completeReference(tenant, deps.storage, deps.temporal, params.refId)),
+      }),
+    }),
+    route({
+      method: 'get',
+      path: '/reference-documents/{refId}/pages/{page}',
+      access: read,
+      tag: 'Reference documents',
+      summary: 'Get an image of a page of a reference document',
+      description: PAGE_IMAGE_DESCRIPTION,
+      params: RefPageParams,
+      query: PageImageQuery,
+      responses: { 200: { description: 'The page image', schema: PageImage } },
+      errors: PAGE_IMAGE_ERRORS('reference document', 'reference_document_not_ready'),
+      handler: async ({ tenant, params, query }) => ({
+        status: 200,
+        body: await pageImage(tenant, pageImageDeps(deps), {
+          owner: 'reference',
+          id: params.refId,
+          page: params.page,
+          width: query.width,
+        }),
       }),
     }),
   ];

@@ -16,6 +16,8 @@ export const SCOPES = [
   'catalog:read',
   'calibrations:read',
   'calibrations:write',
+  /** Reading documents without uploading them (page images, docs/decisions.md 682); `documents:write` reads too. */
+  'documents:read',
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];

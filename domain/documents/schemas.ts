@@ -142,3 +142,43 @@ export const ReferenceDocumentUpload = z
 export const ReferenceDocumentPage = pageSchema(ReferenceDocument, 'ReferenceDocumentList');
 export const RefIdParams = z.object({ refId: z.string().max(64) });
 export { PageQuery };
+
+/** `?width=` of a page image: pixels across (docs/decisions.md 680). */
+export const PAGE_IMAGE_WIDTH = { min: 200, max: 2000, default: 1200 } as const;
+
+const pageNumber = z.coerce
+  .number({ error: 'page must be an integer from 1' })
+  .int('page must be an integer from 1')
+  .min(1, 'page must be at least 1')
+  .max(100_000, 'page must be at most 100000');
+
+export const DocPageParams = z.object({ docId: z.string().max(64), page: pageNumber });
+export const RefPageParams = z.object({ refId: z.string().max(64), page: pageNumber });
+
+export const PageImageQuery = z.object({
+  width: z.coerce
+    .number({ error: `width must be an integer from ${PAGE_IMAGE_WIDTH.min} to ${PAGE_IMAGE_WIDTH.max}` })
+    .int(`width must be an integer from ${PAGE_IMAGE_WIDTH.min} to ${PAGE_IMAGE_WIDTH.max}`)
+    .min(PAGE_IMAGE_WIDTH.min, `width must be at least ${PAGE_IMAGE_WIDTH.min}`)
+    .max(PAGE_IMAGE_WIDTH.max, `width must be at most ${PAGE_IMAGE_WIDTH.max}`)
+    .default(PAGE_IMAGE_WIDTH.default)
+    .meta({ description: 'Pixels across: the image is drawn this wide, its height in proportion.' }),
+});
+
+export const PageImage = z
+  .object({
+    object: z.literal('page_image'),
+    page: z.number().int().meta({ description: '1-based, as `boxes[].page` of a citation.' }),
+    url: z.string().meta({ description: 'A signed download of the PNG, valid until `expires_at`.' }),
+    expires_at: z.string(),
+    mime_type: z.literal('image/png'),
+    width: z.number().int().meta({ description: 'Pixels across: the `width` asked for.', example: 1200 }),
+    height: z.number().int().meta({ description: 'Pixels down.', example: 1697 }),
+  })
+  .meta({
+    id: 'PageImage',
+    description:
+      'A page of a PDF (text layer or scan) or an image (a TIFF frame each), drawn as it is shown: turned as OCR ' +
+      "read it, so a citation's `input.boxes` (fractions of the page from its top left) multiplied by `width` and " +
+      '`height` are the pixels of the quoted words.',
+  });

@@ -39,6 +39,8 @@ export const ERROR_CODES = [
   'payload_too_large',
   'unsupported_media_type',
   'upload_missing',
+  'no_page_images',
+  'page_unrenderable',
   'rate_limited',
   'limit_reached',
   'internal_error',

@@ -216,6 +216,11 @@ export async function startOrAttach<W extends Workflow>(
     eager?: boolean;
     /** A closed execution of the id that failed may run again (a result computed anew, nothing else depends on it). */
     rerunFailed?: boolean;
+    /**
+     * A closed id may run again: for a job whose outcome lives in the store and is read there first, so a second run
+     * only ever replaces what went missing (a page image, docs/decisions.md 680). Otherwise never.
+     */
+    rerunClosed?: boolean;
   },
 ): Promise<WorkflowHandle<W>> {
   try {
@@ -227,7 +232,11 @@ export async function startOrAttach<W extends Workflow>(
         memo: options.memo,
         typedSearchAttributes: options.searchAttributes,
         workflowIdConflictPolicy: 'USE_EXISTING',
-        workflowIdReusePolicy: options.rerunFailed ? 'ALLOW_DUPLICATE_FAILED_ONLY' : 'REJECT_DUPLICATE',
+        workflowIdReusePolicy: options.rerunClosed
+          ? 'ALLOW_DUPLICATE'
+          : options.rerunFailed
+            ? 'ALLOW_DUPLICATE_FAILED_ONLY'
+            : 'REJECT_DUPLICATE',
         requestEagerStart: options.eager === true && handle.eager,
       } as unknown as WorkflowStartOptions<W>),
     );

@@ -32,6 +32,7 @@ export const JOB_QUEUES = {
   reconcile: 'runs',
   extractDocument: 'indexing',
   indexReferenceDocument: 'indexing',
+  renderPageImage: 'indexing',
   deliverWebhook: 'webhooks',
   runBatch: 'batches',
   evaluateBatchItem: 'batches',
@@ -90,6 +91,21 @@ export interface ReferenceJobInput {
   accountId: string;
   refId: string;
 }
+
+/** A page of a document drawn `width` pixels wide (docs/decisions.md 680): one job per document, page and width. */
+export interface PageImageJobInput {
+  accountId: string;
+  owner: 'document' | 'reference';
+  /** The document's or the reference's id. */
+  id: string;
+  /** 1-based. */
+  page: number;
+  width: number;
+}
+
+/** The page's image is stored (its size in pixels), or the page cannot be drawn (why, a sentence for the client). */
+export type PageImageJobResult =
+  { rendered: true; width: number; height: number } | { rendered: false; reason: string };
 
 export interface ExtractionSummary {
   extracted: boolean;
@@ -194,6 +210,7 @@ export interface JobSignatures {
   evaluateRun: (input: RunJobInput) => Promise<{ status: string }>;
   extractDocument: (input: DocumentJobInput) => Promise<ExtractionSummary>;
   indexReferenceDocument: (input: ReferenceJobInput) => Promise<{ status: 'ready' | 'failed' }>;
+  renderPageImage: (input: PageImageJobInput) => Promise<PageImageJobResult>;
   generatePrompt: (input: GeneratePromptInput) => Promise<GeneratedPromptResult>;
   deliverWebhook: (input: DeliveryJobInput) => Promise<{ status: 'succeeded' | 'failed'; attempts: number }>;
   reconcile: () => Promise<Record<string, unknown>>;

@@ -25,6 +25,7 @@ import {
   type JobName,
   type JobSignatures,
   type ReferenceJobInput,
+  type PageImageJobInput,
   type BatchJobInput,
   type BatchResultsJobInput,
   type CalibrationJobInput,
@@ -48,6 +49,7 @@ export type { ConnectionLike } from '@temporalio/client';
 export const JOB_TYPES = {
   extractDocument: 'extractDocument',
   indexReferenceDocument: 'indexReferenceDocument',
+  renderPageImage: 'renderPageImage',
   evaluateRun: 'evaluateRun',
   generatePrompt: 'generatePrompt',
   deliverWebhook: 'deliverWebhook',
@@ -67,6 +69,7 @@ export const jobIds = {
   run: (runId: string) => runId,
   extractDocument: (docId: string) => `extract-${docId}`,
   indexReferenceDocument: (refId: string) => `index-${refId}`,
+  pageImage: (id: string, page: number, width: number) => `page-${id}-${page}-${width}`,
   delivery: (deliveryId: string) => deliveryId,
   batch: (batchId: string) => `batch-${batchId}`,
   calibration: (calibrationId: string) => `calibration-${calibrationId}`,
@@ -276,6 +279,23 @@ export async function indexReference(temporal: TemporalHandle, input: ReferenceJ
     taskQueue: queueOf(JOB_TYPES.indexReferenceDocument),
     args: [input],
   });
+}
+
+/**
+ * Draws a page of a document on the indexing queue and waits at most `ms` (docs/decisions.md 680). The id is the
+ * document, page and width, so concurrent requests share one drawing; a closed one may run again, since its outcome
+ * is read from the store before any start.
+ */
+export async function pageImageJob(temporal: TemporalHandle, input: PageImageJobInput, ms: number) {
+  const handle = await startOrAttach<JobSignatures['renderPageImage']>(temporal, JOB_TYPES.renderPageImage, {
+    workflowId: jobIds.pageImage(input.id, input.page, input.width),
+    taskQueue: queueOf(JOB_TYPES.renderPageImage),
+    args: [input],
+    searchAttributes: [{ key: SEARCH_ATTRIBUTES.accountId, value: input.accountId }],
+    eager: true,
+    rerunClosed: true,
+  });
+  return waitFor(temporal, handle, ms);
 }
 
 // ---- webhooks ---------------------------------------------------------------------------------------------------

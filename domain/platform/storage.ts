@@ -11,6 +11,7 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
@@ -208,6 +209,20 @@ export async function getObjectStream(storage: Storage, key: string, ifMatch?: s
 
 export async function deleteObject(storage: Storage, key: string): Promise<void> {
   await storage.s3.send(new DeleteObjectCommand({ Bucket: storage.bucket, Key: key }));
+}
+
+/** The keys of every object under `prefix`, a page of the store's listing at a time. */
+export async function listObjectKeys(storage: Storage, prefix: string): Promise<string[]> {
+  const keys: string[] = [];
+  let token: string | undefined;
+  do {
+    const page = await storage.s3.send(
+      new ListObjectsV2Command({ Bucket: storage.bucket, Prefix: prefix, ContinuationToken: token }),
+    );
+    for (const item of page.Contents ?? []) if (item.Key) keys.push(item.Key);
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+  return keys;
 }
 
 /** Answers the stored object's ETag. `metadata` is stored as `x-amz-meta-*` (lower-case names). */

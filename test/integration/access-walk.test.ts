@@ -66,12 +66,15 @@ const TABLE: Record<string, Required> = {
   'POST /documents': 'documents:write',
   'POST /documents/{docId}/complete': 'documents:write',
   'GET /documents/{docId}/text': 'documents:write',
+  // docs/decisions.md 682: either documents scope shows a document's pages, so v1 keys that upload keep seeing them.
+  'GET /documents/{docId}/pages/{page}': ['documents:read', 'documents:write'],
 
   'GET /reference-documents': 'reference_documents:read',
   'POST /reference-documents': 'reference_documents:write',
   'GET /reference-documents/{refId}': 'reference_documents:read',
   'DELETE /reference-documents/{refId}': 'reference_documents:write',
   'POST /reference-documents/{refId}/complete': 'reference_documents:write',
+  'GET /reference-documents/{refId}/pages/{page}': 'reference_documents:read',
 
   'GET /webhook-endpoints': 'webhooks:read',
   'POST /webhook-endpoints': 'webhooks:write',
@@ -235,6 +238,7 @@ const FIXTURES: Record<string, (w: Walker) => Promise<string>> = {
   // A real event, so its answer has the documented shape: the `run.succeeded` the worker records for a run.
   eventId: async (w) => String((await runEvent(w))._id),
   code: async () => 'essay_grading', // products are global: nobody owns one
+  page: async () => '1', // a page number, of the document or reference the path names
   refId: async (w) => {
     const res = await t.api
       .post('/v1/reference-documents')

@@ -72,7 +72,7 @@ describe('creating a key', () => {
       expect(res.body.scopes).toContain('runs:write');
       expect(res.body.scopes).toContain('catalog:read');
       expect(res.body.scopes).toContain('calibrations:write');
-      expect(res.body.scopes.length).toBe(13);
+      expect(res.body.scopes.length).toBe(14);
       expect(res.body.unrestricted).toBe(true);
       expect(res.body.mode).toBe('live');
     }
@@ -201,7 +201,7 @@ describe('scopes added after a key was made (docs/decisions.md 382)', () => {
     expect([res.status, res.body.data]).toEqual([200, []]);
     const [listed] = (await t.api.get('/v1/keys').set(auth(a.session))).body.data;
     expect(listed).toMatchObject({ unrestricted: true, scopes: expect.arrayContaining(['calibrations:read']) });
-    expect(listed.scopes).toHaveLength(13);
+    expect(listed.scopes).toHaveLength(14);
   });
 
   it('a key that lists scopes keeps exactly those, even every scope of version 1, and gets no new one', async () => {

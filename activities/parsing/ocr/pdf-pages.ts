@@ -29,6 +29,11 @@ export interface PdfPages {
   isScanned(n: number): Promise<boolean>;
   /** Page `n` (1-based) at `dpi` (200, or less for a page too large for the pixel limit). */
   render(n: number): Promise<{ raster: Raster; dpi: number }>;
+  /**
+   * Page `n` as a PNG `width` pixels wide, in colour, as a viewer shows it (its /Rotate applied): a page image
+   * (docs/decisions.md 680). `refuse` hears the size first and may throw before a pixel is allocated.
+   */
+  image(n: number, width: number, refuse: (width: number, height: number) => void): Promise<PageImage>;
   close(): Promise<void>;
 }
 
@@ -53,6 +58,18 @@ function ensureTransferToFixedLength(): void {
   });
 }
 
+export interface PageImage {
+  png: Buffer;
+  width: number;
+  height: number;
+}
+
+interface PngCanvas {
+  width: number;
+  height: number;
+  toBuffer(type: 'image/png'): Buffer;
+}
+
 export async function openPdfPages(bytes: Uint8Array): Promise<PdfPages> {
   ensureTransferToFixedLength();
   const CanvasFactory = (await createIsomorphicCanvasFactory(
@@ -66,6 +83,31 @@ export async function openPdfPages(bytes: Uint8Array): Promise<PdfPages> {
     CanvasFactory,
   } as Parameters<typeof getDocumentProxy>[1]);
   const { OPS } = (await getResolvedPDFJS()) as unknown as { OPS: Record<string, number> };
+  /** Page `n` drawn at the scale `scaleOf` picks from its natural size (points), onto a canvas `take` reads. */
+  async function draw<T>(
+    n: number,
+    scaleOf: (natural: { width: number; height: number }) => number,
+    take: (drawing: DrawingContext, width: number, height: number, scale: number) => T,
+  ): Promise<T> {
+    const page = await pdf.getPage(n);
+    try {
+      const scale = scaleOf(page.getViewport({ scale: 1 }));
+      const viewport = page.getViewport({ scale });
+      // The epsilon: a page asked `width` pixels wide is that wide, not one less from a rounding of its scale.
+      const width = Math.max(1, Math.floor(viewport.width + 1e-6));
+      const height = Math.max(1, Math.floor(viewport.height + 1e-6));
+      const factory = new CanvasFactory();
+      const drawing = factory.create(width, height);
+      try {
+        await page.render({ canvas: drawing.canvas, canvasContext: drawing.context, viewport } as never).promise;
+        return take(drawing, width, height, scale);
+      } finally {
+        factory.destroy(drawing);
+      }
+    } finally {
+      page.cleanup();
+    }
+  }
   return {
     async isScanned(n) {
       const page = await pdf.getPage(n);
@@ -75,30 +117,36 @@ export async function openPdfPages(bytes: Uint8Array): Promise<PdfPages> {
         page.cleanup();
       }
     },
-    async render(n) {
-      const page = await pdf.getPage(n);
-      try {
-        const natural = page.getViewport({ scale: 1 });
-        const fit = Math.sqrt(MAX_PAGE_PIXELS / Math.max(1, natural.width * natural.height));
-        const scale = Math.min(RENDER_DPI / 72, fit * 0.999);
-        const viewport = page.getViewport({ scale });
-        const width = Math.max(1, Math.floor(viewport.width));
-        const height = Math.max(1, Math.floor(viewport.height));
-        const factory = new CanvasFactory();
-        const drawing = factory.create(width, height);
-        try {
-          await page.render({ canvas: drawing.canvas, canvasContext: drawing.context, viewport } as never).promise;
+    render(n) {
+      return draw(
+        n,
+        (natural) => {
+          const fit = Math.sqrt(MAX_PAGE_PIXELS / Math.max(1, natural.width * natural.height));
+          return Math.min(RENDER_DPI / 72, fit * 0.999);
+        },
+        (drawing, width, height, scale) => {
           const rgba = drawing.context.getImageData(0, 0, width, height).data;
           return {
             raster: rasterFromRgba(new Uint8Array(rgba.buffer, rgba.byteOffset, rgba.byteLength), width, height),
             dpi: Math.round(scale * 72),
           };
-        } finally {
-          factory.destroy(drawing);
-        }
-      } finally {
-        page.cleanup();
-      }
+        },
+      );
+    },
+    image(n, width, refuse) {
+      return draw(
+        n,
+        (natural) => {
+          const scale = width / Math.max(natural.width, 1e-6);
+          refuse(width, Math.max(1, Math.floor(natural.height * scale + 1e-6)));
+          return scale;
+        },
+        (drawing, w, h) => ({
+          png: (drawing.canvas as unknown as PngCanvas).toBuffer('image/png'),
+          width: w,
+          height: h,
+        }),
+      );
     },
     async close() {
       await pdf.destroy();

@@ -72,6 +72,7 @@ class ApiKeySummary(BaseModel):
             'catalog:read',
             'calibrations:read',
             'calibrations:write',
+            'documents:read',
         ]
     ]
     """
@@ -114,6 +115,7 @@ class SecretApiKey(BaseModel):
             'catalog:read',
             'calibrations:read',
             'calibrations:write',
+            'documents:read',
         ]
     ]
     """
@@ -151,10 +153,11 @@ class CreateKeyRequest(BaseModel):
                 'catalog:read',
                 'calibrations:read',
                 'calibrations:write',
+                'documents:read',
             ]
         ]
         | None,
-        Field(max_length=13),
+        Field(max_length=14),
     ] = None
     """
     Omitted or empty: an unrestricted key, holding every scope, ones added later included.
@@ -835,6 +838,32 @@ class DocumentText(BaseModel):
     The form of the extracted text: 2 is structured Markdown (headings `#`, lists, pipe tables one row per line, speaker notes under `## Notes`); 1 is the flattened text of documents extracted before it, kept as it was (documents are never re-extracted on their own).
     """
     sections: list[Section]
+
+
+class PageImage(BaseModel):
+    """
+    A page of a PDF (text layer or scan) or an image (a TIFF frame each), drawn as it is shown: turned as OCR read it, so a citation's `input.boxes` (fractions of the page from its top left) multiplied by `width` and `height` are the pixels of the quoted words.
+    """
+
+    object: Literal['page_image']
+    page: int
+    """
+    1-based, as `boxes[].page` of a citation.
+    """
+    url: AnyUrl
+    """
+    A signed download of the PNG, valid until `expires_at`.
+    """
+    expires_at: AwareDatetime
+    mime_type: Literal['image/png']
+    width: Annotated[int, Field(examples=[1200])]
+    """
+    Pixels across: the `width` asked for.
+    """
+    height: Annotated[int, Field(examples=[1697])]
+    """
+    Pixels down.
+    """
 
 
 class ReferenceDocument(BaseModel):
