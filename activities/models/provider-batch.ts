@@ -7,14 +7,11 @@
  * a batch goes through the same validation as an ordinary one. Every method is safe to repeat except `submit`,
  * which creates a batch: callers record its id before anything else (docs/decisions.md 702).
  */
+import { CUSTOM_ID, PROVIDER_BATCH_MAX } from '../../domain/batches/economy';
 import type { ModelAnswer, ModelRequest } from './gateway';
 import { ModelCallError, withRetries, type RetryOptions } from './retry';
 
-/** Requests per provider batch (docs/decisions.md 701): both providers allow more; this bounds what one loses. */
-export const PROVIDER_BATCH_MAX = 1000;
-
-/** What both providers accept as a custom id (Anthropic's pattern is the narrower one). */
-export const CUSTOM_ID = /^[A-Za-z0-9_-]{1,64}$/;
+export { CUSTOM_ID, PROVIDER_BATCH_MAX };
 
 export type BatchProvider = 'openai' | 'anthropic';
 
