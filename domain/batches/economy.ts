@@ -1,15 +1,19 @@
 /**
- * Economy batches' own records and arithmetic (issue 58; docs/decisions.md 701, 703): the discounted quote, the
- * custom id each model request carries through a provider batch, and how a batch's live items are grouped into
- * provider batches. Pure: the workflow and the API build on these.
+ * Economy batches' own records and arithmetic (issue 58; docs/decisions.md 701, 703, 704): the discounted quote, the
+ * custom id each model request carries through a provider batch, how a batch's live items are grouped into provider
+ * batches, and the quote hook batch creation calls.
  */
+import type { Db } from 'mongodb';
 import { z } from 'zod';
+import { DEFAULT_ECONOMY_DISCOUNT, findProduct } from '../catalog/catalog';
+import type { EvaluationWorkflowDoc } from '../evaluation-workflows/evaluation-workflows';
+import { errors } from '../http/errors';
+import type { Caller } from '../runs';
+
+export { DEFAULT_ECONOMY_DISCOUNT };
 
 /** Requests per provider batch: both providers allow more; this bounds what one expiry or failure costs. */
 export const PROVIDER_BATCH_MAX = 1000;
-
-/** The catalog's `economy_discount` when a product names none: half the ordinary price, as the providers charge. */
-export const DEFAULT_ECONOMY_DISCOUNT = 0.5;
 
 /** What both providers accept as a custom id (Anthropic's pattern is the narrower one). */
 export const CUSTOM_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -73,3 +77,24 @@ export const ProviderBatch = z
   })
   .meta({ id: 'ProviderBatch' });
 export type ProviderBatch = z.infer<typeof ProviderBatch>;
+
+/**
+ * The quote of an economy batch's items: the product's `economy_discount` of each ordinary quote. Live keys are
+ * refused 409 `economy_unavailable` until the provider-batch job exists (docs/decisions.md 704): accepting them now
+ * would run the items through the ordinary API at half the price. Test keys are stubbed like every test-mode run.
+ */
+export async function economyQuoter<T>(
+  db: Db,
+  caller: Pick<Caller, 'livemode'>,
+  workflow: Pick<EvaluationWorkflowDoc, 'product_code'>,
+  ordinary: (input: T) => number,
+): Promise<(input: T) => number> {
+  if (caller.livemode)
+    throw errors.conflict(
+      'economy_unavailable',
+      'Economy batches are not served by this deployment’s model servers yet; create the batch without `economy`.',
+    );
+  const product = await findProduct(db, workflow.product_code);
+  const discount = product?.pricing.economy_discount ?? DEFAULT_ECONOMY_DISCOUNT;
+  return (input) => economyQuoteMilli(ordinary(input), discount);
+}
