@@ -30,61 +30,75 @@ export function anthropicProvider(options: AnthropicOptions): ModelProvider {
   return {
     name: 'anthropic',
     async complete(request: ModelRequest): Promise<ModelAnswer> {
-      const system = request.messages
-        .filter((m) => m.role === 'system')
-        .map((m) => m.content)
-        .join('\n\n');
-      const messages = request.messages
-        .filter((m) => m.role !== 'system')
-        .map((m) => ({ role: m.role as 'user' | 'assistant', content: m.content }));
-      const structured = request.jsonSchema
-        ? {
-            tools: [
-              {
-                name: ANSWER_TOOL,
-                description: 'Record the answer. Its input is the complete answer, valid against this schema.',
-                input_schema: request.jsonSchema as Anthropic.Tool.InputSchema,
-              },
-            ],
-            tool_choice: { type: 'tool' as const, name: ANSWER_TOOL },
-          }
-        : {};
       const call = async (): Promise<ModelAnswer> => {
         try {
-          const res = await client.messages.create(
-            { model: options.model, system, messages, max_tokens: request.maxOutputTokens ?? 4096, ...structured },
-            { signal: request.signal, headers: sampleHeaders(request) },
-          );
-          const tool = res.content.find((block) => block.type === 'tool_use' && block.name === ANSWER_TOOL);
-          const text =
-            tool && tool.type === 'tool_use'
-              ? JSON.stringify(tool.input)
-              : res.content.map((block) => (block.type === 'text' ? block.text : '')).join('');
-          const stop =
-            res.stop_reason === 'refusal'
-              ? 'refused'
-              : res.stop_reason === 'max_tokens' || res.stop_reason === 'model_context_window_exceeded'
-                ? 'truncated'
-                : 'complete';
-          return {
-            text,
-            stop,
-            model: res.model || options.model,
-            inputTokens: res.usage?.input_tokens ?? null,
-            outputTokens: res.usage?.output_tokens ?? null,
-          };
+          const res = await client.messages.create(messageParams(options.model, request), {
+            signal: request.signal,
+            headers: sampleHeaders(request),
+          });
+          return answerFromMessage(res, options.model);
         } catch (err) {
-          if (err instanceof ModelCallError) throw err;
-          if (err instanceof Anthropic.APIConnectionError)
-            throw new ModelCallError(`model server unreachable: ${err.message}`, null, null, true);
-          if (err instanceof Anthropic.APIError) {
-            const status = typeof err.status === 'number' ? err.status : null;
-            throw modelCallError(status, err.message, err.error, (name) => err.headers?.get?.(name) ?? null);
-          }
-          throw err;
+          throw toModelError(err);
         }
       };
       return withRetries(call, { ...options.retry, signal: request.signal });
     },
   };
+}
+
+/** The Messages request for `request`: the ordinary call's body, and each request of an economy message batch. */
+export function messageParams(model: string, request: ModelRequest): Anthropic.MessageCreateParamsNonStreaming {
+  const system = request.messages
+    .filter((m) => m.role === 'system')
+    .map((m) => m.content)
+    .join('\n\n');
+  const messages = request.messages
+    .filter((m) => m.role !== 'system')
+    .map((m) => ({ role: m.role as 'user' | 'assistant', content: m.content }));
+  const structured = request.jsonSchema
+    ? {
+        tools: [
+          {
+            name: ANSWER_TOOL,
+            description: 'Record the answer. Its input is the complete answer, valid against this schema.',
+            input_schema: request.jsonSchema as Anthropic.Tool.InputSchema,
+          },
+        ],
+        tool_choice: { type: 'tool' as const, name: ANSWER_TOOL },
+      }
+    : {};
+  return { model, system, messages, max_tokens: request.maxOutputTokens ?? 4096, ...structured };
+}
+
+/** What a message means for the run, whether it came from the ordinary call or an economy batch's results. */
+export function answerFromMessage(res: Anthropic.Message, model: string): ModelAnswer {
+  const tool = res.content.find((block) => block.type === 'tool_use' && block.name === ANSWER_TOOL);
+  const text =
+    tool && tool.type === 'tool_use'
+      ? JSON.stringify(tool.input)
+      : res.content.map((block) => (block.type === 'text' ? block.text : '')).join('');
+  const stop =
+    res.stop_reason === 'refusal'
+      ? 'refused'
+      : res.stop_reason === 'max_tokens' || res.stop_reason === 'model_context_window_exceeded'
+        ? 'truncated'
+        : 'complete';
+  return {
+    text,
+    stop,
+    model: res.model || model,
+    inputTokens: res.usage?.input_tokens ?? null,
+    outputTokens: res.usage?.output_tokens ?? null,
+  };
+}
+
+export function toModelError(err: unknown): Error {
+  if (err instanceof ModelCallError) return err;
+  if (err instanceof Anthropic.APIConnectionError)
+    return new ModelCallError(`model server unreachable: ${err.message}`, null, null, true);
+  if (err instanceof Anthropic.APIError) {
+    const status = typeof err.status === 'number' ? err.status : null;
+    return modelCallError(status, err.message, err.error, (name) => err.headers?.get?.(name) ?? null);
+  }
+  return err instanceof Error ? err : new Error(String(err));
 }

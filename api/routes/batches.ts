@@ -50,7 +50,8 @@ export function batchRoutes(deps: RouteDeps): RouteSpec[] {
         404: '`not_found`: no such workflow.',
         409:
           '`limit_reached`: the account has 5 unfinished batches; `workflow_not_active`, ' +
-          '`reference_document_not_ready`, `reference_document_unavailable`, `prompt_template_unavailable`.',
+          '`reference_document_not_ready`, `reference_document_unavailable`, `prompt_template_unavailable`, ' +
+          '`economy_unavailable` (`economy: true` where the model server has no batch API).',
       },
       handler: async ({ tenant, params, body, principal, reservedId }) => {
         const key = principal as KeyPrincipal;

@@ -20,6 +20,7 @@ import type { EvaluationWorkflowDoc } from '../evaluation-workflows/evaluation-w
 import { prepareRun, QUOTED_DOCUMENT_FIELDS, runQuoter, type Caller, type CreateRunDeps } from '../runs';
 import type { BatchItemRun } from '../runs/batch-items';
 import { BATCH_DEFAULT_CONCURRENCY, FINAL_BATCH_STATUSES, type BatchStatus, type CreateBatchRequest } from './schemas';
+import { economyQuoter, type ProviderBatch } from './economy';
 
 export type BatchStopReason = 'canceled' | 'workflow_not_active' | 'execution_ended';
 
@@ -64,6 +65,9 @@ export interface BatchDoc {
   started_at: Date | null;
   finished_at: Date | null;
   list_pos?: number;
+  /** `economy: true` at creation (docs/decisions.md 704); absent on batches made before economy existed. */
+  economy?: boolean;
+  provider_batches?: ProviderBatch[];
 }
 
 /** What the batch keeps of each item (in chunks of ITEMS_PER_CHUNK, `_id` `<batch id>:<chunk>`). */
@@ -126,6 +130,8 @@ export function batchView(doc: BatchDoc) {
     created_at: doc.created_at.toISOString(),
     started_at: doc.started_at?.toISOString() ?? null,
     finished_at: doc.finished_at?.toISOString() ?? null,
+    economy: doc.economy ?? false,
+    provider_batches: doc.provider_batches ?? [],
   };
 }
 
@@ -205,7 +211,8 @@ export async function createBatch(
   }
   const { workflow } = await prepareRun(deps, tenant, workflowId, { mode: 'async' });
   const docs = await itemDocuments(tenant, input.items);
-  const quote = await runQuoter(deps.db, tenant, workflow, deps.config);
+  const ordinary = await runQuoter(deps.db, tenant, workflow, deps.config);
+  const quote = input.economy ? await economyQuoter(deps.db, caller, workflow, ordinary) : ordinary;
   const items: StoredItem[] = input.items.map((item, i) => ({
     input_documents: item.input_documents,
     metadata_json: JSON.stringify(item.metadata ?? {}),
@@ -247,6 +254,7 @@ export async function createBatch(
     key_id: caller.keyId,
     total: items.length,
     max_concurrency: input.max_concurrency ?? BATCH_DEFAULT_CONCURRENCY,
+    ...(input.economy ? { economy: true, provider_batches: [] } : {}),
     metadata_json: JSON.stringify(input.metadata ?? {}),
     workflow: { ...workflow, account_id: tenant.accountId },
     quoted_milli: quoted,

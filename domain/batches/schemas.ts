@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { PageQuery, pageSchema } from '../http/pagination';
 import { CreateRunRequest } from '../runs/schemas';
+import { ProviderBatch } from './economy';
 
 export const BATCH_MAX_ITEMS = 10_000;
 /** The body's limit, enforced while it streams in (docs/decisions.md 36). */
@@ -52,6 +53,14 @@ export const CreateBatchRequest = z
       .meta({
         description: `Items running at once (1–${BATCH_MAX_CONCURRENCY}, default ${BATCH_DEFAULT_CONCURRENCY}).`,
       }),
+    economy: z
+      .boolean()
+      .optional()
+      .meta({
+        description:
+          'Answers within 24 hours through the providers’ batch APIs, each item quoted and charged the product’s ' +
+          '`economy_discount` of its ordinary price. 409 `economy_unavailable` where the model server has no batch API.',
+      }),
   })
   .strict()
   .meta({ id: 'CreateBatchRequest' });
@@ -87,6 +96,10 @@ export const Batch = z
     created_at: z.string(),
     started_at: z.string().nullable(),
     finished_at: z.string().nullable(),
+    economy: z.boolean().meta({ description: 'Created with `economy: true`.' }),
+    provider_batches: z
+      .array(ProviderBatch)
+      .meta({ description: 'The provider batches an economy batch’s items went out in (empty otherwise).' }),
   })
   .meta({ id: 'Batch' });
 

@@ -22,6 +22,9 @@ export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];
 /** What an input page read by OCR adds to a run's price when the catalog does not say (docs/decisions.md 435). */
 export const DEFAULT_CREDITS_PER_OCR_PAGE = 0.05;
 
+/** An economy batch item's share of its ordinary price when the catalog does not say (docs/decisions.md 704). */
+export const DEFAULT_ECONOMY_DISCOUNT = 0.5;
+
 const ProductSeed = z.object({
   code: z.string().regex(/^[a-z][a-z0-9_]{1,63}$/),
   name: z.string().min(1),
@@ -36,6 +39,8 @@ const ProductSeed = z.object({
     credits_per_1k_reference_tokens: z.number().min(0),
     /** Each input page read by OCR (docs/decisions.md 435), on top of its page price. */
     credits_per_ocr_page: z.number().min(0).default(DEFAULT_CREDITS_PER_OCR_PAGE),
+    /** What an economy batch item pays of its ordinary quote, in (0, 1] (docs/decisions.md 704). */
+    economy_discount: z.number().gt(0).max(1).default(DEFAULT_ECONOMY_DISCOUNT),
   }),
 });
 
@@ -117,7 +122,11 @@ export function productView(p: ProductDoc) {
     default_mode: p.default_mode,
     recommended_output_format: p.recommended_output_format,
     // A product stored before OCR pages were priced is re-seeded at start-up; until then it answers the default.
-    pricing: { ...p.pricing, credits_per_ocr_page: p.pricing.credits_per_ocr_page ?? DEFAULT_CREDITS_PER_OCR_PAGE },
+    pricing: {
+      ...p.pricing,
+      credits_per_ocr_page: p.pricing.credits_per_ocr_page ?? DEFAULT_CREDITS_PER_OCR_PAGE,
+      economy_discount: p.pricing.economy_discount ?? DEFAULT_ECONOMY_DISCOUNT,
+    },
     created_at: p.created_at.toISOString(),
   };
 }

@@ -21,6 +21,10 @@ export const Product = z
         credits_per_page: z.number(),
         credits_per_1k_reference_tokens: z.number(),
         credits_per_ocr_page: z.number().meta({ example: 0.05 }),
+        economy_discount: z.number().meta({
+          example: 0.5,
+          description: 'What an item of an economy batch (`economy: true`) pays of its ordinary price.',
+        }),
       })
       .meta({
         description:

@@ -32,6 +32,7 @@ export const ERROR_CODES = [
   'idempotency_key_in_use',
   'run_not_cancelable',
   'batch_not_cancelable',
+  'economy_unavailable',
   'limit_reached',
   'output_not_ready',
   'webhook_endpoint_disabled',

@@ -76,6 +76,8 @@ function batch(status: Batch['status'], counts: Partial<Batch['counts']> = {}): 
     created_at: '2026-01-01T00:00:00Z',
     started_at: status === 'queued' ? null : '2026-01-01T00:00:01Z',
     finished_at: ['queued', 'running'].includes(status) ? null : '2026-01-01T00:00:09Z',
+    economy: false,
+    provider_batches: [],
   };
 }
 

@@ -178,6 +178,10 @@ class Pricing(BaseModel):
     credits_per_page: float
     credits_per_1k_reference_tokens: float
     credits_per_ocr_page: Annotated[float, Field(examples=[0.05])]
+    economy_discount: Annotated[float, Field(examples=[0.5])]
+    """
+    What an item of an economy batch (`economy: true`) pays of its ordinary price.
+    """
 
 
 class Product(BaseModel):
@@ -584,6 +588,21 @@ class BatchCounts(BaseModel):
     failed: int
     canceled: int
     refunded: int
+
+
+class ProviderBatch(BaseModel):
+    id: Annotated[str, Field(examples=['msgbatch_013Zva2CMHLNnXjNJJKqJ2EF'])]
+    """
+    The provider's batch id.
+    """
+    provider: Literal['openai', 'anthropic']
+    status: Literal[
+        'in_progress', 'canceling', 'completed', 'expired', 'canceled', 'failed'
+    ]
+    requests: int
+    """
+    Model requests in it (an item with k samples counts k).
+    """
 
 
 class BatchItem(BaseModel):
@@ -1341,6 +1360,14 @@ class Batch(BaseModel):
     created_at: AwareDatetime
     started_at: AwareDatetime | None
     finished_at: AwareDatetime | None
+    economy: bool
+    """
+    Created with `economy: true`.
+    """
+    provider_batches: list[ProviderBatch]
+    """
+    The provider batches an economy batch’s items went out in (empty otherwise).
+    """
 
 
 class CreateBatchRequest(BaseModel):
@@ -1352,6 +1379,10 @@ class CreateBatchRequest(BaseModel):
     max_concurrency: Annotated[int | None, Field(ge=1, le=50)] = None
     """
     Items running at once (1–50, default 10).
+    """
+    economy: bool | None = None
+    """
+    Answers within 24 hours through the providers’ batch APIs, each item quoted and charged the product’s `economy_discount` of its ordinary price. 409 `economy_unavailable` where the model server has no batch API.
     """
 
 

@@ -1161,6 +1161,11 @@ export interface components {
                 credits_per_1k_reference_tokens: number;
                 /** @example 0.05 */
                 credits_per_ocr_page: number;
+                /**
+                 * @description What an item of an economy batch (`economy: true`) pays of its ordinary price.
+                 * @example 0.5
+                 */
+                economy_discount: number;
             };
             /** Format: date-time */
             created_at: string;
@@ -1568,6 +1573,10 @@ export interface components {
             started_at: string | null;
             /** Format: date-time */
             finished_at: string | null;
+            /** @description Created with `economy: true`. */
+            economy: boolean;
+            /** @description The provider batches an economy batch’s items went out in (empty otherwise). */
+            provider_batches: components["schemas"]["ProviderBatch"][];
         };
         /** @description Always sums to `total`. */
         BatchCounts: {
@@ -1580,6 +1589,19 @@ export interface components {
             canceled: number;
             refunded: number;
         };
+        ProviderBatch: {
+            /**
+             * @description The provider's batch id.
+             * @example msgbatch_013Zva2CMHLNnXjNJJKqJ2EF
+             */
+            id: string;
+            /** @enum {string} */
+            provider: "openai" | "anthropic";
+            /** @enum {string} */
+            status: "in_progress" | "canceling" | "completed" | "expired" | "canceled" | "failed";
+            /** @description Model requests in it (an item with k samples counts k). */
+            requests: number;
+        };
         CreateBatchRequest: {
             items: components["schemas"]["BatchItem"][];
             metadata?: {
@@ -1587,6 +1609,8 @@ export interface components {
             };
             /** @description Items running at once (1–50, default 10). */
             max_concurrency?: number;
+            /** @description Answers within 24 hours through the providers’ batch APIs, each item quoted and charged the product’s `economy_discount` of its ordinary price. 409 `economy_unavailable` where the model server has no batch API. */
+            economy?: boolean;
         };
         BatchItem: {
             input_documents: string[];
@@ -6997,7 +7021,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `limit_reached`: the account has 5 unfinished batches; `workflow_not_active`, `reference_document_not_ready`, `reference_document_unavailable`, `prompt_template_unavailable`. `idempotency_key_reused`: the Idempotency-Key came with another request; `idempotency_key_in_use`: its first request is still running. */
+            /** @description `limit_reached`: the account has 5 unfinished batches; `workflow_not_active`, `reference_document_not_ready`, `reference_document_unavailable`, `prompt_template_unavailable`, `economy_unavailable` (`economy: true` where the model server has no batch API). `idempotency_key_reused`: the Idempotency-Key came with another request; `idempotency_key_in_use`: its first request is still running. */
             409: {
                 headers: {
                     /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
@@ -7019,7 +7043,7 @@ export interface operations {
                              * @description What went wrong, for programs; `message` says it for people.
                              * @enum {string}
                              */
-                            code: "limit_reached" | "workflow_not_active" | "reference_document_not_ready" | "reference_document_unavailable" | "prompt_template_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use";
+                            code: "limit_reached" | "workflow_not_active" | "reference_document_not_ready" | "reference_document_unavailable" | "prompt_template_unavailable" | "economy_unavailable" | "idempotency_key_reused" | "idempotency_key_in_use";
                             message: string;
                             request_id: string;
                             details?: {

@@ -1,0 +1,100 @@
+/**
+ * Economy batches' own records and arithmetic (issue 58; docs/decisions.md 701, 703, 704): the discounted quote, the
+ * custom id each model request carries through a provider batch, how a batch's live items are grouped into provider
+ * batches, and the quote hook batch creation calls.
+ */
+import type { Db } from 'mongodb';
+import { z } from 'zod';
+import { DEFAULT_ECONOMY_DISCOUNT, findProduct } from '../catalog/catalog';
+import type { EvaluationWorkflowDoc } from '../evaluation-workflows/evaluation-workflows';
+import { errors } from '../http/errors';
+import type { Caller } from '../runs';
+
+export { DEFAULT_ECONOMY_DISCOUNT };
+
+/** Requests per provider batch: both providers allow more; this bounds what one expiry or failure costs. */
+export const PROVIDER_BATCH_MAX = 1000;
+
+/** What both providers accept as a custom id (Anthropic's pattern is the narrower one). */
+export const CUSTOM_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * An item's economy quote in milli-credits: `discount` of its ordinary quote, rounded down so the economy price never
+ * exceeds what the discount promises. A discount outside (0, 1] is a catalog error, not something to price with.
+ */
+export function economyQuoteMilli(ordinaryMilli: number, discount: number = DEFAULT_ECONOMY_DISCOUNT): number {
+  if (!(discount > 0 && discount <= 1)) throw new Error(`economy_discount must be in (0, 1], not ${discount}`);
+  return Math.floor(ordinaryMilli * discount);
+}
+
+/** The custom id of sample `sample` (0-based) of a run's model call; run ids are `run_` and 26 characters. */
+export function customIdFor(runId: string, sample: number): string {
+  const id = `${runId}-s${sample}`;
+  if (!CUSTOM_ID.test(id)) throw new Error(`run id ${JSON.stringify(runId)} cannot carry a custom id`);
+  return id;
+}
+
+/** The run and sample a custom id names, or null for one that is not ours (a provider never invents one, but…). */
+export function parseCustomId(customId: string): { runId: string; sample: number } | null {
+  const m = /^(.+)-s(\d+)$/.exec(customId);
+  return m ? { runId: m[1]!, sample: Number(m[2]) } : null;
+}
+
+/**
+ * Groups items, in order, into provider batches of at most `max` requests, each item's k samples kept in the same
+ * provider batch (decision 45's samples of one run are answered together or not at all, so a run never waits on two
+ * provider batches). An item asking for more than `max` requests is a programming error.
+ */
+export function planProviderBatches<T extends { samples: number }>(
+  items: readonly T[],
+  max = PROVIDER_BATCH_MAX,
+): T[][] {
+  const groups: T[][] = [];
+  let current: T[] = [];
+  let size = 0;
+  for (const item of items) {
+    if (!Number.isInteger(item.samples) || item.samples < 1 || item.samples > max)
+      throw new Error(`an item needs 1–${max} requests, not ${item.samples}`);
+    if (size + item.samples > max) {
+      groups.push(current);
+      current = [];
+      size = 0;
+    }
+    current.push(item);
+    size += item.samples;
+  }
+  if (current.length) groups.push(current);
+  return groups;
+}
+
+/** One provider batch as a batch lists it (`provider_batches`, decision 50). */
+export const ProviderBatch = z
+  .object({
+    id: z.string().meta({ description: "The provider's batch id.", example: 'msgbatch_013Zva2CMHLNnXjNJJKqJ2EF' }),
+    provider: z.enum(['openai', 'anthropic']),
+    status: z.enum(['in_progress', 'canceling', 'completed', 'expired', 'canceled', 'failed']),
+    requests: z.number().int().meta({ description: 'Model requests in it (an item with k samples counts k).' }),
+  })
+  .meta({ id: 'ProviderBatch' });
+export type ProviderBatch = z.infer<typeof ProviderBatch>;
+
+/**
+ * The quote of an economy batch's items: the product's `economy_discount` of each ordinary quote. Live keys are
+ * refused 409 `economy_unavailable` until the provider-batch job exists (docs/decisions.md 704): accepting them now
+ * would run the items through the ordinary API at half the price. Test keys are stubbed like every test-mode run.
+ */
+export async function economyQuoter<T>(
+  db: Db,
+  caller: Pick<Caller, 'livemode'>,
+  workflow: Pick<EvaluationWorkflowDoc, 'product_code'>,
+  ordinary: (input: T) => number,
+): Promise<(input: T) => number> {
+  if (caller.livemode)
+    throw errors.conflict(
+      'economy_unavailable',
+      'Economy batches are not served by this deployment’s model servers yet; create the batch without `economy`.',
+    );
+  const product = await findProduct(db, workflow.product_code);
+  const discount = product?.pricing.economy_discount ?? DEFAULT_ECONOMY_DISCOUNT;
+  return (input) => economyQuoteMilli(ordinary(input), discount);
+}
