@@ -83,6 +83,7 @@ export function consoleRoutes(config: Config): RouteSpec[] {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Assay console</title>
+<link rel="icon" href="data:,">
 <meta name="assay-temporal-ui" content="${escapeAttribute(config.temporalUiUrl)}">
 <meta name="assay-temporal-namespace" content="${escapeAttribute(config.TEMPORAL_NAMESPACE)}">
 <link rel="stylesheet" href="/console/assets/${built.style}">

@@ -61,8 +61,11 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function open(size: (typeof SIZES)[number]): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
+async function open(
+  size: (typeof SIZES)[number],
+  colorScheme: 'light' | 'dark' = 'light',
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, colorScheme });
   context.on('request', (request) => requested.push(request.url()));
   const page = await context.newPage();
   return { context, page };
@@ -72,6 +75,7 @@ async function signIn(page: Page, key = token): Promise<void> {
   await page.goto(`${origin}/console`);
   await page.getByLabel('API key').fill(key);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  if (key === token) await page.getByRole('heading', { name: 'Runs' }).waitFor();
 }
 
 /** axe-core's serious and critical findings on the page as it is now (evaluated, so the page's CSP does not apply). */
@@ -124,7 +128,7 @@ it('shows a run and marks the quoted words of a citation in a DOCX input, at bot
     .set(auth())
     .set('Idempotency-Key', `console-${workflowId}`)
     .send({ input_documents: [doc.body.id] });
-  expect(created.status).toBe(201);
+  expect(created.status).toBe(202);
   const run = await waitForRun(t, token, created.body.id);
   expect(run.status).toBe('succeeded');
   const cited = (run.citations as { quote: string | null; input: unknown }[]).filter((c) => c.quote && c.input);
@@ -141,10 +145,11 @@ it('shows a run and marks the quoted words of a citation in a DOCX input, at bot
     const mark = page.locator('.evidence mark');
     await mark.waitFor();
     expect(await mark.textContent()).toBe(cited[0]!.quote);
-    // k/j move between quotes: the last one's words are then marked.
-    if (cited.length > 1) {
-      for (let i = 1; i < (run.citations as unknown[]).length; i++) await page.keyboard.press('j');
-    }
+    // j moves to the next quote: at the last one, its words are marked.
+    const all = run.citations as { quote: string | null; input: unknown }[];
+    for (let i = 1; i < all.length; i++) await page.keyboard.press('j');
+    const last = all[all.length - 1]!;
+    if (last.quote && last.input) await expect(mark.textContent()).resolves.toBe(last.quote);
     await check(page, 'run', size.name);
     await context.close();
   }
@@ -217,6 +222,14 @@ it('passes axe on every other view, and a key without runs:read reads a clear me
     await check(page, heading.toLowerCase(), 'phone');
   }
   await context.close();
+
+  // The system asks for a dark scheme: the colours follow, and the contrast still passes.
+  const dark = await open(SIZES[0], 'dark');
+  await signIn(dark.page);
+  const background = await dark.page.evaluate('getComputedStyle(document.body).backgroundColor');
+  expect(background).toBe('rgb(13, 17, 23)');
+  await check(dark.page, 'runs-dark', 'desktop');
+  await dark.context.close();
 
   const narrow = await (await newAccount(t)).key({ mode: 'test', scopes: ['workflows:read'] });
   const second = await open(SIZES[0]);

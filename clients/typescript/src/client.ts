@@ -192,7 +192,8 @@ export class Assay {
     const apiKey = options.apiKey ?? envVar('ASSAY_API_KEY');
     if (!apiKey) throw new TypeError('an API key is required: pass { apiKey } or set ASSAY_API_KEY');
     this.baseUrl = (options.baseUrl ?? envVar('ASSAY_BASE_URL') ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
-    this.fetchImpl = options.fetch ?? globalThis.fetch;
+    // Bound: a browser's fetch refuses to be called as a method of another object ("Illegal invocation").
+    this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
     this.api = createClient<paths>({
       baseUrl: this.baseUrl,
       headers: { Authorization: `Bearer ${apiKey}`, 'User-Agent': `assay-typescript/${VERSION}` },

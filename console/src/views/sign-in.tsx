@@ -47,6 +47,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: (key: string) => void }) {
           aria-describedby={error ? 'sign-in-error' : undefined}
           aria-invalid={error ? true : undefined}
           spellcheck={false}
+          autocomplete="off"
           required
         />
         <button type="submit" disabled={busy}>
