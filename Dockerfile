@@ -11,6 +11,9 @@ COPY workflows ./workflows
 COPY activities ./activities
 COPY worker ./worker
 COPY scripts ./scripts
+# The web console is built from its sources and the TypeScript SDK it runs on (scripts/build-console.ts).
+COPY console ./console
+COPY clients/typescript/src ./clients/typescript/src
 RUN npm run build && npm prune --omit=dev
 
 FROM node:22-bookworm-slim
@@ -21,6 +24,8 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+# Where api/routes/console.ts looks, relative to the compiled dist/api/routes/.
+COPY --from=build /app/console/dist ./dist/console/dist
 COPY package.json ./
 USER node
 EXPOSE 8080

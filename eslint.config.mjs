@@ -39,6 +39,11 @@ const layering = [
     from: ['./api', './scripts', './test', './bench'],
     message: 'worker/ wires activities and workflows; it does not depend on the API.',
   },
+  {
+    target: './console',
+    from: ['./api', './domain', './activities', './workflows', './worker', './scripts', './test', './bench'],
+    message: 'console/ runs in the browser and talks to the API only through the SDK (clients/typescript).',
+  },
 ];
 
 export default tseslint.config(
@@ -49,16 +54,16 @@ export default tseslint.config(
     ignores: ['clients/**/generated/**', '**/*.js', '**/*.mjs', '**/*.cjs'],
   },
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', 'console/src/**/*.tsx'],
     languageOptions: {
       parser: tseslint.parser,
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
     plugins: { '@typescript-eslint': tseslint.plugin, 'import-x': importX },
     settings: {
-      'import-x/extensions': ['.ts'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.d.ts', '.js', '.json'] })],
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.d.ts', '.js', '.json'] })],
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',

@@ -19,6 +19,7 @@ import { metricsRoutes } from './routes/metrics';
 import { buildOpenApiDocument } from './openapi';
 import { route, type RouteSpec } from './route';
 import { mountRoutes } from './router';
+import { consoleRoutes } from './routes/console';
 import { docsRoutes } from './routes/docs';
 import { healthRoutes } from './routes/health';
 import { calibrationSetRoutes } from './routes/calibration-sets';
@@ -115,6 +116,7 @@ export function createApp(deps: AppDeps): Koa {
   mountRoutes(api, apiRoutes(deps, keys), options);
   const docs = new Router();
   mountRoutes(docs, docsRoutes(), options);
+  mountRoutes(docs, consoleRoutes(deps.config), options);
   const metrics = new ApiMetrics();
   mountRoutes(docs, metricsRoutes({ db: deps.db, token: deps.config.METRICS_TOKEN, metrics }), options);
 

@@ -11,6 +11,7 @@ import { signLocalSessionToken } from '../domain/access/session-tokens';
 import { startStack, stopStack, type ServiceName } from './stack/services';
 import { elapsed, PROJECT_ROOT } from './stack/tools';
 import { NODE_FLAGS } from './node-flags';
+import { buildConsole } from './build-console';
 
 const say = (line: string) => process.stdout.write(`[assay] ${line}\n`);
 // Human-readable logs for a person at a terminal, JSON lines for anything reading the output (docs/decisions.md 160).
@@ -91,6 +92,7 @@ async function main(): Promise<void> {
 
   try {
     started = await startStack(config, say);
+    await buildConsole({ say });
     const worker = launch('worker', 'worker/main.ts', 'assay worker polling');
     const api = launch('api', 'api/server.ts', 'assay api listening');
     children.push(worker.child, api.child);
@@ -108,6 +110,7 @@ async function main(): Promise<void> {
       [
         '',
         `  API          ${base}`,
+        `  Console      ${config.publicBaseUrl}/console`,
         `  Docs         ${config.publicBaseUrl}/docs`,
         `  OpenAPI      ${base}/openapi.json`,
         `  Temporal UI  ${config.temporalUiUrl}/namespaces/${config.TEMPORAL_NAMESPACE}/workflows`,

@@ -5,6 +5,7 @@
 import { MongoClient } from 'mongodb';
 import { parseConfig } from '../../domain/platform/config';
 import { startStack } from '../../scripts/stack/services';
+import { buildConsole } from '../../scripts/build-console';
 import { ensureNamespace } from '../../domain/jobs/namespaces';
 import { ensureChromium } from './chromium';
 import { applyTestEnv, testNamespaces } from './env';
@@ -20,6 +21,8 @@ export default async function globalSetup(): Promise<void> {
   const say = (line: string) => process.stdout.write(`[stack] ${line}\n`);
   ensureChromium((line) => process.stdout.write(`[chromium] ${line}\n`));
   const startedServices = await startStack(config, say);
+  // `npm test` builds it before jest; a single file run with `npx jest` gets it here (nothing to do when current).
+  await buildConsole({ say: (line) => process.stdout.write(`[console] ${line}\n`) });
   for (const namespace of Object.values(testNamespaces(config.TEMPORAL_NAMESPACE)))
     await ensureNamespace(config.temporalAddress, namespace);
 

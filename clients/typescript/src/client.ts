@@ -3,9 +3,6 @@
  * Requests go through openapi-fetch (typed by src/generated/schema.ts) and a retrying fetch (src/retry.ts); every
  * refusal becomes an AssayError. Kept to what the contract promises so fields the API adds later pass through.
  */
-import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { basename, extname } from 'node:path';
 import createClient, { type Client } from 'openapi-fetch';
 import type { components, paths } from './generated/schema';
 import { AssayError, WaitTimeoutError } from './errors';
@@ -16,6 +13,8 @@ import { verify } from './webhooks';
 type Schemas = components['schemas'];
 export type Run = Schemas['Run'];
 export type Document = Schemas['Document'];
+export type DocumentText = Schemas['DocumentText'];
+export type RunCitation = Schemas['RunCitation'];
 export type ReferenceDocument = Schemas['ReferenceDocument'];
 export type Workflow = Schemas['Workflow'];
 export type WebhookEndpoint = Schemas['WebhookEndpoint'];
@@ -35,6 +34,9 @@ export type Calibration = Schemas['Calibration'];
 export type CalibrationComparison = Schemas['CalibrationComparison'];
 export type CreateCalibrationRequest = Schemas['CreateCalibrationRequest'];
 export type RunStatus = Run['status'];
+export type WebhookDelivery = Schemas['WebhookDelivery'];
+export type UsageReport = Schemas['UsageReport'];
+export type Balance = Schemas['Balance'];
 
 export const TERMINAL_RUN_STATUSES: readonly RunStatus[] = ['succeeded', 'failed', 'canceled', 'refunded'];
 
@@ -109,15 +111,32 @@ const MIME_BY_EXTENSION: Record<string, string> = {
   '.tiff': 'image/tiff',
 };
 
+/** The file's name after its last `/` (or `\\`): the SDK runs in browsers too, so no `node:path`. */
+const basename = (path: string): string => path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
+
 export function guessMimeType(filename: string): string {
-  return MIME_BY_EXTENSION[extname(filename).toLowerCase()] ?? 'application/octet-stream';
+  const dot = filename.lastIndexOf('.');
+  return (dot > 0 && MIME_BY_EXTENSION[filename.slice(dot).toLowerCase()]) || 'application/octet-stream';
 }
+
+/** Reads a path from disk on Node; loaded only when a path is given, so a browser bundle never needs `node:fs`. */
+async function readPath(path: string): Promise<Uint8Array> {
+  const { readFile } = await import('node:fs/promises');
+  return new Uint8Array(await readFile(path));
+}
+
+/** Web Crypto's UUID: global in browsers and in Node 20+. */
+const randomUUID = (): string => globalThis.crypto.randomUUID();
+
+/** An environment variable on Node; nothing in a browser. */
+const envVar = (name: string): string | undefined =>
+  typeof process === 'undefined' ? undefined : (process.env[name] ?? undefined);
 
 async function readSource(
   source: UploadSource,
   options: UploadOptions,
 ): Promise<{ bytes: Uint8Array; filename: string; mimeType: string }> {
-  const bytes = typeof source === 'string' ? new Uint8Array(await readFile(source)) : source;
+  const bytes = typeof source === 'string' ? await readPath(source) : source;
   const filename = options.filename ?? (typeof source === 'string' ? basename(source) : undefined);
   if (!filename) throw new TypeError('uploading bytes needs options.filename');
   return { bytes, filename, mimeType: options.mimeType ?? guessMimeType(filename) };
@@ -170,10 +189,11 @@ export class Assay {
   private readonly fetchImpl: typeof fetch;
 
   constructor(options: AssayOptions = {}) {
-    const apiKey = options.apiKey ?? process.env.ASSAY_API_KEY;
+    const apiKey = options.apiKey ?? envVar('ASSAY_API_KEY');
     if (!apiKey) throw new TypeError('an API key is required: pass { apiKey } or set ASSAY_API_KEY');
-    this.baseUrl = (options.baseUrl ?? process.env.ASSAY_BASE_URL ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
-    this.fetchImpl = options.fetch ?? globalThis.fetch;
+    this.baseUrl = (options.baseUrl ?? envVar('ASSAY_BASE_URL') ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+    // Bound: a browser's fetch refuses to be called as a method of another object ("Illegal invocation").
+    this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
     this.api = createClient<paths>({
       baseUrl: this.baseUrl,
       headers: { Authorization: `Bearer ${apiKey}`, 'User-Agent': `assay-typescript/${VERSION}` },
@@ -201,7 +221,9 @@ export class Assay {
   private async put(url: string, headers: Record<string, string>, bytes: Uint8Array): Promise<void> {
     const send = { ...headers };
     delete send['Content-Length']; // fetch derives it from the body
-    const res = await this.fetchImpl(url, { method: 'PUT', headers: send, body: bytes });
+    // fetch takes bytes over an ArrayBuffer only (the DOM's types say so too): copy a view over a shared buffer.
+    const body = bytes.buffer instanceof ArrayBuffer ? (bytes as Uint8Array<ArrayBuffer>) : new Uint8Array(bytes);
+    const res = await this.fetchImpl(url, { method: 'PUT', headers: send, body });
     if (!res.ok)
       throw new AssayError({
         status: res.status,
@@ -420,6 +442,31 @@ export class Assay {
           body: options as Schemas['RotateWebhookSecretRequest'],
         }),
       ),
+  };
+
+  /** An endpoint's deliveries, newest first, each with every attempt; `retry` sends one again now. */
+  readonly webhookDeliveries = {
+    list: (whkId: string, params: PageParams = {}): AsyncGenerator<WebhookDelivery> =>
+      paginate(async (cursor) =>
+        unwrap(
+          await this.api.GET('/webhook-endpoints/{whkId}/deliveries', {
+            params: { path: { whkId }, query: { limit: params.limit, cursor } },
+          }),
+        ),
+      ),
+    retry: async (whdId: string): Promise<WebhookDelivery> =>
+      unwrap(await this.api.POST('/webhook-deliveries/{whdId}/retry', { params: { path: { whdId } } })),
+  };
+
+  readonly usage = {
+    /** Credits spent and runs counted over a period (default: this UTC month to today); `groupBy` fills `by_workflow`. */
+    get: async (params: { from?: string; to?: string; groupBy?: 'workflow' } = {}): Promise<UsageReport> =>
+      unwrap(
+        await this.api.GET('/usage', {
+          params: { query: { from: params.from, to: params.to, group_by: params.groupBy } },
+        }),
+      ),
+    balance: async (): Promise<Balance> => unwrap(await this.api.GET('/usage/balance')),
   };
 
   readonly calibrationSets = {
