@@ -13,6 +13,7 @@ import { buildConsole } from '../../scripts/build-console';
 import { createTestContext, type TestContext } from '../support/app';
 import { CHROMIUM_MISSING, findChromium } from '../support/chromium';
 import { makeDocument } from '../support/files';
+import { pdfOfPages, scannedPage } from '../support/scanned-page';
 import { newAccount } from '../support/identity';
 import { freePort } from '../support/ports';
 import { makeWorkflow, waitForRun } from '../support/runs';
@@ -155,6 +156,57 @@ it('shows a run and marks the quoted words of a citation in a DOCX input, at bot
   }
 });
 
+/** A succeeded test-mode run on `file`, and its citations that carry boxes on a page. */
+async function runOn(file: { bytes: Buffer; filename: string; mimeType: string }) {
+  const doc = await uploadDocument(t, token, file);
+  expect(doc.status).toBe(200);
+  const workflowId = await makeWorkflow(t, token);
+  const created = await t.api
+    .post(`/v1/workflows/${workflowId}/runs`)
+    .set(auth())
+    .set('Idempotency-Key', `console-boxes-${workflowId}`)
+    .send({ input_documents: [doc.body.id] });
+  const run = await waitForRun(t, token, created.body.id, 180_000);
+  expect(run.status).toBe('succeeded');
+  type Boxed = { quote: string; input: { boxes?: { page: number; x: number; y: number; w: number; h: number }[] } };
+  const boxed = (run.citations as Boxed[]).filter((c) => c.input?.boxes?.length);
+  expect(boxed.length).toBeGreaterThan(0);
+  return { run, boxed };
+}
+
+for (const kind of ['text PDF', 'scanned PDF'] as const) {
+  it(`draws a citation's boxes over the quoted words on the page image of a ${kind}`, async () => {
+    const file =
+      kind === 'text PDF'
+        ? await makeDocument('pdf', { sentences: SENTENCES })
+        : { bytes: await pdfOfPages([scannedPage()]), filename: 'scan.pdf', mimeType: 'application/pdf' };
+    const { run, boxed } = await runOn(file);
+    const { context, page } = await open(SIZES[0]);
+    await signIn(page);
+    await page.goto(`${origin}/console/runs/${run.id}`);
+    const index = (run.citations as unknown[]).indexOf(boxed[0]);
+    await page.locator('button.citation').nth(index).click();
+    const image = page.locator('.page-view img');
+    await image.waitFor({ timeout: 60_000 });
+    await page.waitForFunction("document.querySelector('.page-view img')?.complete === true");
+    const img = (await image.boundingBox())!;
+    const drawn = page.locator('.page-view .box');
+    const expected = boxed[0]!.input.boxes!.filter((b) => b.page === boxed[0]!.input.boxes![0]!.page);
+    expect(await drawn.count()).toBe(expected.length);
+    for (let i = 0; i < expected.length; i++) {
+      const box = (await drawn.nth(i).boundingBox())!;
+      const want = expected[i]!;
+      // The drawn rectangle is the quote's box on the image as shown, to within a pixel or 1 % of the page.
+      expect(Math.abs((box.x - img.x) / img.width - want.x)).toBeLessThan(0.01);
+      expect(Math.abs((box.y - img.y) / img.height - want.y)).toBeLessThan(0.01);
+      expect(Math.abs(box.width / img.width - want.w)).toBeLessThan(0.01);
+      expect(Math.abs(box.height / img.height - want.h)).toBeLessThan(0.01);
+    }
+    await check(page, kind === 'text PDF' ? 'run-pdf' : 'run-scan', 'desktop');
+    await context.close();
+  });
+}
+
 it("shows a batch's progress reaching 100 % without a reload", async () => {
   const file = await makeDocument('txt', { sentences: SENTENCES });
   const doc = await uploadDocument(t, token, file);
@@ -173,11 +225,9 @@ it("shows a batch's progress reaching 100 % without a reload", async () => {
   page.on('framenavigated', (frame) => navigations.push(frame.url()));
   const progress = page.locator('#batch-progress');
   await progress.waitFor();
+  // Runs in the page (as text: the project compiles without the DOM's types).
   await page.waitForFunction(
-    () => {
-      const bar = document.querySelector('#batch-progress') as HTMLProgressElement | null;
-      return bar !== null && bar.max === 6 && bar.value === 6;
-    },
+    "(() => { const bar = document.querySelector('#batch-progress'); return bar !== null && bar.max === 6 && bar.value === 6; })()",
     undefined,
     { timeout: 120_000 },
   );

@@ -15,6 +15,7 @@ export type Run = Schemas['Run'];
 export type Document = Schemas['Document'];
 export type DocumentText = Schemas['DocumentText'];
 export type RunCitation = Schemas['RunCitation'];
+export type PageImage = Schemas['PageImage'];
 export type ReferenceDocument = Schemas['ReferenceDocument'];
 export type Workflow = Schemas['Workflow'];
 export type WebhookEndpoint = Schemas['WebhookEndpoint'];
@@ -251,6 +252,17 @@ export class Assay {
     },
     text: async (docId: string) =>
       unwrap(await this.api.GET('/documents/{docId}/text', { params: { path: { docId } } })),
+    /**
+     * A page drawn as an image (PDF pages, scans, image frames), `width` 200–2000 px: citations' `input.boxes` are
+     * fractions of it. 409 `no_page_images` for formats without pages; a first request may answer 503 with
+     * Retry-After while the page is drawn (retried for you).
+     */
+    pageImage: async (docId: string, page: number, options: { width?: number } = {}): Promise<PageImage> =>
+      unwrap(
+        await this.api.GET('/documents/{docId}/pages/{page}', {
+          params: { path: { docId, page }, query: { width: options.width } },
+        }),
+      ),
   };
 
   readonly referenceDocuments = {

@@ -3,7 +3,8 @@
  * — on the page image with the quote's boxes drawn, when the document has pages — or the section's text with the
  * quote marked by its offsets. The marked quote is scrolled into view.
  */
-import type { Assay, DocumentText, RunCitation } from '@assay/sdk';
+import type { Assay, DocumentText, PageImage, RunCitation } from '@assay/sdk';
+import { AssayError } from '@assay/sdk';
 import { useEffect, useRef } from 'preact/hooks';
 import { ErrorNote } from './errors';
 import { useLoad } from './load';
@@ -21,8 +22,66 @@ function textOf(client: Assay, documentId: string): Promise<DocumentText> {
   return text;
 }
 
+type Box = NonNullable<NonNullable<RunCitation['input']>['boxes']>[number];
+
+/** Each page image is asked for once per view (the API draws it once per page and width, then signs a URL). */
+const pages = new Map<string, Promise<PageImage | null>>();
+
+function pageOf(client: Assay, documentId: string, page: number): Promise<PageImage | null> {
+  const key = `${documentId}/${page}`;
+  let image = pages.get(key);
+  if (!image) {
+    // A format without pages (409) is shown as text instead.
+    image = client.documents
+      .pageImage(documentId, page, { width: 1200 })
+      .catch((err: unknown) => (err instanceof AssayError && err.status === 409 ? null : Promise.reject(err)));
+    image.catch(() => pages.delete(key));
+    pages.set(key, image);
+  }
+  return image;
+}
+
+/** The page as drawn, the quote's boxes over it as translucent rectangles (fractions of the page, top-left origin). */
+function PageView(props: { image: PageImage; boxes: Box[]; label: string }) {
+  const first = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    first.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, [props.image, props.boxes]);
+  const pct = (n: number) => `${(n * 100).toFixed(3)}%`;
+  return (
+    <figure class="page-figure">
+      <figcaption>
+        {props.label} · page {props.image.page}
+      </figcaption>
+      <div class="page-view">
+        <img
+          src={props.image.url}
+          width={props.image.width}
+          height={props.image.height}
+          alt={`Page ${props.image.page} of the document, the quoted words outlined`}
+        />
+        {props.boxes.map((b, i) => (
+          <div
+            key={i}
+            ref={i === 0 ? first : undefined}
+            class="box"
+            data-box={`${b.x},${b.y},${b.w},${b.h}`}
+            style={{ left: pct(b.x), top: pct(b.y), width: pct(b.w), height: pct(b.h) }}
+          />
+        ))}
+      </div>
+    </figure>
+  );
+}
+
 export function Evidence({ client, citation }: { client: Assay; citation: RunCitation | null }) {
   const input = citation?.input ?? null;
+  const boxes = input?.boxes ?? [];
+  const pageNumber = boxes[0]?.page ?? null;
+  const page = useLoad(
+    async () => (input && pageNumber !== null ? pageOf(client, input.document_id, pageNumber) : null),
+    [input?.document_id, pageNumber],
+  );
   const text = useLoad(async () => (input ? textOf(client, input.document_id) : null), [input?.document_id]);
   const mark = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -37,6 +96,11 @@ export function Evidence({ client, citation }: { client: Assay; citation: RunCit
           ? 'The model found no evidence in the input for this criterion.'
           : 'This citation points into a reference document only.'}
       </p>
+    );
+  if (pageNumber !== null && page.loading && !page.data) return <p class="muted">Drawing the page…</p>;
+  if (page.data && pageNumber !== null)
+    return (
+      <PageView image={page.data} boxes={boxes.filter((b) => b.page === pageNumber)} label={input.location.label} />
     );
   if (text.error) return <ErrorNote error={text.error} />;
   if (!text.data) return <p class="muted">Loading the document's text…</p>;
