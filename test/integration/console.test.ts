@@ -100,6 +100,18 @@ async function check(page: Page, view: string, size: string): Promise<void> {
 
 const auth = () => ({ Authorization: `Bearer ${token}` });
 
+/**
+ * Waits until `expression` (page JavaScript, as text: the project compiles without the DOM's types) is true.
+ * Playwright's waitForFunction compiles its predicate with `new Function`, which the console's policy forbids.
+ */
+async function until(page: Page, expression: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await page.evaluate(expression))) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${expression}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 it('refuses a wrong key at sign-in, and keeps the right one in the tab only', async () => {
   const { context, page } = await open(SIZES[0]);
   await signIn(page, 'ak_test_notARealKeyAtAll0000000000000');
@@ -188,7 +200,7 @@ for (const kind of ['text PDF', 'scanned PDF'] as const) {
     await page.locator('button.citation').nth(index).click();
     const image = page.locator('.page-view img');
     await image.waitFor({ timeout: 60_000 });
-    await page.waitForFunction("document.querySelector('.page-view img')?.complete === true");
+    await until(page, "document.querySelector('.page-view img')?.complete === true");
     const img = (await image.boundingBox())!;
     const drawn = page.locator('.page-view .box');
     const expected = boxed[0]!.input.boxes!.filter((b) => b.page === boxed[0]!.input.boxes![0]!.page);
@@ -225,11 +237,10 @@ it("shows a batch's progress reaching 100 % without a reload", async () => {
   page.on('framenavigated', (frame) => navigations.push(frame.url()));
   const progress = page.locator('#batch-progress');
   await progress.waitFor();
-  // Runs in the page (as text: the project compiles without the DOM's types).
-  await page.waitForFunction(
+  await until(
+    page,
     "(() => { const bar = document.querySelector('#batch-progress'); return bar !== null && bar.max === 6 && bar.value === 6; })()",
-    undefined,
-    { timeout: 120_000 },
+    120_000,
   );
   expect(navigations).toEqual([]);
   await check(page, 'batch', 'desktop');

@@ -102,7 +102,8 @@ export function RunView({ client, runId }: { client: Assay; runId: string }) {
         </p>
       )}
       <div class="split">
-        <div class="pane evidence" aria-label="Evidence">
+        {/* Focusable, so a keyboard can scroll a long page or text. */}
+        <div class="pane evidence" role="region" aria-label="Evidence" tabIndex={0}>
           <Evidence client={client} citation={citations[selected] ?? null} />
         </div>
         <div class="pane">
