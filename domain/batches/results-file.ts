@@ -118,7 +118,7 @@ export async function storeBatchResultsFile(
   const stored = await currentFile(storage, batch, input.format, maxAgeS);
   if (stored) return stored;
   const from = renderedFrom(batch);
-  const file = fileOf(batch, input.format, from !== 'unfinished');
+  const file = fileOf(batch, input.format, FINAL_BATCH_STATUSES.has(batch.status));
   const bytes = await render(await batchResultRows(db, input.accountId, input.batchId), input.format);
   await putObject(storage, file.key, bytes, file.mimeType, { [RENDERED_FROM]: from });
   return file;
