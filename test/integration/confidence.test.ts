@@ -1,5 +1,5 @@
 /**
- * Criteria on a workflow and confidence from repeated judgments (DESIGN decisions 44, 45), against the real stack and
+ * Criteria on a workflow and confidence from repeated judgments (docs/decisions.md 660, 661), against the real stack and
  * a local model server scripted per sample (the `X-Assay-Sample` header names it): consensus, confidence, the kept
  * answer and its citations, the quote (k × the model part) and the manifest; a run that loses answers but keeps a
  * majority succeeds, one below it fails and is refunded; test mode's stub splits some criteria for free.
