@@ -143,7 +143,7 @@ describe('criteria on a workflow', () => {
     expect(tooMany.details[0]!.path).toMatch(/^body\.confidence\.samples/);
   });
 
-  it('shows, patches and copies criteria into a calibration set; a run keeps the criteria it was created with', async () => {
+  it('shows and patches criteria and confidence, and copies the criteria into a calibration set', async () => {
     const wf = await makeWorkflow(t, key, { output_schema: SCHEMA, criteria: CRITERIA.slice(0, 1) });
     const got = await t.api.get(`/v1/workflows/${wf}`).set(auth());
     expect(got.body.criteria).toEqual([{ ...CRITERIA[0], labels: null }]);
