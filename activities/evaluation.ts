@@ -57,7 +57,7 @@ export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
       ? await batchWorkflowSnapshot(db, accountId, run.batch_id)
       : await workflowForRun(db, accountId, run.workflow_id);
     if (!found) throw runFailure('workflow_missing', 'The run’s workflow no longer exists.');
-    // A run of its own is judged by the criteria and samples it snapshotted at creation (DESIGN decision 44); one made
+    // A run of its own is judged by the criteria and samples it snapshotted at creation (docs/decisions.md 661); one made
     // before snapshots existed, once, without criteria, as it was quoted.
     const workflow = run.batch_id
       ? found
@@ -114,7 +114,7 @@ export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
         outputTokens: 0,
       };
     }
-    // DESIGN decision 45 in test mode: k answers that differ on some criteria, deterministically, through the same
+    // docs/decisions.md 660 in test mode: k answers that differ on some criteria, deterministically, through the same
     // consensus as live answers; a variation the schema refuses is not made (that sample repeats sample 0).
     const answers = stubJudgments({
       output,

@@ -157,7 +157,7 @@ export function createLiveEvaluator(deps: ActivityDeps) {
       const { ok: _ok, ...result } = one;
       return { ...result, provider: providerName };
     }
-    // DESIGN decision 45: k judgments at once, each with its own retries and repair (a 429 on one retries that one).
+    // docs/decisions.md 660: k judgments at once, each with its own retries and repair (a 429 on one retries that one).
     const judgments = await Promise.all(
       Array.from({ length: k }, (_, index) => judge(ctx, provider, slot, messages, { index, of: k })),
     );
@@ -172,7 +172,7 @@ export type Judgment = { inputTokens: number; outputTokens: number } & (
 );
 
 /**
- * The run's result from k judgments (DESIGN decision 45, docs/decisions.md 660): at least ⌈k/2⌉ valid answers, else
+ * The run's result from k judgments (docs/decisions.md 660): at least ⌈k/2⌉ valid answers, else
  * `output_invalid` (refunded) — or, when every sample failed the same way (credentials, a context too large), that
  * failure, which says more. The kept answer's evidence is the run's; tokens are every sample's.
  */

@@ -39,7 +39,7 @@ export interface ModelResult {
   provider: RunManifest['provider'];
   inputTokens: number;
   outputTokens: number;
-  /** With k ≥ 2 judgments (DESIGN decision 45): each criterion's confidence, and each sample's tokens. */
+  /** With k ≥ 2 judgments (docs/decisions.md 660): each criterion's confidence, and each sample's tokens. */
   confidence?: { values: Record<string, RunCriterionConfidence>; min: number | null };
   samples?: NonNullable<RunManifest['samples']>;
 }

@@ -199,7 +199,7 @@ function evaluationStub(runId: string, seed: number): PlainObject {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Repeated judgments (DESIGN decision 45)
+// Repeated judgments (docs/decisions.md 660)
 // ---------------------------------------------------------------------------------------------------------------
 
 export interface StubJudgmentsInput {

@@ -104,7 +104,7 @@ export const CreateCalibrationSetRequest = z
       .min(1)
       .max(64)
       .optional()
-      .meta({ description: "Copies this workflow's criteria (DESIGN decision 44); not with `criteria`." }),
+      .meta({ description: "Copies this workflow's criteria; not with `criteria`." }),
   })
   .strict()
   .superRefine((body, ctx) => {

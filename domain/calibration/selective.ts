@@ -1,5 +1,5 @@
 /**
- * Selective agreement (DESIGN decision 46, docs/decisions.md 663): how agreement with people rises as the items the
+ * Selective agreement (docs/decisions.md 663): how agreement with people rises as the items the
  * model was least sure of are set aside. Per threshold 0.5…1.0, over the items whose model confidence is at least
  * the threshold, the criterion's verdict metric (quadratic κ for ordinal, κ for categorical and boolean, Lin's
  * concordance for numeric) with its 95 % bootstrap interval and the share of items kept; the AUROC of confidence
@@ -117,7 +117,7 @@ export function selectiveAgreement(
     selective,
     confidence_auroc: scored.length
       ? auroc(
-          // Exact agreement, numeric included (decision 46's words): a numeric criterion rarely has one.
+          // Exact agreement, numeric included (docs/decisions.md 663): a numeric criterion rarely has one.
           scored.map((i) => i.model === i.human),
           scored.map((i) => i.confidence),
         )

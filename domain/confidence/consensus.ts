@@ -1,5 +1,5 @@
 /**
- * Confidence from repeated judgments (DESIGN decision 45, docs/decisions.md 660): k answers to the same context, the
+ * Confidence from repeated judgments (docs/decisions.md 660): k answers to the same context, the
  * consensus of each criterion over the valid ones, how many of them agree with it, and the one answer the run keeps.
  * Pure: the live evaluator and the test-mode stub hand their answers here.
  */

@@ -39,7 +39,7 @@ export interface EvaluationWorkflowDoc {
   default_mode: 'sync' | 'async';
   default_model_policy: ModelPolicy;
   webhook_endpoint_id: string | null;
-  /** DESIGN decisions 44, 45 (absent on workflows made before: no criteria, one sample). */
+  /** docs/decisions.md 660, 661 (absent on workflows made before: no criteria, one sample). */
   criteria?: CriterionDoc[];
   confidence?: { samples: number };
   deleted_at: Date | null;
@@ -72,7 +72,7 @@ export function evaluationWorkflowView(doc: EvaluationWorkflowDoc) {
   };
 }
 
-/** How many model calls a live run of the workflow makes (DESIGN decision 45): 1 unless set. */
+/** How many model calls a live run of the workflow makes (docs/decisions.md 660): 1 unless set. */
 export function confidenceSamples(workflow: Pick<EvaluationWorkflowDoc, 'confidence'>): number {
   return workflow.confidence?.samples ?? 1;
 }
@@ -304,7 +304,7 @@ export async function deleteEvaluationWorkflow(tenant: TenantDb, workflowId: str
 }
 
 /**
- * The criteria a calibration set copies from a workflow (DESIGN decision 44), as a request would declare them; 400
+ * The criteria a calibration set copies from a workflow (docs/decisions.md 661), as a request would declare them; 400
  * naming `workflow_id` when there is no such workflow or it declares none.
  */
 export async function criteriaToCopy(tenant: TenantDb, workflowId: string): Promise<CriterionInput[]> {

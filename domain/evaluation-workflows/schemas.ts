@@ -14,7 +14,7 @@ const id = z.string().trim().min(1).max(64);
 export const OUTPUT_SCHEMA_MAX_CHARS = 65_536;
 export const WorkflowStatus = z.enum(['active', 'paused', 'archived']);
 
-/** The criteria a workflow's outputs are judged on (DESIGN decision 44): unique keys, as a calibration set's. */
+/** The criteria a workflow's outputs are judged on (docs/decisions.md 661): unique keys, as a calibration set's. */
 export const WorkflowCriteria = z
   .array(CriterionInput)
   .max(CALIBRATION_LIMITS.criteriaPerSet)
@@ -25,7 +25,7 @@ export const WorkflowCriteria = z
       'each pointer names a property it declares, of a type that fits the kind. At most 50.',
   });
 
-/** Confidence from repeated judgments (DESIGN decision 45). */
+/** Confidence from repeated judgments (docs/decisions.md 660). */
 export const CONFIDENCE_MAX_SAMPLES = 5;
 export const WorkflowConfidence = z
   .object({

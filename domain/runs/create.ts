@@ -83,7 +83,7 @@ export async function createRun(
       charged_milli: null,
       input_documents: docs.map((d) => d._id),
       reference_document_ids: workflow.reference_document_ids,
-      // Judged as the workflow says now, whatever it says later (DESIGN decision 44).
+      // Judged as the workflow says now, whatever it says later (docs/decisions.md 661).
       ...(workflow.criteria?.length ? { criteria: workflow.criteria } : {}),
       confidence_samples: confidenceSamples(workflow),
       metadata_json: JSON.stringify(input.metadata ?? {}),

@@ -86,7 +86,7 @@ function viewOf(doc: RunDoc, baseUrl: string, outputFile: RunOutputFileView | nu
     usage: { ...doc.usage, unverified_citations: output ? (doc.usage.unverified_citations ?? null) : null },
     citations: output && doc.citations_json ? (JSON.parse(doc.citations_json) as RunCitation[]) : null,
     manifest: output && doc.manifest_json ? (JSON.parse(doc.manifest_json) as RunManifest) : null,
-    // DESIGN decision 45: null unless the run was judged k ≥ 2 times.
+    // docs/decisions.md 660: null unless the run was judged k ≥ 2 times.
     confidence:
       output && doc.confidence_json
         ? (JSON.parse(doc.confidence_json) as Record<string, RunCriterionConfidence>)
@@ -144,7 +144,7 @@ export async function runQuoter(
   const perPage = toMilli(product.pricing.credits_per_page);
   // docs/decisions.md 435: each input page read by OCR adds its own price (test keys are quoted alike and charged 0).
   const perOcrPage = toMilli(product.pricing.credits_per_ocr_page ?? DEFAULT_CREDITS_PER_OCR_PAGE);
-  // DESIGN decision 45: each of the k model calls reads the whole context, so the model part is paid k times; OCR
+  // docs/decisions.md 660: each of the k model calls reads the whole context, so the model part is paid k times; OCR
   // reads a page once whatever k is (docs/decisions.md 662).
   const samples = confidenceSamples(workflow);
   return (inputDocs) =>

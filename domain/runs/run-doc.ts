@@ -43,7 +43,7 @@ export interface RunDoc {
   citations_json?: string | null;
   manifest_json?: string | null;
   /**
-   * The workflow's criteria and confidence samples when the run was created (DESIGN decisions 44, 45): the run is
+   * The workflow's criteria and confidence samples when the run was created (docs/decisions.md 660, 661): the run is
    * judged by these whatever the workflow says later. Absent on runs made before (none, one sample).
    */
   criteria?: CriterionDoc[];

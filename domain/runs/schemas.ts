@@ -206,7 +206,7 @@ export const RunManifest = z
   .meta({ id: 'RunManifest', description: 'What the model was given and how it was chosen.' });
 export type RunManifest = z.infer<typeof RunManifest>;
 
-/** One criterion's confidence over a run's repeated judgments (DESIGN decision 45). */
+/** One criterion's confidence over a run's repeated judgments (docs/decisions.md 660). */
 export const RunCriterionConfidence = z
   .object({
     value: z.number().min(0).max(1).meta({ description: 'The share of the valid answers equal to the consensus.' }),

@@ -1,5 +1,5 @@
 /**
- * Criteria on a workflow and confidence from repeated judgments (DESIGN decisions 44, 45), against the real stack and
+ * Criteria on a workflow and confidence from repeated judgments (docs/decisions.md 660, 661), against the real stack and
  * a local model server scripted per sample (the `X-Assay-Sample` header names it): consensus, confidence, the kept
  * answer and its citations, the quote (k × the model part) and the manifest; a run that loses answers but keeps a
  * majority succeeds, one below it fails and is refunded; test mode's stub splits some criteria for free.
@@ -143,7 +143,7 @@ describe('criteria on a workflow', () => {
     expect(tooMany.details[0]!.path).toMatch(/^body\.confidence\.samples/);
   });
 
-  it('shows, patches and copies criteria into a calibration set; a run keeps the criteria it was created with', async () => {
+  it('shows and patches criteria and confidence, and copies the criteria into a calibration set', async () => {
     const wf = await makeWorkflow(t, key, { output_schema: SCHEMA, criteria: CRITERIA.slice(0, 1) });
     const got = await t.api.get(`/v1/workflows/${wf}`).set(auth());
     expect(got.body.criteria).toEqual([{ ...CRITERIA[0], labels: null }]);

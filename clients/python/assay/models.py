@@ -1175,7 +1175,7 @@ class CreateCalibrationSetRequest(BaseModel):
     """
     workflow_id: Annotated[str | None, Field(max_length=64, min_length=1)] = None
     """
-    Copies this workflow's criteria (DESIGN decision 44); not with `criteria`.
+    Copies this workflow's criteria; not with `criteria`.
     """
 
 

@@ -2134,7 +2134,7 @@ export interface components {
             name: string;
             /** @description Required unless `workflow_id` names a workflow whose criteria to copy. */
             criteria?: components["schemas"]["CalibrationCriterionInput"][];
-            /** @description Copies this workflow's criteria (DESIGN decision 44); not with `criteria`. */
+            /** @description Copies this workflow's criteria; not with `criteria`. */
             workflow_id?: string;
         };
         AddedCalibrationItems: {
