@@ -6,18 +6,18 @@
  */
 import { openOriginal, OriginalChanged } from '../domain/documents/originals';
 import { pageSource, storePageOutcome } from '../domain/documents/page-images';
+import { hasPages } from '../domain/documents/paged-types';
 import type { PageImageJobInput, PageImageJobResult } from '../domain/jobs/contract';
 import type { ActivityDeps } from './deps';
 import { withHeartbeat } from './heartbeat';
 import { renderPageInSandbox } from './parsing/page-image';
-import { hasPageImages } from './parsing/page-image-render';
 
 export function pageImageActivities({ db, storage, config }: ActivityDeps) {
   return {
     async drawPageImage(input: PageImageJobInput): Promise<PageImageJobResult> {
       const source = await pageSource(db, input);
       const mimeType = source?.mimeType;
-      if (!source || !hasPageImages(mimeType) || input.page > source.pageCount) {
+      if (!source || !hasPages(mimeType) || input.page > source.pageCount) {
         // The API checked all of this before starting the job: only a document changed since gets here.
         return { rendered: false, reason: `the document has no page ${input.page} to draw` };
       }

@@ -6,19 +6,14 @@
  * words of the image as drawn. Pure over the bytes; the sandbox adds the deadline and the memory cap.
  */
 import { PNG } from 'pngjs';
+import type { PagedMimeType } from '../../domain/documents/paged-types';
 import { ExtractionFailure } from './result';
 import { openPdfPages, type PageImage } from './ocr/pdf-pages';
 import { decodePage, MAX_PAGE_PIXELS, type ImageType, type Raster } from './ocr/raster';
 
 export type { PageImage };
 
-/** The formats with pages to draw, by the type extraction detected (a document's `mime_type`). */
-export const PAGE_IMAGE_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'image/tiff'] as const;
-export type PageImageType = (typeof PAGE_IMAGE_TYPES)[number];
-
-export function hasPageImages(mimeType: string | null | undefined): mimeType is PageImageType {
-  return (PAGE_IMAGE_TYPES as readonly string[]).includes(mimeType ?? '');
-}
+export type PageImageType = PagedMimeType;
 
 /** A page that cannot be drawn within the limits (too many pixels at the width asked, undecodable): its own answer. */
 export class PageUnrenderable extends Error {

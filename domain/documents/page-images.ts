@@ -23,13 +23,11 @@ import {
 import { TenantDb } from '../store';
 import { getDocument, type DocumentDoc } from './documents';
 import { originalKeys } from './originals';
+import { hasPages } from './paged-types';
 import { getReference, type ReferenceDocumentDoc } from './reference-documents';
 
 /** How long a request waits for a page's first drawing before answering 503 with Retry-After. */
 export const PAGE_IMAGE_WAIT_MS = 20_000;
-
-/** The formats with pages, by the type extraction detected; every other one answers 409 `no_page_images`. */
-const PAGED_TYPES = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/tiff']);
 
 export type PageImageOwner = PageImageJobInput['owner'];
 
@@ -61,7 +59,7 @@ export async function pageSource(db: Db, input: PageImageJobInput): Promise<Page
     input.owner === 'document'
       ? await tenant.collection<DocumentDoc>(COLLECTIONS.documents).findOne({ _id: input.id })
       : await tenant.collection<ReferenceDocumentDoc>(COLLECTIONS.referenceDocuments).findOne({ _id: input.id });
-  if (!doc?.mime_type || !PAGED_TYPES.has(doc.mime_type) || !doc.page_count) return null;
+  if (!hasPages(doc?.mime_type) || !doc?.page_count) return null;
   return {
     objectKey: doc.object_key,
     etag: doc.original_etag ?? null,
@@ -145,7 +143,7 @@ export async function pageImage(
 ) {
   const { owner, id, page, width } = request;
   const doc = await pagedDocument(tenant, deps, owner, id);
-  if (!doc.mime_type || !PAGED_TYPES.has(doc.mime_type)) {
+  if (!hasPages(doc.mime_type)) {
     throw errors.conflict(
       'no_page_images',
       `A ${doc.mime_type ?? 'file'} document has no pages to show: show its citations on its text by their offsets.`,
