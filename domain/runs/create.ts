@@ -65,20 +65,21 @@ export async function createRun(
       quotedMilli: quoted,
       reading,
     } = await prepareRun(deps, tenant, workflowId, input, 'wait');
+    // A run that waits is debited nothing until its input is read, then what it cost, at most its quote (600).
+    const debited = reading.length ? 0 : quoted;
     const doc: Omit<RunDoc, 'account_id'> = {
       _id: runId,
       workflow_id: workflow._id,
       workflow_name: workflow.name,
       product_code: workflow.product_code,
-      admission: chargedOnAdmission({ livemode: caller.livemode, quoted_milli: quoted }) ? 'pending' : 'admitted',
+      admission: chargedOnAdmission({ livemode: caller.livemode, quoted_milli: debited }) ? 'pending' : 'admitted',
       status: 'queued',
       mode,
       livemode: caller.livemode,
       key_id: caller.keyId,
       model_policy: workflow.default_model_policy,
       output_format: workflow.output_format,
-      // A run that waits is charged nothing until its input is read, then what it cost, at most its quote (600).
-      quoted_milli: reading.length ? 0 : quoted,
+      quoted_milli: debited,
       ...(reading.length ? { waiting_quote_milli: quoted } : {}),
       charged_milli: null,
       input_documents: docs.map((d) => d._id),

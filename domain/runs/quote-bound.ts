@@ -1,7 +1,7 @@
 /**
- * What a run waiting for its input is quoted for a document still being read (DESIGN decision 43,
- * docs/decisions.md 600): its pages are not known yet, so the quote prices the most the run will be charged for it,
- * and the run is then charged what the document turns out to cost, never more than that quote.
+ * What a run waiting for its input is quoted for a document still being read (docs/decisions.md 600): its pages are
+ * not known yet, so the quote prices the most the run will be charged for it, and the run is then charged what the
+ * document turns out to cost, never more than that quote.
  */
 import { MIME_BY_FORMAT } from '../documents/uploads';
 import type { DocumentDoc } from '../documents/documents';
