@@ -9,7 +9,7 @@
  */
 import { failCalibration, finishCalibration, getCalibration } from '../domain/calibrations/calibrations';
 import { storeComparison } from '../domain/calibrations/compare';
-import { calibrationInputs } from '../domain/calibrations/report';
+import { calibrationInputs, calibrationReadiness } from '../domain/calibrations/report';
 import { storeReportData } from '../domain/calibrations/stored';
 import type { CalibrationJobInput, CompareCalibrationsInput } from '../domain/jobs/contract';
 import { objectKeys, putObject } from '../domain/platform/storage';
@@ -27,10 +27,9 @@ export function calibrationActivities({ db, config, temporal, storage }: Activit
      */
     advanceCalibration: (input: CalibrationJobInput) =>
       withHeartbeat(async (): Promise<{ done: boolean; status: string | null; ready?: true }> => {
-        const inputs = await calibrationInputs(db, input.accountId, input.calibrationId);
-        if (inputs === null) return { done: false, status: null };
-        if (inputs === 'finished') return { done: true, status: null };
-        return { done: false, status: null, ready: true };
+        const readiness = await calibrationReadiness(db, input.accountId, input.calibrationId);
+        if (readiness === 'finished') return { done: true, status: null };
+        return readiness === 'ready' ? { done: false, status: null, ready: true } : { done: false, status: null };
       }),
 
     reportCalibration: (input: CalibrationJobInput) =>

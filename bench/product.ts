@@ -33,6 +33,8 @@ export interface BenchProduct {
   /** `http://127.0.0.1:<port>/v1` */
   base: string;
   temporal: Awaited<ReturnType<typeof openProduct>>['temporal'];
+  /** The worker process's id (its time and memory, read from /proc). */
+  workerPid: number | undefined;
   /** One API call; any status of 300 or more throws with the answer's start. */
   call(method: string, path: string, token: string, body?: unknown): Promise<{ status: number; body: Json }>;
   /** A new account of its own and a test-mode key over it. */
@@ -83,6 +85,7 @@ export async function startBenchProduct(options: BenchProductOptions): Promise<B
   return {
     base,
     temporal,
+    workerPid: worker.child.pid,
     call,
     async testKey() {
       const session = await signLocalSessionToken(config.SESSION_JWT_SECRET, {

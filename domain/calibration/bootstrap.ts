@@ -94,7 +94,9 @@ export function bootstrapInterval(
   options: { seed: number; resamples?: number; confidence?: number },
 ): Interval {
   const values: Metric[] = [];
-  forEachResample(n, options.resamples ?? DEFAULT_RESAMPLES, options.seed, (positions) => values.push(metric(positions)));
+  forEachResample(n, options.resamples ?? DEFAULT_RESAMPLES, options.seed, (positions) =>
+    values.push(metric(positions)),
+  );
   return percentileInterval(values, options.confidence);
 }
 

@@ -55,6 +55,22 @@ export interface CalibrationInputs {
 }
 
 /**
+ * Where a calibration's job stands, from two small reads (never its rows: a look at an unfinished batch every few
+ * seconds must stay cheap, and a record its report cannot be read from must not stall the look): `finished` once the
+ * calibration has ended, `ready` once its batch is final, else `waiting`.
+ */
+export async function calibrationReadiness(
+  db: Db,
+  accountId: string,
+  calibrationId: string,
+): Promise<'finished' | 'ready' | 'waiting'> {
+  const calibration = await findCalibrationForJob(db, accountId, calibrationId);
+  if (!calibration || calibration.status !== 'running') return 'finished';
+  const batch = await findBatchForJob(db, accountId, calibration.batch_id);
+  return batch && FINAL_BATCH_STATUSES.has(batch.status) ? 'ready' : 'waiting';
+}
+
+/**
  * A calibration's inputs once its batch is final (null before; `finished` once the calibration has ended): a run that
  * did not succeed, or whose output has no value at a criterion's pointer, is an unscorable repeat. Reads only.
  */

@@ -68,7 +68,7 @@ async function set(name: string, items: number, doc: string): Promise<string> {
 
 beforeAll(async () => {
   await ensureNamespace(parseConfig(process.env).temporalAddress, NS);
-  worker = await startWorker({ TEMPORAL_NAMESPACE: NS });
+  worker = await startWorker({ TEMPORAL_NAMESPACE: NS }, 180_000);
   t = await createTestContext({ TEMPORAL_NAMESPACE: NS });
   key = await (await newAccount(t)).key({ mode: 'test' });
   other = await (await newAccount(t)).key({ mode: 'test' });
@@ -195,7 +195,7 @@ describe('with the worker away', () => {
     const waiting = await t.api.get(`/v1/calibrations/${small}/compare?with=${small}`).set(auth(key));
     expect(waiting.status).toBe(202);
     expect(Number(waiting.headers['retry-after'])).toBeGreaterThan(0);
-    worker = await startWorker({ TEMPORAL_NAMESPACE: NS });
+    worker = await startWorker({ TEMPORAL_NAMESPACE: NS }, 180_000);
     const done = await compared(small, small, 120_000);
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({ object: 'calibration_comparison', calibration_id: small, with: small });
