@@ -35,7 +35,7 @@ import { ensureCatalog } from '../domain/catalog/catalog';
 import { parseConfig } from '../domain/platform/config';
 import { openProduct } from '../domain/operations/start-up';
 import { COLLECTIONS, ensureIndexes } from '../domain/platform/db';
-import { listBeforeInsert } from '../domain/operations/lists';
+import { listBeforeInsert } from '../domain/collections';
 import { newId, randomBase62, type IdKind } from '../domain/platform/ids';
 import { signLocalSessionToken } from '../domain/access/session-tokens';
 import { TASK_QUEUES } from '../domain/jobs/contract';

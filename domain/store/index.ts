@@ -12,6 +12,17 @@
  * - start-up (prepare.ts): the strategy chosen once (`LIST_STRATEGY=auto|pages|query`, strategy.ts), the data
  *   made ready for it.
  */
+export {
+  defineCollection,
+  placeBeforeInsert,
+  type StoredCollection,
+  type Item,
+  type CollectionDeclaration,
+  type ListDeclaration,
+  type WatchDeclaration,
+  type WatchFrom,
+  type NewItem,
+} from './collection';
 export type { Listed, ListSpec, ListFilter, ListShape, ListCondition, ListRead, OnceWriter } from './list-spec';
 export { lists, forgetListedItems, LIST_PAGE_SIZE, type Lists, type ListPage } from './lists';
 export { LIST_SORT } from './query/lists';

@@ -27,6 +27,7 @@ const CAPABILITIES = [
   'domain/batches',
   'domain/calibrations',
   'domain/events',
+  'domain/collections',
   'domain/operations',
 ];
 const LAYERS = [...PLUMBING, ...CAPABILITIES];
