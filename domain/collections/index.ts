@@ -8,7 +8,7 @@
  * them, until their capabilities move (test/unit/store-seam.test.ts counts them down).
  */
 import type { Db, Document } from 'mongodb';
-import { placeBeforeInsert, type Listed, type ListSpec } from '../store';
+import { listsOf, placeBeforeInsert } from '../store';
 import { EVENTS } from '../webhooks/events';
 import { DELIVERIES } from '../webhooks/delivery-record';
 import { ENDPOINTS } from '../webhooks/endpoints';
@@ -23,17 +23,17 @@ import { CALIBRATION_LIST } from '../calibrations/calibrations';
 export const DECLARED_COLLECTIONS = [EVENTS, DELIVERIES, ENDPOINTS] as const;
 
 /** Every list, in the order the store prepares them. */
-export const LISTS = [
+export const LISTS = listsOf(
   RUN_LIST,
   WORKFLOW_LIST,
   REFERENCE_LIST,
-  EVENTS.list!,
-  DELIVERIES.list!,
+  EVENTS,
+  DELIVERIES,
   CALIBRATION_SET_LIST,
   CALIBRATION_ITEM_LIST,
   BATCH_LIST,
   CALIBRATION_LIST,
-] as unknown as Array<ListSpec<Listed>>;
+);
 
 /** Lists documents about to be inserted straight into `collection` (a bulk import, the benchmark's seeding). */
 export async function listBeforeInsert(db: Db, collection: string, docs: Document[]): Promise<void> {

@@ -316,3 +316,11 @@ export async function placeBeforeInsert(
   const spec = specs.find((s) => s.collection === collection);
   if (spec) await lists().placeMany(db, spec, docs as Listed[]);
 }
+
+/** The registry's lists, in order: a declared collection's list, or a list still declared the older way. */
+export function listsOf(...entries: Array<StoredCollection<Item, string> | object>): Array<ListSpec<Listed>> {
+  return entries.flatMap((e) => {
+    const list = 'list' in e && 'watched' in e ? (e as StoredCollection<Item, string>).list : (e as ListSpec<Listed>);
+    return list ? [list as ListSpec<Listed>] : [];
+  });
+}
