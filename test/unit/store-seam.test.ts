@@ -90,7 +90,6 @@ const PROTOCOL = [
  */
 const NOT_YET_MIGRATED: Record<string, Array<'imports' | 'list_pos' | 'comments'>> = {
   'api/middleware/auth.ts': ['imports'], // opens a new account's memberships
-  'domain/access/api-keys.ts': ['imports', 'comments'],
   'domain/batches/batches.ts': ['imports', 'list_pos'],
   'domain/batches/progress.ts': ['imports'],
   'domain/calibration-sets/calibration-sets.ts': ['imports', 'list_pos'],
@@ -110,8 +109,6 @@ const NOT_YET_MIGRATED: Record<string, Array<'imports' | 'list_pos' | 'comments'
   'domain/runs/list.ts': ['imports'],
   'domain/runs/output-file.ts': ['comments'],
   'domain/runs/run-doc.ts': ['list_pos', 'comments'],
-  'scripts/ops.ts': ['imports'], // explains the lists' indexes
-  'bench/commands.ts': ['imports'], // compares the strategies
 };
 
 const storeImport = /import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'[./]*(?:domain\/)?store'/g;
