@@ -11,7 +11,7 @@ import {
 } from '../domain/operations/reconciler';
 import { reconcileCalibrations } from '../domain/operations/reconcile-calibrations';
 import { backfillCredentials, sweepKeyRosters } from '../domain/access/api-keys';
-import { sweepEndpointRosters } from '../domain/webhooks/endpoint-roster';
+import { sweepEndpointRosters } from '../domain/webhooks/endpoints';
 import { sweepUploadRosters, watchUnwatchedUploads } from '../domain/documents/open-uploads';
 import { sweepAbandonedUploads } from '../domain/documents/upload-sweep';
 import type { ActivityDeps } from './deps';

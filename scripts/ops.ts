@@ -15,7 +15,7 @@ import { loadConfig, type Config } from '../domain/platform/config';
 import { toCredits } from '../domain/billing/credits';
 import { connectDatabase, ensureIndexes } from '../domain/platform/db';
 import { explainLists } from '../domain/store';
-import { LISTS } from '../domain/operations/lists';
+import { LISTS } from '../domain/collections';
 import { disableKey, grantCredits, reconcileAccount, showRun } from '../domain/operations/operations';
 import { operatorRefundRun } from '../domain/runs/lifecycle';
 import { rebuildUsage } from '../domain/runs/usage-count';

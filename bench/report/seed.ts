@@ -1,6 +1,6 @@
 /** Seeding thousands of documents by cloning real ones, and a bounded pool of concurrent work. */
 import type { Db, Document } from 'mongodb';
-import { listBeforeInsert } from '../../domain/operations/lists';
+import { listBeforeInsert } from '../../domain/collections';
 import { newId, type IdKind } from '../../domain/platform/ids';
 
 /**

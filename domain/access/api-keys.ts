@@ -4,8 +4,8 @@
  * A token is `ak_live_<32 base62>` or `ak_test_<32 base62>`. Only HMAC-SHA256(API_KEY_HASH_SECRET, token) is
  * stored: a dump of `api_keys` holds nothing that authenticates, and without the server secret the hashes cannot
  * even be brute-forced offline. A token is found by `_id`, the only lookup every store serves from an index
- * (docs/decisions.md 167): under the `pages` strategy a credential maps each hash to its key's id (domain/store/key-credentials.ts),
- * under `query` the key's unique `token_hash` index does; the key's state is then read by its own `_id`. domain/access/key-cache.ts keeps both in memory for the hot path.
+ * (docs/decisions.md 167): the store's key credentials map each hash to its key's id (domain/store/key-credentials.ts),
+ * then the key's state is read by its own `_id`. domain/access/key-cache.ts keeps both in memory for the hot path.
  */
 import { createHmac } from 'node:crypto';
 import type { Db } from 'mongodb';
@@ -13,7 +13,7 @@ import { COLLECTIONS } from '../platform/db';
 import { errors } from '../http/errors';
 import { newId, randomBase62 } from '../platform/ids';
 import { LIMITS, refuseAbove } from './limits';
-import { keyCredentials, Membership } from '../store';
+import { defineCollection, keyCredentials } from '../store';
 import { SCOPES, V1_SCOPES, type Scope } from './scopes';
 import type { TenantDb } from '../store';
 
@@ -122,34 +122,37 @@ const listedSince = (now: Date) => new Date(now.getTime() - STOPPED_KEY_LISTED_D
  * authenticate, for the limit, so that creating a key reads at most about 100 keys however many the account has
  * revoked: revocation and expiry are final, and the reader that finds either takes the key out.
  */
-const listedKeys = new Membership<ApiKeyDoc>({
-  rosters: COLLECTIONS.keyRosters,
-  items: COLLECTIONS.apiKeys,
-  // Stopped after `since` is both: not revoked before it, and not expired before it.
-  holds: () => {
-    const since = listedSince(new Date());
-    return {
-      $and: [
-        { $or: [{ revoked_at: null }, { revoked_at: { $gt: since } }] },
-        { $or: [{ expires_at: null }, { expires_at: { $gt: since } }] },
-      ],
-    };
+const KEYS = defineCollection<ApiKeyDoc, 'listed' | 'active'>({
+  collection: COLLECTIONS.apiKeys,
+  memberships: {
+    listed: {
+      rosters: COLLECTIONS.keyRosters,
+      // Stopped after `since` is both: not revoked before it, and not expired before it.
+      holds: () => {
+        const since = listedSince(new Date());
+        return {
+          $and: [
+            { $or: [{ revoked_at: null }, { revoked_at: { $gt: since } }] },
+            { $or: [{ expires_at: null }, { expires_at: { $gt: since } }] },
+          ],
+        };
+      },
+      left: (doc) => {
+        const now = new Date();
+        const stopped = stoppedAt(doc, now);
+        return stopped !== null && stopped <= listedSince(now);
+      },
+    },
+    active: {
+      rosters: COLLECTIONS.activeKeyRosters,
+      holds: () => ({ revoked_at: null, $or: [{ expires_at: null }, { expires_at: { $gt: new Date() } }] }),
+      left: (doc) => !isActive(doc, new Date()),
+    },
   },
-  left: (doc) => {
-    const now = new Date();
-    const stopped = stoppedAt(doc, now);
-    return stopped !== null && stopped <= listedSince(now);
-  },
-});
-const activeKeys = new Membership<ApiKeyDoc>({
-  rosters: COLLECTIONS.activeKeyRosters,
-  items: COLLECTIONS.apiKeys,
-  holds: () => ({ revoked_at: null, $or: [{ expires_at: null }, { expires_at: { $gt: new Date() } }] }),
-  left: (doc) => !isActive(doc, new Date()),
 });
 
 /** Hourly: adds to the built rosters every key they lack (scans of all keys). Answers the rosters changed. */
-export const sweepKeyRosters = async (db: Db) => (await listedKeys.sweep(db)) + (await activeKeys.sweep(db));
+export const sweepKeyRosters = (db: Db) => KEYS.sweep(db);
 
 export interface KeyPolicy {
   hashSecret: string;
@@ -162,29 +165,29 @@ export async function createKey(tenant: TenantDb, policy: KeyPolicy, createdBy: 
     const message = `must be at most ${policy.maxRateLimitRpm}`;
     throw errors.invalidRequest(`rate_limit_rpm ${message}.`, [{ path: 'body.rate_limit_rpm', message }]);
   }
-  const keys = tenant.collection<ApiKeyDoc>(COLLECTIONS.apiKeys);
-  const active = async () => (await activeKeys.members(tenant)).length;
+  const active = async () => (await KEYS.members('active', tenant)).length;
   const limit = { name: 'active API keys', limit: LIMITS.activeKeysPerAccount };
   await refuseAbove(active, LIMITS.activeKeysPerAccount - 1, limit);
   // Checked before writing only: racing creations at this bound may list a few more, which costs a few reads, not a
   // guarantee (the active bound above is the one checked again after the insert).
-  await refuseAbove(() => listedKeys.count(tenant, LIMITS.listedKeysPerAccount - 1), LIMITS.listedKeysPerAccount - 1, {
-    name: `API keys listed (active, or stopped in the last ${STOPPED_KEY_LISTED_DAYS} days)`,
-    limit: LIMITS.listedKeysPerAccount,
-    remedy: `a revoked or expired key leaves the list ${STOPPED_KEY_LISTED_DAYS} days after it stopped`,
-  });
+  await refuseAbove(
+    () => KEYS.count('listed', tenant, LIMITS.listedKeysPerAccount - 1),
+    LIMITS.listedKeysPerAccount - 1,
+    {
+      name: `API keys listed (active, or stopped in the last ${STOPPED_KEY_LISTED_DAYS} days)`,
+      limit: LIMITS.listedKeysPerAccount,
+      remedy: `a revoked or expired key leaves the list ${STOPPED_KEY_LISTED_DAYS} days after it stopped`,
+    },
+  );
   const token = `${keyPrefix(input.mode)}_${randomBase62(32)}`;
   const unrestricted = !input.scopes?.length;
   // An unrestricted key also lists every scope of today, so a process from before `unrestricted` reads it rightly.
   const scopes = unrestricted ? [...SCOPES] : [...new Set(input.scopes)];
   const keyId = newId('apiKey');
-  // On the rosters before it exists (roster.ts): a crash in between leaves an id readers skip, never a key unlisted.
-  await listedKeys.enrol(tenant, keyId);
-  await activeKeys.enrol(tenant, keyId);
   const tokenHash = hashToken(policy.hashSecret, token);
   // The credential first: without its key it finds nothing, and nobody holds its token unless the key is created.
   await keyCredentials.record(tenant.rawDb(), { _id: keyId, token_hash: tokenHash });
-  const doc = await keys.insertOne({
+  const doc = await KEYS.insert(tenant, {
     _id: keyId,
     name: input.name,
     mode: input.mode,
@@ -200,9 +203,7 @@ export async function createKey(tenant: TenantDb, policy: KeyPolicy, createdBy: 
     created_at: new Date(),
   });
   await refuseAbove(active, LIMITS.activeKeysPerAccount, limit, async () => {
-    await keys.deleteOne({ _id: doc._id });
-    await listedKeys.withdraw(tenant, doc._id);
-    await activeKeys.withdraw(tenant, doc._id);
+    await KEYS.remove(tenant, doc._id);
   });
   const summary = summarize(doc);
   return {
@@ -223,7 +224,7 @@ export async function createKey(tenant: TenantDb, policy: KeyPolicy, createdBy: 
 
 /** The account's active keys and those stopped within STOPPED_KEY_LISTED_DAYS, newest first. */
 export async function listKeys(tenant: TenantDb) {
-  const docs = await listedKeys.members(tenant);
+  const docs = await KEYS.members('listed', tenant);
   const newestFirst = (a: ApiKeyDoc, b: ApiKeyDoc) =>
     b.created_at.getTime() - a.created_at.getTime() || (a._id < b._id ? 1 : a._id > b._id ? -1 : 0);
   return docs.sort(newestFirst).map(summarize);
@@ -231,13 +232,11 @@ export async function listKeys(tenant: TenantDb) {
 
 /** Idempotent: revoking a revoked key answers its summary unchanged. */
 export async function revokeKey(tenant: TenantDb, keyId: string) {
-  const keys = tenant.collection<ApiKeyDoc>(COLLECTIONS.apiKeys);
-  await keys.updateOne({ _id: keyId, revoked_at: null }, { $set: { revoked_at: new Date() } });
-  const doc = await keys.findOne({ _id: keyId });
+  // Off the active keys once revoked (the store's, on this transition; a failure there is the next reader's to mend).
+  const doc =
+    (await KEYS.transition(tenant, { _id: keyId, revoked_at: null }, { $set: { revoked_at: new Date() } })) ??
+    (await KEYS.in(tenant).findOne({ _id: keyId }));
   if (!doc) throw errors.notFound('API key');
-  // Off the active roster once revoked; a failure here leaves an id the next reader takes out, so a revocation that
-  // has happened is never answered with an error.
-  await activeKeys.withdraw(tenant, keyId).catch(() => undefined);
   return summarize(doc);
 }
 

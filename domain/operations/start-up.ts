@@ -9,7 +9,7 @@ import { openConnections, type Connections } from '../backing-services/connectio
 import type { Config } from '../platform/config';
 import { ensureIndexes } from '../platform/db';
 import { prepareStore, type ListStrategy } from '../store';
-import { LISTS } from './lists';
+import { LISTS } from '../collections';
 
 export interface Product extends Connections {
   /** The store's strategy and why it was chosen, for the process to log. */

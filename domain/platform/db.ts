@@ -115,7 +115,7 @@ export const INDEXES: Record<CollectionName, IndexDescription[]> = {
   watched_jobs: [{ key: { kind: 1, job_namespace: 1, created_at: 1 }, name: 'kind_namespace_created' }],
   // Natural keys (domain/store/pages/natural-keys.ts): read by `_id`; the retention purge walks `created_at`.
   natural_keys: [{ key: { created_at: 1 }, name: 'created' }],
-  // An account's webhook endpoints (domain/webhooks/endpoint-roster.ts): read and written by `_id` only.
+  // An account's webhook endpoints (`ENDPOINTS`, domain/webhooks/endpoints.ts): read and written by `_id` only.
   endpoint_rosters: [],
   // An account's API keys, all and active (domain/access/api-keys.ts, through domain/store/memberships.ts): by `_id` only.
   key_rosters: [],

@@ -8,7 +8,7 @@ import type { Config } from '../platform/config';
 import { COLLECTIONS } from '../platform/db';
 import { errors } from '../http/errors';
 import type { Cursors, PageQuery } from '../http/pagination';
-import { DELIVERY_LIST_NAME } from './delivery-list';
+import { DELIVERIES, type WebhookAttemptDoc, type WebhookDeliveryDoc } from './delivery-record';
 import {
   EVENT_RETENTION_DAYS,
   findEvent,
@@ -19,76 +19,18 @@ import {
 } from './events';
 import type { Scope } from '../access/scopes';
 import { retryDeliveryJob, type TemporalHandle } from '../jobs';
-import type { TenantDb } from '../store';
+import { TenantDb } from '../store';
 import { endpointCollection, endpointNotActive, getWebhookEndpoint, type WebhookEndpointDoc } from './endpoints';
 import type { DeliveryPolicy } from '../jobs/contract';
-import { lists, NOT_CLOSED, unwatchJob, UNWATCHED, watchJob, watchMark, type ListSpec, type MarkWrite } from '../store';
 
-export interface WebhookAttemptDoc {
-  /** `<workflow run id>:<n>`: a retried activity finds its own attempt and never records it twice. */
-  key: string;
-  at: Date;
-  status_code: number | null;
-  latency_ms: number;
-  error: string | null;
-  response_body: string | null;
-  outcome: AttemptOutcome;
-}
+export type { AttemptOutcome, WebhookAttemptDoc, WebhookDeliveryDoc } from './delivery-record';
 
-/** `retry`: failed, the schedule goes on; `gone`: 410, stop at once; `stopped`: the endpoint is disabled or deleted. */
-export type AttemptOutcome = 'succeeded' | 'retry' | 'gone' | 'stopped';
+/** The reconciler's write of a delivery's watch mark (domain/store/). */
+export const writeDeliveryMark = (db: Db, delivery: Pick<WebhookDeliveryDoc, '_id' | 'account_id'>) =>
+  DELIVERIES.markWriter(db, delivery);
 
-export interface WebhookDeliveryDoc {
-  _id: string;
-  account_id: string;
-  endpoint_id: string;
-  event_id: string;
-  event_type: EventType;
-  status: 'pending' | 'succeeded' | 'failed';
-  attempts: WebhookAttemptDoc[];
-  created_at: Date;
-  finished_at: Date | null;
-  /** The Temporal namespace of its job: the reconciler starts a pending delivery whose job never started. */
-  job_namespace?: string;
-  /** Its position in its endpoint's delivery list (domain/store/). */
-  list_pos?: number;
-  /** Under `query`, while pending: when the reconciler's grace period starts (domain/store/watch.ts, docs/decisions.md 305). */
-  watched_since?: Date;
-}
-
-/**
- * The delivery's watch mark written by its owner (domain/store/watch.ts): cleared where it settles, set by the
- * reconciler on a delivery a `pages` process watched by an entry.
- */
-export function writeDeliveryMark(db: Db, delivery: Pick<WebhookDeliveryDoc, '_id' | 'account_id'>): MarkWrite {
-  return (update) =>
-    db
-      .collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries)
-      .updateOne({ _id: delivery._id, account_id: delivery.account_id }, update);
-}
-
-/**
- * One delivery list per endpoint (domain/store/). A finished delivery's snapshot is trusted: only a
- * redelivery changes it again, and `retryDelivery` claims the entry first. Its head's `live` mark: delivery-list.ts.
- */
-export const DELIVERY_LIST: ListSpec<WebhookDeliveryDoc> = {
-  name: DELIVERY_LIST_NAME,
-  collection: COLLECTIONS.webhookDeliveries,
-  scopeOf: (doc) => doc.endpoint_id,
-  settled: (doc) => doc.status !== 'pending',
-  scopeField: 'endpoint_id',
-  shapes: [{ equal: [], other: ['created_at', 'status'] }],
-  expiring: true,
-  // Closed by a tombstone when its endpoint is deleted (delivery-list.ts, docs/decisions.md 309); the endpoints deleted
-  // before tombstones existed get theirs once, at start-up.
-  closedScopes: async (db) =>
-    (
-      await db
-        .collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints)
-        .find({ deleted_at: { $ne: null } }, { projection: { _id: 1, account_id: 1, deleted_at: 1 } })
-        .toArray()
-    ).map((e) => ({ accountId: e.account_id, scope: e._id, at: e.deleted_at! })),
-};
+/** Its list, for the store's own tests. */
+export const DELIVERY_LIST = DELIVERIES.list!;
 
 /** Consecutive failed deliveries after which an endpoint is disabled. */
 export const DISABLE_AFTER_FAILURES = 20;
@@ -124,22 +66,19 @@ export function webhookDeliveryView(doc: WebhookDeliveryDoc) {
   };
 }
 
-const deliveries = (tenant: TenantDb) => tenant.collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries);
-
 export async function listEndpointDeliveries(tenant: TenantDb, endpointId: string, page: PageQuery, cursors: Cursors) {
   // Finished deliveries past retention are purged (domain/operations/reconciler.ts); shown until then no longer.
   const cutoff = retentionCutoff();
-  const { items, next_cursor, live, closed } = await lists().read(tenant, DELIVERY_LIST, {
+  const { items, next_cursor, live, closed } = await DELIVERIES.page(tenant, {
     scope: endpointId,
     page,
     cursors,
     cursorScope: `deliveries:${endpointId}`,
     filter: { $or: [{ status: 'pending' }, { created_at: { $gte: cutoff } }] },
   });
-  // A list that vouches for its endpoint (delivery-list.ts, `pages`), or a page of deliveries read with no tombstone
-  // in the same command (`query`: the endpoint's deletion had not begun, docs/decisions.md 309): one read fewer.
-  // Otherwise (an empty page, a tombstone, `pages` without its mark) the endpoint is looked up, and its 404 (a
-  // deleted or unknown endpoint) wins over what the list read.
+  // A page that vouches for its endpoint (`live`), or a page of deliveries that found its list not closed
+  // (docs/decisions.md 309): one read fewer. Otherwise the endpoint is looked up, and its 404 (a deleted or unknown
+  // endpoint) wins over what the list read.
   const vouched = live || (closed === false && items.length > 0);
   if (!vouched) await getWebhookEndpoint(tenant, endpointId);
   return { data: items.map(webhookDeliveryView), next_cursor };
@@ -154,7 +93,7 @@ export async function retryDelivery(
   caller: { scopes: readonly Scope[] },
   deliveryId: string,
 ) {
-  const delivery = await deliveries(tenant).findOne({ _id: deliveryId, ...NOT_CLOSED });
+  const delivery = await DELIVERIES.in(tenant).findOne({ _id: deliveryId, ...DELIVERIES.notClosed });
   if (!delivery) throw errors.notFound('webhook delivery');
   // A redelivery sends the event's payload again: only to a caller who may read it (docs/decisions.md 425).
   requireEventScopes(caller.scopes, [delivery.event_type]);
@@ -168,16 +107,13 @@ export async function retryDelivery(
       `The event of this delivery is older than ${EVENT_RETENTION_DAYS} days and no longer kept.`,
     );
   }
-  // Watched again before it reopens (domain/store/watch.ts), from now: should this request die before its job starts,
-  // the reconciler settles the delivery once the grace period has passed, instead of it staying pending.
-  const db = tenant.rawDb();
-  const watch = { id: deliveryId, accountId: tenant.accountId, namespace: deps.temporal.namespace, since: new Date() };
-  const watched = await watchJob(db, 'deliveries', watch);
-  const reopened = await lists().change(tenant, DELIVERY_LIST, delivery, () =>
-    deliveries(tenant).findOneAndUpdate(
-      { _id: deliveryId, status: { $ne: 'pending' } },
-      { $set: { status: 'pending', finished_at: null, ...watchMark('deliveries', watch.since) } },
-    ),
+  // Watched again from now as it reopens: should this request die before its job starts, the reconciler settles the
+  // delivery once the grace period has passed, instead of it staying pending.
+  const reopened = await DELIVERIES.transition(
+    tenant,
+    { _id: deliveryId, status: { $ne: 'pending' } },
+    { $set: { status: 'pending', finished_at: null } },
+    { current: delivery, watch: { namespace: deps.temporal.namespace, since: new Date() } },
   );
   try {
     await retryDeliveryJob(deps.temporal, {
@@ -188,17 +124,16 @@ export async function retryDelivery(
     });
   } catch (err) {
     // No job: the delivery goes back to what it was, so the refused request (503) leaves nothing changed. A start the
-    // server took after all settles it again, and unwatches it, itself.
-    if (reopened) {
-      await deliveries(tenant).updateOne(
+    // server took after all settles it again itself.
+    if (reopened)
+      await DELIVERIES.transition(
+        tenant,
         { _id: deliveryId, status: 'pending' },
-        { $set: { status: delivery.status, finished_at: delivery.finished_at }, $unset: UNWATCHED },
+        { $set: { status: delivery.status, finished_at: delivery.finished_at } },
       );
-      if (watched === 'added') await unwatchJob(db, 'deliveries', deliveryId);
-    }
     throw err;
   }
-  return reopened ?? (await deliveries(tenant).findOne({ _id: deliveryId }))!;
+  return reopened ?? (await DELIVERIES.in(tenant).findOne({ _id: deliveryId }))!;
 }
 
 /**
@@ -211,15 +146,12 @@ export async function settleAbandonedDelivery(
   delivery: Pick<WebhookDeliveryDoc, '_id' | 'account_id'>,
   now = new Date(),
 ): Promise<boolean> {
-  const res = await db
-    .collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries)
-    .updateOne(
-      { _id: delivery._id, account_id: delivery.account_id, status: 'pending' },
-      { $set: { status: 'failed', finished_at: now }, $unset: UNWATCHED },
-    );
-  // The watch entry (`pages`); a delivery settled by another meanwhile keeps no mark either (its settlement cleared it).
-  await unwatchJob(db, 'deliveries', delivery._id, writeDeliveryMark(db, delivery));
-  return res.modifiedCount === 1;
+  const settled = await DELIVERIES.transition(
+    new TenantDb(db, delivery.account_id),
+    { _id: delivery._id, status: 'pending' },
+    { $set: { status: 'failed', finished_at: now } },
+  );
+  return settled !== null;
 }
 
 /**
@@ -275,9 +207,7 @@ export async function endFailureStreak(db: Db, endpoint: WebhookEndpointDoc): Pr
 
 /** A delivery as its job reads it (the account's own; null when it is gone). */
 export function findDelivery(db: Db, accountId: string, deliveryId: string): Promise<WebhookDeliveryDoc | null> {
-  return db
-    .collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries)
-    .findOne({ _id: deliveryId, account_id: accountId, ...NOT_CLOSED });
+  return DELIVERIES.across(db).findOne({ _id: deliveryId, account_id: accountId, ...DELIVERIES.notClosed });
 }
 
 /** The endpoint and the event of a delivery, read side by side: one round trip on the path every event takes. */
@@ -303,21 +233,17 @@ export async function recordAttempt(
   endpoint: WebhookEndpointDoc,
   attempt: WebhookAttemptDoc,
 ): Promise<void> {
-  // A success settles the delivery, and its watch mark goes in the same write (docs/decisions.md 305).
-  const settles =
-    attempt.outcome === 'succeeded'
-      ? { $set: { status: 'succeeded' as const, finished_at: new Date() }, $unset: UNWATCHED }
-      : {};
-  await db
-    .collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries)
-    .updateOne(
-      { _id: delivery._id, 'attempts.key': { $ne: attempt.key } },
-      { $push: { attempts: attempt }, ...settles },
-    );
-  if (attempt.outcome === 'succeeded') {
-    await unwatchJob(db, 'deliveries', delivery._id);
-    await endFailureStreak(db, endpoint);
+  const once = { _id: delivery._id, 'attempts.key': { $ne: attempt.key } };
+  if (attempt.outcome !== 'succeeded') {
+    await DELIVERIES.across(db).updateOne(once, { $push: { attempts: attempt } });
+    return;
   }
+  // A success settles the delivery in the same write that records it (docs/decisions.md 221).
+  await DELIVERIES.transition(new TenantDb(db, delivery.account_id), once, {
+    $push: { attempts: attempt },
+    $set: { status: 'succeeded', finished_at: new Date() },
+  });
+  await endFailureStreak(db, endpoint);
 }
 
 /**
@@ -329,14 +255,11 @@ export async function settleFailedDelivery(
   accountId: string,
   deliveryId: string,
 ): Promise<{ disabledEndpointId: string | null }> {
-  const delivery = await db
-    .collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries)
-    .findOneAndUpdate(
-      { _id: deliveryId, account_id: accountId },
-      { $set: { status: 'failed', finished_at: new Date() }, $unset: UNWATCHED },
-      { returnDocument: 'after' },
-    );
-  await unwatchJob(db, 'deliveries', deliveryId);
+  const delivery = await DELIVERIES.transition(
+    new TenantDb(db, accountId),
+    { _id: deliveryId },
+    { $set: { status: 'failed', finished_at: new Date() } },
+  );
   if (!delivery) return { disabledEndpointId: null };
   const endpoint = await db
     .collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints)

@@ -1,9 +1,10 @@
 /**
  * Webhook endpoints: registration (URL checked against docs/decisions.md 420, secret `whsec_…` shown once and stored sealed),
- * reads, changes (url, events, status) and soft deletion. Which endpoints an account has is its roster
- * (domain/webhooks/endpoint-roster.ts); its secret after creation (signing, rotation, resealing) is
+ * reads, changes (url, events, status) and soft deletion. Which endpoints an account has is a membership of its
+ * collection (`ENDPOINTS`); its secret after creation (signing, rotation, resealing) is
  * domain/webhooks/endpoint-secrets.ts; deliveries are domain/webhooks/deliveries.ts.
  */
+import type { Db } from 'mongodb';
 import type { Config } from '../platform/config';
 import { COLLECTIONS } from '../platform/db';
 import { ApiError, errors } from '../http/errors';
@@ -21,10 +22,9 @@ import {
   type WebhookEventType,
   type WebhookSubscription,
 } from './schemas';
-import type { TenantDb } from '../store';
+import { defineCollection, type TenantDb } from '../store';
 import { resolveTarget, TargetRefused, type Lookup, type TargetPolicy } from './url';
-import { closeDeliveryList, markDeliveryListLive } from './delivery-list';
-import { enrolEndpoint, rosterEndpoints, withdrawEndpoint } from './endpoint-roster';
+import { DELIVERIES } from './delivery-record';
 
 export interface WebhookEndpointDoc {
   _id: string;
@@ -61,8 +61,29 @@ export function webhookEndpointView(doc: WebhookEndpointDoc) {
   };
 }
 
-export const endpointCollection = (tenant: TenantDb) =>
-  tenant.collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints);
+/**
+ * The endpoints. Which ones an account has (`undeleted`: fan-out, the list, the per-account limit) is a membership,
+ * never a query by account, which the embedded store answers by scanning every account's (docs/decisions.md 282).
+ * Deletion is final.
+ */
+export const ENDPOINTS = defineCollection<WebhookEndpointDoc, 'undeleted'>({
+  collection: COLLECTIONS.webhookEndpoints,
+  memberships: {
+    undeleted: {
+      rosters: COLLECTIONS.endpointRosters,
+      holds: () => ({ deleted_at: null }),
+      left: (endpoint) => Boolean(endpoint.deleted_at),
+    },
+  },
+});
+
+export const endpointCollection = (tenant: TenantDb) => ENDPOINTS.in(tenant);
+
+/** Hourly: the safety net of the endpoints' membership. Answers what it changed. */
+export const sweepEndpointRosters = (db: Db) => ENDPOINTS.sweep(db);
+
+/** The account's endpoints that are not deleted (any status), in no particular order. */
+export const accountEndpoints = (tenant: TenantDb) => ENDPOINTS.members('undeleted', tenant);
 
 export function targetPolicy(config: Config): TargetPolicy {
   return {
@@ -135,10 +156,9 @@ export async function createWebhookEndpoint(
   const url = await checkedUrl(config, input.url, lookup);
   await refuseAboveLimit(tenant, LIMITS.webhookEndpointsPerAccount - 1);
   const id = newId('webhookEndpoint');
-  await enrolEndpoint(tenant, id);
   const secret = `whsec_${randomBase62(32)}`;
   const now = new Date();
-  const doc = (await endpointCollection(tenant).insertOne({
+  const doc = (await ENDPOINTS.insert(tenant, {
     _id: id,
     url,
     events,
@@ -152,18 +172,17 @@ export async function createWebhookEndpoint(
   })) as WebhookEndpointDoc;
   // Counted again after the insert (limits.ts `refuseAbove`): racing creations cannot all see room and succeed.
   await refuseAboveLimit(tenant, LIMITS.webhookEndpointsPerAccount, async () => {
-    await endpointCollection(tenant).deleteOne({ _id: id });
-    await withdrawEndpoint(tenant, id);
+    await ENDPOINTS.remove(tenant, id);
   });
-  // Only a saving for the deliveries list's reads: without the mark they look the endpoint up, so a failure here
-  // must not fail a creation that has happened.
-  await markDeliveryListLive(tenant, id, true).catch(() => undefined);
+  // Only a saving for the reads of its deliveries: without it they look the endpoint up, so a failure here must not
+  // fail a creation that has happened.
+  await DELIVERIES.openScope(tenant, id).catch(() => undefined);
   return { ...webhookEndpointView(doc), secret, warning: SECRET_WARNING };
 }
 
 /** 409 `limit_reached` when the account holds more than `most` endpoints, after `takeBack` (the caller's own insert). */
 function refuseAboveLimit(tenant: TenantDb, most: number, takeBack?: () => Promise<void>): Promise<void> {
-  const count = async () => (await rosterEndpoints<WebhookEndpointDoc>(tenant)).length;
+  const count = async () => (await accountEndpoints(tenant)).length;
   return refuseAbove(count, most, { name: 'webhook endpoints', limit: LIMITS.webhookEndpointsPerAccount }, takeBack);
 }
 
@@ -174,7 +193,7 @@ function refuseAboveLimit(tenant: TenantDb, most: number, takeBack?: () => Promi
 export const MAX_WEBHOOK_ENDPOINTS = 1000;
 
 export async function listWebhookEndpoints(tenant: TenantDb) {
-  const docs = (await rosterEndpoints<WebhookEndpointDoc>(tenant))
+  const docs = (await accountEndpoints(tenant))
     .sort((a, b) => (a._id < b._id ? 1 : -1))
     .slice(0, MAX_WEBHOOK_ENDPOINTS);
   return { data: docs.map(webhookEndpointView) };
@@ -218,20 +237,16 @@ export async function updateWebhookEndpoint(
 export async function deleteWebhookEndpoint(tenant: TenantDb, id: string) {
   // Only an endpoint that exists gets a tombstone (an unknown id's list answers 404 anyway).
   await getWebhookEndpoint(tenant, id);
-  // The mark goes first: a deletion that fails after it leaves an endpoint whose list looks it up, never a deleted
-  // endpoint whose list still says it exists. Then the list's tombstone (docs/decisions.md 309), before the deletion
-  // for the same reason: a deleted endpoint always has one; a deletion that stops after it leaves an endpoint whose
-  // pages read it and look the endpoint up (found: answered as before), and a retried DELETE completes it.
-  await markDeliveryListLive(tenant, id, false);
-  await closeDeliveryList(tenant, id);
-  const res = await endpointCollection(tenant).updateOne(
+  // Its deliveries' list is closed first: a deletion that stops after it leaves an endpoint whose deliveries' reads
+  // look it up (found: answered as before), never a deleted endpoint a list still vouches for; a retried DELETE
+  // completes it (docs/decisions.md 309). Off the membership once deleted (the store's, on this transition).
+  await DELIVERIES.closeScope(tenant, id);
+  const deleted = await ENDPOINTS.transition(
+    tenant,
     { _id: id, deleted_at: null },
     { $set: { deleted_at: new Date() } },
   );
-  if (res.matchedCount === 0) throw errors.notFound('webhook endpoint');
-  // Off the roster only once deleted: a failure between leaves an id readers skip (and take off), never an endpoint
-  // it lacks. So a failure here must not answer 503 for a deletion that has happened: a retry would then get 404.
-  await withdrawEndpoint(tenant, id).catch(() => undefined);
+  if (!deleted) throw errors.notFound('webhook endpoint');
   return { id, object: 'webhook_endpoint' as const, deleted: true as const };
 }
 

@@ -9,9 +9,8 @@ import { COLLECTIONS } from '../platform/db';
 import { errors } from '../http/errors';
 import { newId } from '../platform/ids';
 import type { Cursors, PageQuery } from '../http/pagination';
-import { createOnce, lists, type ListSpec } from '../store';
 import type { Scope } from '../access/scopes';
-import { TenantDb } from '../store';
+import { defineCollection, type Item, type TenantDb } from '../store';
 
 export const EVENT_TYPES = [
   'run.succeeded',
@@ -61,7 +60,7 @@ export function requireEventScopes(scopes: readonly Scope[], types: readonly Eve
   if (missing) throw errors.insufficientScope(missing);
 }
 
-export interface EventDoc {
+export interface EventDoc extends Item {
   _id: string;
   account_id: string;
   type: EventType;
@@ -69,8 +68,6 @@ export interface EventDoc {
   /** The payload's `data`, stored as JSON text (free-form objects are not stored raw; docs/decisions.md 444). */
   data_json: string;
   created_at: Date;
-  /** Its position in the account's event list (domain/store/). */
-  list_pos?: number;
   /**
    * A `run.succeeded` event's run's output file as the completion wrote it (never shown: the payload's URL is signed
    * from it when sent or read, docs/decisions.md 306). Absent on events from before.
@@ -80,19 +77,27 @@ export interface EventDoc {
   run_refunded?: boolean;
 }
 
-/** The account's event list (domain/store/): events never change, so every snapshot is trusted. */
-export const EVENT_LIST: ListSpec<EventDoc> = {
-  name: 'events',
+/**
+ * The events: one list per account, newest first (events never change, so every copy is trusted), past a retention
+ * purged; one event per dedupe key.
+ */
+export const EVENTS = defineCollection<EventDoc>({
   collection: COLLECTIONS.events,
-  scopeOf: () => '',
-  settled: () => true,
-  shapes: [{ equal: [], other: ['created_at', 'type'] }],
-  expiring: true,
-};
+  list: {
+    name: 'events',
+    scopeOf: () => '',
+    settled: () => true,
+    shapes: [{ equal: [], other: ['created_at', 'type'] }],
+    expiring: true,
+  },
+});
+
+/** Its list, for the store's own tests. */
+export const EVENT_LIST = EVENTS.list!;
 
 /**
- * Records the event unless one with the same dedupe key exists; answers the event either way. The dedupe key is
- * taken first (domain/store/create-once.ts), so a retried or concurrent recording finds the event by `_id`.
+ * Records the event unless one with the same dedupe key exists (its natural key); answers the event either way, so
+ * a retried or concurrent recording finds the same event.
  */
 export async function recordEvent(
   db: Db,
@@ -103,7 +108,6 @@ export async function recordEvent(
   /** What is stored with the event and never shown (`run_file`). */
   stored: Pick<EventDoc, 'run_file'> = {},
 ): Promise<EventDoc> {
-  const events = db.collection<EventDoc>(COLLECTIONS.events);
   const candidate = {
     _id: newId('event'),
     account_id: accountId,
@@ -113,11 +117,7 @@ export async function recordEvent(
     created_at: new Date(),
     ...stored,
   };
-  return createOnce(db, EVENT_LIST, `event:${dedupeKey}`, candidate, {
-    insert: (doc) => events.insertOne(doc),
-    findById: (id) => events.findOne({ _id: id }),
-    findUnkeyed: () => events.findOne({ dedupe_key: dedupeKey }),
-  });
+  return EVENTS.insertOnce(db, `event:${dedupeKey}`, candidate, { dedupe_key: dedupeKey });
 }
 
 export function eventPayload(doc: EventDoc) {
@@ -146,7 +146,7 @@ export function retentionCutoff(now = new Date()): Date {
   return new Date(now.getTime() - EVENT_RETENTION_DAYS * 86_400_000);
 }
 
-const tenantEvents = (tenant: TenantDb) => tenant.collection<EventDoc>(COLLECTIONS.events);
+const tenantEvents = (tenant: TenantDb) => EVENTS.in(tenant);
 
 /**
  * Newest first, optionally one kind, only the kinds `visible` lists (the caller's read scopes); served by the
@@ -165,8 +165,7 @@ export async function listEvents(
   const cutoff = retentionCutoff(now);
   // The visible kinds are part of the cursor's scope: a cursor never carries over to a key that sees other kinds.
   // Positions follow creation, so a walk in position order may end at the first event past retention.
-  return lists().read<EventDoc>(tenant, EVENT_LIST, {
-    scope: '',
+  return EVENTS.page(tenant, {
     page,
     cursors,
     cursorScope: `events:${page.type ?? ''}:${all ? '*' : visible.join(',')}`,
@@ -182,9 +181,10 @@ export async function listEvents(
  * dedupe key (the unique index; the embedded store scans for it, once per operator refund).
  */
 export async function markRunEventRefunded(db: Db, accountId: string, runId: string): Promise<void> {
-  await db
-    .collection<EventDoc>(COLLECTIONS.events)
-    .updateOne({ account_id: accountId, dedupe_key: `run.succeeded:${runId}` }, { $set: { run_refunded: true } });
+  await EVENTS.across(db).updateOne(
+    { account_id: accountId, dedupe_key: `run.succeeded:${runId}` },
+    { $set: { run_refunded: true } },
+  );
 }
 
 /** The event when it is the caller's and still kept; null otherwise. */
@@ -203,18 +203,8 @@ export async function getEvent(
   return event;
 }
 
-/**
- * Deletes every account's events past retention, then the list pages left with none of their events; idempotent,
- * so any number of processes may run it. The expired events are read first (the lists whose pages may go), so a
- * purge with nothing to delete costs one read, as the deletion alone did.
- */
+/** Deletes every account's events past retention (and what their list kept for them); idempotent. */
 export async function purgeExpiredEvents(db: Db, now = new Date()): Promise<number> {
   const cutoff = retentionCutoff(now);
-  const events = db.collection<EventDoc>(COLLECTIONS.events);
-  const expired = { created_at: { $lt: cutoff } };
-  const gone = await events.find(expired, { projection: { _id: 1, account_id: 1 } }).toArray();
-  if (gone.length === 0) return 0;
-  const { deletedCount } = await events.deleteMany(expired);
-  await lists().purged(db, EVENT_LIST, gone, cutoff.getTime());
-  return deletedCount;
+  return EVENTS.purge(db, { created_at: { $lt: cutoff } }, cutoff);
 }

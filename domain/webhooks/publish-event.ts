@@ -15,11 +15,9 @@ import { recordEvent, type EventDoc, type EventType } from './events';
 import { newId } from '../platform/ids';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './schemas';
 import { deliver, type TemporalHandle } from '../jobs';
-import { DELIVERY_LIST, deliveryPolicy, type WebhookDeliveryDoc } from './deliveries';
-
-import { createOnce, unwatchJob, watchJob, watchMark } from '../store';
-import { subscribesTo, type WebhookEndpointDoc } from './endpoints';
-import { rosterEndpoints } from './endpoint-roster';
+import { deliveryPolicy } from './deliveries';
+import { DELIVERIES, type WebhookDeliveryDoc } from './delivery-record';
+import { accountEndpoints, subscribesTo, type WebhookEndpointDoc } from './endpoints';
 import { TenantDb } from '../store';
 
 export interface EventPublisher {
@@ -63,14 +61,14 @@ export async function fanOutEvent(
 ): Promise<string[]> {
   if (!isWebhookEventType(event.type)) return [];
   const { db, config, temporal } = publisher;
-  // The account's endpoints through its roster, each read by `_id` (endpoint-roster.ts), not a query by account.
+  // The account's endpoints through their membership (endpoints.ts), not a query by account.
   const tenant = new TenantDb(db, event.account_id);
-  const endpoints = await rosterEndpoints<WebhookEndpointDoc>(tenant);
+  const endpoints = await accountEndpoints(tenant);
   const type = event.type;
   // `events` names the kind, or is `*` (docs/decisions.md 442).
   const recipient = (e: WebhookEndpointDoc) => e.status === 'active' && subscribesTo(e.events, type);
   const ids = new Set(endpoints.filter(recipient).map((e) => e._id));
-  // The roster has the workflow's endpoint unless an older process wrote it and the hourly sweep has not run yet.
+  // The membership has the workflow's endpoint unless an older process wrote it and the hourly sweep has not run yet.
   if (workflowEndpointId && !endpoints.some((e) => e._id === workflowEndpointId)) {
     const own = await tenant
       .collection<WebhookEndpointDoc>(COLLECTIONS.webhookEndpoints)
@@ -95,13 +93,11 @@ export async function fanOutEvent(
 }
 
 /**
- * The delivery of `event` to `endpointId`: one per pair, taken as a natural key first (domain/store/create-once.ts),
- * so a retried or concurrent publish finds it by `_id`, with no lookup on a key the embedded store can only scan
- * for (docs/decisions.md 54, 280).
+ * The delivery of `event` to `endpointId`: one per pair (its natural key), so a retried or concurrent publish finds
+ * it (docs/decisions.md 54, 280).
  */
 async function ensureDelivery(db: Db, event: EventDoc, endpointId: string, namespace: string): Promise<string> {
-  const deliveries = db.collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries);
-  const fields = {
+  const candidate = {
     _id: newId('webhookDelivery'),
     account_id: event.account_id,
     endpoint_id: endpointId,
@@ -112,19 +108,8 @@ async function ensureDelivery(db: Db, event: EventDoc, endpointId: string, names
     created_at: new Date(),
     finished_at: null,
     job_namespace: namespace,
-  } satisfies Omit<WebhookDeliveryDoc, 'list_pos'>;
-  // Under `query` the delivery carries its own watch mark (domain/store/watch.ts), written with it.
-  const candidate: Omit<WebhookDeliveryDoc, 'list_pos'> = { ...fields, ...watchMark('deliveries', fields.created_at) };
-  const delivery = await createOnce(db, DELIVERY_LIST, `delivery:${event._id}:${endpointId}`, candidate, {
-    insert: (doc) => deliveries.insertOne(doc),
-    findById: (id) => deliveries.findOne({ _id: id }),
-    findUnkeyed: () => deliveries.findOne({ event_id: event._id, endpoint_id: endpointId }),
-    // Watched before it is listed and written (domain/store/watch.ts): a crash between never leaves a delivery nobody starts.
-    before: {
-      write: (doc) =>
-        watchJob(db, 'deliveries', { id: doc._id, accountId: doc.account_id, namespace, since: doc.created_at }),
-      undo: (doc) => unwatchJob(db, 'deliveries', doc._id),
-    },
-  });
+  } satisfies WebhookDeliveryDoc;
+  const key = `delivery:${event._id}:${endpointId}`;
+  const delivery = await DELIVERIES.insertOnce(db, key, candidate, { event_id: event._id, endpoint_id: endpointId });
   return delivery._id;
 }

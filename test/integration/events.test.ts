@@ -4,7 +4,7 @@
  * body; the type filter, bad query parameters, the 30-day retention (reads and the purge), tenant isolation and
  * scopes; and an operator refund publishing `run.refunded` to the endpoints that subscribe to it.
  */
-import { listBeforeInsert } from '../../domain/operations/lists';
+import { listBeforeInsert } from '../../domain/collections';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ulid } from 'ulid';

@@ -20,7 +20,7 @@ import {
 } from '../../domain/webhooks/events';
 import { DELIVERY_LIST, type WebhookDeliveryDoc } from '../../domain/webhooks/deliveries';
 import { purgeExpired } from '../../domain/operations/reconciler';
-import { LISTS } from '../../domain/operations/lists';
+import { LISTS } from '../../domain/collections';
 import { WORKFLOW_LIST, type EvaluationWorkflowDoc } from '../../domain/evaluation-workflows/evaluation-workflows';
 import { testNamespaces } from '../support/env';
 import { createTestContext, type TestContext } from '../support/app';

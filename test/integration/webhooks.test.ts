@@ -10,13 +10,19 @@ import { TenantDb } from '../../domain/store';
 import { newId, randomBase62 } from '../../domain/platform/ids';
 import { sealSecret } from '../../domain/platform/secret-box';
 import { publishEvent } from '../../domain/webhooks/publish-event';
-import { enrolEndpoint, sweepEndpointRosters } from '../../domain/webhooks/endpoint-roster';
-import { createWebhookEndpoint, listWebhookEndpoints } from '../../domain/webhooks/endpoints';
+import {
+  createWebhookEndpoint,
+  ENDPOINTS,
+  listWebhookEndpoints,
+  sweepEndpointRosters,
+} from '../../domain/webhooks/endpoints';
 import { endpointSecret, resealEndpointSecrets } from '../../domain/webhooks/endpoint-secrets';
 import { webhookPayloadProblems } from '../support/conformance';
 import { countFailedDelivery, type WebhookDeliveryDoc } from '../../domain/webhooks/deliveries';
 import type { WebhookEndpointDoc } from '../../domain/webhooks/endpoints';
 import { verifyWebhookSignature } from '../../domain/webhooks/signature';
+
+const enrolEndpoint = (tenant: TenantDb, id: string) => ENDPOINTS.steps.enrol('undeleted', tenant, id);
 import { createTestContext, type TestContext } from '../support/app';
 import { commandsDuring, scans } from '../support/db-commands';
 import { newAccount, type TestAccount } from '../support/identity';

@@ -28,6 +28,7 @@ const CAPABILITIES = [
   'domain/batches',
   'domain/calibrations',
   'domain/event-schemas',
+  'domain/collections',
   'domain/operations',
 ];
 const LAYERS = [...PLUMBING, ...CAPABILITIES];

@@ -7,7 +7,7 @@
  * decides the filter from its keys. The one check that this is what MongoDB does is `npm run ops -- explain-lists`.
  */
 import { LIST_INDEXES } from '../../domain/platform/db';
-import { LISTS } from '../../domain/operations/lists';
+import { LISTS } from '../../domain/collections';
 import {
   LIST_SORT,
   MARKED_KINDS,

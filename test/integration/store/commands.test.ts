@@ -14,7 +14,7 @@ import type { RunDoc } from '../../../domain/runs/run-doc';
 import { EVENT_TYPES, eventView, listEvents, markRunEventRefunded, recordEvent } from '../../../domain/webhooks/events';
 import { signEventRuns } from '../../../domain/runs/output-file';
 import { DELIVERY_LIST, listEndpointDeliveries } from '../../../domain/webhooks/deliveries';
-import { closeDeliveryList } from '../../../domain/webhooks/delivery-list';
+import { DELIVERIES } from '../../../domain/webhooks/delivery-record';
 import { createTestContext, type TestContext } from '../../support/app';
 import { commandsDuring } from '../../support/db-commands';
 
@@ -209,7 +209,7 @@ describe("a page of an endpoint's deliveries", () => {
       expect(next.commands).toEqual([`find ${COLLECTIONS.webhookDeliveries}`]);
     }
     // A deletion that stopped after the tombstone: the endpoint is read, found, and the page answered as before.
-    await closeDeliveryList(tenant, endpointId);
+    await DELIVERIES.steps.closeList(tenant, endpointId);
     const closed = await commandsOf((db) => page(db));
     expect(closed.result.data.map((d) => d.id)).toEqual(made.slice(-10).reverse());
     expect(closed.result.next_cursor).not.toBeNull();

@@ -7,9 +7,9 @@
 import { COLLECTIONS } from '../../../domain/platform/db';
 import { newId } from '../../../domain/platform/ids';
 import { createOnce, listStrategy, prepareStore, TenantDb } from '../../../domain/store';
-import { LISTS } from '../../../domain/operations/lists';
+import { LISTS } from '../../../domain/collections';
 import { DELIVERY_LIST, findDelivery, type WebhookDeliveryDoc } from '../../../domain/webhooks/deliveries';
-import { closeDeliveryList, markDeliveryListLive } from '../../../domain/webhooks/delivery-list';
+import { DELIVERIES } from '../../../domain/webhooks/delivery-record';
 import { purgeExpired } from '../../../domain/operations/reconciler';
 import { createTestContext, type TestContext } from '../../support/app';
 import { newAccount, type TestAccount } from '../../support/identity';
@@ -92,7 +92,7 @@ it('answers a live endpoint whose deletion stopped after its tombstone as before
   const id = await endpoint();
   const made = [await deliver(id), await deliver(id), await deliver(id)];
   const tenant = new TenantDb(t.database.db, a.accountId);
-  await closeDeliveryList(tenant, id);
+  await DELIVERIES.steps.closeList(tenant, id);
   const first = await page(id);
   expect(first.status).toBe(200);
   expect(first.body.data.map((d: { id: string }) => d.id)).toEqual([made[2], made[1]]);
@@ -100,7 +100,7 @@ it('answers a live endpoint whose deletion stopped after its tombstone as before
   expect(next.body).toMatchObject({ data: [{ id: made[0] }], next_cursor: null });
   // An empty page of a live endpoint with a tombstone: still 200.
   const empty = await endpoint();
-  await closeDeliveryList(tenant, empty);
+  await DELIVERIES.steps.closeList(tenant, empty);
   expect((await page(empty)).body).toEqual({ data: [], next_cursor: null });
 
   // Other readers: by id (a redelivery, a delivery's job), and the retention purge, which keeps it.
@@ -120,7 +120,7 @@ it('gives an endpoint deleted before tombstones existed its tombstone once, at s
   const id = await endpoint();
   await deliver(id);
   // Deleted as before this change: the list's mark withdrawn, the endpoint deleted, no tombstone.
-  await markDeliveryListLive(new TenantDb(t.database.db, a.accountId), id, false);
+  await DELIVERIES.steps.markScope(new TenantDb(t.database.db, a.accountId), id, false);
   await t.database.db
     .collection(COLLECTIONS.webhookEndpoints)
     .updateOne({ _id: id as never }, { $set: { deleted_at: new Date() } });

@@ -10,9 +10,9 @@ import { Cursors } from '../../../domain/http/pagination';
 import { TenantDb } from '../../../domain/store';
 import { RUN_LIST } from '../../../domain/runs/list';
 import type { RunDoc } from '../../../domain/runs/run-doc';
-import { LISTS } from '../../../domain/operations/lists';
+import { LISTS } from '../../../domain/collections';
 import { EVENT_LIST, listEvents, recordEvent } from '../../../domain/webhooks/events';
-import { enrolEndpoint, rosterEndpoints, withdrawEndpoint } from '../../../domain/webhooks/endpoint-roster';
+import { accountEndpoints as rosterEndpoints, ENDPOINTS } from '../../../domain/webhooks/endpoints';
 import {
   findByIds,
   forgetListedItems,
@@ -96,6 +96,9 @@ describe('lists', () => {
     );
   });
 });
+
+const enrolEndpoint = (tenant: TenantDb, id: string) => ENDPOINTS.steps.enrol('undeleted', tenant, id);
+const withdrawEndpoint = (tenant: TenantDb, id: string) => ENDPOINTS.steps.withdraw('undeleted', tenant, id);
 
 describe('memberships', () => {
   it('answers an account’s members, not another’s, without the ones that left', async () => {

@@ -1,0 +1,326 @@
+/**
+ * One declaration per collection (`defineCollection`), and the only ways to touch it. The owner says what the
+ * collection is — its list, the states in which the reconciler must see an item, its memberships, its natural key —
+ * and the store performs the protocol those imply, in its crash-safe order, so that no owner does it by hand:
+ *
+ * - `insert`: watched (when the item starts in a watched state) → placed in its list → enrolled in its memberships →
+ *   written. Each step before the write is one a crash may leave without its item, which readers skip and the
+ *   reconciler and sweeps drop; none leaves an item nobody watches, no list shows or a membership lacks.
+ * - `insertOnce`: the same, once per natural key (create-once.ts).
+ * - `transition(filter, update)`: a guarded change. It enters the watched states (watched first) or leaves them
+ *   (the item's mark cleared in the same write, its entry after it, whether or not the write matched: a retried
+ *   settlement finishes one that died in between); it moves the item's list entry as a change to a listed item must
+ *   (claimed while written under `pages`, taken off when it leaves its list for good); and it withdraws the item from
+ *   the memberships it has left.
+ * - `remove`: an insert taken back, or an item deleted for good.
+ * - reads (`in`, `across`, `byIds`), `page` (a list read), `members`/`count`.
+ *
+ * Which strategy runs (`pages` or `query`, strategy.ts) changes what each step writes, never what the owner calls.
+ */
+import type { Collection as DbCollection, Db, Document, Filter, FindOptions, UpdateFilter, WithId } from 'mongodb';
+import type { CollectionName } from '../platform/db';
+import { TenantDb, type TenantCollection } from './tenant';
+import type { Listed, ListRead, ListSpec } from './list-spec';
+import { lists, type ListPage } from './lists';
+import { Membership, type MembershipSpec } from './memberships';
+import { createOnce } from './create-once';
+import { findByIds } from './by-ids';
+import { NOT_CLOSED } from './closed';
+import { unwatchJob, UNWATCHED, watchJob, watchMark, type MarkWrite, type WatchedKind } from './watch';
+
+/**
+ * What every record of a collection is: its id, its account (the tenant door stamps it on every insert) and what
+ * the store keeps on it (its list position).
+ */
+export interface Item {
+  _id: string;
+  account_id: string;
+  list_pos?: number;
+}
+
+/** The list an item belongs to (list-spec.ts), declared without its collection, which is the declaration's. */
+export type ListDeclaration<T extends Item> = Omit<ListSpec<T & Listed>, 'collection'> & {
+  /** A transition that sets this field (to anything but null) takes the item off its list for good (a soft deletion). */
+  leftBy?: keyof T & string;
+};
+
+/**
+ * The states in which the reconciler must see an item (watch.ts): `field` holds the state, `states` those watched.
+ * A transition whose `$set` moves `field` out of them unwatches the item; one that moves it back in watches it again.
+ */
+export interface WatchDeclaration<T extends Item> {
+  kind: WatchedKind;
+  field: keyof T & string;
+  states: readonly unknown[];
+}
+
+/** What the reconciler needs to find a watched item's job: its namespace, and when its grace period starts. */
+export interface WatchFrom {
+  namespace: string;
+  since: Date;
+}
+
+export type MembershipDeclaration<T extends Item> = Omit<MembershipSpec<T>, 'items'>;
+
+export interface CollectionDeclaration<T extends Item, M extends string = never> {
+  collection: CollectionName;
+  list?: ListDeclaration<T>;
+  watched?: WatchDeclaration<T>;
+  memberships?: Record<M, MembershipDeclaration<T>>;
+}
+
+/** A candidate's fields before the store stamps its account and position. */
+export type NewItem<T extends Item> = Omit<T, 'account_id' | 'list_pos'>;
+
+export interface TransitionOptions<T extends Item> {
+  /** The item as last read, when a reader may hold a copy of it (its list's `settled`): its entry is claimed. */
+  current?: T | null;
+  /** When the transition enters a watched state: the job's namespace and when its grace period starts. */
+  watch?: WatchFrom;
+}
+
+export interface StoredCollection<T extends Item, M extends string = never> {
+  readonly name: CollectionName;
+  /** The collection's list, for the registry (start-up's backfill, bulk imports) only. */
+  readonly list: ListSpec<T & Listed> | undefined;
+  readonly watched: WatchDeclaration<T> | undefined;
+  /** The account's items: reads, and writes that change nothing the declaration names. */
+  in(tenant: TenantDb): TenantCollection<T>;
+  /** Every account's items: jobs and sweeps that hold an item's account in the item itself. */
+  across(db: Db): DbCollection<T>;
+  /** Filter added to any read of a closable list's collection that is not a list read: no tombstone (closed.ts). */
+  readonly notClosed: Filter<T>;
+  insert(tenant: TenantDb, doc: NewItem<T>, watch?: WatchFrom): Promise<T>;
+  /** Many new items of one account at once (bulk additions): listed in id order, written in `chunk`s. */
+  insertMany(tenant: TenantDb, docs: T[], chunk: number): Promise<void>;
+  /** Creates `candidate` unless the item of natural key `key` exists (found then by `unkeyed`); answers it either way. */
+  insertOnce(
+    db: Db,
+    key: string,
+    candidate: Omit<T, 'list_pos'> & { created_at: Date },
+    unkeyed: Filter<T>,
+    watch?: WatchFrom,
+  ): Promise<T>;
+  /** `filter` must name the item's `_id`. Answers the item after the change, null when the filter matched none. */
+  transition(
+    tenant: TenantDb,
+    filter: Filter<T> & { _id: string },
+    update: UpdateFilter<T>,
+    options?: TransitionOptions<T>,
+  ): Promise<WithId<T> | null>;
+  /** Deletes the item (an insert taken back, a deletion for good): off its list, memberships and watch list. */
+  remove(tenant: TenantDb, id: string, current?: T | null): Promise<boolean>;
+  byIds(tenant: TenantDb, ids: readonly string[], filter?: Filter<T>, options?: FindOptions): Promise<WithId<T>[]>;
+  page(tenant: TenantDb, read: Omit<ListRead, 'scope'> & { scope?: string }): Promise<ListPage<T>>;
+  members(membership: M, tenant: TenantDb): Promise<T[]>;
+  count(membership: M, tenant: TenantDb, most: number): Promise<number>;
+  /** Hourly safety net of every membership (memberships.ts); answers what changed. */
+  sweep(db: Db): Promise<number>;
+  /** The owner of list `scope` exists from now on (an endpoint, for its deliveries): its readers may trust the list. */
+  openScope(tenant: TenantDb, scope: string): Promise<void>;
+  /** The owner of list `scope` goes: its readers look it up from now on, and its list is closed (closed.ts). */
+  closeScope(tenant: TenantDb, scope: string): Promise<void>;
+  /** Deletes every account's items matching `expired` (past a retention) and what the list kept for them. */
+  purge(db: Db, expired: Filter<T>, cutoff: Date, projection?: Array<keyof T & string>): Promise<number>;
+  /** The owner's write of an item's watch mark (the reconciler's sources, watch.ts). */
+  markWriter(db: Db, item: Pick<T, '_id' | 'account_id'>): MarkWrite;
+  /**
+   * The protocol's single steps, for tests that stop it between two (a crash, an older process). Application code
+   * never calls them (test/unit/store-seam.test.ts).
+   */
+  readonly steps: {
+    enrol(membership: M, tenant: TenantDb, id: string): Promise<void>;
+    withdraw(membership: M, tenant: TenantDb, id: string): Promise<void>;
+    markScope(tenant: TenantDb, scope: string, live: boolean): Promise<void>;
+    closeList(tenant: TenantDb, scope: string): Promise<void>;
+  };
+}
+
+export function defineCollection<T extends Item, M extends string = never>(
+  declaration: CollectionDeclaration<T, M>,
+): StoredCollection<T, M> {
+  const { collection: name, watched } = declaration;
+  const spec = declaration.list ? ({ ...declaration.list, collection: name } as ListSpec<T & Listed>) : undefined;
+  const memberships = Object.entries(declaration.memberships ?? {}).map(([key, m]) => {
+    const declared = m as MembershipDeclaration<T>;
+    return [key as M, new Membership<T>({ ...declared, items: name }), declared] as const;
+  });
+  const membership = (m: M) => memberships.find(([key]) => key === m)![1];
+  const requireList = () => {
+    if (!spec) throw new Error(`collection ${name} declares no list`);
+    return spec;
+  };
+  const watches = (state: unknown) => Boolean(watched && watched.states.includes(state));
+  const watchFrom = (doc: Document, given?: WatchFrom): WatchFrom => {
+    if (given) return given;
+    if (typeof doc.job_namespace === 'string' && doc.created_at instanceof Date)
+      return { namespace: doc.job_namespace, since: doc.created_at };
+    throw new Error(`collection ${name}: a watched item needs its job's namespace`);
+  };
+  const markWriter = (db: Db, item: Pick<T, '_id' | 'account_id'>): MarkWrite => {
+    return (update) =>
+      db.collection<T>(name).updateOne({ _id: item._id, account_id: item.account_id } as Filter<T>, update as never);
+  };
+  const watch = (db: Db, accountId: string, id: string, from: WatchFrom) =>
+    watchJob(db, watched!.kind, { id, accountId, namespace: from.namespace, since: from.since });
+
+  const self: StoredCollection<T, M> = {
+    name,
+    list: spec,
+    watched,
+    notClosed: (spec?.scopeField ? NOT_CLOSED : {}) as Filter<T>,
+    in: (tenant) => tenant.collection<T>(name),
+    across: (db) => db.collection<T>(name),
+    markWriter,
+
+    async insert(tenant, doc, given) {
+      const item = { ...doc } as Document;
+      if (watched && watches(item[watched.field])) {
+        const from = watchFrom(item, given);
+        Object.assign(item, watchMark(watched.kind, from.since));
+        await watch(tenant.rawDb(), tenant.accountId, String(item._id), from);
+      }
+      if (spec) item.list_pos = await lists().place(tenant, spec, item as NewItem<T & Listed>);
+      for (const [, m] of memberships) await m.enrol(tenant, String(item._id));
+      return tenant.collection<T>(name).insertOne(item as Omit<T, 'account_id'>);
+    },
+
+    async insertMany(tenant, docs, chunk) {
+      if (spec) await lists().placeMany(tenant.rawDb(), spec, docs as Array<T & Listed>);
+      const items = tenant.collection<T>(name);
+      for (let i = 0; i < docs.length; i += chunk) await items.insertMany(docs.slice(i, i + chunk));
+    },
+
+    async insertOnce(db, key, candidate, unkeyed, given) {
+      const items = db.collection<T>(name);
+      const mine = { account_id: candidate.account_id };
+      const from = watched && watches((candidate as Document)[watched.field]) ? watchFrom(candidate, given) : undefined;
+      const fields = from ? { ...candidate, ...watchMark(watched!.kind, from.since) } : candidate;
+      type Once = T & Listed & { created_at: Date };
+      const found = await createOnce<Once>(db, requireList() as ListSpec<Once>, key, fields as Omit<Once, 'list_pos'>, {
+        insert: (doc) => items.insertOne(doc as never),
+        findById: async (id) => (await items.findOne({ _id: id, ...mine } as Filter<T>)) as Once | null,
+        findUnkeyed: async () => (await items.findOne({ ...unkeyed, ...mine } as Filter<T>)) as Once | null,
+        // Watched before it is listed and written: a crash between never leaves an item nobody starts.
+        before: from && {
+          write: (doc) => watch(db, doc.account_id, doc._id, from),
+          undo: (doc) => unwatchJob(db, watched!.kind, doc._id),
+        },
+      });
+      return found as unknown as T;
+    },
+
+    async transition(tenant, filter, update, options = {}) {
+      const db = tenant.rawDb();
+      const set = (update.$set ?? {}) as Document;
+      const state = watched ? set[watched.field] : undefined;
+      const entering = watched !== undefined && state !== undefined && watches(state);
+      const leaving = watched !== undefined && state !== undefined && !watches(state);
+      let write = update;
+      if (entering) {
+        const from = watchFrom({}, options.watch);
+        await watch(db, tenant.accountId, filter._id, from);
+        write = { ...update, $set: { ...set, ...watchMark(watched.kind, from.since) } } as UpdateFilter<T>;
+      } else if (leaving) {
+        // The item's own mark (`query`) goes in the very write that settles it.
+        write = {
+          ...update,
+          $unset: { ...((update.$unset ?? {}) as Document), ...UNWATCHED },
+        } as unknown as UpdateFilter<T>;
+      }
+      const leavesList = Boolean(spec && declaration.list?.leftBy && set[declaration.list.leftBy] != null);
+      const changed = () => tenant.collection<T>(name).findOneAndUpdate(filter, write);
+      const after = spec
+        ? await lists().change(tenant, spec, (options.current ?? null) as (T & Listed) | null, changed, {
+            remove: leavesList,
+          })
+        : await changed();
+      if (leaving) {
+        // Whether or not this write matched: a settlement retried after one that died before this line finishes it,
+        // and an item settled by another keeps no mark.
+        await unwatchJob(
+          db,
+          watched.kind,
+          filter._id,
+          after
+            ? undefined
+            : markWriter(db, { _id: filter._id, account_id: tenant.accountId } as Pick<T, '_id' | 'account_id'>),
+        );
+      }
+      if (after)
+        // Off a membership once it has left it; a failure here leaves an id the next reader takes out.
+        for (const [, m, declared] of memberships)
+          if (declared.left(after as T)) await m.withdraw(tenant, filter._id).catch(() => undefined);
+      return after;
+    },
+
+    async remove(tenant, id, current = null) {
+      const deleted = () => tenant.collection<T>(name).deleteOne({ _id: id } as Filter<T>);
+      const res = spec
+        ? await lists().change(tenant, spec, current as (T & Listed) | null, deleted, { remove: true })
+        : await deleted();
+      for (const [, m] of memberships) await m.withdraw(tenant, id);
+      if (watched) await unwatchJob(tenant.rawDb(), watched.kind, id);
+      return res.deletedCount === 1;
+    },
+
+    byIds: (tenant, ids, filter, options) => findByIds(tenant.collection<T>(name), ids, filter, options),
+
+    page: (tenant, read) => lists().read<T & Listed>(tenant, requireList(), { scope: '', ...read }),
+
+    members: (m, tenant) => membership(m).members(tenant),
+    count: (m, tenant, most) => membership(m).count(tenant, most),
+    async sweep(db) {
+      let changed = 0;
+      for (const [, m] of memberships) changed += await m.sweep(db);
+      return changed;
+    },
+
+    openScope: (tenant, scope) => self.steps.markScope(tenant, scope, true),
+    // The mark goes first: a closing that stops after it leaves a list whose readers look the owner up, never one
+    // that vouches for an owner gone. Then its tombstone, which `query` reads with the list's items.
+    async closeScope(tenant, scope) {
+      await self.steps.markScope(tenant, scope, false);
+      await self.steps.closeList(tenant, scope);
+    },
+
+    steps: {
+      enrol: (m, tenant, id) => membership(m).enrol(tenant, id),
+      withdraw: (m, tenant, id) => membership(m).withdraw(tenant, id),
+      markScope: (tenant, scope, live) => lists().markOwner(tenant, requireList(), scope, live),
+      closeList: (tenant, scope) => lists().close(tenant, requireList(), scope),
+    },
+
+    async purge(db, expired, cutoff, projection = []) {
+      // Read first: the lists whose pages may go with the items (`pages`); nothing to delete costs one read, as the
+      // deletion alone did.
+      const items = db.collection<T>(name);
+      const fields = Object.fromEntries(['_id', 'account_id', ...projection].map((f) => [f, 1]));
+      const gone = await items.find(expired, { projection: fields }).toArray();
+      if (gone.length === 0) return 0;
+      const { deletedCount } = await items.deleteMany(expired);
+      if (spec) await lists().purged(db, spec, gone as unknown as Array<T & Listed>, cutoff.getTime());
+      return deletedCount;
+    },
+  };
+  return self;
+}
+
+/** Lists `docs` about to be inserted straight into `collection` (a bulk import, seeding), when one of `specs` is its. */
+export async function placeBeforeInsert(
+  db: Db,
+  specs: Array<ListSpec<Listed>>,
+  collection: string,
+  docs: Document[],
+): Promise<void> {
+  const spec = specs.find((s) => s.collection === collection);
+  if (spec) await lists().placeMany(db, spec, docs as Listed[]);
+}
+
+/** The registry's lists, in order: a declared collection's list, or a list still declared the older way. */
+export function listsOf(...entries: Array<StoredCollection<Item, string> | object>): Array<ListSpec<Listed>> {
+  return entries.flatMap((e) => {
+    const list = 'list' in e && 'watched' in e ? (e as StoredCollection<Item, string>).list : (e as ListSpec<Listed>);
+    return list ? [list as ListSpec<Listed>] : [];
+  });
+}
