@@ -96,10 +96,16 @@ export const Batch = z
     created_at: z.string(),
     started_at: z.string().nullable(),
     finished_at: z.string().nullable(),
-    economy: z.boolean().meta({ description: 'Created with `economy: true`.' }),
-    provider_batches: z
-      .array(ProviderBatch)
-      .meta({ description: 'The provider batches an economy batch’s items went out in (empty otherwise).' }),
+    // Optional: a `batch.completed` event recorded before economy batches carries the batch as it was then, and
+    // GET /events answers it as recorded.
+    economy: z
+      .boolean()
+      .optional()
+      .meta({ description: 'Created with `economy: true`. Absent in `batch.completed` events recorded before it.' }),
+    provider_batches: z.array(ProviderBatch).optional().meta({
+      description:
+        'The provider batches an economy batch’s items went out in (empty otherwise). Absent in `batch.completed` events recorded before it.',
+    }),
   })
   .meta({ id: 'Batch' });
 

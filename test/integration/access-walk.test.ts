@@ -103,6 +103,7 @@ const TABLE: Record<string, Required> = {
   'GET /calibrations': 'calibrations:read',
   'GET /calibrations/{calibrationId}': 'calibrations:read',
   'GET /calibrations/{calibrationId}/compare': 'calibrations:read',
+  'POST /calibrations/{calibrationId}/cancel': 'calibrations:write',
 };
 
 /** docs/decisions.md 425: the read scope that reveals each kind of event. */

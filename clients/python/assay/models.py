@@ -1360,13 +1360,13 @@ class Batch(BaseModel):
     created_at: AwareDatetime
     started_at: AwareDatetime | None
     finished_at: AwareDatetime | None
-    economy: bool
+    economy: bool | None = None
     """
-    Created with `economy: true`.
+    Created with `economy: true`. Absent in `batch.completed` events recorded before it.
     """
-    provider_batches: list[ProviderBatch]
+    provider_batches: list[ProviderBatch] | None = None
     """
-    The provider batches an economy batch’s items went out in (empty otherwise).
+    The provider batches an economy batch’s items went out in (empty otherwise). Absent in `batch.completed` events recorded before it.
     """
 
 

@@ -1573,10 +1573,10 @@ export interface components {
             started_at: string | null;
             /** Format: date-time */
             finished_at: string | null;
-            /** @description Created with `economy: true`. */
-            economy: boolean;
-            /** @description The provider batches an economy batch’s items went out in (empty otherwise). */
-            provider_batches: components["schemas"]["ProviderBatch"][];
+            /** @description Created with `economy: true`. Absent in `batch.completed` events recorded before it. */
+            economy?: boolean;
+            /** @description The provider batches an economy batch’s items went out in (empty otherwise). Absent in `batch.completed` events recorded before it. */
+            provider_batches?: components["schemas"]["ProviderBatch"][];
         };
         /** @description Always sums to `total`. */
         BatchCounts: {
