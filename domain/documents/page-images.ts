@@ -31,7 +31,7 @@ export const PAGE_IMAGE_WAIT_MS = 20_000;
 
 export type PageImageOwner = PageImageJobInput['owner'];
 
-/** A document's page images live beside its original, under `pages/`. */
+/** A document's page images live beside its original, in a `pages/` folder of their own. */
 function pagesPrefix(accountId: string, owner: PageImageOwner, id: string): string {
   const original = owner === 'document' ? originalKeys.document(accountId, id) : originalKeys.reference(accountId, id);
   return original.replace(/original$/, 'pages/');
