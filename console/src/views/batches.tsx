@@ -3,6 +3,7 @@ import type { Assay, Batch, BatchResultsFormat } from '@assay/sdk';
 import { BATCH_RESULTS_FORMATS, FINAL_BATCH_STATUSES } from '@assay/sdk';
 import { useState } from 'preact/hooks';
 import { ErrorNote } from '../parts/errors';
+import { LoadMore } from '../parts/load-more';
 import { credits, when } from '../parts/format';
 import { Link } from '../parts/link';
 import { useLoad, usePaged, usePoll } from '../parts/load';
@@ -51,11 +52,7 @@ export function BatchesView({ client }: { client: Assay }) {
           </table>
         </div>
       )}
-      {batches.more && (
-        <button type="button" onClick={batches.loadMore} disabled={batches.loading}>
-          Load more
-        </button>
-      )}
+      <LoadMore list={batches} />
     </section>
   );
 }

@@ -6,6 +6,7 @@
 import type { Assay, Calibration, CalibrationComparison } from '@assay/sdk';
 import { useState } from 'preact/hooks';
 import { ErrorNote } from '../parts/errors';
+import { LoadMore } from '../parts/load-more';
 import { num, shortValue, when } from '../parts/format';
 import { Link } from '../parts/link';
 import { useLoad, usePaged, usePoll } from '../parts/load';
@@ -59,11 +60,7 @@ export function CalibrationsView({ client }: { client: Assay }) {
           </table>
         </div>
       )}
-      {list.more && (
-        <button type="button" onClick={list.loadMore} disabled={list.loading}>
-          Load more
-        </button>
-      )}
+      <LoadMore list={list} />
     </section>
   );
 }

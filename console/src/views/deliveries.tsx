@@ -2,6 +2,7 @@
 import type { Assay, WebhookDelivery } from '@assay/sdk';
 import { useState } from 'preact/hooks';
 import { ErrorNote } from '../parts/errors';
+import { LoadMore } from '../parts/load-more';
 import { when } from '../parts/format';
 import { Link } from '../parts/link';
 import { useLoad, usePaged } from '../parts/load';
@@ -74,11 +75,7 @@ function Deliveries({ client, endpointId }: { client: Assay; endpointId: string 
           </tbody>
         </table>
       </div>
-      {list.more && (
-        <button type="button" onClick={list.loadMore} disabled={list.loading}>
-          Load more
-        </button>
-      )}
+      <LoadMore list={list} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 /** Runs, newest first, filtered by status and workflow from the address (so a filtered view can be shared). */
 import type { Assay, Run, RunStatus } from '@assay/sdk';
 import { ErrorNote } from '../parts/errors';
+import { LoadMore } from '../parts/load-more';
 import { credits, when } from '../parts/format';
 import { Link } from '../parts/link';
 import { usePaged } from '../parts/load';
@@ -88,11 +89,7 @@ export function RunsView({ client, route }: { client: Assay; route: Route }) {
       <p aria-live="polite" class="muted">
         {runs.loading ? 'Loading…' : ''}
       </p>
-      {runs.more && (
-        <button type="button" onClick={runs.loadMore} disabled={runs.loading}>
-          Load more
-        </button>
-      )}
+      <LoadMore list={runs} />
     </section>
   );
 }

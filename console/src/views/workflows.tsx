@@ -1,6 +1,7 @@
 /** Workflows: the list, and one workflow's settings (criteria, confidence and review where it has them). */
 import type { Assay, Workflow } from '@assay/sdk';
 import { ErrorNote } from '../parts/errors';
+import { LoadMore } from '../parts/load-more';
 import { when } from '../parts/format';
 import { Link } from '../parts/link';
 import { useLoad, usePaged } from '../parts/load';
@@ -45,11 +46,7 @@ export function WorkflowsView({ client }: { client: Assay }) {
           </table>
         </div>
       )}
-      {list.more && (
-        <button type="button" onClick={list.loadMore} disabled={list.loading}>
-          Load more
-        </button>
-      )}
+      <LoadMore list={list} />
     </section>
   );
 }
