@@ -64,6 +64,9 @@ beforeAll(async () => {
     MODEL_A_MODEL: 'test-model-1',
     MODEL_MAX_RETRIES: '1',
     MODEL_RETRY_BASE_MS: '50',
+    // The rendering bomb runs to this deadline: a third of the default minute keeps the suite short, and is still
+    // several times what OCR of the scanned page takes.
+    OCR_PAGE_TIMEOUT_S: '20',
   });
   a = await newAccount(t);
   key = await a.key({ mode: 'live' });
@@ -238,7 +241,7 @@ it('draws a huge page scaled down, refuses one past the pixel cap and a renderin
     expect((await waitForRun(t, otherKey, run.body.id, 120_000)).status).toBe('succeeded');
   };
 
-  // The bomb: its drawing runs to its deadline (OCR's minute a page) in the worker's sandbox; the other account's
+  // The bomb: its drawing runs to its deadline (OCR_PAGE_TIMEOUT_S, above) in the worker's sandbox; the other account's
   // run goes through meanwhile, and another after.
   const bomb = t.api
     .get(`/v1/documents/${doc.id}/pages/4`)

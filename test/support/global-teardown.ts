@@ -1,4 +1,5 @@
 /** Stops the worker and the services that globalSetup started (never those it found running). */
+import { rmSync } from 'node:fs';
 import { parseConfig } from '../../domain/platform/config';
 import { stopStack, type ServiceName } from '../../scripts/stack/services';
 import { applyTestEnv } from './env';
@@ -7,6 +8,7 @@ export default async function globalTeardown(): Promise<void> {
   const state = globalThis.__ASSAY_TEST__;
   if (!state) return;
   await state.worker.stop();
+  rmSync(state.bundleDir, { recursive: true, force: true });
   if (process.env.ASSAY_KEEP_STACK !== 'true') {
     applyTestEnv();
     await stopStack(parseConfig(process.env), () => undefined, state.startedServices as ServiceName[]);
