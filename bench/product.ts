@@ -39,6 +39,8 @@ export interface BenchProduct {
   call(method: string, path: string, token: string, body?: unknown): Promise<{ status: number; body: Json }>;
   /** A new account of its own and a test-mode key over it. */
   testKey(): Promise<string>;
+  /** A new account of its own and a live-mode key over it (its runs call the configured model slots). */
+  liveKey(): Promise<string>;
   /** Creates a document and PUTs its bytes to the presigned URL; `complete` is the caller's to call. */
   upload(key: string, bytes: Buffer, filename: string, mimeType: string): Promise<{ id: string; putAt: number }>;
   stop(): Promise<void>;
@@ -82,18 +84,20 @@ export async function startBenchProduct(options: BenchProductOptions): Promise<B
     if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
     return { status: res.status, body: json };
   };
+  const newKey = async (mode: 'live' | 'test') => {
+    const session = await signLocalSessionToken(config.SESSION_JWT_SECRET, {
+      sub: 'bench',
+      accountId: `acct_${randomBase62(10)}`,
+    });
+    return (await call('POST', '/keys', session, { name: 'bench', mode })).body.token as string;
+  };
   return {
     base,
     temporal,
     workerPid: worker.child.pid,
     call,
-    async testKey() {
-      const session = await signLocalSessionToken(config.SESSION_JWT_SECRET, {
-        sub: 'bench',
-        accountId: `acct_${randomBase62(10)}`,
-      });
-      return (await call('POST', '/keys', session, { name: 'bench', mode: 'test' })).body.token as string;
-    },
+    testKey: () => newKey('test'),
+    liveKey: () => newKey('live'),
     async upload(key, bytes, filename, mimeType) {
       const doc = (await call('POST', '/documents', key, { filename, mime_type: mimeType, size_bytes: bytes.length }))
         .body;
