@@ -18,7 +18,7 @@ import { chromium } from 'playwright-core';
 import { buildConsole } from '../scripts/build-console';
 import { findChromium } from '../test/support/chromium';
 import { ModelServer } from '../test/support/model-server';
-import { startBenchProduct } from './product';
+import { startBenchProduct, type BenchProduct } from './product';
 import { writeSection } from './sections';
 
 const RUNS = Number(process.env.BENCH_CONSOLE_RUNS ?? 7);
@@ -58,6 +58,53 @@ async function firstLoad(origin: string): Promise<{ page: number; script: number
   };
 }
 
+/** A live run over a Markdown essay whose answer quotes 20 of its sentences; answers its id once it succeeded. */
+async function runWithCitations(product: BenchProduct, model: ModelServer, liveKey: string): Promise<string> {
+  const essay = Buffer.from(`# Street trees\n\n${SENTENCES.join(' ')}\n`);
+  const doc = await product.upload(liveKey, essay, 'essay.md', 'text/markdown');
+  for (;;) {
+    const done = await product.call('POST', `/documents/${doc.id}/complete`, liveKey);
+    if (done.status === 200) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const workflow = (
+    await product.call('POST', '/workflows', liveKey, {
+      product_code: 'general_evaluation',
+      name: 'Console bench',
+      output_schema: {
+        type: 'object',
+        properties: { score: { type: 'integer', minimum: 0, maximum: 10 } },
+        required: ['score'],
+        additionalProperties: false,
+      },
+    })
+  ).body;
+  model.enqueue({
+    content: JSON.stringify({
+      output: { score: 7 },
+      evidence: SENTENCES.slice(0, CITED).map((quote, i) => ({
+        criterion: `Claim ${i + 1}`,
+        quote,
+        document_id: doc.id,
+        reference_chunk_id: null,
+        insufficient_evidence: false,
+      })),
+    }),
+  });
+  const created = (
+    await product.call('POST', `/workflows/${workflow.id as string}/runs`, liveKey, { input_documents: [doc.id] })
+  ).body;
+  let run = created;
+  while (['queued', 'running'].includes(run.status as string)) {
+    await new Promise((r) => setTimeout(r, 200));
+    run = (await product.call('GET', `/runs/${created.id as string}`, liveKey)).body;
+  }
+  const citations = (run.citations as unknown[] | undefined)?.length ?? 0;
+  if (run.status !== 'succeeded' || citations !== CITED)
+    throw new Error(`the bench run ended ${String(run.status)} with ${citations} citations`);
+  return created.id as string;
+}
+
 async function main(): Promise<void> {
   const load = () =>
     loadavg()
@@ -89,50 +136,8 @@ async function main(): Promise<void> {
     const origin = product.base.replace(/\/v1$/, '');
     const bytes = await firstLoad(origin);
 
-    // A live run whose answer quotes 20 of the essay's sentences.
     const liveKey = await product.liveKey();
-    const essay = Buffer.from(`# Street trees\n\n${SENTENCES.join(' ')}\n`);
-    const doc = await product.upload(liveKey, essay, 'essay.md', 'text/markdown');
-    for (;;) {
-      const done = await product.call('POST', `/documents/${doc.id}/complete`, liveKey);
-      if (done.status === 200) break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    const workflow = (
-      await product.call('POST', '/workflows', liveKey, {
-        product_code: 'general_evaluation',
-        name: 'Console bench',
-        output_schema: {
-          type: 'object',
-          properties: { score: { type: 'integer', minimum: 0, maximum: 10 } },
-          required: ['score'],
-          additionalProperties: false,
-        },
-      })
-    ).body;
-    model.enqueue({
-      content: JSON.stringify({
-        output: { score: 7 },
-        evidence: SENTENCES.slice(0, CITED).map((quote, i) => ({
-          criterion: `Claim ${i + 1}`,
-          quote,
-          document_id: doc.id,
-          reference_chunk_id: null,
-          insufficient_evidence: false,
-        })),
-      }),
-    });
-    const created = (
-      await product.call('POST', `/workflows/${workflow.id as string}/runs`, liveKey, { input_documents: [doc.id] })
-    ).body;
-    let run = created;
-    while (['queued', 'running'].includes(run.status as string)) {
-      await new Promise((r) => setTimeout(r, 200));
-      run = (await product.call('GET', `/runs/${created.id as string}`, liveKey)).body;
-    }
-    const citations = (run.citations as unknown[] | undefined)?.length ?? 0;
-    if (run.status !== 'succeeded' || citations !== CITED)
-      throw new Error(`the bench run ended ${String(run.status)} with ${citations} citations`);
+    const runId = await runWithCitations(product, model, liveKey);
 
     const api: number[] = [];
     const floor: number[] = [];
@@ -146,7 +151,7 @@ async function main(): Promise<void> {
     const floorUrl = `http://127.0.0.1:${(floorServer.address() as AddressInfo).port}/`;
     for (let i = 0; i < RUNS; i++) {
       let began = performance.now();
-      await product.call('GET', `/runs/${created.id as string}`, liveKey);
+      await product.call('GET', `/runs/${runId}`, liveKey);
       api.push(performance.now() - began);
 
       await page.goto('about:blank');
@@ -160,7 +165,7 @@ async function main(): Promise<void> {
 
       await page.goto('about:blank');
       began = performance.now();
-      await page.goto(`${origin}/console/runs/${created.id as string}`);
+      await page.goto(`${origin}/console/runs/${runId}`);
       await page
         .locator('button.citation')
         .nth(CITED - 1)
