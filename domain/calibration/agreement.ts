@@ -68,6 +68,19 @@ export interface VerdictCheck {
   reason: string | null;
 }
 
+/** One threshold's row of selective agreement (selective.ts). */
+export interface SelectiveRow {
+  threshold: number;
+  /** Share of the scored items kept at this threshold. */
+  coverage: number;
+  n: number;
+  value: number | null;
+  ci_low: number | null;
+  ci_high: number | null;
+  /** Why `value` (or the interval) is null; null when both exist. */
+  reason: string | null;
+}
+
 export interface CriterionReport {
   key: string;
   kind: CriterionKind;
@@ -95,6 +108,13 @@ export interface CriterionReport {
     difference: number;
     run_ids: string[];
   }[];
+  /**
+   * Selective agreement (selective.ts, docs/decisions.md 663, 750): absent from reports written before it; `selective`
+   * null, and `confidence_auroc` null with the reason, when no scored item's runs carried a confidence (k = 1).
+   */
+  selective?: SelectiveRow[] | null;
+  confidence_auroc?: Metric;
+  recommended_threshold?: { threshold: number; coverage: number } | null;
 }
 
 /** Is `value` a valid value of the criterion? Used for labels (a 400) and model values (unscorable). */

@@ -6,9 +6,18 @@
  * for telling agreement with H1 from disagreement; and the lowest threshold whose metric meets the κ threshold.
  * Pure: the calibration report hands it each scored item's H1 value, model consensus and confidence.
  */
-import { declaredLabels, DEFAULT_THRESHOLDS, validValue, type Criterion, type LabelValue } from './agreement';
+import {
+  declaredLabels,
+  DEFAULT_THRESHOLDS,
+  validValue,
+  type Criterion,
+  type LabelValue,
+  type SelectiveRow,
+} from './agreement';
 import { bootstrapInterval, pick } from './bootstrap';
 import { averageRanks, cohenKappa, linConcordance, undefinedMetric, type Metric } from './metrics';
+
+export type { SelectiveRow };
 
 export const SELECTIVE_THRESHOLDS = [0.5, 0.6, 0.7, 0.8, 0.9, 1.0] as const;
 
@@ -22,18 +31,6 @@ export interface SelectiveItem {
   model: LabelValue;
   /** The model's confidence in it, 0–1. */
   confidence: number;
-}
-
-export interface SelectiveRow {
-  threshold: number;
-  /** Share of the scored items kept at this threshold. */
-  coverage: number;
-  n: number;
-  value: number | null;
-  ci_low: number | null;
-  ci_high: number | null;
-  /** Why `value` (or the interval) is null; null when both exist. */
-  reason: string | null;
 }
 
 export interface SelectiveReport {
