@@ -395,7 +395,7 @@ export interface BatchResultRow {
    */
   metadata?: Record<string, unknown> | null;
   /**
-   * The run's lowest criterion confidence and each criterion's (docs/decisions.md 45, 752): present (null until the
+   * The run's lowest criterion confidence and each criterion's (docs/decisions.md 752): present (null until the
    * run succeeds) exactly when the batch judges with `confidence.samples` ≥ 2, so such a file always has the columns.
    */
   confidence_min?: number | null;
