@@ -394,10 +394,7 @@ export interface BatchResultRow {
    * `charged_credits`; when none does, it has none.
    */
   metadata?: Record<string, unknown> | null;
-  /**
-   * The run's lowest criterion confidence and each criterion's (docs/decisions.md 752): present (null until the
-   * run succeeds) exactly when the batch judges with `confidence.samples` ≥ 2, so such a file always has the columns.
-   */
+  /** The run's lowest and per-criterion confidence: present (null until it succeeds) when k ≥ 2 (decisions.md 752). */
   confidence_min?: number | null;
   confidence?: Record<string, number> | null;
 }

@@ -4,6 +4,7 @@
  * the model's self-agreement across repeats, the verdict against the thresholds, and the items furthest from people.
  * Pure: the calibration job reads runs' outputs and labels, hands them here, and stores what this returns.
  */
+import type { SelectiveFields } from './selective-fields';
 import { DEFAULT_RESAMPLES, differenceOf, forEachResample, percentileInterval, pick, type Interval } from './bootstrap';
 import {
   adjacentAgreement,
@@ -68,20 +69,8 @@ export interface VerdictCheck {
   reason: string | null;
 }
 
-/** One threshold's row of selective agreement (selective.ts). */
-export interface SelectiveRow {
-  threshold: number;
-  /** Share of the scored items kept at this threshold. */
-  coverage: number;
-  n: number;
-  value: number | null;
-  ci_low: number | null;
-  ci_high: number | null;
-  /** Why `value` (or the interval) is null; null when both exist. */
-  reason: string | null;
-}
-
-export interface CriterionReport {
+/** Plus selective agreement where the runs carried confidence (selective-fields.ts). */
+export interface CriterionReport extends SelectiveFields {
   key: string;
   kind: CriterionKind;
   /** Items with a human label for this criterion. */
@@ -108,13 +97,6 @@ export interface CriterionReport {
     difference: number;
     run_ids: string[];
   }[];
-  /**
-   * Selective agreement (selective.ts, docs/decisions.md 663, 750): absent from reports written before it; `selective`
-   * null, and `confidence_auroc` null with the reason, when no scored item's runs carried a confidence (k = 1).
-   */
-  selective?: SelectiveRow[] | null;
-  confidence_auroc?: Metric;
-  recommended_threshold?: { threshold: number; coverage: number } | null;
 }
 
 /** Is `value` a valid value of the criterion? Used for labels (a 400) and model values (unscorable). */

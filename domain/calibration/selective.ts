@@ -6,14 +6,8 @@
  * for telling agreement with H1 from disagreement; and the lowest threshold whose metric meets the κ threshold.
  * Pure: the calibration report hands it each scored item's H1 value, model consensus and confidence.
  */
-import {
-  declaredLabels,
-  DEFAULT_THRESHOLDS,
-  validValue,
-  type Criterion,
-  type LabelValue,
-  type SelectiveRow,
-} from './agreement';
+import { declaredLabels, DEFAULT_THRESHOLDS, validValue, type Criterion, type LabelValue } from './agreement';
+import type { SelectiveRow } from './selective-fields';
 import { bootstrapInterval, pick } from './bootstrap';
 import { averageRanks, cohenKappa, linConcordance, undefinedMetric, type Metric } from './metrics';
 
