@@ -2,12 +2,12 @@
  * `assay calibrate`'s printout of selective agreement (issue 55): per criterion judged k ≥ 2 times, the recommended
  * threshold with its coverage, the confidence AUROC, and a row per threshold; nothing for a criterion judged once.
  */
-import type { Calibration } from '../../clients/typescript/src';
+import type { Calibration, CalibrationCriterionReport, CalibrationSelectiveRow } from '../../clients/typescript/src';
 import { criteriaTable, selectiveTable } from '../../clients/typescript/src/cli/calibrate';
 
-type Criterion = NonNullable<Calibration['criteria']>[number];
+type Criterion = CalibrationCriterionReport;
 
-const row = (threshold: number, coverage: number, n: number, value: number | null) => ({
+const row = (threshold: number, coverage: number, n: number, value: number | null): CalibrationSelectiveRow => ({
   threshold,
   coverage,
   n,
