@@ -65,7 +65,8 @@ export function columnsOf(rows: readonly BatchResultRow[]): Column[] {
   if (rows.some((row) => row.confidence_min !== undefined)) {
     columns.push({ header: 'confidence_min', value: (row) => row.confidence_min });
     const keys = new Set(rows.flatMap((row) => Object.keys(row.confidence ?? {})));
-    for (const key of keys) columns.push({ header: `confidence.${key}`, value: (row) => row.confidence?.[key] ?? null });
+    for (const key of keys)
+      columns.push({ header: `confidence.${key}`, value: (row) => row.confidence?.[key] ?? null });
   }
   const taken = new Set(columns.map((column) => column.header));
   const fields = new Set<string>();

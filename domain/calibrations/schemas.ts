@@ -137,13 +137,9 @@ export const CalibrationCriterionReport = z
           'How well confidence separates exact agreement with the first rater from disagreement (AUROC); null with ' +
           'the reason when undefined.',
       }),
-    recommended_threshold: z
-      .object({ threshold: z.number(), coverage: z.number() })
-      .nullable()
-      .optional()
-      .meta({
-        description: 'The lowest threshold whose metric meets `min_agreement`, with its coverage; null when none does.',
-      }),
+    recommended_threshold: z.object({ threshold: z.number(), coverage: z.number() }).nullable().optional().meta({
+      description: 'The lowest threshold whose metric meets `min_agreement`, with its coverage; null when none does.',
+    }),
   })
   .meta({ id: 'CalibrationCriterionReport' });
 

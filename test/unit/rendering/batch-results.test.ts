@@ -151,7 +151,7 @@ describe('batch results: one row per item', () => {
     expect(lines.map((line) => line.metadata)).toEqual([{ student: 'A. Lovelace', year: 2 }, null]);
   });
 
-  it('confidence_min and each criterion\'s confidence are columns when the batch judges k ≥ 2 times', async () => {
+  it("confidence_min and each criterion's confidence are columns when the batch judges k ≥ 2 times", async () => {
     const rows: BatchResultRow[] = [
       { ...ROWS[0]!, confidence_min: 2 / 3, confidence: { score: 2 / 3, passed: 1 } },
       { ...ROWS[1]!, confidence_min: null, confidence: null },
