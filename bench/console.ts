@@ -136,7 +136,7 @@ async function main(): Promise<void> {
     const origin = product.base.replace(/\/v1$/, '');
     const bytes = await firstLoad(origin);
 
-    const liveKey = await product.liveKey();
+    const liveKey = await product.liveKey(100);
     const runId = await runWithCitations(product, model, liveKey);
 
     const api: number[] = [];

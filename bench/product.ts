@@ -9,6 +9,7 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../api/app';
 import { signLocalSessionToken } from '../domain/access/session-tokens';
+import { grant, toMilli } from '../domain/billing/credits';
 import { ensureNamespace } from '../domain/jobs/namespaces';
 import { openProduct } from '../domain/operations/start-up';
 import { parseConfig } from '../domain/platform/config';
@@ -39,8 +40,8 @@ export interface BenchProduct {
   call(method: string, path: string, token: string, body?: unknown): Promise<{ status: number; body: Json }>;
   /** A new account of its own and a test-mode key over it. */
   testKey(): Promise<string>;
-  /** A new account of its own and a live-mode key over it (its runs call the configured model slots). */
-  liveKey(): Promise<string>;
+  /** A new account of its own granted `credits`, and a live key over it (its runs call the worker's model slots). */
+  liveKey(credits: number): Promise<string>;
   /** Creates a document and PUTs its bytes to the presigned URL; `complete` is the caller's to call. */
   upload(key: string, bytes: Buffer, filename: string, mimeType: string): Promise<{ id: string; putAt: number }>;
   stop(): Promise<void>;
@@ -84,20 +85,24 @@ export async function startBenchProduct(options: BenchProductOptions): Promise<B
     if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
     return { status: res.status, body: json };
   };
-  const newKey = async (mode: 'live' | 'test') => {
-    const session = await signLocalSessionToken(config.SESSION_JWT_SECRET, {
-      sub: 'bench',
-      accountId: `acct_${randomBase62(10)}`,
-    });
-    return (await call('POST', '/keys', session, { name: 'bench', mode })).body.token as string;
+  const newKey = async (mode: 'test' | 'live') => {
+    const accountId = `acct_${randomBase62(10)}`;
+    const session = await signLocalSessionToken(config.SESSION_JWT_SECRET, { sub: 'bench', accountId });
+    return { key: (await call('POST', '/keys', session, { name: 'bench', mode })).body.token as string, accountId };
   };
   return {
     base,
     temporal,
     workerPid: worker.child.pid,
     call,
-    testKey: () => newKey('test'),
-    liveKey: () => newKey('live'),
+    async testKey() {
+      return (await newKey('test')).key;
+    },
+    async liveKey(credits) {
+      const { key, accountId } = await newKey('live');
+      await grant(database.db, accountId, `grant_bench_${accountId}`, toMilli(credits), 'regular');
+      return key;
+    },
     async upload(key, bytes, filename, mimeType) {
       const doc = (await call('POST', '/documents', key, { filename, mime_type: mimeType, size_bytes: bytes.length }))
         .body;

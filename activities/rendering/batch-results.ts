@@ -53,7 +53,8 @@ export async function renderBatchResults(rows: BatchResultRow[], format: BatchRe
 }
 
 /**
- * The fixed columns, `metadata` when the rows carry it, then every output field in first-seen order. An output
+ * The fixed columns, `metadata` when the rows carry it, `confidence_min` and `confidence.<key>` per criterion when
+ * they carry confidence (a batch judged k ≥ 2 times), then every output field in first-seen order. An output
  * field named like a fixed column (an output with its own `status`) is shown as `output.status`, so no header is
  * ever written twice and a reader that maps columns by header name reads both.
  */
@@ -61,6 +62,12 @@ export function columnsOf(rows: readonly BatchResultRow[]): Column[] {
   const columns: Column[] = FIXED_COLUMNS.map((key) => ({ header: key, value: (row) => row[key] }));
   if (rows.some((row) => row.metadata !== undefined))
     columns.push({ header: 'metadata', value: (row) => row.metadata });
+  if (rows.some((row) => row.confidence_min !== undefined)) {
+    columns.push({ header: 'confidence_min', value: (row) => row.confidence_min });
+    const keys = new Set(rows.flatMap((row) => Object.keys(row.confidence ?? {})));
+    for (const key of keys)
+      columns.push({ header: `confidence.${key}`, value: (row) => row.confidence?.[key] ?? null });
+  }
   const taken = new Set(columns.map((column) => column.header));
   const fields = new Set<string>();
   for (const row of rows) {
@@ -86,6 +93,10 @@ function renderJsonl(rows: readonly BatchResultRow[]): Buffer {
       charged_credits: row.charged_credits,
     };
     if (row.metadata !== undefined) line.metadata = row.metadata;
+    if (row.confidence_min !== undefined) {
+      line.confidence_min = row.confidence_min;
+      line.confidence = row.confidence ?? null;
+    }
     line.output = row.output;
     return `${jsonText(line)}\n`;
   });

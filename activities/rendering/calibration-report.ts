@@ -2,7 +2,8 @@
  * A calibration's `report_file`: one self-contained HTML page a person can open offline and forward — no script, no
  * external asset, every chart inline SVG, every string from a user (criterion keys, labels, external ids, names)
  * escaped. Per criterion: the verdict, each metric with its interval against its threshold, the confusion matrix as a
- * heat map, the human and model score distributions side by side, and the items furthest from people.
+ * heat map, the human and model score distributions side by side, agreement against coverage by model confidence
+ * (with k ≥ 2 judgments), and the items furthest from people.
  */
 import type { CriterionReport, LabelValue, MetricWithInterval, Thresholds } from '../../domain/calibration/agreement';
 
@@ -145,6 +146,72 @@ function distributions(report: CriterionReport): string {
     <p class="legend"><span style="color:${HUMAN}">■</span> people (first rater) <span style="color:${MODEL}">■</span> model</p>`;
 }
 
+/**
+ * Selective agreement (docs/decisions.md 663, 751) as coverage against agreement: a point per threshold with a row
+ * of data attributes (the chart's data, for a reader and a test alike), its interval as a whisker, the agreement
+ * threshold dashed and the recommended threshold ringed; then the same rows as a table. Null rows are not drawn.
+ */
+function selectiveChart(report: CriterionReport, thresholds: Thresholds): string {
+  if (report.selective === undefined) return '';
+  const auroc = report.confidence_auroc;
+  const aurocText = auroc
+    ? auroc.value === null
+      ? `<span class="muted">${esc(auroc.reason)}</span>`
+      : fmt(auroc.value)
+    : '—';
+  if (report.selective === null) {
+    return `<h3>Agreement by model confidence</h3><p class="muted" data-selective="none">${esc(auroc?.reason ?? '')}</p>`;
+  }
+  const rows = report.selective;
+  const width = 360;
+  const height = 200;
+  const pad = { left: 40, right: 12, top: 10, bottom: 30 };
+  const low = Math.min(0, ...rows.flatMap((r) => [r.value ?? 0, r.ci_low ?? 0]));
+  const x = (coverage: number) => pad.left + coverage * (width - pad.left - pad.right);
+  const y = (v: number) => pad.top + ((1 - v) / (1 - low || 1)) * (height - pad.top - pad.bottom);
+  const drawn = rows.filter((r) => r.value !== null);
+  const recommended = report.recommended_threshold?.threshold ?? null;
+  const parts: string[] = [
+    `<line x1="${x(0)}" y1="${y(low)}" x2="${x(1)}" y2="${y(low)}" stroke="#a1a1aa"/>`,
+    `<line x1="${x(0)}" y1="${y(low)}" x2="${x(0)}" y2="${y(1)}" stroke="#a1a1aa"/>`,
+    `<line data-threshold-line="${thresholds.min_agreement}" x1="${x(0)}" y1="${y(thresholds.min_agreement)}" x2="${x(1)}" y2="${y(thresholds.min_agreement)}" stroke="#dc2626" stroke-dasharray="4 3"/>`,
+    `<text class="axis" x="${x(0) - 4}" y="${y(1) + 4}" text-anchor="end">1</text>`,
+    `<text class="axis" x="${x(0) - 4}" y="${y(low) + 4}" text-anchor="end">${fmt(low, 1)}</text>`,
+    `<text class="axis" x="${x(0)}" y="${height - 8}">0 %</text>`,
+    `<text class="axis" x="${x(1)}" y="${height - 8}" text-anchor="end">100 % of items kept</text>`,
+  ];
+  if (drawn.length > 1) {
+    const path = drawn.map((r) => `${x(r.coverage).toFixed(2)},${y(r.value!).toFixed(2)}`).join(' ');
+    parts.push(`<polyline points="${path}" fill="none" stroke="${MODEL}" stroke-width="1.5"/>`);
+  }
+  for (const r of drawn) {
+    if (r.ci_low !== null && r.ci_high !== null) {
+      parts.push(
+        `<line x1="${x(r.coverage)}" y1="${y(r.ci_low)}" x2="${x(r.coverage)}" y2="${y(r.ci_high)}" stroke="#111827"/>`,
+      );
+    }
+    const ring = r.threshold === recommended ? ` stroke="#15803d" stroke-width="3"` : '';
+    parts.push(
+      `<circle data-threshold="${r.threshold}" data-coverage="${r.coverage}" data-value="${r.value}" cx="${x(r.coverage)}" cy="${y(r.value!)}" r="4" fill="${MODEL}"${ring}><title>confidence ≥ ${r.threshold}: ${fmt(r.value)} on ${(r.coverage * 100).toFixed(0)} % of items</title></circle>`,
+    );
+  }
+  const table = rows
+    .map(
+      (r) =>
+        `<tr><td class="num">≥ ${r.threshold.toFixed(1)}</td><td class="num">${(r.coverage * 100).toFixed(1)} %</td><td class="num">${r.n}</td><td class="num">${r.value === null ? `<span class="muted" title="${esc(r.reason)}">n/a</span>` : fmt(r.value)}</td><td>${r.ci_low === null ? '' : `[${fmt(r.ci_low)}, ${fmt(r.ci_high)}]`}</td></tr>`,
+    )
+    .join('');
+  const recommendation = report.recommended_threshold
+    ? `Recommended threshold: <strong>${report.recommended_threshold.threshold.toFixed(1)}</strong> — the items at or above it (${(report.recommended_threshold.coverage * 100).toFixed(1)} %) agree with people at least ${thresholds.min_agreement}; send the rest to review.`
+    : `No threshold reaches agreement ${thresholds.min_agreement}.`;
+  return `<h3>Agreement by model confidence</h3>
+  <p>${recommendation} Confidence AUROC: ${aurocText}.</p>
+  <div class="charts"><figure><figcaption>Coverage against agreement</figcaption><svg data-chart="selective" role="img"
+    aria-label="agreement with people against the share of items kept, per confidence threshold" width="${width}"
+    height="${height}" viewBox="0 0 ${width} ${height}">${parts.join('')}</svg></figure>
+  <table class="selective"><tr><th>confidence</th><th>coverage</th><th>items</th><th>agreement</th><th>95 % interval</th></tr>${table}</table></div>`;
+}
+
 function criterionSection(report: CriterionReport, thresholds: Thresholds): string {
   const agreementName = Object.keys(report.metrics)[0]!;
   const status = report.verdict.status;
@@ -176,6 +243,7 @@ function criterionSection(report: CriterionReport, thresholds: Thresholds): stri
   <table class="metrics"><tr><th>metric</th><th>value</th><th>95 % interval</th><th>on its scale (red: threshold)</th></tr>${rows.join('')}</table>
   <div class="charts">${report.confusion_matrix ? `<figure><figcaption>Confusion matrix</figcaption>${heatMap(report.confusion_matrix)}</figure>` : ''}
   <figure><figcaption>Score distributions</figcaption>${distributions(report)}</figure></div>
+  ${selectiveChart(report, thresholds)}
   <h3>Items furthest from people</h3>${worst}
 </section>`;
 }

@@ -18,7 +18,7 @@ import { toCredits } from '../billing/credits';
 import { LIMITS } from '../access/limits';
 import { findByIds, TenantDb, unwatchJob } from '../store';
 import type { BatchProgress } from '../jobs/contract';
-import type { EvaluationWorkflowDoc } from '../evaluation-workflows/evaluation-workflows';
+import { confidenceSamples, type EvaluationWorkflowDoc } from '../evaluation-workflows/evaluation-workflows';
 import { publishEvent } from '../webhooks/publish-event';
 import type { CreateRunDeps, RunDoc } from '../runs';
 import { FINAL_RUN_STATUSES } from '../runs/schemas';
@@ -394,6 +394,21 @@ export interface BatchResultRow {
    * `charged_credits`; when none does, it has none.
    */
   metadata?: Record<string, unknown> | null;
+  /** The run's lowest and per-criterion confidence: present (null until it succeeds) when k ≥ 2 (decisions.md 752). */
+  confidence_min?: number | null;
+  confidence?: Record<string, number> | null;
+}
+
+/** A succeeded run's confidences as a results row carries them; null for any other run. */
+function confidenceOf(
+  run: Pick<RunDoc, 'status' | 'confidence_json' | 'confidence_min'> | undefined,
+): Pick<BatchResultRow, 'confidence' | 'confidence_min'> {
+  if (run?.status !== 'succeeded' || !run.confidence_json) return { confidence_min: null, confidence: null };
+  const parsed = JSON.parse(run.confidence_json) as Record<string, { value: number }>;
+  return {
+    confidence_min: run.confidence_min ?? null,
+    confidence: Object.fromEntries(Object.entries(parsed).map(([key, c]) => [key, c.value])),
+  };
 }
 
 /**
@@ -405,6 +420,7 @@ export async function batchResultRows(db: Db, accountId: string, batchId: string
   const batch = await findBatchForJob(db, accountId, batchId);
   if (!batch) return [];
   const rows: BatchResultRow[] = [];
+  const judgedRepeatedly = confidenceSamples(batch.workflow) >= 2;
   for (let from = 0; from < batch.total; from += ITEMS_PER_CHUNK) {
     const items = await batchItems(tenant, batch, from, from + ITEMS_PER_CHUNK);
     const found = await findByIds(
@@ -425,6 +441,7 @@ export async function batchResultRows(db: Db, accountId: string, batchId: string
             ? (JSON.parse(run.output_json) as Record<string, unknown>)
             : null,
         metadata: JSON.parse(item.metadataJson) as Record<string, unknown>,
+        ...(judgedRepeatedly ? confidenceOf(run) : {}),
       });
     }
   }

@@ -4,6 +4,7 @@
  * the model's self-agreement across repeats, the verdict against the thresholds, and the items furthest from people.
  * Pure: the calibration job reads runs' outputs and labels, hands them here, and stores what this returns.
  */
+import type { SelectiveFields } from './selective-fields';
 import { DEFAULT_RESAMPLES, differenceOf, forEachResample, percentileInterval, pick, type Interval } from './bootstrap';
 import {
   adjacentAgreement,
@@ -68,7 +69,8 @@ export interface VerdictCheck {
   reason: string | null;
 }
 
-export interface CriterionReport {
+/** Plus selective agreement where the runs carried confidence (selective-fields.ts). */
+export interface CriterionReport extends SelectiveFields {
   key: string;
   kind: CriterionKind;
   /** Items with a human label for this criterion. */

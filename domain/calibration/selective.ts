@@ -7,8 +7,11 @@
  * Pure: the calibration report hands it each scored item's H1 value, model consensus and confidence.
  */
 import { declaredLabels, DEFAULT_THRESHOLDS, validValue, type Criterion, type LabelValue } from './agreement';
+import type { SelectiveRow } from './selective-fields';
 import { bootstrapInterval, pick } from './bootstrap';
 import { averageRanks, cohenKappa, linConcordance, undefinedMetric, type Metric } from './metrics';
+
+export type { SelectiveRow };
 
 export const SELECTIVE_THRESHOLDS = [0.5, 0.6, 0.7, 0.8, 0.9, 1.0] as const;
 
@@ -22,18 +25,6 @@ export interface SelectiveItem {
   model: LabelValue;
   /** The model's confidence in it, 0–1. */
   confidence: number;
-}
-
-export interface SelectiveRow {
-  threshold: number;
-  /** Share of the scored items kept at this threshold. */
-  coverage: number;
-  n: number;
-  value: number | null;
-  ci_low: number | null;
-  ci_high: number | null;
-  /** Why `value` (or the interval) is null; null when both exist. */
-  reason: string | null;
 }
 
 export interface SelectiveReport {

@@ -19,8 +19,11 @@ import {
   type LabelValue,
   type ScoredPair,
   type Thresholds,
+  validValue,
 } from '../calibration/agreement';
+import { undefinedMetric } from '../calibration/metrics';
 import { readPointer } from '../calibration/pointer';
+import { selectiveAgreement, type SelectiveItem } from '../calibration/selective';
 import { findCalibrationForJob } from './calibrations';
 import type { CalibrationDoc } from './doc';
 import type { CalibrationStatus } from './schemas';
@@ -35,6 +38,8 @@ export interface CalibrationRow {
   run_ids: string[];
   labels: Record<string, { rater: string; value: LabelValue }[]>;
   model: Record<string, (LabelValue | null)[]>;
+  /** Each repeat's confidence in its value, by criterion key (null where its run carried none: k = 1, failed). */
+  confidence?: Record<string, (number | null)[]>;
 }
 
 export const toCriterion = (c: CriterionDoc): Criterion => ({
@@ -86,12 +91,16 @@ export async function calibrationInputs(
   if (!batch || !FINAL_BATCH_STATUSES.has(batch.status)) return null;
 
   const criteria = calibration.criteria_def.map(toCriterion);
-  const byItem = new Map<string, { run_ids: string[]; outputs: (Record<string, unknown> | null)[] }>();
+  const byItem = new Map<
+    string,
+    { run_ids: string[]; outputs: (Record<string, unknown> | null)[]; confidences: (Record<string, number> | null)[] }
+  >();
   for (const row of await batchResultRows(db, accountId, calibration.batch_id)) {
     const itemId = String(row.metadata?.calibration_item_id ?? '');
-    const entry = byItem.get(itemId) ?? { run_ids: [], outputs: [] };
+    const entry = byItem.get(itemId) ?? { run_ids: [], outputs: [], confidences: [] };
     entry.run_ids.push(row.run_id);
     entry.outputs.push(row.status === 'succeeded' ? row.output : null);
+    entry.confidences.push(row.status === 'succeeded' ? (row.confidence ?? null) : null);
     byItem.set(itemId, entry);
   }
   const found = await calibrationItemsByIds(tenant, [...byItem.keys()]);
@@ -102,7 +111,9 @@ export async function calibrationInputs(
     if (!item) continue;
     const labels: CalibrationRow['labels'] = {};
     const model: CalibrationRow['model'] = {};
+    const confidence: NonNullable<CalibrationRow['confidence']> = {};
     for (const c of criteria) {
+      confidence[c.key] = entry.confidences.map((byKey) => byKey?.[c.key] ?? null);
       const label = item.labels[c.key];
       labels[c.key] =
         label === undefined ? [] : Array.isArray(label) ? label : [{ rater: SINGLE_RATER, value: label as LabelValue }];
@@ -113,7 +124,7 @@ export async function calibrationInputs(
         return typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean' ? value : null;
       });
     }
-    rows.push({ item_id: itemId, external_id: item.external_id, run_ids: entry.run_ids, labels, model });
+    rows.push({ item_id: itemId, external_id: item.external_id, run_ids: entry.run_ids, labels, model, confidence });
   }
   return {
     // A creation that died before naming the workflow (its job started by the reconciler): the batch's name.
@@ -122,6 +133,46 @@ export async function calibrationInputs(
     criteria,
     rows,
   };
+}
+
+/**
+ * A criterion's selective agreement (docs/decisions.md 663, 750) over its scored pairs: each item's confidence is the
+ * mean of its scorable repeats' confidences (one repeat: its run's), and items whose runs carried none are left out.
+ */
+export function selectiveOutcome(
+  criterion: Criterion,
+  rows: readonly CalibrationRow[],
+  scored: readonly { item: ItemScores; human: LabelValue; model: LabelValue }[],
+  options: { seed: number; thresholds: Thresholds; resamples?: number },
+): Pick<CriterionReport, 'selective' | 'confidence_auroc' | 'recommended_threshold'> {
+  const rowsById = new Map(rows.map((row) => [row.item_id, row]));
+  const items: SelectiveItem[] = [];
+  for (const pair of scored) {
+    const row = rowsById.get(pair.item.item_id);
+    const values = row?.model[criterion.key] ?? [];
+    const confidences = (row?.confidence?.[criterion.key] ?? []).filter(
+      (c, i): c is number => c !== null && values[i] != null && validValue(criterion, values[i]),
+    );
+    if (confidences.length === 0) continue;
+    const confidence = confidences.reduce((sum, c) => sum + c, 0) / confidences.length;
+    items.push({ human: pair.human, model: pair.model, confidence });
+  }
+  if (items.length === 0) {
+    return {
+      selective: null,
+      confidence_auroc: undefinedMetric(
+        scored.length === 0
+          ? 'no item has both an H1 label and a scorable model value'
+          : 'the runs carry no confidence: the workflow judged each once (its confidence.samples is 1)',
+      ),
+      recommended_threshold: null,
+    };
+  }
+  return selectiveAgreement(criterion, items, {
+    seed: options.seed,
+    resamples: options.resamples,
+    minAgreement: options.thresholds.min_agreement,
+  });
 }
 
 /**
@@ -144,8 +195,9 @@ export function criterionOutcomes(
       model: row.model[c.key] ?? [],
       run_ids: row.run_ids,
     }));
-    reports.push(criterionReport(c, scores, options));
-    pairs[c.key] = scoredPairs(c, scores).map((p) => ({ item_id: p.item.item_id, human: p.human, model: p.model }));
+    const scored = scoredPairs(c, scores);
+    reports.push({ ...criterionReport(c, scores, options), ...selectiveOutcome(c, rows, scored, options) });
+    pairs[c.key] = scored.map((p) => ({ item_id: p.item.item_id, human: p.human, model: p.model }));
     progress(k + 1);
   });
   return { reports, pairs };

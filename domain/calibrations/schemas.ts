@@ -108,6 +108,38 @@ export const CalibrationCriterionReport = z
         run_ids: z.array(z.string()),
       }),
     ),
+    selective: z
+      .array(
+        z
+          .object({
+            threshold: z.number().meta({ description: 'The model confidence an item needs to be kept (0.5–1.0).' }),
+            coverage: z.number().meta({ description: 'Share of the scored items with a confidence kept.' }),
+            n: z.number().int(),
+            value: z.number().nullable().meta({ description: 'The verdict metric over the kept items.' }),
+            ci_low: z.number().nullable(),
+            ci_high: z.number().nullable(),
+            reason: z.string().nullable().meta({ description: 'Why `value` or its interval is null.' }),
+          })
+          .meta({ id: 'CalibrationSelectiveRow' }),
+      )
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          'Selective agreement per confidence threshold 0.5, 0.6, 0.7, 0.8, 0.9, 1.0; null when the runs carry no ' +
+          'confidence (the workflow’s `confidence.samples` is 1: `confidence_auroc.reason` says so).',
+      }),
+    confidence_auroc: z
+      .object({ value: z.number().nullable(), reason: z.string().nullable() })
+      .optional()
+      .meta({
+        description:
+          'How well confidence separates exact agreement with the first rater from disagreement (AUROC); null with ' +
+          'the reason when undefined.',
+      }),
+    recommended_threshold: z.object({ threshold: z.number(), coverage: z.number() }).nullable().optional().meta({
+      description: 'The lowest threshold whose metric meets `min_agreement`, with its coverage; null when none does.',
+    }),
   })
   .meta({ id: 'CalibrationCriterionReport' });
 

@@ -247,6 +247,65 @@ it("shows a batch's progress reaching 100 % without a reload", async () => {
   await context.close();
 });
 
+it("draws a calibration's coverage–agreement chart from its selective rows, per criterion", async () => {
+  const schema = {
+    type: 'object',
+    properties: { score: { type: 'integer', minimum: 1, maximum: 5 }, pass: { type: 'boolean' } },
+    required: ['score', 'pass'],
+    additionalProperties: false,
+  };
+  const criteria = [
+    { key: 'score', pointer: '/score', kind: 'ordinal', min: 1, max: 5 },
+    { key: 'pass', pointer: '/pass', kind: 'boolean' },
+  ];
+  const workflowId = await makeWorkflow(t, token, { output_schema: schema, criteria, confidence: { samples: 3 } });
+  const set = await t.api.post('/v1/calibration-sets').set(auth()).send({ name: 'console', workflow_id: workflowId });
+  expect(set.status).toBe(201);
+  const docs: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    const doc = await uploadDocument(t, token, await makeDocument('txt', { sentences: [`Essay ${i}.`, ...SENTENCES] }));
+    docs.push(doc.body.id as string);
+  }
+  // The stub's k answers vary with the document: three documents, each labelled twice, differently.
+  const items = Array.from({ length: 6 }, (_, i) => ({
+    input_documents: [docs[i % 3]!],
+    labels: { score: (i % 5) + 1, pass: i % 2 === 0 },
+  }));
+  expect((await t.api.post(`/v1/calibration-sets/${set.body.id}/items`).set(auth()).send({ items })).status).toBe(201);
+  const created = await t.api
+    .post(`/v1/workflows/${workflowId}/calibrations`)
+    .set(auth())
+    .send({ calibration_set_id: set.body.id });
+  expect(created.status).toBe(202);
+  let calibration = created.body;
+  for (const deadline = Date.now() + 120_000; calibration.status === 'running';) {
+    if (Date.now() > deadline) throw new Error(`calibration ${calibration.id} still running`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    calibration = (await t.api.get(`/v1/calibrations/${calibration.id}`).set(auth())).body;
+  }
+  expect(calibration.status).toBe('succeeded');
+
+  const { context, page } = await open(SIZES[0]);
+  await signIn(page);
+  await page.goto(`${origin}/console/calibrations/${calibration.id}`);
+  await page.getByRole('heading', { name: 'Agreement by model confidence' }).waitFor();
+  let drawn = 0;
+  for (const report of calibration.criteria as {
+    key: string;
+    selective: { threshold: number; coverage: number; value: number | null }[];
+  }[]) {
+    const points = (await page.evaluate(
+      `[...document.querySelectorAll('svg[data-chart="selective"][data-criterion="${report.key}"] circle')].map((c) => ({ threshold: Number(c.dataset.threshold), coverage: Number(c.dataset.coverage), value: Number(c.dataset.value) }))`,
+    )) as { threshold: number; coverage: number; value: number }[];
+    const defined = report.selective.filter((r) => r.value !== null);
+    expect(points).toEqual(defined.map(({ threshold, coverage, value }) => ({ threshold, coverage, value })));
+    drawn += points.length;
+  }
+  expect(drawn).toBeGreaterThan(0);
+  await check(page, 'calibration-selective', 'desktop');
+  await context.close();
+}, 300_000);
+
 it('uploads a document and shows its extracted text', async () => {
   const file = await makeDocument('txt', { sentences: SENTENCES });
   for (const size of SIZES) {

@@ -681,6 +681,24 @@ class WorstItem(BaseModel):
     run_ids: list[str]
 
 
+class ConfidenceAuroc(BaseModel):
+    """
+    How well confidence separates exact agreement with the first rater from disagreement (AUROC); null with the reason when undefined.
+    """
+
+    value: float | None
+    reason: str | None
+
+
+class RecommendedThreshold(BaseModel):
+    """
+    The lowest threshold whose metric meets `min_agreement`, with its coverage; null when none does.
+    """
+
+    threshold: float
+    coverage: float
+
+
 class CalibrationInterval(BaseModel):
     """
     95 % percentile bootstrap interval over items.
@@ -691,6 +709,28 @@ class CalibrationInterval(BaseModel):
     used: int
     skipped: int
     reason: str | None
+
+
+class CalibrationSelectiveRow(BaseModel):
+    threshold: float
+    """
+    The model confidence an item needs to be kept (0.5–1.0).
+    """
+    coverage: float
+    """
+    Share of the scored items with a confidence kept.
+    """
+    n: int
+    value: float | None
+    """
+    The verdict metric over the kept items.
+    """
+    ci_low: float | None
+    ci_high: float | None
+    reason: str | None
+    """
+    Why `value` or its interval is null.
+    """
 
 
 class CalibrationFile(BaseModel):
@@ -1553,6 +1593,18 @@ class CalibrationCriterionReport(BaseModel):
     distributions: Distributions
     verdict: Verdict
     worst_items: list[WorstItem]
+    selective: list[CalibrationSelectiveRow] | None = None
+    """
+    Selective agreement per confidence threshold 0.5, 0.6, 0.7, 0.8, 0.9, 1.0; null when the runs carry no confidence (the workflow’s `confidence.samples` is 1: `confidence_auroc.reason` says so).
+    """
+    confidence_auroc: ConfidenceAuroc | None = None
+    """
+    How well confidence separates exact agreement with the first rater from disagreement (AUROC); null with the reason when undefined.
+    """
+    recommended_threshold: RecommendedThreshold | None = None
+    """
+    The lowest threshold whose metric meets `min_agreement`, with its coverage; null when none does.
+    """
 
 
 class WebhookDeliveryList(BaseModel):

@@ -1,6 +1,7 @@
 /**
  * Calibrations: the list, and one calibration read a line per criterion — the verdict, the agreement metric with its
- * interval drawn on its scale and the threshold marked, the human baseline — then the confusion matrix and the items
+ * interval drawn on its scale and the threshold marked, the human baseline — then agreement against coverage by model
+ * confidence (judged k ≥ 2 times), the confusion matrix and the items
  * furthest from the people's labels, each linking to its runs. Compare: pick another calibration of the same set.
  */
 import type { Assay, Calibration, CalibrationComparison } from '@assay/sdk';
@@ -118,6 +119,113 @@ function CriterionRow({ report }: { report: Report }) {
         {report.unscorable > 0 && <div class="muted">{report.unscorable} unscorable</div>}
       </td>
     </tr>
+  );
+}
+
+/**
+ * Agreement against coverage as model confidence rises (docs/decisions.md 663, 751), as the HTML report draws it: a
+ * point per threshold with its data attributes, its interval as a whisker, `min_agreement` dashed, the recommended
+ * threshold ringed; then the rows as a table, which is also what a screen reader is given.
+ */
+function SelectiveChart({ report, minAgreement }: { report: Report; minAgreement: number }) {
+  if (report.selective === undefined) return null;
+  if (report.selective === null) {
+    return (
+      <p class="muted" data-selective="none">
+        {report.key}: {report.confidence_auroc?.reason ?? 'no confidence'}
+      </p>
+    );
+  }
+  const rows = report.selective;
+  const [width, height, left, right, top, bottom] = [320, 180, 36, 10, 10, 24];
+  const low = Math.min(0, ...rows.flatMap((r) => [r.value ?? 0, r.ci_low ?? 0]));
+  const x = (coverage: number) => left + coverage * (width - left - right);
+  const y = (v: number) => top + ((1 - v) / (1 - low || 1)) * (height - top - bottom);
+  const drawn = rows.filter((r) => r.value !== null);
+  const recommended = report.recommended_threshold;
+  const auroc = report.confidence_auroc;
+  return (
+    <figure class="selective">
+      <figcaption>
+        {report.key}:{' '}
+        {recommended
+          ? `recommended threshold ${recommended.threshold.toFixed(1)}, keeping ${(recommended.coverage * 100).toFixed(1)} % of items`
+          : `no threshold reaches ${num(minAgreement)}`}
+        ; confidence AUROC {auroc?.value === null || !auroc ? (auroc?.reason ?? '—') : num(auroc.value)}
+      </figcaption>
+      <svg
+        data-chart="selective"
+        data-criterion={report.key}
+        viewBox={`0 0 ${width} ${height}`}
+        width={width}
+        height={height}
+        role="img"
+        aria-label={`${report.key}: agreement with people against the share of items kept, per confidence threshold`}
+      >
+        <line x1={x(0)} y1={y(low)} x2={x(1)} y2={y(low)} class="axis" />
+        <line x1={x(0)} y1={y(low)} x2={x(0)} y2={y(1)} class="axis" />
+        <line x1={x(0)} y1={y(minAgreement)} x2={x(1)} y2={y(minAgreement)} class="threshold" />
+        <text x={x(0) - 4} y={y(1) + 4} text-anchor="end">
+          1
+        </text>
+        <text x={x(0) - 4} y={y(low) + 4} text-anchor="end">
+          {low.toFixed(1)}
+        </text>
+        <text x={x(1)} y={height - 6} text-anchor="end">
+          100 % kept
+        </text>
+        {drawn.length > 1 && (
+          <polyline points={drawn.map((r) => `${x(r.coverage).toFixed(2)},${y(r.value!).toFixed(2)}`).join(' ')} />
+        )}
+        {drawn.map((r) => (
+          <g key={r.threshold}>
+            {r.ci_low !== null && r.ci_high !== null && (
+              <line x1={x(r.coverage)} y1={y(r.ci_low)} x2={x(r.coverage)} y2={y(r.ci_high)} class="range" />
+            )}
+            <circle
+              data-threshold={r.threshold}
+              data-coverage={r.coverage}
+              data-value={r.value!}
+              cx={x(r.coverage)}
+              cy={y(r.value!)}
+              r="4"
+              class={r.threshold === recommended?.threshold ? 'value recommended' : 'value'}
+            />
+          </g>
+        ))}
+      </svg>
+      <table>
+        <caption class="visually-hidden">{report.key}: agreement per confidence threshold</caption>
+        <thead>
+          <tr>
+            <th scope="col">Confidence</th>
+            <th scope="col" class="num">
+              Kept
+            </th>
+            <th scope="col" class="num">
+              Items
+            </th>
+            <th scope="col">Agreement [95 % interval]</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.threshold}>
+              <td>≥ {r.threshold.toFixed(1)}</td>
+              <td class="num">{(r.coverage * 100).toFixed(1)} %</td>
+              <td class="num">{r.n}</td>
+              <td>
+                {r.value === null ? (
+                  <span class="muted">{r.reason}</span>
+                ) : (
+                  `${num(r.value)} [${num(r.ci_low)}, ${num(r.ci_high)}]`
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
   );
 }
 
@@ -298,6 +406,16 @@ export function CalibrationView(props: { client: Assay; calibrationId: string; r
               </tbody>
             </table>
           </div>
+          {c.criteria.some((r) => r.selective !== undefined) && (
+            <>
+              <h2>Agreement by model confidence</h2>
+              <div class="selective-charts">
+                {c.criteria.map((r) => (
+                  <SelectiveChart key={r.key} report={r} minAgreement={c.thresholds.min_agreement} />
+                ))}
+              </div>
+            </>
+          )}
           {c.criteria.map((r) => (
             <details key={r.key}>
               <summary>{r.key}: confusion matrix and worst items</summary>

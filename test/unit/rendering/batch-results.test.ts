@@ -151,6 +151,27 @@ describe('batch results: one row per item', () => {
     expect(lines.map((line) => line.metadata)).toEqual([{ student: 'A. Lovelace', year: 2 }, null]);
   });
 
+  it("confidence_min and each criterion's confidence are columns when the batch judges k ≥ 2 times", async () => {
+    const rows: BatchResultRow[] = [
+      { ...ROWS[0]!, confidence_min: 2 / 3, confidence: { score: 2 / 3, passed: 1 } },
+      { ...ROWS[1]!, confidence_min: null, confidence: null },
+    ];
+    const header = [...HEADER, 'confidence_min', 'confidence.score', 'confidence.passed'];
+    const csv = readCsv(await renderBatchResults(rows, 'csv'));
+    expect(csv[0]).toEqual([...header, 'score', 'passed', 'feedback', 'criteria']);
+    expect(csv[1]?.slice(5, 8).map(Number)).toEqual([2 / 3, 2 / 3, 1]);
+    expect(csv[2]?.slice(5, 8)).toEqual(['', '', '']);
+    const { table } = readXlsx(await renderBatchResults(rows, 'xlsx'));
+    expect(table[1]?.slice(5, 8)).toEqual([2 / 3, 2 / 3, 1]);
+    const lines = readJsonl(await renderBatchResults(rows, 'jsonl'));
+    expect(lines.map((line) => [line.confidence_min, line.confidence])).toEqual([
+      [2 / 3, { score: 2 / 3, passed: 1 }],
+      [null, null],
+    ]);
+    // A batch judged once has neither column.
+    expect(readCsv(await renderBatchResults([ROWS[0]!], 'csv'))[0]).not.toContain('confidence_min');
+  });
+
   it('an output field named like a fixed column gets its own "output." column; the item status is not overwritten', async () => {
     const rows: BatchResultRow[] = [{ ...ROWS[0]!, output: { status: 'approved', run_id: 'x' } }];
     const csv = readCsv(await renderBatchResults(rows, 'csv'));

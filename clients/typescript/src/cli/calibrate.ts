@@ -29,6 +29,39 @@ export function criteriaTable(calibration: Calibration): string[] {
   return lines;
 }
 
+const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
+
+/**
+ * Per criterion judged k ≥ 2 times, the recommended confidence threshold and the selective-agreement table: at each
+ * threshold, the share of items kept and their agreement with its interval. Nothing for a workflow judged once.
+ */
+export function selectiveTable(calibration: Calibration): string[] {
+  const lines: string[] = [];
+  for (const c of calibration.criteria ?? []) {
+    if (!c.selective) continue;
+    const recommended = c.recommended_threshold
+      ? `recommended threshold ${c.recommended_threshold.threshold.toFixed(1)} (keeps ${percent(c.recommended_threshold.coverage)})`
+      : `no threshold reaches agreement ${calibration.thresholds.min_agreement}`;
+    const auroc = c.confidence_auroc?.value ?? null;
+    lines.push(
+      '',
+      `${c.key}: ${recommended}; confidence AUROC ${auroc === null ? `— (${c.confidence_auroc?.reason ?? 'undefined'})` : fmt(auroc)}`,
+      '  confidence  coverage  items  agreement (95% CI)',
+    );
+    for (const row of c.selective) {
+      lines.push(
+        [
+          `  ≥ ${row.threshold.toFixed(1)}`.padEnd(13),
+          percent(row.coverage).padStart(8),
+          String(row.n).padStart(6),
+          ` ${fmt(row.value)} [${fmt(row.ci_low)}, ${fmt(row.ci_high)}]${row.reason ? ` (${row.reason})` : ''}`,
+        ].join(' '),
+      );
+    }
+  }
+  return lines;
+}
+
 export async function calibrate(
   client: Assay,
   workflowId: string | undefined,
@@ -70,7 +103,7 @@ export async function calibrate(
     timeoutMs: Number(values['timeout-s'] ?? 1800) * 1000,
   });
   if (values.json) io.out(JSON.stringify(calibration));
-  else for (const line of criteriaTable(calibration)) io.out(line);
+  else for (const line of [...criteriaTable(calibration), ...selectiveTable(calibration)]) io.out(line);
   if (calibration.report_file) io.err(`report: ${calibration.report_file.url}`);
   if (calibration.error)
     io.err(`calibration ${calibration.id} failed (${calibration.error.code}): ${calibration.error.message}`);

@@ -1728,6 +1728,18 @@ export interface components {
                 difference: number;
                 run_ids: string[];
             }[];
+            /** @description Selective agreement per confidence threshold 0.5, 0.6, 0.7, 0.8, 0.9, 1.0; null when the runs carry no confidence (the workflow’s `confidence.samples` is 1: `confidence_auroc.reason` says so). */
+            selective?: components["schemas"]["CalibrationSelectiveRow"][] | null;
+            /** @description How well confidence separates exact agreement with the first rater from disagreement (AUROC); null with the reason when undefined. */
+            confidence_auroc?: {
+                value: number | null;
+                reason: string | null;
+            };
+            /** @description The lowest threshold whose metric meets `min_agreement`, with its coverage; null when none does. */
+            recommended_threshold?: {
+                threshold: number;
+                coverage: number;
+            } | null;
         };
         CalibrationMetric: {
             value: number | null;
@@ -1740,6 +1752,19 @@ export interface components {
             high: number | null;
             used: number;
             skipped: number;
+            reason: string | null;
+        };
+        CalibrationSelectiveRow: {
+            /** @description The model confidence an item needs to be kept (0.5–1.0). */
+            threshold: number;
+            /** @description Share of the scored items with a confidence kept. */
+            coverage: number;
+            n: number;
+            /** @description The verdict metric over the kept items. */
+            value: number | null;
+            ci_low: number | null;
+            ci_high: number | null;
+            /** @description Why `value` or its interval is null. */
             reason: string | null;
         };
         /** @description A signed download URL (1 hour), null until the calibration is done. */
