@@ -181,7 +181,7 @@ export function defineCollection<T extends Item, M extends string = never>(
         await watch(tenant.rawDb(), tenant.accountId, String(item._id), from);
       }
       if (spec) item.list_pos = await lists().place(tenant, spec, item as NewItem<T & Listed>);
-      for (const [, m] of memberships) await m.enrol(tenant, String(item._id));
+      for (const [, m, held] of memberships) if (!held.left(item as T)) await m.enrol(tenant, String(item._id));
       return tenant.collection<T>(name).insertOne(item as Omit<T, 'account_id'>);
     },
 

@@ -52,6 +52,7 @@ export {
   type WatchFrom,
   type NewItem,
 } from './collection';
+export { defineDeadline, type Deadline, type DeadlineKind, type DueItem } from './deadlines';
 export type { Listed, ListSpec, ListFilter, ListShape, ListCondition, ListRead, OnceWriter } from './list-spec';
 export { lists, forgetListedItems, LIST_PAGE_SIZE, type Lists, type ListPage } from './lists';
 export { LIST_SORT } from './query/lists';
