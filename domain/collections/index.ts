@@ -15,19 +15,19 @@ import { ENDPOINTS } from '../webhooks/endpoints';
 import { RUN_LIST } from '../runs/list';
 import { WORKFLOW_LIST } from '../evaluation-workflows/evaluation-workflows';
 import { DOCUMENTS } from '../documents/document-record';
-import { REFERENCE_LIST } from '../documents/reference-documents';
+import { REFERENCES } from '../documents/reference-record';
 import { CALIBRATION_ITEM_LIST, CALIBRATION_SET_LIST } from '../calibration-sets/calibration-sets';
 import { BATCH_LIST } from '../batches/batches';
 import { CALIBRATION_LIST } from '../calibrations/calibrations';
 
 /** Every collection declared with `defineCollection`. */
-export const DECLARED_COLLECTIONS = [EVENTS, DELIVERIES, ENDPOINTS, DOCUMENTS] as const;
+export const DECLARED_COLLECTIONS = [EVENTS, DELIVERIES, ENDPOINTS, DOCUMENTS, REFERENCES] as const;
 
 /** Every list, in the order the store prepares them. */
 export const LISTS = listsOf(
   RUN_LIST,
   WORKFLOW_LIST,
-  REFERENCE_LIST,
+  REFERENCES,
   EVENTS,
   DELIVERIES,
   CALIBRATION_SET_LIST,

@@ -86,7 +86,7 @@ export async function createDocumentUpload(
     ...newDocument({ id, filename: input.filename, contentType, key, declaredSize: input.size_bytes ?? null }),
     upload_expires_at: expiresAt,
   });
-  await admitted(tenant, 'document', id, async () => {
+  await admitted(tenant, async () => {
     await DOCUMENTS.remove(tenant, id);
   });
   return {

@@ -1,7 +1,7 @@
 /**
  * Uploads awaiting their bytes: an upload URL handed out for a document or a reference document that is not yet
  * completed (docs/decisions.md 322). Two things follow each one from its creation:
- * - its collection's membership of uploads awaiting their bytes (document-record.ts, and the references'), which
+ * - its collection's membership of uploads awaiting their bytes (document-record.ts, reference-record.ts), which
  *   bounds how many the account may hold at once (LIMITS.openUploadsPerAccount, documents and references together;
  *   409 `limit_reached` past it): each may leave bytes in the store — up to the store's largest single PUT when no
  *   size was declared — until it is swept. Its record's insert enrols it, and the change that completes or fails it
@@ -13,9 +13,9 @@
 import type { Db } from 'mongodb';
 import { LIMITS, refuseAbove } from '../access/limits';
 import type { TenantDb } from '../store';
-import { COLLECTIONS } from '../platform/db';
-import { defineDeadline, Membership } from '../store';
+import { defineDeadline } from '../store';
 import { DOCUMENTS } from './document-record';
+import { REFERENCES } from './reference-record';
 
 export type UploadKind = 'document' | 'reference';
 
@@ -25,23 +25,10 @@ const HOLDS = {
   reference: { indexing_started_at: null, deleted_at: null },
 } as const;
 
-const REFERENCE_ROSTER = new Membership<{
-  _id: string;
-  account_id: string;
-  indexing_started_at?: Date | null;
-  deleted_at?: Date | null;
-}>({
-  rosters: COLLECTIONS.referenceUploadRosters,
-  items: COLLECTIONS.referenceDocuments,
-  holds: () => HOLDS.reference,
-  // A deleted one no longer counts against the account either: nobody can complete it.
-  left: (ref) => ref.indexing_started_at != null || ref.deleted_at != null,
-});
-
 /** Each kind's count of open uploads, as far as a limit at `most` needs to know (-1: every one confirmed). */
 const COUNT = {
   document: (tenant: TenantDb, most: number) => DOCUMENTS.count('awaiting_upload', tenant, most),
-  reference: (tenant: TenantDb, most: number) => REFERENCE_ROSTER.count(tenant, most),
+  reference: (tenant: TenantDb, most: number) => REFERENCES.count('awaiting_upload', tenant, most),
 } as const;
 
 /** Each upload's deadline, at its URL's expiry. */
@@ -81,7 +68,6 @@ export async function openUpload(
     LIMITS.openUploadsPerAccount - 1,
     LIMIT,
   );
-  if (kind === 'reference') await REFERENCE_ROSTER.enrol(tenant, upload.id);
   await UPLOAD_DEADLINES[kind].set(tenant.rawDb(), {
     id: upload.id,
     accountId: tenant.accountId,
@@ -94,21 +80,13 @@ export async function openUpload(
  * Counted again after the insert (domain/access/limits.ts `refuseAbove`): racing creations cannot all see room and
  * succeed. `takeBack` withdraws the caller's insert, and with it its membership.
  */
-export async function admitted(tenant: TenantDb, kind: UploadKind, id: string, takeBack: () => Promise<void>) {
+export async function admitted(tenant: TenantDb, takeBack: () => Promise<void>) {
   await refuseAbove(
     () => openUploads(tenant, LIMITS.openUploadsPerAccount),
     LIMITS.openUploadsPerAccount,
     LIMIT,
-    async () => {
-      await takeBack();
-      if (kind === 'reference') await REFERENCE_ROSTER.withdraw(tenant, id);
-    },
+    takeBack,
   );
-}
-
-/** `complete` took a reference upload (or the sweep failed it): it no longer counts as open. */
-export async function closeUpload(tenant: TenantDb, kind: 'reference', id: string): Promise<void> {
-  await REFERENCE_ROSTER.withdraw(tenant, id);
 }
 
 /**
@@ -123,8 +101,7 @@ export async function watchUnwatchedUploads(db: Db, namespace: string, urlTtlS: 
     document: await DOCUMENTS.across(db)
       .find({ ...HOLDS.document, ...unwatched }, { projection: { _id: 1, account_id: 1, created_at: 1 } })
       .toArray(),
-    reference: await db
-      .collection(COLLECTIONS.referenceDocuments)
+    reference: await REFERENCES.across(db)
       .find({ ...HOLDS.reference, ...unwatched }, { projection: { _id: 1, account_id: 1, created_at: 1 } })
       .toArray(),
   };
@@ -146,5 +123,5 @@ export async function watchUnwatchedUploads(db: Db, namespace: string, urlTtlS: 
 
 /** The hourly safety net of the rosters (with the reconciler's other sweeps). */
 export async function sweepUploadRosters(db: Db): Promise<number> {
-  return (await DOCUMENTS.sweep(db)) + (await REFERENCE_ROSTER.sweep(db));
+  return (await DOCUMENTS.sweep(db)) + (await REFERENCES.sweep(db));
 }

@@ -10,13 +10,13 @@
  * Then the deadline goes. Only this namespace's deadlines are read, as the reconciler reads its own.
  */
 import type { Db } from 'mongodb';
-import { COLLECTIONS } from '../platform/db';
 import type { Storage } from '../platform/storage';
 import { TenantDb, type DueItem } from '../store';
 import { expireDocumentUpload, takeBackDocumentUpload } from './documents';
 import { DOCUMENTS } from './document-record';
-import { expireReferenceUpload, type ReferenceDocumentDoc } from './reference-documents';
-import { closeUpload, UPLOAD_DEADLINES, type UploadKind } from './open-uploads';
+import { expireReferenceUpload, takeBackReferenceUpload } from './reference-documents';
+import { REFERENCES } from './reference-record';
+import { UPLOAD_DEADLINES, type UploadKind } from './open-uploads';
 import { deleteOriginal } from './originals';
 
 /**
@@ -74,13 +74,12 @@ async function sweepOne(
     if (!now) await takeBackDocumentUpload(tenant, id);
   } else {
     if (await expireReferenceUpload(deps.db, entry.accountId, id)) report.expired++;
-    const now = await tenant.collection<ReferenceDocumentDoc>(COLLECTIONS.referenceDocuments).findOne({ _id: id });
+    const now = await REFERENCES.in(tenant).findOne({ _id: id });
     if (now?.status === 'failed' && ORIGINAL_DELETED.has(now.failure_code ?? '')) {
       await deleteOriginal(deps.storage, now.object_key);
       report.deleted++;
     }
-    // A record that never appeared (its creation died, or was taken back at the limit) has nothing to sweep.
-    await closeUpload(tenant, 'reference', id);
+    if (!now) await takeBackReferenceUpload(tenant, id);
   }
   await UPLOAD_DEADLINES[kind].clear(deps.db, id);
 }

@@ -96,8 +96,6 @@ const NOT_YET_MIGRATED: Record<string, Array<'imports' | 'list_pos' | 'comments'
   'domain/calibrations/calibrations.ts': ['imports', 'list_pos'],
   'domain/calibrations/doc.ts': ['list_pos'], // the calibration record, split from calibrations.ts
   'domain/catalog/prompt-generation.ts': ['imports'],
-  'domain/documents/open-uploads.ts': ['imports'],
-  'domain/documents/reference-documents.ts': ['imports', 'list_pos'],
   'domain/evaluation-workflows/evaluation-workflows.ts': ['imports', 'list_pos'],
   'domain/operations/reconcile-calibrations.ts': ['imports'],
   'domain/operations/reconciler.ts': ['imports', 'comments'],

@@ -110,21 +110,20 @@ describe('source ownership', () => {
 
   it('every change to a reference document claims its list entry first (its listed copy is trusted in every status)', () => {
     // docs/decisions.md 212: a reference document's snapshot is used whatever its status, so a write that changed
-    // one without `changing`/`lists().change` (domain/store/lists.ts) would leave lists showing the old copy.
+    // one other than through its declaration's `transition` with the document as last read (`current`), which
+    // claims the entry (domain/store/collection.ts), would leave lists showing the old copy.
     const source = product
       .find((f) => f.path === 'domain/documents/reference-documents.ts')!
       .text.replace(/\s*\n\s*/g, ' ');
-    const changes = [
+    const raw = [
       ...source.matchAll(
-        /collection\(tenant\)\.(updateOne|updateMany|findOneAndUpdate|findOneAndReplace|replaceOne|deleteOne|deleteMany|bulkWrite)\(/g,
+        new RegExp(`(collection\\([^)]*\\)|REFERENCES\\.(in|across)\\([^)]*\\))\\.(${WRITES})\\(`, 'g'),
       ),
     ];
-    expect(changes.length).toBeGreaterThan(0);
-    const unclaimed = changes.filter(
-      (m) =>
-        !/\b(changing|lists\(\)\.change)\([^;]*\(\)\s*=>\s*$/.test(source.slice(Math.max(0, m.index! - 400), m.index)),
-    );
-    expect(unclaimed.map((m) => source.slice(m.index!, m.index! + 80))).toEqual([]);
+    expect(raw.map((m) => source.slice(m.index!, m.index! + 80))).toEqual([]);
+    const transitions = [...source.matchAll(/REFERENCES\.transition\(([^;]*)\);/g)];
+    expect(transitions.length).toBeGreaterThan(0);
+    expect(transitions.filter((m) => !/\{ current\b/.test(m[1]!)).map((m) => m[0])).toEqual([]);
   });
 
   it('only domain/documents/reference-index.ts reads or writes the reference chunks and indexes', () => {
