@@ -16,12 +16,20 @@ import { RUN_LIST } from '../runs/list';
 import { WORKFLOW_LIST } from '../evaluation-workflows/evaluation-workflows';
 import { DOCUMENTS } from '../documents/document-record';
 import { REFERENCES } from '../documents/reference-record';
-import { CALIBRATION_ITEM_LIST, CALIBRATION_SET_LIST } from '../calibration-sets/calibration-sets';
+import { CALIBRATION_ITEMS, CALIBRATION_SETS } from '../calibration-sets/calibration-sets';
 import { BATCH_LIST } from '../batches/batches';
 import { CALIBRATION_LIST } from '../calibrations/calibrations';
 
 /** Every collection declared with `defineCollection`. */
-export const DECLARED_COLLECTIONS = [EVENTS, DELIVERIES, ENDPOINTS, DOCUMENTS, REFERENCES] as const;
+export const DECLARED_COLLECTIONS = [
+  EVENTS,
+  DELIVERIES,
+  ENDPOINTS,
+  DOCUMENTS,
+  REFERENCES,
+  CALIBRATION_SETS,
+  CALIBRATION_ITEMS,
+] as const;
 
 /** Every list, in the order the store prepares them. */
 export const LISTS = listsOf(
@@ -30,8 +38,8 @@ export const LISTS = listsOf(
   REFERENCES,
   EVENTS,
   DELIVERIES,
-  CALIBRATION_SET_LIST,
-  CALIBRATION_ITEM_LIST,
+  CALIBRATION_SETS,
+  CALIBRATION_ITEMS,
   BATCH_LIST,
   CALIBRATION_LIST,
 );
