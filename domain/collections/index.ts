@@ -18,7 +18,7 @@ import { DOCUMENTS } from '../documents/document-record';
 import { REFERENCES } from '../documents/reference-record';
 import { CALIBRATION_ITEMS, CALIBRATION_SETS } from '../calibration-sets/calibration-sets';
 import { BATCH_LIST } from '../batches/batches';
-import { CALIBRATION_LIST } from '../calibrations/calibrations';
+import { CALIBRATIONS } from '../calibrations/doc';
 
 /** Every collection declared with `defineCollection`. */
 export const DECLARED_COLLECTIONS = [
@@ -29,6 +29,7 @@ export const DECLARED_COLLECTIONS = [
   REFERENCES,
   CALIBRATION_SETS,
   CALIBRATION_ITEMS,
+  CALIBRATIONS,
 ] as const;
 
 /** Every list, in the order the store prepares them. */
@@ -41,7 +42,7 @@ export const LISTS = listsOf(
   CALIBRATION_SETS,
   CALIBRATION_ITEMS,
   BATCH_LIST,
-  CALIBRATION_LIST,
+  CALIBRATIONS,
 );
 
 /** Lists documents about to be inserted straight into `collection` (a bulk import, the benchmark's seeding). */

@@ -92,8 +92,6 @@ const NOT_YET_MIGRATED: Record<string, Array<'imports' | 'list_pos' | 'comments'
   'api/middleware/auth.ts': ['imports'], // opens a new account's memberships
   'domain/batches/batches.ts': ['imports', 'list_pos'],
   'domain/batches/progress.ts': ['imports'],
-  'domain/calibrations/calibrations.ts': ['imports', 'list_pos'],
-  'domain/calibrations/doc.ts': ['list_pos'], // the calibration record, split from calibrations.ts
   'domain/catalog/prompt-generation.ts': ['imports'],
   'domain/evaluation-workflows/evaluation-workflows.ts': ['imports', 'list_pos'],
   'domain/operations/reconcile-calibrations.ts': ['imports'],
