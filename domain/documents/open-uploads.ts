@@ -38,8 +38,9 @@ export const UPLOAD_DEADLINES = {
 } as const;
 
 /**
- * The account's open uploads, as far as a limit at `most` needs to know: each roster's own count while their sum is
- * within `most` (supersets within it cannot be over), otherwise both confirmed item by item.
+ * The account's open uploads, as far as a limit at `most` needs to know: each membership's own count while their sum
+ * is within `most` (each count may be over, never under: within it, neither can be over), otherwise both confirmed
+ * item by item.
  */
 async function openUploads(tenant: TenantDb, most: number): Promise<number> {
   const [documents, references] = [await COUNT.document(tenant, most), await COUNT.reference(tenant, most)];
@@ -121,7 +122,7 @@ export async function watchUnwatchedUploads(db: Db, namespace: string, urlTtlS: 
   return added;
 }
 
-/** The hourly safety net of the rosters (with the reconciler's other sweeps). */
+/** The hourly safety net of the uploads' memberships (with the reconciler's other sweeps). */
 export async function sweepUploadRosters(db: Db): Promise<number> {
   return (await DOCUMENTS.sweep(db)) + (await REFERENCES.sweep(db));
 }
