@@ -118,7 +118,7 @@ export function calibrationSetRoutes(deps: RouteDeps): RouteSpec[] {
       },
       handler: async ({ tenant, params, body, reservedId }) => ({
         status: 201,
-        body: await addCalibrationItems(deps.db, tenant, params.setId, body, reservedId ?? newId('calibrationItem')),
+        body: await addCalibrationItems(tenant, params.setId, body, reservedId ?? newId('calibrationItem')),
       }),
     }),
     route({

@@ -1,15 +1,15 @@
 /**
  * Calibration sets (docs/decisions.md 438, 371–375): criteria that point into a run's output, and items — input
  * documents with people's labels — that a calibration (docs/decisions.md 439, not built yet) runs and compares with
- * the model's answers. This module alone writes both collections. A set is listed in its account's list; its items
- * in the set's own list (scope: the set id), both through the store seam (domain/store/).
+ * the model's answers. This module alone writes both collections, declared below: a set is listed in its account's
+ * list, its items in the set's own list (scope: the set id).
  */
 import { requireInputDocuments } from '../documents/documents';
 import { errors, type ErrorDetail } from '../http/errors';
 import type { Cursors, PageQuery } from '../http/pagination';
 import { COLLECTIONS } from '../platform/db';
 import { derivedId, newId } from '../platform/ids';
-import { findByIds, lists, type ListSpec, type TenantDb } from '../store';
+import { defineCollection, type Item, type TenantDb } from '../store';
 import {
   CALIBRATION_LIMITS,
   type AddCalibrationItemsRequest,
@@ -19,7 +19,6 @@ import {
   type ItemLabel,
   type LabelValue,
 } from './schemas';
-import type { Db } from 'mongodb';
 
 export interface CriterionDoc {
   key: string;
@@ -54,9 +53,7 @@ export function criterionInput(c: CriterionDoc): CriterionInput {
   };
 }
 
-export interface CalibrationSetDoc {
-  _id: string;
-  account_id: string;
+export interface CalibrationSetDoc extends Item {
   name: string;
   criteria: CriterionDoc[];
   /** Items added, counted when a call reserves room for them (docs/decisions.md 373). */
@@ -64,19 +61,15 @@ export interface CalibrationSetDoc {
   deleted_at: Date | null;
   created_at: Date;
   updated_at: Date;
-  list_pos?: number;
 }
 
-export interface CalibrationItemDoc {
-  _id: string;
-  account_id: string;
+export interface CalibrationItemDoc extends Item {
   set_id: string;
   input_documents: string[];
   external_id: string | null;
   /** As sent: per criterion key, one value or `[{rater, value}]`. Keys are criterion keys, safe as field names. */
   labels: Record<string, ItemLabel>;
   created_at: Date;
-  list_pos?: number;
 }
 
 export function calibrationSetView(doc: CalibrationSetDoc) {
@@ -103,30 +96,34 @@ export function calibrationItemView(doc: CalibrationItemDoc) {
   };
 }
 
-const sets = (tenant: TenantDb) => tenant.collection<CalibrationSetDoc>(COLLECTIONS.calibrationSets);
-const items = (tenant: TenantDb) => tenant.collection<CalibrationItemDoc>(COLLECTIONS.calibrationItems);
-
-/** The account's calibration sets, newest first; every change to a set goes through `lists().change`. */
-export const CALIBRATION_SET_LIST: ListSpec<CalibrationSetDoc> = {
-  name: 'calibration_sets',
+/** The account's calibration sets, newest first; a deletion takes a set off the list. */
+export const CALIBRATION_SETS = defineCollection<CalibrationSetDoc>({
   collection: COLLECTIONS.calibrationSets,
-  scopeOf: () => '',
-  settled: () => false,
-  shapes: [{ equal: ['deleted_at'], other: [] }],
-};
+  list: {
+    name: 'calibration_sets',
+    scopeOf: () => '',
+    settled: () => false,
+    shapes: [{ equal: ['deleted_at'], other: [] }],
+    leftBy: 'deleted_at',
+  },
+});
 
 /**
  * A set's items, newest first, one list per set. Never settled: an item is read by `_id` for every page, so an
  * entry whose item a refused call took back (or never wrote) is a gap readers step over (docs/decisions.md 373).
  */
-export const CALIBRATION_ITEM_LIST: ListSpec<CalibrationItemDoc> = {
-  name: 'calibration_items',
+export const CALIBRATION_ITEMS = defineCollection<CalibrationItemDoc>({
   collection: COLLECTIONS.calibrationItems,
-  scopeOf: (doc) => doc.set_id,
-  scopeField: 'set_id',
-  settled: () => false,
-  shapes: [{ equal: [], other: [] }],
-};
+  list: {
+    name: 'calibration_items',
+    scopeOf: (doc) => doc.set_id,
+    scopeField: 'set_id',
+    settled: () => false,
+    shapes: [{ equal: [], other: [] }],
+  },
+});
+
+const sets = (tenant: TenantDb) => CALIBRATION_SETS.in(tenant);
 
 /**
  * Creates a set. `reservedId`: the id an Idempotency-Key reserved; a retry whose first attempt wrote the set (and
@@ -142,7 +139,7 @@ export async function createCalibrationSet(
     if (existing) return existing;
   }
   const now = new Date();
-  const doc: Omit<CalibrationSetDoc, 'account_id'> = {
+  return CALIBRATION_SETS.insert(tenant, {
     _id: reservedId ?? newId('calibrationSet'),
     name: input.name,
     criteria: input.criteria.map(criterionDoc),
@@ -150,9 +147,7 @@ export async function createCalibrationSet(
     deleted_at: null,
     created_at: now,
     updated_at: now,
-  };
-  // Placed first, written second (domain/store/): a crash between never hides a set from the list.
-  return sets(tenant).insertOne({ ...doc, list_pos: await lists().place(tenant, CALIBRATION_SET_LIST, doc) });
+  });
 }
 
 export async function getCalibrationSet(tenant: TenantDb, setId: string): Promise<CalibrationSetDoc> {
@@ -162,8 +157,7 @@ export async function getCalibrationSet(tenant: TenantDb, setId: string): Promis
 }
 
 export async function listCalibrationSets(tenant: TenantDb, page: PageQuery, cursors: Cursors) {
-  const { items: found, next_cursor } = await lists().read(tenant, CALIBRATION_SET_LIST, {
-    scope: '',
+  const { items: found, next_cursor } = await CALIBRATION_SETS.page(tenant, {
     page,
     cursors,
     cursorScope: 'calibration_sets',
@@ -177,14 +171,13 @@ export async function listCalibrationSets(tenant: TenantDb, page: PageQuery, cur
  * documents stay, as a deleted workflow's runs do (docs/decisions.md 374).
  */
 export async function deleteCalibrationSet(tenant: TenantDb, setId: string) {
-  const res = await lists().change(
+  const deleted = await CALIBRATION_SETS.transition(
     tenant,
-    CALIBRATION_SET_LIST,
-    await getCalibrationSet(tenant, setId),
-    () => sets(tenant).updateOne({ _id: setId, deleted_at: null }, { $set: { deleted_at: new Date() } }),
-    { remove: true },
+    { _id: setId, deleted_at: null },
+    { $set: { deleted_at: new Date() } },
+    { current: await getCalibrationSet(tenant, setId) },
   );
-  if (res.matchedCount === 0) throw errors.notFound('calibration set');
+  if (!deleted) throw errors.notFound('calibration set');
   return { id: setId, object: 'calibration_set' as const, deleted: true as const };
 }
 
@@ -248,7 +241,6 @@ function labelDetails(criteria: CriterionDoc[], input: AddCalibrationItemsReques
  * reserved their room, and the rest are written without reserving again.
  */
 export async function addCalibrationItems(
-  db: Db,
   tenant: TenantDb,
   setId: string,
   input: AddCalibrationItemsRequest,
@@ -280,8 +272,8 @@ export async function addCalibrationItems(
   }));
   const written = new Map(
     (
-      await findByIds(
-        items(tenant),
+      await CALIBRATION_ITEMS.byIds(
+        tenant,
         docs.map((d) => d._id),
       )
     ).map((d) => [d._id, d]),
@@ -309,11 +301,7 @@ export async function addCalibrationItems(
     }
   }
   try {
-    // Listed first (positions in id order, so in the order sent), written second: an entry whose item is never
-    // written is a gap, never an item no list shows.
-    await lists().placeMany(db, CALIBRATION_ITEM_LIST, missing);
-    for (let i = 0; i < missing.length; i += INSERT_CHUNK)
-      await insertAbsent(tenant, missing.slice(i, i + INSERT_CHUNK));
+    await insertAbsent(tenant, missing);
   } catch (err) {
     // Only this attempt's own reservation goes back; items of the call another attempt wrote are never taken back.
     if (reserved) await takeBack(tenant, setId, missing).catch(() => undefined);
@@ -324,14 +312,21 @@ export async function addCalibrationItems(
 
 const isDuplicate = (err: unknown) => (err as { code?: number }).code === 11000;
 
-/** Inserts the items, skipping any another attempt of the same call inserted meanwhile (same ids). */
+/**
+ * Inserts the items (listed in id order, so in the order sent), skipping any another attempt of the same call
+ * inserted meanwhile (same ids): those found, the rest one by one, already listed.
+ */
 async function insertAbsent(tenant: TenantDb, docs: CalibrationItemDoc[]): Promise<void> {
   try {
-    await items(tenant).insertMany(docs);
+    await CALIBRATION_ITEMS.insertMany(tenant, docs, INSERT_CHUNK);
   } catch (err) {
     if (!isDuplicate(err)) throw err;
-    for (const doc of docs)
-      await items(tenant)
+    const ids = docs.map((d) => d._id);
+    const there = new Set(
+      (await CALIBRATION_ITEMS.byIds(tenant, ids, {}, { projection: { _id: 1 } })).map((d) => d._id),
+    );
+    for (const doc of docs.filter((d) => !there.has(d._id)))
+      await CALIBRATION_ITEMS.in(tenant)
         .insertOne(doc)
         .catch((e: unknown) => {
           if (!isDuplicate(e)) throw e;
@@ -345,7 +340,7 @@ const INSERT_CHUNK = 250;
 /** A failed call's items and reservation, undone: each item by `_id` (the embedded store's one indexed filter). */
 async function takeBack(tenant: TenantDb, setId: string, docs: CalibrationItemDoc[]): Promise<void> {
   for (let i = 0; i < docs.length; i += TAKE_BACK_AT_ONCE)
-    await Promise.all(docs.slice(i, i + TAKE_BACK_AT_ONCE).map((d) => items(tenant).deleteOne({ _id: d._id })));
+    await Promise.all(docs.slice(i, i + TAKE_BACK_AT_ONCE).map((d) => CALIBRATION_ITEMS.remove(tenant, d._id)));
   await sets(tenant).updateOne({ _id: setId }, { $inc: { item_count: -docs.length } });
 }
 
@@ -353,7 +348,7 @@ const TAKE_BACK_AT_ONCE = 16;
 
 export async function listCalibrationItems(tenant: TenantDb, setId: string, page: PageQuery, cursors: Cursors) {
   await getCalibrationSet(tenant, setId);
-  const { items: found, next_cursor } = await lists().read(tenant, CALIBRATION_ITEM_LIST, {
+  const { items: found, next_cursor } = await CALIBRATION_ITEMS.page(tenant, {
     scope: setId,
     page,
     cursors,
@@ -368,7 +363,7 @@ export async function allCalibrationItems(tenant: TenantDb, setId: string, curso
   const out: CalibrationItemDoc[] = [];
   let cursor: string | undefined;
   for (;;) {
-    const page = await lists().read(tenant, CALIBRATION_ITEM_LIST, {
+    const page = await CALIBRATION_ITEMS.page(tenant, {
       scope: setId,
       page: { limit: 100, cursor },
       cursors,
@@ -384,5 +379,5 @@ export async function allCalibrationItems(tenant: TenantDb, setId: string, curso
 
 /** A set's items by id (a calibration's job reads the items its batch ran); absent ids are left out. */
 export function calibrationItemsByIds(tenant: TenantDb, ids: string[]): Promise<CalibrationItemDoc[]> {
-  return findByIds(items(tenant), ids);
+  return CALIBRATION_ITEMS.byIds(tenant, ids);
 }

@@ -5,11 +5,10 @@
  */
 import { createHash } from 'node:crypto';
 import type { Db } from 'mongodb';
-import { COLLECTIONS } from '../platform/db';
 import { signedFile, type SignedFile, type Storage } from '../platform/storage';
 import { ApiError, errors } from '../http/errors';
 import type { Cursors, PageQuery } from '../http/pagination';
-import { lists, TenantDb, unwatchJob, watchJob, type ListSpec } from '../store';
+import { TenantDb } from '../store';
 import { startCalibrationJob } from '../jobs';
 import { publishEvent } from '../webhooks/publish-event';
 import type { Caller, CreateRunDeps } from '../runs';
@@ -21,7 +20,7 @@ import {
   type CriterionDoc,
 } from '../calibration-sets/calibration-sets';
 import { DEFAULT_THRESHOLDS, type CriterionReport, type Thresholds } from '../calibration/agreement';
-import type { CalibrationDoc } from './doc';
+import { CALIBRATIONS, type CalibrationDoc } from './doc';
 import { storedReports } from './stored';
 import {
   CALIBRATION_MAX_CRITERION_VALUES,
@@ -31,17 +30,9 @@ import {
   type CreateCalibrationRequest,
 } from './schemas';
 
-export type { CalibrationDoc };
+export { CALIBRATIONS, type CalibrationDoc };
 
-export const CALIBRATION_LIST: ListSpec<CalibrationDoc> = {
-  name: 'calibrations',
-  collection: COLLECTIONS.calibrations,
-  scopeOf: () => '',
-  settled: (doc) => doc.status !== 'running',
-  shapes: [{ equal: [], other: [] }],
-};
-
-const calibrations = (tenant: TenantDb) => tenant.collection<CalibrationDoc>(COLLECTIONS.calibrations);
+const calibrations = (tenant: TenantDb) => CALIBRATIONS.in(tenant);
 
 /** A seed from the calibration's id: fixed for the calibration, different between calibrations. */
 export const seedOf = (calibrationId: string): number =>
@@ -141,14 +132,8 @@ export async function createCalibration(
     );
   }
   const created = doc === null;
-  // Watched before it exists, as a batch is: a creation that dies at any later step leaves a calibration the
-  // reconciler finds and settles (docs/decisions.md 528); a retry finds the entry there already.
-  await watchJob(deps.db, 'calibrations', {
-    id: calibrationId,
-    accountId: tenant.accountId,
-    namespace: deps.temporal.namespace,
-    since: doc?.created_at ?? new Date(),
-  });
+  // Watched as it is written (running), as a batch is: a creation that dies at any later step leaves a calibration
+  // the reconciler finds and settles (docs/decisions.md 528); a retry finds it written and watched.
   if (!doc) {
     const fresh: Omit<CalibrationDoc, 'account_id'> = {
       _id: calibrationId,
@@ -173,10 +158,7 @@ export async function createCalibration(
       created_at: new Date(),
       finished_at: null,
     };
-    doc = await calibrations(tenant).insertOne({
-      ...fresh,
-      list_pos: await lists().place(tenant, CALIBRATION_LIST, fresh),
-    });
+    doc = await CALIBRATIONS.insert(tenant, fresh, { namespace: deps.temporal.namespace, since: new Date() });
   }
   try {
     const ownId = doc._id;
@@ -206,11 +188,7 @@ export async function createCalibration(
     if (err instanceof BatchRefused) return getCalibration(tenant, doc._id);
     // The batch was refused (or its creation failed before it existed): no calibration without its batch.
     if (err instanceof ApiError && !(await findBatchForJob(deps.db, tenant.accountId, doc.batch_id))) {
-      const gone = doc;
-      await lists().change(tenant, CALIBRATION_LIST, gone, () => calibrations(tenant).deleteOne({ _id: gone._id }), {
-        remove: true,
-      });
-      await unwatchJob(deps.db, 'calibrations', gone._id);
+      await CALIBRATIONS.remove(tenant, doc._id, doc);
     }
     throw err;
   }
@@ -230,8 +208,7 @@ export function findCalibrationForJob(db: Db, accountId: string, calibrationId: 
 }
 
 export async function listCalibrations(tenant: TenantDb, page: PageQuery, cursors: Cursors) {
-  return lists().read<CalibrationDoc>(tenant, CALIBRATION_LIST, {
-    scope: '',
+  return CALIBRATIONS.page(tenant, {
     page: { limit: page.limit, cursor: page.cursor },
     cursors,
     cursorScope: 'calibrations',
@@ -258,7 +235,8 @@ export async function finishCalibration(
   result: CalibrationReportResult,
 ): Promise<CalibrationDoc> {
   const tenant = new TenantDb(deps.db, calibration.account_id);
-  const ended = await calibrations(tenant).findOneAndUpdate(
+  const ended = await CALIBRATIONS.transition(
+    tenant,
     { _id: calibration._id, status: 'running' },
     {
       $set: {
@@ -271,7 +249,6 @@ export async function finishCalibration(
         finished_at: new Date(),
       },
     },
-    { returnDocument: 'after' },
   );
   const final = ended ?? (await getCalibration(tenant, calibration._id));
   // Another writer ended it (a cancel, the reconciler): its event is its own.
@@ -279,7 +256,7 @@ export async function finishCalibration(
   return final;
 }
 
-/** `calibration.completed` (once: its dedupe key), then the calibration leaves the reconciler's watch list. */
+/** `calibration.completed` (once: its dedupe key); the change that ended it took it off the watch list. */
 async function completed(
   deps: CreateRunDeps,
   final: CalibrationDoc,
@@ -291,7 +268,6 @@ async function completed(
     dedupeKey: `calibration.completed:${final._id}`,
     data: { calibration: calibrationView(final, criteria) },
   });
-  await unwatchJob(deps.db, 'calibrations', final._id);
 }
 
 /**
@@ -305,12 +281,12 @@ export async function failCalibration(
   error: { code: CalibrationFailureCode; message: string },
 ): Promise<boolean> {
   const tenant = new TenantDb(deps.db, calibration.account_id);
-  const failed = await calibrations(tenant).findOneAndUpdate(
+  const failed = await CALIBRATIONS.transition(
+    tenant,
     // creation_failed only while its creation has not confirmed its batch (named it after the batch's workflow,
     // docs/decisions.md 581): one that has will find its batch and job.
     { _id: calibration._id, status: 'running', ...(error.code === 'creation_failed' ? { workflow_name: '' } : {}) },
     { $set: { status: 'failed', error, finished_at: new Date() } },
-    { returnDocument: 'after' },
   );
   const final = failed ?? (await getCalibration(tenant, calibration._id));
   if (final.status === 'failed') await completed(deps, final);
@@ -335,10 +311,10 @@ export async function cancelCalibration(
     // The batch has ended (its report is being written) or never came to be: the calibration ends all the same.
     if (!(err instanceof ApiError) || (err.status !== 404 && err.status !== 409)) throw err;
   }
-  const canceled = await calibrations(tenant).findOneAndUpdate(
+  const canceled = await CALIBRATIONS.transition(
+    tenant,
     { _id: doc._id, status: 'running' },
     { $set: { status: 'canceled', finished_at: new Date() } },
-    { returnDocument: 'after' },
   );
   if (!canceled) throw notCancelable(await getCalibration(tenant, calibrationId));
   await completed(deps, canceled);

@@ -1,11 +1,15 @@
-/** A calibration's database record (written by calibrations.ts alone; docs/decisions.md 439, 520, 561). */
+/**
+ * A calibration's database record (written by calibrations.ts alone; docs/decisions.md 439, 520, 561) and its
+ * collection: listed per account, newest first, and watched while it runs (the reconciler settles one whose job is
+ * gone, domain/operations/reconcile-calibrations.ts).
+ */
 import type { CriterionDoc } from '../calibration-sets/calibration-sets';
 import type { Thresholds } from '../calibration/agreement';
+import { COLLECTIONS } from '../platform/db';
+import { defineCollection, type Item } from '../store';
 import type { CalibrationFailureCode, CalibrationStatus } from './schemas';
 
-export interface CalibrationDoc {
-  _id: string;
-  account_id: string;
+export interface CalibrationDoc extends Item {
   workflow_id: string;
   workflow_name: string;
   set_id: string;
@@ -36,5 +40,15 @@ export interface CalibrationDoc {
   error?: { code: CalibrationFailureCode; message: string } | null;
   created_at: Date;
   finished_at: Date | null;
-  list_pos?: number;
 }
+
+export const CALIBRATIONS = defineCollection<CalibrationDoc>({
+  collection: COLLECTIONS.calibrations,
+  list: {
+    name: 'calibrations',
+    scopeOf: () => '',
+    settled: (doc) => doc.status !== 'running',
+    shapes: [{ equal: [], other: [] }],
+  },
+  watched: { kind: 'calibrations', field: 'status', states: ['running'] },
+});

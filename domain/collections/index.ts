@@ -14,25 +14,35 @@ import { DELIVERIES } from '../webhooks/delivery-record';
 import { ENDPOINTS } from '../webhooks/endpoints';
 import { RUN_LIST } from '../runs/list';
 import { WORKFLOW_LIST } from '../evaluation-workflows/evaluation-workflows';
-import { REFERENCE_LIST } from '../documents/reference-documents';
-import { CALIBRATION_ITEM_LIST, CALIBRATION_SET_LIST } from '../calibration-sets/calibration-sets';
+import { DOCUMENTS } from '../documents/document-record';
+import { REFERENCES } from '../documents/reference-record';
+import { CALIBRATION_ITEMS, CALIBRATION_SETS } from '../calibration-sets/calibration-sets';
 import { BATCH_LIST } from '../batches/batches';
-import { CALIBRATION_LIST } from '../calibrations/calibrations';
+import { CALIBRATIONS } from '../calibrations/doc';
 
 /** Every collection declared with `defineCollection`. */
-export const DECLARED_COLLECTIONS = [EVENTS, DELIVERIES, ENDPOINTS] as const;
+export const DECLARED_COLLECTIONS = [
+  EVENTS,
+  DELIVERIES,
+  ENDPOINTS,
+  DOCUMENTS,
+  REFERENCES,
+  CALIBRATION_SETS,
+  CALIBRATION_ITEMS,
+  CALIBRATIONS,
+] as const;
 
 /** Every list, in the order the store prepares them. */
 export const LISTS = listsOf(
   RUN_LIST,
   WORKFLOW_LIST,
-  REFERENCE_LIST,
+  REFERENCES,
   EVENTS,
   DELIVERIES,
-  CALIBRATION_SET_LIST,
-  CALIBRATION_ITEM_LIST,
+  CALIBRATION_SETS,
+  CALIBRATION_ITEMS,
   BATCH_LIST,
-  CALIBRATION_LIST,
+  CALIBRATIONS,
 );
 
 /** Lists documents about to be inserted straight into `collection` (a bulk import, the benchmark's seeding). */

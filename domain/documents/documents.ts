@@ -6,50 +6,18 @@
  */
 import type { Db } from 'mongodb';
 import type { Config } from '../platform/config';
-import { COLLECTIONS } from '../platform/db';
 import { errors } from '../http/errors';
 import { newId } from '../platform/ids';
 import type { Storage } from '../platform/storage';
 import { deleteOriginal, originalKeys, presignOriginalUpload, putOriginal, statOriginal } from './originals';
 import { FIRST_TEXT_VERSION, forgetOcrPages, loadStoredText, textKeys } from './stored-text';
 import { extractDocument, type TemporalHandle } from '../jobs';
-import { findByIds, unwatchJob, watchJob } from '../store';
 import { TenantDb } from '../store';
 import { MAX_UPLOAD_BYTES, oversizedUploadMessage, uploadContentType, uploadHeaders } from './uploads';
-import { admitted, closeUpload, openUpload } from './open-uploads';
+import { admitted, openUpload } from './open-uploads';
+import { DOCUMENTS, type DocumentDoc } from './document-record';
 
-export interface DocumentDoc {
-  _id: string;
-  account_id: string;
-  filename: string;
-  upload_content_type: string;
-  declared_size: number | null;
-  object_key: string;
-  status: 'awaiting_upload' | 'extracting' | 'extracted' | 'failed';
-  mime_type: string | null;
-  size_bytes: number | null;
-  page_count: number | null;
-  /** Pages read by OCR (docs/decisions.md 435); absent on documents extracted before OCR existed (none were). */
-  ocr_pages?: number | null;
-  /** The OCR engine and its mean word confidence, when pages were read by OCR (a run's manifest records them). */
-  ocr?: { engine: string; mean_confidence: number; pages: number } | null;
-  extracted: boolean;
-  extraction_error: { code: string; message: string } | null;
-  text_key: string | null;
-  char_count: number | null;
-  /** The form of the stored text (stored-text.ts); absent on documents extracted before it was recorded (version 1). */
-  text_version?: number | null;
-  /** A draft 2020-12 schema of the file's structure (JSON, CSV header, XLSX header row), as JSON text. */
-  inferred_schema_json: string | null;
-  /** The Temporal namespace whose extraction job owns the document once `complete` started it (the reconciler's). */
-  job_namespace?: string | null;
-  /** When its upload URL expires (absent on records from before docs/decisions.md 322). */
-  upload_expires_at?: Date | null;
-  /** The ETag of the object `complete` checked: the only object extraction reads (docs/decisions.md 321). */
-  original_etag?: string | null;
-  created_at: Date;
-  completed_at: Date | null;
-}
+export { DOCUMENTS, type DocumentDoc };
 
 /** A document that is waiting for its bytes; nothing about the file is known yet. */
 function newDocument(f: {
@@ -113,14 +81,13 @@ export async function createDocumentUpload(
     input.size_bytes,
     config.UPLOAD_URL_TTL_S,
   );
-  const documents = tenant.collection<DocumentDoc>(COLLECTIONS.documents);
   await openUpload(tenant, 'document', { id, namespace: temporalNamespace, expiresAt });
-  await documents.insertOne({
+  await DOCUMENTS.insert(tenant, {
     ...newDocument({ id, filename: input.filename, contentType, key, declaredSize: input.size_bytes ?? null }),
     upload_expires_at: expiresAt,
   });
-  await admitted(tenant, 'document', id, async () => {
-    await documents.deleteOne({ _id: id, status: 'awaiting_upload' });
+  await admitted(tenant, async () => {
+    await DOCUMENTS.remove(tenant, id);
   });
   return {
     id,
@@ -132,7 +99,7 @@ export async function createDocumentUpload(
 }
 
 export async function getDocument(tenant: TenantDb, docId: string): Promise<DocumentDoc> {
-  const doc = await tenant.collection<DocumentDoc>(COLLECTIONS.documents).findOne({ _id: docId });
+  const doc = await DOCUMENTS.in(tenant).findOne({ _id: docId });
   if (!doc) throw errors.notFound('document');
   return doc;
 }
@@ -170,7 +137,6 @@ export async function completeDocument(
   docId: string,
   waitMs: number,
 ): Promise<{ doc: DocumentDoc; finished: boolean }> {
-  const documents = tenant.collection<DocumentDoc>(COLLECTIONS.documents);
   const doc = await getDocument(tenant, docId);
   if (doc.status === 'extracted' || doc.status === 'failed') return { doc, finished: true };
   if (doc.status === 'awaiting_upload') {
@@ -181,7 +147,8 @@ export async function completeDocument(
     if (stored.size > MAX_UPLOAD_BYTES) {
       // docs/decisions.md 427: refused from the store's size alone, never read, and not kept.
       await deleteOriginal(storage, doc.object_key);
-      await documents.updateOne(
+      await DOCUMENTS.transition(
+        tenant,
         { _id: docId, status: 'awaiting_upload' },
         {
           $set: {
@@ -192,17 +159,11 @@ export async function completeDocument(
           },
         },
       );
-      await closeUpload(tenant, 'document', docId);
       return { doc: await getDocument(tenant, docId), finished: true };
     }
-    // Watched first (domain/store/watch.ts): an extraction that never starts is started by the reconciler.
-    await watchJob(tenant.rawDb(), 'documents', {
-      id: docId,
-      accountId: tenant.accountId,
-      namespace: temporal.namespace,
-      since: new Date(),
-    });
-    const taken = await documents.updateOne(
+    // Watched as it starts extracting: an extraction that never starts is started by the reconciler.
+    const taken = await DOCUMENTS.transition(
+      tenant,
       { _id: docId, status: 'awaiting_upload' },
       {
         $set: {
@@ -213,13 +174,13 @@ export async function completeDocument(
           original_etag: stored.etag ?? null,
         },
       },
+      { watch: { namespace: temporal.namespace, since: new Date() } },
     );
-    if (taken.modifiedCount === 0) {
+    if (!taken) {
       // Another `complete` took it first (then extract as it does), or the sweep failed it as abandoned.
       const now = await getDocument(tenant, docId);
       if (now.status === 'failed' || now.status === 'extracted') return { doc: now, finished: true };
     }
-    await closeUpload(tenant, 'document', docId);
   }
   const job = await extractDocument(temporal, { accountId: tenant.accountId, docId }, waitMs);
   if (job.state === 'ended') {
@@ -250,19 +211,19 @@ export async function settleExtractionEnded(
   // The job is closed, so no attempt will take up the pages it kept: they go first (docs/decisions.md 317), so a
   // settlement cut short between the two is finished by the next caller, which deletes what is left and settles.
   await forgetOcrPages(storage, textKeys.document(accountId, docId));
-  const res = await new TenantDb(db, accountId).collection<DocumentDoc>(COLLECTIONS.documents).updateOne(
+  const settled = await DOCUMENTS.transition(
+    new TenantDb(db, accountId),
     { _id: docId, status: 'extracting' },
     {
       $set: { status: 'failed', extracted: false, extraction_error: { code: 'extraction_failed', message: reason } },
     },
   );
-  await unwatchJob(db, 'documents', docId);
-  return res.modifiedCount === 1;
+  return settled !== null;
 }
 
 /** The document an extraction job works on; a plain Error when it is gone (the job retries, then fails). */
 export async function documentForExtraction(db: Db, accountId: string, docId: string): Promise<DocumentDoc> {
-  const doc = await new TenantDb(db, accountId).collection<DocumentDoc>(COLLECTIONS.documents).findOne({ _id: docId });
+  const doc = await DOCUMENTS.in(new TenantDb(db, accountId)).findOne({ _id: docId });
   if (!doc) throw new Error(`document ${docId} not found`);
   return doc;
 }
@@ -292,7 +253,8 @@ export async function recordExtraction(
   docId: string,
   outcome: ExtractionOutcome,
 ): Promise<void> {
-  await new TenantDb(db, accountId).collection<DocumentDoc>(COLLECTIONS.documents).updateOne(
+  await DOCUMENTS.transition(
+    new TenantDb(db, accountId),
     { _id: docId },
     {
       $set: {
@@ -312,7 +274,6 @@ export async function recordExtraction(
       },
     },
   );
-  await unwatchJob(db, 'documents', docId);
 }
 
 /**
@@ -333,27 +294,25 @@ export async function ingestDocumentBytes(
   );
   const key = originalKeys.document(tenant.accountId, id);
   const etag = await putOriginal(storage, key, file.bytes, contentType);
-  await watchJob(tenant.rawDb(), 'documents', {
-    id,
-    accountId: tenant.accountId,
-    namespace: temporal.namespace,
-    since: new Date(),
-  });
-  await tenant.collection<DocumentDoc>(COLLECTIONS.documents).insertOne({
-    ...newDocument({
-      id,
-      filename: file.filename.slice(0, 255) || 'upload',
-      contentType,
-      key,
-      declaredSize: file.bytes.length,
-    }),
-    // The bytes are already stored: the document starts where `complete` leaves an uploaded one.
-    status: 'extracting',
-    size_bytes: file.bytes.length,
-    completed_at: new Date(),
-    job_namespace: temporal.namespace,
-    original_etag: etag ?? null,
-  });
+  await DOCUMENTS.insert(
+    tenant,
+    {
+      ...newDocument({
+        id,
+        filename: file.filename.slice(0, 255) || 'upload',
+        contentType,
+        key,
+        declaredSize: file.bytes.length,
+      }),
+      // The bytes are already stored: the document starts where `complete` leaves an uploaded one.
+      status: 'extracting',
+      size_bytes: file.bytes.length,
+      completed_at: new Date(),
+      job_namespace: temporal.namespace,
+      original_etag: etag ?? null,
+    },
+    { namespace: temporal.namespace, since: new Date() },
+  );
   const { doc } = await completeDocument(tenant, storage, temporal, id, waitMs);
   return doc;
 }
@@ -363,7 +322,8 @@ export async function ingestDocumentBytes(
  * with `upload_expired`, once (a guarded update, so a `complete` that got there first wins). True when it changed.
  */
 export async function expireDocumentUpload(db: Db, accountId: string, docId: string): Promise<boolean> {
-  const res = await new TenantDb(db, accountId).collection<DocumentDoc>(COLLECTIONS.documents).updateOne(
+  const expired = await DOCUMENTS.transition(
+    new TenantDb(db, accountId),
     { _id: docId, status: 'awaiting_upload' },
     {
       $set: {
@@ -376,12 +336,20 @@ export async function expireDocumentUpload(db: Db, accountId: string, docId: str
       },
     },
   );
-  return res.modifiedCount === 1;
+  return expired !== null;
+}
+
+/**
+ * An upload whose record never appeared (its creation died, or was taken back at the limit), found by the sweep: its
+ * insert is taken back, off the uploads awaiting their bytes.
+ */
+export async function takeBackDocumentUpload(tenant: TenantDb, docId: string): Promise<void> {
+  await DOCUMENTS.remove(tenant, docId);
 }
 
 /** A run's input documents as its job reads them, by `_id` (the ones found; the caller names the missing). */
 export function documentsForRun(db: Db, accountId: string, docIds: string[]): Promise<DocumentDoc[]> {
-  return findByIds(new TenantDb(db, accountId).collection<DocumentDoc>(COLLECTIONS.documents), docIds);
+  return DOCUMENTS.byIds(new TenantDb(db, accountId), docIds);
 }
 
 /**
@@ -401,7 +369,7 @@ export async function requireInputDocuments(
   reading: 'wait' | 'refuse' = 'refuse',
 ): Promise<DocumentDoc[]> {
   const unique = [...new Set(ids)];
-  const docs = unique.length ? await findByIds(tenant.collection<DocumentDoc>(COLLECTIONS.documents), unique) : [];
+  const docs = unique.length ? await DOCUMENTS.byIds(tenant, unique) : [];
   const byId = new Map(docs.map((d) => [d._id, d]));
   const missing = unique.filter((id) => !byId.has(id));
   if (missing.length) {

@@ -1,62 +1,51 @@
 /**
  * Uploads awaiting their bytes: an upload URL handed out for a document or a reference document that is not yet
  * completed (docs/decisions.md 322). Two things follow each one from its creation:
- * - the account's open-upload memberships (domain/store/memberships.ts), which bound how many it may hold at once
- *   (LIMITS.openUploadsPerAccount, documents and references together; 409 `limit_reached` past it): each may leave
- *   bytes in the store — up to the store's largest single PUT when no size was declared — until it is swept;
- * - a watch entry (domain/store/watch.ts) timed at the URL's expiry, which the reconciler's hourly sweep reads
+ * - its collection's membership of uploads awaiting their bytes (document-record.ts, reference-record.ts), which
+ *   bounds how many the account may hold at once (LIMITS.openUploadsPerAccount, documents and references together;
+ *   409 `limit_reached` past it): each may leave bytes in the store — up to the store's largest single PUT when no
+ *   size was declared — until it is swept. Its record's insert enrols it, and the change that completes or fails it
+ *   withdraws it;
+ * - a deadline (domain/store/deadlines.ts) at the URL's expiry, which the reconciler's hourly sweep reads
  *   (upload-sweep.ts) to fail the uploads nobody completed and delete their objects.
- * The owners of the records (documents.ts, reference-documents.ts) call in here when they create and complete one.
+ * The owners of the records (documents.ts, reference-documents.ts) call in here when they create one.
  */
 import type { Db } from 'mongodb';
 import { LIMITS, refuseAbove } from '../access/limits';
 import type { TenantDb } from '../store';
-import { COLLECTIONS } from '../platform/db';
-import { Membership, unwatchJob, watchJob } from '../store';
+import { defineDeadline } from '../store';
+import { DOCUMENTS } from './document-record';
+import { REFERENCES } from './reference-record';
 
 export type UploadKind = 'document' | 'reference';
 
-/** What an open upload is, per kind: the rosters' filter, and the legacy scan's. */
-const ROSTERS_HOLD = {
+/** What an open upload is, per kind: the legacy scan's filter. */
+const HOLDS = {
   document: { status: 'awaiting_upload' },
   reference: { indexing_started_at: null, deleted_at: null },
 } as const;
 
-const ROSTERS = {
-  document: new Membership<{ _id: string; account_id: string; status?: string }>({
-    rosters: COLLECTIONS.documentUploadRosters,
-    items: COLLECTIONS.documents,
-    holds: () => ROSTERS_HOLD.document,
-    left: (doc) => doc.status !== 'awaiting_upload',
-  }),
-  reference: new Membership<{
-    _id: string;
-    account_id: string;
-    indexing_started_at?: Date | null;
-    deleted_at?: Date | null;
-  }>({
-    rosters: COLLECTIONS.referenceUploadRosters,
-    items: COLLECTIONS.referenceDocuments,
-    holds: () => ROSTERS_HOLD.reference,
-    // A deleted one no longer counts against the account either: nobody can complete it.
-    left: (ref) => ref.indexing_started_at != null || ref.deleted_at != null,
-  }),
+/** Each kind's count of open uploads, as far as a limit at `most` needs to know (-1: every one confirmed). */
+const COUNT = {
+  document: (tenant: TenantDb, most: number) => DOCUMENTS.count('awaiting_upload', tenant, most),
+  reference: (tenant: TenantDb, most: number) => REFERENCES.count('awaiting_upload', tenant, most),
 } as const;
 
-const WATCH_KIND = { document: 'document_uploads', reference: 'reference_uploads' } as const;
-export const UPLOAD_WATCH_KINDS = WATCH_KIND;
+/** Each upload's deadline, at its URL's expiry. */
+export const UPLOAD_DEADLINES = {
+  document: defineDeadline('document_uploads'),
+  reference: defineDeadline('reference_uploads'),
+} as const;
 
 /**
- * The account's open uploads, as far as a limit at `most` needs to know: each roster's own count while their sum is
- * within `most` (supersets within it cannot be over), otherwise both confirmed item by item.
+ * The account's open uploads, as far as a limit at `most` needs to know: each membership's own count while their sum
+ * is within `most` (each count may be over, never under: within it, neither can be over), otherwise both confirmed
+ * item by item.
  */
 async function openUploads(tenant: TenantDb, most: number): Promise<number> {
-  const [documents, references] = [
-    await ROSTERS.document.count(tenant, most),
-    await ROSTERS.reference.count(tenant, most),
-  ];
+  const [documents, references] = [await COUNT.document(tenant, most), await COUNT.reference(tenant, most)];
   if (documents + references <= most) return documents + references;
-  return (await ROSTERS.document.count(tenant, -1)) + (await ROSTERS.reference.count(tenant, -1));
+  return (await COUNT.document(tenant, -1)) + (await COUNT.reference(tenant, -1));
 }
 
 const LIMIT = {
@@ -67,8 +56,8 @@ const LIMIT = {
 
 /**
  * Before inserting the record of a new upload: 409 `limit_reached` when the account already holds the most, else
- * the upload is on its roster and watched from here on (a crash before the insert leaves an entry the sweep drops).
- * Call `admitted` right after the insert.
+ * its deadline is set (a crash before the insert leaves a deadline the sweep forgets). The insert enrols it in its
+ * collection's membership; call `admitted` right after it.
  */
 export async function openUpload(
   tenant: TenantDb,
@@ -80,42 +69,25 @@ export async function openUpload(
     LIMITS.openUploadsPerAccount - 1,
     LIMIT,
   );
-  await ROSTERS[kind].enrol(tenant, upload.id);
-  await watchJob(tenant.rawDb(), WATCH_KIND[kind], {
+  await UPLOAD_DEADLINES[kind].set(tenant.rawDb(), {
     id: upload.id,
     accountId: tenant.accountId,
     namespace: upload.namespace,
-    since: upload.expiresAt,
+    at: upload.expiresAt,
   });
 }
 
 /**
  * Counted again after the insert (domain/access/limits.ts `refuseAbove`): racing creations cannot all see room and
- * succeed. `takeBack` withdraws the caller's insert.
+ * succeed. `takeBack` withdraws the caller's insert, and with it its membership.
  */
-export async function admitted(tenant: TenantDb, kind: UploadKind, id: string, takeBack: () => Promise<void>) {
+export async function admitted(tenant: TenantDb, takeBack: () => Promise<void>) {
   await refuseAbove(
     () => openUploads(tenant, LIMITS.openUploadsPerAccount),
     LIMITS.openUploadsPerAccount,
     LIMIT,
-    async () => {
-      await takeBack();
-      await ROSTERS[kind].withdraw(tenant, id);
-    },
+    takeBack,
   );
-}
-
-/**
- * `complete` took the upload (or the sweep failed it): it no longer counts as open. The watch entry stays until the
- * sweep after the URL expired, which deletes what a PUT after a deletion of the original may have left.
- */
-export async function closeUpload(tenant: TenantDb, kind: UploadKind, id: string): Promise<void> {
-  await ROSTERS[kind].withdraw(tenant, id);
-}
-
-/** The sweep is done with the upload. */
-export async function forgetUpload(db: Db, kind: UploadKind, id: string): Promise<void> {
-  await unwatchJob(db, WATCH_KIND[kind], id);
 }
 
 /**
@@ -127,24 +99,22 @@ export async function forgetUpload(db: Db, kind: UploadKind, id: string): Promis
 export async function watchUnwatchedUploads(db: Db, namespace: string, urlTtlS: number): Promise<number> {
   const unwatched = { upload_expires_at: { $exists: false } };
   const found = {
-    document: await db
-      .collection(COLLECTIONS.documents)
-      .find({ ...ROSTERS_HOLD.document, ...unwatched }, { projection: { _id: 1, account_id: 1, created_at: 1 } })
+    document: await DOCUMENTS.across(db)
+      .find({ ...HOLDS.document, ...unwatched }, { projection: { _id: 1, account_id: 1, created_at: 1 } })
       .toArray(),
-    reference: await db
-      .collection(COLLECTIONS.referenceDocuments)
-      .find({ ...ROSTERS_HOLD.reference, ...unwatched }, { projection: { _id: 1, account_id: 1, created_at: 1 } })
+    reference: await REFERENCES.across(db)
+      .find({ ...HOLDS.reference, ...unwatched }, { projection: { _id: 1, account_id: 1, created_at: 1 } })
       .toArray(),
   };
   let added = 0;
   for (const kind of ['document', 'reference'] as const) {
     for (const item of found[kind]) {
       const since = new Date((item.created_at as Date).getTime() + urlTtlS * 1000);
-      const outcome = await watchJob(db, WATCH_KIND[kind], {
+      const outcome = await UPLOAD_DEADLINES[kind].set(db, {
         id: String(item._id),
         accountId: String(item.account_id),
         namespace,
-        since,
+        at: since,
       });
       if (outcome === 'added') added++;
     }
@@ -152,7 +122,7 @@ export async function watchUnwatchedUploads(db: Db, namespace: string, urlTtlS: 
   return added;
 }
 
-/** The hourly safety net of the rosters (with the reconciler's other sweeps). */
+/** The hourly safety net of the uploads' memberships (with the reconciler's other sweeps). */
 export async function sweepUploadRosters(db: Db): Promise<number> {
-  return (await ROSTERS.document.sweep(db)) + (await ROSTERS.reference.sweep(db));
+  return (await DOCUMENTS.sweep(db)) + (await REFERENCES.sweep(db));
 }

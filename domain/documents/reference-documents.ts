@@ -6,7 +6,6 @@
  * reference-index.ts's, the original and the text originals.ts's and stored-text.ts's.
  */
 import type { Config } from '../platform/config';
-import { COLLECTIONS } from '../platform/db';
 import { errors } from '../http/errors';
 import { newId } from '../platform/ids';
 import type { Cursors, PageQuery } from '../http/pagination';
@@ -15,41 +14,14 @@ import { deleteOriginal, originalKeys, presignOriginalUpload, statOriginal } fro
 import { forgetOcrPages, textKeys } from './stored-text';
 import type { Db } from 'mongodb';
 import { describeJob, indexReference, isClosed, jobIds, type JobStatus, type TemporalHandle } from '../jobs';
-import { findByIds, lists, unwatchJob, watchJob, type ListSpec } from '../store';
+import type { UpdateFilter } from 'mongodb';
 import { publishEvent, type EventPublisher } from '../webhooks/publish-event';
-import { TenantDb } from '../store';
+import { TenantDb, type WatchFrom } from '../store';
 import { MAX_UPLOAD_BYTES, oversizedUploadMessage, uploadContentType, uploadHeaders } from './uploads';
-import { admitted, closeUpload, openUpload } from './open-uploads';
+import { admitted, openUpload } from './open-uploads';
+import { REFERENCES, type ReferenceDocumentDoc } from './reference-record';
 
-export interface ReferenceDocumentDoc {
-  _id: string;
-  account_id: string;
-  name: string;
-  filename: string;
-  upload_content_type: string;
-  object_key: string;
-  status: 'processing' | 'ready' | 'failed';
-  failure_reason: string | null;
-  /** Why it failed, as a code (`file_too_large`, extraction codes); the API shows `failure_reason`. */
-  failure_code?: string | null;
-  mime_type: string | null;
-  size_bytes: number | null;
-  page_count: number | null;
-  chunk_count: number | null;
-  /** Bumped on every (re)index; a run records the version it retrieved from. */
-  index_version: number;
-  indexing_started_at: Date | null;
-  /** The Temporal namespace whose indexing job owns the document once `complete` started it (the reconciler's). */
-  job_namespace?: string | null;
-  /** When its upload URL expires (absent on records from before docs/decisions.md 322). */
-  upload_expires_at?: Date | null;
-  /** The ETag of the object `complete` checked: the only object indexing reads (docs/decisions.md 321). */
-  original_etag?: string | null;
-  deleted_at: Date | null;
-  created_at: Date;
-  /** Its position in the account's reference-document list (domain/store/). */
-  list_pos?: number;
-}
+export { REFERENCES, type ReferenceDocumentDoc };
 
 export function referenceView(doc: ReferenceDocumentDoc) {
   return {
@@ -67,20 +39,21 @@ export function referenceView(doc: ReferenceDocumentDoc) {
   };
 }
 
-const collection = (tenant: TenantDb) => tenant.collection<ReferenceDocumentDoc>(COLLECTIONS.referenceDocuments);
+const collection = (tenant: TenantDb) => REFERENCES.in(tenant);
 
 /**
- * Every change to a listed reference document goes through here: its list entry is claimed first and released after
- * (domain/store/), so the list may trust its snapshot in every status, `processing` included
- * (docs/decisions.md 211). A write that fails leaves the entry held: the list then reads the document itself.
+ * Every change to a reference document goes through here, with the document as last read (`known`, else read now):
+ * the list trusts its copy in every status, so the change claims it (the declaration's `settled`). Answers the
+ * document after the change, null when `filter` matched none.
  */
-async function changing<R>(
+async function changing(
   tenant: TenantDb,
-  refId: string,
-  write: () => Promise<R>,
-  known?: ReferenceDocumentDoc | null,
-): Promise<R> {
-  return lists().change(tenant, REFERENCE_LIST, known ?? (await collection(tenant).findOne({ _id: refId })), write);
+  filter: { _id: string } & Partial<Record<keyof ReferenceDocumentDoc, unknown>>,
+  update: UpdateFilter<ReferenceDocumentDoc>,
+  options: { known?: ReferenceDocumentDoc | null; watch?: WatchFrom } = {},
+): Promise<ReferenceDocumentDoc | null> {
+  const current = options.known ?? (await collection(tenant).findOne({ _id: filter._id }));
+  return REFERENCES.transition(tenant, filter as never, update, { current, watch: options.watch });
 }
 
 /** `temporalNamespace`: whose reconciler sweeps the upload if nobody completes it (domain/documents/upload-sweep.ts). */
@@ -120,13 +93,9 @@ export async function createReferenceUpload(
     created_at: new Date(),
   };
   await openUpload(tenant, 'reference', { id, namespace: temporalNamespace, expiresAt });
-  // Listed first, written second (domain/store/): a crash between never hides it from the list.
-  const doc = await collection(tenant).insertOne({
-    ...fresh,
-    list_pos: await lists().place(tenant, REFERENCE_LIST, fresh),
-  });
+  const doc = await REFERENCES.insert(tenant, fresh);
   // Taken back as a deletion: it is already on the account's list, which a deletion takes it off.
-  await admitted(tenant, 'reference', id, async () => {
+  await admitted(tenant, async () => {
     await deleteReference(tenant, id);
   });
   return {
@@ -165,52 +134,35 @@ export async function completeReference(tenant: TenantDb, storage: Storage, temp
       await deleteOriginal(storage, doc.object_key);
       const refused = await changing(
         tenant,
-        refId,
-        () =>
-          collection(tenant).findOneAndUpdate(
-            { _id: refId, indexing_started_at: null },
-            {
-              $set: {
-                indexing_started_at: new Date(),
-                size_bytes: stored.size,
-                status: 'failed',
-                failure_code: 'file_too_large',
-                failure_reason: oversizedUploadMessage(stored.size),
-              },
-            },
-            { returnDocument: 'after' },
-          ),
-        doc,
+        { _id: refId, indexing_started_at: null },
+        {
+          $set: {
+            indexing_started_at: new Date(),
+            size_bytes: stored.size,
+            status: 'failed',
+            failure_code: 'file_too_large',
+            failure_reason: oversizedUploadMessage(stored.size),
+          },
+        },
+        { known: doc },
       );
-      await closeUpload(tenant, 'reference', refId);
       return refused ?? (await findLive(tenant, refId));
     }
-    // Watched first (domain/store/watch.ts): an indexing that never starts is started by the reconciler.
-    await watchJob(tenant.rawDb(), 'references', {
-      id: refId,
-      accountId: tenant.accountId,
-      namespace: temporal.namespace,
-      since: new Date(),
-    });
+    // Watched as its indexing starts: an indexing that never starts is started by the reconciler.
     started = await changing(
       tenant,
-      refId,
-      () =>
-        collection(tenant).findOneAndUpdate(
-          { _id: refId, indexing_started_at: null },
-          {
-            $set: {
-              indexing_started_at: new Date(),
-              size_bytes: stored.size,
-              job_namespace: temporal.namespace,
-              original_etag: stored.etag ?? null,
-            },
-            $inc: { index_version: 1 },
-          },
-        ),
-      doc,
+      { _id: refId, indexing_started_at: null },
+      {
+        $set: {
+          indexing_started_at: new Date(),
+          size_bytes: stored.size,
+          job_namespace: temporal.namespace,
+          original_etag: stored.etag ?? null,
+        },
+        $inc: { index_version: 1 },
+      },
+      { known: doc, watch: { namespace: temporal.namespace, since: new Date() } },
     );
-    await closeUpload(tenant, 'reference', refId);
     if (!started) {
       // Another `complete` took it first (then start or attach as it does), or the sweep failed it as abandoned.
       const now = await findLive(tenant, refId);
@@ -219,13 +171,9 @@ export async function completeReference(tenant: TenantDb, storage: Storage, temp
   } else if (doc.job_namespace !== temporal.namespace) {
     await changing(
       tenant,
-      refId,
-      () =>
-        collection(tenant).updateOne(
-          { _id: refId, status: 'processing' },
-          { $set: { job_namespace: temporal.namespace } },
-        ),
-      doc,
+      { _id: refId, status: 'processing' },
+      { $set: { job_namespace: temporal.namespace } },
+      { known: doc },
     );
   }
   await indexReference(temporal, { accountId: tenant.accountId, refId });
@@ -277,21 +225,17 @@ export async function settleIndexingEnded(
   // The job is closed: the pages it kept for a retry go first (docs/decisions.md 317), as for an input document.
   await forgetOcrPages(storage, textKeys.reference(accountId, refId));
   const tenant = new TenantDb(db, accountId);
-  const res = await changing(tenant, refId, () =>
-    collection(tenant).updateOne(
-      { _id: refId, status: 'processing' },
-      { $set: { status: 'failed', failure_reason: reason } },
-    ),
+  const settled = await changing(
+    tenant,
+    { _id: refId, status: 'processing' },
+    { $set: { status: 'failed', failure_reason: reason } },
   );
-  await unwatchJob(db, 'references', refId);
-  return res.modifiedCount === 1;
+  return settled !== null;
 }
 
 /** The reference an indexing job works on (deleted or not); a plain Error when it is gone (the job retries). */
 export async function referenceForIndexing(db: Db, accountId: string, refId: string): Promise<ReferenceDocumentDoc> {
-  const doc = await new TenantDb(db, accountId)
-    .collection<ReferenceDocumentDoc>(COLLECTIONS.referenceDocuments)
-    .findOne({ _id: refId });
+  const doc = await collection(new TenantDb(db, accountId)).findOne({ _id: refId });
   if (!doc) throw new Error(`reference document ${refId} not found`);
   return doc;
 }
@@ -304,12 +248,7 @@ export async function recordReferenceExtraction(
   found: { mime_type: string | null; page_count: number | null },
 ): Promise<void> {
   const tenant = new TenantDb(db, accountId);
-  await changing(tenant, refId, () =>
-    collection(tenant).updateOne(
-      { _id: refId },
-      { $set: { mime_type: found.mime_type, page_count: found.page_count } },
-    ),
-  );
+  await changing(tenant, { _id: refId }, { $set: { mime_type: found.mime_type, page_count: found.page_count } });
 }
 
 /** Moves `processing` to `ready` or `failed` once; `ready` records the event (once, by its dedupe key). */
@@ -325,24 +264,22 @@ export async function finishReferenceIndexing(
   },
 ): Promise<void> {
   const tenant = new TenantDb(publisher.db, input.accountId);
-  const updated = await changing(tenant, input.refId, () =>
-    collection(tenant).findOneAndUpdate(
-      { _id: input.refId, status: 'processing' },
-      {
-        $set:
-          input.outcome === 'ready'
-            ? { status: 'ready', chunk_count: input.chunkCount ?? 0, failure_reason: null, failure_code: null }
-            : {
-                status: 'failed',
-                failure_reason: input.reason ?? 'The document could not be indexed.',
-                failure_code: input.code ?? 'indexing_failed',
-              },
-      },
-      { returnDocument: 'after' },
-    ),
+  // Off the watch list as it leaves `processing`, whether or not this write matched (the declaration's).
+  const updated = await changing(
+    tenant,
+    { _id: input.refId, status: 'processing' },
+    {
+      $set:
+        input.outcome === 'ready'
+          ? { status: 'ready', chunk_count: input.chunkCount ?? 0, failure_reason: null, failure_code: null }
+          : {
+              status: 'failed',
+              failure_reason: input.reason ?? 'The document could not be indexed.',
+              failure_code: input.code ?? 'indexing_failed',
+            },
+    },
   );
   const current = updated ?? (await referenceForIndexing(publisher.db, input.accountId, input.refId));
-  if (current.status !== 'processing') await unwatchJob(publisher.db, 'references', input.refId);
   if (current.status === 'ready' && input.outcome === 'ready') {
     await publishEvent(publisher, {
       accountId: input.accountId,
@@ -353,21 +290,8 @@ export async function finishReferenceIndexing(
   }
 }
 
-/**
- * The account's reference-document list (domain/store/). Every change to a reference document claims
- * its entry first (`changing`, and the deletion), so its snapshot is trusted in every status.
- */
-export const REFERENCE_LIST: ListSpec<ReferenceDocumentDoc> = {
-  name: 'reference_documents',
-  collection: COLLECTIONS.referenceDocuments,
-  scopeOf: () => '',
-  settled: () => true,
-  shapes: [{ equal: ['deleted_at'], other: [] }],
-};
-
 export async function listReferences(tenant: TenantDb, page: PageQuery, cursors: Cursors) {
-  const { items, next_cursor } = await lists().read(tenant, REFERENCE_LIST, {
-    scope: '',
+  const { items, next_cursor } = await REFERENCES.page(tenant, {
     page,
     cursors,
     cursorScope: 'reference_documents',
@@ -378,14 +302,14 @@ export async function listReferences(tenant: TenantDb, page: PageQuery, cursors:
 
 /** Hides the pointer; the stored original and the index stay (the contract: the original remains). */
 export async function deleteReference(tenant: TenantDb, refId: string) {
-  const res = await lists().change(
+  // Off its list for good (the declaration's `leftBy`), and off the uploads awaiting their bytes.
+  const deleted = await changing(
     tenant,
-    REFERENCE_LIST,
-    await findLive(tenant, refId),
-    () => collection(tenant).updateOne({ _id: refId, deleted_at: null }, { $set: { deleted_at: new Date() } }),
-    { remove: true },
+    { _id: refId, deleted_at: null },
+    { $set: { deleted_at: new Date() } },
+    { known: await findLive(tenant, refId) },
   );
-  if (res.matchedCount === 0) throw errors.notFound('reference document');
+  if (!deleted) throw errors.notFound('reference document');
   return { id: refId, object: 'reference_document' as const, deleted: true as const };
 }
 
@@ -396,25 +320,31 @@ export async function deleteReference(tenant: TenantDb, refId: string) {
  */
 export async function expireReferenceUpload(db: Db, accountId: string, refId: string): Promise<boolean> {
   const tenant = new TenantDb(db, accountId);
-  const res = await changing(tenant, refId, () =>
-    collection(tenant).updateOne(
-      { _id: refId, indexing_started_at: null },
-      {
-        $set: {
-          indexing_started_at: new Date(),
-          status: 'failed',
-          failure_code: 'upload_expired',
-          failure_reason: 'The upload was not completed before its URL expired; its file, if any, has been deleted.',
-        },
+  const expired = await changing(
+    tenant,
+    { _id: refId, indexing_started_at: null },
+    {
+      $set: {
+        indexing_started_at: new Date(),
+        status: 'failed',
+        failure_code: 'upload_expired',
+        failure_reason: 'The upload was not completed before its URL expired; its file, if any, has been deleted.',
       },
-    ),
+    },
   );
-  return res.modifiedCount === 1;
+  return expired !== null;
+}
+
+/**
+ * An upload whose record never appeared (its creation died), found by the sweep: its insert is taken back, off the
+ * list and the uploads awaiting their bytes.
+ */
+export async function takeBackReferenceUpload(tenant: TenantDb, refId: string): Promise<void> {
+  await REFERENCES.remove(tenant, refId);
 }
 
 /** The names of the account's references among `refIds`, read by `_id` (domain/store `findByIds`). */
 export async function referenceNames(db: Db, accountId: string, refIds: string[]): Promise<Map<string, string>> {
-  const refs = new TenantDb(db, accountId).collection<ReferenceDocumentDoc>(COLLECTIONS.referenceDocuments);
-  const found = await findByIds(refs, refIds, {}, { projection: { _id: 1, name: 1 } });
+  const found = await REFERENCES.byIds(new TenantDb(db, accountId), refIds, {}, { projection: { _id: 1, name: 1 } });
   return new Map(found.map((r) => [r._id, r.name] as const));
 }

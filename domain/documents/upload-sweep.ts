@@ -1,22 +1,22 @@
 /**
  * The sweep of uploads nobody completed (docs/decisions.md 322), run by the reconciler's hourly step
- * (activities/reconcile.ts). It reads the watch entries open-uploads.ts wrote at creation, timed at each upload URL's
- * expiry, once UPLOAD_SWEEP_GRACE_MS has passed after it, and for each upload:
+ * (activities/reconcile.ts). It reads the deadlines open-uploads.ts set at creation, each upload URL's expiry, once
+ * UPLOAD_SWEEP_GRACE_MS has passed after it, and for each upload:
  * - still awaiting its bytes: failed with `upload_expired` through its owner's guarded transition (a `complete` that
  *   got there first wins), and its object deleted;
  * - failed with its original deleted (too large, changed after `complete`, expired): the object deleted again, for
  *   bytes PUT after that deletion while the URL was still valid;
  * - anything else: left alone.
- * Then the entry goes. Only this namespace's entries are read, as the reconciler reads its own.
+ * Then the deadline goes. Only this namespace's deadlines are read, as the reconciler reads its own.
  */
 import type { Db } from 'mongodb';
-import { COLLECTIONS } from '../platform/db';
 import type { Storage } from '../platform/storage';
-import type { WatchedJobDoc } from '../store';
-import { TenantDb } from '../store';
-import { expireDocumentUpload, type DocumentDoc } from './documents';
-import { expireReferenceUpload, type ReferenceDocumentDoc } from './reference-documents';
-import { closeUpload, forgetUpload, UPLOAD_WATCH_KINDS, type UploadKind } from './open-uploads';
+import { TenantDb, type DueItem } from '../store';
+import { expireDocumentUpload, takeBackDocumentUpload } from './documents';
+import { DOCUMENTS } from './document-record';
+import { expireReferenceUpload, takeBackReferenceUpload } from './reference-documents';
+import { REFERENCES } from './reference-record';
+import { UPLOAD_DEADLINES, type UploadKind } from './open-uploads';
 import { deleteOriginal } from './originals';
 
 /**
@@ -24,7 +24,7 @@ import { deleteOriginal } from './originals';
  * to its end, and the client needs time to call `complete` after it.
  */
 export const UPLOAD_SWEEP_GRACE_MS = 3_600_000;
-/** Entries read per batch; a sweep reads batches until none is left or SWEEP_MAX_BATCHES were read. */
+/** Deadlines read per batch; a sweep reads batches until none is left or SWEEP_MAX_BATCHES were read. */
 const SWEEP_BATCH = 100;
 const SWEEP_MAX_BATCHES = 20;
 
@@ -44,12 +44,11 @@ export async function sweepAbandonedUploads(
   const cutoff = new Date(now.getTime() - UPLOAD_SWEEP_GRACE_MS);
   for (const kind of ['document', 'reference'] as const) {
     for (let batch = 0; batch < SWEEP_MAX_BATCHES; batch++) {
-      const entries = await deps.db
-        .collection<WatchedJobDoc>(COLLECTIONS.watchedJobs)
-        .find({ kind: UPLOAD_WATCH_KINDS[kind], job_namespace: deps.namespace, created_at: { $lt: cutoff } })
-        .sort({ created_at: 1 })
-        .limit(SWEEP_BATCH)
-        .toArray();
+      const entries = await UPLOAD_DEADLINES[kind].due(deps.db, {
+        namespace: deps.namespace,
+        before: cutoff,
+        limit: SWEEP_BATCH,
+      });
       for (const entry of entries) await sweepOne(deps, kind, entry, report);
       if (entries.length < SWEEP_BATCH) break;
     }
@@ -60,27 +59,27 @@ export async function sweepAbandonedUploads(
 async function sweepOne(
   deps: { db: Db; storage: Storage },
   kind: UploadKind,
-  entry: WatchedJobDoc,
+  entry: DueItem,
   report: UploadSweepReport,
 ): Promise<void> {
-  const tenant = new TenantDb(deps.db, entry.account_id);
-  const id = entry.item_id;
+  const tenant = new TenantDb(deps.db, entry.accountId);
+  const id = entry.itemId;
   if (kind === 'document') {
-    if (await expireDocumentUpload(deps.db, entry.account_id, id)) report.expired++;
-    const now = await tenant.collection<DocumentDoc>(COLLECTIONS.documents).findOne({ _id: id });
+    if (await expireDocumentUpload(deps.db, entry.accountId, id)) report.expired++;
+    const now = await DOCUMENTS.in(tenant).findOne({ _id: id });
     if (now?.status === 'failed' && ORIGINAL_DELETED.has(now.extraction_error?.code ?? '')) {
       await deleteOriginal(deps.storage, now.object_key);
       report.deleted++;
     }
+    if (!now) await takeBackDocumentUpload(tenant, id);
   } else {
-    if (await expireReferenceUpload(deps.db, entry.account_id, id)) report.expired++;
-    const now = await tenant.collection<ReferenceDocumentDoc>(COLLECTIONS.referenceDocuments).findOne({ _id: id });
+    if (await expireReferenceUpload(deps.db, entry.accountId, id)) report.expired++;
+    const now = await REFERENCES.in(tenant).findOne({ _id: id });
     if (now?.status === 'failed' && ORIGINAL_DELETED.has(now.failure_code ?? '')) {
       await deleteOriginal(deps.storage, now.object_key);
       report.deleted++;
     }
+    if (!now) await takeBackReferenceUpload(tenant, id);
   }
-  // A record that never appeared (its creation died, or was taken back at the limit) has nothing to sweep.
-  await closeUpload(tenant, kind, id);
-  await forgetUpload(deps.db, kind, id);
+  await UPLOAD_DEADLINES[kind].clear(deps.db, id);
 }

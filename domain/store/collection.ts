@@ -52,6 +52,21 @@ export interface WatchDeclaration<T extends Item> {
   kind: WatchedKind;
   field: keyof T & string;
   states: readonly unknown[];
+  /**
+   * An item inserted in a watched state but with no job yet (a reference awaiting its upload, `processing` from its
+   * creation) is watched from the transition that sets this field, not from its insert.
+   */
+  startedBy?: keyof T & string;
+}
+
+/** What a write of `fields` (an insert's document, a transition's `$set`) does to an item's watch, if anything. */
+function watchChange<T extends Item>(watched: WatchDeclaration<T> | undefined, fields: Document, inserted = false) {
+  if (!watched) return undefined;
+  const state = fields[watched.field];
+  const started = watched.startedBy === undefined || fields[watched.startedBy] != null;
+  if (state === undefined) return !inserted && watched.startedBy && started ? 'enter' : undefined;
+  if (!watched.states.includes(state)) return 'leave';
+  return started ? 'enter' : undefined;
 }
 
 /** What the reconciler needs to find a watched item's job: its namespace, and when its grace period starts. */
@@ -150,7 +165,6 @@ export function defineCollection<T extends Item, M extends string = never>(
     if (!spec) throw new Error(`collection ${name} declares no list`);
     return spec;
   };
-  const watches = (state: unknown) => Boolean(watched && watched.states.includes(state));
   const watchFrom = (doc: Document, given?: WatchFrom): WatchFrom => {
     if (given) return given;
     if (typeof doc.job_namespace === 'string' && doc.created_at instanceof Date)
@@ -175,13 +189,13 @@ export function defineCollection<T extends Item, M extends string = never>(
 
     async insert(tenant, doc, given) {
       const item = { ...doc } as Document;
-      if (watched && watches(item[watched.field])) {
+      if (watchChange(watched, item, true) === 'enter') {
         const from = watchFrom(item, given);
-        Object.assign(item, watchMark(watched.kind, from.since));
+        Object.assign(item, watchMark(watched!.kind, from.since));
         await watch(tenant.rawDb(), tenant.accountId, String(item._id), from);
       }
       if (spec) item.list_pos = await lists().place(tenant, spec, item as NewItem<T & Listed>);
-      for (const [, m] of memberships) await m.enrol(tenant, String(item._id));
+      for (const [, m, held] of memberships) if (!held.left(item as T)) await m.enrol(tenant, String(item._id));
       return tenant.collection<T>(name).insertOne(item as Omit<T, 'account_id'>);
     },
 
@@ -194,7 +208,7 @@ export function defineCollection<T extends Item, M extends string = never>(
     async insertOnce(db, key, candidate, unkeyed, given) {
       const items = db.collection<T>(name);
       const mine = { account_id: candidate.account_id };
-      const from = watched && watches((candidate as Document)[watched.field]) ? watchFrom(candidate, given) : undefined;
+      const from = watchChange(watched, candidate, true) === 'enter' ? watchFrom(candidate, given) : undefined;
       const fields = from ? { ...candidate, ...watchMark(watched!.kind, from.since) } : candidate;
       type Once = T & Listed & { created_at: Date };
       const found = await createOnce<Once>(db, requireList() as ListSpec<Once>, key, fields as Omit<Once, 'list_pos'>, {
@@ -213,14 +227,14 @@ export function defineCollection<T extends Item, M extends string = never>(
     async transition(tenant, filter, update, options = {}) {
       const db = tenant.rawDb();
       const set = (update.$set ?? {}) as Document;
-      const state = watched ? set[watched.field] : undefined;
-      const entering = watched !== undefined && state !== undefined && watches(state);
-      const leaving = watched !== undefined && state !== undefined && !watches(state);
+      const change = watchChange(watched, set);
+      const entering = change === 'enter';
+      const leaving = change === 'leave';
       let write = update;
       if (entering) {
         const from = watchFrom({}, options.watch);
         await watch(db, tenant.accountId, filter._id, from);
-        write = { ...update, $set: { ...set, ...watchMark(watched.kind, from.since) } } as UpdateFilter<T>;
+        write = { ...update, $set: { ...set, ...watchMark(watched!.kind, from.since) } } as UpdateFilter<T>;
       } else if (leaving) {
         // The item's own mark (`query`) goes in the very write that settles it.
         write = {
@@ -240,7 +254,7 @@ export function defineCollection<T extends Item, M extends string = never>(
         // and an item settled by another keeps no mark.
         await unwatchJob(
           db,
-          watched.kind,
+          watched!.kind,
           filter._id,
           after
             ? undefined

@@ -35,6 +35,7 @@
  * - memberships (memberships.ts): which items of a kind an account has;
  * - create-once (create-once.ts): an item created once by a natural key;
  * - `findByIds` (by-ids.ts), key credentials (key-credentials.ts), the reconciler's watch list (watch.ts);
+ * - deadlines (deadlines.ts): an item a sweep must look at once a time has passed (an upload URL's expiry);
  * - the tenant door (tenant.ts): `TenantDb`, through which every read and write of an account's data passes, scoped
  *   by `account_id` (docs/decisions.md 443);
  * - start-up (prepare.ts): the strategy chosen once (`LIST_STRATEGY=auto|pages|query`, strategy.ts), the data
@@ -52,6 +53,7 @@ export {
   type WatchFrom,
   type NewItem,
 } from './collection';
+export { defineDeadline, type Deadline, type DeadlineKind, type DueItem } from './deadlines';
 export type { Listed, ListSpec, ListFilter, ListShape, ListCondition, ListRead, OnceWriter } from './list-spec';
 export { lists, forgetListedItems, LIST_PAGE_SIZE, type Lists, type ListPage } from './lists';
 export { LIST_SORT } from './query/lists';

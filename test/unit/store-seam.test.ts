@@ -92,14 +92,7 @@ const NOT_YET_MIGRATED: Record<string, Array<'imports' | 'list_pos' | 'comments'
   'api/middleware/auth.ts': ['imports'], // opens a new account's memberships
   'domain/batches/batches.ts': ['imports', 'list_pos'],
   'domain/batches/progress.ts': ['imports'],
-  'domain/calibration-sets/calibration-sets.ts': ['imports', 'list_pos'],
-  'domain/calibrations/calibrations.ts': ['imports', 'list_pos'],
-  'domain/calibrations/doc.ts': ['list_pos'], // the calibration record, split from calibrations.ts
   'domain/catalog/prompt-generation.ts': ['imports'],
-  'domain/documents/documents.ts': ['imports'],
-  'domain/documents/open-uploads.ts': ['imports'],
-  'domain/documents/reference-documents.ts': ['imports', 'list_pos'],
-  'domain/documents/upload-sweep.ts': ['imports'],
   'domain/evaluation-workflows/evaluation-workflows.ts': ['imports', 'list_pos'],
   'domain/operations/reconcile-calibrations.ts': ['imports'],
   'domain/operations/reconciler.ts': ['imports', 'comments'],

@@ -27,14 +27,32 @@ const product = files.filter((f) => !f.path.startsWith('test/') && !f.path.start
 const WRITES =
   'insertOne|insertMany|updateOne|updateMany|findOneAndUpdate|findOneAndReplace|findOneAndDelete|replaceOne|deleteOne|deleteMany|bulkWrite';
 
+/** What a collection's declaration (domain/store/collection.ts) offers that writes it. */
+const DECLARED_WRITES = 'insert|insertMany|insertOnce|transition|remove|purge';
+
+/** The names declared anywhere with `defineCollection` over `COLLECTIONS.<name>` (`export const DOCUMENTS = …`). */
+const declaredAs = (name: string, sources: Array<{ text: string }>) =>
+  sources.flatMap(({ text }) =>
+    [
+      ...text.matchAll(
+        new RegExp(`const\\s+(\\w+)\\s*=\\s*defineCollection\\b[^;]*?collection:\\s*COLLECTIONS\\.${name}\\b`, 'g'),
+      ),
+    ].map((m) => m[1]!),
+  );
+
 /**
  * Whether `text` writes the collection `COLLECTIONS.<name>`: a write method called on an expression that names it
  * (`db.collection(COLLECTIONS.runs).updateOne`), or on a name bound to it (`const runs = … COLLECTIONS.runs …`,
- * then `runs.updateOne(` or `runs(tenant).updateOne(`). Chains split over lines are joined first.
+ * then `runs.updateOne(` or `runs(tenant).updateOne(`), or through its declaration, named in `declared`
+ * (`DOCUMENTS.transition(`, `DOCUMENTS.in(tenant).updateOne(`). Chains split over lines are joined first.
  */
-function writesCollection(source: string, name: string): boolean {
+function writesCollection(source: string, name: string, declared: string[] = []): boolean {
   const text = source.replace(/\)\s*\n\s*\./g, ').').replace(/\n\s*\./g, '.');
   if (new RegExp(`collection(<[^>]*>)?\\(COLLECTIONS\\.${name}\\)\\.(${WRITES})\\(`).test(text)) return true;
+  for (const d of declared) {
+    if (new RegExp(`\\b${d}\\.(${DECLARED_WRITES})\\(`).test(text)) return true;
+    if (new RegExp(`\\b${d}\\.(in|across)\\([^)]*\\)\\.(${WRITES})\\(`).test(text)) return true;
+  }
   const bound = [...text.matchAll(new RegExp(`(?:const|let)\\s+(\\w+)\\s*=[^;\\n]*COLLECTIONS\\.${name}\\b`, 'g'))].map(
     (m) => m[1]!,
   );
@@ -42,7 +60,10 @@ function writesCollection(source: string, name: string): boolean {
 }
 
 const writesRuns = (source: string) => writesCollection(source, 'runs');
-const writersOf = (name: string) => product.filter((f) => writesCollection(f.text, name)).map((f) => f.path);
+const writersOf = (name: string) => {
+  const declared = declaredAs(name, product);
+  return product.filter((f) => writesCollection(f.text, name, declared)).map((f) => f.path);
+};
 const mentioning = (pattern: RegExp) => product.filter((f) => pattern.test(f.text)).map((f) => f.path);
 
 describe('source ownership', () => {
@@ -66,6 +87,14 @@ describe('source ownership', () => {
         'documents',
       ),
     ).toBe(true);
+    const declared = declaredAs('documents', [
+      { text: 'export const DOCUMENTS = defineCollection<DocumentDoc>({\n  collection: COLLECTIONS.documents,\n});' },
+    ]);
+    expect(declared).toEqual(['DOCUMENTS']);
+    expect(writesCollection('await DOCUMENTS.transition(tenant, {}, {})', 'documents', declared)).toBe(true);
+    expect(writesCollection('await DOCUMENTS.in(tenant).updateOne({}, {})', 'documents', declared)).toBe(true);
+    expect(writesCollection('await DOCUMENTS.in(tenant).findOne({})', 'documents', declared)).toBe(false);
+    expect(writesCollection('await DOCUMENTS.byIds(tenant, ids)', 'documents', declared)).toBe(false);
   });
 
   it('exactly one module writes the runs collection: domain/runs/', () => {
@@ -81,21 +110,20 @@ describe('source ownership', () => {
 
   it('every change to a reference document claims its list entry first (its listed copy is trusted in every status)', () => {
     // docs/decisions.md 212: a reference document's snapshot is used whatever its status, so a write that changed
-    // one without `changing`/`lists().change` (domain/store/lists.ts) would leave lists showing the old copy.
+    // one other than through its declaration's `transition` with the document as last read (`current`), which
+    // claims the entry (domain/store/collection.ts), would leave lists showing the old copy.
     const source = product
       .find((f) => f.path === 'domain/documents/reference-documents.ts')!
       .text.replace(/\s*\n\s*/g, ' ');
-    const changes = [
+    const raw = [
       ...source.matchAll(
-        /collection\(tenant\)\.(updateOne|updateMany|findOneAndUpdate|findOneAndReplace|replaceOne|deleteOne|deleteMany|bulkWrite)\(/g,
+        new RegExp(`(collection\\([^)]*\\)|REFERENCES\\.(in|across)\\([^)]*\\))\\.(${WRITES})\\(`, 'g'),
       ),
     ];
-    expect(changes.length).toBeGreaterThan(0);
-    const unclaimed = changes.filter(
-      (m) =>
-        !/\b(changing|lists\(\)\.change)\([^;]*\(\)\s*=>\s*$/.test(source.slice(Math.max(0, m.index! - 400), m.index)),
-    );
-    expect(unclaimed.map((m) => source.slice(m.index!, m.index! + 80))).toEqual([]);
+    expect(raw.map((m) => source.slice(m.index!, m.index! + 80))).toEqual([]);
+    const transitions = [...source.matchAll(/REFERENCES\.transition\(([^;]*)\);/g)];
+    expect(transitions.length).toBeGreaterThan(0);
+    expect(transitions.filter((m) => !/\{ current\b/.test(m[1]!)).map((m) => m[0])).toEqual([]);
   });
 
   it('only domain/documents/reference-index.ts reads or writes the reference chunks and indexes', () => {
