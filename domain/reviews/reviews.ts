@@ -13,7 +13,7 @@ import type { Cursors } from '../http/pagination';
 import { readPointer } from '../calibration/pointer';
 import { writePointer } from '../confidence/consensus';
 import type { CriterionDoc } from '../calibration-sets/calibration-sets';
-import { defineCollection, type Item, type ListFilter, type TenantDb } from '../store';
+import { defineCollection, TenantDb, type Item, type ListFilter } from '../store';
 import type { ReviewListQuery, ReviewPolicy, ReviewPolicyInput, ReviewReason, ReviewStatus } from './schemas';
 
 type Value = number | string | boolean;
@@ -186,19 +186,21 @@ export function reviewFor(run: ReviewedRun, now = new Date()): ReviewDoc | null 
   };
 }
 
-/** What the write that makes `run` succeed sets of its review: `{review: {id, pending}}` when it gets one. */
-export function pendingReviewOf(run: ReviewedRun): { review?: RunReviewDoc } {
+/**
+ * Writes the review a run about to succeed gets, once per run (its id derives from the run's and is its natural key),
+ * and answers what the write that makes the run succeed sets of it: `{review: {id, pending}}`, or nothing. Written
+ * before that write, so a run that names its review always has it (docs/decisions.md 721).
+ */
+export async function reviewBeforeSuccess(db: Db, run: ReviewedRun): Promise<{ review?: RunReviewDoc }> {
   const review = run.output_json ? reviewFor(run) : null;
-  return review ? { review: { id: review._id, status: 'pending' } } : {};
+  if (!review) return {};
+  await REVIEWS.insertOnce(db, `review:${review.run_id}`, review, { run_id: review.run_id });
+  return { review: { id: review._id, status: 'pending' } };
 }
 
-/**
- * Writes the review a succeeded run promised (`run.review`), once per run: its id derives from the run's and is its
- * natural key, so a retry after the run's update writes it once (docs/decisions.md 721).
- */
-export async function writePromisedReview(db: Db, run: ReviewedRun & { review?: RunReviewDoc }): Promise<void> {
-  const review = run.review ? reviewFor(run) : null;
-  if (review) await REVIEWS.insertOnce(db, `review:${review.run_id}`, review, { run_id: review.run_id });
+/** The run lost its success to a failure or a cancel after its review was written: the review is canceled. */
+export async function cancelUnusedReview(db: Db, run: { _id: string; account_id: string }): Promise<void> {
+  await cancelRunReview(new TenantDb(db, run.account_id), reviewIdOf(run._id));
 }
 
 /** What a refund sets of the run's review: an open one is canceled with it (docs/decisions.md 721). */

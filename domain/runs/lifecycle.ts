@@ -28,7 +28,7 @@ import { eventRunView, getRun, runQuoter, type RunDoc } from './index';
 import { documentsForRun } from '../documents/documents';
 import { rememberOutputFile } from './output-file';
 import { lists, unwatchJob, UNWATCHED, type MarkWrite } from '../store';
-import { cancelRunReview, canceledReviewOf, pendingReviewOf, writePromisedReview } from '../reviews/reviews';
+import { cancelRunReview, canceledReviewOf, cancelUnusedReview, reviewBeforeSuccess } from '../reviews/reviews';
 
 /** From which statuses each transition may move a run. */
 export const RUN_TRANSITIONS = {
@@ -277,13 +277,14 @@ async function succeed(
 ): Promise<RunStatus | null> {
   const { db } = publisher;
   const input = { accountId: run.account_id, runId: run._id };
+  // Decided with the output and named in this write: `run.succeeded` already names it (docs/decisions.md 721).
+  const review = await reviewBeforeSuccess(db, { ...run, ...output });
   const done = await rawRuns(db).findOneAndUpdate(
     { _id: run._id, account_id: run.account_id, status: from('complete'), failing: { $exists: false } },
     {
       $set: {
         ...output,
-        // Decided in this write: `run.succeeded` already names the review (docs/decisions.md 721).
-        ...pendingReviewOf({ ...run, ...output }),
+        ...review,
         status: RUN_TRANSITIONS.complete.to,
         finished_at: new Date(),
         charged_milli: run.livemode ? run.quoted_milli : 0,
@@ -294,13 +295,13 @@ async function succeed(
     { returnDocument: 'after' },
   );
   const final = done ?? (await load(db, input));
+  if (review.review && (final?.failing || final?.status !== 'succeeded')) await cancelUnusedReview(db, run);
   // A failure claimed first wins: the run is on its way to `failed` (docs/decisions.md 304).
   if (final?.failing) return 'failed';
   if (final?.status !== 'succeeded') return final?.status ?? null;
   // The watch entry (`pages`); under `query` the mark went in the update above.
   await unwatchJob(db, 'runs', run._id);
   rememberOutputFile(final);
-  await writePromisedReview(db, final);
   await countRunUsageOf(db, final);
   await emitRunEvent(publisher, run.account_id, 'run.succeeded', final, known);
   return 'succeeded';

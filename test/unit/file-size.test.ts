@@ -21,7 +21,7 @@ const MAX_FUNCTION_LINES = 120;
 const LONG_FILES: Record<string, number> = {
   'clients/python/assay/_async.py': 489,
   'domain/store/pages/list-index.ts': 708, // grown by ascending reads (docs/decisions.md 722)
-  'domain/runs/lifecycle.ts': 500, // grown by reviews (docs/decisions.md 721)
+  'domain/runs/lifecycle.ts': 501, // grown by reviews (docs/decisions.md 721)
   'clients/typescript/src/client.ts': 603,
   'bench/ocr.ts': 472,
   'test/chaos/scenario.ts': 550,

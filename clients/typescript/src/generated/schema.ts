@@ -18250,8 +18250,11 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            /** @description What went wrong, for programs; `message` says it for people. */
-                            code: string;
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "review_claimed" | "review_completed" | "review_canceled";
                             message: string;
                             request_id: string;
                             details?: {
@@ -18589,8 +18592,11 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: {
-                            /** @description What went wrong, for programs; `message` says it for people. */
-                            code: string;
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "review_claimed" | "review_completed" | "review_canceled";
                             message: string;
                             request_id: string;
                             details?: {
@@ -18943,7 +18949,7 @@ export interface operations {
                              * @description What went wrong, for programs; `message` says it for people.
                              * @enum {string}
                              */
-                            code: "idempotency_key_reused" | "idempotency_key_in_use";
+                            code: "review_claimed" | "review_completed" | "review_canceled" | "idempotency_key_reused" | "idempotency_key_in_use";
                             message: string;
                             request_id: string;
                             details?: {
