@@ -61,6 +61,7 @@ export function columnsOf(rows: readonly BatchResultRow[]): Column[] {
   const columns: Column[] = FIXED_COLUMNS.map((key) => ({ header: key, value: (row) => row[key] }));
   if (rows.some((row) => row.metadata !== undefined))
     columns.push({ header: 'metadata', value: (row) => row.metadata });
+  columns.push(...reviewColumns(rows));
   const taken = new Set(columns.map((column) => column.header));
   const fields = new Set<string>();
   for (const row of rows) {
@@ -76,6 +77,16 @@ export function columnsOf(rows: readonly BatchResultRow[]): Column[] {
   return columns;
 }
 
+/** A reviewed batch's `review_status` and each reviewed value, `review.<key>` (docs/decisions.md 725). */
+function reviewColumns(rows: readonly BatchResultRow[]): Column[] {
+  if (!rows.some((row) => row.review !== undefined)) return [];
+  const keys = new Set(rows.flatMap((row) => Object.keys(row.review?.values ?? {})));
+  return [
+    { header: 'review_status', value: (row) => row.review?.status ?? null },
+    ...[...keys].map((key) => ({ header: `review.${key}`, value: (row: BatchResultRow) => row.review?.values?.[key] })),
+  ];
+}
+
 function renderJsonl(rows: readonly BatchResultRow[]): Buffer {
   const lines = rows.map((row) => {
     const line: Record<string, unknown> = {
@@ -86,6 +97,7 @@ function renderJsonl(rows: readonly BatchResultRow[]): Buffer {
       charged_credits: row.charged_credits,
     };
     if (row.metadata !== undefined) line.metadata = row.metadata;
+    if (row.review !== undefined) line.review = row.review;
     line.output = row.output;
     return `${jsonText(line)}\n`;
   });

@@ -38,6 +38,7 @@ import {
   type BatchStopReason,
 } from './batches';
 import { FINAL_BATCH_STATUSES, type BatchStatus } from './schemas';
+import { reviewsOn } from '../reviews/reviews';
 
 export type BatchDeps = CreateRunDeps;
 
@@ -394,6 +395,11 @@ export interface BatchResultRow {
    * `charged_credits`; when none does, it has none.
    */
   metadata?: Record<string, unknown> | null;
+  /**
+   * The run's review (docs/decisions.md 725): present on every row when the batch's workflow reviews, null for an item
+   * without one; the file then has `review_status` and a `review.<key>` column per reviewed value.
+   */
+  review?: { status: string; values: Record<string, unknown> | null } | null;
 }
 
 /**
@@ -405,6 +411,7 @@ export async function batchResultRows(db: Db, accountId: string, batchId: string
   const batch = await findBatchForJob(db, accountId, batchId);
   if (!batch) return [];
   const rows: BatchResultRow[] = [];
+  const reviews = reviewsOn(batch.workflow.review);
   for (let from = 0; from < batch.total; from += ITEMS_PER_CHUNK) {
     const items = await batchItems(tenant, batch, from, from + ITEMS_PER_CHUNK);
     const found = await findByIds(
@@ -425,6 +432,9 @@ export async function batchResultRows(db: Db, accountId: string, batchId: string
             ? (JSON.parse(run.output_json) as Record<string, unknown>)
             : null,
         metadata: JSON.parse(item.metadataJson) as Record<string, unknown>,
+        ...(reviews
+          ? { review: run?.review ? { status: run.review.status, values: run.review.values ?? null } : null }
+          : {}),
       });
     }
   }

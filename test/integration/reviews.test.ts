@@ -2,8 +2,9 @@
  * Reviews (issue 56, docs/decisions.md 720–724) against the real stack: the policy on a workflow; a review created
  * when a run succeeds (scripted answers for low confidence; the seeded audit draw); the queue across two API
  * processes; a claim's expiry; submit and what it changes (the run, `review.completed`, the calibration set); every
- * bad submit's 4xx. Test-mode runs (the stub) wherever the model's answers do not matter, to keep the file fast.
+ * bad submit's 4xx; a batch's review counts and results columns. Test-mode runs (the stub) wherever the model's answers do not matter, to keep the file fast.
  */
+import { parse as parseCsv } from 'csv-parse/sync';
 import { ensureNamespace } from '../../domain/jobs/namespaces';
 import { drawnForAudit } from '../../domain/reviews/reviews';
 import { verifyWebhookSignature } from '../../domain/webhooks/signature';
@@ -420,4 +421,40 @@ describe('submitting', () => {
     const score = report.criteria.find((c: { key: string }) => c.key === 'score');
     expect(score).toMatchObject({ labelled: 20, scored: 20 });
   }, 180_000);
+});
+
+describe('a batch', () => {
+  it('reports its reviews, and its results file carries each review’s status and values', async () => {
+    const wf = await reviewed({ mode: 'all' });
+    const doc = await essay();
+    const created = await t.api
+      .post(`/v1/workflows/${wf}/batches`)
+      .set(auth())
+      .send({ items: [0, 1, 2].map((i) => ({ input_documents: [doc], external_id: `e${i}` })) });
+    expect(created.status).toBe(202);
+    const batchId = created.body.id as string;
+    let batch = created.body;
+    for (let i = 0; i < 300 && batch.status !== 'succeeded'; i++) {
+      await sleep(200);
+      batch = (await t.api.get(`/v1/batches/${batchId}`).set(auth())).body;
+    }
+    expect(batch.status).toBe('succeeded');
+    const listed = await t.api.get(`/v1/reviews?batch_id=${batchId}`).set(auth());
+    expect(listed.body.data).toHaveLength(3);
+    expect(batch.reviews).toEqual({ pending: 3, completed: 0 });
+    const first = listed.body.data[0] as { id: string; run_id: string };
+    expect((await submit(first.id, { reviewer: 'ada', values: { score: 1 } })).status).toBe(200);
+    const after = await t.api.get(`/v1/batches/${batchId}`).set(auth());
+    expect(after.body.reviews).toEqual({ pending: 2, completed: 1 });
+
+    const results = await t.api.get(`/v1/batches/${batchId}/results?format=csv`).set(auth());
+    expect(results.status).toBe(200);
+    const file = await fetch(results.body.url as string);
+    const rows = parseCsv(Buffer.from(await file.arrayBuffer()), { columns: true, bom: true }) as Array<
+      Record<string, string>
+    >;
+    const reviewedRow = rows.find((r) => r.run_id === first.run_id)!;
+    expect(reviewedRow).toMatchObject({ review_status: 'completed', 'review.score': '1' });
+    expect(rows.filter((r) => r.review_status === 'pending')).toHaveLength(2);
+  }, 120_000);
 });

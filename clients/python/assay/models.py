@@ -663,6 +663,15 @@ class RunOutputFile(BaseModel):
     mime_type: Annotated[str, Field(examples=['application/json'])]
 
 
+class Reviews(BaseModel):
+    """
+    Its items' reviews (docs/api-reference.md §22): open and completed; on `GET /batches/{id}` of a batch whose workflow reviews runs.
+    """
+
+    pending: int
+    completed: int
+
+
 class BatchCounts(BaseModel):
     """
     Always sums to `total`.
@@ -1541,6 +1550,10 @@ class Batch(BaseModel):
     economy: bool | None = None
     """
     Created with `economy: true`. Absent in `batch.completed` events recorded before it.
+    """
+    reviews: Reviews | None = None
+    """
+    Its items' reviews (docs/api-reference.md §22): open and completed; on `GET /batches/{id}` of a batch whose workflow reviews runs.
     """
     provider_batches: list[ProviderBatch] | None = None
     """

@@ -1763,6 +1763,11 @@ export interface components {
             finished_at: string | null;
             /** @description Created with `economy: true`. Absent in `batch.completed` events recorded before it. */
             economy?: boolean;
+            /** @description Its items' reviews (docs/api-reference.md §22): open and completed; on `GET /batches/{id}` of a batch whose workflow reviews runs. */
+            reviews?: {
+                pending: number;
+                completed: number;
+            };
             /** @description The provider batches an economy batch’s items went out in (empty otherwise). Absent in `batch.completed` events recorded before it. */
             provider_batches?: components["schemas"]["ProviderBatch"][];
         };
