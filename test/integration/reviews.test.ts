@@ -9,6 +9,7 @@ import { ensureNamespace } from '../../domain/jobs/namespaces';
 import { drawnForAudit } from '../../domain/reviews/reviews';
 import { verifyWebhookSignature } from '../../domain/webhooks/signature';
 import { createTestContext, type TestContext } from '../support/app';
+import { ESSAY_CRITERIA, ESSAY_SCHEMA } from '../support/criteria';
 import { testNamespaces } from '../support/env';
 import { newAccount, type TestAccount } from '../support/identity';
 import { ModelServer, type ScriptedReply } from '../support/model-server';
@@ -31,22 +32,8 @@ let testKey: string;
 const auth = (token = testKey) => ({ Authorization: `Bearer ${token}` });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const SCHEMA = {
-  type: 'object',
-  properties: {
-    score: { type: 'integer', minimum: 1, maximum: 5 },
-    label: { type: 'string', enum: ['weak', 'fair', 'strong'] },
-    pass: { type: 'boolean' },
-    note: { type: 'string' },
-  },
-  required: ['score', 'label', 'pass', 'note'],
-  additionalProperties: false,
-};
-const CRITERIA = [
-  { key: 'score', pointer: '/score', kind: 'ordinal', min: 1, max: 5 },
-  { key: 'label', pointer: '/label', kind: 'categorical', labels: ['weak', 'fair', 'strong'] },
-  { key: 'pass', pointer: '/pass', kind: 'boolean' },
-];
+const SCHEMA = ESSAY_SCHEMA;
+const CRITERIA = ESSAY_CRITERIA;
 const SENTENCE = 'The essay argues that congestion pricing reduces traffic in dense cities.';
 
 let perSample: Map<number, ScriptedReply[]>;
