@@ -68,6 +68,7 @@ export function columnsOf(rows: readonly BatchResultRow[]): Column[] {
     for (const key of keys)
       columns.push({ header: `confidence.${key}`, value: (row) => row.confidence?.[key] ?? null });
   }
+  columns.push(...reviewColumns(rows));
   const taken = new Set(columns.map((column) => column.header));
   const fields = new Set<string>();
   for (const row of rows) {
@@ -81,6 +82,16 @@ export function columnsOf(rows: readonly BatchResultRow[]): Column[] {
     columns.push({ header, value: (row) => (isPlainObject(row.output) ? cellOf(row.output, field) : undefined) });
   }
   return columns;
+}
+
+/** A reviewed batch's `review_status` and each reviewed value, `review.<key>` (docs/decisions.md 725). */
+function reviewColumns(rows: readonly BatchResultRow[]): Column[] {
+  if (!rows.some((row) => row.review !== undefined)) return [];
+  const keys = new Set(rows.flatMap((row) => Object.keys(row.review?.values ?? {})));
+  return [
+    { header: 'review_status', value: (row) => row.review?.status ?? null },
+    ...[...keys].map((key) => ({ header: `review.${key}`, value: (row: BatchResultRow) => row.review?.values?.[key] })),
+  ];
 }
 
 function renderJsonl(rows: readonly BatchResultRow[]): Buffer {
@@ -97,6 +108,7 @@ function renderJsonl(rows: readonly BatchResultRow[]): Buffer {
       line.confidence_min = row.confidence_min;
       line.confidence = row.confidence ?? null;
     }
+    if (row.review !== undefined) line.review = row.review;
     line.output = row.output;
     return `${jsonText(line)}\n`;
   });

@@ -3,7 +3,14 @@
  * (docs/api-reference.md §19, docs/decisions.md 36, 500–506).
  */
 import { newId } from '../../domain/platform/ids';
-import { cancelBatch, createBatch, getBatch, listBatches, batchView } from '../../domain/batches/batches';
+import {
+  cancelBatch,
+  createBatch,
+  getBatch,
+  listBatches,
+  batchView,
+  batchViewWithReviews,
+} from '../../domain/batches/batches';
 import {
   Batch,
   BATCH_BODY_LIMIT,
@@ -91,7 +98,7 @@ export function batchRoutes(deps: RouteDeps): RouteSpec[] {
       errors: { 404: '`not_found`: no such batch.' },
       handler: async ({ tenant, params }) => ({
         status: 200,
-        body: batchView(await getBatch(tenant, params.batchId)),
+        body: await batchViewWithReviews(tenant, await getBatch(tenant, params.batchId)),
       }),
     }),
     route({

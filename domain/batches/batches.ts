@@ -21,6 +21,7 @@ import { prepareRun, QUOTED_DOCUMENT_FIELDS, runQuoter, type Caller, type Create
 import type { BatchItemRun } from '../runs/batch-items';
 import { BATCH_DEFAULT_CONCURRENCY, FINAL_BATCH_STATUSES, type BatchStatus, type CreateBatchRequest } from './schemas';
 import { economyQuoter, type ProviderBatch } from './economy';
+import { batchReviewCounts, reviewsOn } from '../reviews/reviews';
 
 export type BatchStopReason = 'canceled' | 'workflow_not_active' | 'execution_ended';
 
@@ -136,6 +137,15 @@ export function batchView(doc: BatchDoc) {
 }
 
 export type BatchView = ReturnType<typeof batchView>;
+
+/**
+ * `GET /batches/{id}`: the batch and, when its workflow reviews runs, its items' review counts (docs/decisions.md 725),
+ * counted when asked (a read of the account's reviews of the batch) rather than kept on the batch.
+ */
+export async function batchViewWithReviews(tenant: TenantDb, doc: BatchDoc) {
+  if (!reviewsOn(doc.workflow.review)) return batchView(doc);
+  return { ...batchView(doc), reviews: await batchReviewCounts(tenant, doc._id) };
+}
 
 /** Problems listed in a refusal at most (the message says how many more). */
 const MAX_ITEM_PROBLEMS = 100;

@@ -38,6 +38,7 @@ import {
   type BatchStopReason,
 } from './batches';
 import { FINAL_BATCH_STATUSES, type BatchStatus } from './schemas';
+import { reviewsOn } from '../reviews/reviews';
 
 export type BatchDeps = CreateRunDeps;
 
@@ -394,6 +395,11 @@ export interface BatchResultRow {
    * `charged_credits`; when none does, it has none.
    */
   metadata?: Record<string, unknown> | null;
+  /**
+   * The run's review (docs/decisions.md 725): present on every row when the batch's workflow reviews, null for an item
+   * without one; the file then has `review_status` and a `review.<key>` column per reviewed value.
+   */
+  review?: { status: string; values: Record<string, unknown> | null } | null;
   /** The run's lowest and per-criterion confidence: present (null until it succeeds) when k ≥ 2 (decisions.md 752). */
   confidence_min?: number | null;
   confidence?: Record<string, number> | null;
@@ -421,6 +427,7 @@ export async function batchResultRows(db: Db, accountId: string, batchId: string
   if (!batch) return [];
   const rows: BatchResultRow[] = [];
   const judgedRepeatedly = confidenceSamples(batch.workflow) >= 2;
+  const reviews = reviewsOn(batch.workflow.review);
   for (let from = 0; from < batch.total; from += ITEMS_PER_CHUNK) {
     const items = await batchItems(tenant, batch, from, from + ITEMS_PER_CHUNK);
     const found = await findByIds(
@@ -442,6 +449,9 @@ export async function batchResultRows(db: Db, accountId: string, batchId: string
             : null,
         metadata: JSON.parse(item.metadataJson) as Record<string, unknown>,
         ...(judgedRepeatedly ? confidenceOf(run) : {}),
+        ...(reviews
+          ? { review: run?.review ? { status: run.review.status, values: run.review.values ?? null } : null }
+          : {}),
       });
     }
   }

@@ -102,6 +102,14 @@ export const Batch = z
       .boolean()
       .optional()
       .meta({ description: 'Created with `economy: true`. Absent in `batch.completed` events recorded before it.' }),
+    reviews: z
+      .object({ pending: z.number().int(), completed: z.number().int() })
+      .optional()
+      .meta({
+        description:
+          "Its items' reviews (docs/api-reference.md §22): open and completed; on `GET /batches/{id}` of a batch whose " +
+          'workflow reviews runs.',
+      }),
     provider_batches: z.array(ProviderBatch).optional().meta({
       description:
         'The provider batches an economy batch’s items went out in (empty otherwise). Absent in `batch.completed` events recorded before it.',

@@ -19,6 +19,7 @@ import { REFERENCES } from '../documents/reference-record';
 import { CALIBRATION_ITEMS, CALIBRATION_SETS } from '../calibration-sets/calibration-sets';
 import { BATCH_LIST } from '../batches/batches';
 import { CALIBRATIONS } from '../calibrations/doc';
+import { REVIEWS } from '../reviews/reviews';
 
 /** Every collection declared with `defineCollection`. */
 export const DECLARED_COLLECTIONS = [
@@ -30,6 +31,7 @@ export const DECLARED_COLLECTIONS = [
   CALIBRATION_SETS,
   CALIBRATION_ITEMS,
   CALIBRATIONS,
+  REVIEWS,
 ] as const;
 
 /** Every list, in the order the store prepares them. */
@@ -43,6 +45,7 @@ export const LISTS = listsOf(
   CALIBRATION_ITEMS,
   BATCH_LIST,
   CALIBRATIONS,
+  REVIEWS,
 );
 
 /** Lists documents about to be inserted straight into `collection` (a bulk import, the benchmark's seeding). */

@@ -6,6 +6,7 @@
  */
 import { ensureNamespace } from '../../domain/jobs/namespaces';
 import { createTestContext, type TestContext } from '../support/app';
+import { ESSAY_CRITERIA, ESSAY_SCHEMA } from '../support/criteria';
 import { testNamespaces } from '../support/env';
 import { newAccount, type TestAccount } from '../support/identity';
 import { ModelServer, type ScriptedReply } from '../support/model-server';
@@ -22,22 +23,8 @@ let key: string;
 let testKey: string;
 const auth = (token = key) => ({ Authorization: `Bearer ${token}` });
 
-const SCHEMA = {
-  type: 'object',
-  properties: {
-    score: { type: 'integer', minimum: 1, maximum: 5 },
-    label: { type: 'string', enum: ['weak', 'fair', 'strong'] },
-    pass: { type: 'boolean' },
-    note: { type: 'string' },
-  },
-  required: ['score', 'label', 'pass', 'note'],
-  additionalProperties: false,
-};
-const CRITERIA = [
-  { key: 'score', pointer: '/score', kind: 'ordinal', min: 1, max: 5 },
-  { key: 'label', pointer: '/label', kind: 'categorical', labels: ['weak', 'fair', 'strong'] },
-  { key: 'pass', pointer: '/pass', kind: 'boolean' },
-];
+const SCHEMA = ESSAY_SCHEMA;
+const CRITERIA = ESSAY_CRITERIA;
 const SENTENCES = [
   'The essay argues that congestion pricing reduces traffic in dense cities.',
   'It cites three peer-reviewed studies of London and Stockholm.',

@@ -47,7 +47,14 @@ async function createRun(db: Db, accountId: string, status: string, strategy?: L
     .insertOne({ ...doc, list_pos } as never)) as unknown as RunDoc;
 }
 
-async function pageAll(db: Db, accountId: string, filter: ListFilter, limit: number, strategy?: ListStrategy) {
+async function pageAll(
+  db: Db,
+  accountId: string,
+  filter: ListFilter,
+  limit: number,
+  strategy?: ListStrategy,
+  ascending = false,
+) {
   const tenant = new TenantDb(db, accountId);
   const ids: string[] = [];
   let cursor: string | undefined;
@@ -56,8 +63,9 @@ async function pageAll(db: Db, accountId: string, filter: ListFilter, limit: num
       scope: '',
       page: { limit, cursor },
       cursors,
-      cursorScope: `runs::${String(filter.status ?? '')}`,
+      cursorScope: `runs:${ascending ? 'up' : ''}:${String(filter.status ?? '')}`,
       filter,
+      ascending,
     });
     expect(page.items.length).toBeLessThanOrEqual(limit);
     ids.push(...page.items.map((r) => r._id));
@@ -88,6 +96,11 @@ describe('lists', () => {
       .map((r) => r._id)
       .reverse();
     expect(await pageAll(t.database.db, a, { admission: 'admitted', status: 'succeeded' }, 4)).toEqual(succeeded);
+    // Oldest first (docs/decisions.md 722): the same items the other way, across the list's pages, each once.
+    expect(await pageAll(t.database.db, a, { admission: 'admitted' }, 7, undefined, true)).toEqual([...kept].reverse());
+    expect(await pageAll(t.database.db, a, { admission: 'admitted', status: 'succeeded' }, 4, undefined, true)).toEqual(
+      [...succeeded].reverse(),
+    );
   });
 
   it('refuses a read whose filter shape the list did not declare (no index is known to serve it)', async () => {
