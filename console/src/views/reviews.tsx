@@ -170,6 +170,11 @@ export function ReviewsView({ client }: { client: Assay }) {
     return out;
   }, [review?.id]);
 
+  // A reviewer starts from the keyboard: the name when none is given yet, else the claim button.
+  useEffect(() => {
+    (reviewer ? claimButton : reviewerField).current?.focus();
+  }, []);
+
   async function act(step: () => Promise<void>) {
     setBusy(true);
     setError(null);
@@ -243,16 +248,15 @@ export function ReviewsView({ client }: { client: Assay }) {
       <div class="title-row">
         <h1 id="reviews-title">Review queue</h1>
         <form class="filters" onSubmit={(e) => (e.preventDefault(), void claimNext())}>
-          <label>
-            Reviewer{' '}
-            <input
-              ref={reviewerField}
-              value={reviewer}
-              maxLength={100}
-              autocomplete="name"
-              onInput={(e) => setReviewer((e.target as HTMLInputElement).value)}
-            />
-          </label>
+          <label for="reviewer">Reviewer</label>
+          <input
+            id="reviewer"
+            ref={reviewerField}
+            value={reviewer}
+            maxLength={100}
+            autocomplete="name"
+            onInput={(e) => setReviewer((e.target as HTMLInputElement).value)}
+          />
           <button ref={claimButton} type="submit" disabled={busy}>
             Claim next
           </button>
