@@ -14,6 +14,7 @@ import { validateAgainstSchema } from '../domain/json-schema/validate';
 import { findRunForJob, type RunDoc } from '../domain/runs';
 import { runFailure } from '../domain/runs/failures';
 import { beginRun, completeRun, completeRunWithOutput } from '../domain/runs/lifecycle';
+import { batchItemReview } from '../domain/reviews/reviews';
 import type { RunManifest, RunStatus } from '../domain/runs/schemas';
 import { objectKeys, putObject } from '../domain/platform/storage';
 import type { RunJobInput } from '../domain/jobs/contract';
@@ -194,6 +195,7 @@ export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
         ...(result.confidence
           ? { confidence_json: JSON.stringify(result.confidence.values), confidence_min: result.confidence.min }
           : {}),
+        ...(run.batch_id ? batchItemReview(ctx.workflow) : {}),
         usage: {
           input_tokens: result.inputTokens,
           output_tokens: result.outputTokens,

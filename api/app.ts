@@ -23,6 +23,7 @@ import { consoleRoutes } from './routes/console';
 import { docsRoutes } from './routes/docs';
 import { healthRoutes } from './routes/health';
 import { calibrationSetRoutes } from './routes/calibration-sets';
+import { reviewRoutes } from './routes/reviews';
 import { catalogRoutes } from './routes/catalog';
 import { documentRoutes } from './routes/documents';
 import { eventRoutes } from './routes/events';
@@ -72,6 +73,7 @@ export function apiRoutes(
     ...eventRoutes(deps),
     ...usageRoutes(),
     ...calibrationSetRoutes(deps),
+    ...reviewRoutes(deps),
   ];
   let document: Record<string, unknown> | undefined;
   routes.push(

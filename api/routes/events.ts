@@ -29,7 +29,8 @@ export function eventRoutes(deps: RouteDeps): RouteSpec[] {
       description:
         `Newest first, the last ${EVENT_RETENTION_DAYS} days; filter by \`type\`. A key sees \`run.*\` and ` +
         '`batch.completed` events with `runs:read`, `reference_document.*` events with `reference_documents:read` and ' +
-        '`calibration.completed` events with `calibrations:read` (filtering by a kind it cannot ' +
+        '`calibration.completed` events with `calibrations:read` and `review.completed` events with `reviews:read` ' +
+        '(filtering by a kind it cannot ' +
         `see is 403). To catch up after missed webhooks, page until the last ` +
         'event you processed and handle the rest oldest first; deduplicate on `id` as with deliveries.',
       query: EventListQuery,

@@ -18,6 +18,9 @@ export const SCOPES = [
   'calibrations:write',
   /** Reading documents without uploading them (page images, docs/decisions.md 682); `documents:write` reads too. */
   'documents:read',
+  /** Reviews (docs/decisions.md 720): reading the queue and `review.completed`; claiming and submitting. */
+  'reviews:read',
+  'reviews:write',
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];

@@ -189,7 +189,7 @@ export async function deleteCalibrationSet(tenant: TenantDb, setId: string) {
 }
 
 /** Why `value` does not fit `criterion`, or null when it does. */
-function labelProblem(criterion: CriterionDoc, value: LabelValue): string | null {
+export function labelProblem(criterion: CriterionDoc, value: LabelValue): string | null {
   switch (criterion.kind) {
     case 'ordinal':
       return typeof value === 'number' && Number.isInteger(value) && value >= criterion.min! && value <= criterion.max!

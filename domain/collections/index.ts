@@ -18,9 +18,10 @@ import { REFERENCE_LIST } from '../documents/reference-documents';
 import { CALIBRATION_ITEM_LIST, CALIBRATION_SET_LIST } from '../calibration-sets/calibration-sets';
 import { BATCH_LIST } from '../batches/batches';
 import { CALIBRATION_LIST } from '../calibrations/calibrations';
+import { REVIEWS } from '../reviews/reviews';
 
 /** Every collection declared with `defineCollection`. */
-export const DECLARED_COLLECTIONS = [EVENTS, DELIVERIES, ENDPOINTS] as const;
+export const DECLARED_COLLECTIONS = [EVENTS, DELIVERIES, ENDPOINTS, REVIEWS] as const;
 
 /** Every list, in the order the store prepares them. */
 export const LISTS = listsOf(
@@ -33,6 +34,7 @@ export const LISTS = listsOf(
   CALIBRATION_ITEM_LIST,
   BATCH_LIST,
   CALIBRATION_LIST,
+  REVIEWS,
 );
 
 /** Lists documents about to be inserted straight into `collection` (a bulk import, the benchmark's seeding). */

@@ -18,6 +18,9 @@ import { OUTPUT_SCHEMA_MAX_CHARS, type CreateWorkflowRequest, type UpdateWorkflo
 import { criterionDoc, criterionInput, type CriterionDoc } from '../calibration-sets/calibration-sets';
 import type { CriterionInput } from '../calibration-sets/schemas';
 import { criteriaProblems } from './criteria';
+import { reviewPolicy } from '../reviews/reviews';
+import type { ReviewPolicy, ReviewPolicyInput } from '../reviews/schemas';
+import type { CalibrationSetDoc } from '../calibration-sets/calibration-sets';
 import type { TenantDb } from '../store';
 import type { Db } from 'mongodb';
 
@@ -42,6 +45,8 @@ export interface EvaluationWorkflowDoc {
   /** docs/decisions.md 660, 661 (absent on workflows made before: no criteria, one sample). */
   criteria?: CriterionDoc[];
   confidence?: { samples: number };
+  /** docs/decisions.md 720 (absent on workflows made before, and while `off`). */
+  review?: ReviewPolicy;
   deleted_at: Date | null;
   created_at: Date;
   updated_at: Date;
@@ -67,6 +72,7 @@ export function evaluationWorkflowView(doc: EvaluationWorkflowDoc) {
     webhook_endpoint_id: doc.webhook_endpoint_id,
     criteria: doc.criteria ?? [],
     confidence: { samples: confidenceSamples(doc) },
+    review: reviewPolicy(doc.review),
     created_at: doc.created_at.toISOString(),
     updated_at: doc.updated_at.toISOString(),
   };
@@ -107,6 +113,42 @@ function checkedCriteria(
     }
   }
   return docs;
+}
+
+const sameCriterion = (a: CriterionDoc, b: CriterionDoc) =>
+  a.kind === b.kind && a.min === b.min && a.max === b.max && JSON.stringify(a.labels) === JSON.stringify(b.labels);
+
+/**
+ * The review policy as stored (docs/decisions.md 720), or undefined when off; else 400 naming the field: reviews
+ * need criteria, `low_confidence` needs a confidence to compare (samples ≥ 2), and the calibration set the blind
+ * reviews grow must be the account's and judge the workflow's criteria alike.
+ */
+async function checkedReview(
+  tenant: TenantDb,
+  input: ReviewPolicyInput | undefined,
+  criteria: CriterionDoc[],
+  samples: number,
+): Promise<ReviewPolicy | undefined> {
+  if (!input) return undefined;
+  const policy = reviewPolicy(input);
+  if (policy.mode === 'off' && policy.audit_rate === 0 && !policy.calibration_set_id) return undefined;
+  if (!criteria.length) throw badReference('review', 'reviews need criteria: a person answers each criterion');
+  if (policy.mode === 'low_confidence' && samples < 2)
+    throw badReference('review.mode', 'low_confidence needs confidence.samples of 2 or more');
+  if (policy.calibration_set_id) {
+    const set = await tenant
+      .collection<CalibrationSetDoc>(COLLECTIONS.calibrationSets)
+      .findOne({ _id: policy.calibration_set_id, deleted_at: null });
+    if (!set) throw badReference('review.calibration_set_id', `no calibration set "${policy.calibration_set_id}"`);
+    const byKey = new Map(set.criteria.map((c) => [c.key, c]));
+    const unmatched = criteria.find((c) => !byKey.has(c.key) || !sameCriterion(c, byKey.get(c.key)!));
+    if (unmatched)
+      throw badReference(
+        'review.calibration_set_id',
+        `the set's criteria do not match the workflow's (criterion "${unmatched.key}")`,
+      );
+  }
+  return policy;
 }
 
 const collection = (tenant: TenantDb) => tenant.collection<EvaluationWorkflowDoc>(COLLECTIONS.workflows);
@@ -181,6 +223,7 @@ export async function createEvaluationWorkflow(
 
   const outputFormat = input.output_format ?? (schema ? 'json' : product.recommended_output_format);
   const criteria = checkedCriteria(input.criteria, input.confidence, schema, outputFormat);
+  const review = await checkedReview(tenant, input.review, criteria, input.confidence?.samples ?? 1);
   const now = new Date();
   const doc: Omit<EvaluationWorkflowDoc, 'account_id'> = {
     _id: newId('workflow'),
@@ -198,6 +241,7 @@ export async function createEvaluationWorkflow(
     webhook_endpoint_id: input.webhook_endpoint_id ?? null,
     ...(criteria.length ? { criteria } : {}),
     ...(input.confidence ? { confidence: input.confidence } : {}),
+    ...(review ? { review } : {}),
     deleted_at: null,
     created_at: now,
     updated_at: now,
@@ -278,6 +322,17 @@ export async function updateEvaluationWorkflow(
       current.output_format,
     );
     if (confidence) set.confidence = confidence;
+  }
+  if (patch.review !== undefined || set.criteria !== undefined || patch.confidence !== undefined) {
+    const input = patch.review ?? current.review;
+    const review = await checkedReview(
+      tenant,
+      input,
+      set.criteria ?? current.criteria ?? [],
+      (patch.confidence ?? current.confidence)?.samples ?? 1,
+    );
+    if (review) set.review = review;
+    else if (patch.review) set.review = reviewPolicy(patch.review);
   }
   // Guarded on the status read above: a concurrent archive wins, and this update then changes nothing.
   const updated = await lists().change(tenant, WORKFLOW_LIST, current, () =>

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { pageSchema } from '../http/pagination';
 import { ModelPolicySchema, OutputFormatSchema } from '../catalog/schemas';
 import { CALIBRATION_LIMITS, Criterion, CriterionInput, uniqueCriterionKeys } from '../calibration-sets/schemas';
+import { ReviewPolicy, ReviewPolicyInput } from '../reviews/schemas';
 
 const id = z.string().trim().min(1).max(64);
 
@@ -63,6 +64,7 @@ export const CreateWorkflowRequest = z
     webhook_endpoint_id: id.nullable().optional(),
     criteria: WorkflowCriteria.optional(),
     confidence: WorkflowConfidence.optional(),
+    review: ReviewPolicyInput.optional(),
   })
   .strict()
   .meta({ id: 'CreateWorkflowRequest' });
@@ -78,6 +80,9 @@ export const UpdateWorkflowRequest = z
       description: 'Replaces the criteria; runs created before keep theirs.',
     }),
     confidence: WorkflowConfidence.optional(),
+    review: ReviewPolicyInput.optional().meta({
+      description: 'Replaces the review policy; runs created before keep theirs.',
+    }),
   })
   .strict()
   .meta({ id: 'UpdateWorkflowRequest' });
@@ -102,6 +107,7 @@ export const Workflow = z
     webhook_endpoint_id: z.string().nullable(),
     criteria: z.array(Criterion).meta({ description: 'Empty when none are declared.' }),
     confidence: z.object({ samples: z.number().int() }).meta({ description: '`samples` is 1 unless set.' }),
+    review: ReviewPolicy,
     created_at: z.string(),
     updated_at: z.string(),
   })

@@ -10,6 +10,7 @@ import { ReferenceDocument } from '../documents/schemas';
 import { Run } from '../runs/schemas';
 import { Batch } from '../batches/schemas';
 import { Calibration } from '../calibrations/schemas';
+import { Review } from '../reviews/schemas';
 
 export const EventType = z.enum(EVENT_TYPES).meta({ id: 'EventType' });
 
@@ -25,12 +26,13 @@ export const Event = z
         z.object({ reference_document: ReferenceDocument }),
         z.object({ batch: Batch }),
         z.object({ calibration: Calibration }),
+        z.object({ review: Review }),
       ])
       .meta({
         description:
           '`run.*`: the run as it was when the event happened; `reference_document.ready`: the reference document; ' +
           '`batch.completed`: the batch in its final status; `calibration.completed`: the calibration, finished, its ' +
-          'file URLs null (GET signs fresh ones).',
+          'file URLs null (GET signs fresh ones); `review.completed`: the review, completed.',
       }),
   })
   .meta({

@@ -185,6 +185,7 @@ const EnvSchema = z.object({
   SYNC_RUN_TIMEOUT_S: positiveInt.default(30),
   UPLOAD_URL_TTL_S: positiveInt.default(900),
   OUTPUT_URL_TTL_S: positiveInt.default(3600),
+  REVIEW_CLAIM_S: positiveInt.default(900), // a claim on a review (docs/decisions.md 720); shorter only in tests
   FULLTEXT_TOKEN_BUDGET: positiveInt.default(200_000),
   /**
    * The most reference tokens one model call is sent as full text (`provider-b-1m-fulltext`): the model's window
@@ -273,7 +274,6 @@ const EnvSchema = z.object({
 });
 
 export type Env = z.infer<typeof EnvSchema>;
-
 export interface Config extends Omit<
   Env,
   'WEBHOOK_ALLOW_PRIVATE' | 'WEBHOOK_ALLOW_INSECURE' | 'LIST_STRATEGY' | ProductionSecret

@@ -47,6 +47,7 @@ export const COLLECTIONS = {
   calibrationSets: 'calibration_sets',
   calibrationItems: 'calibration_items',
   calibrations: 'calibrations',
+  reviews: 'reviews',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
@@ -135,6 +136,8 @@ export const INDEXES: Record<CollectionName, IndexDescription[]> = {
   calibration_items: [],
   // Calibrations (domain/calibrations/): read by `_id` and through the account's list.
   calibrations: [],
+  // Reviews (domain/reviews/): read by `_id`, through the account's list, and a run's by its derived id.
+  reviews: [],
 };
 
 /**
@@ -177,6 +180,11 @@ export const LIST_INDEXES: Partial<Record<CollectionName, IndexDescription[]>> =
   calibration_sets: [{ key: { account_id: 1, deleted_at: 1, ...LIST_SORT_KEYS }, name: 'list_live' }],
   calibration_items: [{ key: { account_id: 1, set_id: 1, ...LIST_SORT_KEYS }, name: 'list_set' }],
   calibrations: [{ key: { account_id: 1, ...LIST_SORT_KEYS }, name: 'list_all' }],
+  reviews: [
+    { key: { account_id: 1, ...LIST_SORT_KEYS, status: 1 }, name: 'list_all' },
+    { key: { account_id: 1, workflow_id: 1, ...LIST_SORT_KEYS, status: 1 }, name: 'list_workflow' },
+    { key: { account_id: 1, batch_id: 1, ...LIST_SORT_KEYS, status: 1 }, name: 'list_batch' },
+  ],
 };
 
 export interface Database {

@@ -21,6 +21,7 @@ export const ID_PREFIXES = {
   calibrationSet: 'cset',
   calibrationItem: 'csi',
   calibration: 'cal',
+  review: 'rev',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -22,6 +22,7 @@ import { admitRunDoc, chargedOnAdmission, failRun, insertRun } from './lifecycle
 import { prepareRun, type Caller, type CreateRunDeps, type RunDoc } from './index';
 import { RUN_LIST } from './list';
 import { confidenceSamples } from '../evaluation-workflows/evaluation-workflows';
+import { reviewsOn } from '../reviews/reviews';
 import { lists, watchJob, watchMark } from '../store';
 
 /** The run id an Idempotency-Key reserved, and how to reserve a fresh one under the key. */
@@ -87,6 +88,8 @@ export async function createRun(
       // Judged as the workflow says now, whatever it says later (docs/decisions.md 661).
       ...(workflow.criteria?.length ? { criteria: workflow.criteria } : {}),
       confidence_samples: confidenceSamples(workflow),
+      // Reviewed as the workflow says now (docs/decisions.md 720).
+      ...(reviewsOn(workflow.review) ? { review_policy: workflow.review } : {}),
       metadata_json: JSON.stringify(input.metadata ?? {}),
       output_json: null,
       output_file: null,

@@ -92,6 +92,24 @@ function viewOf(doc: RunDoc, baseUrl: string, outputFile: RunOutputFileView | nu
         ? (JSON.parse(doc.confidence_json) as Record<string, RunCriterionConfidence>)
         : null,
     confidence_min: output ? (doc.confidence_min ?? null) : null,
+    ...(doc.review
+      ? {
+          review: {
+            id: doc.review.id,
+            status: doc.review.status,
+            ...(doc.review.status === 'completed'
+              ? {
+                  reviewer: doc.review.reviewer ?? null,
+                  values: doc.review.values ?? null,
+                  completed_at: doc.review.completed_at?.toISOString() ?? null,
+                }
+              : {}),
+          },
+        }
+      : {}),
+    ...(output && doc.reviewed_output_json
+      ? { reviewed_output: JSON.parse(doc.reviewed_output_json) as Record<string, unknown> }
+      : {}),
     error: doc.error,
     created_at: doc.created_at.toISOString(),
     started_at: doc.started_at?.toISOString() ?? null,

@@ -28,6 +28,7 @@ import { eventRunView, getRun, runQuoter, type RunDoc } from './index';
 import { documentsForRun } from '../documents/documents';
 import { rememberOutputFile } from './output-file';
 import { lists, unwatchJob, UNWATCHED, type MarkWrite } from '../store';
+import { cancelRunReview, canceledReviewOf, pendingReviewOf, writePromisedReview } from '../reviews/reviews';
 
 /** From which statuses each transition may move a run. */
 export const RUN_TRANSITIONS = {
@@ -240,7 +241,7 @@ export async function admitAwaitedRun(publisher: EventPublisher, input: RunJobIn
 }
 
 export type RunOutput = Pick<RunDoc, 'output_json' | 'output_file' | 'citations_json' | 'manifest_json' | 'usage'> &
-  Partial<Pick<RunDoc, 'confidence_json' | 'confidence_min'>>;
+  Partial<Pick<RunDoc, 'confidence_json' | 'confidence_min' | 'criteria' | 'review_policy'>>;
 
 /** `running → succeeded`, charging the quote (live mode); usage and `run.succeeded` once. */
 export async function completeRun(publisher: EventPublisher, input: RunJobInput): Promise<RunStatus | null> {
@@ -281,6 +282,8 @@ async function succeed(
     {
       $set: {
         ...output,
+        // Decided in this write: `run.succeeded` already names the review (docs/decisions.md 721).
+        ...pendingReviewOf({ ...run, ...output }),
         status: RUN_TRANSITIONS.complete.to,
         finished_at: new Date(),
         charged_milli: run.livemode ? run.quoted_milli : 0,
@@ -297,6 +300,7 @@ async function succeed(
   // The watch entry (`pages`); under `query` the mark went in the update above.
   await unwatchJob(db, 'runs', run._id);
   rememberOutputFile(final);
+  await writePromisedReview(db, final);
   await countRunUsageOf(db, final);
   await emitRunEvent(publisher, run.account_id, 'run.succeeded', final, known);
   return 'succeeded';
@@ -442,10 +446,11 @@ export async function operatorRefundRun(publisher: EventPublisher, runId: string
   // A succeeded run is listed from its snapshot: the entry is held while the status changes (domain/store/).
   const current = await rawRuns(db).findOne({ _id: runId });
   const tenant = current && new TenantDb(db, current.account_id);
+  const refundSet = { status: RUN_TRANSITIONS.refund.to, charged_milli: 0, ...canceledReviewOf(current) };
   const markRefunded = () =>
     rawRuns(db).findOneAndUpdate(
       { _id: runId, status: from('refund') },
-      { $set: { status: RUN_TRANSITIONS.refund.to, charged_milli: 0, refunded_at: new Date() } },
+      { $set: { ...refundSet, refunded_at: new Date() } },
       { returnDocument: 'after' },
     );
   // Its success's event first (docs/decisions.md 306): no reader trusting the event signs the output from here on.
@@ -457,6 +462,7 @@ export async function operatorRefundRun(publisher: EventPublisher, runId: string
   if (!run) return { outcome: 'not_found' as const };
   if (run.status !== 'refunded') return { outcome: 'not_refundable' as const, status: run.status };
   rememberOutputFile(run);
+  if (run.review && tenant) await cancelRunReview(tenant, run.review.id);
   const entry = await refund(db, run.account_id, runId, 'operator refund');
   await countRunUsage(db, run.account_id, runId);
   await emitRunEvent(publisher, run.account_id, 'run.refunded', run);

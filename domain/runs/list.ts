@@ -45,3 +45,8 @@ export async function listRuns(
     filter,
   });
 }
+
+/** A change to a run that may be settled (its list may hold a copy of it): the entry is held while `write` runs. */
+export function changeListedRun<R>(tenant: TenantDb, run: RunDoc, write: () => Promise<R>): Promise<R> {
+  return lists().change(tenant, RUN_LIST, run, write);
+}

@@ -2,6 +2,8 @@
  * The stored run document (collection `runs`): its own module so that readers of the shape (the output-file
  * signer, the usage rollup) need not import the run services that import them. Written only by domain/runs/.
  */
+import type { ReviewPolicy } from '../reviews/schemas';
+import type { RunReviewDoc } from '../reviews/reviews';
 import type { ModelPolicy, OutputFormat } from '../catalog/catalog';
 import type { RunCitation, RunManifest, RunStatus } from './schemas';
 import type { CriterionDoc } from '../calibration-sets/calibration-sets';
@@ -51,6 +53,12 @@ export interface RunDoc {
   /** Per criterion `{value, consensus, samples}` as JSON text and their lowest value, written with the output (k ≥ 2). */
   confidence_json?: string | null;
   confidence_min?: number | null;
+  /** The workflow's review policy when the run was created (a batch item: its batch's), when it reviews (docs/decisions.md 720). */
+  review_policy?: ReviewPolicy;
+  /** Its review, set in the write that makes it succeed (docs/decisions.md 721); completed: the person's values. */
+  review?: RunReviewDoc;
+  /** The output with the reviewed values at the criteria's pointers, as JSON text, once the review is completed. */
+  reviewed_output_json?: string | null;
   error: { code: string; message: string } | null;
   /** The Temporal namespace of the run's job: the reconciler settles only its own namespace's runs. */
   job_namespace?: string;

@@ -1,5 +1,6 @@
 /** Runs (docs/api-reference.md §13). */
 import { z } from 'zod';
+import { RunReview } from '../reviews/schemas';
 import { PageQuery, pageSchema } from '../http/pagination';
 import { ModelPolicySchema, OutputFormatSchema } from '../catalog/schemas';
 import { Balance } from '../billing/schemas';
@@ -282,6 +283,14 @@ export const Run = z
       }),
     confidence_min: z.number().nullable().optional().meta({
       description: "The lowest of the criteria's confidences; null when `confidence` is.",
+    }),
+    review: RunReview.optional().meta({
+      description:
+        "Present when the run was sent to review (its workflow's `review` policy): `pending` already in `run.succeeded`; " +
+        'completed, with the reviewer and values.',
+    }),
+    reviewed_output: z.record(z.string(), z.unknown()).optional().meta({
+      description: "The output with the review's values at the criteria's pointers, once the review is completed.",
     }),
     error: z
       .object({

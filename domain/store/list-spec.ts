@@ -67,6 +67,11 @@ export interface ListRead {
   filter: ListFilter;
   /** Items created before it are gone (a retention): a walk in position order may stop at the first. */
   notBefore?: Date;
+  /**
+   * Oldest first (position order upward: a queue's pending items, docs/decisions.md 722); the cursor names the last
+   * item shown and the next page begins above it. Not with `notBefore`, nor on a closable list.
+   */
+  ascending?: boolean;
 }
 
 /** What create-once (create-once.ts) needs of the item's owner. */

@@ -20,6 +20,7 @@ export const EVENT_TYPES = [
   'reference_document.ready',
   'batch.completed',
   'calibration.completed',
+  'review.completed',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -37,6 +38,7 @@ const READ_SCOPE: Record<EventType, Scope> = {
   'reference_document.ready': 'reference_documents:read',
   'batch.completed': 'runs:read',
   'calibration.completed': 'calibrations:read',
+  'review.completed': 'reviews:read',
 };
 
 export function eventReadScope(type: EventType): Scope {

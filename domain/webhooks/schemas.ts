@@ -14,6 +14,7 @@ export const WebhookEventType = z.enum([
   'reference_document.ready',
   'batch.completed',
   'calibration.completed',
+  'review.completed',
 ]);
 export type WebhookEventType = z.infer<typeof WebhookEventType>;
 export const WEBHOOK_EVENT_TYPES = WebhookEventType.options;

@@ -18,7 +18,14 @@ import { recordEvent, type EventType } from '../../domain/webhooks/events';
 import { newId, randomBase62 } from '../../domain/platform/ids';
 import { SCOPES, type Scope } from '../../domain/access/scopes';
 import { createTestContext, type TestContext } from '../support/app';
-import { batchCompletedData, calibrationCompletedData, referenceReadyData, waitForEvents } from '../support/events';
+import {
+  batchCompletedData,
+  calibrationCompletedData,
+  referenceReadyData,
+  reviewCompletedData,
+  reviewFixture,
+  waitForEvents,
+} from '../support/events';
 import { newAccount, type TestAccount } from '../support/identity';
 import { makeDocument } from '../support/files';
 import { uploadDocument } from '../support/uploads';
@@ -85,8 +92,8 @@ const TABLE: Record<string, Required> = {
   'GET /webhook-endpoints/{whkId}/deliveries': 'webhooks:read',
   'POST /webhook-deliveries/{whdId}/retry': 'webhooks:write',
 
-  'GET /events': ['runs:read', 'reference_documents:read', 'calibrations:read'],
-  'GET /events/{eventId}': ['runs:read', 'reference_documents:read', 'calibrations:read'],
+  'GET /events': ['runs:read', 'reference_documents:read', 'calibrations:read', 'reviews:read'],
+  'GET /events/{eventId}': ['runs:read', 'reference_documents:read', 'calibrations:read', 'reviews:read'],
 
   'GET /usage': 'usage:read',
   'GET /usage/balance': 'usage:read',
@@ -104,6 +111,14 @@ const TABLE: Record<string, Required> = {
   'GET /calibrations/{calibrationId}': 'calibrations:read',
   'GET /calibrations/{calibrationId}/compare': 'calibrations:read',
   'POST /calibrations/{calibrationId}/cancel': 'calibrations:write',
+
+  // DESIGN 47: the review queue.
+  'GET /reviews': 'reviews:read',
+  'GET /reviews/{reviewId}': 'reviews:read',
+  'POST /reviews/claim-next': 'reviews:write',
+  'POST /reviews/{reviewId}/claim': 'reviews:write',
+  'POST /reviews/{reviewId}/release': 'reviews:write',
+  'POST /reviews/{reviewId}/submit': 'reviews:write',
 };
 
 /** docs/decisions.md 425: the read scope that reveals each kind of event. */
@@ -116,6 +131,8 @@ const EVENT_SCOPE: Record<EventType, Scope> = {
   // docs/decisions.md 442: a batch is read with runs:read (its items are runs), a calibration with calibrations:read.
   'batch.completed': 'runs:read',
   'calibration.completed': 'calibrations:read',
+  // DESIGN 47: a review is read with reviews:read.
+  'review.completed': 'reviews:read',
 };
 
 /**
@@ -256,6 +273,12 @@ const FIXTURES: Record<string, (w: Walker) => Promise<string>> = {
   },
   // A delivery of a disabled endpoint: retrying it answers 409 and sends nothing.
   whdId: (w) => disabledDelivery(w, 'run.succeeded'),
+  // A review as the store holds it: the walk checks access, not how a run comes to be reviewed (reviews.test.ts).
+  reviewId: async (w) => {
+    const review = reviewFixture(w.account.accountId);
+    await t.database.db.collection(COLLECTIONS.reviews).insertOne(review as never);
+    return review._id;
+  },
   setId: async (w) => {
     const res = await t.api
       .post('/v1/calibration-sets')
@@ -276,6 +299,10 @@ const BODIES: Record<string, object> = {
   'POST /workflows/{workflowId}/calibrations': { calibration_set_id: 'cset_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T' },
   'PATCH /webhook-endpoints/{whkId}': { status: 'disabled' },
   'POST /calibration-sets/{setId}/items': { items: [{ input_documents: ['doc_fixture'], labels: { score: 1 } }] },
+  'POST /reviews/claim-next': { reviewer: 'walker' },
+  'POST /reviews/{reviewId}/claim': { reviewer: 'walker' },
+  'POST /reviews/{reviewId}/release': { reviewer: 'walker' },
+  'POST /reviews/{reviewId}/submit': { reviewer: 'walker', values: { score: 3 } },
 };
 
 const label = (r: Pick<RouteSpec, 'method' | 'path'>) => `${r.method.toUpperCase()} ${r.path}`;
@@ -427,7 +454,9 @@ describe('every kind of event, with every scope (docs/decisions.md 425)', () => 
           ? batchCompletedData()
           : kind === 'calibration.completed'
             ? calibrationCompletedData()
-            : refData;
+            : kind === 'review.completed'
+              ? reviewCompletedData()
+              : refData;
       events[kind] = (
         await recordEvent(t.database.db, w.account.accountId, kind, `walk:${randomBase62(16)}`, data)
       )._id;

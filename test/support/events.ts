@@ -5,6 +5,7 @@ import { referenceView } from '../../domain/documents/reference-documents';
 import { newId } from '../../domain/platform/ids';
 import { calibrationView } from '../../domain/calibrations/calibrations';
 import { DEFAULT_THRESHOLDS } from '../../domain/calibration/agreement';
+import { reviewFor, reviewPolicy, reviewView, type ReviewDoc } from '../../domain/reviews/reviews';
 
 /** The payload of a `reference_document.ready` event, as indexing records it (a fresh id each call). */
 export function referenceReadyData() {
@@ -93,5 +94,33 @@ export function calibrationCompletedData(id = `cal_${newId('event').slice(4)}`) 
       },
       [],
     ),
+  };
+}
+
+/** A pending review as a run that succeeded under `review: {mode: all}` gets it, of an account (a fresh id each call). */
+export function reviewFixture(accountId = 'acct_fixture'): ReviewDoc {
+  return reviewFor({
+    _id: newId('run'),
+    account_id: accountId,
+    livemode: false,
+    workflow_id: 'wf_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T',
+    input_documents: ['doc_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T'],
+    criteria: [{ key: 'score', pointer: '/score', kind: 'ordinal', min: 1, max: 5, labels: null }],
+    review_policy: reviewPolicy({ mode: 'all' }),
+    output_json: JSON.stringify({ score: 4 }),
+  })!;
+}
+
+/** The payload of a `review.completed` event. */
+export function reviewCompletedData() {
+  const review = reviewFixture();
+  return {
+    review: reviewView({
+      ...review,
+      status: 'completed',
+      reviewer: 'Ada',
+      values: { score: 3 },
+      completed_at: new Date(),
+    }),
   };
 }

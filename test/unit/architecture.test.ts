@@ -23,6 +23,7 @@ const CAPABILITIES = [
   'domain/webhooks',
   'domain/documents',
   'domain/calibration-sets',
+  'domain/reviews',
   'domain/evaluation-workflows',
   'domain/runs',
   'domain/batches',

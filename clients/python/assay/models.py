@@ -73,6 +73,8 @@ class ApiKeySummary(BaseModel):
             'calibrations:read',
             'calibrations:write',
             'documents:read',
+            'reviews:read',
+            'reviews:write',
         ]
     ]
     """
@@ -116,6 +118,8 @@ class SecretApiKey(BaseModel):
             'calibrations:read',
             'calibrations:write',
             'documents:read',
+            'reviews:read',
+            'reviews:write',
         ]
     ]
     """
@@ -154,10 +158,12 @@ class CreateKeyRequest(BaseModel):
                 'calibrations:read',
                 'calibrations:write',
                 'documents:read',
+                'reviews:read',
+                'reviews:write',
             ]
         ]
         | None,
-        Field(max_length=14),
+        Field(max_length=16),
     ] = None
     """
     Omitted or empty: an unrestricted key, holding every scope, ones added later included.
@@ -248,6 +254,18 @@ class CalibrationCriterion(BaseModel):
     labels: list[str] | None
 
 
+class WorkflowReviewPolicy(BaseModel):
+    """
+    `mode` is `off` unless set.
+    """
+
+    mode: Literal['off', 'low_confidence', 'all']
+    threshold: float
+    audit_rate: float
+    blind: bool
+    calibration_set_id: str | None
+
+
 class ReferenceDocumentId(RootModel[str]):
     root: Annotated[str, Field(max_length=64, min_length=1)]
 
@@ -281,6 +299,62 @@ class WorkflowConfidence(BaseModel):
     """
 
 
+class WorkflowReviewPolicyInput(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    mode: Literal['off', 'low_confidence', 'all']
+    """
+    `all`: every run that succeeds; `low_confidence`: runs with a criterion whose confidence is below `threshold` (needs `confidence.samples` ≥ 2); `off`: none but audits.
+    """
+    threshold: Annotated[float | None, Field(gt=0.0, le=1.0)] = None
+    """
+    (0, 1], default 0.8.
+    """
+    audit_rate: Annotated[float | None, Field(ge=0.0, le=1.0)] = None
+    """
+    Share of runs drawn for a blind audit (seeded by the run id), default 0.
+    """
+    blind: bool | None = None
+    """
+    Reviewers do not see the model's values. Default false.
+    """
+    calibration_set_id: Annotated[str | None, Field(max_length=64, min_length=1)] = None
+    """
+    A calibration set with the workflow's criteria: each completed blind review is appended to it as an item.
+    """
+
+
+class Review(BaseModel):
+    """
+    Replaces the review policy; runs created before keep theirs.
+    """
+
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    mode: Literal['off', 'low_confidence', 'all']
+    """
+    `all`: every run that succeeds; `low_confidence`: runs with a criterion whose confidence is below `threshold` (needs `confidence.samples` ≥ 2); `off`: none but audits.
+    """
+    threshold: Annotated[float | None, Field(gt=0.0, le=1.0)] = None
+    """
+    (0, 1], default 0.8.
+    """
+    audit_rate: Annotated[float | None, Field(ge=0.0, le=1.0)] = None
+    """
+    Share of runs drawn for a blind audit (seeded by the run id), default 0.
+    """
+    blind: bool | None = None
+    """
+    Reviewers do not see the model's values. Default false.
+    """
+    calibration_set_id: Annotated[str | None, Field(max_length=64, min_length=1)] = None
+    """
+    A calibration set with the workflow's criteria: each completed blind review is appended to it as an item.
+    """
+
+
 class UpdateWorkflowRequest(BaseModel):
     model_config = ConfigDict(
         extra='forbid',
@@ -295,6 +369,10 @@ class UpdateWorkflowRequest(BaseModel):
     Replaces the criteria; runs created before keep theirs.
     """
     confidence: WorkflowConfidence | None = None
+    review: Review | None = None
+    """
+    Replaces the review policy; runs created before keep theirs.
+    """
 
 
 class Deleted(BaseModel):
@@ -453,6 +531,18 @@ class Manifest(BaseModel):
     """
     Below 1 when the context was cut to fit: long documents are never truncated silently.
     """
+
+
+class Review1(BaseModel):
+    """
+    Present when the run was sent to review (its workflow's `review` policy): `pending` already in `run.succeeded`; completed, with the reviewer and values.
+    """
+
+    id: str
+    status: Literal['pending', 'claimed', 'completed', 'canceled']
+    reviewer: str | None = None
+    values: dict[str, Any] | None = None
+    completed_at: AwareDatetime | None = None
 
 
 class Error2(BaseModel):
@@ -939,6 +1029,7 @@ class WebhookEndpoint(BaseModel):
             'reference_document.ready',
             'batch.completed',
             'calibration.completed',
+            'review.completed',
         ]
         | Literal['*']
     ]
@@ -962,6 +1053,7 @@ class CreatedWebhookEndpoint(BaseModel):
             'reference_document.ready',
             'batch.completed',
             'calibration.completed',
+            'review.completed',
         ]
         | Literal['*']
     ]
@@ -995,11 +1087,12 @@ class CreateWebhookEndpointRequest(BaseModel):
                 'reference_document.ready',
                 'batch.completed',
                 'calibration.completed',
+                'review.completed',
             ]
             | Literal['*']
         ]
         | None,
-        Field(max_length=8, min_length=1),
+        Field(max_length=9, min_length=1),
     ] = None
     """
     Omitted: the four kinds of version 1 (`run.succeeded`, `run.failed`, `run.canceled`, `reference_document.ready`), for good. Any other kind is delivered only when named, or with `*`: every kind, present and future (`*` needs an unrestricted key). `*` with other kinds is `*`.
@@ -1026,11 +1119,12 @@ class UpdateWebhookEndpointRequest(BaseModel):
                 'reference_document.ready',
                 'batch.completed',
                 'calibration.completed',
+                'review.completed',
             ]
             | Literal['*']
         ]
         | None,
-        Field(max_length=8, min_length=1),
+        Field(max_length=9, min_length=1),
     ] = None
     """
     Omitted: the four kinds of version 1 (`run.succeeded`, `run.failed`, `run.canceled`, `reference_document.ready`), for good. Any other kind is delivered only when named, or with `*`: every kind, present and future (`*` needs an unrestricted key). `*` with other kinds is `*`.
@@ -1051,6 +1145,7 @@ class RotatedWebhookEndpoint(BaseModel):
             'reference_document.ready',
             'batch.completed',
             'calibration.completed',
+            'review.completed',
         ]
         | Literal['*']
     ]
@@ -1096,7 +1191,7 @@ class WebhookAttempt(BaseModel):
 
 class Data1(BaseModel):
     """
-    `run.*`: the run as it was when the event happened; `reference_document.ready`: the reference document; `batch.completed`: the batch in its final status; `calibration.completed`: the calibration, finished, its file URLs null (GET signs fresh ones).
+    `run.*`: the run as it was when the event happened; `reference_document.ready`: the reference document; `batch.completed`: the batch in its final status; `calibration.completed`: the calibration, finished, its file URLs null (GET signs fresh ones); `review.completed`: the review, completed.
     """
 
     reference_document: ReferenceDocument
@@ -1112,6 +1207,7 @@ class EventType(
             'reference_document.ready',
             'batch.completed',
             'calibration.completed',
+            'review.completed',
         ]
     ]
 ):
@@ -1123,7 +1219,41 @@ class EventType(
         'reference_document.ready',
         'batch.completed',
         'calibration.completed',
+        'review.completed',
     ]
+
+
+class ReviewReason1(BaseModel):
+    kind: Literal['low_confidence']
+    criterion: str
+
+
+class ReviewReason2(BaseModel):
+    kind: Literal['audit']
+
+
+class ReviewReason3(BaseModel):
+    kind: Literal['all']
+
+
+class ReviewReason(RootModel[ReviewReason1 | ReviewReason2 | ReviewReason3]):
+    root: ReviewReason1 | ReviewReason2 | ReviewReason3
+
+
+class ReviewCriterion(BaseModel):
+    key: str
+    kind: Literal['ordinal', 'categorical', 'boolean', 'numeric']
+    min: float | None
+    max: float | None
+    labels: list[str] | None
+    model_value: float | str | bool | None = None
+    """
+    The model's value at the criterion's pointer; absent when the review is blind.
+    """
+    confidence: float | None = None
+    """
+    The criterion's confidence (null for one judgment); absent when blind.
+    """
 
 
 class Period(BaseModel):
@@ -1191,6 +1321,52 @@ class CalibrationLabelValue(RootModel[float | CalibrationLabelValue1 | bool]):
     root: float | CalibrationLabelValue1 | bool
 
 
+class ClaimNextReviewRequest(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    reviewer: Annotated[str, Field(max_length=100, min_length=1)]
+    """
+    The caller's name for the person (≤ 100 characters); the key is recorded beside it.
+    """
+    workflow_id: Annotated[str | None, Field(max_length=64)] = None
+
+
+class ClaimReviewRequest(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    reviewer: Annotated[str, Field(max_length=100, min_length=1)]
+    """
+    The caller's name for the person (≤ 100 characters); the key is recorded beside it.
+    """
+
+
+class ReleaseReviewRequest(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    reviewer: Annotated[str, Field(max_length=100, min_length=1)]
+    """
+    The caller's name for the person (≤ 100 characters); the key is recorded beside it.
+    """
+
+
+class SubmitReviewRequest(BaseModel):
+    model_config = ConfigDict(
+        extra='forbid',
+    )
+    reviewer: Annotated[str, Field(max_length=100, min_length=1)]
+    """
+    The caller's name for the person (≤ 100 characters); the key is recorded beside it.
+    """
+    values: dict[str, CalibrationLabelValue]
+    """
+    Per criterion key, the person's value. Blind: every criterion; open: a missing key leaves the model's value.
+    """
+    note: Annotated[str | None, Field(max_length=2000)] = None
+
+
 class ApiKeyList(BaseModel):
     data: list[ApiKeySummary]
 
@@ -1228,6 +1404,7 @@ class Workflow(BaseModel):
     """
     `samples` is 1 unless set.
     """
+    review: WorkflowReviewPolicy
     created_at: AwareDatetime
     updated_at: AwareDatetime
 
@@ -1266,6 +1443,7 @@ class CreateWorkflowRequest(BaseModel):
     Where the workflow's verdicts stand in its output, each as a calibration set's criterion; with an output schema, each pointer names a property it declares, of a type that fits the kind. At most 50.
     """
     confidence: WorkflowConfidence | None = None
+    review: WorkflowReviewPolicyInput | None = None
 
 
 class Input1(BaseModel):
@@ -1432,10 +1610,34 @@ class WebhookDelivery(BaseModel):
 
 class Data2(BaseModel):
     """
-    `run.*`: the run as it was when the event happened; `reference_document.ready`: the reference document; `batch.completed`: the batch in its final status; `calibration.completed`: the calibration, finished, its file URLs null (GET signs fresh ones).
+    `run.*`: the run as it was when the event happened; `reference_document.ready`: the reference document; `batch.completed`: the batch in its final status; `calibration.completed`: the calibration, finished, its file URLs null (GET signs fresh ones); `review.completed`: the review, completed.
     """
 
     batch: Batch
+
+
+class ReviewModel(BaseModel):
+    id: Annotated[str, Field(examples=['rev_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T'])]
+    object: Literal['review']
+    livemode: bool
+    run_id: str
+    workflow_id: str
+    batch_id: str | None
+    input_documents: list[str]
+    status: Literal['pending', 'claimed', 'completed', 'canceled']
+    """
+    A claim that expired reads `pending`.
+    """
+    reasons: list[ReviewReason]
+    blind: bool
+    criteria: list[ReviewCriterion]
+    claimed_by: str | None
+    claim_expires_at: AwareDatetime | None
+    reviewer: str | None
+    values: dict[str, Any] | None
+    note: str | None
+    created_at: AwareDatetime
+    completed_at: AwareDatetime | None
 
 
 class CalibrationSetList(BaseModel):
@@ -1465,6 +1667,11 @@ class CalibrationItemInput(BaseModel):
     """
     Per criterion key: the label, or `[{rater, value}]` for several raters (the first is H1). An item may lack some criteria.
     """
+
+
+class ReviewList(BaseModel):
+    data: list[ReviewModel]
+    next_cursor: str | None
 
 
 class WorkflowList(BaseModel):
@@ -1518,6 +1725,14 @@ class Run(BaseModel):
     """
     The lowest of the criteria's confidences; null when `confidence` is.
     """
+    review: Review1 | None = None
+    """
+    Present when the run was sent to review (its workflow's `review` policy): `pending` already in `run.succeeded`; completed, with the reviewer and values.
+    """
+    reviewed_output: dict[str, Any] | None = None
+    """
+    The output with the review's values at the criteria's pointers, once the review is completed.
+    """
     error: Error2 | None
     created_at: AwareDatetime
     started_at: AwareDatetime | None
@@ -1562,10 +1777,18 @@ class WebhookDeliveryList(BaseModel):
 
 class Data(BaseModel):
     """
-    `run.*`: the run as it was when the event happened; `reference_document.ready`: the reference document; `batch.completed`: the batch in its final status; `calibration.completed`: the calibration, finished, its file URLs null (GET signs fresh ones).
+    `run.*`: the run as it was when the event happened; `reference_document.ready`: the reference document; `batch.completed`: the batch in its final status; `calibration.completed`: the calibration, finished, its file URLs null (GET signs fresh ones); `review.completed`: the review, completed.
     """
 
     run: Run
+
+
+class Data4(BaseModel):
+    """
+    `run.*`: the run as it was when the event happened; `reference_document.ready`: the reference document; `batch.completed`: the batch in its final status; `calibration.completed`: the calibration, finished, its file URLs null (GET signs fresh ones); `review.completed`: the review, completed.
+    """
+
+    review: ReviewModel
 
 
 class CalibrationItem(BaseModel):
@@ -1626,7 +1849,7 @@ class CalibrationList(BaseModel):
 
 class Data3(BaseModel):
     """
-    `run.*`: the run as it was when the event happened; `reference_document.ready`: the reference document; `batch.completed`: the batch in its final status; `calibration.completed`: the calibration, finished, its file URLs null (GET signs fresh ones).
+    `run.*`: the run as it was when the event happened; `reference_document.ready`: the reference document; `batch.completed`: the batch in its final status; `calibration.completed`: the calibration, finished, its file URLs null (GET signs fresh ones); `review.completed`: the review, completed.
     """
 
     calibration: Calibration
@@ -1641,9 +1864,9 @@ class Event(BaseModel):
     object: Literal['event']
     type: EventType
     created_at: AwareDatetime
-    data: Data | Data1 | Data2 | Data3
+    data: Data | Data1 | Data2 | Data3 | Data4
     """
-    `run.*`: the run as it was when the event happened; `reference_document.ready`: the reference document; `batch.completed`: the batch in its final status; `calibration.completed`: the calibration, finished, its file URLs null (GET signs fresh ones).
+    `run.*`: the run as it was when the event happened; `reference_document.ready`: the reference document; `batch.completed`: the batch in its final status; `calibration.completed`: the calibration, finished, its file URLs null (GET signs fresh ones); `review.completed`: the review, completed.
     """
 
 

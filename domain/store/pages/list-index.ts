@@ -387,8 +387,26 @@ function firstPages(
   return { lowest, p, span, ids };
 }
 
+/** `firstPages` for a walk upward: the page of the first position at or above the cursor (or the oldest). */
+function firstPagesUp(
+  head: { hi?: number; lo?: number; floor?: number },
+  bound: Position | null,
+  want: number,
+  idOf: (n: number) => string,
+) {
+  const lowest = pageOf(bottomOf(head));
+  const highest = pageOf((head.hi ?? 0) - 1);
+  const start = Math.max(bottomOf(head), bound?.q ?? Number.NEGATIVE_INFINITY);
+  const p = pageOf(start);
+  const span = (p + 1) * PAGE_SIZE - start >= want ? 1 : 2;
+  const ids = Array.from({ length: span }, (_, k) => p + k)
+    .filter((n) => n <= highest)
+    .map(idOf);
+  return { lowest, p, span, ids };
+}
+
 /**
- * One page of a list, newest first: `accept` is the list's filter (a status, a kind, not deleted), applied to the
+ * One page of a list, newest first (or oldest first, `ascending`): `accept` is the list's filter (a status, a kind, not deleted), applied to the
  * item itself. `stopAt` (ms) ends the walk at the first entry created before it (retention: older ones are gone).
  * Per round: the entry pages (one when the first holds enough positions below the start, else two), then for the
  * entries this process has no copy of, their snapshot pages, then the items without a trusted snapshot.
@@ -396,8 +414,9 @@ function firstPages(
 export async function readList<T extends Listed>(
   tenant: TenantDb,
   spec: ListSpec<T>,
-  { scope, page, cursors, cursorScope, filter, notBefore }: ListRead,
+  { scope, page, cursors, cursorScope, filter, notBefore, ascending = false }: ListRead,
 ): Promise<{ items: T[]; next_cursor: string | null; live: boolean }> {
+  if (ascending && notBefore) throw new Error(`list ${spec.name}: an ascending read takes no notBefore`);
   const accept = (doc: T) =>
     matches(doc, filter) && (!spec.scopeField || (doc as Record<string, unknown>)[spec.scopeField] === scope);
   const stopAt = notBefore?.getTime() ?? -Infinity;
@@ -416,7 +435,7 @@ export async function readList<T extends Listed>(
   const readPage = (id: string) => pages(tenant).findOne({ _id: id });
   // The entry pages the last head this process saw points to are read alongside the head; used when the head just
   // read points to the same ones. Each read still begins after the request did, so nothing written before is missed.
-  const guess = lastHeads.get(hid);
+  const guess = ascending ? undefined : lastHeads.get(hid);
   const early = new Map(
     (guess ? firstPages(guess, bound, want, (n) => pageId(tenant.accountId, list, n)).ids : []).map(
       (id) => [id, readPage(id)] as const,
@@ -426,15 +445,19 @@ export async function readList<T extends Listed>(
   const head = await readPage(hid);
   if (!head) return { items: [], next_cursor: null, live: false };
   seeHead(hid, head);
-  const first = firstPages(head, bound, want, (n) => pageId(tenant.accountId, list, n));
+  const first = (ascending ? firstPagesUp : firstPages)(head, bound, want, (n) => pageId(tenant.accountId, list, n));
   const lowest = first.lowest;
+  const highest = pageOf((head.hi ?? 0) - 1);
+  // The walk's direction: downward from the newest (or the cursor), or upward from the oldest (or the cursor).
+  const step = ascending ? 1 : -1;
+  const inRange = (n: number) => n >= lowest && n <= highest;
   let p = first.p;
   let span = first.span;
   const found: Array<{ pos: Position; doc: T }> = [];
   let stopped = false;
-  while (p >= lowest && found.length < want && !stopped) {
-    const ids = Array.from({ length: span }, (_, k) => p - k)
-      .filter((n) => n >= lowest)
+  while (inRange(p) && found.length < want && !stopped) {
+    const ids = Array.from({ length: span }, (_, k) => p + step * k)
+      .filter(inRange)
       .map((n) => pageId(tenant.accountId, list, n));
     const loaded = (await Promise.all(ids.map((id) => early.get(id) ?? readPage(id)))).filter(
       (x): x is PageDoc & { _id: string } => x !== null,
@@ -446,13 +469,16 @@ export async function readList<T extends Listed>(
       return (await snapshotReads.get(pid)!)?.d?.[id];
     };
     const fills = new Map<string, Record<string, { g: number; doc: Document }>>();
-    p -= span;
+    p += step * span;
     span = 2;
     const entries = loaded
       .flatMap((pg) => Object.entries(pg.e ?? {}).map(([id, entry]) => ({ id, entry, page: pg._id })))
       .filter(({ entry }) => typeof entry.q === 'number')
-      .filter(({ id, entry }) => !bound || before({ q: entry.q, id }, bound))
-      .sort((a, b) => (before({ q: a.entry.q, id: a.id }, { q: b.entry.q, id: b.id }) ? 1 : -1));
+      .filter(
+        ({ id, entry }) =>
+          !bound || (ascending ? before(bound, { q: entry.q, id }) : before({ q: entry.q, id }, bound)),
+      )
+      .sort((a, b) => (before({ q: a.entry.q, id: a.id }, { q: b.entry.q, id: b.id }) === ascending ? -1 : 1));
     for (let i = 0; i < entries.length && found.length < want && !stopped;) {
       const chunk = entries.slice(i, i + want - found.length);
       i += chunk.length;

@@ -16,16 +16,22 @@ export function listQuery<T extends Listed>(
   scope: string,
   filter: ListFilter,
   bound: Position | null,
+  ascending = false,
 ): Document {
   const { $or, ...fields } = filter;
   const and: Document[] = [];
   if ($or) and.push({ $or });
-  if (bound) and.push({ $or: [{ list_pos: { $lt: bound.q } }, { list_pos: bound.q, _id: { $lt: bound.id } }] });
+  const past = ascending ? '$gt' : '$lt';
+  if (bound) and.push({ $or: [{ list_pos: { [past]: bound.q } }, { list_pos: bound.q, _id: { [past]: bound.id } }] });
   const scoped = spec.scopeField ? { [spec.scopeField]: scope } : {};
   const items = {
     ...(fields as Record<string, ListCondition>),
     // Only positioned items, as under `pages` (an item without one is not in any page until the backfill).
-    list_pos: bound ? { $lte: bound.q } : { $gte: -Number.MAX_VALUE, $lt: CLOSED_POS },
+    list_pos: bound
+      ? ascending
+        ? { $gte: bound.q, $lt: CLOSED_POS }
+        : { $lte: bound.q }
+      : { $gte: -Number.MAX_VALUE, $lt: CLOSED_POS },
     ...(and.length ? { $and: and } : {}),
   };
   // A closable list's tombstone (closed.ts) whatever the filter and the cursor: it sorts first, so every page reads
@@ -35,12 +41,15 @@ export function listQuery<T extends Listed>(
 }
 
 export const LIST_SORT = { list_pos: -1, _id: -1 } as const;
+/** Oldest first (`ascending` reads): the same index, walked the other way. */
+const LIST_SORT_UP = { list_pos: 1, _id: 1 } as const;
 
 export async function readList<T extends Listed>(
   tenant: TenantDb,
   spec: ListSpec<T>,
-  { scope, page, cursors, cursorScope, filter }: ListRead,
+  { scope, page, cursors, cursorScope, filter, ascending = false }: ListRead,
 ): Promise<{ items: T[]; next_cursor: string | null; live: boolean; closed?: boolean }> {
+  if (ascending && spec.closedScopes) throw new Error(`list ${spec.name}: a closable list is read newest first`);
   const items = tenant.collection<T>(spec.collection);
   const bound = page.cursor
     ? await decodeListCursor(
@@ -52,8 +61,8 @@ export async function readList<T extends Listed>(
     : null;
   const closable = Boolean(spec.closedScopes);
   const read = (await items
-    .find(listQuery(spec, scope, filter, bound) as Filter<T>, {
-      sort: LIST_SORT,
+    .find(listQuery(spec, scope, filter, bound, ascending) as Filter<T>, {
+      sort: ascending ? LIST_SORT_UP : LIST_SORT,
       limit: page.limit + (closable ? 2 : 1),
     })
     .toArray()) as unknown as T[];

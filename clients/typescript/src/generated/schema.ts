@@ -876,9 +876,9 @@ export interface paths {
         };
         /**
          * List events
-         * @description Newest first, the last 30 days; filter by `type`. A key sees `run.*` and `batch.completed` events with `runs:read`, `reference_document.*` events with `reference_documents:read` and `calibration.completed` events with `calibrations:read` (filtering by a kind it cannot see is 403). To catch up after missed webhooks, page until the last event you processed and handle the rest oldest first; deduplicate on `id` as with deliveries.
+         * @description Newest first, the last 30 days; filter by `type`. A key sees `run.*` and `batch.completed` events with `runs:read`, `reference_document.*` events with `reference_documents:read` and `calibration.completed` events with `calibrations:read` and `review.completed` events with `reviews:read` (filtering by a kind it cannot see is 403). To catch up after missed webhooks, page until the last event you processed and handle the rest oldest first; deduplicate on `id` as with deliveries.
          *
-         *     Requires scope `runs:read` or `reference_documents:read` or `calibrations:read`.
+         *     Requires scope `runs:read` or `reference_documents:read` or `calibrations:read` or `reviews:read`.
          */
         get: operations["getEvents"];
         put?: never;
@@ -900,7 +900,7 @@ export interface paths {
          * Get an event
          * @description Events older than 30 days are gone (404); so is, for this key, an event of a kind it may not read (see the list).
          *
-         *     Requires scope `runs:read` or `reference_documents:read` or `calibrations:read`.
+         *     Requires scope `runs:read` or `reference_documents:read` or `calibrations:read` or `reviews:read`.
          */
         get: operations["getEventsEventId"];
         put?: never;
@@ -1037,6 +1037,136 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List reviews
+         * @description Newest first, except `status=pending`: oldest first, the order `claim-next` takes them. Filter by `status`, and `workflow_id` or `batch_id`. A claim that expired lists as `pending`.
+         *
+         *     Requires scope `reviews:read`.
+         */
+        get: operations["getReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reviews/{reviewId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a review
+         * @description Requires scope `reviews:read`.
+         */
+        get: operations["getReviewsReviewId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reviews/claim-next": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Claim the next review
+         * @description The oldest pending review (of `workflow_id`), claimed by `reviewer` for 15 minutes; 204 when none is pending. Two callers never get the same review.
+         *
+         *     Requires scope `reviews:write`.
+         */
+        post: operations["postReviewsClaimNext"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reviews/{reviewId}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Claim a review
+         * @description Claimed by `reviewer` for 15 minutes; the same reviewer renews the claim.
+         *
+         *     Requires scope `reviews:write`.
+         */
+        post: operations["postReviewsReviewIdClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reviews/{reviewId}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Release a review
+         * @description Gives a claimed review back to the queue. Releasing a review nobody holds changes nothing.
+         *
+         *     Requires scope `reviews:write`.
+         */
+        post: operations["postReviewsReviewIdRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reviews/{reviewId}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a review
+         * @description Each value is checked like a calibration label (400 naming `values.<key>`). A blind review needs every criterion; an open one treats a missing key as the model's value standing. The run then carries `review` and `reviewed_output`, and `review.completed` is published; a blind review with a calibration set adds an item to it. The same values again answer 200. Send `Idempotency-Key` to make retries safe.
+         *
+         *     Requires scope `reviews:write`.
+         */
+        post: operations["postReviewsReviewIdSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1086,7 +1216,7 @@ export interface components {
             /** @enum {string} */
             mode: "live" | "test";
             /** @description Every scope the key holds now. */
-            scopes: ("runs:read" | "runs:write" | "workflows:read" | "workflows:write" | "documents:write" | "reference_documents:read" | "reference_documents:write" | "webhooks:read" | "webhooks:write" | "usage:read" | "catalog:read" | "calibrations:read" | "calibrations:write" | "documents:read")[];
+            scopes: ("runs:read" | "runs:write" | "workflows:read" | "workflows:write" | "documents:write" | "reference_documents:read" | "reference_documents:write" | "webhooks:read" | "webhooks:write" | "usage:read" | "catalog:read" | "calibrations:read" | "calibrations:write" | "documents:read" | "reviews:read" | "reviews:write")[];
             /** @description Created without `scopes`: holds every scope, ones added later included. */
             unrestricted: boolean;
             /** @enum {string} */
@@ -1112,7 +1242,7 @@ export interface components {
             mode: "live" | "test";
             last4: string;
             /** @description Every scope the key holds now. */
-            scopes: ("runs:read" | "runs:write" | "workflows:read" | "workflows:write" | "documents:write" | "reference_documents:read" | "reference_documents:write" | "webhooks:read" | "webhooks:write" | "usage:read" | "catalog:read" | "calibrations:read" | "calibrations:write" | "documents:read")[];
+            scopes: ("runs:read" | "runs:write" | "workflows:read" | "workflows:write" | "documents:write" | "reference_documents:read" | "reference_documents:write" | "webhooks:read" | "webhooks:write" | "usage:read" | "catalog:read" | "calibrations:read" | "calibrations:write" | "documents:read" | "reviews:read" | "reviews:write")[];
             /** @description Created without `scopes`: holds every scope, ones added later included. */
             unrestricted: boolean;
             rate_limit_rpm: number | null;
@@ -1130,7 +1260,7 @@ export interface components {
              */
             mode: "live" | "test";
             /** @description Omitted or empty: an unrestricted key, holding every scope, ones added later included. */
-            scopes?: ("runs:read" | "runs:write" | "workflows:read" | "workflows:write" | "documents:write" | "reference_documents:read" | "reference_documents:write" | "webhooks:read" | "webhooks:write" | "usage:read" | "catalog:read" | "calibrations:read" | "calibrations:write" | "documents:read")[];
+            scopes?: ("runs:read" | "runs:write" | "workflows:read" | "workflows:write" | "documents:write" | "reference_documents:read" | "reference_documents:write" | "webhooks:read" | "webhooks:write" | "usage:read" | "catalog:read" | "calibrations:read" | "calibrations:write" | "documents:read" | "reviews:read" | "reviews:write")[];
             /** @description At most the deployment's `MAX_KEY_RATE_LIMIT_RPM` (6000 unless configured); above it 400. Null or omitted: the default. */
             rate_limit_rpm?: number | null;
             /** Format: date-time */
@@ -1236,6 +1366,7 @@ export interface components {
             confidence: {
                 samples: number;
             };
+            review: components["schemas"]["WorkflowReviewPolicy"];
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -1249,6 +1380,15 @@ export interface components {
             min: number | null;
             max: number | null;
             labels: string[] | null;
+        };
+        /** @description `mode` is `off` unless set. */
+        WorkflowReviewPolicy: {
+            /** @enum {string} */
+            mode: "off" | "low_confidence" | "all";
+            threshold: number;
+            audit_rate: number;
+            blind: boolean;
+            calibration_set_id: string | null;
         };
         CreateWorkflowRequest: {
             product_code: string;
@@ -1271,6 +1411,7 @@ export interface components {
             /** @description Where the workflow's verdicts stand in its output, each as a calibration set's criterion; with an output schema, each pointer names a property it declares, of a type that fits the kind. At most 50. */
             criteria?: components["schemas"]["CalibrationCriterionInput"][];
             confidence?: components["schemas"]["WorkflowConfidence"];
+            review?: components["schemas"]["WorkflowReviewPolicyInput"];
         };
         CalibrationCriterionInput: {
             key: string;
@@ -1286,6 +1427,21 @@ export interface components {
             /** @description Model calls a live run makes over the same context (1–5; 1: no confidence). Above 1 needs `criteria`; the run's model price is multiplied by it. */
             samples: number;
         };
+        WorkflowReviewPolicyInput: {
+            /**
+             * @description `all`: every run that succeeds; `low_confidence`: runs with a criterion whose confidence is below `threshold` (needs `confidence.samples` ≥ 2); `off`: none but audits.
+             * @enum {string}
+             */
+            mode: "off" | "low_confidence" | "all";
+            /** @description (0, 1], default 0.8. */
+            threshold?: number;
+            /** @description Share of runs drawn for a blind audit (seeded by the run id), default 0. */
+            audit_rate?: number;
+            /** @description Reviewers do not see the model's values. Default false. */
+            blind?: boolean;
+            /** @description A calibration set with the workflow's criteria: each completed blind review is appended to it as an item. */
+            calibration_set_id?: string | null;
+        };
         UpdateWorkflowRequest: {
             name?: string;
             /** @enum {string} */
@@ -1294,6 +1450,22 @@ export interface components {
             /** @description Replaces the criteria; runs created before keep theirs. */
             criteria?: components["schemas"]["CalibrationCriterionInput"][];
             confidence?: components["schemas"]["WorkflowConfidence"];
+            /** @description Replaces the review policy; runs created before keep theirs. */
+            review?: {
+                /**
+                 * @description `all`: every run that succeeds; `low_confidence`: runs with a criterion whose confidence is below `threshold` (needs `confidence.samples` ≥ 2); `off`: none but audits.
+                 * @enum {string}
+                 */
+                mode: "off" | "low_confidence" | "all";
+                /** @description (0, 1], default 0.8. */
+                threshold?: number;
+                /** @description Share of runs drawn for a blind audit (seeded by the run id), default 0. */
+                audit_rate?: number;
+                /** @description Reviewers do not see the model's values. Default false. */
+                blind?: boolean;
+                /** @description A calibration set with the workflow's criteria: each completed blind review is appended to it as an item. */
+                calibration_set_id?: string | null;
+            };
         };
         /** @description The answer to every DELETE. */
         Deleted: {
@@ -1425,6 +1597,22 @@ export interface components {
             } | null;
             /** @description The lowest of the criteria's confidences; null when `confidence` is. */
             confidence_min?: number | null;
+            /** @description Present when the run was sent to review (its workflow's `review` policy): `pending` already in `run.succeeded`; completed, with the reviewer and values. */
+            review?: {
+                id: string;
+                /** @enum {string} */
+                status: "pending" | "claimed" | "completed" | "canceled";
+                reviewer?: string | null;
+                values?: {
+                    [key: string]: number | string | boolean;
+                } | null;
+                /** Format: date-time */
+                completed_at?: string | null;
+            };
+            /** @description The output with the review's values at the criteria's pointers, once the review is completed. */
+            reviewed_output?: {
+                [key: string]: unknown;
+            };
             error: {
                 /**
                  * @description Why the run failed (every failed run is fully refunded), or why a batch item was canceled before it started (`workflow_not_active`, `batch_canceled`, `execution_ended`; never charged).
@@ -1958,7 +2146,7 @@ export interface components {
             /** Format: uri */
             url: string;
             /** @description The kinds delivered, or `["*"]`: every kind. */
-            events: (("run.succeeded" | "run.failed" | "run.canceled" | "run.refunded" | "reference_document.ready" | "batch.completed" | "calibration.completed") | "*")[];
+            events: (("run.succeeded" | "run.failed" | "run.canceled" | "run.refunded" | "reference_document.ready" | "batch.completed" | "calibration.completed" | "review.completed") | "*")[];
             /** @enum {string} */
             status: "active" | "disabled";
             /** Format: date-time */
@@ -1972,7 +2160,7 @@ export interface components {
             /** Format: uri */
             url: string;
             /** @description The kinds delivered, or `["*"]`: every kind. */
-            events: (("run.succeeded" | "run.failed" | "run.canceled" | "run.refunded" | "reference_document.ready" | "batch.completed" | "calibration.completed") | "*")[];
+            events: (("run.succeeded" | "run.failed" | "run.canceled" | "run.refunded" | "reference_document.ready" | "batch.completed" | "calibration.completed" | "review.completed") | "*")[];
             /** @enum {string} */
             status: "active" | "disabled";
             /** Format: date-time */
@@ -1992,7 +2180,7 @@ export interface components {
              */
             url: string;
             /** @description Omitted: the four kinds of version 1 (`run.succeeded`, `run.failed`, `run.canceled`, `reference_document.ready`), for good. Any other kind is delivered only when named, or with `*`: every kind, present and future (`*` needs an unrestricted key). `*` with other kinds is `*`. */
-            events?: (("run.succeeded" | "run.failed" | "run.canceled" | "run.refunded" | "reference_document.ready" | "batch.completed" | "calibration.completed") | "*")[];
+            events?: (("run.succeeded" | "run.failed" | "run.canceled" | "run.refunded" | "reference_document.ready" | "batch.completed" | "calibration.completed" | "review.completed") | "*")[];
         };
         UpdateWebhookEndpointRequest: {
             /**
@@ -2002,7 +2190,7 @@ export interface components {
              */
             url?: string;
             /** @description Omitted: the four kinds of version 1 (`run.succeeded`, `run.failed`, `run.canceled`, `reference_document.ready`), for good. Any other kind is delivered only when named, or with `*`: every kind, present and future (`*` needs an unrestricted key). `*` with other kinds is `*`. */
-            events?: (("run.succeeded" | "run.failed" | "run.canceled" | "run.refunded" | "reference_document.ready" | "batch.completed" | "calibration.completed") | "*")[];
+            events?: (("run.succeeded" | "run.failed" | "run.canceled" | "run.refunded" | "reference_document.ready" | "batch.completed" | "calibration.completed" | "review.completed") | "*")[];
             /** @enum {string} */
             status?: "active" | "disabled";
         };
@@ -2014,7 +2202,7 @@ export interface components {
             /** Format: uri */
             url: string;
             /** @description The kinds delivered, or `["*"]`: every kind. */
-            events: (("run.succeeded" | "run.failed" | "run.canceled" | "run.refunded" | "reference_document.ready" | "batch.completed" | "calibration.completed") | "*")[];
+            events: (("run.succeeded" | "run.failed" | "run.canceled" | "run.refunded" | "reference_document.ready" | "batch.completed" | "calibration.completed" | "review.completed") | "*")[];
             /** @enum {string} */
             status: "active" | "disabled";
             /** Format: date-time */
@@ -2081,7 +2269,7 @@ export interface components {
             type: components["schemas"]["EventType"];
             /** Format: date-time */
             created_at: string;
-            /** @description `run.*`: the run as it was when the event happened; `reference_document.ready`: the reference document; `batch.completed`: the batch in its final status; `calibration.completed`: the calibration, finished, its file URLs null (GET signs fresh ones). */
+            /** @description `run.*`: the run as it was when the event happened; `reference_document.ready`: the reference document; `batch.completed`: the batch in its final status; `calibration.completed`: the calibration, finished, its file URLs null (GET signs fresh ones); `review.completed`: the review, completed. */
             data: {
                 run: components["schemas"]["Run"];
             } | {
@@ -2090,10 +2278,66 @@ export interface components {
                 batch: components["schemas"]["Batch"];
             } | {
                 calibration: components["schemas"]["Calibration"];
+            } | {
+                review: components["schemas"]["Review"];
             };
         };
         /** @enum {string} */
-        EventType: "run.succeeded" | "run.failed" | "run.canceled" | "run.refunded" | "reference_document.ready" | "batch.completed" | "calibration.completed";
+        EventType: "run.succeeded" | "run.failed" | "run.canceled" | "run.refunded" | "reference_document.ready" | "batch.completed" | "calibration.completed" | "review.completed";
+        Review: {
+            /** @example rev_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T */
+            id: string;
+            /** @enum {string} */
+            object: "review";
+            livemode: boolean;
+            run_id: string;
+            workflow_id: string;
+            batch_id: string | null;
+            input_documents: string[];
+            /**
+             * @description A claim that expired reads `pending`.
+             * @enum {string}
+             */
+            status: "pending" | "claimed" | "completed" | "canceled";
+            reasons: components["schemas"]["ReviewReason"][];
+            blind: boolean;
+            criteria: components["schemas"]["ReviewCriterion"][];
+            claimed_by: string | null;
+            /** Format: date-time */
+            claim_expires_at: string | null;
+            reviewer: string | null;
+            values: {
+                [key: string]: number | string | boolean;
+            } | null;
+            note: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            completed_at: string | null;
+        };
+        ReviewReason: {
+            /** @enum {string} */
+            kind: "low_confidence";
+            criterion: string;
+        } | {
+            /** @enum {string} */
+            kind: "audit";
+        } | {
+            /** @enum {string} */
+            kind: "all";
+        };
+        ReviewCriterion: {
+            key: string;
+            /** @enum {string} */
+            kind: "ordinal" | "categorical" | "boolean" | "numeric";
+            min: number | null;
+            max: number | null;
+            labels: string[] | null;
+            /** @description The model's value at the criterion's pointer; absent when the review is blind. */
+            model_value?: number | string | boolean | null;
+            /** @description The criterion's confidence (null for one judgment); absent when blind. */
+            confidence?: number | null;
+        };
         UsageReport: {
             period: {
                 /** Format: date */
@@ -2175,6 +2419,32 @@ export interface components {
         CalibrationItemList: {
             data: components["schemas"]["CalibrationItem"][];
             next_cursor: string | null;
+        };
+        ReviewList: {
+            data: components["schemas"]["Review"][];
+            next_cursor: string | null;
+        };
+        ClaimNextReviewRequest: {
+            /** @description The caller's name for the person (≤ 100 characters); the key is recorded beside it. */
+            reviewer: string;
+            workflow_id?: string;
+        };
+        ClaimReviewRequest: {
+            /** @description The caller's name for the person (≤ 100 characters); the key is recorded beside it. */
+            reviewer: string;
+        };
+        ReleaseReviewRequest: {
+            /** @description The caller's name for the person (≤ 100 characters); the key is recorded beside it. */
+            reviewer: string;
+        };
+        SubmitReviewRequest: {
+            /** @description The caller's name for the person (≤ 100 characters); the key is recorded beside it. */
+            reviewer: string;
+            /** @description Per criterion key, the person's value. Blind: every criterion; open: a missing key leaves the model's value. */
+            values: {
+                [key: string]: components["schemas"]["CalibrationLabelValue"];
+            };
+            note?: string;
         };
     };
     responses: never;
@@ -14569,7 +14839,7 @@ export interface operations {
                 limit?: number;
                 cursor?: string;
                 /** @description Only events of this kind. */
-                type?: "run.succeeded" | "run.failed" | "run.canceled" | "run.refunded" | "reference_document.ready" | "batch.completed" | "calibration.completed";
+                type?: "run.succeeded" | "run.failed" | "run.canceled" | "run.refunded" | "reference_document.ready" | "batch.completed" | "calibration.completed" | "review.completed";
             };
             header?: never;
             path?: never;
@@ -14650,7 +14920,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `insufficient_scope`: `type` names a kind of event the key may not read. `insufficient_scope`: the key lacks `runs:read` or `reference_documents:read` or `calibrations:read`. */
+            /** @description `insufficient_scope`: `type` names a kind of event the key may not read. `insufficient_scope`: the key lacks `runs:read` or `reference_documents:read` or `calibrations:read` or `reviews:read`. */
             403: {
                 headers: {
                     /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
@@ -14864,7 +15134,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `insufficient_scope`: the key lacks `runs:read` or `reference_documents:read` or `calibrations:read`. */
+            /** @description `insufficient_scope`: the key lacks `runs:read` or `reference_documents:read` or `calibrations:read` or `reviews:read`. */
             403: {
                 headers: {
                     /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
@@ -16882,6 +17152,1798 @@ export interface operations {
                              * @enum {string}
                              */
                             code: "limit_reached" | "document_not_extracted" | "idempotency_key_reused" | "idempotency_key_in_use";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `payload_too_large`: the JSON body exceeds its limit. */
+            413: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: send application/json. */
+            415: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: the key exceeded its requests per minute, or this address failed authentication too often; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a fault on our side, logged under the request id; never an expected answer. */
+            500: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getReviews: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+                /** @description `pending` lists oldest first. */
+                status?: "pending" | "claimed" | "completed" | "canceled";
+                workflow_id?: string;
+                batch_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of reviews */
+            200: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewList"];
+                };
+            };
+            /** @description `invalid_request`: a parameter failed validation (see `details`). */
+            400: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: no valid API key; `api_key_revoked`, `api_key_expired`. */
+            401: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "api_key_revoked" | "api_key_expired";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks `reviews:read`. */
+            403: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "insufficient_scope";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: the key exceeded its requests per minute, or this address failed authentication too often; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a fault on our side, logged under the request id; never an expected answer. */
+            500: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getReviewsReviewId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reviewId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The review */
+            200: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Review"];
+                };
+            };
+            /** @description `invalid_request`: a parameter failed validation (see `details`). */
+            400: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "invalid_request";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: no valid API key; `api_key_revoked`, `api_key_expired`. */
+            401: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "api_key_revoked" | "api_key_expired";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks `reviews:read`. */
+            403: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "insufficient_scope";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: no such review. */
+            404: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: the key exceeded its requests per minute, or this address failed authentication too often; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a fault on our side, logged under the request id; never an expected answer. */
+            500: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postReviewsClaimNext: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimNextReviewRequest"];
+            };
+        };
+        responses: {
+            /** @description The review, claimed */
+            200: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Review"];
+                };
+            };
+            /** @description No review is pending */
+            204: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_request`: a parameter or the body failed validation (see `details`); `invalid_json`: the body is not JSON. */
+            400: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_json";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: no valid API key; `api_key_revoked`, `api_key_expired`. */
+            401: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "api_key_revoked" | "api_key_expired";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks `reviews:write`. */
+            403: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "insufficient_scope";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `payload_too_large`: the JSON body exceeds its limit. */
+            413: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: send application/json. */
+            415: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: the key exceeded its requests per minute, or this address failed authentication too often; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a fault on our side, logged under the request id; never an expected answer. */
+            500: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postReviewsReviewIdClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reviewId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimReviewRequest"];
+            };
+        };
+        responses: {
+            /** @description The review, claimed */
+            200: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Review"];
+                };
+            };
+            /** @description `invalid_request`: a parameter or the body failed validation (see `details`); `invalid_json`: the body is not JSON. */
+            400: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_json";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: no valid API key; `api_key_revoked`, `api_key_expired`. */
+            401: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "api_key_revoked" | "api_key_expired";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks `reviews:write`. */
+            403: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "insufficient_scope";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: no such review. */
+            404: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `review_claimed`: another reviewer's claim runs; `review_completed`; `review_canceled`. */
+            409: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description What went wrong, for programs; `message` says it for people. */
+                            code: string;
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `payload_too_large`: the JSON body exceeds its limit. */
+            413: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: send application/json. */
+            415: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: the key exceeded its requests per minute, or this address failed authentication too often; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a fault on our side, logged under the request id; never an expected answer. */
+            500: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postReviewsReviewIdRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reviewId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReleaseReviewRequest"];
+            };
+        };
+        responses: {
+            /** @description The review */
+            200: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Review"];
+                };
+            };
+            /** @description `invalid_request`: a parameter or the body failed validation (see `details`); `invalid_json`: the body is not JSON. */
+            400: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_json";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: no valid API key; `api_key_revoked`, `api_key_expired`. */
+            401: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "api_key_revoked" | "api_key_expired";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks `reviews:write`. */
+            403: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "insufficient_scope";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: no such review. */
+            404: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `review_claimed`: another reviewer's claim runs; `review_completed`; `review_canceled`. */
+            409: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description What went wrong, for programs; `message` says it for people. */
+                            code: string;
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `payload_too_large`: the JSON body exceeds its limit. */
+            413: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "payload_too_large";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: send application/json. */
+            415: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: the key exceeded its requests per minute, or this address failed authentication too often; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: a fault on our side, logged under the request id; never an expected answer. */
+            500: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `service_unavailable`: a dependency is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postReviewsReviewIdSubmit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body within 24 hours replays the first answer (`Idempotent-Replayed: true`) instead of creating again; another body is 409 `idempotency_key_reused`. Keys are scoped to the account, the key's mode (live or test) and the operation. 1 to 255 printable ASCII characters. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                reviewId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubmitReviewRequest"];
+            };
+        };
+        responses: {
+            /** @description The review, completed */
+            200: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Review"];
+                };
+            };
+            /** @description `invalid_request`: a parameter or the body failed validation (see `details`); `invalid_json`: the body is not JSON. */
+            400: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_json";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: no valid API key; `api_key_revoked`, `api_key_expired`. */
+            401: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "api_key_revoked" | "api_key_expired";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `insufficient_scope`: the key lacks `reviews:write`. */
+            403: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "insufficient_scope";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: no such review. */
+            404: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            message: string;
+                            request_id: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `review_claimed`: another reviewer's claim runs; `review_completed`: completed with other values; `review_canceled`: its run was refunded. `idempotency_key_reused`: the Idempotency-Key came with another request; `idempotency_key_in_use`: its first request is still running. */
+            409: {
+                headers: {
+                    /** @description The id of this request (`req_…`), also in every error body; quote it to support. */
+                    "X-Request-Id": string;
+                    /** @description Requests per minute this key may make (the key's `rate_limit_rpm`). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the current window ends, as unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description What went wrong, for programs; `message` says it for people.
+                             * @enum {string}
+                             */
+                            code: "idempotency_key_reused" | "idempotency_key_in_use";
                             message: string;
                             request_id: string;
                             details?: {
