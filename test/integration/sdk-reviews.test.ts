@@ -58,7 +58,7 @@ async function reviewedRuns(assay: Assay, runs: number, blind: boolean) {
   const ids: string[] = [];
   for (let i = 0; i < runs; i++) {
     const run = await assay.runs.wait((await assay.runs.create(workflow.id, { input_documents: [doc.id] })).id);
-    expect(run.status).toBe('succeeded');
+    expect({ status: run.status, error: run.error }).toEqual({ status: 'succeeded', error: null });
     ids.push(run.id);
   }
   return { workflow, doc, runIds: ids };
