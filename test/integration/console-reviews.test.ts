@@ -88,7 +88,7 @@ async function reviewedRuns(token: string, runs: number, blind: boolean): Promis
       .set('Idempotency-Key', `console-review-${workflowId}-${i}`)
       .send({ input_documents: [doc.body.id] });
     const run = await waitForRun(t, token, created.body.id, 120_000);
-    expect(run.status).toBe('succeeded');
+    expect({ status: run.status, error: run.error }).toEqual({ status: 'succeeded', error: null });
     ids.push(run.id as string);
   }
   return ids;
