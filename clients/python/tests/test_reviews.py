@@ -37,7 +37,7 @@ def _reviewed_runs(client: Assay, runs: int, *, blind: bool) -> tuple[str, list[
     run_ids = []
     for _ in range(runs):
         run = client.runs.wait(client.runs.create(workflow.id, input_documents=[doc.id]).id, timeout=120)
-        assert run.status == "succeeded"
+        assert run.status == "succeeded", run.error
         run_ids.append(run.id)
     return workflow.id, run_ids
 
