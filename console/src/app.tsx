@@ -14,6 +14,7 @@ import { DeliveriesView } from './views/deliveries';
 import { DocumentsView } from './views/documents';
 import { RunsView } from './views/runs';
 import { RunView } from './views/run';
+import { ReviewsView } from './views/reviews';
 import { SignIn } from './views/sign-in';
 import { UsageView } from './views/usage';
 import { WorkflowsView, WorkflowView } from './views/workflows';
@@ -22,6 +23,7 @@ const SECTIONS = [
   ['runs', 'Runs'],
   ['batches', 'Batches'],
   ['calibrations', 'Calibrations'],
+  ['reviews', 'Reviews'],
   ['documents', 'Documents'],
   ['workflows', 'Workflows'],
   ['usage', 'Usage'],
@@ -41,6 +43,8 @@ function View({ route, client }: { route: Route; client: Assay }) {
       ) : (
         <CalibrationsView client={client} />
       );
+    case 'reviews':
+      return <ReviewsView client={client} />;
     case 'documents':
       return <DocumentsView client={client} route={route} />;
     case 'workflows':

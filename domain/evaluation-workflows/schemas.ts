@@ -80,9 +80,9 @@ export const UpdateWorkflowRequest = z
       description: 'Replaces the criteria; runs created before keep theirs.',
     }),
     confidence: WorkflowConfidence.optional(),
-    review: ReviewPolicyInput.optional().meta({
-      description: 'Replaces the review policy; runs created before keep theirs.',
-    }),
+    // Replaces the review policy; runs created before keep theirs. No description here: `.meta` on the wrapper would
+    // inline the schema under its property's name, and the Python models would call it `Review`.
+    review: ReviewPolicyInput.optional(),
   })
   .strict()
   .meta({ id: 'UpdateWorkflowRequest' });

@@ -143,4 +143,9 @@ export const RunReview = z
     values: z.record(z.string(), Value).nullable().optional(),
     completed_at: z.string().nullable().optional(),
   })
-  .meta({ id: 'RunReview' });
+  .meta({
+    id: 'RunReview',
+    description:
+      "Present when the run was sent to review (its workflow's `review` policy): `pending` already in `run.succeeded`; " +
+      'completed, with the reviewer and values.',
+  });

@@ -284,11 +284,8 @@ export const Run = z
     confidence_min: z.number().nullable().optional().meta({
       description: "The lowest of the criteria's confidences; null when `confidence` is.",
     }),
-    review: RunReview.optional().meta({
-      description:
-        "Present when the run was sent to review (its workflow's `review` policy): `pending` already in `run.succeeded`; " +
-        'completed, with the reviewer and values.',
-    }),
+    // Described on RunReview itself: `.meta` on the wrapper would inline it, and the Python models would call it `Review`.
+    review: RunReview.optional(),
     reviewed_output: z.record(z.string(), z.unknown()).optional().meta({
       description: "The output with the review's values at the criteria's pointers, once the review is completed.",
     }),

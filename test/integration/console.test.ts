@@ -4,13 +4,14 @@
  * phone's size, with axe-core on every view and a screenshot of each (kept in CONSOLE_SCREENSHOTS, a temporary
  * folder unless set). The key stays in the tab's sessionStorage: never in a URL, localStorage or a cookie.
  */
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { buildConsole } from '../../scripts/build-console';
 import { createTestContext, type TestContext } from '../support/app';
+import { checkView, until } from '../support/browser-checks';
 import { CHROMIUM_MISSING, findChromium } from '../support/chromium';
 import { makeDocument } from '../support/files';
 import { pdfOfPages, scannedPage } from '../support/scanned-page';
@@ -79,38 +80,9 @@ async function signIn(page: Page, key = token): Promise<void> {
   if (key === token) await page.getByRole('heading', { name: 'Runs' }).waitFor();
 }
 
-/** axe-core's serious and critical findings on the page as it is now (evaluated, so the page's CSP does not apply). */
-async function axeViolations(page: Page): Promise<string[]> {
-  const source = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-  await page.evaluate(source);
-  const result = (await page.evaluate(
-    `axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) })))`,
-  )) as { id: string; impact: string; nodes: string[] }[];
-  return result
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).join(', ')}`);
-}
-
-async function check(page: Page, view: string, size: string): Promise<void> {
-  expect({ view, size, violations: await axeViolations(page) }).toEqual({ view, size, violations: [] });
-  const file = join(shots, `${view}-${size}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  expect(readFileSync(file).subarray(1, 4).toString()).toBe('PNG');
-}
+const check = (page: Page, view: string, size: string) => checkView(page, shots, view, size);
 
 const auth = () => ({ Authorization: `Bearer ${token}` });
-
-/**
- * Waits until `expression` (page JavaScript, as text: the project compiles without the DOM's types) is true.
- * Playwright's waitForFunction compiles its predicate with `new Function`, which the console's policy forbids.
- */
-async function until(page: Page, expression: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await page.evaluate(expression))) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${expression}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 it('refuses a wrong key at sign-in, and keeps the right one in the tab only', async () => {
   const { context, page } = await open(SIZES[0]);

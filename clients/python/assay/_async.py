@@ -399,6 +399,64 @@ class Calibrations(_Resource):
             interval = min(interval * 1.5, 5.0)
 
 
+ReviewStatus = Literal["pending", "claimed", "completed", "canceled"]
+
+
+class Reviews(_Resource):
+    async def list(
+        self,
+        *,
+        status: ReviewStatus | None = None,
+        workflow_id: str | None = None,
+        batch_id: str | None = None,
+        limit: int | None = None,
+    ) -> AsyncIterator[models.Review]:
+        """Pending reviews oldest first (the queue's order); filter by status, workflow or batch."""
+        params = {"status": status, "workflow_id": workflow_id, "batch_id": batch_id, "limit": limit}
+        async for item in self._client._paginate("/reviews", params):
+            yield models.Review.model_validate(item)
+
+    async def retrieve(self, review_id: str) -> models.Review:
+        return models.Review.model_validate(await self._client._request("GET", f"/reviews/{review_id}"))
+
+    async def claim_next(self, *, reviewer: str, workflow_id: str | None = None) -> models.Review | None:
+        """Claims the oldest pending review for ``reviewer`` for 15 minutes; None when the queue is empty (204)."""
+        body = drop_none({"reviewer": reviewer, "workflow_id": workflow_id})
+        response = await self._client._send("POST", "/reviews/claim-next", json=body)
+        if response.status_code == 204:
+            return None
+        return models.Review.model_validate(check(response))
+
+    async def claim(self, review_id: str, *, reviewer: str) -> models.Review:
+        """Claims this review (or renews ``reviewer``'s own claim); ConflictError ``review_claimed`` while another's runs."""
+        return models.Review.model_validate(
+            await self._client._request("POST", f"/reviews/{review_id}/claim", json={"reviewer": reviewer})
+        )
+
+    async def release(self, review_id: str, *, reviewer: str) -> models.Review:
+        """Gives ``reviewer``'s claim back to the queue."""
+        return models.Review.model_validate(
+            await self._client._request("POST", f"/reviews/{review_id}/release", json={"reviewer": reviewer})
+        )
+
+    async def submit(
+        self,
+        review_id: str,
+        *,
+        reviewer: str,
+        values: Mapping[str, Any],
+        note: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> models.Review:
+        """Answers the review. An open review takes a missing key as the model's value standing; a blind one needs
+        every criterion. Without ``idempotency_key`` one is generated, so a retry completes it once."""
+        body = drop_none({"reviewer": reviewer, "values": dict(values), "note": note})
+        headers = {"Idempotency-Key": idempotency_key or new_idempotency_key()}
+        return models.Review.model_validate(
+            await self._client._request("POST", f"/reviews/{review_id}/submit", json=body, headers=headers)
+        )
+
+
 class AsyncAssay:
     """The Assay API. ``api_key`` defaults to ASSAY_API_KEY, ``base_url`` (with ``/v1``) to ASSAY_BASE_URL.
 
@@ -429,6 +487,7 @@ class AsyncAssay:
         self.events = Events(self)
         self.calibration_sets = CalibrationSets(self)
         self.calibrations = Calibrations(self)
+        self.reviews = Reviews(self)
 
     @property
     def base_url(self) -> str:

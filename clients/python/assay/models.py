@@ -325,36 +325,6 @@ class WorkflowReviewPolicyInput(BaseModel):
     """
 
 
-class Review(BaseModel):
-    """
-    Replaces the review policy; runs created before keep theirs.
-    """
-
-    model_config = ConfigDict(
-        extra='forbid',
-    )
-    mode: Literal['off', 'low_confidence', 'all']
-    """
-    `all`: every run that succeeds; `low_confidence`: runs with a criterion whose confidence is below `threshold` (needs `confidence.samples` ≥ 2); `off`: none but audits.
-    """
-    threshold: Annotated[float | None, Field(gt=0.0, le=1.0)] = None
-    """
-    (0, 1], default 0.8.
-    """
-    audit_rate: Annotated[float | None, Field(ge=0.0, le=1.0)] = None
-    """
-    Share of runs drawn for a blind audit (seeded by the run id), default 0.
-    """
-    blind: bool | None = None
-    """
-    Reviewers do not see the model's values. Default false.
-    """
-    calibration_set_id: Annotated[str | None, Field(max_length=64, min_length=1)] = None
-    """
-    A calibration set with the workflow's criteria: each completed blind review is appended to it as an item.
-    """
-
-
 class UpdateWorkflowRequest(BaseModel):
     model_config = ConfigDict(
         extra='forbid',
@@ -369,10 +339,7 @@ class UpdateWorkflowRequest(BaseModel):
     Replaces the criteria; runs created before keep theirs.
     """
     confidence: WorkflowConfidence | None = None
-    review: Review | None = None
-    """
-    Replaces the review policy; runs created before keep theirs.
-    """
+    review: WorkflowReviewPolicyInput | None = None
 
 
 class Deleted(BaseModel):
@@ -533,18 +500,6 @@ class Manifest(BaseModel):
     """
 
 
-class Review1(BaseModel):
-    """
-    Present when the run was sent to review (its workflow's `review` policy): `pending` already in `run.succeeded`; completed, with the reviewer and values.
-    """
-
-    id: str
-    status: Literal['pending', 'claimed', 'completed', 'canceled']
-    reviewer: str | None = None
-    values: dict[str, Any] | None = None
-    completed_at: AwareDatetime | None = None
-
-
 class Error2(BaseModel):
     code: Literal[
         'model_unavailable',
@@ -629,6 +584,18 @@ class RunCriterionConfidence(BaseModel):
     """
     Each valid answer's value at the criterion's pointer, in sample order.
     """
+
+
+class RunReview(BaseModel):
+    """
+    Present when the run was sent to review (its workflow's `review` policy): `pending` already in `run.succeeded`; completed, with the reviewer and values.
+    """
+
+    id: str
+    status: Literal['pending', 'claimed', 'completed', 'canceled']
+    reviewer: str | None = None
+    values: dict[str, Any] | None = None
+    completed_at: AwareDatetime | None = None
 
 
 class InputDocument(RootModel[str]):
@@ -1669,7 +1636,7 @@ class Data2(BaseModel):
     batch: Batch
 
 
-class ReviewModel(BaseModel):
+class Review(BaseModel):
     id: Annotated[str, Field(examples=['rev_01JD3Y6J6Y5M5Q2A7Z9X8W4V3T'])]
     object: Literal['review']
     livemode: bool
@@ -1723,7 +1690,7 @@ class CalibrationItemInput(BaseModel):
 
 
 class ReviewList(BaseModel):
-    data: list[ReviewModel]
+    data: list[Review]
     next_cursor: str | None
 
 
@@ -1778,10 +1745,7 @@ class Run(BaseModel):
     """
     The lowest of the criteria's confidences; null when `confidence` is.
     """
-    review: Review1 | None = None
-    """
-    Present when the run was sent to review (its workflow's `review` policy): `pending` already in `run.succeeded`; completed, with the reviewer and values.
-    """
+    review: RunReview | None = None
     reviewed_output: dict[str, Any] | None = None
     """
     The output with the review's values at the criteria's pointers, once the review is completed.
@@ -1853,7 +1817,7 @@ class Data4(BaseModel):
     `run.*`: the run as it was when the event happened; `reference_document.ready`: the reference document; `batch.completed`: the batch in its final status; `calibration.completed`: the calibration, finished, its file URLs null (GET signs fresh ones); `review.completed`: the review, completed.
     """
 
-    review: ReviewModel
+    review: Review
 
 
 class CalibrationItem(BaseModel):

@@ -10,6 +10,7 @@
  *   assay workflows list
  *   assay listen --forward-to URL [--events a,b] [--port N] [--public-url URL]
  *   assay calibrate WORKFLOW_ID --labels labels.csv --files DIR [--repeats N] [--wait]
+ *   assay review [--reviewer NAME] [--workflow ID]     work the review queue: claim, answer, submit, next (q quits)
  *
  * Each command is a module of cli/; this one parses the options and dispatches.
  */
@@ -19,6 +20,7 @@ import { batch, batchesCommand } from './cli/batches';
 import { calibrate } from './cli/calibrate';
 import { parseCommandLine, UsageError, type Io } from './cli/io';
 import { listen } from './cli/listen';
+import { reviewCommand, type ReviewIo } from './cli/review';
 import { runCommand, runsCommand } from './cli/runs';
 
 const USAGE = `usage: assay <command> [options]
@@ -33,11 +35,12 @@ const USAGE = `usage: assay <command> [options]
   workflows list
   listen --forward-to URL [--events a,b] [--port N] [--public-url URL]
   calibrate WORKFLOW_ID --labels labels.csv --files DIR [--repeats N] [--wait]
+  review [--reviewer NAME] [--workflow ID]       work the review queue (answers from stdin; q quits)
 options: --api-key KEY (ASSAY_API_KEY), --base-url URL (ASSAY_BASE_URL), --json`;
 
 export async function main(
   argv: string[],
-  io: Io = { out: (l) => process.stdout.write(`${l}\n`), err: (l) => process.stderr.write(`${l}\n`) },
+  io: ReviewIo = { out: (l) => process.stdout.write(`${l}\n`), err: (l) => process.stderr.write(`${l}\n`) },
 ): Promise<number> {
   const { values, positionals } = parseCommandLine(argv);
   const [command, ...rest] = positionals;
@@ -78,6 +81,8 @@ export async function main(
         return await listen(client, values, io);
       case 'calibrate':
         return await calibrate(client, rest[0], values, io);
+      case 'review':
+        return await reviewCommand(client, values, io);
       default:
         throw new UsageError(`unknown command ${command}`);
     }

@@ -28,7 +28,8 @@ function Values({ run }: { run: Run }) {
   );
 }
 
-function Citations(props: { citations: RunCitation[]; selected: number; onSelect: (i: number) => void }) {
+/** The run's citations as buttons; the review queue lists a review's evidence with it too. */
+export function Citations(props: { citations: RunCitation[]; selected: number; onSelect: (i: number) => void }) {
   return (
     <ol class="citations" aria-label="Citations (j and k move between them)">
       {props.citations.map((c, i) => (

@@ -30,6 +30,7 @@ const OPTIONS = {
   labels: { type: 'string' },
   files: { type: 'string' },
   repeats: { type: 'string' },
+  reviewer: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 

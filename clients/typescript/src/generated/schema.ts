@@ -1450,22 +1450,7 @@ export interface components {
             /** @description Replaces the criteria; runs created before keep theirs. */
             criteria?: components["schemas"]["CalibrationCriterionInput"][];
             confidence?: components["schemas"]["WorkflowConfidence"];
-            /** @description Replaces the review policy; runs created before keep theirs. */
-            review?: {
-                /**
-                 * @description `all`: every run that succeeds; `low_confidence`: runs with a criterion whose confidence is below `threshold` (needs `confidence.samples` ≥ 2); `off`: none but audits.
-                 * @enum {string}
-                 */
-                mode: "off" | "low_confidence" | "all";
-                /** @description (0, 1], default 0.8. */
-                threshold?: number;
-                /** @description Share of runs drawn for a blind audit (seeded by the run id), default 0. */
-                audit_rate?: number;
-                /** @description Reviewers do not see the model's values. Default false. */
-                blind?: boolean;
-                /** @description A calibration set with the workflow's criteria: each completed blind review is appended to it as an item. */
-                calibration_set_id?: string | null;
-            };
+            review?: components["schemas"]["WorkflowReviewPolicyInput"];
         };
         /** @description The answer to every DELETE. */
         Deleted: {
@@ -1597,18 +1582,7 @@ export interface components {
             } | null;
             /** @description The lowest of the criteria's confidences; null when `confidence` is. */
             confidence_min?: number | null;
-            /** @description Present when the run was sent to review (its workflow's `review` policy): `pending` already in `run.succeeded`; completed, with the reviewer and values. */
-            review?: {
-                id: string;
-                /** @enum {string} */
-                status: "pending" | "claimed" | "completed" | "canceled";
-                reviewer?: string | null;
-                values?: {
-                    [key: string]: number | string | boolean;
-                } | null;
-                /** Format: date-time */
-                completed_at?: string | null;
-            };
+            review?: components["schemas"]["RunReview"];
             /** @description The output with the review's values at the criteria's pointers, once the review is completed. */
             reviewed_output?: {
                 [key: string]: unknown;
@@ -1691,6 +1665,18 @@ export interface components {
             consensus: number | string | boolean | null;
             /** @description Each valid answer's value at the criterion's pointer, in sample order. */
             samples: (number | string | boolean | null)[];
+        };
+        /** @description Present when the run was sent to review (its workflow's `review` policy): `pending` already in `run.succeeded`; completed, with the reviewer and values. */
+        RunReview: {
+            id: string;
+            /** @enum {string} */
+            status: "pending" | "claimed" | "completed" | "canceled";
+            reviewer?: string | null;
+            values?: {
+                [key: string]: number | string | boolean;
+            } | null;
+            /** Format: date-time */
+            completed_at?: string | null;
         };
         CreateRunRequest: {
             /**
