@@ -9,6 +9,7 @@
  *   - an item never admitted (its batch canceled, its workflow no longer active, its job ended) is created
  *     `canceled` with that reason, never charged, and announces nothing (the batch's `batch.completed` does).
  */
+import type { Db } from 'mongodb';
 import { bulkWriteInBatches, COLLECTIONS } from '../platform/db';
 import { refund } from '../billing/credits';
 import { startBatchItemJob } from '../jobs';
@@ -91,7 +92,12 @@ async function insertOnce(tenant: TenantDb, doc: Omit<RunDoc, 'account_id'>): Pr
  * Creates (once), admits and starts the item's run; answers the run as it then is. Idempotent: a retried step finds
  * the run and goes on from where the last attempt stopped (admission and the job's start are idempotent too).
  */
-export async function admitBatchItem(deps: CreateRunDeps, tenant: TenantDb, item: BatchItemRun): Promise<RunDoc> {
+export async function admitBatchItem(
+  deps: CreateRunDeps,
+  tenant: TenantDb,
+  item: BatchItemRun,
+  options: { economy?: boolean } = {},
+): Promise<RunDoc> {
   const doc = itemDoc(item, deps.temporal.namespace, {
     admission: chargedOnAdmission({ livemode: item.livemode, quoted_milli: item.quotedMilli }) ? 'pending' : 'admitted',
     status: 'queued',
@@ -100,6 +106,7 @@ export async function admitBatchItem(deps: CreateRunDeps, tenant: TenantDb, item
     charged_milli: null,
   });
   Object.assign(doc, watchMark('runs', doc.created_at));
+  if (options.economy) doc.economy = { provider_batch_id: null, provider: null };
   // Watched before it exists, as any run (domain/runs/create.ts).
   await watchJob(deps.db, 'runs', {
     id: item.runId,
@@ -216,3 +223,30 @@ const UNADMITTED_MESSAGES = {
   batch_canceled: RUN_FAILURES.batch_canceled.message,
   execution_ended: 'The batch’s job ended before this item started; it was canceled and never charged.',
 } as const;
+
+/**
+ * Economy items now waiting in a provider batch (docs/decisions.md 761): each run names it and keeps the manifest of
+ * what was sent, shown while it waits `queued`. Only queued runs are touched; repeating it changes nothing.
+ */
+export async function markInProviderBatch(
+  db: Db,
+  tenant: TenantDb,
+  providerBatch: { id: string; provider: 'openai' | 'anthropic' },
+  runs: Array<{ runId: string; manifestJson: string }>,
+): Promise<void> {
+  if (runs.length === 0) return;
+  await bulkWriteInBatches(
+    db.collection<RunDoc>(COLLECTIONS.runs),
+    runs.map(({ runId, manifestJson }) => ({
+      updateOne: {
+        filter: { _id: runId, account_id: tenant.accountId, status: 'queued' },
+        update: {
+          $set: {
+            economy: { provider_batch_id: providerBatch.id, provider: providerBatch.provider },
+            manifest_json: manifestJson,
+          },
+        },
+      },
+    })),
+  );
+}

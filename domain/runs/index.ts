@@ -85,7 +85,11 @@ function viewOf(doc: RunDoc, baseUrl: string, outputFile: RunOutputFileView | nu
     output_file: doc.status === 'succeeded' ? outputFile : null,
     usage: { ...doc.usage, unverified_citations: output ? (doc.usage.unverified_citations ?? null) : null },
     citations: output && doc.citations_json ? (JSON.parse(doc.citations_json) as RunCitation[]) : null,
-    manifest: output && doc.manifest_json ? (JSON.parse(doc.manifest_json) as RunManifest) : null,
+    // An economy item waiting for its provider batch shows what was sent, and where (docs/decisions.md 761).
+    manifest:
+      (output || (doc.status === 'queued' && doc.economy?.provider_batch_id)) && doc.manifest_json
+        ? (JSON.parse(doc.manifest_json) as RunManifest)
+        : null,
     // docs/decisions.md 660: null unless the run was judged k ≥ 2 times.
     confidence:
       output && doc.confidence_json

@@ -202,6 +202,13 @@ export const RunManifest = z
         }),
       })
       .meta({ description: 'Below 1 when the context was cut to fit: long documents are never truncated silently.' }),
+    provider_batch: z
+      .object({ id: z.string(), provider: z.enum(['openai', 'anthropic']) })
+      .optional()
+      .meta({
+        description:
+          "An economy batch's item: the provider batch its requests went out in. Shown while the run waits `queued` for it.",
+      }),
   })
   .meta({ id: 'RunManifest', description: 'What the model was given and how it was chosen.' });
 export type RunManifest = z.infer<typeof RunManifest>;
