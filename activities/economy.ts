@@ -60,97 +60,104 @@ function statusOf(state: ProviderBatchState): EconomyGroupDoc['status'] {
   return state.status === 'ended' ? (state.outcome ?? 'failed') : state.status;
 }
 
+/** A run's requests (one per sample, as the ordinary call sends them), its slot and the manifest of what is sent. */
+async function requestsOf(deps: ActivityDeps, assemble: Assembler, accountId: string, run: RunDoc) {
+  const ctx = await loadRunContext(deps, { accountId, runId: run._id }, run);
+  const model = await assemble(ctx);
+  const messages = messagesFor(ctx, model);
+  const slot: ProviderSlot = model.strategy === 'fulltext' ? 'B' : 'A';
+  const k = confidenceSamples(ctx.workflow);
+  const jsonSchema = answerSchema(run.output_format, ctx.schema);
+  const requests: ProviderBatchRequest[] = Array.from({ length: k }, (_, index) => ({
+    customId: customIdFor(run._id, index),
+    request: { messages, jsonSchema, ...(k > 1 ? { sample: { index, of: k } } : {}) },
+  }));
+  // The slot's model as configured (B falls back to A); the answer's own model replaces it at completion.
+  const use = deps.config[`MODEL_${slot}_MODEL`] ? slot : 'A';
+  const manifest = manifestOf(ctx, model, messages, {
+    model: deps.config[`MODEL_${use}_MODEL`] ?? 'unknown',
+    provider: deps.config[`MODEL_${use}_PROVIDER`] === 'anthropic' ? 'anthropic' : 'openai',
+  });
+  return { run, slot, requests, manifest };
+}
+
+/** One slot's share of a group as one provider batch: found if an earlier attempt created it, else created. */
+async function submitSlot(
+  deps: ActivityDeps,
+  batch: BatchDoc,
+  group: number,
+  slot: ProviderSlot,
+  built: Built[],
+): Promise<void> {
+  const key = `${group}${slot}`;
+  const client = providerBatchClient(deps.config, slot);
+  // No provider: the items' runs fail `model_unavailable` (refunded) the ordinary way.
+  if (!client) return;
+  let record = batch.economy_groups?.[key];
+  if (!record) {
+    const marker = `${batch._id}-${key}`;
+    const requests = built.flatMap((b) => b.requests);
+    let id = await client.find(marker);
+    if (!id) {
+      try {
+        id = await client.submit(requests, marker);
+      } catch (err) {
+        // The server has no batch API after all: the items go through the ordinary API, at the discounted price.
+        if (!(err instanceof EconomyUnavailableError)) throw err;
+        deps.logger.warn({ batch: batch._id, slot }, `economy batch ${batch._id}: ${err.message}`);
+        return;
+      }
+    }
+    record = await recordProviderBatch(deps, batch, key, {
+      id,
+      provider: client.provider,
+      status: 'in_progress',
+      requests: requests.length,
+      group,
+      marker,
+      slot,
+      submitted_at: new Date(),
+      collected: false,
+    });
+  }
+  const tenant = new TenantDb(deps.db, batch.account_id);
+  await markInProviderBatch(
+    deps.db,
+    tenant,
+    { id: record.id, provider: record.provider },
+    built.map((b) => ({
+      runId: b.run._id,
+      manifestJson: JSON.stringify({ ...b.manifest, provider_batch: { id: record.id, provider: record.provider } }),
+    })),
+  );
+}
+
+type Assembler = ReturnType<typeof createContextAssembler>;
+type Built = Awaited<ReturnType<typeof requestsOf>>;
+
+/** Stores an ended provider batch's answers by run; a run with no line keeps null for every sample. */
+async function collect(deps: ActivityDeps, batch: BatchDoc, record: EconomyGroupDoc): Promise<void> {
+  const client = providerBatchClient(deps.config, record.slot)!;
+  const byRun = new Map<string, StoredAnswers>();
+  for (const result of await client.results(record.id)) {
+    const named = parseCustomId(result.customId);
+    if (!named) continue;
+    const stored = byRun.get(named.runId) ?? { samples: [] };
+    stored.samples[named.sample] = result.ok ? result.answer : null;
+    byRun.set(named.runId, stored);
+  }
+  await inGroups([...byRun], WRITE_AT_ONCE, ([runId, stored]) =>
+    putObject(
+      deps.storage,
+      answersKey(batch.account_id, batch._id, runId),
+      JSON.stringify({ samples: Array.from(stored.samples, (s) => s ?? null) }),
+      'application/json',
+    ),
+  );
+}
+
 export function economyActivities(deps: ActivityDeps) {
   const assemble = createContextAssembler(deps);
-
-  /** A run's requests (one per sample, as the ordinary call sends them), its slot and the manifest of what is sent. */
-  async function requestsOf(run: RunDoc) {
-    const ctx = await loadRunContext(deps, { accountId: run.account_id, runId: run._id }, run);
-    const model = await assemble(ctx);
-    const messages = messagesFor(ctx, model);
-    const slot: ProviderSlot = model.strategy === 'fulltext' ? 'B' : 'A';
-    const k = confidenceSamples(ctx.workflow);
-    const jsonSchema = answerSchema(run.output_format, ctx.schema);
-    const requests: ProviderBatchRequest[] = Array.from({ length: k }, (_, index) => ({
-      customId: customIdFor(run._id, index),
-      request: { messages, jsonSchema, ...(k > 1 ? { sample: { index, of: k } } : {}) },
-    }));
-    // The slot's model as configured (B falls back to A); the answer's own model replaces it at completion.
-    const use = deps.config[`MODEL_${slot}_MODEL`] ? slot : 'A';
-    const manifest = manifestOf(ctx, model, messages, {
-      model: deps.config[`MODEL_${use}_MODEL`] ?? 'unknown',
-      provider: deps.config[`MODEL_${use}_PROVIDER`] === 'anthropic' ? 'anthropic' : 'openai',
-    });
-    return { run, slot, requests, manifest };
-  }
-
-  /** One slot's share of a group as one provider batch: found if an earlier attempt created it, else created. */
-  async function submitSlot(batch: BatchDoc, group: number, slot: ProviderSlot, built: Built[]): Promise<void> {
-    const key = `${group}${slot}`;
-    const client = providerBatchClient(deps.config, slot);
-    // No provider: the items' runs fail `model_unavailable` (refunded) the ordinary way.
-    if (!client) return;
-    let record = batch.economy_groups?.[key];
-    if (!record) {
-      const marker = `${batch._id}-${key}`;
-      const requests = built.flatMap((b) => b.requests);
-      let id = await client.find(marker);
-      if (!id) {
-        try {
-          id = await client.submit(requests, marker);
-        } catch (err) {
-          // The server has no batch API after all: the items go through the ordinary API, at the discounted price.
-          if (!(err instanceof EconomyUnavailableError)) throw err;
-          deps.logger.warn({ batch: batch._id, slot }, `economy batch ${batch._id}: ${err.message}`);
-          return;
-        }
-      }
-      record = await recordProviderBatch(deps, batch, key, {
-        id,
-        provider: client.provider,
-        status: 'in_progress',
-        requests: requests.length,
-        group,
-        marker,
-        slot,
-        submitted_at: new Date(),
-        collected: false,
-      });
-    }
-    const tenant = new TenantDb(deps.db, batch.account_id);
-    await markInProviderBatch(
-      deps.db,
-      tenant,
-      { id: record.id, provider: record.provider },
-      built.map((b) => ({
-        runId: b.run._id,
-        manifestJson: JSON.stringify({ ...b.manifest, provider_batch: { id: record.id, provider: record.provider } }),
-      })),
-    );
-  }
-
-  type Built = Awaited<ReturnType<typeof requestsOf>>;
-
-  /** Stores an ended provider batch's answers by run; a run with no line keeps null for every sample. */
-  async function collect(batch: BatchDoc, record: EconomyGroupDoc): Promise<void> {
-    const client = providerBatchClient(deps.config, record.slot)!;
-    const byRun = new Map<string, StoredAnswers>();
-    for (const result of await client.results(record.id)) {
-      const named = parseCustomId(result.customId);
-      if (!named) continue;
-      const stored = byRun.get(named.runId) ?? { samples: [] };
-      stored.samples[named.sample] = result.ok ? result.answer : null;
-      byRun.set(named.runId, stored);
-    }
-    await inGroups([...byRun], WRITE_AT_ONCE, ([runId, stored]) =>
-      putObject(
-        deps.storage,
-        answersKey(batch.account_id, batch._id, runId),
-        JSON.stringify({ samples: Array.from(stored.samples, (s) => s ?? null) }),
-        'application/json',
-      ),
-    );
-  }
 
   return {
     /** Admits every item (charged its discounted quote), none started; answers the groups and the poll interval. */
@@ -170,13 +177,16 @@ export function economyActivities(deps: ActivityDeps) {
         const built: Built[] = [];
         await inGroups(waiting, BUILD_AT_ONCE, async (run) => {
           // A run whose context cannot be built (an input not extracted…) fails the same way on its ordinary path.
-          const one = await requestsOf(run).catch(() => null);
+          const one = await requestsOf(deps, assemble, batch.account_id, run).catch((err: unknown) => {
+            deps.logger.warn({ run: run._id, err: String(err) }, 'economy item left to its ordinary path');
+            return null;
+          });
           if (one) built.push(one);
         });
         built.sort((a, b) => (a.run.batch_position ?? 0) - (b.run.batch_position ?? 0));
         for (const slot of ['A', 'B'] as const) {
           const mine = built.filter((b) => b.slot === slot);
-          if (mine.length) await submitSlot(batch, input.group, slot, mine);
+          if (mine.length) await submitSlot(deps, batch, input.group, slot, mine);
         }
       }),
 
@@ -204,10 +214,11 @@ export function economyActivities(deps: ActivityDeps) {
           }
           if (state.status !== 'ended') {
             pending = true;
-            if (statusOf(state) !== record.status) await updateProviderBatch(deps, batch, key, { status: statusOf(state) });
+            if (statusOf(state) !== record.status)
+              await updateProviderBatch(deps, batch, key, { status: statusOf(state) });
             continue;
           }
-          await collect(batch, record);
+          await collect(deps, batch, record);
           await updateProviderBatch(deps, batch, key, { status: statusOf(state), collected: true });
         }
         return { pending };

@@ -8,7 +8,7 @@ import { COLLECTIONS } from '../platform/db';
 import { findByIds, TenantDb } from '../store';
 import { confidenceSamples } from '../evaluation-workflows/evaluation-workflows';
 import type { RunDoc } from '../runs';
-import { admitBatchItem } from '../runs/batch-items';
+import { admitEconomyItemRuns } from '../runs/batch-items';
 import { FINAL_RUN_STATUSES } from '../runs/schemas';
 import {
   batchesCollection,
@@ -22,9 +22,6 @@ import {
 import { PROVIDER_BATCH_MAX } from './economy';
 import type { BatchDeps } from './progress';
 import { FINAL_BATCH_STATUSES } from './schemas';
-
-/** Items admitted side by side while an economy batch is prepared (as a batch step admits them). */
-const ADMIT_AT_ONCE = 25;
 
 /** How long a provider batch is waited for before it is canceled and its unanswered items go ordinary (decision 50). */
 export const PROVIDER_BATCH_WAIT_MS = 25 * 3600_000;
@@ -58,15 +55,8 @@ export async function admitEconomyItems(
   const groups = Math.ceil(batch.total / itemsPerGroup(batch));
   if (Object.keys(batch.economy_groups ?? {}).length > 0) return groups;
   const tenant = new TenantDb(deps.db, input.accountId);
-  for (let from = 0; from < batch.total; from += ITEMS_PER_CHUNK) {
-    const items = await batchItems(tenant, batch, from, from + ITEMS_PER_CHUNK);
-    for (let i = 0; i < items.length; i += ADMIT_AT_ONCE) {
-      beat();
-      await Promise.all(
-        items.slice(i, i + ADMIT_AT_ONCE).map((item) => admitBatchItem(deps, tenant, item, { economy: true })),
-      );
-    }
-  }
+  for (let from = 0; from < batch.total; from += ITEMS_PER_CHUNK)
+    await admitEconomyItemRuns(deps, tenant, await batchItems(tenant, batch, from, from + ITEMS_PER_CHUNK), beat);
   await batchesCollection(tenant).updateOne(
     { _id: batch._id, status: 'queued' },
     { $set: { status: 'running', started_at: new Date() } },

@@ -5,28 +5,19 @@
  */
 import type { Db } from 'mongodb';
 import { z } from 'zod';
-import { DEFAULT_ECONOMY_DISCOUNT, findProduct } from '../catalog/catalog';
+import { DEFAULT_ECONOMY_DISCOUNT, economyQuoteMilli, findProduct } from '../catalog/catalog';
 import type { EvaluationWorkflowDoc } from '../evaluation-workflows/evaluation-workflows';
 import { errors } from '../http/errors';
 import type { Config } from '../platform/config';
 import type { Caller } from '../runs';
 
-export { DEFAULT_ECONOMY_DISCOUNT };
+export { DEFAULT_ECONOMY_DISCOUNT, economyQuoteMilli };
 
 /** Requests per provider batch: both providers allow more; this bounds what one expiry or failure costs. */
 export const PROVIDER_BATCH_MAX = 1000;
 
 /** What both providers accept as a custom id (Anthropic's pattern is the narrower one). */
 export const CUSTOM_ID = /^[A-Za-z0-9_-]{1,64}$/;
-
-/**
- * An item's economy quote in milli-credits: `discount` of its ordinary quote, rounded down so the economy price never
- * exceeds what the discount promises. A discount outside (0, 1] is a catalog error, not something to price with.
- */
-export function economyQuoteMilli(ordinaryMilli: number, discount: number = DEFAULT_ECONOMY_DISCOUNT): number {
-  if (!(discount > 0 && discount <= 1)) throw new Error(`economy_discount must be in (0, 1], not ${discount}`);
-  return Math.floor(ordinaryMilli * discount);
-}
 
 /** The custom id of sample `sample` (0-based) of a run's model call; run ids are `run_` and 26 characters. */
 export function customIdFor(runId: string, sample: number): string {

@@ -4,10 +4,7 @@
  * connects anywhere. Nothing else in the code base reads `process.env`.
  */
 import { z } from 'zod';
-
-const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
-const port = z.coerce.number().int().min(1).max(65535);
-const positiveInt = z.coerce.number().int().positive();
+import { bool, ECONOMY_ENV, port, positiveInt } from './env-values';
 
 /** Values that are fine on a laptop and unacceptable in production: production must set its own. */
 const DEV_SESSION_JWT_SECRET = 'assay-dev-session-secret-change-me-0123456789';
@@ -216,14 +213,7 @@ const EnvSchema = z.object({
   MODEL_B_BASE_URL: z.url().optional(),
   MODEL_B_API_KEY: z.string().min(1).optional(),
   MODEL_B_MODEL: z.string().min(1).optional(),
-  /**
-   * Whether the slot's model server has the provider's batch API (docs/decisions.md 760): false for a server that
-   * speaks only Chat Completions or Messages (vLLM, llama.cpp, most gateways); economy batches then answer 409.
-   */
-  MODEL_A_BATCH_API: bool.default(true),
-  MODEL_B_BATCH_API: bool.default(true),
-  /** How often an economy batch's job polls its provider batches (docs/decisions.md 50: 60 s; tests shorten it). */
-  ECONOMY_POLL_MS: positiveInt.default(60_000),
+  ...ECONOMY_ENV,
   MODEL_TIMEOUT_S: positiveInt.default(120),
   MODEL_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(4),
   /** Base delay of the exponential backoff between model retries (tests shorten it). */

@@ -6,6 +6,8 @@
 import type { Db } from 'mongodb';
 import {
   DEFAULT_CREDITS_PER_OCR_PAGE,
+  DEFAULT_ECONOMY_DISCOUNT,
+  economyQuoteMilli,
   findProduct,
   findTemplate,
   type ModelPolicy,
@@ -252,12 +254,14 @@ export async function runQuote(
   const { workflow, quotedMilli } = await prepareRun(deps, tenant, workflowId, input, 'wait');
   const balance = await getBalance(tenant);
   const dueMilli = caller.livemode ? quotedMilli : 0;
+  const discount = (await findProduct(deps.db, workflow.product_code))?.pricing.economy_discount;
   return {
     object: 'run_quote' as const,
     workflow_id: workflow._id,
     livemode: caller.livemode,
     quoted_credits: toCredits(quotedMilli),
     credits_due: toCredits(dueMilli),
+    economy_credits: toCredits(economyQuoteMilli(quotedMilli, discount ?? DEFAULT_ECONOMY_DISCOUNT)),
     sufficient_credits: toMilli(balance.pro_credits) >= dueMilli,
     ...(caller.readsBalance ? { balance } : {}),
   };

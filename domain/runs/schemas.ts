@@ -323,6 +323,11 @@ export const RunQuote = z
       description:
         'Whether the balance covers `credits_due`; when false, creating the run answers 402 `insufficient_credits`.',
     }),
+    economy_credits: z.number().meta({
+      description:
+        'The quote of the same run as an item of an economy batch (`economy: true`): the product’s `economy_discount` ' +
+        'of `quoted_credits`, rounded down.',
+    }),
     // Present only when the key holds `usage:read` (docs/decisions.md 425; the route's description says so).
     balance: Balance.optional(),
   })

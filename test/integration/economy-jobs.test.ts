@@ -146,6 +146,28 @@ const batchCreates = (protocol: 'openai' | 'anthropic') =>
 const ordinaryCalls = (protocol: 'openai' | 'anthropic') =>
   server.count('POST', protocol === 'openai' ? '/v1/chat/completions' : '/v1/messages');
 
+it('refuses a live economy batch 409 economy_unavailable where the slot’s server has no batch API', async () => {
+  const acc = await account();
+  const chatOnly = await createTestContext({
+    TEMPORAL_NAMESPACE: NS,
+    ...slotEnv('openai'),
+    MODEL_A_BATCH_API: 'false',
+  });
+  try {
+    const before = await chatOnly.api.get('/v1/batches').set(auth(acc.key));
+    const res = await chatOnly.api
+      .post(`/v1/workflows/${acc.wf}/batches`)
+      .set(auth(acc.key))
+      .send({ items: [{ input_documents: [acc.doc] }], economy: true });
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe('economy_unavailable');
+    const after = await chatOnly.api.get('/v1/batches').set(auth(acc.key));
+    expect(after.body.data).toHaveLength(before.body.data.length);
+  } finally {
+    await chatOnly.close();
+  }
+});
+
 describe.each(['openai', 'anthropic'] as const)('%s protocol', (protocol) => {
   beforeAll(async () => {
     if (protocol === 'anthropic') await useWorker('anthropic');
@@ -184,6 +206,20 @@ describe.each(['openai', 'anthropic'] as const)('%s protocol', (protocol) => {
       expect(JSON.parse(r.manifest_json as string).provider_batch).toEqual({ id: waiting.id, provider: protocol });
     }
     expect(done.charged_credits).toBeCloseTo(created.quoted_credits, 3);
+
+    // The run quote shows the economy price beside the ordinary one; the usage report counts the economy runs apart.
+    const quote = await t.api
+      .post(`/v1/workflows/${acc.wf}/runs/quote`)
+      .set(auth(acc.key))
+      .send({ input_documents: [acc.doc] });
+    expect(quote.status).toBe(200);
+    expect(quote.body.economy_credits).toBeCloseTo(created.quoted_credits / 300, 3);
+    expect(quote.body.quoted_credits).toBeCloseTo((created.quoted_credits / 300) * 2, 3);
+    const usage = await t.api.get('/v1/usage').set(auth(acc.key));
+    expect(usage.status).toBe(200);
+    expect(usage.body.total_runs).toBe(300);
+    expect(usage.body.economy.runs).toBe(300);
+    expect(usage.body.economy.credits).toBeCloseTo(done.charged_credits, 3);
 
     // The same items run ordinarily on the same scripted answers give the same results, at twice the price.
     const plain = await createBatch(acc, 3, false);

@@ -17,6 +17,7 @@ import type { MessageBatch, MessageBatchIndividualResponse } from '@anthropic-ai
 import type { Batch, BatchError } from 'openai/resources/batches';
 import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import type { FileObject } from 'openai/resources/files';
+import { completionOf, messageOf } from './provider-batch-replies';
 
 /** The answer to one request of a batch. */
 export interface LineReply {
@@ -144,7 +145,7 @@ export class ProviderBatchServer {
       const reply = this.ordinary(body, typeof header === 'string' ? header : undefined);
       const line = { customId: `ordinary_${++this.seq}`, body };
       if (reply.error) return this.json(res, reply.error.status, { error: { message: reply.error.message } });
-      return this.json(res, 200, path === '/v1/messages' ? this.message(line, reply) : this.completion(line, reply));
+      return this.json(res, 200, path === '/v1/messages' ? messageOf(line, reply) : completionOf(line, reply));
     }
     if (!this.batchApi || !(anthropic || path.startsWith('/v1/files') || path.startsWith('/v1/batches'))) {
       return anthropic || path.startsWith('/v1/messages')
@@ -379,34 +380,7 @@ export class ProviderBatchServer {
           error: { type: 'error', request_id: null, error: { type: 'api_error', message: outcome.error.message } },
         },
       };
-    return { custom_id: line.customId, result: { type: 'succeeded', message: this.message(line, outcome) } };
-  }
-
-  private message(line: Line, outcome: LineReply): Anthropic.Message {
-    const toolChoice = line.body.tool_choice as { name?: string } | undefined;
-    const content: Anthropic.ContentBlock[] =
-      outcome.toolInput !== undefined
-        ? [
-            {
-              type: 'tool_use',
-              caller: { type: 'direct' },
-              id: `toolu_${line.customId}`,
-              name: toolChoice?.name ?? 'tool',
-              input: outcome.toolInput,
-            },
-          ]
-        : [{ type: 'text', text: outcome.content ?? '', citations: null }];
-    const message = {
-      id: `msg_${line.customId}`,
-      type: 'message',
-      role: 'assistant',
-      model: String(line.body.model),
-      content,
-      stop_reason: outcome.stop ?? (outcome.toolInput !== undefined ? 'tool_use' : 'end_turn'),
-      stop_sequence: null,
-      usage: { input_tokens: outcome.usage?.input ?? 100, output_tokens: outcome.usage?.output ?? 20 },
-    } as Anthropic.Message;
-    return message;
+    return { custom_id: line.customId, result: { type: 'succeeded', message: messageOf(line, outcome) } };
   }
 
   // ---- both ----
@@ -460,7 +434,7 @@ export class ProviderBatchServer {
       if (typeof outcome === 'object') {
         const body = outcome.error
           ? { error: { message: outcome.error.message, type: 'server_error' } }
-          : this.completion(line, outcome);
+          : completionOf(line, outcome);
         output.push(
           JSON.stringify({
             id,
@@ -499,25 +473,6 @@ export class ProviderBatchServer {
     };
     this.files.set(id, { content, object });
     return object;
-  }
-
-  private completion(line: Line, reply: LineReply): ChatCompletion {
-    const usage = { prompt_tokens: reply.usage?.input ?? 100, completion_tokens: reply.usage?.output ?? 20 };
-    return {
-      id: `chatcmpl-${line.customId}`,
-      object: 'chat.completion',
-      created: now(),
-      model: String(line.body.model),
-      choices: [
-        {
-          index: 0,
-          logprobs: null,
-          message: { role: 'assistant', content: reply.content ?? '', refusal: null },
-          finish_reason: (reply.stop ?? 'stop') as ChatCompletion.Choice['finish_reason'],
-        },
-      ],
-      usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
-    };
   }
 
   private json(res: ServerResponse, status: number, body: unknown): void {
