@@ -175,8 +175,8 @@ describe.each(['openai', 'anthropic'] as const)('%s protocol', (protocol) => {
 
   it('runs a 300-item economy batch through one provider batch, each item charged its discounted quote once', async () => {
     const acc = await account();
-    // The provider batch answers on its third retrieve: the items are seen waiting in it first.
-    server.plans.push({ pollsBeforeEnd: 3 });
+    // The provider batch answers on its tenth retrieve: the items are seen waiting in it first.
+    server.plans.push({ pollsBeforeEnd: 10 });
     const creates = batchCreates(protocol);
     const ordinary = ordinaryCalls(protocol);
     const created = await createBatch(acc, 300, true);
@@ -188,9 +188,15 @@ describe.each(['openai', 'anthropic'] as const)('%s protocol', (protocol) => {
     expect(waiting).toMatchObject({ provider: protocol, requests: 300 });
     const queued = await t.api.get(`/v1/runs?batch_id=${created.id}&limit=5`).set(auth(acc.key));
     const shown = (queued.body.data as Array<{ id: string }>)[0]!;
-    const run = await t.api.get(`/v1/runs/${shown.id}`).set(auth(acc.key));
-    if (run.body.status === 'queued')
-      expect(run.body.manifest.provider_batch).toEqual({ id: waiting.id, provider: protocol });
+    // Each run is told its provider batch right after the provider batch is recorded: it shows it while it waits.
+    const run = await until('the run naming its provider batch', async () => {
+      const res = await t.api.get(`/v1/runs/${shown.id}`).set(auth(acc.key));
+      return res.body.manifest ? res.body : undefined;
+    });
+    expect(run).toMatchObject({
+      status: 'queued',
+      manifest: { provider_batch: { id: waiting.id, provider: protocol } },
+    });
 
     const done = await finalBatch(acc, created.id);
     expect(done.status).toBe('succeeded');
