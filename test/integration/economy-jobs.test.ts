@@ -22,6 +22,13 @@ import { uploadDocument } from '../support/uploads';
 const NS = `${testNamespaces().main}-economy`;
 const auth = (k: string) => ({ Authorization: `Bearer ${k}` });
 const FINAL_BATCH = ['succeeded', 'completed_with_failures', 'canceled'];
+const SCHEMA = {
+  type: 'object',
+  properties: { score: { type: 'integer', minimum: 0, maximum: 10 }, verdict: { type: 'string' } },
+  required: ['score', 'verdict'],
+  additionalProperties: false,
+};
+const GOOD = JSON.stringify({ score: 7, verdict: 'Sources are cited well.' });
 
 let t: TestContext;
 let server: ProviderBatchServer;
@@ -255,12 +262,14 @@ describe('faults (openai protocol)', () => {
   }, 120_000);
 
   it('repairs an answer that fails the output schema once, through the ordinary API', async () => {
-    const acc = await account();
+    const acc = { ...(await account()) };
+    acc.wf = await makeWorkflow(t, acc.key, { output_schema: SCHEMA });
     let bad = '';
-    server.answer = (customId, body) => {
+    server.answer = (customId) => {
       if (!bad) bad = customId;
-      return customId === bad ? { content: JSON.stringify({ overall_score: 'high' }) } : defaultAnswer(customId, body);
+      return { content: customId === bad ? JSON.stringify({ score: 'high', verdict: 'Fine.' }) : GOOD };
     };
+    server.ordinary = () => ({ content: GOOD });
     const ordinary = ordinaryCalls('openai');
     const created = await createBatch(acc, 4, true);
     const done = await finalBatch(acc, created.id);
