@@ -45,42 +45,47 @@ export type LiveEvaluator = (
 export type { ModelResult, RunContext } from './run-context';
 import type { ModelResult, RunContext, RunInput } from './run-context';
 
+/** The run, its workflow (a batch item's: its batch's snapshot), its output schema and its inputs, read on demand. */
+export async function loadRunContext(
+  { db, storage }: Pick<ActivityDeps, 'db' | 'storage'>,
+  { accountId, runId }: RunJobInput,
+  known?: RunDoc,
+): Promise<RunContext> {
+  const run = known ?? (await findRunForJob(db, accountId, runId));
+  if (!run) throw runFailure('internal_error', `run ${runId} not found`);
+  // A batch item runs with its batch's snapshot of the workflow (docs/decisions.md 36), whatever it is now.
+  const found = run.batch_id
+    ? await batchWorkflowSnapshot(db, accountId, run.batch_id)
+    : await workflowForRun(db, accountId, run.workflow_id);
+  if (!found) throw runFailure('workflow_missing', 'The run’s workflow no longer exists.');
+  // A run of its own is judged by the criteria and samples it snapshotted at creation (docs/decisions.md 661); one made
+  // before snapshots existed, once, without criteria, as it was quoted.
+  const workflow = run.batch_id
+    ? found
+    : { ...found, criteria: run.criteria ?? [], confidence: { samples: run.confidence_samples ?? 1 } };
+  const docs = await documentsForRun(db, accountId, run.input_documents);
+  const inputs: RunInput[] = run.input_documents.map((id) => {
+    const doc = docs.find((d) => d._id === id);
+    const textKey = doc?.text_key;
+    if (!doc || !textKey) throw runFailure('document_not_extracted', `Input document ${id} has no extracted text.`);
+    return {
+      id,
+      filename: doc.filename,
+      load: async () => (await loadStoredText(storage, textKey)).sections,
+      positions: async () => positionsOf(await loadStoredText(storage, textKey)),
+      ocr: doc.ocr ?? null,
+    };
+  });
+  const schema = workflow.output_schema_json
+    ? (JSON.parse(workflow.output_schema_json) as Record<string, unknown>)
+    : null;
+  return { run, workflow, schema, inputs };
+}
+
 export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
   const { db, storage } = deps;
   const publisher = { db, config: deps.config, temporal: deps.temporal };
   const assemble = createContextAssembler(deps);
-
-  async function context({ accountId, runId }: RunJobInput, known?: RunDoc): Promise<RunContext> {
-    const run = known ?? (await findRunForJob(db, accountId, runId));
-    if (!run) throw runFailure('internal_error', `run ${runId} not found`);
-    // A batch item runs with its batch's snapshot of the workflow (docs/decisions.md 36), whatever it is now.
-    const found = run.batch_id
-      ? await batchWorkflowSnapshot(db, accountId, run.batch_id)
-      : await workflowForRun(db, accountId, run.workflow_id);
-    if (!found) throw runFailure('workflow_missing', 'The run’s workflow no longer exists.');
-    // A run of its own is judged by the criteria and samples it snapshotted at creation (docs/decisions.md 661); one made
-    // before snapshots existed, once, without criteria, as it was quoted.
-    const workflow = run.batch_id
-      ? found
-      : { ...found, criteria: run.criteria ?? [], confidence: { samples: run.confidence_samples ?? 1 } };
-    const docs = await documentsForRun(db, accountId, run.input_documents);
-    const inputs: RunInput[] = run.input_documents.map((id) => {
-      const doc = docs.find((d) => d._id === id);
-      const textKey = doc?.text_key;
-      if (!doc || !textKey) throw runFailure('document_not_extracted', `Input document ${id} has no extracted text.`);
-      return {
-        id,
-        filename: doc.filename,
-        load: async () => (await loadStoredText(storage, textKey)).sections,
-        positions: async () => positionsOf(await loadStoredText(storage, textKey)),
-        ocr: doc.ocr ?? null,
-      };
-    });
-    const schema = workflow.output_schema_json
-      ? (JSON.parse(workflow.output_schema_json) as Record<string, unknown>)
-      : null;
-    return { run, workflow, schema, inputs };
-  }
 
   async function stub(ctx: RunContext, model: ModelContext, citable: CitableInput[]): Promise<ModelResult> {
     const { run } = ctx;
@@ -139,20 +144,13 @@ export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
 
   /** Answers the run's status afterwards: `succeeded`, or the status a settlement elsewhere gave it meanwhile. */
   async function produceOutput(input: RunJobInput, known?: RunDoc): Promise<{ status: RunStatus | null }> {
-    const ctx = await context(input, known);
+    const ctx = await loadRunContext(deps, input, known);
     const { run } = ctx;
     // A retry after this step's own completion: finish that completion (usage, event), never pay for the work twice.
     if (run.status === 'succeeded') return { status: await completeRun(publisher, input) };
     const { model, messages, result } = await withHeartbeat(async () => {
       const model = await assemble(ctx);
-      const messages = buildMessages({
-        runId: run._id,
-        instructions: model.instructions,
-        references: model.references,
-        inputs: model.inputs.map(renderInput),
-        format: run.output_format,
-        schema: ctx.schema,
-      });
+      const messages = messagesFor(ctx, model);
       const result = run.livemode ? await live(ctx, model, messages) : await stub(ctx, model, citableOf(model));
       return { model, messages, result };
     });
@@ -225,6 +223,18 @@ export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
   };
 }
 
+/** What the model is sent for a run: the same for an ordinary call and a provider batch's request. */
+export function messagesFor(ctx: RunContext, model: ModelContext): ModelMessage[] {
+  return buildMessages({
+    runId: ctx.run._id,
+    instructions: model.instructions,
+    references: model.references,
+    inputs: model.inputs.map(renderInput),
+    format: ctx.run.output_format,
+    schema: ctx.schema,
+  });
+}
+
 /** True in a local activity (a test-mode run's work, docs/decisions.md 220); false outside any activity (unit tests). */
 function runsLocally(): boolean {
   try {
@@ -267,7 +277,12 @@ function citableOf(model: ModelContext): CitableInput[] {
   return model.inputs.map((i) => ({ documentId: i.id, sections: i.sections }));
 }
 
-function manifestOf(ctx: RunContext, model: ModelContext, messages: ModelMessage[], result: ModelResult): RunManifest {
+export function manifestOf(
+  ctx: RunContext,
+  model: ModelContext,
+  messages: ModelMessage[],
+  result: Pick<ModelResult, 'model' | 'provider' | 'samples'>,
+): RunManifest {
   const total = messages.reduce((n, m) => n + countTokens(m.content), 0);
   return {
     model: result.model,
@@ -295,5 +310,9 @@ function manifestOf(ctx: RunContext, model: ModelContext, messages: ModelMessage
     },
     ...(result.samples ? { samples: result.samples } : {}),
     coverage: model.coverage,
+    // An economy item's answers came through this provider batch (docs/decisions.md 761).
+    ...(ctx.run.economy?.provider_batch_id && ctx.run.economy.provider
+      ? { provider_batch: { id: ctx.run.economy.provider_batch_id, provider: ctx.run.economy.provider } }
+      : {}),
   };
 }

@@ -19,6 +19,7 @@ import { runActivities } from './runs';
 import { runInputActivities } from './run-inputs';
 import { webhookActivities } from './webhooks';
 import { batchActivities } from './batches';
+import { createEconomyEvaluator, economyActivities } from './economy';
 import { calibrationActivities } from './calibrations';
 import { pageImageActivities } from './page-images';
 
@@ -46,8 +47,10 @@ export const queueActivities = {
   /** runBatch, evaluateBatchItem (a batch item's run: evaluateRun's steps), batchResults, runCalibration, compareCalibrations */
   batches: (deps: ActivityDeps) => ({
     ...runActivities(deps),
-    ...evaluationActivities(deps, createLiveEvaluator(deps)),
+    // An economy item is answered from its provider batch first (docs/decisions.md 761).
+    ...evaluationActivities(deps, createEconomyEvaluator(deps)),
     ...batchActivities(deps),
+    ...economyActivities(deps),
     ...calibrationActivities(deps),
   }),
 } satisfies { [Q in QueueKey]: (deps: ActivityDeps) => object };

@@ -7,7 +7,7 @@
  * does is idempotent by item position, so a step retried after its worker died admits, charges and counts nothing
  * twice.
  */
-import { continueAsNew, proxyActivities, workflowInfo } from '@temporalio/workflow';
+import { continueAsNew, proxyActivities, sleep, workflowInfo } from '@temporalio/workflow';
 import type { ActivitiesOf } from '../activities';
 import type { BatchJobInput } from '../domain/jobs/contract';
 import { assertCurrentShape } from './job-shape';
@@ -20,11 +20,24 @@ const steps = proxyActivities<ActivitiesOf<'runBatch'>>({
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds' },
 });
 
+/**
+ * A live economy batch's provider side (docs/decisions.md 761): admitting every item, submitting and polling. Each
+ * is idempotent against the batch's records (a submit retried after its worker died finds the provider batch it
+ * made), so the attempts are unlimited like a step's.
+ */
+const economy = proxyActivities<ActivitiesOf<'runBatch'>>({
+  startToCloseTimeout: '10 minutes',
+  heartbeatTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', maximumInterval: '30 seconds' },
+});
+
 /** Events after which the job continues as new: each step adds about six, so about 160 steps (13 minutes) a run. */
 export const BATCH_HISTORY_LIMIT = 1_000;
 
 export async function runBatch(input: BatchJobInput): Promise<{ status: string }> {
   assertCurrentShape(input);
+  // Before the first step only: a continue-as-new of the steps carries their progress past it.
+  if (input.economy && !input.progress) await throughProviderBatches(input);
   let progress = input.progress;
   for (;;) {
     const step = await steps.advanceBatch({ ...input, progress });
@@ -33,5 +46,22 @@ export async function runBatch(input: BatchJobInput): Promise<{ status: string }
     const info = workflowInfo();
     if (info.historyLength >= BATCH_HISTORY_LIMIT || info.continueAsNewSuggested)
       await continueAsNew<typeof runBatch>({ ...input, progress });
+  }
+}
+
+/**
+ * Every item admitted, each group sent as a provider batch, then polled on durable timers until every provider batch
+ * has ended (its answers stored) or been canceled; the steps then run the items, answered from what was stored. A
+ * continue-as-new while polling starts here again, which finds everything admitted and submitted already.
+ */
+async function throughProviderBatches(input: BatchJobInput): Promise<void> {
+  const plan = await economy.prepareEconomyBatch(input);
+  for (let group = 0; group < plan.groups; group++)
+    await economy.submitProviderBatch({ accountId: input.accountId, batchId: input.batchId, group });
+  while ((await economy.pollProviderBatches(input)).pending) {
+    await sleep(plan.pollMs);
+    const info = workflowInfo();
+    if (info.historyLength >= BATCH_HISTORY_LIMIT || info.continueAsNewSuggested)
+      await continueAsNew<typeof runBatch>(input);
   }
 }

@@ -29,6 +29,8 @@ export function anthropicBatchClient(options: AnthropicOptions): ProviderBatchCl
   return {
     provider: 'anthropic',
     available: () => available(() => client.messages.batches.list({ limit: 1 })),
+    // Message batches carry no metadata, and their requests cannot be read back before they end.
+    find: () => Promise.resolve(undefined),
     async submit(requests: ProviderBatchRequest[]) {
       checkBatchRequests(requests);
       try {

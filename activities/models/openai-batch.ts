@@ -34,6 +34,9 @@ interface OutputLine {
   error: { code: string; message: string } | null;
 }
 
+/** The metadata key naming a batch of ours (`find`). */
+const MARKER = 'assay_marker';
+
 export function openAiBatchClient(options: OpenAiOptions): ProviderBatchClient {
   const client = new OpenAI({
     apiKey: options.apiKey ?? 'not-needed-for-local-servers',
@@ -50,7 +53,12 @@ export function openAiBatchClient(options: OpenAiOptions): ProviderBatchClient {
   return {
     provider: 'openai',
     available: () => available(() => client.batches.list({ limit: 1 })),
-    async submit(requests: ProviderBatchRequest[]) {
+    async find(marker: string) {
+      // Newest first: a marker's batch was created moments before the attempt that looks for it.
+      const page = await read(() => client.batches.list({ limit: 100 }));
+      return page.data.find((b) => b.metadata?.[MARKER] === marker)?.id ?? null;
+    },
+    async submit(requests: ProviderBatchRequest[], marker?: string) {
       checkBatchRequests(requests);
       const jsonl = requests
         .map(({ customId, request }) =>
@@ -67,7 +75,12 @@ export function openAiBatchClient(options: OpenAiOptions): ProviderBatchClient {
         .catch((err: unknown) => unavailable(err, 'POST /files'));
       // Not retried: a create whose answer was lost may have made a batch, and a second would be paid for twice.
       const batch = await client.batches
-        .create({ input_file_id: file.id, endpoint: '/v1/chat/completions', completion_window: '24h' })
+        .create({
+          input_file_id: file.id,
+          endpoint: '/v1/chat/completions',
+          completion_window: '24h',
+          ...(marker ? { metadata: { [MARKER]: marker } } : {}),
+        })
         .catch((err: unknown) => unavailable(err, 'POST /batches'));
       return batch.id;
     },

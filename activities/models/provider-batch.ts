@@ -49,8 +49,16 @@ export interface ProviderBatchClient {
   readonly provider: BatchProvider;
   /** False when the slot's server has no batch API (404 on its batch route): economy is unavailable there. */
   available(): Promise<boolean>;
-  /** Creates one provider batch; throws EconomyUnavailableError on a 404 batch route. */
-  submit(requests: ProviderBatchRequest[]): Promise<string>;
+  /**
+   * Creates one provider batch; throws EconomyUnavailableError on a 404 batch route. `marker` (ours, unique per
+   * provider batch) goes with it where the protocol keeps metadata, so `find` can tell whether it was created.
+   */
+  submit(requests: ProviderBatchRequest[], marker?: string): Promise<string>;
+  /**
+   * The provider batch created with `marker`, or null; undefined where the protocol keeps no metadata (Anthropic):
+   * the caller cannot tell, docs/decisions.md 762.
+   */
+  find(marker: string): Promise<string | null | undefined>;
   poll(id: string): Promise<ProviderBatchState>;
   /**
    * The results of an ended batch, one per custom id the provider reported. A custom id absent from them was not

@@ -69,7 +69,31 @@ export interface BatchDoc {
   /** `economy: true` at creation (docs/decisions.md 704); absent on batches made before economy existed. */
   economy?: boolean;
   provider_batches?: ProviderBatch[];
+  /**
+   * A live economy batch's provider batches by group (the group-th slice of its positions, docs/decisions.md 761),
+   * each written once its provider batch exists, so a retried submit finds it instead of creating a second.
+   */
+  economy_groups?: Record<string, EconomyGroupDoc>;
 }
+
+/** One provider batch of an economy batch as its job keeps it (listed as `provider_batches` without the rest). */
+export interface EconomyGroupDoc extends ProviderBatch {
+  group: number;
+  /** The provider slot its requests went to (a group's items may use both). */
+  slot: 'A' | 'B';
+  /** Ours, marking it at the provider where the protocol keeps metadata (docs/decisions.md 762). */
+  marker: string;
+  submitted_at: Date;
+  /** Its results are stored per run (or, `unavailable`, its runs go through the ordinary API). */
+  collected: boolean;
+}
+
+/** The start of a batch's job: a live economy batch's job first goes through provider batches. */
+export const batchJobOf = (batch: Pick<BatchDoc, '_id' | 'account_id' | 'economy' | 'livemode'>) => ({
+  accountId: batch.account_id,
+  batchId: batch._id,
+  ...(batch.economy && batch.livemode ? { economy: true as const } : {}),
+});
 
 /** What the batch keeps of each item (in chunks of ITEMS_PER_CHUNK, `_id` `<batch id>:<chunk>`). */
 export interface StoredItem {
@@ -132,7 +156,11 @@ export function batchView(doc: BatchDoc) {
     started_at: doc.started_at?.toISOString() ?? null,
     finished_at: doc.finished_at?.toISOString() ?? null,
     economy: doc.economy ?? false,
-    provider_batches: doc.provider_batches ?? [],
+    provider_batches: doc.economy_groups
+      ? Object.values(doc.economy_groups)
+          .sort((a, b) => a.group - b.group)
+          .map(({ id, provider, status, requests }) => ({ id, provider, status, requests }))
+      : (doc.provider_batches ?? []),
   };
 }
 
@@ -215,14 +243,13 @@ export async function createBatch(
 ): Promise<BatchDoc> {
   const existing = await batches(tenant).findOne({ _id: batchId });
   if (existing) {
-    if (!FINAL_BATCH_STATUSES.has(existing.status))
-      await startBatchJob(deps.temporal, { accountId: tenant.accountId, batchId });
+    if (!FINAL_BATCH_STATUSES.has(existing.status)) await startBatchJob(deps.temporal, batchJobOf(existing));
     return existing;
   }
   const { workflow } = await prepareRun(deps, tenant, workflowId, { mode: 'async' });
   const docs = await itemDocuments(tenant, input.items);
   const ordinary = await runQuoter(deps.db, tenant, workflow, deps.config);
-  const quote = input.economy ? await economyQuoter(deps.db, caller, workflow, ordinary) : ordinary;
+  const quote = input.economy ? await economyQuoter(deps.db, deps.config, caller, workflow, ordinary) : ordinary;
   const items: StoredItem[] = input.items.map((item, i) => ({
     input_documents: item.input_documents,
     metadata_json: JSON.stringify(item.metadata ?? {}),
@@ -313,7 +340,7 @@ export async function createBatch(
     await takeBack();
     throw new BatchRefused(batchId);
   }
-  await startBatchJob(deps.temporal, { accountId: tenant.accountId, batchId });
+  await startBatchJob(deps.temporal, batchJobOf(batch));
   return batch;
 }
 

@@ -5,27 +5,19 @@
  */
 import type { Db } from 'mongodb';
 import { z } from 'zod';
-import { DEFAULT_ECONOMY_DISCOUNT, findProduct } from '../catalog/catalog';
+import { DEFAULT_ECONOMY_DISCOUNT, economyQuoteMilli, findProduct } from '../catalog/catalog';
 import type { EvaluationWorkflowDoc } from '../evaluation-workflows/evaluation-workflows';
 import { errors } from '../http/errors';
+import type { Config } from '../platform/config';
 import type { Caller } from '../runs';
 
-export { DEFAULT_ECONOMY_DISCOUNT };
+export { DEFAULT_ECONOMY_DISCOUNT, economyQuoteMilli };
 
 /** Requests per provider batch: both providers allow more; this bounds what one expiry or failure costs. */
 export const PROVIDER_BATCH_MAX = 1000;
 
 /** What both providers accept as a custom id (Anthropic's pattern is the narrower one). */
 export const CUSTOM_ID = /^[A-Za-z0-9_-]{1,64}$/;
-
-/**
- * An item's economy quote in milli-credits: `discount` of its ordinary quote, rounded down so the economy price never
- * exceeds what the discount promises. A discount outside (0, 1] is a catalog error, not something to price with.
- */
-export function economyQuoteMilli(ordinaryMilli: number, discount: number = DEFAULT_ECONOMY_DISCOUNT): number {
-  if (!(discount > 0 && discount <= 1)) throw new Error(`economy_discount must be in (0, 1], not ${discount}`);
-  return Math.floor(ordinaryMilli * discount);
-}
 
 /** The custom id of sample `sample` (0-based) of a run's model call; run ids are `run_` and 26 characters. */
 export function customIdFor(runId: string, sample: number): string {
@@ -79,20 +71,32 @@ export const ProviderBatch = z
 export type ProviderBatch = z.infer<typeof ProviderBatch>;
 
 /**
+ * Whether the model servers a live run may use have a batch API (docs/decisions.md 760): slot A, and slot B unless
+ * it falls back to A. Known from configuration (`MODEL_<slot>_BATCH_API`, true unless a server without one is
+ * declared), never by calling the server from a request: a slot with no provider at all has none either.
+ */
+export function economyAvailable(config: Config): boolean {
+  const configured = (s: 'A' | 'B') => Boolean(config[`MODEL_${s}_PROVIDER`] && config[`MODEL_${s}_MODEL`]);
+  if (!configured('A') || !config.MODEL_A_BATCH_API) return false;
+  return !configured('B') || config.MODEL_B_BATCH_API;
+}
+
+/**
  * The quote of an economy batch's items: the product's `economy_discount` of each ordinary quote. Live keys are
- * refused 409 `economy_unavailable` until the provider-batch job exists (docs/decisions.md 704): accepting them now
- * would run the items through the ordinary API at half the price. Test keys are stubbed like every test-mode run.
+ * refused 409 `economy_unavailable` where a slot's server has no batch API (docs/decisions.md 760): the items would
+ * otherwise run through the ordinary API at the discounted price. Test keys are stubbed like every test-mode run.
  */
 export async function economyQuoter<T>(
   db: Db,
+  config: Config,
   caller: Pick<Caller, 'livemode'>,
   workflow: Pick<EvaluationWorkflowDoc, 'product_code'>,
   ordinary: (input: T) => number,
 ): Promise<(input: T) => number> {
-  if (caller.livemode)
+  if (caller.livemode && !economyAvailable(config))
     throw errors.conflict(
       'economy_unavailable',
-      'Economy batches are not served by this deployment’s model servers yet; create the batch without `economy`.',
+      'This deployment’s model server has no batch API, so economy batches are not served; create the batch without `economy`.',
     );
   const product = await findProduct(db, workflow.product_code);
   const discount = product?.pricing.economy_discount ?? DEFAULT_ECONOMY_DISCOUNT;

@@ -360,7 +360,8 @@ export async function settleBatchWithoutJob(deps: BatchDeps, batch: BatchDoc, be
       // An admission refused, or abandoned by the run reconciler (which then leaves the run alone): only the batch's
       // job would have shown it failed, and the job is gone.
       if (run.admission === 'rejected') run = await showUncharged(deps, tenant, run);
-      if (stop === 'canceled' && run.status === 'queued' && run.admission === 'admitted')
+      // An economy item still waiting for its provider batch has no job: nothing else would ever end it.
+      if ((stop === 'canceled' || run.economy) && run.status === 'queued' && run.admission === 'admitted')
         run = await cancelQueuedItem(deps, tenant, run);
       if (FINAL_RUN_STATUSES.has(run.status)) tally(progress.done, run);
       else {

@@ -39,6 +39,10 @@ export const UsageReport = z
       .number()
       .int()
       .meta({ description: 'Prompt generations charged in the period (live keys; refunded ones are not counted).' }),
+    economy: z.object({ runs: z.number().int(), credits: z.number() }).meta({
+      description:
+        'Of `total_runs` and the runs’ credits, the items of economy batches (`economy: true`), charged the discounted price.',
+    }),
     by_workflow: z.array(
       z.object({ workflow_id: z.string(), name: z.string(), runs: z.number().int(), credits: z.number() }),
     ),

@@ -56,9 +56,12 @@ const GENERATION_TOKENS_KEPT = 1000;
 
 export const usageMonthId = (accountId: string, month: string) => `${accountId}:${month}`;
 export const monthOf = (d: Date) => d.toISOString().slice(0, 7);
-/** The cell of a run's day and workflow in its month. */
-export const usageCellOf = (run: { created_at: Date; workflow_id: string }) =>
-  `${run.created_at.toISOString().slice(8, 10)}:${run.workflow_id}`;
+/** The suffix of an economy batch item's cell: the report counts them apart (docs/decisions.md 763). */
+export const ECONOMY_CELL = ':economy';
+
+/** The cell of a run's day and workflow (and, for an economy batch's item, kind) in its month. */
+export const usageCellOf = (run: { created_at: Date; workflow_id: string; economy?: unknown }) =>
+  `${run.created_at.toISOString().slice(8, 10)}:${run.workflow_id}${run.economy ? ECONOMY_CELL : ''}`;
 
 /** What the month needs of a run: where its cell is, and the workflow's name as the run recorded it. */
 export interface CountedRunCell {
@@ -67,6 +70,7 @@ export interface CountedRunCell {
   workflow_id: string;
   workflow_name: string;
   created_at: Date;
+  economy?: unknown;
 }
 
 const months = (db: Db) => db.collection<UsageMonthDoc>(COLLECTIONS.usageMonths);

@@ -13,7 +13,7 @@ import { COLLECTIONS } from '../platform/db';
 import { errors } from '../http/errors';
 import type { UsageQuery } from './schemas';
 import type { TenantDb } from '../store';
-import { usageMonthId, type UsageMonthDoc } from './usage-rollup';
+import { ECONOMY_CELL, usageMonthId, type UsageMonthDoc } from './usage-rollup';
 
 const DAY_MS = 86_400_000;
 export const MAX_PERIOD_DAYS = 366;
@@ -78,6 +78,7 @@ export async function usageReport(tenant: TenantDb, query: UsageQuery, currentNa
     ),
   );
   const groups = new Map<string, Group>();
+  const economy = { runs: 0, charged: 0 };
   const recordedNames = new Map<string, string>();
   for (const doc of docs) {
     if (!doc) continue;
@@ -86,7 +87,14 @@ export async function usageReport(tenant: TenantDb, query: UsageQuery, currentNa
       const sep = cell.indexOf(':');
       const date = `${doc.month}-${cell.slice(0, sep)}`;
       if (date < period.from || date > period.to) continue;
-      const workflowId = cell.slice(sep + 1);
+      const rest = cell.slice(sep + 1);
+      // An economy batch's items count with their workflow and, apart, as economy runs (docs/decisions.md 763).
+      const isEconomy = rest.endsWith(ECONOMY_CELL);
+      const workflowId = isEconomy ? rest.slice(0, -ECONOMY_CELL.length) : rest;
+      if (isEconomy) {
+        economy.runs += counts.runs;
+        economy.charged += counts.charged_milli;
+      }
       const group = groups.get(workflowId) ?? { workflowId, runs: 0, charged: 0 };
       group.runs += counts.runs;
       group.charged += counts.charged_milli;
@@ -111,6 +119,7 @@ export async function usageReport(tenant: TenantDb, query: UsageQuery, currentNa
     total_runs: all.reduce((n, g) => n + g.runs, 0),
     total_credits: toCredits(charged + generationMilli),
     total_generations: generations,
+    economy: { runs: economy.runs, credits: toCredits(economy.charged) },
     by_workflow: query.group_by === 'workflow' ? await withCurrentNames(tenant, all, recordedNames, currentNames) : [],
   };
 }

@@ -196,3 +196,12 @@ export async function findTemplate(db: Db, id: string): Promise<TemplateDoc | nu
     db.collection<TemplateDoc>(COLLECTIONS.promptTemplates).findOne({ _id: id }),
   );
 }
+
+/**
+ * An item's economy quote in milli-credits: `discount` of its ordinary quote, rounded down so the economy price never
+ * exceeds what the discount promises. A discount outside (0, 1] is a catalog error, not something to price with.
+ */
+export function economyQuoteMilli(ordinaryMilli: number, discount: number = DEFAULT_ECONOMY_DISCOUNT): number {
+  if (!(discount > 0 && discount <= 1)) throw new Error(`economy_discount must be in (0, 1], not ${discount}`);
+  return Math.floor(ordinaryMilli * discount);
+}

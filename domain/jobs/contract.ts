@@ -156,6 +156,24 @@ export interface BatchJobInput {
   shape?: typeof JOB_SHAPE;
   /** Absent at the start; carried across continue-as-new. */
   progress?: BatchProgress;
+  /**
+   * A live economy batch (docs/decisions.md 761): its items first go through provider batches, then are admitted as
+   * usual. Absent on every other batch, whose job (and recorded history) is unchanged.
+   */
+  economy?: true;
+}
+
+/** One provider batch of an economy batch's job: the `group`-th slice of its item positions (docs/decisions.md 761). */
+export interface EconomyGroupInput {
+  accountId: string;
+  batchId: string;
+  group: number;
+}
+
+/** What the economy job's preparation answers: how many provider batches, and how long to wait between polls. */
+export interface EconomyPlan {
+  groups: number;
+  pollMs: number;
 }
 
 export type BatchResultsFormat = 'csv' | 'xlsx' | 'jsonl';

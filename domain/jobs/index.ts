@@ -150,7 +150,10 @@ export function waitForRun(temporal: TemporalHandle, handle: WorkflowHandle<JobS
 // ---- batches ----------------------------------------------------------------------------------------------------
 
 /** Starts (or attaches to) a batch's job, on the batches queue (docs/decisions.md 500). */
-export async function startBatchJob(temporal: TemporalHandle, input: Omit<BatchJobInput, 'shape'>): Promise<void> {
+export async function startBatchJob(
+  temporal: TemporalHandle,
+  input: Omit<BatchJobInput, 'shape' | 'progress'>,
+): Promise<void> {
   await startOrAttach<JobSignatures['runBatch']>(temporal, JOB_TYPES.runBatch, {
     workflowId: jobIds.batch(input.batchId),
     taskQueue: queueOf(JOB_TYPES.runBatch),

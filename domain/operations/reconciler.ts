@@ -53,7 +53,7 @@ import {
   settleAbandonedDelivery,
   type WebhookDeliveryDoc,
 } from '../webhooks/deliveries';
-import type { BatchDoc } from '../batches/batches';
+import { batchJobOf, type BatchDoc } from '../batches/batches';
 import { settleBatchWithoutJob } from '../batches/progress';
 import {
   lists,
@@ -251,6 +251,9 @@ export async function reconcileRuns(deps: ReconcilerDeps, now = new Date()): Pro
     const input = { accountId: run.account_id, runId: run._id };
     if (job.status === 'running') continue;
     if (job.status === 'not_found') {
+      // An economy item waits for its provider batch with no job of its own: its batch's job (or, that gone, the
+      // batch's settlement) starts or cancels it (docs/decisions.md 761).
+      if (run.economy && run.admission === 'admitted' && run.status === 'queued') continue;
       if (!olderThanGrace(run.created_at, now)) continue;
       // Creation died before its job started: a hidden run stays hidden (and uncharged); an admitted one fails.
       if (run.admission === 'pending') await abandonPendingRun(deps.db, run.account_id, run._id);
@@ -282,7 +285,7 @@ export async function reconcileBatches(
     if (status === 'running') continue;
     if (status === 'not_found') {
       if (!olderThanGrace(batch.created_at, now)) continue;
-      await startBatchJob(deps.temporal, { accountId: batch.account_id, batchId: batch._id });
+      await startBatchJob(deps.temporal, batchJobOf(batch));
       restarted++;
     } else if (await settleBatchWithoutJob(deps, batch, beat)) settled++;
   }

@@ -4,10 +4,7 @@
  * connects anywhere. Nothing else in the code base reads `process.env`.
  */
 import { z } from 'zod';
-
-const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
-const port = z.coerce.number().int().min(1).max(65535);
-const positiveInt = z.coerce.number().int().positive();
+import { bool, ECONOMY_ENV, port, positiveInt } from './env-values';
 
 /** Values that are fine on a laptop and unacceptable in production: production must set its own. */
 const DEV_SESSION_JWT_SECRET = 'assay-dev-session-secret-change-me-0123456789';
@@ -217,6 +214,7 @@ const EnvSchema = z.object({
   MODEL_B_BASE_URL: z.url().optional(),
   MODEL_B_API_KEY: z.string().min(1).optional(),
   MODEL_B_MODEL: z.string().min(1).optional(),
+  ...ECONOMY_ENV,
   MODEL_TIMEOUT_S: positiveInt.default(120),
   MODEL_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(4),
   /** Base delay of the exponential backoff between model retries (tests shorten it). */

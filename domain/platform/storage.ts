@@ -190,6 +190,16 @@ export async function getObjectBytes(storage: Storage, key: string): Promise<Uin
   return res.Body.transformToByteArray();
 }
 
+/** The object's bytes, or null when there is no object at the key (any other failure is thrown). */
+export async function getObjectBytesIfAny(storage: Storage, key: string): Promise<Uint8Array | null> {
+  try {
+    return await getObjectBytes(storage, key);
+  } catch (err) {
+    if (httpStatus(err) === 404) return null;
+    throw err;
+  }
+}
+
 /**
  * The object's body as a Node stream (nothing is buffered here: the caller decides how much to read). With `ifMatch`
  * the store answers only the object of that ETag (`If-Match`), and `ObjectChanged` when it was written again since.

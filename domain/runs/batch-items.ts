@@ -9,6 +9,7 @@
  *   - an item never admitted (its batch canceled, its workflow no longer active, its job ended) is created
  *     `canceled` with that reason, never charged, and announces nothing (the batch's `batch.completed` does).
  */
+import type { Db } from 'mongodb';
 import { bulkWriteInBatches, COLLECTIONS } from '../platform/db';
 import { refund } from '../billing/credits';
 import { startBatchItemJob } from '../jobs';
@@ -165,6 +166,28 @@ export async function cancelUnadmittedItems(
   items: BatchItemRun[],
   code: 'workflow_not_active' | 'batch_canceled' | 'execution_ended',
 ): Promise<RunDoc[]> {
+  return insertItemRuns(deps, tenant, items, (item) =>
+    itemDoc(item, deps.temporal.namespace, {
+      admission: 'admitted',
+      status: 'canceled',
+      charged_milli: 0,
+      finished_at: new Date(),
+      error: { code, message: UNADMITTED_MESSAGES[code] },
+    }),
+  );
+}
+
+/**
+ * Inserts the runs of the items that have none yet, all at once (listed together, inserted in bulk); an item whose
+ * run an earlier attempt created keeps that run. Answers every item's run, in the items' order.
+ */
+async function insertItemRuns(
+  deps: Pick<CreateRunDeps, 'db' | 'temporal'>,
+  tenant: TenantDb,
+  items: BatchItemRun[],
+  docOf: (item: BatchItemRun) => Omit<RunDoc, 'account_id'>,
+  beforeInsert?: (fresh: RunDoc[]) => Promise<void>,
+): Promise<RunDoc[]> {
   if (items.length === 0) return [];
   const runs = tenant.collection<RunDoc>(COLLECTIONS.runs);
   const existing = new Map(
@@ -177,17 +200,9 @@ export async function cancelUnadmittedItems(
   );
   const fresh: RunDoc[] = items
     .filter((item) => !existing.has(item.runId))
-    .map((item) => ({
-      ...itemDoc(item, deps.temporal.namespace, {
-        admission: 'admitted',
-        status: 'canceled',
-        charged_milli: 0,
-        finished_at: new Date(),
-        error: { code, message: UNADMITTED_MESSAGES[code] },
-      }),
-      account_id: tenant.accountId,
-    }));
+    .map((item) => ({ ...docOf(item), account_id: tenant.accountId }));
   if (fresh.length) {
+    await beforeInsert?.(fresh);
     // Listed first, as every run: an attempt that dies after this leaves entries that name no run (skipped by
     // readers), and a later attempt's runs take positions of their own.
     await lists().placeMany(deps.db, RUN_LIST, fresh);
@@ -211,8 +226,99 @@ export async function cancelUnadmittedItems(
   return items.map((item) => existing.get(item.runId) ?? created.get(item.runId)!);
 }
 
+/** Economy items admitted side by side (each a charge in the ledger). */
+const ADMIT_AT_ONCE = 25;
+
+/**
+ * The runs of a live economy batch's items (docs/decisions.md 761), created together — watched, listed and inserted
+ * in bulk, as never-admitted items are, since a run created one at a time takes a list placement of its own — then
+ * each admitted (charged its discounted quote; a refused charge shows the run failed, uncharged). None is started:
+ * each waits `queued` for its provider batch. Idempotent by position, like every admission. Answers the runs.
+ */
+export async function admitEconomyItemRuns(
+  deps: CreateRunDeps,
+  tenant: TenantDb,
+  items: BatchItemRun[],
+  beat: () => void,
+): Promise<RunDoc[]> {
+  const runs = await insertItemRuns(
+    deps,
+    tenant,
+    items,
+    (item) => {
+      const doc = itemDoc(item, deps.temporal.namespace, {
+        admission: chargedOnAdmission({ livemode: item.livemode, quoted_milli: item.quotedMilli })
+          ? 'pending'
+          : 'admitted',
+        status: 'queued',
+        error: null,
+        finished_at: null,
+        charged_milli: null,
+      });
+      return { ...doc, ...watchMark('runs', doc.created_at), economy: { provider_batch_id: null, provider: null } };
+    },
+    // Watched before they exist, as any run (domain/runs/create.ts).
+    async (fresh) => {
+      for (let i = 0; i < fresh.length; i += ADMIT_AT_ONCE) {
+        beat();
+        await Promise.all(
+          fresh.slice(i, i + ADMIT_AT_ONCE).map((doc) =>
+            watchJob(deps.db, 'runs', {
+              id: doc._id,
+              accountId: tenant.accountId,
+              namespace: deps.temporal.namespace,
+              since: doc.created_at,
+            }),
+          ),
+        );
+      }
+    },
+  );
+  const out: RunDoc[] = [];
+  for (let i = 0; i < runs.length; i += ADMIT_AT_ONCE) {
+    beat();
+    out.push(
+      ...(await Promise.all(
+        runs.slice(i, i + ADMIT_AT_ONCE).map(async (run) => {
+          if (run.admission === 'admitted') return run;
+          const admitted = await admitRunDoc(deps.db, tenant.accountId, run._id, run);
+          return admitted.admission === 'rejected' ? showUncharged(deps, tenant, admitted) : admitted;
+        }),
+      )),
+    );
+  }
+  return out;
+}
+
 const UNADMITTED_MESSAGES = {
   workflow_not_active: RUN_FAILURES.workflow_not_active.message,
   batch_canceled: RUN_FAILURES.batch_canceled.message,
   execution_ended: 'The batch’s job ended before this item started; it was canceled and never charged.',
 } as const;
+
+/**
+ * Economy items now waiting in a provider batch (docs/decisions.md 761): each run names it and keeps the manifest of
+ * what was sent, shown while it waits `queued`. Only queued runs are touched; repeating it changes nothing.
+ */
+export async function markInProviderBatch(
+  db: Db,
+  tenant: TenantDb,
+  providerBatch: { id: string; provider: 'openai' | 'anthropic' },
+  runs: Array<{ runId: string; manifestJson: string }>,
+): Promise<void> {
+  if (runs.length === 0) return;
+  await bulkWriteInBatches(
+    db.collection<RunDoc>(COLLECTIONS.runs),
+    runs.map(({ runId, manifestJson }) => ({
+      updateOne: {
+        filter: { _id: runId, account_id: tenant.accountId, status: 'queued' },
+        update: {
+          $set: {
+            economy: { provider_batch_id: providerBatch.id, provider: providerBatch.provider },
+            manifest_json: manifestJson,
+          },
+        },
+      },
+    })),
+  );
+}

@@ -6,6 +6,8 @@
 import type { Db } from 'mongodb';
 import {
   DEFAULT_CREDITS_PER_OCR_PAGE,
+  DEFAULT_ECONOMY_DISCOUNT,
+  economyQuoteMilli,
   findProduct,
   findTemplate,
   type ModelPolicy,
@@ -85,7 +87,11 @@ function viewOf(doc: RunDoc, baseUrl: string, outputFile: RunOutputFileView | nu
     output_file: doc.status === 'succeeded' ? outputFile : null,
     usage: { ...doc.usage, unverified_citations: output ? (doc.usage.unverified_citations ?? null) : null },
     citations: output && doc.citations_json ? (JSON.parse(doc.citations_json) as RunCitation[]) : null,
-    manifest: output && doc.manifest_json ? (JSON.parse(doc.manifest_json) as RunManifest) : null,
+    // An economy item waiting for its provider batch shows what was sent, and where (docs/decisions.md 761).
+    manifest:
+      (output || (doc.status === 'queued' && doc.economy?.provider_batch_id)) && doc.manifest_json
+        ? (JSON.parse(doc.manifest_json) as RunManifest)
+        : null,
     // docs/decisions.md 660: null unless the run was judged k ≥ 2 times.
     confidence:
       output && doc.confidence_json
@@ -266,12 +272,14 @@ export async function runQuote(
   const { workflow, quotedMilli } = await prepareRun(deps, tenant, workflowId, input, 'wait');
   const balance = await getBalance(tenant);
   const dueMilli = caller.livemode ? quotedMilli : 0;
+  const discount = (await findProduct(deps.db, workflow.product_code))?.pricing.economy_discount;
   return {
     object: 'run_quote' as const,
     workflow_id: workflow._id,
     livemode: caller.livemode,
     quoted_credits: toCredits(quotedMilli),
     credits_due: toCredits(dueMilli),
+    economy_credits: toCredits(economyQuoteMilli(quotedMilli, discount ?? DEFAULT_ECONOMY_DISCOUNT)),
     sufficient_credits: toMilli(balance.pro_credits) >= dueMilli,
     ...(caller.readsBalance ? { balance } : {}),
   };

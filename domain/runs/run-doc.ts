@@ -60,6 +60,11 @@ export interface RunDoc {
   /** The output with the reviewed values at the criteria's pointers, as JSON text, once the review is completed. */
   reviewed_output_json?: string | null;
   error: { code: string; message: string } | null;
+  /**
+   * An item of a live economy batch (docs/decisions.md 761): admitted and charged at once, it waits `queued`, with no
+   * job of its own, until its provider batch (named once submitted) has answered; the batch's job then starts it.
+   */
+  economy?: { provider_batch_id: string | null; provider: 'openai' | 'anthropic' | null };
   /** The Temporal namespace of the run's job: the reconciler settles only its own namespace's runs. */
   job_namespace?: string;
   /**

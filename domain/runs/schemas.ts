@@ -203,6 +203,13 @@ export const RunManifest = z
         }),
       })
       .meta({ description: 'Below 1 when the context was cut to fit: long documents are never truncated silently.' }),
+    provider_batch: z
+      .object({ id: z.string(), provider: z.enum(['openai', 'anthropic']) })
+      .optional()
+      .meta({
+        description:
+          "An economy batch's item: the provider batch its requests went out in. Shown while the run waits `queued` for it.",
+      }),
   })
   .meta({ id: 'RunManifest', description: 'What the model was given and how it was chosen.' });
 export type RunManifest = z.infer<typeof RunManifest>;
@@ -321,6 +328,11 @@ export const RunQuote = z
     sufficient_credits: z.boolean().meta({
       description:
         'Whether the balance covers `credits_due`; when false, creating the run answers 402 `insufficient_credits`.',
+    }),
+    economy_credits: z.number().meta({
+      description:
+        'The quote of the same run as an item of an economy batch (`economy: true`): the product’s `economy_discount` ' +
+        'of `quoted_credits`, rounded down.',
     }),
     // Present only when the key holds `usage:read` (docs/decisions.md 425; the route's description says so).
     balance: Balance.optional(),

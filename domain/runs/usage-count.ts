@@ -32,6 +32,7 @@ type CountedRun = Pick<
   | 'quoted_milli'
   | 'charged_milli'
   | 'created_at'
+  | 'economy'
 > & { usage_counted?: UsageFact[] };
 
 /** What a run in its current state contributes, fact by fact. Test-mode and unadmitted runs contribute nothing. */
@@ -115,6 +116,7 @@ export async function rebuildUsage(db: Db, accountId: string): Promise<{ months:
         quoted_milli: 1,
         charged_milli: 1,
         created_at: 1,
+        economy: 1,
       },
     },
   );

@@ -17,6 +17,7 @@ import type { MessageBatch, MessageBatchIndividualResponse } from '@anthropic-ai
 import type { Batch, BatchError } from 'openai/resources/batches';
 import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import type { FileObject } from 'openai/resources/files';
+import { completionOf, messageOf } from './provider-batch-replies';
 
 /** The answer to one request of a batch. */
 export interface LineReply {
@@ -69,6 +70,8 @@ interface ServerBatch {
   outcomes: Map<string, LineReply | 'expired' | 'canceled'>;
   outputFileId?: string;
   errorFileId?: string;
+  /** OpenAI: the `metadata` given at creation, answered back as the reference says. */
+  metadata?: Record<string, string>;
 }
 
 interface StoredFile {
@@ -86,6 +89,12 @@ export class ProviderBatchServer {
   readonly files = new Map<string, StoredFile>();
   /** The answer to each request, by its custom id and body (the model request as the client sent it). */
   answer: (customId: string, body: Record<string, unknown>) => LineReply = () => DEFAULT_REPLY;
+  /**
+   * The answer to an ordinary call (`POST /v1/chat/completions`, `POST /v1/messages`: a repair, or an item retried
+   * outside a batch), by its body and `X-Assay-Sample` header; by default the batch answer of the same body.
+   */
+  ordinary: (body: Record<string, unknown>, sample: string | undefined) => LineReply = (body) =>
+    this.answer('ordinary', body);
   /** Plans for the next batches created, in order; then `defaultPlan`. */
   readonly plans: BatchPlan[] = [];
   defaultPlan: BatchPlan = {};
@@ -130,6 +139,14 @@ export class ProviderBatchServer {
     this.received.push({ method, path, headers: req.headers });
     if (this.delayMs) await new Promise((r) => setTimeout(r, this.delayMs));
     const anthropic = path.startsWith('/v1/messages/batches');
+    if (method === 'POST' && (path === '/v1/chat/completions' || path === '/v1/messages')) {
+      const body = JSON.parse(raw.toString('utf8') || '{}') as Record<string, unknown>;
+      const header = req.headers['x-assay-sample'];
+      const reply = this.ordinary(body, typeof header === 'string' ? header : undefined);
+      const line = { customId: `ordinary_${++this.seq}`, body };
+      if (reply.error) return this.json(res, reply.error.status, { error: { message: reply.error.message } });
+      return this.json(res, 200, path === '/v1/messages' ? messageOf(line, reply) : completionOf(line, reply));
+    }
     if (!this.batchApi || !(anthropic || path.startsWith('/v1/files') || path.startsWith('/v1/batches'))) {
       return anthropic || path.startsWith('/v1/messages')
         ? this.anthropicError(res, 404, 'not_found_error', `${method} ${path} not found`)
@@ -191,6 +208,7 @@ export class ProviderBatchServer {
       const plan = this.plans.shift() ?? this.defaultPlan;
       const batch = this.newBatch('openai', `batch_${++this.seq}`, [], plan, body.input_file_id as string);
       batch.state = 'validating';
+      if (body.metadata && typeof body.metadata === 'object') batch.metadata = body.metadata as Record<string, string>;
       const errors = this.readInputFile(file.content, batch);
       if (plan.fail) errors.push({ code: 'invalid_request', line: null, message: plan.fail });
       if (errors.length) {
@@ -268,6 +286,7 @@ export class ProviderBatchServer {
       ...(b.outputFileId ? { output_file_id: b.outputFileId } : {}),
       ...(b.errorFileId ? { error_file_id: b.errorFileId } : {}),
       ...(failures ? { errors: { object: 'list', data: failures } } : {}),
+      ...(b.metadata ? { metadata: b.metadata } : {}),
     };
   }
 
@@ -361,30 +380,7 @@ export class ProviderBatchServer {
           error: { type: 'error', request_id: null, error: { type: 'api_error', message: outcome.error.message } },
         },
       };
-    const toolChoice = line.body.tool_choice as { name?: string } | undefined;
-    const content: Anthropic.ContentBlock[] =
-      outcome.toolInput !== undefined
-        ? [
-            {
-              type: 'tool_use',
-              caller: { type: 'direct' },
-              id: `toolu_${line.customId}`,
-              name: toolChoice?.name ?? 'tool',
-              input: outcome.toolInput,
-            },
-          ]
-        : [{ type: 'text', text: outcome.content ?? '', citations: null }];
-    const message = {
-      id: `msg_${line.customId}`,
-      type: 'message',
-      role: 'assistant',
-      model: String(line.body.model),
-      content,
-      stop_reason: outcome.stop ?? (outcome.toolInput !== undefined ? 'tool_use' : 'end_turn'),
-      stop_sequence: null,
-      usage: { input_tokens: outcome.usage?.input ?? 100, output_tokens: outcome.usage?.output ?? 20 },
-    } as Anthropic.Message;
-    return { custom_id: line.customId, result: { type: 'succeeded', message } };
+    return { custom_id: line.customId, result: { type: 'succeeded', message: messageOf(line, outcome) } };
   }
 
   // ---- both ----
@@ -438,7 +434,7 @@ export class ProviderBatchServer {
       if (typeof outcome === 'object') {
         const body = outcome.error
           ? { error: { message: outcome.error.message, type: 'server_error' } }
-          : this.completion(line, outcome);
+          : completionOf(line, outcome);
         output.push(
           JSON.stringify({
             id,
@@ -477,25 +473,6 @@ export class ProviderBatchServer {
     };
     this.files.set(id, { content, object });
     return object;
-  }
-
-  private completion(line: Line, reply: LineReply): ChatCompletion {
-    const usage = { prompt_tokens: reply.usage?.input ?? 100, completion_tokens: reply.usage?.output ?? 20 };
-    return {
-      id: `chatcmpl-${line.customId}`,
-      object: 'chat.completion',
-      created: now(),
-      model: String(line.body.model),
-      choices: [
-        {
-          index: 0,
-          logprobs: null,
-          message: { role: 'assistant', content: reply.content ?? '', refusal: null },
-          finish_reason: (reply.stop ?? 'stop') as ChatCompletion.Choice['finish_reason'],
-        },
-      ],
-      usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
-    };
   }
 
   private json(res: ServerResponse, status: number, body: unknown): void {

@@ -455,6 +455,15 @@ class Coverage(BaseModel):
     """
 
 
+class ProviderBatch(BaseModel):
+    """
+    An economy batch's item: the provider batch its requests went out in. Shown while the run waits `queued` for it.
+    """
+
+    id: str
+    provider: Literal['openai', 'anthropic']
+
+
 class Manifest(BaseModel):
     """
     What the model was sent. Null until the run has succeeded; omitted from webhook event payloads (GET the run).
@@ -497,6 +506,10 @@ class Manifest(BaseModel):
     coverage: Coverage
     """
     Below 1 when the context was cut to fit: long documents are never truncated silently.
+    """
+    provider_batch: ProviderBatch | None = None
+    """
+    An economy batch's item: the provider batch its requests went out in. Shown while the run waits `queued` for it.
     """
 
 
@@ -656,7 +669,7 @@ class BatchCounts(BaseModel):
     refunded: int
 
 
-class ProviderBatch(BaseModel):
+class ProviderBatchModel(BaseModel):
     id: Annotated[str, Field(examples=['msgbatch_013Zva2CMHLNnXjNJJKqJ2EF'])]
     """
     The provider's batch id.
@@ -1277,6 +1290,15 @@ class Period(BaseModel):
     to: date
 
 
+class Economy(BaseModel):
+    """
+    Of `total_runs` and the runs’ credits, the items of economy batches (`economy: true`), charged the discounted price.
+    """
+
+    runs: int
+    credits: float
+
+
 class ByWorkflowItem(BaseModel):
     workflow_id: str
     name: str
@@ -1294,6 +1316,10 @@ class UsageReport(BaseModel):
     total_generations: int
     """
     Prompt generations charged in the period (live keys; refunded ones are not counted).
+    """
+    economy: Economy
+    """
+    Of `total_runs` and the runs’ credits, the items of economy batches (`economy: true`), charged the discounted price.
     """
     by_workflow: list[ByWorkflowItem]
 
@@ -1529,6 +1555,10 @@ class RunQuote(BaseModel):
     """
     Whether the balance covers `credits_due`; when false, creating the run answers 402 `insufficient_credits`.
     """
+    economy_credits: float
+    """
+    The quote of the same run as an item of an economy batch (`economy: true`): the product’s `economy_discount` of `quoted_credits`, rounded down.
+    """
     balance: Balance | None = None
 
 
@@ -1562,7 +1592,7 @@ class Batch(BaseModel):
     """
     Its items' reviews (docs/api-reference.md §22): open and completed; on `GET /batches/{id}` of a batch whose workflow reviews runs.
     """
-    provider_batches: list[ProviderBatch] | None = None
+    provider_batches: list[ProviderBatchModel] | None = None
     """
     The provider batches an economy batch’s items went out in (empty otherwise). Absent in `batch.completed` events recorded before it.
     """

@@ -1575,6 +1575,12 @@ export interface components {
                     /** @description Share of the reference documents' indexed tokens the model received; null without references. */
                     reference_tokens: number | null;
                 };
+                /** @description An economy batch's item: the provider batch its requests went out in. Shown while the run waits `queued` for it. */
+                provider_batch?: {
+                    id: string;
+                    /** @enum {string} */
+                    provider: "openai" | "anthropic";
+                };
             } | null;
             /** @description Per criterion key, how sure the workflow's repeated judgments were (`confidence.samples` ≥ 2). Null until the run has succeeded, and for one judgment. */
             confidence?: {
@@ -1700,6 +1706,8 @@ export interface components {
             credits_due: number;
             /** @description Whether the balance covers `credits_due`; when false, creating the run answers 402 `insufficient_credits`. */
             sufficient_credits: boolean;
+            /** @description The quote of the same run as an item of an economy batch (`economy: true`): the product’s `economy_discount` of `quoted_credits`, rounded down. */
+            economy_credits: number;
             balance?: components["schemas"]["Balance"];
         };
         Balance: {
@@ -2366,6 +2374,11 @@ export interface components {
             total_credits: number;
             /** @description Prompt generations charged in the period (live keys; refunded ones are not counted). */
             total_generations: number;
+            /** @description Of `total_runs` and the runs’ credits, the items of economy batches (`economy: true`), charged the discounted price. */
+            economy: {
+                runs: number;
+                credits: number;
+            };
             by_workflow: {
                 workflow_id: string;
                 name: string;
