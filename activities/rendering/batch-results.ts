@@ -17,7 +17,7 @@ import { PassThrough } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import { stream as excelStream, type CellValue } from 'exceljs';
 import { guardFormula } from './csv';
-import type { BatchResultRow } from '../../domain/batches/progress';
+import type { BatchResultRow } from '../../domain/batches/result-rows';
 import { BATCH_RESULTS_FILE } from '../../domain/batches/schemas';
 import { cellOf, cellText, entriesOf, isPlainObject, jsonText, truncateText, xmlSafe } from './shape';
 

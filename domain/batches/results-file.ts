@@ -14,7 +14,7 @@ import { batchResultsJob, type JobWait, type TemporalHandle } from '../jobs';
 import type { BatchResultsFormat, BatchResultsJobInput } from '../jobs/contract';
 import { newId } from '../platform/ids';
 import { findBatchForJob, type BatchDoc } from './batches';
-import { batchResultRows, type BatchResultRow } from './progress';
+import { batchResultRows, type BatchResultRow } from './result-rows';
 import { BATCH_RESULTS_FILE, FINAL_BATCH_STATUSES } from './schemas';
 
 /** The object metadata (`x-amz-meta-rendered-from`) naming the state a stored file shows. */

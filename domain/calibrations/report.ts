@@ -7,7 +7,7 @@
 import type { Db } from 'mongodb';
 import { TenantDb } from '../store';
 import { findBatchForJob } from '../batches/batches';
-import { batchResultRows } from '../batches/progress';
+import { batchResultRows } from '../batches/result-rows';
 import { FINAL_BATCH_STATUSES } from '../batches/schemas';
 import { calibrationItemsByIds, type CriterionDoc } from '../calibration-sets/calibration-sets';
 import {

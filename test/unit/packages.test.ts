@@ -39,9 +39,10 @@ it("both SDK packages and the TypeScript SDK's User-Agent carry the API's versio
   expect(pyproject).not.toMatch(/^version = "/m);
 });
 
-it("each package's CHANGELOG starts with its current version", () => {
+it("each package's CHANGELOG starts with its current version (after what is not released yet, if anything)", () => {
   for (const dir of ['typescript', 'python']) {
-    expect(/^## (\S+)/m.exec(read('clients', dir, 'CHANGELOG.md'))?.[1]).toBe(API_VERSION);
+    const headings = [...read('clients', dir, 'CHANGELOG.md').matchAll(/^## (\S+)/gm)].map((m) => m[1]);
+    expect(headings[0] === 'Unreleased' ? headings[1] : headings[0]).toBe(API_VERSION);
   }
 });
 
