@@ -274,8 +274,37 @@ it("draws a calibration's coverage–agreement chart from its selective rows, pe
     drawn += points.length;
   }
   expect(drawn).toBeGreaterThan(0);
+
+  // Each criterion's row shows its scored count; its confusion matrix, opened, shows the report's counts.
+  type Matrix = { labels: unknown[]; counts: number[][] } | null;
+  let matrices = 0;
+  for (const report of calibration.criteria as {
+    key: string;
+    scored: number;
+    labelled: number;
+    confusion_matrix: Matrix;
+  }[]) {
+    const row = page.locator('tr', { has: page.locator('th[scope="row"]', { hasText: report.key }) }).first();
+    await expect(row.textContent()).resolves.toContain(`${report.scored} / ${report.labelled}`);
+    if (!report.confusion_matrix) continue;
+    await page.getByText(`${report.key}: confusion matrix and worst items`).click();
+    // The opened table's body, as numbers (page JavaScript as text: the project compiles without the DOM's types).
+    const cells = await page.evaluate(
+      `(() => { const t = [...document.querySelectorAll('table.confusion')].find((t) => t.caption.textContent.startsWith(${JSON.stringify(`${report.key}:`)})); return t ? [...t.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => Number(td.textContent))) : null; })()`,
+    );
+    expect(cells).toEqual(report.confusion_matrix.counts);
+    matrices++;
+  }
+  expect(matrices).toBe(2);
   await check(page, 'calibration-selective', 'desktop');
   await context.close();
+
+  const phone = await open(SIZES[1]);
+  await signIn(phone.page);
+  await phone.page.goto(`${origin}/console/calibrations/${calibration.id}`);
+  await phone.page.getByRole('heading', { name: 'Agreement by model confidence' }).waitFor();
+  await check(phone.page, 'calibration-selective', 'phone');
+  await phone.context.close();
 }, 300_000);
 
 it('uploads a document and shows its extracted text', async () => {

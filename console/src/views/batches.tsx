@@ -22,7 +22,7 @@ export function BatchesView({ client }: { client: Assay }) {
           No batches yet. Run a workflow on many documents with <code>npx assay batch --workflow wf_… docs/</code>.
         </p>
       ) : (
-        <div class="table-wrap">
+        <div class="table-wrap" tabIndex={0} role="region" aria-label="Batches">
           <table>
             <caption class="visually-hidden">Batches, newest first</caption>
             <thead>

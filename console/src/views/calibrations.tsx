@@ -27,7 +27,7 @@ export function CalibrationsView({ client }: { client: Assay }) {
           No calibrations yet. Measure a workflow against people's labels with <code>npx assay calibrate</code>.
         </p>
       ) : (
-        <div class="table-wrap">
+        <div class="table-wrap" tabIndex={0} role="region" aria-label="Calibrations">
           <table>
             <caption class="visually-hidden">Calibrations, newest first</caption>
             <thead>
@@ -382,7 +382,7 @@ export function CalibrationView(props: { client: Assay; calibrationId: string; r
       )}
       {c.criteria ? (
         <>
-          <div class="table-wrap">
+          <div class="table-wrap" tabIndex={0} role="region" aria-label="Agreement per criterion">
             <table>
               <caption>Agreement with people, per criterion</caption>
               <thead>

@@ -32,7 +32,7 @@ function Deliveries({ client, endpointId }: { client: Assay; endpointId: string 
         {action.done ? `Redelivering ${action.done}.` : ''}
       </p>
       {!list.loading && list.items.length === 0 && <p class="empty">No deliveries yet.</p>}
-      <div class="table-wrap">
+      <div class="table-wrap" tabIndex={0} role="region" aria-label="Webhook deliveries">
         <table>
           <caption class="visually-hidden">Deliveries, newest first</caption>
           <thead>

@@ -301,7 +301,7 @@ export function ReviewsView({ client }: { client: Assay }) {
           ) : pending.data.length === 0 ? (
             <p class="empty">No review is waiting.</p>
           ) : (
-            <div class="table-wrap">
+            <div class="table-wrap" tabIndex={0} role="region" aria-label="Reviews">
               <table>
                 <caption class="visually-hidden">Pending reviews, oldest first</caption>
                 <thead>

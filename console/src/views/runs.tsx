@@ -51,7 +51,7 @@ export function RunsView({ client, route }: { client: Assay; route: Route }) {
           No runs yet. Start one with <code>npx assay run --workflow wf_… essay.pdf</code> or the API.
         </p>
       ) : (
-        <div class="table-wrap">
+        <div class="table-wrap" tabIndex={0} role="region" aria-label="Runs">
           <table>
             <caption class="visually-hidden">Runs, newest first</caption>
             <thead>

@@ -18,7 +18,7 @@ export function WorkflowsView({ client }: { client: Assay }) {
           No workflows yet. Create one with <code>POST /v1/workflows</code> (see the API reference at /docs).
         </p>
       ) : (
-        <div class="table-wrap">
+        <div class="table-wrap" tabIndex={0} role="region" aria-label="Workflows">
           <table>
             <caption class="visually-hidden">Workflows</caption>
             <thead>
