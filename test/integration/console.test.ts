@@ -84,6 +84,16 @@ const check = (page: Page, view: string, size: string) => checkView(page, shots,
 
 const auth = () => ({ Authorization: `Bearer ${token}` });
 
+/** The same view at the phone's size: signed in afresh, at `path`, made ready by `ready`, checked and screenshotted. */
+async function onPhone(path: string, view: string, ready: (page: Page) => Promise<void>): Promise<void> {
+  const { context, page } = await open(SIZES[1]);
+  await signIn(page);
+  await page.goto(`${origin}/console${path}`);
+  await ready(page);
+  await check(page, view, 'phone');
+  await context.close();
+}
+
 it('refuses a wrong key at sign-in, and keeps the right one in the tab only', async () => {
   const { context, page } = await open(SIZES[0]);
   await signIn(page, 'ak_test_notARealKeyAtAll0000000000000');
@@ -188,6 +198,12 @@ for (const kind of ['text PDF', 'scanned PDF'] as const) {
     }
     await check(page, kind === 'text PDF' ? 'run-pdf' : 'run-scan', 'desktop');
     await context.close();
+    await onPhone(`/runs/${run.id}`, kind === 'text PDF' ? 'run-pdf' : 'run-scan', async (phone) => {
+      await phone.locator('button.citation').nth(index).click();
+      await phone.locator('.page-view img').waitFor({ timeout: 60_000 });
+      await until(phone, "document.querySelector('.page-view img')?.complete === true");
+      expect(await phone.locator('.page-view .box').count()).toBe(expected.length);
+    });
   });
 }
 
@@ -217,6 +233,9 @@ it("shows a batch's progress reaching 100 % without a reload", async () => {
   expect(navigations).toEqual([]);
   await check(page, 'batch', 'desktop');
   await context.close();
+  await onPhone(`/batches/${batch.body.id}`, 'batch', async (phone) => {
+    await until(phone, "document.querySelector('#batch-progress')?.value === 6");
+  });
 });
 
 it("draws a calibration's coverage–agreement chart from its selective rows, per criterion", async () => {
@@ -299,12 +318,9 @@ it("draws a calibration's coverage–agreement chart from its selective rows, pe
   await check(page, 'calibration-selective', 'desktop');
   await context.close();
 
-  const phone = await open(SIZES[1]);
-  await signIn(phone.page);
-  await phone.page.goto(`${origin}/console/calibrations/${calibration.id}`);
-  await phone.page.getByRole('heading', { name: 'Agreement by model confidence' }).waitFor();
-  await check(phone.page, 'calibration-selective', 'phone');
-  await phone.context.close();
+  await onPhone(`/calibrations/${calibration.id}`, 'calibration-selective', async (phone) => {
+    await phone.getByRole('heading', { name: 'Agreement by model confidence' }).waitFor();
+  });
 }, 300_000);
 
 it('uploads a document and shows its extracted text', async () => {
