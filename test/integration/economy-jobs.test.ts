@@ -279,6 +279,33 @@ describe('faults (openai protocol)', () => {
     for (const r of runs) expect(r.charged_milli).toBe(r.quoted_milli);
   }, 120_000);
 
+  it("sends an item's k = 3 samples in the same provider batch and reports their consensus and confidence", async () => {
+    const acc = { ...(await account()) };
+    acc.wf = await makeWorkflow(t, acc.key, {
+      output_schema: SCHEMA,
+      criteria: [{ key: 'score', pointer: '/score', kind: 'ordinal', min: 0, max: 10 }],
+      confidence: { samples: 3 },
+    });
+    // Samples 0 and 1 say 7, sample 2 says 3: the consensus is 7, agreed by two of three.
+    server.answer = (customId) => ({
+      content: customId.endsWith('-s2') ? JSON.stringify({ score: 3, verdict: 'Thin.' }) : GOOD,
+    });
+    const ordinary = ordinaryCalls('openai');
+    const created = await createBatch(acc, 4, true);
+    const done = await finalBatch(acc, created.id);
+    expect(done.status).toBe('succeeded');
+    expect(done.provider_batches).toEqual([expect.objectContaining({ status: 'completed', requests: 12 })]);
+    expect(ordinaryCalls('openai') - ordinary).toBe(0);
+    const runs = await expectLedgerExact(acc.a.accountId, created.id);
+    for (const r of runs) {
+      const run = (await t.api.get(`/v1/runs/${String(r._id)}`).set(auth(acc.key))).body;
+      expect(run.output).toMatchObject({ score: 7 });
+      expect(run.confidence.score).toMatchObject({ consensus: 7, samples: [7, 7, 3] });
+      expect(run.confidence.score.value).toBeCloseTo(2 / 3, 9);
+      expect(r.charged_milli).toBe(r.quoted_milli);
+    }
+  }, 120_000);
+
   it('resumes polling after the worker is killed, submitting nothing again', async () => {
     const acc = await account();
     server.plans.push({ pollsBeforeEnd: 15 });
