@@ -119,13 +119,12 @@ it('keeps one file per batch and format: replaced while running, rendered once w
   expect(await objectsUnder(prefix)).toEqual(['results-unfinished.csv', 'results.csv']);
   const rendered = await lastModified(`${prefix}results.csv`);
 
-  // With no worker at all, the final batch's file is still answered, the same object, never rewritten.
+  // With no worker at all, the final batch's file is still answered, the same object, never rewritten. No clock: a
+  // request that needed a job would answer 503 once its bounded wait ran out, and `results()` expects 200.
   await worker!.stop();
   worker = undefined;
   for (let i = 0; i < 3; i++) {
-    const began = Date.now();
     const file = await results();
-    expect(Date.now() - began).toBeLessThan(5_000);
     expect((await csvRows(file.url)).map((r) => r.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
   }
   expect(await lastModified(`${prefix}results.csv`)).toBe(rendered);
