@@ -654,14 +654,13 @@ describe('multipart (legacy)', () => {
           req.attach('files[]', Buffer.from(`file ${i}`), { filename: `f${i}.txt`, contentType: 'text/plain' }),
         t.api.post(`/v1/workflows/${wf}/runs`).set(auth(testKey)),
       );
-    const started = Date.now();
     const unknown = await send('wf_nope');
     expect([unknown.status, unknown.body.error.code]).toEqual([404, 'not_found']);
     const paused = await makeWorkflow(t, testKey);
     await t.api.patch(`/v1/workflows/${paused}`).set(auth(testKey)).send({ status: 'paused' }).expect(200);
     const inactive = await send(paused);
     expect([inactive.status, inactive.body.error.code]).toEqual([409, 'workflow_not_active']);
-    expect(Date.now() - started).toBeLessThan(5000);
+    // Refused before any file was stored (no clock: the count below is what "before" means).
     expect(await t.database.db.collection(COLLECTIONS.documents).countDocuments({ account_id: a.accountId })).toBe(
       before,
     );
