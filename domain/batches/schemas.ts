@@ -107,7 +107,7 @@ export const Batch = z
       .optional()
       .meta({
         description:
-          "Its items' reviews (docs/api-reference.md §22): open and completed; on `GET /batches/{id}` of a batch whose " +
+          "Its items' reviews (the API reference's section on reviews): open and completed; on `GET /batches/{id}` of a batch whose " +
           'workflow reviews runs.',
       }),
     provider_batches: z.array(ProviderBatch).optional().meta({

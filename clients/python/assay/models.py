@@ -645,7 +645,7 @@ class RunOutputFile(BaseModel):
 
 class Reviews(BaseModel):
     """
-    Its items' reviews (docs/api-reference.md §22): open and completed; on `GET /batches/{id}` of a batch whose workflow reviews runs.
+    Its items' reviews (the API reference's section on reviews): open and completed; on `GET /batches/{id}` of a batch whose workflow reviews runs.
     """
 
     pending: int
@@ -1590,7 +1590,7 @@ class Batch(BaseModel):
     """
     reviews: Reviews | None = None
     """
-    Its items' reviews (docs/api-reference.md §22): open and completed; on `GET /batches/{id}` of a batch whose workflow reviews runs.
+    Its items' reviews (the API reference's section on reviews): open and completed; on `GET /batches/{id}` of a batch whose workflow reviews runs.
     """
     provider_batches: list[ProviderBatchModel] | None = None
     """

@@ -1,7 +1,7 @@
 /**
  * Reading a person's answer to a review's criterion, shared by the CLI's `assay review` and the console's queue so
  * both accept the same spellings and refuse the same values before the API would (decision 47: each value is checked
- * like a calibration label; docs/decisions.md 740).
+ * like a calibration label).
  */
 import type { ReviewCriterion } from './client';
 

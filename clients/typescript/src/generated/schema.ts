@@ -1757,7 +1757,7 @@ export interface components {
             finished_at: string | null;
             /** @description Created with `economy: true`. Absent in `batch.completed` events recorded before it. */
             economy?: boolean;
-            /** @description Its items' reviews (docs/api-reference.md §22): open and completed; on `GET /batches/{id}` of a batch whose workflow reviews runs. */
+            /** @description Its items' reviews (the API reference's section on reviews): open and completed; on `GET /batches/{id}` of a batch whose workflow reviews runs. */
             reviews?: {
                 pending: number;
                 completed: number;
