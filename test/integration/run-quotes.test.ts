@@ -59,6 +59,8 @@ describe('a quote', () => {
       workflow_id: wf,
       livemode: true,
       quoted_credits: 1.6,
+      // The same run in an economy batch: the catalog's discount (0.5) of the quote.
+      economy_credits: 0.8,
       credits_due: 1.6,
       sufficient_credits: true,
       balance: before,

@@ -67,6 +67,7 @@ it('counts a live run when admitted, its charge when it succeeds, and backs the 
     total_runs: 1,
     total_credits: quoted,
     total_generations: 0,
+    economy: { runs: 0, credits: 0 },
     by_workflow: [{ workflow_id: wf, name: 'Rollup', runs: 1, credits: quoted }],
   });
 

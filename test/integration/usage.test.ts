@@ -105,6 +105,7 @@ describe('GET /v1/usage over a seeded month', () => {
       total_credits: credits(counted),
       total_generations: 0,
       by_workflow: [],
+      economy: { runs: 0, credits: 0 },
     });
     expect(res.body.total_credits).toBe(5.25);
 
@@ -155,6 +156,7 @@ describe('GET /v1/usage over a seeded month', () => {
       total_credits: 2,
       total_generations: 0,
       by_workflow: [],
+      economy: { runs: 0, credits: 0 },
     });
     // `to` alone: from is the first day of to's month; `from` alone: to is today.
     const toOnly = await t.api.get('/v1/usage?to=2024-02-10').set(auth(key));
