@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { withDirLock } from './dir-lock';
 
 const ROOT = join(__dirname, '..');
 export const SDK_VENV = join(ROOT, '.venv-sdk');
@@ -20,8 +21,15 @@ export const SDK_WHEELHOUSE = join(SDK_VENV, 'wheelhouse');
 
 export const venvBin = (name: string) => join(SDK_VENV, 'bin', name);
 
-/** Creates or refreshes the venv and answers its python. Throws with pip's output when an install fails. */
+/**
+ * Creates or refreshes the venv and answers its python. Throws with pip's output when an install fails. Test files
+ * that run side by side may ask at once: one builds while the others wait (scripts/dir-lock.ts).
+ */
 export function ensureSdkVenv(log: (line: string) => void = () => undefined): string {
+  return withDirLock(`${SDK_VENV}.lock`, () => buildSdkVenv(log));
+}
+
+function buildSdkVenv(log: (line: string) => void): string {
   const wanted = createHash('sha256')
     .update(readFileSync(REQUIREMENTS))
     .update(readFileSync(join(PYTHON_CLIENT_DIR, 'pyproject.toml')))

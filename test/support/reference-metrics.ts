@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { withDirLock } from '../../scripts/dir-lock';
 
 const ROOT = join(__dirname, '..', '..');
 const VENV = join(ROOT, '.venv-metrics');
@@ -24,8 +25,12 @@ function run(cmd: string, args: string[], input?: string): string {
   }
 }
 
-/** Creates or refreshes `.venv-metrics`; answers its python. */
+/** Creates or refreshes `.venv-metrics`; answers its python. One builder at a time (scripts/dir-lock.ts). */
 export function ensureReferenceMetrics(): string {
+  return withDirLock(`${VENV}.lock`, buildReferenceMetrics);
+}
+
+function buildReferenceMetrics(): string {
   const wanted = readFileSync(REQUIREMENTS, 'utf8');
   if (existsSync(python) && existsSync(MARKER) && readFileSync(MARKER, 'utf8') === wanted) return python;
   if (!existsSync(python)) run('python3', ['-m', 'venv', VENV]);
