@@ -1,10 +1,10 @@
 /**
  * The JSON Schema of a structured sample file (a workflow's `output_schema_sample_id`): a JSON document, or the rows
  * of a CSV or of the first sheet, read here and inferred by domain/json-schema/infer.ts. Anything else has no
- * structure to infer: null. Runs in the parsing sandbox, on the bytes of the upload.
+ * structure to infer: null. Runs in the parsing sandbox, on the bytes of the upload; the CSV and spreadsheet readers
+ * load only for those formats (a sandbox is a fresh process per upload: loading SheetJS for every upload cost more
+ * CPU than most extractions).
  */
-import { parse as parseCsv } from 'csv-parse/sync';
-import * as XLSX from '@e965/xlsx';
 import { SAMPLE_ROWS, schemaOfRows, schemaOfValue } from '../../domain/json-schema/infer';
 
 type Schema = Record<string, unknown>;
@@ -14,12 +14,15 @@ export function inferSchema(format: string | null, bytes: Uint8Array): Schema | 
     switch (format) {
       case 'json':
         return schemaOfValue(JSON.parse(Buffer.from(bytes).toString('utf8')) as unknown);
-      case 'csv':
+      case 'csv': {
+        const { parse: parseCsv } = require('csv-parse/sync') as typeof import('csv-parse/sync');
         return schemaOfRows(
           parseCsv(Buffer.from(bytes), { bom: true, to: SAMPLE_ROWS + 1, relax_column_count: true }) as string[][],
         );
+      }
       case 'xlsx':
       case 'xls': {
+        const XLSX = require('@e965/xlsx') as typeof import('@e965/xlsx');
         const book = XLSX.read(bytes, { type: 'array', sheetRows: SAMPLE_ROWS + 1 });
         const first = book.SheetNames[0];
         if (!first) return null;
