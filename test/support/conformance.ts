@@ -11,6 +11,9 @@
  *
  * Violations are collected here; test/support/conformance-gate.ts fails the test that caused them.
  */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import type { Context, Middleware } from 'koa';
@@ -87,9 +90,31 @@ function jsonOf(body: unknown): unknown {
   return body === undefined || body === null ? body : JSON.parse(JSON.stringify(body));
 }
 
+/**
+ * The document of `routes`, built once per test run: building it costs seconds of CPU (zod-to-openapi walks every
+ * schema), and the suite makes a test context, each with its checker, a few hundred times. Within a run the code is
+ * fixed, so the routes' methods, paths and statuses name the document; globalSetup gives the run's directory.
+ */
+function documentOf(routes: RouteSpec[], serverUrl: string): Record<string, unknown> {
+  const dir = process.env.ASSAY_TEST_RUN_DIR;
+  if (!dir) return buildOpenApiDocument(routes, serverUrl);
+  const signature = routes.map((r) => `${r.method} ${r.path} ${r.hidden ? 'h' : ''} ${Object.keys(r.responses)}`);
+  const name = createHash('sha256')
+    .update(JSON.stringify([serverUrl, signature]))
+    .digest('hex')
+    .slice(0, 16);
+  const file = join(dir, `openapi-${name}.json`);
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  const document = buildOpenApiDocument(routes, serverUrl);
+  // Written whole, then renamed: a file side by side reads either nothing or all of it.
+  writeFileSync(`${file}.${process.pid}`, JSON.stringify(document));
+  renameSync(`${file}.${process.pid}`, file);
+  return document;
+}
+
 /** An outermost Koa middleware (test-only) that checks each answer after the rest of the app has produced it. */
 export function conformanceChecker(routes: RouteSpec[]): Middleware {
-  const document = buildOpenApiDocument(routes, 'http://127.0.0.1/v1') as {
+  const document = documentOf(routes, 'http://127.0.0.1/v1') as {
     paths: Record<string, Record<string, Json>>;
   };
   const strict = structuredClone(document);
@@ -237,7 +262,7 @@ function eventValidator(): ValidateFunction {
     responses: { 200: { description: 'an event', schema: Event } },
     handler: async () => ({ status: 200 }),
   });
-  const strict = structuredClone(buildOpenApiDocument([carrier], 'http://127.0.0.1/v1'));
+  const strict = structuredClone(documentOf([carrier], 'http://127.0.0.1/v1'));
   closeObjects(strict);
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv);
