@@ -8,7 +8,7 @@ import { ensureNamespace } from '../../domain/jobs/namespaces';
 import { COLLECTIONS } from '../../domain/platform/db';
 import { parseConfig } from '../../domain/platform/config';
 import { testNamespaces } from '../support/env';
-import { createTestContext, type TestContext } from '../support/app';
+import { createTestContext, ownDatabase, type TestContext } from '../support/app';
 import { makeDocument } from '../support/files';
 import { newAccount } from '../support/identity';
 import { startWorker, type Spawned } from '../support/processes';
@@ -31,6 +31,8 @@ const CRITERIA = ['accuracy', 'depth'].map((key) => ({ key, pointer: `/${key}`, 
 
 let t: TestContext;
 let worker: Spawned | undefined;
+/** Its own namespace and worker, and its own database: a thousand items make ten thousand records. */
+let env: NodeJS.ProcessEnv;
 let key: string;
 let other: string;
 let workflowId: string;
@@ -68,8 +70,9 @@ async function set(name: string, items: number, doc: string): Promise<string> {
 
 beforeAll(async () => {
   await ensureNamespace(parseConfig(process.env).temporalAddress, NS);
-  worker = await startWorker({ TEMPORAL_NAMESPACE: NS }, 180_000);
-  t = await createTestContext({ TEMPORAL_NAMESPACE: NS });
+  env = { TEMPORAL_NAMESPACE: NS, ...(await ownDatabase('calscale')) };
+  worker = await startWorker(env, 180_000);
+  t = await createTestContext(env);
   key = await (await newAccount(t)).key({ mode: 'test' });
   other = await (await newAccount(t)).key({ mode: 'test' });
   workflowId = await makeWorkflow(t, key, { output_schema: SCHEMA });
@@ -195,7 +198,7 @@ describe('with the worker away', () => {
     const waiting = await t.api.get(`/v1/calibrations/${small}/compare?with=${small}`).set(auth(key));
     expect(waiting.status).toBe(202);
     expect(Number(waiting.headers['retry-after'])).toBeGreaterThan(0);
-    worker = await startWorker({ TEMPORAL_NAMESPACE: NS }, 180_000);
+    worker = await startWorker(env, 180_000);
     const done = await compared(small, small, 120_000);
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({ object: 'calibration_comparison', calibration_id: small, with: small });

@@ -11,6 +11,7 @@ import { openProduct } from '../../domain/operations/start-up';
 import type { Database } from '../../domain/platform/db';
 import { createLogger } from '../../domain/platform/logger';
 import type { TemporalHandle } from '../../domain/jobs';
+import { MongoClient } from 'mongodb';
 import { conformanceChecker } from './conformance';
 
 export interface TestContext {
@@ -54,4 +55,22 @@ export async function createTestContext(
       await Promise.allSettled([database.close(), temporal.close()]);
     },
   };
+}
+
+/**
+ * A database of the file's own, empty, named after the lane's: for a file that makes thousands of records (the
+ * embedded store scans a collection for most queries, so its neighbours in the lane would pay for them). Give the
+ * answer to createTestContext and to the worker the file starts.
+ */
+export async function ownDatabase(suffix: string): Promise<{ MONGODB_DB: string }> {
+  const config = parseConfig(process.env);
+  const name = `${config.MONGODB_DB}_${suffix}`;
+  const client = new MongoClient(config.mongodbUri, { serverSelectionTimeoutMS: 5000 });
+  try {
+    await client.connect();
+    await client.db(name).dropDatabase();
+  } finally {
+    await client.close();
+  }
+  return { MONGODB_DB: name };
 }
