@@ -72,7 +72,8 @@ async function startReading(key: string) {
  */
 async function waitsOnTimer(runId: string) {
   const handle = t.temporal.client.workflow.getHandle(jobIds.run(runId));
-  const deadline = Date.now() + 20_000;
+  // Its first look may come late on a busy machine (files run side by side); the scan takes longer still.
+  const deadline = Date.now() + 60_000;
   for (;;) {
     const { events } = await handle.fetchHistory();
     const timers = (events ?? []).filter((e) => e.timerStartedEventAttributes).length;
