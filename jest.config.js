@@ -1,7 +1,7 @@
 /**
  * Two projects in one run. `unit` needs nothing running. `integration` runs against the real stack (Temporal,
  * FerretDB, MinIO), which its globalSetup starts when it is not already running, plus a worker process it spawns.
- * Serial execution: two cores, and every integration test shares that stack.
+ * Serial by default; `npm test` runs files side by side where they allow it (scripts/test.ts).
  * Only unit tests: `npx jest --selectProjects unit`.
  */
 const shared = {
@@ -33,7 +33,9 @@ module.exports = {
       setupFilesAfterEnv: ['<rootDir>/test/support/conformance-gate.ts'],
     },
   ],
+  // Serial unless told otherwise: `npm test` runs most files three at a time and the rest alone (scripts/test.ts).
   maxWorkers: 1,
+  testSequencer: '<rootDir>/test/support/sequencer.js',
   testTimeout: 60000,
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
 };

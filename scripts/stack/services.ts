@@ -34,11 +34,15 @@ function dirs(c: Config) {
 }
 
 /**
- * Extra Temporal namespaces, so tests never share task queues with `npm start`: `assay-test` has the test worker;
- * `assay-test-idle` has none unless a test starts one, so runs there stay queued for as long as a test needs.
+ * Extra Temporal namespaces, so tests never share task queues with `npm start`: `assay-test-w<n>` has lane n's test
+ * worker; `…-idle` has none unless a test starts one, so runs there stay queued for as long as a test needs;
+ * `…-live` has one a test starts (test/support/env.ts; `npm test` runs three lanes). Created with the server, which
+ * is quicker than registering them one by one.
  */
-export const EXTRA_NAMESPACES = ['assay-test', 'assay-test-idle', 'assay-test-live', 'assay-bench'];
-
+export const EXTRA_NAMESPACES = [
+  ...[1, 2, 3].flatMap((n) => [`assay-test-w${n}`, `assay-test-w${n}-idle`, `assay-test-w${n}-live`]),
+  'assay-bench',
+];
 interface ServiceDef {
   name: ServiceName;
   tool: 'temporal' | 'ferretdb' | 'minio';

@@ -7,6 +7,8 @@
  * drift; no event is sent under two ids; the API answered 2xx or 503 — never a 500, never a hang — while a
  * dependency was down, the object store's routes included. Then: new work completes within 10 s of a Temporal
  * restart.
+ *
+ * @exclusive — runs alone (scripts/test.ts): it kills the worker and stops Temporal, the database and the object store.
  */
 import { parseConfig } from '../../domain/platform/config';
 import { measureWorkerResume } from '../chaos/worker-resume';

@@ -1,6 +1,8 @@
 /**
  * Health against the real stack: all four checks ok, and a stopped dependency turns its check `down` and the status
  * `degraded`, then recovers when the dependency returns — without restarting the API.
+ *
+ * @exclusive — runs alone (scripts/test.ts): it stops the services one by one.
  */
 import { MongoClient } from 'mongodb';
 import supertest from 'supertest';

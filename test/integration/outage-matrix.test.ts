@@ -7,6 +7,8 @@
  *
  * It stops only services this checkout started (through their pid files, as test/integration/chaos.test.ts does)
  * and refuses to go on when the service is still up afterwards: a stack started elsewhere is never touched.
+ *
+ * @exclusive — runs alone (scripts/test.ts): it stops the services one by one.
  */
 import { TEMPORAL_CALL_DEADLINE_MS } from '../../domain/jobs';
 import { parseConfig } from '../../domain/platform/config';

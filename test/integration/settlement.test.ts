@@ -3,6 +3,8 @@
  * settled by the reconciler Schedule; a run whose job cannot be started leaves no charge and no unsettled run; a
  * reference whose indexing start failed settles once Temporal answers; a document whose extraction job ended answers
  * `failed`, never 500. All against the real stack: the Temporal CLI, a real missing namespace, a real webhook receiver.
+ *
+ * @exclusive — runs alone (scripts/test.ts): it stops the database (SIGSTOP) under a running reconciler.
  */
 import { execFile } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { validateAgainstSchema } from '../../domain/json-schema/validate';
 import { statObject } from '../../domain/platform/storage';
 import { originalKeys } from '../../domain/documents/originals';
+import { laneWorkerPid } from '../support/env';
 import { createTestContext, type TestContext } from '../support/app';
 import {
   lyingZip,
@@ -46,8 +47,7 @@ function expectPortable(url: string): void {
 
 /** The worker's resident set in MB, from /proc. */
 function workerRssMb(): number {
-  const pid = process.env.ASSAY_TEST_WORKER_PID;
-  if (!pid) throw new Error('globalSetup did not record the worker pid');
+  const pid = laneWorkerPid();
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   if (!match) throw new Error('no VmRSS for the worker');
   return Number(match[1]) / 1024;

@@ -22,13 +22,36 @@ export function applyTestEnv(): void {
   }
   // Tests must never run against a production configuration.
   process.env.NODE_ENV = 'test';
+  // In a test file (jest sets JEST_WORKER_ID after globalSetup, in its own processes and in-band alike): its lane.
+  const lane = Number(process.env.JEST_WORKER_ID);
+  if (lane && !process.env.ASSAY_TEST_LANE) {
+    Object.assign(process.env, laneEnv(process.env.MONGODB_DB!, process.env.TEMPORAL_NAMESPACE!, lane));
+    process.env.ASSAY_TEST_LANE = String(lane);
+  }
 }
 
 /**
- * The namespaces of this test run, derived from TEMPORAL_NAMESPACE so concurrent sessions (each with their own
- * namespace) never share task queues: `idle` has no worker unless a test starts one (runs there stay queued);
- * `live` has a worker a test starts against its own model server; `tls` has a worker a test starts behind a TLS front
- * (test/support/temporal-tls-front.ts).
+ * A lane is what one jest worker's test files share: a database, a Temporal namespace and the worker globalSetup
+ * starts on it. `npm test` runs three lanes side by side (scripts/test.ts), so lanes share only the services and the
+ * bucket: one file's reconciler, sweep or idle queue never sees another lane's records, and each lane's database
+ * stays a third of the size (the embedded store scans a collection for most queries).
+ */
+export function laneEnv(database: string, namespace: string, lane: number) {
+  return { MONGODB_DB: `${database}_w${lane}`, TEMPORAL_NAMESPACE: `${namespace}-w${lane}` };
+}
+
+/** The lane's worker process id, which globalSetup records for tests that read its memory. */
+export function laneWorkerPid(): number {
+  const pid = Number(process.env[`ASSAY_TEST_WORKER_PID_${process.env.ASSAY_TEST_LANE ?? 1}`]);
+  if (!pid) throw new Error('globalSetup did not record the lane worker pid');
+  return pid;
+}
+
+/**
+ * The namespaces of this test run, derived from TEMPORAL_NAMESPACE (the lane's) so concurrent sessions and lanes
+ * never share task queues: `idle` has no worker unless a test starts one (runs there stay queued); `live` has a
+ * worker a test starts against its own model server; `tls` has a worker a test starts behind a TLS front
+ * (test/support/temporal-tls-front.ts). A file that starts a worker elsewhere names its own namespace after `main`.
  */
 export function testNamespaces(base = process.env.TEMPORAL_NAMESPACE ?? 'assay-test') {
   return { main: base, idle: `${base}-idle`, live: `${base}-live`, tls: `${base}-tls` };

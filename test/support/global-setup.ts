@@ -1,6 +1,6 @@
 /**
- * Brings up the real stack for the whole test run: the local services (started only if not already running),
- * a fresh test database, and one worker process on the test namespace.
+ * Brings up the real stack for the whole test run: the local services (started only if not already running), and
+ * per lane a fresh test database and a worker process on the lane's namespace.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,14 +12,18 @@ import { buildConsole } from '../../scripts/build-console';
 import { ensureNamespace } from '../../domain/jobs/namespaces';
 import { loadWorkflowBundle } from '../../worker/workflow-bundle';
 import { ensureChromium } from './chromium';
-import { applyTestEnv, testNamespaces } from './env';
+import { applyTestEnv, laneEnv, testNamespaces } from './env';
 import { startWorker, type Spawned } from './processes';
 
 declare global {
-  var __ASSAY_TEST__: { startedServices: string[]; worker: Spawned; bundleDir: string } | undefined;
+  var __ASSAY_TEST__: { startedServices: string[]; workers: Spawned[]; bundleDir: string } | undefined;
 }
 
-export default async function globalSetup(): Promise<void> {
+/**
+ * One lane per jest worker (test/support/env.ts `laneEnv`): each gets a fresh database, its namespaces and a worker
+ * process on them. `npm test` runs three (scripts/test.ts); a plain `npx jest` runs one.
+ */
+export default async function globalSetup(globalConfig?: { maxWorkers?: number }): Promise<void> {
   applyTestEnv();
   const config = parseConfig(process.env);
   const say = (line: string) => process.stdout.write(`[stack] ${line}\n`);
@@ -27,22 +31,29 @@ export default async function globalSetup(): Promise<void> {
   const startedServices = await startStack(config, say);
   // `npm test` builds it before jest; a single file run with `npx jest` gets it here (nothing to do when current).
   await buildConsole({ say: (line) => process.stdout.write(`[console] ${line}\n`) });
-  for (const namespace of Object.values(testNamespaces(config.TEMPORAL_NAMESPACE)))
-    await ensureNamespace(config.temporalAddress, namespace);
+  const lanes = Array.from({ length: Math.max(1, globalConfig?.maxWorkers ?? 1) }, (_, i) =>
+    laneEnv(config.MONGODB_DB, config.TEMPORAL_NAMESPACE, i + 1),
+  );
 
   const client = new MongoClient(config.mongodbUri, { serverSelectionTimeoutMS: 5000 });
   await client.connect();
-  await client.db(config.MONGODB_DB).dropDatabase();
+  for (const lane of lanes) {
+    for (const namespace of Object.values(testNamespaces(lane.TEMPORAL_NAMESPACE)))
+      await ensureNamespace(config.temporalAddress, namespace);
+    await client.db(lane.MONGODB_DB).dropDatabase();
+  }
   await client.close();
 
   // The workflow code bundled once for the run, as `npm run build` does for production: every worker a test starts
   // reads it instead of running webpack again (seconds of CPU each, and the suite starts about thirty).
-  const bundleDir = mkdtempSync(join(tmpdir(), 'assay-test-workflows-'));
+  const bundleDir = mkdtempSync(join(tmpdir(), 'assay-test-run-'));
   process.env.WORKFLOW_BUNDLE_PATH = join(bundleDir, 'workflow-bundle.js');
+  // What test files build once per run and share, such as the OpenAPI document (test/support/conformance.ts).
+  process.env.ASSAY_TEST_RUN_DIR = bundleDir;
   writeFileSync(process.env.WORKFLOW_BUNDLE_PATH, (await loadWorkflowBundle()).code);
 
-  const worker = await startWorker();
+  const workers = await Promise.all(lanes.map((lane) => startWorker(lane)));
   // Tests that bound the worker's memory read its resident set from /proc (process.env reaches every test file).
-  process.env.ASSAY_TEST_WORKER_PID = String(worker.child.pid);
-  globalThis.__ASSAY_TEST__ = { startedServices, worker, bundleDir };
+  workers.forEach((w, i) => (process.env[`ASSAY_TEST_WORKER_PID_${i + 1}`] = String(w.child.pid)));
+  globalThis.__ASSAY_TEST__ = { startedServices, workers, bundleDir };
 }

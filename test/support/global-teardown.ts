@@ -1,4 +1,4 @@
-/** Stops the worker and the services that globalSetup started (never those it found running). */
+/** Stops the lanes' workers and the services that globalSetup started (never those it found running). */
 import { rmSync } from 'node:fs';
 import { parseConfig } from '../../domain/platform/config';
 import { stopStack, type ServiceName } from '../../scripts/stack/services';
@@ -7,7 +7,7 @@ import { applyTestEnv } from './env';
 export default async function globalTeardown(): Promise<void> {
   const state = globalThis.__ASSAY_TEST__;
   if (!state) return;
-  await state.worker.stop();
+  await Promise.all(state.workers.map((w) => w.stop()));
   rmSync(state.bundleDir, { recursive: true, force: true });
   if (process.env.ASSAY_KEEP_STACK !== 'true') {
     applyTestEnv();
