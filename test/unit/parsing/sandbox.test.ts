@@ -45,11 +45,11 @@ it('counts memory outside the heap: a child that fills ArrayBuffers is stopped t
   // 600 MB of declared zeros in a 600 KB deflate stream, in a zip whose directory claims a few bytes: the inflated
   // buffers live outside V8's heap, where --max-old-space-size alone would never see them.
   const file = await lyingZip('docx', 600 * 1024 * 1024);
-  const started = Date.now();
   const result = await extractInSandbox(file.bytes, { filename: file.filename }, { maxMemoryMb: 256 });
   expect(result).toMatchObject({ extracted: false });
   expect(['file_unprocessable', 'corrupt']).toContain(result.code);
-  expect(Date.now() - started).toBeLessThan(20_000);
+  // Stopped for its memory (or refused as corrupt before it grew), not left to run into the deadline.
+  expect(result.reason).not.toMatch(/did not finish within/);
 });
 
 it('reads a stream no further than the upload limit', async () => {
