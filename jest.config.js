@@ -33,7 +33,7 @@ module.exports = {
       setupFilesAfterEnv: ['<rootDir>/test/support/conformance-gate.ts'],
     },
   ],
-  // Serial unless told otherwise: `npm test` runs most files three at a time and the rest alone (scripts/test.ts).
+  // Serial unless told otherwise: `npm test` runs most files two at a time and the rest alone (scripts/test.ts).
   maxWorkers: 1,
   testSequencer: '<rootDir>/test/support/sequencer.js',
   testTimeout: 60000,

@@ -1,7 +1,7 @@
 /**
  * `npm test`'s jest step, in two phases. Most integration tests wait far more than they compute (durable timers,
  * retries, polling a workflow): run one after another they left the two CI cores about half idle and the suite past
- * CI's time limit. So the first phase runs every file but the exclusive ones side by side, `TEST_WORKERS` (3) at a
+ * CI's time limit. So the first phase runs every file but the exclusive ones side by side, `TEST_WORKERS` (2) at a
  * time; they share the stack but never a namespace with a worker in it (test/support/env.ts) or an account. The
  * second runs the exclusive files one at a time: a file is exclusive when its header says `@exclusive` with why
  * (it stops or pauses a service, sweeps every account's records, or measures the shared worker).
@@ -16,7 +16,7 @@ import { join, relative } from 'node:path';
 
 const ROOT = join(__dirname, '..');
 const JEST = join(ROOT, 'node_modules', '.bin', 'jest');
-const WORKERS = Number(process.env.TEST_WORKERS ?? 3);
+const WORKERS = Number(process.env.TEST_WORKERS ?? 2);
 
 function jest(args: string[], summaryFile?: string): number {
   const env = { ...process.env, ...(summaryFile ? { JEST_SUMMARY_FILE: summaryFile } : {}) };

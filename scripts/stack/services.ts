@@ -36,7 +36,7 @@ function dirs(c: Config) {
 /**
  * Extra Temporal namespaces, so tests never share task queues with `npm start`: `assay-test-w<n>` has lane n's test
  * worker; `…-idle` has none unless a test starts one, so runs there stay queued for as long as a test needs;
- * `…-live` has one a test starts (test/support/env.ts; `npm test` runs three lanes). Created with the server, which
+ * `…-live` has one a test starts (test/support/env.ts; `npm test` runs two lanes, `TEST_WORKERS` up to three). Created with the server, which
  * is quicker than registering them one by one.
  */
 export const EXTRA_NAMESPACES = [

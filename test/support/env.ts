@@ -32,9 +32,9 @@ export function applyTestEnv(): void {
 
 /**
  * A lane is what one jest worker's test files share: a database, a Temporal namespace and the worker globalSetup
- * starts on it. `npm test` runs three lanes side by side (scripts/test.ts), so lanes share only the services and the
+ * starts on it. `npm test` runs two lanes side by side (scripts/test.ts), so lanes share only the services and the
  * bucket: one file's reconciler, sweep or idle queue never sees another lane's records, and each lane's database
- * stays a third of the size (the embedded store scans a collection for most queries).
+ * stays half the size (the embedded store scans a collection for most queries).
  */
 export function laneEnv(database: string, namespace: string, lane: number) {
   return { MONGODB_DB: `${database}_w${lane}`, TEMPORAL_NAMESPACE: `${namespace}-w${lane}` };

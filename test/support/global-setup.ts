@@ -21,7 +21,7 @@ declare global {
 
 /**
  * One lane per jest worker (test/support/env.ts `laneEnv`): each gets a fresh database, its namespaces and a worker
- * process on them. `npm test` runs three (scripts/test.ts); a plain `npx jest` runs one.
+ * process on them. `npm test` runs two (scripts/test.ts); a plain `npx jest` runs one.
  */
 export default async function globalSetup(globalConfig?: { maxWorkers?: number }): Promise<void> {
   applyTestEnv();
