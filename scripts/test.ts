@@ -2,9 +2,9 @@
  * `npm test`'s jest step, in two phases. Most integration tests wait far more than they compute (durable timers,
  * retries, polling a workflow): run one after another they left the two CI cores about half idle and the suite past
  * CI's time limit. So the first phase runs every file but the exclusive ones side by side, `TEST_WORKERS` (2) at a
- * time; they share the stack but never a namespace with a worker in it (test/support/env.ts) or an account. The
+ * time, each jest worker a lane with its own database, namespaces and worker process (test/support/env.ts). The
  * second runs the exclusive files one at a time: a file is exclusive when its header says `@exclusive` with why
- * (it stops or pauses a service, sweeps every account's records, or measures the shared worker).
+ * (it stops or pauses a service every lane shares).
  *
  * Arguments (`npm test -- path/to/file`) go to a single jest run as before, serial (jest.config.js).
  * Both phases write their counts; this writes their sum to JEST_SUMMARY_FILE for .ci/run.

@@ -16,7 +16,7 @@ import { applyTestEnv, laneEnv, testNamespaces } from './env';
 import { startWorker, type Spawned } from './processes';
 
 declare global {
-  var __ASSAY_TEST__: { startedServices: string[]; workers: Spawned[]; bundleDir: string } | undefined;
+  var __ASSAY_TEST__: { startedServices: string[]; workers: Spawned[]; runDir: string } | undefined;
 }
 
 /**
@@ -46,14 +46,14 @@ export default async function globalSetup(globalConfig?: { maxWorkers?: number }
 
   // The workflow code bundled once for the run, as `npm run build` does for production: every worker a test starts
   // reads it instead of running webpack again (seconds of CPU each, and the suite starts about thirty).
-  const bundleDir = mkdtempSync(join(tmpdir(), 'assay-test-run-'));
-  process.env.WORKFLOW_BUNDLE_PATH = join(bundleDir, 'workflow-bundle.js');
+  const runDir = mkdtempSync(join(tmpdir(), 'assay-test-run-'));
+  process.env.WORKFLOW_BUNDLE_PATH = join(runDir, 'workflow-bundle.js');
   // What test files build once per run and share, such as the OpenAPI document (test/support/conformance.ts).
-  process.env.ASSAY_TEST_RUN_DIR = bundleDir;
+  process.env.ASSAY_TEST_RUN_DIR = runDir;
   writeFileSync(process.env.WORKFLOW_BUNDLE_PATH, (await loadWorkflowBundle()).code);
 
   const workers = await Promise.all(lanes.map((lane) => startWorker(lane)));
   // Tests that bound the worker's memory read its resident set from /proc (process.env reaches every test file).
   workers.forEach((w, i) => (process.env[`ASSAY_TEST_WORKER_PID_${i + 1}`] = String(w.child.pid)));
-  globalThis.__ASSAY_TEST__ = { startedServices, workers, bundleDir };
+  globalThis.__ASSAY_TEST__ = { startedServices, workers, runDir };
 }

@@ -8,7 +8,7 @@ export default async function globalTeardown(): Promise<void> {
   const state = globalThis.__ASSAY_TEST__;
   if (!state) return;
   await Promise.all(state.workers.map((w) => w.stop()));
-  rmSync(state.bundleDir, { recursive: true, force: true });
+  rmSync(state.runDir, { recursive: true, force: true });
   if (process.env.ASSAY_KEEP_STACK !== 'true') {
     applyTestEnv();
     await stopStack(parseConfig(process.env), () => undefined, state.startedServices as ServiceName[]);
