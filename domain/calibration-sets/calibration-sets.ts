@@ -318,7 +318,7 @@ const isDuplicate = (err: unknown) => (err as { code?: number }).code === 11000;
  */
 async function insertAbsent(tenant: TenantDb, docs: CalibrationItemDoc[]): Promise<void> {
   try {
-    await CALIBRATION_ITEMS.insertMany(tenant, docs, INSERT_CHUNK);
+    await CALIBRATION_ITEMS.insertMany(tenant, docs, { chunk: INSERT_CHUNK });
   } catch (err) {
     if (!isDuplicate(err)) throw err;
     const ids = docs.map((d) => d._id);

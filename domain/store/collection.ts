@@ -12,13 +12,23 @@
  *   settlement finishes one that died in between); it moves the item's list entry as a change to a listed item must
  *   (claimed while written under `pages`, taken off when it leaves its list for good); and it withdraws the item from
  *   the memberships it has left.
+ * - `release`: the settlement of an item watched until its owner says so (a run: its refund ends after its status).
  * - `remove`: an insert taken back, or an item deleted for good.
  * - reads (`in`, `across`, `byIds`), `page` (a list read), `members`/`count`.
  *
  * Which strategy runs (`pages` or `query`, strategy.ts) changes what each step writes, never what the owner calls.
  */
-import type { Collection as DbCollection, Db, Document, Filter, FindOptions, UpdateFilter, WithId } from 'mongodb';
-import type { CollectionName } from '../platform/db';
+import type {
+  AnyBulkWriteOperation,
+  Collection as DbCollection,
+  Db,
+  Document,
+  Filter,
+  FindOptions,
+  UpdateFilter,
+  WithId,
+} from 'mongodb';
+import { bulkWriteInBatches, type CollectionName } from '../platform/db';
 import { TenantDb, type TenantCollection } from './tenant';
 import type { Listed, ListRead, ListSpec } from './list-spec';
 import { lists, type ListPage } from './lists';
@@ -47,11 +57,15 @@ export type ListDeclaration<T extends Item> = Omit<ListSpec<T & Listed>, 'collec
 /**
  * The states in which the reconciler must see an item (watch.ts): `field` holds the state, `states` those watched.
  * A transition whose `$set` moves `field` out of them unwatches the item; one that moves it back in watches it again.
+ * Without `field`, an item is watched from its insert until its owner calls `release`: a run's settlement (a
+ * cancel's refund, a failure's) ends after the write of its final status, which no state field says.
  */
 export interface WatchDeclaration<T extends Item> {
   kind: WatchedKind;
-  field: keyof T & string;
-  states: readonly unknown[];
+  field?: keyof T & string;
+  states?: readonly unknown[];
+  /** Without `field`: whether an item inserted so needs watching at all (one inserted settled does not). */
+  open?: (item: T) => boolean;
   /**
    * An item inserted in a watched state but with no job yet (a reference awaiting its upload, `processing` from its
    * creation) is watched from the transition that sets this field, not from its insert.
@@ -62,10 +76,11 @@ export interface WatchDeclaration<T extends Item> {
 /** What a write of `fields` (an insert's document, a transition's `$set`) does to an item's watch, if anything. */
 function watchChange<T extends Item>(watched: WatchDeclaration<T> | undefined, fields: Document, inserted = false) {
   if (!watched) return undefined;
+  if (!watched.field) return inserted && (watched.open?.(fields as T) ?? true) ? 'enter' : undefined;
   const state = fields[watched.field];
   const started = watched.startedBy === undefined || fields[watched.startedBy] != null;
   if (state === undefined) return !inserted && watched.startedBy && started ? 'enter' : undefined;
-  if (!watched.states.includes(state)) return 'leave';
+  if (!watched.states!.includes(state)) return 'leave';
   return started ? 'enter' : undefined;
 }
 
@@ -92,7 +107,30 @@ export interface TransitionOptions<T extends Item> {
   current?: T | null;
   /** When the transition enters a watched state: the job's namespace and when its grace period starts. */
   watch?: WatchFrom;
+  /**
+   * The write settles an item watched until released: what marks it watched goes in this write, and the owner calls
+   * `release(…, { inWrite: true })` once it sees the item settled.
+   */
+  settles?: boolean;
 }
+
+export interface InsertManyOptions {
+  /** Written in chunks of this many. */
+  chunk: number;
+  /** Watched items: the job's namespace (each item's grace period counts from its `created_at`). */
+  watch?: Pick<WatchFrom, 'namespace'>;
+  /** Called between steps of a long insertion (an activity's heartbeat). */
+  progress?: () => void;
+  /**
+   * Write every item that can be, whatever others fail (a retry's items an earlier attempt wrote first): the first
+   * error is thrown after. Otherwise in order, a failure leaving the items before it written (the caller takes them
+   * back).
+   */
+  unordered?: boolean;
+}
+
+/** Items watched side by side in a bulk insertion. */
+const WATCH_AT_ONCE = 25;
 
 export interface StoredCollection<T extends Item, M extends string = never> {
   readonly name: CollectionName;
@@ -106,8 +144,8 @@ export interface StoredCollection<T extends Item, M extends string = never> {
   /** Filter added to any read of a closable list's collection that is not a list read: no tombstone (closed.ts). */
   readonly notClosed: Filter<T>;
   insert(tenant: TenantDb, doc: NewItem<T>, watch?: WatchFrom): Promise<T>;
-  /** Many new items of one account at once (bulk additions): listed in id order, written in `chunk`s. */
-  insertMany(tenant: TenantDb, docs: T[], chunk: number): Promise<void>;
+  /** Many new items of one account at once (bulk additions): watched, listed in id order, then written. */
+  insertMany(tenant: TenantDb, docs: T[], options: InsertManyOptions): Promise<void>;
   /** Creates `candidate` unless the item of natural key `key` exists (found then by `unkeyed`); answers it either way. */
   insertOnce(
     db: Db,
@@ -123,6 +161,12 @@ export interface StoredCollection<T extends Item, M extends string = never> {
     update: UpdateFilter<T>,
     options?: TransitionOptions<T>,
   ): Promise<WithId<T> | null>;
+  /**
+   * An item watched until released (a declaration without `field`) is settled: off the memberships it has left (a
+   * whole item is given), then the reconciler need not see it again. `inWrite`: a transition with `settles` cleared
+   * what the item itself carried. Idempotent.
+   */
+  release(db: Db, item: Pick<T, '_id' | 'account_id'> | T, options?: { inWrite?: boolean }): Promise<void>;
   /** Deletes the item (an insert taken back, a deletion for good): off its list, memberships and watch list. */
   remove(tenant: TenantDb, id: string, current?: T | null): Promise<boolean>;
   byIds(tenant: TenantDb, ids: readonly string[], filter?: Filter<T>, options?: FindOptions): Promise<WithId<T>[]>;
@@ -151,9 +195,8 @@ export interface StoredCollection<T extends Item, M extends string = never> {
   };
 }
 
-export function defineCollection<T extends Item, M extends string = never>(
-  declaration: CollectionDeclaration<T, M>,
-): StoredCollection<T, M> {
+/** What a declaration implies, shared by the groups of operations below. */
+function protocolOf<T extends Item, M extends string>(declaration: CollectionDeclaration<T, M>) {
   const { collection: name, watched } = declaration;
   const spec = declaration.list ? ({ ...declaration.list, collection: name } as ListSpec<T & Listed>) : undefined;
   const memberships = Object.entries(declaration.memberships ?? {}).map(([key, m]) => {
@@ -177,16 +220,17 @@ export function defineCollection<T extends Item, M extends string = never>(
   };
   const watch = (db: Db, accountId: string, id: string, from: WatchFrom) =>
     watchJob(db, watched!.kind, { id, accountId, namespace: from.namespace, since: from.since });
+  return { declaration, name, watched, spec, memberships, membership, requireList, watchFrom, markWriter, watch };
+}
 
-  const self: StoredCollection<T, M> = {
-    name,
-    list: spec,
-    watched,
-    notClosed: (spec?.scopeField ? NOT_CLOSED : {}) as Filter<T>,
-    in: (tenant) => tenant.collection<T>(name),
-    across: (db) => db.collection<T>(name),
-    markWriter,
+type Protocol<T extends Item, M extends string> = ReturnType<typeof protocolOf<T, M>>;
 
+/** The insertions: watched → listed → enrolled → written, in that order (the header says why). */
+function insertions<T extends Item, M extends string>(
+  p: Protocol<T, M>,
+): Pick<StoredCollection<T, M>, 'insert' | 'insertMany' | 'insertOnce'> {
+  const { name, watched, spec, memberships, requireList, watchFrom, watch } = p;
+  return {
     async insert(tenant, doc, given) {
       const item = { ...doc } as Document;
       if (watchChange(watched, item, true) === 'enter') {
@@ -199,8 +243,30 @@ export function defineCollection<T extends Item, M extends string = never>(
       return tenant.collection<T>(name).insertOne(item as Omit<T, 'account_id'>);
     },
 
-    async insertMany(tenant, docs, chunk) {
-      if (spec) await lists().placeMany(tenant.rawDb(), spec, docs as Array<T & Listed>);
+    async insertMany(tenant, docs, { chunk, watch: namespace, progress, unordered }) {
+      const db = tenant.rawDb();
+      // Watched, then listed, then written, as one item is; the mark is written with the item.
+      const entering = docs.filter((doc) => watchChange(watched, doc as Document, true) === 'enter');
+      for (let i = 0; i < entering.length; i += WATCH_AT_ONCE) {
+        progress?.();
+        await Promise.all(
+          entering.slice(i, i + WATCH_AT_ONCE).map((doc) => {
+            const from = watchFrom(doc as Document, namespace && { ...namespace, since: (doc as Document).created_at });
+            Object.assign(doc, watchMark(watched!.kind, from.since));
+            return watch(db, tenant.accountId, doc._id, from);
+          }),
+        );
+      }
+      progress?.();
+      if (spec) await lists().placeMany(db, spec, docs as Array<T & Listed>);
+      if (unordered) {
+        const stamped = docs.map((doc) => ({ ...doc, account_id: tenant.accountId }));
+        await bulkWriteInBatches(
+          db.collection<T>(name),
+          stamped.map((document) => ({ insertOne: { document } }) as AnyBulkWriteOperation<T>),
+        );
+        return;
+      }
       const items = tenant.collection<T>(name);
       for (let i = 0; i < docs.length; i += chunk) await items.insertMany(docs.slice(i, i + chunk));
     },
@@ -223,7 +289,15 @@ export function defineCollection<T extends Item, M extends string = never>(
       });
       return found as unknown as T;
     },
+  };
+}
 
+/** The changes: guarded transitions, releases and removals. */
+function changes<T extends Item, M extends string>(
+  p: Protocol<T, M>,
+): Pick<StoredCollection<T, M>, 'transition' | 'release' | 'remove'> {
+  const { declaration, name, watched, spec, memberships, watchFrom, markWriter, watch } = p;
+  return {
     async transition(tenant, filter, update, options = {}) {
       const db = tenant.rawDb();
       const set = (update.$set ?? {}) as Document;
@@ -235,7 +309,7 @@ export function defineCollection<T extends Item, M extends string = never>(
         const from = watchFrom({}, options.watch);
         await watch(db, tenant.accountId, filter._id, from);
         write = { ...update, $set: { ...set, ...watchMark(watched!.kind, from.since) } } as UpdateFilter<T>;
-      } else if (leaving) {
+      } else if (leaving || options.settles) {
         // The item's own mark (`query`) goes in the very write that settles it.
         write = {
           ...update,
@@ -268,6 +342,13 @@ export function defineCollection<T extends Item, M extends string = never>(
       return after;
     },
 
+    async release(db, item, options = {}) {
+      const tenant = new TenantDb(db, item.account_id);
+      for (const [, m, declared] of memberships) if (declared.left(item as T)) await m.withdraw(tenant, item._id);
+      if (!watched) return;
+      await unwatchJob(db, watched.kind, item._id, options.inWrite ? undefined : markWriter(db, item));
+    },
+
     async remove(tenant, id, current = null) {
       const deleted = () => tenant.collection<T>(name).deleteOne({ _id: id } as Filter<T>);
       const res = spec
@@ -277,6 +358,24 @@ export function defineCollection<T extends Item, M extends string = never>(
       if (watched) await unwatchJob(tenant.rawDb(), watched.kind, id);
       return res.deletedCount === 1;
     },
+  };
+}
+
+export function defineCollection<T extends Item, M extends string = never>(
+  declaration: CollectionDeclaration<T, M>,
+): StoredCollection<T, M> {
+  const p = protocolOf(declaration);
+  const { name, watched, spec, memberships, membership, requireList, markWriter } = p;
+  const self: StoredCollection<T, M> = {
+    name,
+    list: spec,
+    watched,
+    notClosed: (spec?.scopeField ? NOT_CLOSED : {}) as Filter<T>,
+    in: (tenant) => tenant.collection<T>(name),
+    across: (db) => db.collection<T>(name),
+    markWriter,
+    ...insertions(p),
+    ...changes(p),
 
     byIds: (tenant, ids, filter, options) => findByIds(tenant.collection<T>(name), ids, filter, options),
 
@@ -331,10 +430,7 @@ export async function placeBeforeInsert(
   if (spec) await lists().placeMany(db, spec, docs as Listed[]);
 }
 
-/** The registry's lists, in order: a declared collection's list, or a list still declared the older way. */
-export function listsOf(...entries: Array<StoredCollection<Item, string> | object>): Array<ListSpec<Listed>> {
-  return entries.flatMap((e) => {
-    const list = 'list' in e && 'watched' in e ? (e as StoredCollection<Item, string>).list : (e as ListSpec<Listed>);
-    return list ? [list as ListSpec<Listed>] : [];
-  });
+/** The registry's lists, in order: those of the declared collections that have one. */
+export function listsOf(...collections: Array<{ readonly list: object | undefined }>): Array<ListSpec<Listed>> {
+  return collections.flatMap((c) => (c.list ? [c.list as ListSpec<Listed>] : []));
 }
