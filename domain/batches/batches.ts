@@ -13,7 +13,7 @@ import { toCredits, toMilli } from '../billing/credits';
 import { getBalance } from '../billing/balance';
 import { LIMITS, refuseAbove } from '../access/limits';
 import type { Cursors, PageQuery } from '../http/pagination';
-import { findByIds, lists, Membership, unwatchJob, watchJob, type ListSpec, type TenantDb } from '../store';
+import { defineCollection, findByIds, type Item, type TenantDb } from '../store';
 import { startBatchJob } from '../jobs';
 import type { DocumentDoc } from '../documents/documents';
 import type { EvaluationWorkflowDoc } from '../evaluation-workflows/evaluation-workflows';
@@ -35,9 +35,7 @@ export interface BatchCountsDoc {
   refunded: number;
 }
 
-export interface BatchDoc {
-  _id: string;
-  account_id: string;
+export interface BatchDoc extends Item {
   workflow_id: string;
   status: BatchStatus;
   livemode: boolean;
@@ -65,7 +63,6 @@ export interface BatchDoc {
   created_at: Date;
   started_at: Date | null;
   finished_at: Date | null;
-  list_pos?: number;
   /** `economy: true` at creation (docs/decisions.md 704); absent on batches made before economy existed. */
   economy?: boolean;
   provider_batches?: ProviderBatch[];
@@ -112,23 +109,33 @@ interface BatchItemsDoc {
 
 export const ITEMS_PER_CHUNK = 500;
 
-export const BATCH_LIST: ListSpec<BatchDoc> = {
-  name: 'batches',
+/**
+ * The batches: one list per account, newest first; watched from creation until the job (or the reconciler) has
+ * ended the batch and announced it (`release`, after `batch.completed`); `unfinished`, the account's batches not yet
+ * final (the limit of 5, the account-wide limit on items in flight).
+ */
+export const BATCHES = defineCollection<BatchDoc, 'unfinished'>({
   collection: COLLECTIONS.batches,
-  scopeOf: () => '',
-  settled: (batch) => FINAL_BATCH_STATUSES.has(batch.status),
-  shapes: [{ equal: [], other: [] }],
-};
-
-/** The account's unfinished batches (the limit of 5, the account-wide limit on items in flight). */
-export const unfinishedBatches = new Membership<BatchDoc>({
-  items: COLLECTIONS.batches,
-  rosters: COLLECTIONS.batchRosters,
-  holds: () => ({ status: { $in: ['queued', 'running'] } }),
-  left: (batch) => FINAL_BATCH_STATUSES.has(batch.status),
+  list: {
+    name: 'batches',
+    scopeOf: () => '',
+    settled: (batch) => FINAL_BATCH_STATUSES.has(batch.status),
+    shapes: [{ equal: [], other: [] }],
+  },
+  watched: { kind: 'batches', open: (batch) => !FINAL_BATCH_STATUSES.has(batch.status) },
+  memberships: {
+    unfinished: {
+      rosters: COLLECTIONS.batchRosters,
+      holds: () => ({ status: { $in: ['queued', 'running'] } }),
+      left: (batch) => FINAL_BATCH_STATUSES.has(batch.status),
+    },
+  },
 });
 
-const batches = (tenant: TenantDb) => tenant.collection<BatchDoc>(COLLECTIONS.batches);
+/** The batches' list, for the store's own tests. */
+export const BATCH_LIST = BATCHES.list!;
+
+const batches = (tenant: TenantDb) => BATCHES.in(tenant);
 const itemChunks = (tenant: TenantDb) => tenant.collection<BatchItemsDoc>(COLLECTIONS.batchItems);
 
 /**
@@ -270,7 +277,7 @@ export async function createBatch(
     remedy: 'wait for one to finish or cancel one',
   };
   await refuseAbove(
-    () => unfinishedBatches.count(tenant, LIMITS.unfinishedBatchesPerAccount),
+    () => BATCHES.count('unfinished', tenant, LIMITS.unfinishedBatchesPerAccount),
     LIMITS.unfinishedBatchesPerAccount - 1,
     limit,
   );
@@ -313,25 +320,14 @@ export async function createBatch(
     started_at: null,
     finished_at: null,
   };
-  // Watched, enrolled and listed before it exists: a crash in between leaves nothing the reconciler cannot find.
-  await watchJob(deps.db, 'batches', {
-    id: batchId,
-    accountId: tenant.accountId,
-    namespace: doc.job_namespace,
-    since: now,
-  });
-  await unfinishedBatches.enrol(tenant, batchId);
-  const batch = await batches(tenant).insertOne({ ...doc, list_pos: await lists().place(tenant, BATCH_LIST, doc) });
+  // Watched, listed and enrolled before it exists: a crash in between leaves nothing the reconciler cannot find.
+  const batch = await BATCHES.insert(tenant, doc);
   const takeBack = async () => {
-    await lists().change(tenant, BATCH_LIST, null, () => batches(tenant).deleteOne({ _id: batchId }), {
-      remove: true,
-    });
-    await unfinishedBatches.withdraw(tenant, batchId);
-    await unwatchJob(deps.db, 'batches', batchId);
+    await BATCHES.remove(tenant, batchId);
   };
   // Counted again after the insert: concurrent creations cannot all see room (domain/access/limits.ts).
   await refuseAbove(
-    () => unfinishedBatches.count(tenant, LIMITS.unfinishedBatchesPerAccount),
+    () => BATCHES.count('unfinished', tenant, LIMITS.unfinishedBatchesPerAccount),
     LIMITS.unfinishedBatchesPerAccount,
     limit,
     takeBack,
@@ -359,8 +355,7 @@ export async function getBatch(tenant: TenantDb, batchId: string): Promise<Batch
 }
 
 export async function listBatches(tenant: TenantDb, page: PageQuery, cursors: Cursors) {
-  return lists().read<BatchDoc>(tenant, BATCH_LIST, {
-    scope: '',
+  return BATCHES.page(tenant, {
     page: { limit: page.limit, cursor: page.cursor },
     cursors,
     cursorScope: 'batches',

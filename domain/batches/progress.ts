@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { COLLECTIONS } from '../platform/db';
 import { ApiError } from '../http/errors';
 import { LIMITS } from '../access/limits';
-import { findByIds, TenantDb, unwatchJob } from '../store';
+import { findByIds, TenantDb } from '../store';
 import type { BatchProgress } from '../jobs/contract';
 import type { EvaluationWorkflowDoc } from '../evaluation-workflows/evaluation-workflows';
 import { publishEvent } from '../webhooks/publish-event';
@@ -30,7 +30,7 @@ import {
   batchView,
   findBatchForJob,
   ITEMS_PER_CHUNK,
-  unfinishedBatches,
+  BATCHES,
   type BatchCountsDoc,
   type BatchDoc,
   type BatchStopReason,
@@ -116,7 +116,7 @@ async function stopAdmitting(tenant: TenantDb, batch: BatchDoc, reason: BatchSto
 
 /** Items of the account's other unfinished batches in flight, as their jobs last wrote them. */
 async function othersInFlight(tenant: TenantDb, batchId: string): Promise<number> {
-  const others = await unfinishedBatches.members(tenant);
+  const others = await BATCHES.members('unfinished', tenant);
   return others.filter((b) => b._id !== batchId).reduce((sum, b) => sum + (b.inflight ?? 0), 0);
 }
 
@@ -326,8 +326,7 @@ async function afterFinal(deps: BatchDeps, batch: BatchDoc): Promise<void> {
     dedupeKey: `batch.completed:${batch._id}`,
     data: { batch: batchView(batch) },
   });
-  await unfinishedBatches.withdraw(tenant, batch._id);
-  await unwatchJob(deps.db, 'batches', batch._id);
+  await BATCHES.release(deps.db, batch);
 }
 
 /**

@@ -3,26 +3,26 @@
  * beside its record type, and this registry names them all, for what the store does across collections — its
  * preparation at start-up (the backfill, the rebuild after a switch of strategy), the bulk inserts of imports and
  * the benchmark's seeding, the explanation of the lists' indexes (`npm run ops`).
- *
- * The lists still declared the older way (a `ListSpec` handed to `lists()`, not yet a collection) are named below
- * them, until their capabilities move (test/unit/store-seam.test.ts counts them down).
  */
 import type { Db, Document } from 'mongodb';
 import { listsOf, placeBeforeInsert } from '../store';
 import { EVENTS } from '../webhooks/events';
 import { DELIVERIES } from '../webhooks/delivery-record';
 import { ENDPOINTS } from '../webhooks/endpoints';
-import { RUN_LIST } from '../runs/list';
-import { WORKFLOW_LIST } from '../evaluation-workflows/evaluation-workflows';
+import { RUNS } from '../runs/run-doc';
+import { WORKFLOWS } from '../evaluation-workflows/evaluation-workflows';
 import { DOCUMENTS } from '../documents/document-record';
 import { REFERENCES } from '../documents/reference-record';
 import { CALIBRATION_ITEMS, CALIBRATION_SETS } from '../calibration-sets/calibration-sets';
-import { BATCH_LIST } from '../batches/batches';
+import { BATCHES } from '../batches/batches';
 import { CALIBRATIONS } from '../calibrations/doc';
 import { REVIEWS } from '../reviews/reviews';
 
 /** Every collection declared with `defineCollection`. */
 export const DECLARED_COLLECTIONS = [
+  RUNS,
+  WORKFLOWS,
+  BATCHES,
   EVENTS,
   DELIVERIES,
   ENDPOINTS,
@@ -36,14 +36,14 @@ export const DECLARED_COLLECTIONS = [
 
 /** Every list, in the order the store prepares them. */
 export const LISTS = listsOf(
-  RUN_LIST,
-  WORKFLOW_LIST,
+  RUNS,
+  WORKFLOWS,
   REFERENCES,
   EVENTS,
   DELIVERIES,
   CALIBRATION_SETS,
   CALIBRATION_ITEMS,
-  BATCH_LIST,
+  BATCHES,
   CALIBRATIONS,
   REVIEWS,
 );

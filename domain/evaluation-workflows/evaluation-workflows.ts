@@ -12,7 +12,7 @@ import { ApiError, errors } from '../http/errors';
 import { newId } from '../platform/ids';
 import { schemaProblems } from '../json-schema/validate';
 import type { Cursors, PageQuery } from '../http/pagination';
-import { findByIds, lists, type ListSpec } from '../store';
+import { defineCollection, findByIds, type Item } from '../store';
 import type { ReferenceDocumentDoc } from '../documents/reference-documents';
 import { OUTPUT_SCHEMA_MAX_CHARS, type CreateWorkflowRequest, type UpdateWorkflowRequest } from './schemas';
 import { criterionDoc, criterionInput, type CriterionDoc } from '../calibration-sets/calibration-sets';
@@ -26,9 +26,7 @@ import type { Db } from 'mongodb';
 
 export type WorkflowStatus = 'active' | 'paused' | 'archived';
 
-export interface EvaluationWorkflowDoc {
-  _id: string;
-  account_id: string;
+export interface EvaluationWorkflowDoc extends Item {
   product_code: string;
   name: string;
   status: WorkflowStatus;
@@ -50,9 +48,23 @@ export interface EvaluationWorkflowDoc {
   deleted_at: Date | null;
   created_at: Date;
   updated_at: Date;
-  /** Its position in the account's workflow list (domain/store/). */
-  list_pos?: number;
 }
+
+/**
+ * The workflows: one list per account, newest first. A deletion is soft (`deleted_at`, kept for the runs and usage
+ * that name the workflow) and takes the workflow off its list; every change goes through `transition`, so a listed
+ * copy is always trusted otherwise.
+ */
+export const WORKFLOWS = defineCollection<EvaluationWorkflowDoc>({
+  collection: COLLECTIONS.workflows,
+  list: {
+    name: 'workflows',
+    scopeOf: () => '',
+    settled: () => true,
+    shapes: [{ equal: ['deleted_at'], other: [] }],
+    leftBy: 'deleted_at',
+  },
+});
 
 export function evaluationWorkflowView(doc: EvaluationWorkflowDoc) {
   return {
@@ -151,7 +163,7 @@ async function checkedReview(
   return policy;
 }
 
-const collection = (tenant: TenantDb) => tenant.collection<EvaluationWorkflowDoc>(COLLECTIONS.workflows);
+const collection = (tenant: TenantDb) => WORKFLOWS.in(tenant);
 
 function badReference(field: string, message: string): ApiError {
   return errors.invalidRequest(`${field}: ${message}`, [{ path: `body.${field}`, message }]);
@@ -246,8 +258,7 @@ export async function createEvaluationWorkflow(
     created_at: now,
     updated_at: now,
   };
-  // Placed first, written second (domain/store/): a crash between never hides a workflow from the list.
-  return collection(tenant).insertOne({ ...doc, list_pos: await lists().place(tenant, WORKFLOW_LIST, doc) });
+  return WORKFLOWS.insert(tenant, doc);
 }
 
 /**
@@ -272,21 +283,11 @@ export async function getEvaluationWorkflow(tenant: TenantDb, workflowId: string
   return doc;
 }
 
-/**
- * The account's workflow list (domain/store/). Every change to a workflow (PATCH, DELETE) goes through
- * `lists().change`, so a copy of it is always trusted otherwise.
- */
-export const WORKFLOW_LIST: ListSpec<EvaluationWorkflowDoc> = {
-  name: 'workflows',
-  collection: COLLECTIONS.workflows,
-  scopeOf: () => '',
-  settled: () => true,
-  shapes: [{ equal: ['deleted_at'], other: [] }],
-};
+/** The workflows' list, for the store's own tests. */
+export const WORKFLOW_LIST = WORKFLOWS.list!;
 
 export async function listEvaluationWorkflows(tenant: TenantDb, page: PageQuery, cursors: Cursors) {
-  const { items, next_cursor } = await lists().read(tenant, WORKFLOW_LIST, {
-    scope: '',
+  const { items, next_cursor } = await WORKFLOWS.page(tenant, {
     page,
     cursors,
     cursorScope: 'workflows',
@@ -335,8 +336,11 @@ export async function updateEvaluationWorkflow(
     else if (patch.review) set.review = reviewPolicy(patch.review);
   }
   // Guarded on the status read above: a concurrent archive wins, and this update then changes nothing.
-  const updated = await lists().change(tenant, WORKFLOW_LIST, current, () =>
-    collection(tenant).findOneAndUpdate({ _id: workflowId, deleted_at: null, status: current.status }, { $set: set }),
+  const updated = await WORKFLOWS.transition(
+    tenant,
+    { _id: workflowId, deleted_at: null, status: current.status },
+    { $set: set },
+    { current },
   );
   if (!updated) {
     const now = await getEvaluationWorkflow(tenant, workflowId);
@@ -347,14 +351,13 @@ export async function updateEvaluationWorkflow(
 }
 
 export async function deleteEvaluationWorkflow(tenant: TenantDb, workflowId: string) {
-  const res = await lists().change(
+  const deleted = await WORKFLOWS.transition(
     tenant,
-    WORKFLOW_LIST,
-    await getEvaluationWorkflow(tenant, workflowId),
-    () => collection(tenant).updateOne({ _id: workflowId, deleted_at: null }, { $set: { deleted_at: new Date() } }),
-    { remove: true },
+    { _id: workflowId, deleted_at: null },
+    { $set: { deleted_at: new Date() } },
+    { current: await getEvaluationWorkflow(tenant, workflowId) },
   );
-  if (res.matchedCount === 0) throw errors.notFound('workflow');
+  if (!deleted) throw errors.notFound('workflow');
   return { id: workflowId, object: 'workflow' as const, deleted: true as const };
 }
 

@@ -44,7 +44,8 @@ import {
 } from '../jobs';
 import { settleIndexingEnded, type ReferenceDocumentDoc } from '../documents/reference-documents';
 import type { RunDoc } from '../runs';
-import { abandonPendingRun, finishSettlement, settleEndedRun, writeRunMark } from '../runs/lifecycle';
+import { RUNS } from '../runs/run-doc';
+import { abandonPendingRun, finishSettlement, settleEndedRun } from '../runs/lifecycle';
 import { ABANDONED_GENERATION_MS, settleAbandonedGeneration } from '../catalog/prompt-generation';
 import {
   writeDeliveryMark,
@@ -142,7 +143,7 @@ const OPEN = {
     isOpen: (d: Document) =>
       ['queued', 'running', 'failed', 'canceled'].includes(d.status) && ['pending', 'admitted'].includes(d.admission),
     since: (d: Document) => d.created_at as Date,
-    mark: (db: Db, c: WatchCandidate) => writeRunMark(db, { _id: c.itemId, account_id: c.accountId }),
+    mark: (db: Db, c: WatchCandidate) => RUNS.markWriter(db, { _id: c.itemId, account_id: c.accountId }),
   },
   documents: {
     collection: COLLECTIONS.documents,

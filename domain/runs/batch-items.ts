@@ -13,13 +13,13 @@ import type { Db } from 'mongodb';
 import { bulkWriteInBatches, COLLECTIONS } from '../platform/db';
 import { refund } from '../billing/credits';
 import { startBatchItemJob } from '../jobs';
-import { findByIds, lists, unwatchJob, watchJob, watchMark, type TenantDb } from '../store';
+import { findByIds, type TenantDb } from '../store';
 import type { ModelPolicy, OutputFormat } from '../catalog/catalog';
-import { admitRunDoc, chargedOnAdmission, emitRunEvent, insertRun, writeRunMark } from './lifecycle';
+import { admitRunDoc, chargedOnAdmission, emitRunEvent } from './lifecycle';
 import { RUN_FAILURES, type RunFailureCode } from './failures';
 import { FINAL_RUN_STATUSES } from './schemas';
-import { RUN_LIST } from './list';
 import type { CreateRunDeps, RunDoc } from './index';
+import { RUNS } from './run-doc';
 
 /** One item's run, as its batch fixed it at creation (the workflow's configuration is the batch's snapshot). */
 export interface BatchItemRun {
@@ -75,13 +75,13 @@ function itemDoc(item: BatchItemRun, namespace: string, start: ItemStart): Omit<
 
 const isDuplicate = (err: unknown) => (err as { code?: number }).code === 11000;
 
-/** Inserts the item's run unless its position has one; answers the run either way. */
-async function insertOnce(tenant: TenantDb, doc: Omit<RunDoc, 'account_id'>): Promise<RunDoc> {
-  const runs = tenant.collection<RunDoc>(COLLECTIONS.runs);
+/** Inserts the item's run unless its position has one (watched and listed as any run); answers the run either way. */
+async function insertOnce(tenant: TenantDb, doc: Omit<RunDoc, 'account_id'>, namespace: string): Promise<RunDoc> {
+  const runs = RUNS.in(tenant);
   const existing = await runs.findOne({ _id: doc._id });
   if (existing) return existing;
   try {
-    return await insertRun(tenant, { ...doc, list_pos: await lists().place(tenant, RUN_LIST, doc) });
+    return await RUNS.insert(tenant, doc, { namespace, since: doc.created_at });
   } catch (err) {
     if (!isDuplicate(err)) throw err;
     return (await runs.findOne({ _id: doc._id }))!;
@@ -100,15 +100,7 @@ export async function admitBatchItem(deps: CreateRunDeps, tenant: TenantDb, item
     finished_at: null,
     charged_milli: null,
   });
-  Object.assign(doc, watchMark('runs', doc.created_at));
-  // Watched before it exists, as any run (domain/runs/create.ts).
-  await watchJob(deps.db, 'runs', {
-    id: item.runId,
-    accountId: tenant.accountId,
-    namespace: deps.temporal.namespace,
-    since: doc.created_at,
-  });
-  let run = await insertOnce(tenant, doc);
+  let run = await insertOnce(tenant, doc, deps.temporal.namespace);
   if (run.admission !== 'admitted') {
     run = await admitRunDoc(deps.db, tenant.accountId, run._id, run);
     if (run.admission === 'rejected') return showUncharged(deps, tenant, run);
@@ -150,7 +142,7 @@ export async function showUncharged(deps: CreateRunDeps, tenant: TenantDb, run: 
     { returnDocument: 'after' },
   );
   const final = shown ?? (await tenant.collection<RunDoc>(COLLECTIONS.runs).findOne({ _id: run._id }))!;
-  await unwatchJob(deps.db, 'runs', run._id, writeRunMark(deps.db, final));
+  await RUNS.release(deps.db, final);
   if (shown) await emitRunEvent({ ...deps, config: deps.config }, tenant.accountId, 'run.failed', final);
   return final;
 }
@@ -186,14 +178,14 @@ async function insertItemRuns(
   tenant: TenantDb,
   items: BatchItemRun[],
   docOf: (item: BatchItemRun) => Omit<RunDoc, 'account_id'>,
-  beforeInsert?: (fresh: RunDoc[]) => Promise<void>,
+  progress?: () => void,
 ): Promise<RunDoc[]> {
   if (items.length === 0) return [];
-  const runs = tenant.collection<RunDoc>(COLLECTIONS.runs);
+  const runs = RUNS.in(tenant);
   const existing = new Map(
     (
-      await findByIds(
-        runs,
+      await RUNS.byIds(
+        tenant,
         items.map((i) => i.runId),
       )
     ).map((r) => [r._id, r as RunDoc]),
@@ -202,15 +194,15 @@ async function insertItemRuns(
     .filter((item) => !existing.has(item.runId))
     .map((item) => ({ ...docOf(item), account_id: tenant.accountId }));
   if (fresh.length) {
-    await beforeInsert?.(fresh);
-    // Listed first, as every run: an attempt that dies after this leaves entries that name no run (skipped by
-    // readers), and a later attempt's runs take positions of their own.
-    await lists().placeMany(deps.db, RUN_LIST, fresh);
+    // An attempt that dies part-way leaves watch and list entries that name no run (skipped by readers, dropped by
+    // the reconciler), and a later attempt's runs take positions of their own.
     try {
-      await bulkWriteInBatches(
-        deps.db.collection<RunDoc>(COLLECTIONS.runs),
-        fresh.map((document) => ({ insertOne: { document } })),
-      );
+      await RUNS.insertMany(tenant, fresh, {
+        chunk: fresh.length,
+        watch: { namespace: deps.temporal.namespace },
+        progress,
+        unordered: true,
+      });
     } catch (err) {
       if (!isDuplicate(err) && !(err as { writeErrors?: unknown[] }).writeErrors) throw err;
       // Another attempt created some of them first: those are read back (and anything else is an error).
@@ -255,24 +247,9 @@ export async function admitEconomyItemRuns(
         finished_at: null,
         charged_milli: null,
       });
-      return { ...doc, ...watchMark('runs', doc.created_at), economy: { provider_batch_id: null, provider: null } };
+      return { ...doc, economy: { provider_batch_id: null, provider: null } };
     },
-    // Watched before they exist, as any run (domain/runs/create.ts).
-    async (fresh) => {
-      for (let i = 0; i < fresh.length; i += ADMIT_AT_ONCE) {
-        beat();
-        await Promise.all(
-          fresh.slice(i, i + ADMIT_AT_ONCE).map((doc) =>
-            watchJob(deps.db, 'runs', {
-              id: doc._id,
-              accountId: tenant.accountId,
-              namespace: deps.temporal.namespace,
-              since: doc.created_at,
-            }),
-          ),
-        );
-      }
-    },
+    beat,
   );
   const out: RunDoc[] = [];
   for (let i = 0; i < runs.length; i += ADMIT_AT_ONCE) {

@@ -17,13 +17,11 @@ import { startRunJob, waitForRun } from '../jobs';
 import { FINAL_RUN_STATUSES, type CreateRunRequest } from './schemas';
 import type { TenantDb } from '../store';
 import { toCredits } from '../billing/credits';
-import { COLLECTIONS } from '../platform/db';
-import { admitRunDoc, chargedOnAdmission, failRun, insertRun } from './lifecycle';
+import { admitRunDoc, chargedOnAdmission, failRun } from './lifecycle';
 import { prepareRun, type Caller, type CreateRunDeps, type RunDoc } from './index';
-import { RUN_LIST } from './list';
 import { confidenceSamples } from '../evaluation-workflows/evaluation-workflows';
 import { reviewsOn } from '../reviews/reviews';
-import { lists, watchJob, watchMark } from '../store';
+import { RUNS } from './run-doc';
 
 /** The run id an Idempotency-Key reserved, and how to reserve a fresh one under the key. */
 export interface RunReservation {
@@ -49,7 +47,7 @@ export async function createRun(
   input: CreateRunRequest,
   reservation: RunReservation | undefined,
 ): Promise<{ run: RunDoc; finished: boolean }> {
-  const runs = tenant.collection<RunDoc>(COLLECTIONS.runs);
+  const runs = RUNS.in(tenant);
   let runId = reservation?.id ?? newId('run');
   let run = reservation ? await runs.findOne({ _id: runId }) : null;
   if (run?.abandoned_at && reservation) {
@@ -103,17 +101,9 @@ export async function createRun(
       // Waits in `queued` for the documents still being read (docs/decisions.md 315).
       ...(reading.length ? { awaiting_input: reading } : {}),
     };
-    // Under `query` the run carries its own watch mark (domain/store/watch.ts), written with it.
-    Object.assign(doc, watchMark('runs', doc.created_at));
-    // Watched and listed before it exists (domain/store/watch.ts, domain/store/): a crash between never
-    // leaves a run the reconciler cannot find or a list that hides it.
-    await watchJob(deps.db, 'runs', {
-      id: runId,
-      accountId: tenant.accountId,
-      namespace: deps.temporal.namespace,
-      since: doc.created_at,
-    });
-    run = await insertRun(tenant, { ...doc, list_pos: await lists().place(tenant, RUN_LIST, doc) });
+    // Watched and listed before it exists (RUNS.insert): a crash between never leaves a run the reconciler cannot
+    // find or a list that hides it.
+    run = await RUNS.insert(tenant, doc, { namespace: deps.temporal.namespace, since: doc.created_at });
   }
   const admitted = await admitRunDoc(deps.db, tenant.accountId, runId, run);
   if (admitted.admission === 'rejected') {

@@ -19,7 +19,6 @@ import { publishEvent, type EventPublisher } from '../webhooks/publish-event';
 import { markRunEventRefunded } from '../webhooks/events';
 import type { RunStatus } from './schemas';
 import { TenantDb } from '../store';
-import { RUN_LIST } from './list';
 import { countRunUsage, countRunUsageOf } from './usage-count';
 import type { RunJobInput } from '../jobs/contract';
 import type { EvaluationWorkflowDoc } from '../evaluation-workflows/evaluation-workflows';
@@ -27,7 +26,7 @@ import { isRunFailureCode, RUN_FAILURES, type RunFailureCode } from './failures'
 import { eventRunView, getRun, runQuoter, type RunDoc } from './index';
 import { documentsForRun } from '../documents/documents';
 import { rememberOutputFile } from './output-file';
-import { lists, unwatchJob, UNWATCHED, type MarkWrite } from '../store';
+import { RUNS } from './run-doc';
 import { cancelRunReview, canceledReviewOf, cancelUnusedReview, reviewBeforeSuccess } from '../reviews/reviews';
 
 /** From which statuses each transition may move a run. */
@@ -39,25 +38,11 @@ export const RUN_TRANSITIONS = {
   refund: { from: ['succeeded'], to: 'refunded' },
 } as const satisfies Record<string, { from: readonly RunStatus[]; to: RunStatus }>;
 
-const rawRuns = (db: Db) => db.collection<RunDoc>(COLLECTIONS.runs);
+const rawRuns = (db: Db) => RUNS.across(db);
 const from = (t: keyof typeof RUN_TRANSITIONS) => ({ $in: [...RUN_TRANSITIONS[t].from] as RunStatus[] });
-
-/**
- * The run's watch mark written by its owner (domain/store/watch.ts: under `query` a run carries its own mark until
- * its settlement is done, docs/decisions.md 305): cleared where a settlement ends, set by the reconciler on a run a
- * `pages` process watched by an entry.
- */
-export function writeRunMark(db: Db, run: Pick<RunDoc, '_id' | 'account_id'>): MarkWrite {
-  return (update) => rawRuns(db).updateOne({ _id: run._id, account_id: run.account_id }, update);
-}
 
 async function load(db: Db, { accountId, runId }: RunJobInput): Promise<RunDoc | null> {
   return rawRuns(db).findOne({ _id: runId, account_id: accountId });
-}
-
-/** A run-creation step: the hidden document, before admission. Answers the document as stored. */
-export async function insertRun(tenant: TenantDb, doc: Omit<RunDoc, 'account_id'>): Promise<RunDoc> {
-  return tenant.collection<RunDoc>(COLLECTIONS.runs).insertOne(doc);
 }
 
 /** True when admitting the run debits credits: a live run with a quote. Any other run is inserted admitted. */
@@ -102,7 +87,7 @@ export async function abandonPendingRun(db: Db, accountId: string, runId: string
     { $set: { admission: 'rejected', abandoned_at: new Date() } },
   );
   await refund(db, accountId, runId, 'run creation abandoned');
-  await unwatchJob(db, 'runs', runId, writeRunMark(db, { _id: runId, account_id: accountId }));
+  await RUNS.release(db, { _id: runId, account_id: accountId });
   return res.modifiedCount === 1;
 }
 
@@ -279,8 +264,9 @@ async function succeed(
   const input = { accountId: run.account_id, runId: run._id };
   // Decided with the output and named in this write: `run.succeeded` already names it (docs/decisions.md 721).
   const review = await reviewBeforeSuccess(db, { ...run, ...output });
-  const done = await rawRuns(db).findOneAndUpdate(
-    { _id: run._id, account_id: run.account_id, status: from('complete'), failing: { $exists: false } },
+  const done = await RUNS.transition(
+    new TenantDb(db, run.account_id),
+    { _id: run._id, status: from('complete'), failing: { $exists: false } },
     {
       $set: {
         ...output,
@@ -289,18 +275,16 @@ async function succeed(
         finished_at: new Date(),
         charged_milli: run.livemode ? run.quoted_milli : 0,
       },
-      // A success is settled in this write: its watch mark goes with it (docs/decisions.md 305).
-      $unset: UNWATCHED,
     },
-    { returnDocument: 'after' },
+    // A success is settled in this write: no refund or event can be left half-way by a crash after it.
+    { settles: true },
   );
   const final = done ?? (await load(db, input));
   if (review.review && (final?.failing || final?.status !== 'succeeded')) await cancelUnusedReview(db, run);
   // A failure claimed first wins: the run is on its way to `failed` (docs/decisions.md 304).
   if (final?.failing) return 'failed';
   if (final?.status !== 'succeeded') return final?.status ?? null;
-  // The watch entry (`pages`); under `query` the mark went in the update above.
-  await unwatchJob(db, 'runs', run._id);
+  await RUNS.release(db, run, { inWrite: true });
   rememberOutputFile(final);
   await countRunUsageOf(db, final);
   await emitRunEvent(publisher, run.account_id, 'run.succeeded', final, known);
@@ -363,7 +347,7 @@ export async function failRun(
           { returnDocument: 'after' },
         )) ?? (await load(db, input)));
   if (failed?.status !== 'failed') return;
-  await unwatchJob(db, 'runs', input.runId, writeRunMark(db, failed));
+  await RUNS.release(db, failed);
   // Nothing new to count, but an admission whose count was interrupted is finished here.
   await countRunUsageOf(db, failed);
   // Hidden runs (never admitted) were never shown to anyone: nothing to announce.
@@ -376,7 +360,7 @@ export async function failRun(
  */
 async function finishCancel(publisher: EventPublisher, run: RunDoc): Promise<void> {
   await refund(publisher.db, run.account_id, run._id, 'run canceled');
-  await unwatchJob(publisher.db, 'runs', run._id, writeRunMark(publisher.db, run));
+  await RUNS.release(publisher.db, run);
   await emitRunEvent(publisher, run.account_id, 'run.canceled', run);
 }
 
@@ -417,7 +401,7 @@ export async function cancelRun(
   /** Why, when the cancel is not the run's own (its batch's: `batch_canceled`); null otherwise. */
   reason?: { code: RunFailureCode; message: string },
 ): Promise<RunDoc> {
-  const canceled = await tenant.collection<RunDoc>(COLLECTIONS.runs).findOneAndUpdate(
+  const canceled = await RUNS.in(tenant).findOneAndUpdate(
     { _id: runId, admission: 'admitted', status: from('cancel'), failing: { $exists: false } },
     {
       $set: {
@@ -444,21 +428,20 @@ export async function cancelRun(
  */
 export async function operatorRefundRun(publisher: EventPublisher, runId: string) {
   const { db } = publisher;
-  // A succeeded run is listed from its snapshot: the entry is held while the status changes (domain/store/).
   const current = await rawRuns(db).findOne({ _id: runId });
   const tenant = current && new TenantDb(db, current.account_id);
   const refundSet = { status: RUN_TRANSITIONS.refund.to, charged_milli: 0, ...canceledReviewOf(current) };
-  const markRefunded = () =>
-    rawRuns(db).findOneAndUpdate(
-      { _id: runId, status: from('refund') },
-      { $set: { ...refundSet, refunded_at: new Date() } },
-      { returnDocument: 'after' },
-    );
-  // Its success's event first (docs/decisions.md 306): no reader trusting the event signs the output from here on.
+  // Its success's event first: no reader trusting the event signs the output from here on.
   if (current?.status === 'succeeded') await markRunEventRefunded(db, current.account_id, runId);
   const refunded = tenant
-    ? await lists().change(tenant, RUN_LIST, current.status === 'succeeded' ? current : null, markRefunded)
-    : await markRefunded();
+    ? await RUNS.transition(
+        tenant,
+        { _id: runId, status: from('refund') },
+        { $set: { ...refundSet, refunded_at: new Date() } },
+        // A succeeded run's list may hold a copy of it.
+        { current: current.status === 'succeeded' ? current : null },
+      )
+    : null;
   const run = refunded ?? (await rawRuns(db).findOne({ _id: runId }));
   if (!run) return { outcome: 'not_found' as const };
   if (run.status !== 'refunded') return { outcome: 'not_refundable' as const, status: run.status };

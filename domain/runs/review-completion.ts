@@ -14,8 +14,7 @@ import type { LabelValue } from '../calibration-sets/schemas';
 import type { EvaluationWorkflowDoc } from '../evaluation-workflows/evaluation-workflows';
 import { reviewedOutput, reviewView, type ReviewDoc } from '../reviews/reviews';
 import { submitReview, type Reviewer } from '../reviews/queue';
-import { changeListedRun } from './list';
-import type { RunDoc } from './run-doc';
+import { RUNS } from './run-doc';
 
 /** Submits the review (reviews.ts) and finishes what its completion changes. */
 export async function submitAndFinish(
@@ -31,25 +30,25 @@ export async function submitAndFinish(
 }
 
 async function finishReview(publisher: EventPublisher, tenant: TenantDb, review: ReviewDoc): Promise<void> {
-  const runs = tenant.collection<RunDoc>(COLLECTIONS.runs);
-  const run = await runs.findOne({ _id: review.run_id });
+  const run = await RUNS.in(tenant).findOne({ _id: review.run_id });
   if (run && run.review?.status !== 'completed' && run.output_json) {
-    await changeListedRun(tenant, run, () =>
-      runs.updateOne(
-        { _id: run._id, 'review.id': review._id },
-        {
-          $set: {
-            review: {
-              id: review._id,
-              status: 'completed',
-              reviewer: review.reviewer,
-              values: review.values,
-              completed_at: review.completed_at,
-            },
-            reviewed_output_json: JSON.stringify(reviewedOutput(review, run.output_json!)),
+    await RUNS.transition(
+      tenant,
+      { _id: run._id, 'review.id': review._id },
+      {
+        $set: {
+          review: {
+            id: review._id,
+            status: 'completed',
+            reviewer: review.reviewer,
+            values: review.values,
+            completed_at: review.completed_at,
           },
+          reviewed_output_json: JSON.stringify(reviewedOutput(review, run.output_json!)),
         },
-      ),
+      },
+      // A settled run's list may hold a copy of it.
+      { current: run },
     );
   }
   if (review.blind && review.calibration_set_id) await appendToSet(tenant, review);

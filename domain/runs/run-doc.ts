@@ -1,16 +1,17 @@
 /**
- * The stored run document (collection `runs`): its own module so that readers of the shape (the output-file
- * signer, the usage rollup) need not import the run services that import them. Written only by domain/runs/.
+ * The stored run document and its collection's declaration (`RUNS`): its own module so that readers of the shape
+ * (the output-file signer, the usage rollup) need not import the run services that import them. Written only by
+ * domain/runs/.
  */
+import { COLLECTIONS } from '../platform/db';
+import { defineCollection, type Item } from '../store';
 import type { ReviewPolicy } from '../reviews/schemas';
 import type { RunReviewDoc } from '../reviews/reviews';
 import type { ModelPolicy, OutputFormat } from '../catalog/catalog';
-import type { RunCitation, RunManifest, RunStatus } from './schemas';
+import { FINAL_RUN_STATUSES, type RunCitation, type RunManifest, type RunStatus } from './schemas';
 import type { CriterionDoc } from '../calibration-sets/calibration-sets';
 
-export interface RunDoc {
-  _id: string;
-  account_id: string;
+export interface RunDoc extends Item {
   workflow_id: string;
   workflow_name: string;
   product_code: string;
@@ -67,14 +68,9 @@ export interface RunDoc {
   economy?: { provider_batch_id: string | null; provider: 'openai' | 'anthropic' | null };
   /** The Temporal namespace of the run's job: the reconciler settles only its own namespace's runs. */
   job_namespace?: string;
-  /**
-   * Under `query`, while the reconciler may have to settle the run or finish its settlement: when its grace period
-   * starts (domain/store/watch.ts, docs/decisions.md 305). Absent under `pages`, which watches by an entry.
-   */
+  /** The store's watch mark (domain/store/watch.ts), while the reconciler may have to settle the run. */
   watched_since?: Date;
   created_at: Date;
-  /** Its position in the account's run list (domain/runs/list.ts); absent until the backfill on runs older than lists. */
-  list_pos?: number;
   started_at: Date | null;
   finished_at: Date | null;
   refunded_at: Date | null;
@@ -99,3 +95,28 @@ export interface RunDoc {
   batch_position?: number;
   external_id?: string | null;
 }
+
+/**
+ * The runs: one list per account, newest first, filtered by the caller's own account's runs only (their cost never
+ * grows with other accounts'). A run is settled for its list once final and admitted or rejected: after that only an
+ * operator refund changes what the list shows. Watched from its insert until its settlement ends (`release`): a
+ * cancel's refund and a failure's come after the status, so no state field says when.
+ */
+export const RUNS = defineCollection<RunDoc>({
+  collection: COLLECTIONS.runs,
+  list: {
+    name: 'runs',
+    scopeOf: () => '',
+    settled: (run) => FINAL_RUN_STATUSES.has(run.status) && run.admission !== 'pending',
+    shapes: [
+      { equal: ['admission'], other: [] },
+      { equal: ['admission', 'workflow_id'], other: [] },
+      { equal: ['admission', 'status'], other: [] },
+      { equal: ['admission', 'status', 'workflow_id'], other: [] },
+      { equal: ['admission', 'batch_id'], other: [] },
+      { equal: ['admission', 'batch_id', 'status'], other: [] },
+    ],
+  },
+  // A run inserted settled (a batch item never admitted, canceled) has nothing left for the reconciler.
+  watched: { kind: 'runs', open: (run) => !FINAL_RUN_STATUSES.has(run.status) },
+});

@@ -90,19 +90,11 @@ const PROTOCOL = [
  */
 const NOT_YET_MIGRATED: Record<string, Array<'imports' | 'list_pos' | 'comments'>> = {
   'api/middleware/auth.ts': ['imports'], // opens a new account's memberships
-  'domain/batches/batches.ts': ['imports', 'list_pos'],
-  'domain/batches/progress.ts': ['imports'],
   'domain/catalog/prompt-generation.ts': ['imports'],
-  'domain/evaluation-workflows/evaluation-workflows.ts': ['imports', 'list_pos'],
   'domain/operations/reconcile-calibrations.ts': ['imports'],
   'domain/operations/reconciler.ts': ['imports', 'comments'],
   'domain/platform/db.ts': ['list_pos', 'comments'], // the `query` strategy's indexes, still declared apart
-  'domain/runs/batch-items.ts': ['imports', 'list_pos'],
-  'domain/runs/create.ts': ['imports', 'list_pos'],
-  'domain/runs/lifecycle.ts': ['imports', 'comments'],
-  'domain/runs/list.ts': ['imports'],
   'domain/runs/output-file.ts': ['comments'],
-  'domain/runs/run-doc.ts': ['list_pos', 'comments'],
 };
 
 const storeImport = /import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'[./]*(?:domain\/)?store'/g;
