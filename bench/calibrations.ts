@@ -74,6 +74,31 @@ function neighbour(product: BenchProduct, who: { key: string; wf: string; doc: s
   };
 }
 
+/** The set's ITEMS items, each labelled by two raters on every criterion. */
+async function addItems(post: (items: unknown[]) => Promise<unknown>, doc: string, keys: string[]): Promise<void> {
+  // Items per request: each carries CRITERIA × 2 labels, and a JSON body is at most 1 MB.
+  const perRequest = Math.max(1, Math.floor(8_000 / CRITERIA));
+  for (let from = 0; from < ITEMS; from += perRequest) {
+    const items = Array.from({ length: Math.min(perRequest, ITEMS - from) }, (_, j) => {
+      const i = from + j;
+      return {
+        input_documents: [doc],
+        external_id: `e${i}`,
+        labels: Object.fromEntries(
+          keys.map((key, k) => [
+            key,
+            [
+              { rater: 'ann', value: (i * (k + 3)) % 11 },
+              { rater: 'bob', value: (i * (k + 5)) % 11 },
+            ],
+          ]),
+        ),
+      };
+    });
+    await post(items);
+  }
+}
+
 async function main(): Promise<void> {
   const product = await startBenchProduct({
     database: 'assay_bench_calibrations',
@@ -107,25 +132,11 @@ async function main(): Promise<void> {
       name: 'bench',
       criteria: keys.map((key) => ({ key, pointer: `/${key}`, kind: 'numeric', min: 0, max: 10 })),
     });
-    for (let from = 0; from < ITEMS; from += 1000) {
-      const items = Array.from({ length: Math.min(1000, ITEMS - from) }, (_, j) => {
-        const i = from + j;
-        return {
-          input_documents: [a.doc],
-          external_id: `e${i}`,
-          labels: Object.fromEntries(
-            keys.map((key, k) => [
-              key,
-              [
-                { rater: 'ann', value: (i * (k + 3)) % 11 },
-                { rater: 'bob', value: (i * (k + 5)) % 11 },
-              ],
-            ]),
-          ),
-        };
-      });
-      await call('POST', `/calibration-sets/${set.id as string}/items`, a.key, { items });
-    }
+    await addItems(
+      (items) => call('POST', `/calibration-sets/${set.id as string}/items`, a.key, { items }),
+      a.doc,
+      keys,
+    );
     const calibrate = async () => {
       const created = await call('POST', `/workflows/${a.wf}/calibrations`, a.key, { calibration_set_id: set.id });
       for (;;) {
