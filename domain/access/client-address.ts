@@ -1,5 +1,5 @@
 /**
- * The client address failed authentications are counted by (docs/decisions.md 432, docs/decisions.md 310). An IPv4
+ * The client address failed authentications are counted by. An IPv4
  * address is itself; an IPv6 client is its /64, the block one subscriber is given, since it can pick any of the 2^64
  * addresses inside for each request; an IPv4-mapped IPv6 address (`::ffff:a.b.c.d`, what a dual-stack socket
  * reports) is its IPv4 address. Anything else (no address at all) is kept as it is.
