@@ -75,7 +75,7 @@ export interface RunJobInput {
   /**
    * The run was created while an input document was still being read: its job first waits for the reading, then
    * quotes and admits the run, so its pages are charged once read. Absent on every other run, whose shape is unchanged.
-   * `'checks'`: short looks between durable timers, holding no activity slot (319; what the gateway starts now);
+   * `'checks'`: short looks between durable timers, holding no activity slot (what the gateway starts now);
    * `true`: the earlier single long activity, kept for executions started with it until none is open.
    */
   awaitsInput?: true | 'checks';
