@@ -14,12 +14,12 @@ export interface AccountDoc {
   initial_bonus_milli: number;
   /**
    * Bumped by every ledger decision on this account: the compare-and-set that makes each movement apply once
-   * (domain/billing/credits.ts, docs/decisions.md 300). Absent until the account's first movement.
+   * (domain/billing/credits.ts). Absent until the account's first movement.
    */
   ledger_version?: number;
   /** Decisions of ledger entries not yet written onto the entry, by `inFlightKey(entry id)`; emptied as they are. */
   in_flight?: Record<string, InFlightDecision>;
-  /** Before docs/decisions.md 300: ids of the last 1,000 decided entries, and the splits of the last charges. Read only. */
+  /** Before `ledger_version`: ids of the last 1,000 decided entries, and the splits of the last charges. Read only. */
   journal?: string[];
   charge_splits?: Array<{ id: string; bonus_milli: number; regular_milli: number }>;
   created_at: Date;

@@ -3,9 +3,9 @@
  *
  * A token is `ak_live_<32 base62>` or `ak_test_<32 base62>`. Only HMAC-SHA256(API_KEY_HASH_SECRET, token) is
  * stored: a dump of `api_keys` holds nothing that authenticates, and without the server secret the hashes cannot
- * even be brute-forced offline. A token is found by `_id`, the only lookup every store serves from an index
- * (docs/decisions.md 167): the store's key credentials map each hash to its key's id (domain/store/key-credentials.ts),
- * then the key's state is read by its own `_id`. domain/access/key-cache.ts keeps both in memory for the hot path.
+ * even be brute-forced offline. A token is found by `_id`, the only lookup every store serves from an index: the
+ * store's key credentials map each hash to its key's id (domain/store/key-credentials.ts), then the key's state is
+ * read by its own `_id`. domain/access/key-cache.ts keeps both in memory for the hot path.
  */
 import { createHmac } from 'node:crypto';
 import type { Db } from 'mongodb';
@@ -29,7 +29,7 @@ export interface ApiKeyDoc {
   /** The scopes listed at creation; an unrestricted key's is every scope there was then (see `heldScopes`). */
   scopes: Scope[];
   /**
-   * Created with omitted or empty `scopes`: holds every scope, ones added later included (docs/decisions.md 382).
+   * Created with omitted or empty `scopes`: holds every scope, ones added later included.
    * Absent on keys from before it was recorded, which stored every scope of the time instead.
    */
   unrestricted?: boolean;
@@ -52,7 +52,7 @@ export function keyPrefix(mode: KeyMode): 'ak_live' | 'ak_test' {
 }
 
 /**
- * Whether a key holds every scope, present and future (docs/decisions.md 382): recorded since keys record it; before,
+ * Whether a key holds every scope, present and future: recorded since keys record it; before,
  * an unrestricted key was stored with the whole list of version 1, so a key without the record is unrestricted when
  * it lists exactly that (an explicit list of every scope then could not be told apart, and meant the same).
  */
@@ -101,7 +101,7 @@ const isActive = (doc: ApiKeyDoc, now: Date) => !doc.revoked_at && (!doc.expires
  * A key that no longer authenticates is listed for this many days after it stopped (its revocation or its expiry,
  * whichever came first), then no longer; its record stays, so usage and logs that name it still resolve. The list
  * is unpaged in the contract: without this, an account that makes a key per CI job would list, and read, every key
- * it ever made (docs/decisions.md 292).
+ * it ever made.
  */
 export const STOPPED_KEY_LISTED_DAYS = 30;
 
@@ -116,7 +116,7 @@ const listedSince = (now: Date) => new Date(now.getTime() - STOPPED_KEY_LISTED_D
 
 /**
  * Which keys an account has, read through memberships (domain/store/memberships.ts) and then each key by `_id`, never
- * `{account_id}`, which the embedded store answers by scanning every account's keys (docs/decisions.md 290).
+ * `{account_id}`, which the embedded store answers by scanning every account's keys.
  * `key_rosters` holds the keys the list shows: the active ones, and those stopped within STOPPED_KEY_LISTED_DAYS;
  * the reader that finds one stopped longer ago takes it out. `active_key_rosters` holds the keys that may still
  * authenticate, for the limit, so that creating a key reads at most about 100 keys however many the account has
@@ -247,7 +247,7 @@ export interface KeyPrincipal {
   mode: KeyMode;
   /** Every scope the key holds now (`heldScopes`). */
   scopes: Scope[];
-  /** Holds every scope, ones added later included: what a `*` webhook subscription needs (docs/decisions.md 383). */
+  /** Holds every scope, ones added later included: what a `*` webhook subscription needs. */
   unrestricted: boolean;
   rateLimitRpm: number | null;
 }
@@ -259,7 +259,7 @@ export const keyIdOf = (db: Db, tokenHash: string) => keyCredentials.keyIdOf(db,
 export const backfillCredentials = (db: Db) => keyCredentials.backfill(db);
 
 /**
- * A key found under an earlier hash secret, hashed again under the current one (docs/decisions.md 601): its
+ * A key found under an earlier hash secret, hashed again under the current one: its
  * credential for the new hash first (a lookup by it must find the key once the key says so), then one update guarded
  * on the old hash, so that of processes racing on the key's first use after a rotation one writes and the rest find
  * it done. The old credential stays: it names the same key, whose `token_hash` no longer matches it.

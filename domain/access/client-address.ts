@@ -1,6 +1,6 @@
 /**
- * The client address failed authentications are counted by (docs/decisions.md 432, docs/decisions.md 310). An IPv4
- * address is itself; an IPv6 client is its /64, the block one subscriber is given, since it can pick any of the 2^64
+ * The client address failed authentications are counted by (a valid key is never refused by it). An IPv4 address
+ * is itself; an IPv6 client is its /64, the block one subscriber is given, since it can pick any of the 2^64
  * addresses inside for each request; an IPv4-mapped IPv6 address (`::ffff:a.b.c.d`, what a dual-stack socket
  * reports) is its IPv4 address. Anything else (no address at all) is kept as it is.
  */

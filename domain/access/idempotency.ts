@@ -1,9 +1,9 @@
 /**
- * Idempotency keys (docs/decisions.md 408), scoped to (account, key mode, endpoint) (docs/decisions.md 122) and kept 24 hours (checked in code; the
- * database need not support TTL). The first request with a key reserves the id of the resource it will create, so a
- * retry after a crash resumes creating the same resource instead of a second one. Same key and same body replays the
- * stored answer; a different body is 409 `idempotency_key_reused`; the same key while the first request is still
- * running is 409 `idempotency_key_in_use`.
+ * Idempotency keys, scoped to (account, key mode, endpoint), since test and live are separate worlds, and kept 24
+ * hours (checked in code; the database need not support TTL). The first request with a key reserves the id of the
+ * resource it will create, so a retry after a crash resumes creating the same resource instead of a second one. Same
+ * key and same body replays the stored answer; a different body is 409 `idempotency_key_reused`; the same key while
+ * the first request is still running is 409 `idempotency_key_in_use`.
  */
 import { createHash } from 'node:crypto';
 import type { Db } from 'mongodb';

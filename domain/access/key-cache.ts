@@ -1,5 +1,5 @@
 /**
- * Authentication of API keys with no database read on most requests (docs/decisions.md 167). Per API process:
+ * Authentication of API keys with no database read on most requests. Per API process:
  *   - token hash → key id, remembered for good (a credential never changes; see domain/access/api-keys.ts);
  *   - the key's state (account, mode, scopes, limit, expiry, revocation), read by `_id` and used for at most
  *     STATE_TTL_MS: once it is REFRESH_AFTER_MS old a request triggers a read in the background, and once it is
@@ -50,7 +50,7 @@ export class KeyCache {
   private readonly states = new Map<string, KeyState>();
   private readonly revokedHere = new Map<string, number>();
 
-  /** `fallbacks`: earlier hash secrets, whose keys are re-hashed under `hashSecret` on use (docs/decisions.md 601). */
+  /** `fallbacks`: earlier hash secrets, whose keys are re-hashed under `hashSecret` on use. */
   constructor(
     private readonly db: Db,
     private readonly hashSecret: string,

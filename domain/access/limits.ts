@@ -1,5 +1,5 @@
 /**
- * Per-account abuse limits (docs/decisions.md 432): how many active API keys and webhook endpoints one account may
+ * Per-account abuse limits: how many active API keys and webhook endpoints one account may
  * hold. Above them creation answers 409 `limit_reached`, so a leaked session or key cannot mint unbounded keys or
  * fan every event out to unbounded URLs.
  */
@@ -9,18 +9,18 @@ export const LIMITS = {
   activeKeysPerAccount: 100,
   /**
    * Keys `GET /keys` lists (active, or stopped in the last STOPPED_KEY_LISTED_DAYS; domain/access/api-keys.ts). The
-   * list is unpaged in the contract, so this bounds its size and its reads (docs/decisions.md 292).
+   * list is unpaged in the contract, so this bounds its size and its reads.
    */
   listedKeysPerAccount: 1000,
   webhookEndpointsPerAccount: 20,
   /**
    * Uploads (documents and reference documents together) handed a URL and not yet completed or swept
-   * (domain/documents/open-uploads.ts, docs/decisions.md 322): each may hold bytes in the store until it is swept.
+   * (domain/documents/open-uploads.ts): each may hold bytes in the store until it is swept.
    */
   openUploadsPerAccount: 500,
-  /** Batches not yet final (domain/batches/, docs/decisions.md 36). */
+  /** Batches not yet final (domain/batches/). */
   unfinishedBatchesPerAccount: 5,
-  /** Batch items running at once over all of an account's batches (docs/decisions.md 37). */
+  /** Batch items running at once over all of an account's batches. */
   batchItemsInFlightPerAccount: 50,
 } as const;
 

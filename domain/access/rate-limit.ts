@@ -1,8 +1,8 @@
 /**
- * Request limits counted in MongoDB, so every API process shares one count (docs/decisions.md 406 and 432): per API
+ * Request limits counted in MongoDB, so every API process shares one count: per API
  * key, and per client address for failed authentications.
  *
- * A sliding window, estimated from two fixed one-minute buckets (docs/decisions.md 112): the count of the current bucket plus
+ * A sliding window, estimated from two fixed one-minute buckets: the count of the current bucket plus
  * the previous bucket's count weighted by how much of it the sliding minute still covers. A fixed window alone
  * admits a full limit at the end of one minute and another at the start of the next (2× at the edge); here the
  * previous minute's requests keep counting, fading out, so a burst at the edge is refused.
@@ -196,7 +196,7 @@ export interface Lease {
 }
 
 /**
- * Takes up to `want` tokens from `id`'s sliding window in one atomic `$inc` (docs/decisions.md 165), and in the same update
+ * Takes up to `want` tokens from `id`'s sliding window in one atomic `$inc`, and in the same update
  * gives back `giveBack` unused tokens of an earlier lease taken in this bucket or the one before. The tokens
  * count as requests from the moment they are leased, so a lease can never let the window exceed `limit`: whatever
  * the `$inc` took beyond it is taken back at once, as `consume` does for one request. Tokens are only good until

@@ -1,6 +1,6 @@
 /**
- * API-key scopes (docs/decisions.md 403, 382). A route declares the one scope it needs; a key lists the scopes it has,
- * or is unrestricted and holds every scope, ones added later included (docs/decisions.md 442).
+ * API-key scopes. A route declares the one scope it needs; a key lists the scopes it has, or is unrestricted and
+ * holds every scope, ones added later included.
  */
 export const SCOPES = [
   'runs:read',
@@ -16,9 +16,9 @@ export const SCOPES = [
   'catalog:read',
   'calibrations:read',
   'calibrations:write',
-  /** Reading documents without uploading them (page images, docs/decisions.md 682); `documents:write` reads too. */
+  /** Reading documents without uploading them (page images); `documents:write` reads too, as it did before. */
   'documents:read',
-  /** Reviews (docs/decisions.md 720): reading the queue and `review.completed`; claiming and submitting. */
+  /** Reviews: reading the queue and `review.completed`; claiming and submitting. */
   'reviews:read',
   'reviews:write',
 ] as const;
@@ -27,6 +27,6 @@ export type Scope = (typeof SCOPES)[number];
 
 /**
  * Every scope of version 1, which an unrestricted key was stored with before keys recorded `unrestricted`: a key
- * stored with exactly these is unrestricted (docs/decisions.md 382).
+ * stored with exactly these is unrestricted.
  */
 export const V1_SCOPES: readonly Scope[] = SCOPES.slice(0, 11);

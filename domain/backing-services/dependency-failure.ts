@@ -2,7 +2,7 @@
  * The one classifier of dependency failures: is this error "MongoDB, the object store or Temporal is unavailable
  * (or did not answer in time)"? The API's error middleware answers such an error 503 `service_unavailable` with
  * `Retry-After`; anything it does not recognise stays an internal error (500, logged), because a bug must not hide
- * behind "try again" (docs/decisions.md 145).
+ * behind "try again".
  *
  * Classified by the libraries' error types and documented properties (driver classes, gRPC status codes, the AWS
  * SDK's `$metadata.httpStatusCode`, Node's socket error codes), not by message text. Names are matched only where

@@ -43,8 +43,9 @@ export async function checkHealth({ db, storage, temporal, timeoutMs }: HealthDe
 }
 
 /**
- * `checkHealth`, its answer served again for `ttlMs` after it was worked out (docs/decisions.md 314); calls while
- * one is being worked out wait for that one. An outage shows at most `ttlMs` (plus the probes' own deadline) late.
+ * `checkHealth`, its answer served again for `ttlMs` after it was worked out (the route is public, and each answer
+ * probes four dependencies); calls while one is being worked out wait for that one. An outage shows at most `ttlMs`
+ * (plus the probes' own deadline) late.
  */
 export function cachedHealth(deps: HealthDeps, ttlMs: number): () => Promise<Health> {
   let last: { health: Health; at: number } | null = null;

@@ -1,4 +1,4 @@
-/** The account's spendable credits as the API reports them (docs/decisions.md 412). */
+/** The account's spendable credits as the API reports them. */
 import { toCredits } from './credits';
 import type { TenantDb } from '../store';
 import type { AccountDoc } from '../access/accounts';

@@ -1,5 +1,5 @@
 /**
- * The credits ledger (docs/decisions.md 412, its mechanism amended by docs/decisions.md 300). Amounts are integers of
+ * The credits ledger. Amounts are integers of
  * milli-credits, so fractional prices (0.2 credits a page) add up exactly. Every movement — a charge, a refund, a
  * grant — is a ledger entry keyed by (subject, kind), so inserting it twice is impossible, and is decided exactly
  * once: applied to the account's balance (or, a charge, refused), however late its retry comes and however many
@@ -24,7 +24,7 @@
  * account grows with its history. test/integration/ledger-properties.test.ts checks it all under crashes at every
  * step and in every interleaving; test/integration/money-and-state.test.ts a retry after 1,000 later movements.
  *
- * Until docs/decisions.md 300, decisions were recorded in the account's `journal` (its last 1,000 entry ids, with
+ * Before `ledger_version`, decisions were recorded in the account's `journal` (its last 1,000 entry ids, with
  * `<id>:rejected` for a refused charge) and `charge_splits`: what they hold is still read, never written.
  * Bonus credits are spent before regular ones; a refund returns each part to where it came from.
  */
@@ -79,7 +79,7 @@ async function insertOrLoad(db: Db, entry: LedgerEntry): Promise<LedgerEntry> {
   }
 }
 
-/** The decision the account holds for entry `id`: in flight, or recorded by the journal before docs/decisions.md 300. */
+/** The decision the account holds for entry `id`: in flight, or recorded by the journal before `ledger_version`. */
 function decided(account: AccountDoc, entry: LedgerEntry): InFlightDecision | null {
   const inFlight = account.in_flight?.[inFlightKey(entry._id)];
   if (inFlight) return inFlight;
@@ -150,7 +150,7 @@ async function settle(
       // `|| 0`: never an increment of -0, which the driver would send as a double.
       const signed = (milli: number) => (current.kind === 'charge' ? -milli : milli) || 0;
       const res = await accounts(db).updateOne(
-        // `null` also matches an account from before docs/decisions.md 300, which has no version yet.
+        // `null` also matches an account from before `ledger_version`, which has no version yet.
         { _id: account._id, ledger_version: account.ledger_version ?? (null as unknown as undefined) },
         {
           $inc:

@@ -1,5 +1,5 @@
 /**
- * The usage rollup (docs/decisions.md 421, docs/decisions.md 53–54): one document per account and UTC month holding, per day
+ * The usage rollup: one document per account and UTC month holding, per day
  * and workflow, the admitted live runs and the credits they were finally charged. The usage report reads at most 13
  * of these by `_id`, so its cost does not grow with the number of runs.
  *
@@ -40,7 +40,7 @@ export interface UsageMonthDoc {
   names: Record<string, string>;
   /** Tokens of facts added here whose run is not marked yet (a crash window; normally empty). */
   pending: string[];
-  /** Live prompt generations (docs/decisions.md 426), per day `<DD>`: how many were charged and what they cost. */
+  /** Live prompt generations, per day `<DD>`: how many were charged and what they cost. */
   generations?: Record<string, UsageGenerationCell>;
   /** The last generation facts added (`<gen id>:charged` / `:refunded`): a retried call adds nothing twice. */
   generation_tokens?: string[];
@@ -56,7 +56,7 @@ const GENERATION_TOKENS_KEPT = 1000;
 
 export const usageMonthId = (accountId: string, month: string) => `${accountId}:${month}`;
 export const monthOf = (d: Date) => d.toISOString().slice(0, 7);
-/** The suffix of an economy batch item's cell: the report counts them apart (docs/decisions.md 763). */
+/** The suffix of an economy batch item's cell: the report counts them apart. */
 export const ECONOMY_CELL = ':economy';
 
 /** The cell of a run's day and workflow (and, for an economy batch's item, kind) in its month. */

@@ -1,11 +1,11 @@
 /**
- * The usage report (docs/api-reference.md §17, docs/decisions.md 421): runs and credits of an account over a period
+ * The usage report (docs/api-reference.md §17): runs and credits of an account over a period
  * of UTC days, optionally per workflow. Read from the usage rollup the runs keep up to date as they are admitted and charged
  * (domain/billing/usage-rollup.ts), so the API never loads the runs themselves, however many there are.
  *
  * What counts: admitted, live-mode runs created in the period. Credits are what those runs were finally charged
  * (`charged_milli`; null — not settled yet — counts 0, and failed, canceled and refunded runs carry 0). Test-mode
- * runs cost nothing and are left out of both counts. Live prompt generations (docs/decisions.md 426) add their credits to
+ * runs cost nothing and are left out of both counts. Live prompt generations add their credits to
  * `total_credits` and are counted in `total_generations`; they belong to no workflow.
  */
 import { toCredits } from './credits';
@@ -88,7 +88,7 @@ export async function usageReport(tenant: TenantDb, query: UsageQuery, currentNa
       const date = `${doc.month}-${cell.slice(0, sep)}`;
       if (date < period.from || date > period.to) continue;
       const rest = cell.slice(sep + 1);
-      // An economy batch's items count with their workflow and, apart, as economy runs (docs/decisions.md 763).
+      // An economy batch's items count with their workflow and, apart, as economy runs.
       const isEconomy = rest.endsWith(ECONOMY_CELL);
       const workflowId = isEconomy ? rest.slice(0, -ECONOMY_CELL.length) : rest;
       if (isEconomy) {
@@ -101,7 +101,7 @@ export async function usageReport(tenant: TenantDb, query: UsageQuery, currentNa
       groups.set(workflowId, group);
     }
   }
-  // Live prompt generations (docs/decisions.md 426) cost credits too: counted apart from runs, in the total.
+  // Live prompt generations cost credits too: counted apart from runs, in the total.
   let generations = 0;
   let generationMilli = 0;
   for (const doc of docs) {

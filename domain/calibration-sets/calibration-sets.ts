@@ -1,6 +1,6 @@
 /**
- * Calibration sets (docs/decisions.md 438, 371–375): criteria that point into a run's output, and items — input
- * documents with people's labels — that a calibration (docs/decisions.md 439, not built yet) runs and compares with
+ * Calibration sets: criteria that point into a run's output, and items — input
+ * documents with people's labels — that a calibration runs and compares with
  * the model's answers. This module alone writes both collections, declared below: a set is listed in its account's
  * list, its items in the set's own list (scope: the set id).
  */
@@ -56,7 +56,7 @@ export function criterionInput(c: CriterionDoc): CriterionInput {
 export interface CalibrationSetDoc extends Item {
   name: string;
   criteria: CriterionDoc[];
-  /** Items added, counted when a call reserves room for them (docs/decisions.md 373). */
+  /** Items added, counted when a call reserves room for them (one guarded update: no two calls pass the limit). */
   item_count: number;
   deleted_at: Date | null;
   created_at: Date;
@@ -110,7 +110,7 @@ export const CALIBRATION_SETS = defineCollection<CalibrationSetDoc>({
 
 /**
  * A set's items, newest first, one list per set. Never settled: an item is read by `_id` for every page, so an
- * entry whose item a refused call took back (or never wrote) is a gap readers step over (docs/decisions.md 373).
+ * entry whose item a refused call took back (or never wrote) is a gap readers step over.
  */
 export const CALIBRATION_ITEMS = defineCollection<CalibrationItemDoc>({
   collection: COLLECTIONS.calibrationItems,
@@ -127,7 +127,7 @@ const sets = (tenant: TenantDb) => CALIBRATION_SETS.in(tenant);
 
 /**
  * Creates a set. `reservedId`: the id an Idempotency-Key reserved; a retry whose first attempt wrote the set (and
- * then failed to answer) finds it and answers it (docs/decisions.md 371).
+ * then failed to answer) finds it and answers it.
  */
 export async function createCalibrationSet(
   tenant: TenantDb,
@@ -168,7 +168,7 @@ export async function listCalibrationSets(tenant: TenantDb, page: PageQuery, cur
 
 /**
  * Soft: the set answers 404 from then on, and so do its items, which are reachable only through it; the item
- * documents stay, as a deleted workflow's runs do (docs/decisions.md 374).
+ * documents stay, as a deleted workflow's runs do; hiding them takes no scan of the items.
  */
 export async function deleteCalibrationSet(tenant: TenantDb, setId: string) {
   const deleted = await CALIBRATION_SETS.transition(
@@ -230,14 +230,14 @@ function labelDetails(criteria: CriterionDoc[], input: AddCalibrationItemsReques
 }
 
 /**
- * Adds items to a set, all or none (docs/decisions.md 372, 373): every label is checked against the set's criteria
+ * Adds items to a set, all or none: every label is checked against the set's criteria
  * and every input document against the account's, before anything is written; room is then reserved on the set's
  * count (409 `limit_reached` past 10,000), the items are listed and inserted, and any failure takes the inserted ones
  * and the reservation back before it answers.
  *
  * The items' ids are fixed by the call (`callId`, the id the Idempotency-Key reserved) and their order in it, so a
  * retry of a call whose answer was lost (its process died, or its key's lock lapsed) finds the items it wrote:
- * nothing is inserted twice (docs/decisions.md 582). All found: they are the answer. Some found: the earlier attempt
+ * nothing is inserted twice. All found: they are the answer. Some found: the earlier attempt
  * reserved their room, and the rest are written without reserving again.
  */
 export async function addCalibrationItems(

@@ -1,12 +1,12 @@
 /**
- * Calibration sets and their items (docs/api-reference.md §20; docs/decisions.md 438, 371–375): the criteria a set
+ * Calibration sets and their items (docs/api-reference.md §20): the criteria a set
  * declares, checked here one by one, and the items' shape. Whether a label fits its criterion depends on the set, so
  * that is checked by domain/calibration-sets/calibration-sets.ts, with the same kind of `details`.
  */
 import { z } from 'zod';
 import { pageSchema } from '../http/pagination';
 
-/** Limits (docs/decisions.md 372). */
+/** Limits: what the body alone breaks is 400; a set past its 10,000 items is 409 `limit_reached`. */
 export const CALIBRATION_LIMITS = {
   criteriaPerSet: 50,
   itemsPerCall: 1000,
@@ -155,7 +155,7 @@ export const RaterLabel = z
   .strict()
   .meta({ id: 'CalibrationRaterLabel' });
 
-/** One value, or several raters' (the first is H1, the second H2: docs/decisions.md 439). */
+/** One value, or several raters' (the first is H1, the second H2). */
 export const ItemLabel = z.union([
   LabelValue,
   z

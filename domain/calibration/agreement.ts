@@ -1,5 +1,5 @@
 /**
- * One criterion's agreement report (docs/decisions.md 370): from each item's human labels and the model's value(s)
+ * One criterion's agreement report: from each item's human labels and the model's value(s)
  * at the criterion's pointer, the metrics its kind calls for with their bootstrap intervals, the human–human baseline,
  * the model's self-agreement across repeats, the verdict against the thresholds, and the items furthest from people.
  * Pure: the calibration job reads runs' outputs and labels, hands them here, and stores what this returns.
@@ -399,7 +399,7 @@ export interface MetricDifference {
 }
 
 /**
- * Two calibrations of one criterion compared on the items both scored (docs/decisions.md 370, 439): for every metric
+ * Two calibrations of one criterion compared on the items both scored: for every metric
  * of the kind, the first's value minus the second's, with a paired bootstrap interval — each resample draws one set
  * of items and computes both sides on it (`pairedDifferenceInterval`), so the items' own difficulty cancels. Items
  * are joined by `item_id`, in the first calibration's order; the human label is the first's.

@@ -1,5 +1,5 @@
 /**
- * Percentile bootstrap intervals over a calibration's items (docs/decisions.md 370): the items are resampled with
+ * Percentile bootstrap intervals over a calibration's items: the items are resampled with
  * replacement, the metric is computed on each resample, and the interval is the 2.5th and 97.5th percentiles of those
  * values. Resamples are drawn from a seeded generator, so the same seed gives the same intervals on every machine and
  * a report can be reproduced; the indices are exposed so tests can hand the very same resamples to NumPy.

@@ -1,5 +1,5 @@
 /**
- * The agreement metrics of a calibration (docs/decisions.md 370): how far a workflow's judgments agree with people's,
+ * The agreement metrics of a calibration: how far a workflow's judgments agree with people's,
  * per criterion. Pure and deterministic: numbers in, numbers out, no I/O. Every metric answers either a finite value
  * or `null` with a reason a person can read — never NaN, never a throw — because a report is read by people deciding
  * whether to trust a model, and "undefined because every rater gave 3" is an answer, NaN is not.
@@ -162,7 +162,7 @@ export function rootMeanSquaredError(human: readonly number[], model: readonly n
 }
 
 /**
- * Standardized mean difference (docs/decisions.md 370): (mean model − mean human) ÷ √((var model + var human) ÷ 2),
+ * Standardized mean difference: (mean model − mean human) ÷ √((var model + var human) ÷ 2),
  * sample variances (n − 1). Positive: the model scores higher than people. Undefined under two pairs or when both
  * sides are constant (no spread to standardize by).
  */

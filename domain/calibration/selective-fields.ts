@@ -1,6 +1,6 @@
 /**
- * The selective-agreement part of a criterion's calibration report (selective.ts computes it; docs/decisions.md 663,
- * 750), apart from agreement.ts so that both can name it without importing each other.
+ * The selective-agreement part of a criterion's calibration report (selective.ts computes it),
+ * apart from agreement.ts so that both can name it without importing each other.
  */
 import type { Metric } from './metrics';
 
@@ -19,7 +19,7 @@ export interface SelectiveRow {
 
 export interface SelectiveFields {
   /**
-   * Selective agreement (selective.ts, docs/decisions.md 663, 750): absent from reports written before it; `selective`
+   * Selective agreement (selective.ts): absent from reports written before it; `selective`
    * null, and `confidence_auroc` null with the reason, when no scored item's runs carried a confidence (k = 1).
    */
   selective?: SelectiveRow[] | null;

@@ -1,5 +1,5 @@
 /**
- * Selective agreement (docs/decisions.md 663): how agreement with people rises as the items the
+ * Selective agreement: how agreement with people rises as the items the
  * model was least sure of are set aside. Per threshold 0.5…1.0, over the items whose model confidence is at least
  * the threshold, the criterion's verdict metric (quadratic κ for ordinal, κ for categorical and boolean, Lin's
  * concordance for numeric) with its 95 % bootstrap interval and the share of items kept; the AUROC of confidence
@@ -33,7 +33,7 @@ export interface SelectiveReport {
   recommended_threshold: { threshold: number; coverage: number } | null;
 }
 
-/** The criterion's verdict metric: the first metric of its kind in the agreement report (docs/decisions.md 370). */
+/** The criterion's verdict metric: the first metric of its kind in the agreement report. */
 export function verdictMetric(criterion: Criterion): (human: LabelValue[], model: LabelValue[]) => Metric {
   const labels = declaredLabels(criterion);
   switch (criterion.kind) {
@@ -108,7 +108,7 @@ export function selectiveAgreement(
     selective,
     confidence_auroc: scored.length
       ? auroc(
-          // Exact agreement, numeric included (docs/decisions.md 663): a numeric criterion rarely has one.
+          // Exact agreement, numeric included: a numeric criterion rarely has one, and answers null with the reason.
           scored.map((i) => i.model === i.human),
           scored.map((i) => i.confidence),
         )

@@ -1,5 +1,5 @@
 /**
- * Calibrations (docs/decisions.md 439, 520–526): a calibration set's items run on a workflow as one batch (through
+ * Calibrations: a calibration set's items run on a workflow as one batch (through
  * domain/batches/ `createBatch`, `repeats` runs per item), and, once the batch is final, one report per criterion
  * (domain/calibration/agreement.ts) with its HTML and XLSX files. This module alone writes `calibrations`.
  */
@@ -66,7 +66,7 @@ export function calibrationView(
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** The calibration as the API answers it, its two files signed afresh for `ttlSeconds` (docs/decisions.md 524). */
+/** The calibration as the API answers it, its two stored files signed afresh for `ttlSeconds` (signed URLs expire). */
 export async function signedCalibrationView(storage: Storage, ttlSeconds: number, doc: CalibrationDoc) {
   const sign = (key: string | null, filename: string, mimeType: string) =>
     key ? signedFile(storage, key, filename, mimeType, ttlSeconds) : Promise.resolve(null);
@@ -88,7 +88,7 @@ function batchItemsOf(calibrationId: string, items: CalibrationItemDoc[], repeat
 }
 
 /**
- * Creates a calibration (docs/decisions.md 439, 521): the set read whole (404; 400 when empty or when items ×
+ * Creates a calibration: the set read whole (404; 400 when empty or when items ×
  * repeats passes 10,000), the calibration written and listed, then its batch through `createBatch` (every refusal of
  * a batch — 402, 404, 409 — is the calibration's, and takes the calibration back), then its job. `calibrationId`
  * comes from the Idempotency-Key's reservation, and the batch's id is fixed on the calibration before the batch is
@@ -113,7 +113,7 @@ export async function createCalibration(
       { path: 'body.calibration_set_id', message: 'the set has no items' },
     ]);
   }
-  // Only the reports' sizes bound this (docs/decisions.md 562): they are held whole, and embedded in the event.
+  // Only the reports' sizes bound this: they are held whole, and embedded in the event (one document, under 16 MiB).
   if (items.length * set.criteria.length > CALIBRATION_MAX_CRITERION_VALUES) {
     throw errors.invalidRequest(
       `${items.length} items × ${set.criteria.length} criteria is ${items.length * set.criteria.length}; a calibration reports on at most ${CALIBRATION_MAX_CRITERION_VALUES.toLocaleString('en-US')}.`,
@@ -133,7 +133,7 @@ export async function createCalibration(
   }
   const created = doc === null;
   // Watched as it is written (running), as a batch is: a creation that dies at any later step leaves a calibration
-  // the reconciler finds and settles (docs/decisions.md 528); a retry finds it written and watched.
+  // the reconciler finds and settles; a retry finds it written and watched.
   if (!doc) {
     const fresh: Omit<CalibrationDoc, 'account_id'> = {
       _id: calibrationId,
@@ -170,7 +170,7 @@ export async function createCalibration(
       { items: batchItemsOf(doc._id, items, repeats), metadata: { calibration_id: doc._id } },
       doc.batch_id,
       // Named after the batch's workflow while still running, or the reconciler failed it first (creation_failed):
-      // then the batch is taken back (docs/decisions.md 581).
+      // then the batch is taken back: exactly one of this and the reconciler's failure lands.
       async (b) =>
         (
           await calibrations(tenant).updateOne(
@@ -271,7 +271,7 @@ async function completed(
 }
 
 /**
- * Ends a running calibration `failed` with its reason (the reconciler's settlement, docs/decisions.md 528): once,
+ * Ends a running calibration `failed` with its reason (the reconciler's settlement): once,
  * the first writer wins (a job finishing it at the same moment keeps its report), then `calibration.completed`.
  * Answers whether this call ended it. Its batch, if any, is untouched: the batch's runs carry the money.
  */
@@ -283,8 +283,8 @@ export async function failCalibration(
   const tenant = new TenantDb(deps.db, calibration.account_id);
   const failed = await CALIBRATIONS.transition(
     tenant,
-    // creation_failed only while its creation has not confirmed its batch (named it after the batch's workflow,
-    // docs/decisions.md 581): one that has will find its batch and job.
+    // creation_failed only while its creation has not confirmed its batch (named it after the batch's workflow):
+    // one that has will find its batch and job.
     { _id: calibration._id, status: 'running', ...(error.code === 'creation_failed' ? { workflow_name: '' } : {}) },
     { $set: { status: 'failed', error, finished_at: new Date() } },
   );
@@ -294,7 +294,7 @@ export async function failCalibration(
 }
 
 /**
- * `POST /calibrations/{id}/cancel` (docs/decisions.md 563): its batch's queued items are canceled through the
+ * `POST /calibrations/{id}/cancel`: its batch's queued items are canceled through the
  * batches domain (running ones finish; what ran stays charged), and the calibration ends `canceled` at once, with no
  * report: a report of part of the items would read as a verdict. 409 when it has already ended.
  */

@@ -1,5 +1,5 @@
 /**
- * `GET /calibrations/{id}/compare?with=` (docs/decisions.md 523, 560): the comparison is work the worker does and
+ * `GET /calibrations/{id}/compare?with=`: the comparison is work the worker does and
  * stores — a paired bootstrap per metric per criterion is seconds to minutes of arithmetic, which must never run on
  * the API's event loop (issue 53 item 1). The request checks the pair, answers the stored comparison when there is
  * one, else starts (or joins) the pair's job and waits a bounded time: the comparison once done, or `waiting`.

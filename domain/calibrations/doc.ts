@@ -1,5 +1,5 @@
 /**
- * A calibration's database record (written by calibrations.ts alone; docs/decisions.md 439, 520, 561) and its
+ * A calibration's database record (written by calibrations.ts alone) and its
  * collection: listed per account, newest first, and watched while it runs (the reconciler settles one whose job is
  * gone, domain/operations/reconcile-calibrations.ts).
  */
@@ -24,19 +24,19 @@ export interface CalibrationDoc extends Item {
   thresholds: Thresholds;
   seed: number;
   /**
-   * Before docs/decisions.md 561, the per-criterion reports as JSON text; null since (they are in the object store,
-   * `report_data_key`), kept for the calibrations finished before.
+   * Formerly the per-criterion reports as JSON text; null since they moved to the object store (`report_data_key`:
+   * here they would pass 16 MiB at 10,000 items), kept for the calibrations finished before.
    */
   report_json: string | null;
   /** Likewise, per criterion key, the scored pairs `{item_id, human, model}` (now at `pairs_key`). */
   pairs_json: string | null;
-  /** The object holding the per-criterion reports as JSON (docs/decisions.md 561). */
+  /** The object holding the per-criterion reports as JSON. */
   report_data_key?: string | null;
   /** The object holding the scored pairs by criterion key: what `compare` pairs on. */
   pairs_key?: string | null;
   report_key: string | null;
   items_key: string | null;
-  /** Why it failed (docs/decisions.md 528); absent or null unless `failed`. */
+  /** Why it failed; absent or null unless `failed`. */
   error?: { code: CalibrationFailureCode; message: string } | null;
   created_at: Date;
   finished_at: Date | null;

@@ -1,5 +1,5 @@
 /**
- * A calibration's report, assembled (docs/decisions.md 520, 560–562): what its batch's runs and its set's labels give
+ * A calibration's report, assembled: what its batch's runs and its set's labels give
  * per item (`calibrationInputs`, read in the worker), every criterion's report and scored pairs from those, one
  * criterion at a time (`criterionOutcomes`, computed off the worker's main thread: activities/calibration-stats.ts),
  * (the report data is kept in the object store, never in the calibration's database document: stored.ts).
@@ -136,7 +136,7 @@ export async function calibrationInputs(
 }
 
 /**
- * A criterion's selective agreement (docs/decisions.md 663, 750) over its scored pairs: each item's confidence is the
+ * A criterion's selective agreement over its scored pairs: each item's confidence is the
  * mean of its scorable repeats' confidences (one repeat: its run's), and items whose runs carried none are left out.
  */
 export function selectiveOutcome(

@@ -1,12 +1,12 @@
-/** Calibrations (docs/api-reference.md §21, docs/decisions.md 439, 520–526). */
+/** Calibrations (docs/api-reference.md §21). */
 import { z } from 'zod';
 import { PageQuery, pageSchema } from '../http/pagination';
 
 export const CALIBRATION_MAX_REPEATS = 5;
-/** Items × repeats a calibration may run: a batch's limit (docs/decisions.md 36). */
+/** Items × repeats a calibration may run: a batch's limit. */
 export const CALIBRATION_MAX_RUNS = 10_000;
 /**
- * Items × criteria a calibration reports on (docs/decisions.md 562): 10,000 items × 20 criteria. The reports hold
+ * Items × criteria a calibration reports on: 10,000 items × 20 criteria. The reports hold
  * each scored item's two values per criterion and are embedded whole in `calibration.completed`, whose stored event
  * must stay under the database's 16 MiB document limit.
  */
@@ -15,7 +15,7 @@ export const CALIBRATION_MAX_CRITERION_VALUES = 200_000;
 export const CalibrationStatus = z.enum(['running', 'succeeded', 'canceled', 'failed']);
 export type CalibrationStatus = z.infer<typeof CalibrationStatus>;
 
-/** Why a calibration failed (docs/decisions.md 528): its creation died before its batch, or its job ended early. */
+/** Why a calibration failed: its creation died before its batch, or its job ended early. */
 export const CALIBRATION_FAILURE_CODES = ['creation_failed', 'execution_ended', 'report_failed'] as const;
 export type CalibrationFailureCode = (typeof CALIBRATION_FAILURE_CODES)[number];
 

@@ -1,7 +1,7 @@
 /**
- * A calibration's objects in the object store, by the one module that reads and checks them (docs/decisions.md 561):
+ * A calibration's objects in the object store, by the one module that reads and checks them:
  * its per-criterion reports and scored pairs (never in its database document: issue 53 item 2), and the stored
- * comparisons of it with another (560). Its report and items files are written by its job (activities/calibrations.ts).
+ * comparisons of it with another. Its report and items files are written by its job (activities/calibrations.ts).
  */
 import { getObjectBytes, objectKeys, putObject, statObject, type Storage } from '../platform/storage';
 import type { CriterionReport, ScoredPair } from '../calibration/agreement';

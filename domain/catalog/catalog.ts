@@ -19,10 +19,10 @@ export type ModelPolicy = (typeof MODEL_POLICIES)[number];
 export const TEMPLATE_CATEGORIES = ['education', 'legal', 'grading', 'hr', 'general'] as const;
 export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];
 
-/** What an input page read by OCR adds to a run's price when the catalog does not say (docs/decisions.md 435). */
+/** What an input page read by OCR adds to a run's price when the catalog does not say. */
 export const DEFAULT_CREDITS_PER_OCR_PAGE = 0.05;
 
-/** An economy batch item's share of its ordinary price when the catalog does not say (docs/decisions.md 704). */
+/** An economy batch item's share of its ordinary price when the catalog does not say. */
 export const DEFAULT_ECONOMY_DISCOUNT = 0.5;
 
 const ProductSeed = z.object({
@@ -37,9 +37,9 @@ const ProductSeed = z.object({
     credits_per_run: z.number().min(0),
     credits_per_page: z.number().min(0),
     credits_per_1k_reference_tokens: z.number().min(0),
-    /** Each input page read by OCR (docs/decisions.md 435), on top of its page price. */
+    /** Each input page read by OCR, on top of its page price. */
     credits_per_ocr_page: z.number().min(0).default(DEFAULT_CREDITS_PER_OCR_PAGE),
-    /** What an economy batch item pays of its ordinary quote, in (0, 1] (docs/decisions.md 704). */
+    /** What an economy batch item pays of its ordinary quote, in (0, 1]. */
     economy_discount: z.number().gt(0).max(1).default(DEFAULT_ECONOMY_DISCOUNT),
   }),
 });
@@ -55,7 +55,7 @@ const TemplateSeed = z.object({
   user_prompt_seed: z.string().min(40),
 });
 
-/** What a live prompt generation costs (docs/decisions.md 426): catalog data, like the products' prices. */
+/** What a live prompt generation costs: catalog data, like the products' prices. */
 const GenerationPricing = z.object({ credits_per_generation: z.number().min(0).default(0.1) });
 export const GENERATION_PRICING = GenerationPricing.parse(generationSeed);
 
@@ -161,7 +161,7 @@ export async function getProduct(db: Db, code: string): Promise<ProductDoc> {
 
 /**
  * Reads of one catalog entry by id, remembered per process for CATALOG_CACHE_MS: every run creation and quote reads
- * its product and template, and the catalog changes only when a deployment seeds it (docs/decisions.md 190).
+ * its product and template, and the catalog changes only when a deployment seeds it.
  */
 const CATALOG_CACHE_MS = 30_000;
 const catalogReads = new WeakMap<Db, Map<string, { at: number; doc: Promise<unknown> }>>();

@@ -16,7 +16,7 @@ export interface DocumentDoc {
   mime_type: string | null;
   size_bytes: number | null;
   page_count: number | null;
-  /** Pages read by OCR (docs/decisions.md 435); absent on documents extracted before OCR existed (none were). */
+  /** Pages read by OCR; absent on documents extracted before OCR existed (none were). */
   ocr_pages?: number | null;
   /** The OCR engine and its mean word confidence, when pages were read by OCR (a run's manifest records them). */
   ocr?: { engine: string; mean_confidence: number; pages: number } | null;
@@ -30,9 +30,9 @@ export interface DocumentDoc {
   inferred_schema_json: string | null;
   /** The Temporal namespace whose extraction job owns the document once `complete` started it (the reconciler's). */
   job_namespace?: string | null;
-  /** When its upload URL expires (absent on records from before docs/decisions.md 322). */
+  /** When its upload URL expires (absent on records from before uploads were swept). */
   upload_expires_at?: Date | null;
-  /** The ETag of the object `complete` checked: the only object extraction reads (docs/decisions.md 321). */
+  /** The ETag of the object `complete` checked: the only object extraction reads (the upload URL outlives it). */
   original_etag?: string | null;
   created_at: Date;
   completed_at: Date | null;

@@ -145,7 +145,7 @@ export async function completeDocument(
       throw errors.unprocessable('upload_missing', 'No file has been uploaded yet: PUT the bytes to upload_url first.');
     }
     if (stored.size > MAX_UPLOAD_BYTES) {
-      // docs/decisions.md 427: refused from the store's size alone, never read, and not kept.
+      // Refused from the store's size alone, never read, and not kept.
       await deleteOriginal(storage, doc.object_key);
       await DOCUMENTS.transition(
         tenant,
@@ -208,7 +208,7 @@ export async function settleExtractionEnded(
   docId: string,
   reason: string,
 ): Promise<boolean> {
-  // The job is closed, so no attempt will take up the pages it kept: they go first (docs/decisions.md 317), so a
+  // The job is closed, so no attempt will take up the pages it kept: they go first, so a
   // settlement cut short between the two is finished by the next caller, which deletes what is left and settles.
   await forgetOcrPages(storage, textKeys.document(accountId, docId));
   const settled = await DOCUMENTS.transition(
@@ -235,7 +235,7 @@ export interface ExtractionOutcome {
   ocr_pages: number;
   ocr?: { engine: string; mean_confidence: number; pages: number } | null;
   char_count: number;
-  /** The form of the text extraction stored (docs/decisions.md 340). */
+  /** The form of the text extraction stored. */
   textVersion: number;
   /** Where the text was stored (stored-text.ts), when extracted. */
   textKey: string;
@@ -363,8 +363,8 @@ export async function requireInputDocuments(
   ids: string[],
   fieldOf: (id: string) => string = () => 'input_documents',
   /**
-   * `wait`: a document still being read (`extracting`) passes, for a run that waits for it in `queued`
-   * (docs/decisions.md 315); `refuse`: it is a 409 like any document without text.
+   * `wait`: a document still being read (`extracting`) passes, for a run that waits for it in `queued` (charged
+   * once its pages are read); `refuse`: it is a 409 like any document without text.
    */
   reading: 'wait' | 'refuse' = 'refuse',
 ): Promise<DocumentDoc[]> {

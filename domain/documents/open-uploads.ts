@@ -1,6 +1,6 @@
 /**
  * Uploads awaiting their bytes: an upload URL handed out for a document or a reference document that is not yet
- * completed (docs/decisions.md 322). Two things follow each one from its creation:
+ * completed. Two things follow each one from its creation:
  * - its collection's membership of uploads awaiting their bytes (document-record.ts, reference-record.ts), which
  *   bounds how many the account may hold at once (LIMITS.openUploadsPerAccount, documents and references together;
  *   409 `limit_reached` past it): each may leave bytes in the store — up to the store's largest single PUT when no

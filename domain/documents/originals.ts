@@ -1,7 +1,7 @@
 /**
  * The uploaded originals of input and reference documents (`…/original` in the object store): the presigned PUT
  * that lets a client write one, the checks at `complete` (size and ETag), the stream extraction reads — only the
- * object `complete` checked, since the upload URL stays valid after it (docs/decisions.md 321) — and the deletion of
+ * object `complete` checked, since the upload URL stays valid after it — and the deletion of
  * an oversized, replaced or abandoned one. This module alone builds those keys and touches those objects (test/unit/structure.test.ts).
  */
 import type { Readable } from 'node:stream';
@@ -55,7 +55,7 @@ export function openOriginal(storage: Storage, key: string, etag?: string | null
   return getObjectStream(storage, key, etag ?? undefined);
 }
 
-/** docs/decisions.md 427 and docs/decisions.md 321–322: an oversized, replaced or abandoned original is not kept. */
+/** An oversized, replaced or abandoned original is not kept: nothing reads it, and it holds the account's bytes. */
 export function deleteOriginal(storage: Storage, key: string): Promise<void> {
   return deleteObject(storage, key);
 }

@@ -1,5 +1,5 @@
 /**
- * Page images (docs/decisions.md 680): a page of an input or reference document drawn as a PNG, so that a citation's
+ * Page images: a page of an input or reference document drawn as a PNG, so that a citation's
  * `input.boxes` can be drawn where its words are. This module alone builds their keys and reads, writes and deletes
  * their objects (test/unit/structure.test.ts): one PNG per page and width beside the document's other objects
  * (`…/<id>/pages/<n>-<width>.png`, its size in pixels in the object's metadata), or, for a page that cannot be drawn,

@@ -1,5 +1,5 @@
 /**
- * The formats whose documents have pages to show as images (docs/decisions.md 680), by the type extraction detected
+ * The formats whose documents have pages to show as images, by the type extraction detected
  * (a document's `mime_type`): a PDF page (text layer or scan) or an image page (a TIFF frame each). Every other format
  * answers 409 `no_page_images`. Its own small module: the page-image sandbox's child loads it too.
  */

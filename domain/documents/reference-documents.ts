@@ -130,7 +130,7 @@ export async function completeReference(tenant: TenantDb, storage: Storage, temp
     if (!stored)
       throw errors.unprocessable('upload_missing', 'No file has been uploaded yet: PUT the bytes to upload_url first.');
     if (stored.size > MAX_UPLOAD_BYTES) {
-      // docs/decisions.md 427: refused from the store's size alone, never read, and not kept.
+      // Refused from the store's size alone, never read, and not kept.
       await deleteOriginal(storage, doc.object_key);
       const refused = await changing(
         tenant,
@@ -222,7 +222,7 @@ export async function settleIndexingEnded(
   refId: string,
   reason: string,
 ): Promise<boolean> {
-  // The job is closed: the pages it kept for a retry go first (docs/decisions.md 317), as for an input document.
+  // The job is closed: the pages it kept for a retry go first, as for an input document.
   await forgetOcrPages(storage, textKeys.reference(accountId, refId));
   const tenant = new TenantDb(db, accountId);
   const settled = await changing(

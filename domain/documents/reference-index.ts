@@ -40,11 +40,11 @@ interface IndexDoc {
   account_id: string;
   version: number;
   chunk_count: number;
-  /** The tokens of all its chunks (absent from records written before docs/decisions.md 267: then counted from the chunks). */
+  /** The tokens of all its chunks (absent from older records: then counted from the chunks). */
   token_total?: number;
-  /** The object holding the gzipped serialized index (docs/decisions.md 260). */
+  /** The object holding the gzipped serialized index: a large one would pass a record's 16 MiB. */
   index_key?: string;
-  /** The same bytes inline, as records written before docs/decisions.md 260 hold them; read, never written. */
+  /** The same bytes inline, as older records hold them; read, never written. */
   index_gz?: Binary;
   created_at: Date;
 }
@@ -74,7 +74,7 @@ export async function storeReferenceIndex(
   );
   // Every chunk written over its `_id` (`<ref>:<ordinal>`), replacing what an earlier attempt or version left there,
   // and the previous version's chunks past the new end deleted by `_id`. Never `deleteMany({ref_id})`: the embedded
-  // store answers it by scanning every account's chunks (docs/decisions.md 285). Readers never read past a record's
+  // store answers it by scanning every account's chunks. Readers never read past a record's
   // chunk_count, so a chunk left beyond it by an attempt that died is only space.
   const docs = chunks.map((c) => ({ ...c, _id: c.id, account_id: ref.accountId }));
   await bulkWriteInBatches(
@@ -113,7 +113,7 @@ export interface StoredReferenceIndex {
 
 /**
  * The index records of a run's references, each read once, by `_id` (the embedded store pushes only `_id` equality
- * down, docs/decisions.md 170, so an `$in` would scan every account's records), however many of the reads below the
+ * down, so an `$in` would scan every account's records), however many of the reads below the
  * run makes: the references' token totals, then their indexes or their leading chunks. Read without the inline index
  * an old record may hold, which only opening that index needs.
  */
@@ -137,7 +137,7 @@ export class IndexRecords {
     return this.read;
   }
 
-  /** The index a record from before docs/decisions.md 260 holds inline. */
+  /** The index an older record holds inline. */
   async inlineIndex(refId: string): Promise<Uint8Array | undefined> {
     const record = await this.tenant
       .collection<IndexDoc>(COLLECTIONS.referenceIndexes)
@@ -176,7 +176,7 @@ export type ChunkPlace = Omit<Chunk, 'text'>;
 
 /**
  * The account's chunk records with these ids (`<ref_id>:<ordinal>`), in the same order, null where none: one point
- * read by `_id` each, the key every store looks up (the embedded one scans for anything else, docs/decisions.md 170).
+ * read by `_id` each, the key every store looks up (the embedded one scans for anything else).
  * `withText: false` leaves the passage text out.
  */
 function chunkRecords(

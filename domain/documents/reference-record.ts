@@ -24,9 +24,9 @@ export interface ReferenceDocumentDoc extends Item {
   indexing_started_at: Date | null;
   /** The Temporal namespace whose indexing job owns the document once `complete` started it (the reconciler's). */
   job_namespace?: string | null;
-  /** When its upload URL expires (absent on records from before docs/decisions.md 322). */
+  /** When its upload URL expires (absent on records from before uploads were swept). */
   upload_expires_at?: Date | null;
-  /** The ETag of the object `complete` checked: the only object indexing reads (docs/decisions.md 321). */
+  /** The ETag of the object `complete` checked: the only object indexing reads (the upload URL outlives it). */
   original_etag?: string | null;
   deleted_at: Date | null;
   created_at: Date;
@@ -38,7 +38,7 @@ export const REFERENCES = defineCollection<ReferenceDocumentDoc, 'awaiting_uploa
     name: 'reference_documents',
     scopeOf: () => '',
     // Every change claims its entry (the transition's `current`), so its snapshot is trusted in every status,
-    // `processing` included (docs/decisions.md 211).
+    // `processing` included: a page of references being processed needs no read per item.
     settled: () => true,
     shapes: [{ equal: ['deleted_at'], other: [] }],
     leftBy: 'deleted_at',

@@ -12,7 +12,7 @@ const filename = z
   .refine((v) => !/[\u0000-\u001f/\\]/.test(v), 'must be a file name without path separators or control characters');
 /**
  * A MIME type, parameters allowed (`text/csv; charset=utf-8`): the upload is bound to it exactly as declared, and
- * format detection reads only its essence (docs/decisions.md 125).
+ * format detection reads only its essence.
  */
 const mimeType = z
   .string()
@@ -143,7 +143,7 @@ export const ReferenceDocumentPage = pageSchema(ReferenceDocument, 'ReferenceDoc
 export const RefIdParams = z.object({ refId: z.string().max(64) });
 export { PageQuery };
 
-/** `?width=` of a page image: pixels across (docs/decisions.md 680). */
+/** `?width=` of a page image: pixels across. */
 export const PAGE_IMAGE_WIDTH = { min: 200, max: 2000, default: 1200 } as const;
 
 const pageNumber = z.coerce

@@ -24,8 +24,8 @@ export interface Section {
 
 /**
  * A section as stored: with its o200k token count when extraction counted it (input documents of 100,000 characters
- * or more, when the sandbox had the time; docs/decisions.md 257). Runs count the sections that have none. Never part of
- * what the API returns.
+ * or more, when the sandbox had the time: counting on every run cost seconds). Runs count the sections that have
+ * none. Never part of what the API returns.
  */
 export interface StoredSection extends Section {
   tokens?: number;
@@ -37,17 +37,17 @@ export interface StoredText {
   page_count: number | null;
   sections: StoredSection[];
   /**
-   * The form of `sections[].text` (docs/decisions.md 340): 2 is the structured Markdown of docs/decisions.md 33; text stored
+   * The form of `sections[].text`: 2 is the structured Markdown every format is written in; text stored
    * before it has no field and is version 1 (flattened). Stored text is never rewritten to a newer version.
    */
   text_version?: number;
   /**
-   * Per section, in order, the boxes of its text where the format has positions (PDF pages; docs/decisions.md 342):
+   * Per section, in order, the boxes of its text where the format has positions (PDF pages):
    * flat [start, end, x, y, w, h] sextuples, `start`/`end` offsets into the section's text, the rest fractions of
    * the page from its top left. Absent for other formats and for text stored before positions existed.
    */
   positions?: number[][];
-  /** The OCR engine and its mean word confidence, when pages were read by OCR (docs/decisions.md 435). */
+  /** The OCR engine and its mean word confidence, when pages were read by OCR. */
   ocr?: { engine: string; mean_confidence: number; pages: number };
 }
 
@@ -77,7 +77,7 @@ export async function loadStoredText(storage: Storage, key: string): Promise<Sto
 
 /**
  * Pages read by OCR are kept as they finish, beside the text, so that a retried extraction goes on where the last
- * attempt stopped (docs/decisions.md 435): one object per page and a small list of the pages kept. Extraction
+ * attempt stopped: one object per page and a small list of the pages kept. Extraction
  * removes them once the file's outcome is recorded. The page's content is the parsing sandbox's; here it is JSON.
  */
 const ocrKeys = {

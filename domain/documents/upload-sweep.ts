@@ -1,5 +1,5 @@
 /**
- * The sweep of uploads nobody completed (docs/decisions.md 322), run by the reconciler's hourly step
+ * The sweep of uploads nobody completed, run by the reconciler's hourly step
  * (activities/reconcile.ts). It reads the deadlines open-uploads.ts set at creation, each upload URL's expiry, once
  * UPLOAD_SWEEP_GRACE_MS has passed after it, and for each upload:
  * - still awaiting its bytes: failed with `upload_expired` through its owner's guarded transition (a `complete` that

@@ -4,7 +4,7 @@
  */
 import { extname } from 'node:path';
 
-/** The largest upload Assay reads (50 MB, docs/decisions.md 427): checked at `complete` and on every read. */
+/** The largest upload Assay reads (50 MB): checked at `complete` and on every read. */
 export const MAX_UPLOAD_BYTES = 52_428_800;
 
 export function oversizedUploadMessage(size: number): string {

@@ -25,7 +25,7 @@ export function pageSchema<T extends z.ZodType>(item: T, id: string) {
 
 /**
  * Signs with `secret` only; `fallbacks` (earlier secrets, after a rotation of API_KEY_HASH_SECRET) still verify the
- * cursors they signed, so a client paging across a deploy is not refused (docs/decisions.md 601).
+ * cursors they signed, so a client paging across a deploy is not refused.
  */
 export class Cursors {
   constructor(

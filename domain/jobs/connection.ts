@@ -132,7 +132,7 @@ const callsInContext = new WeakMap<object, number>();
  * The client carries those per-call settings in an `AsyncLocalStorage` (`callContextStorage`). Before Node's
  * async-context frames (the default from Node 24), the first `run()` of any such storage installs async hooks on
  * every promise and async resource the process creates from then on, for good: the Koa request path of a
- * `GET /runs/{id}` that never touches Temporal paid about a fifth of its CPU for them (docs/decisions.md 287).
+ * `GET /runs/{id}` that never touches Temporal paid about a fifth of its CPU for them.
  * `disable()` removes them, and the storage's next `run()` installs them again (Node's documented behaviour), so
  * each burst of Temporal calls pays for its own context and the rest of the process pays nothing. Only when the
  * last call in flight has settled: disabling earlier would drop the deadline of a call still running. In a
@@ -210,7 +210,7 @@ export async function startOrAttach<W extends Workflow>(
     taskQueue: string;
     args: Parameters<W>;
     memo?: Record<string, unknown>;
-    /** Search attributes an operator filters by (docs/decisions.md 443). */
+    /** Search attributes an operator filters by (in the Temporal UI). */
     searchAttributes?: SearchAttributePair[];
     /** Ask for the first workflow task in the start's answer when this process runs the queue's worker. */
     eager?: boolean;
@@ -218,7 +218,7 @@ export async function startOrAttach<W extends Workflow>(
     rerunFailed?: boolean;
     /**
      * A closed id may run again: for a job whose outcome lives in the store and is read there first, so a second run
-     * only ever replaces what went missing (a page image, docs/decisions.md 680). Otherwise never.
+     * only ever replaces what went missing (a page image). Otherwise never.
      */
     rerunClosed?: boolean;
   },

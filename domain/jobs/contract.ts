@@ -8,8 +8,7 @@ import { defineSignal } from '@temporalio/workflow';
 
 /**
  * Separate queues so a webhook or indexing backlog never starves runs; each can be scaled on its own. Batches (their
- * jobs and their items' runs) wait on their own queue, so a batch never delays an interactive run
- * (docs/decisions.md 437, 501).
+ * jobs and their items' runs) wait on their own queue, so a batch never delays an interactive run.
  */
 export const TASK_QUEUES = {
   runs: 'assay-runs',
@@ -57,9 +56,9 @@ export const SEARCH_ATTRIBUTES = {
 } as const;
 
 /**
- * The shape a job's execution takes (docs/decisions.md 254). The gateway writes it into the input of every run and
- * delivery it starts, and the workflow branches on it instead of calling `patched()`: a patch records a marker in
- * every execution's history, while the input is recorded anyway. A change of shape is a new value here, its
+ * The shape a job's execution takes. The gateway writes it into the input of every run and delivery it starts, and
+ * the workflow branches on it instead of calling `patched()`: a patch records a marker in every execution's
+ * history, while the input is recorded anyway. A change of shape is a new value here, its
  * predecessor's branch kept until none of its executions is open, then retired in the order docs/decisions.md 360
  * gives; the shapes before this one (no `shape` in the input) are retired (workflows/job-shape.ts).
  */
@@ -69,14 +68,14 @@ export const JOB_SHAPE = 2;
 export interface RunJobInput {
   accountId: string;
   runId: string;
-  /** JOB_SHAPE in every job the gateway starts (executions without it, from before docs/decisions.md 254, are retired). */
+  /** JOB_SHAPE in every job the gateway starts (executions without it, of an earlier shape, are retired). */
   shape?: typeof JOB_SHAPE;
   /** The run's mode, fixed at creation: a test-mode run is one local activity in the current shape. */
   livemode?: boolean;
   /**
    * The run was created while an input document was still being read: its job first waits for the reading, then
-   * quotes and admits the run (docs/decisions.md 315). Absent on every other run, whose shape is unchanged.
-   * `'checks'`: short looks between durable timers, holding no activity slot (319; what the gateway starts now);
+   * quotes and admits the run, so its pages are charged once read. Absent on every other run, whose shape is unchanged.
+   * `'checks'`: short looks between durable timers, holding no activity slot (what the gateway starts now);
    * `true`: the earlier single long activity, kept for executions started with it until none is open.
    */
   awaitsInput?: true | 'checks';
@@ -92,7 +91,7 @@ export interface ReferenceJobInput {
   refId: string;
 }
 
-/** A page of a document drawn `width` pixels wide (docs/decisions.md 680): one job per document, page and width. */
+/** A page of a document drawn `width` pixels wide: one job per document, page and width, which requests share. */
 export interface PageImageJobInput {
   accountId: string;
   owner: 'document' | 'reference';
@@ -111,8 +110,8 @@ export interface ExtractionSummary {
   extracted: boolean;
   pageCount: number | null;
   /**
-   * The extraction left its slot after a page read by OCR and is to be run again, going on from its kept pages
-   * (docs/decisions.md 398); nothing was recorded.
+   * The extraction left its slot after a page read by OCR (a long scan holds up others by one page at most) and is to
+   * be run again, going on from its kept pages; nothing was recorded.
    */
   yielded?: boolean;
   code?: string;
@@ -135,14 +134,14 @@ export interface DeliveryJobInput {
   policy: DeliveryPolicy;
   /** A manual retry of a finished delivery: one attempt, no schedule. */
   once?: boolean;
-  /** JOB_SHAPE in every job the gateway starts (executions without it, from before docs/decisions.md 254, are retired). */
+  /** JOB_SHAPE in every job the gateway starts (executions without it, of an earlier shape, are retired). */
   shape?: typeof JOB_SHAPE;
 }
 
 /**
- * Where a batch's job stands between two of its steps (docs/decisions.md 500): every position below `next` has its
- * run (or was canceled); `inflight` are the positions admitted and not yet final; `done` tallies the final ones.
- * Small by construction (at most 50 positions), so continue-as-new carries it whole.
+ * Where a batch's job stands between two of its steps (recorded, so a retried step starts from it): every position
+ * below `next` has its run (or was canceled); `inflight` are the positions admitted and not yet final; `done` tallies
+ * the final ones. Small by construction (at most 50 positions), so continue-as-new carries it whole.
  */
 export interface BatchProgress {
   next: number;
@@ -157,13 +156,13 @@ export interface BatchJobInput {
   /** Absent at the start; carried across continue-as-new. */
   progress?: BatchProgress;
   /**
-   * A live economy batch (docs/decisions.md 761): its items first go through provider batches, then are admitted as
+   * A live economy batch: its items first go through provider batches, then are admitted as
    * usual. Absent on every other batch, whose job (and recorded history) is unchanged.
    */
   economy?: true;
 }
 
-/** One provider batch of an economy batch's job: the `group`-th slice of its item positions (docs/decisions.md 761). */
+/** One provider batch of an economy batch's job: the `group`-th slice of its item positions. */
 export interface EconomyGroupInput {
   accountId: string;
   batchId: string;
@@ -184,7 +183,7 @@ export interface BatchResultsJobInput {
   format: BatchResultsFormat;
 }
 
-/** A calibration's job (docs/decisions.md 520): waits for its batch, then writes the report. */
+/** A calibration's job: waits for its batch on timers (the batch knows nothing of it), then writes the report. */
 export interface CalibrationJobInput {
   accountId: string;
   calibrationId: string;
@@ -233,7 +232,7 @@ export interface JobSignatures {
   deliverWebhook: (input: DeliveryJobInput) => Promise<{ status: 'succeeded' | 'failed'; attempts: number }>;
   reconcile: () => Promise<Record<string, unknown>>;
   runBatch: (input: BatchJobInput) => Promise<{ status: string }>;
-  /** A batch item's run: `evaluateRun` on the batches queue (docs/decisions.md 501). */
+  /** A batch item's run: `evaluateRun` on the batches queue, so items never take interactive runs' slots. */
   evaluateBatchItem: (input: RunJobInput) => Promise<{ status: string }>;
   batchResults: (input: BatchResultsJobInput) => Promise<{ key: string; mimeType: string; filename: string }>;
   runCalibration: (input: CalibrationJobInput) => Promise<{ status: string }>;

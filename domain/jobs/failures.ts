@@ -1,7 +1,7 @@
 /**
  * Which Temporal failures mean "the job system is unavailable now" (the Temporal half of the dependency-failure
- * classifier, domain/backing-services/dependency-failure.ts, docs/decisions.md 145). Here because this directory is the one place that knows
- * the Temporal client's types.
+ * classifier, domain/backing-services/dependency-failure.ts). Here because this directory is the one place that
+ * knows the Temporal client's types.
  */
 import {
   ActivityFailure,

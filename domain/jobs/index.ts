@@ -76,7 +76,7 @@ export const jobIds = {
   compareCalibrations: (calibrationId: string, otherId: string) => `calibration-compare-${calibrationId}-${otherId}`,
 };
 
-/** The reconciler's Schedule (docs/decisions.md 429–430), one per namespace, created by every worker at start-up. */
+/** The reconciler's Schedule (it settles what ended unsettled), one per namespace, made by every worker at start-up. */
 export const RECONCILER_SCHEDULE_ID = 'assay-reconciler';
 
 /** How a bounded wait for a job ended: its result, still running, or the execution closed without one. */
@@ -106,13 +106,13 @@ export interface RunJob {
   workflowName: string;
   productCode: string;
   livemode: boolean;
-  /** The run waits for input documents still being read (docs/decisions.md 315). */
+  /** The run waits for input documents still being read. */
   awaitsInput?: boolean;
 }
 
 /**
  * Starts (or attaches to) a run's execution. No execution timeout: a run's time bound counts from its start and
- * ends in settlement inside the workflow; queue time never counts (docs/decisions.md 429).
+ * ends in settlement inside the workflow; queue time never counts.
  */
 export function startRunJob(
   temporal: TemporalHandle,
@@ -127,8 +127,7 @@ export function startRunJob(
         runId: job.runId,
         shape: JOB_SHAPE,
         livemode: job.livemode,
-        // Only on a run that waits: every other run's input, and so its history, is as before (docs/decisions.md 315,
-        // 319).
+        // Only on a run that waits: every other run's input, and so its history, is as before.
         ...(job.awaitsInput ? { awaitsInput: 'checks' as const } : {}),
       },
     ],
@@ -149,7 +148,7 @@ export function waitForRun(temporal: TemporalHandle, handle: WorkflowHandle<JobS
 
 // ---- batches ----------------------------------------------------------------------------------------------------
 
-/** Starts (or attaches to) a batch's job, on the batches queue (docs/decisions.md 500). */
+/** Starts (or attaches to) a batch's job, on the batches queue. */
 export async function startBatchJob(
   temporal: TemporalHandle,
   input: Omit<BatchJobInput, 'shape' | 'progress'>,
@@ -164,7 +163,7 @@ export async function startBatchJob(
 
 /**
  * Starts (or attaches to) a calibration's job, on the batches queue: it waits for the calibration's batch to be final,
- * then writes the report (docs/decisions.md 520).
+ * then writes the report.
  */
 export async function startCalibrationJob(
   temporal: TemporalHandle,
@@ -195,8 +194,7 @@ export async function compareCalibrationsJob(temporal: TemporalHandle, input: Co
 
 /**
  * Starts (or attaches to) a batch item's run: the run's own job (id = run id, like any run) on the batches queue,
- * served by that queue's worker with its own slots, so items never wait in front of interactive runs
- * (docs/decisions.md 437, 501).
+ * served by that queue's worker with its own slots, so items never wait in front of interactive runs.
  */
 export async function startBatchItemJob(temporal: TemporalHandle, job: RunJob): Promise<void> {
   await startOrAttach<JobSignatures['evaluateBatchItem']>(temporal, JOB_TYPES.evaluateBatchItem, {
@@ -208,8 +206,7 @@ export async function startBatchItemJob(temporal: TemporalHandle, job: RunJob): 
         runId: job.runId,
         shape: JOB_SHAPE,
         livemode: job.livemode,
-        // Only on a run that waits: every other run's input, and so its history, is as before (docs/decisions.md 315,
-        // 319).
+        // Only on a run that waits: every other run's input, and so its history, is as before.
         ...(job.awaitsInput ? { awaitsInput: 'checks' as const } : {}),
       },
     ],
@@ -285,7 +282,7 @@ export async function indexReference(temporal: TemporalHandle, input: ReferenceJ
 }
 
 /**
- * Draws a page of a document on the indexing queue and waits at most `ms` (docs/decisions.md 680). The id is the
+ * Draws a page of a document on the indexing queue and waits at most `ms`. The id is the
  * document, page and width, so concurrent requests share one drawing; a closed one may run again, since its outcome
  * is read from the store before any start.
  */
@@ -402,7 +399,7 @@ export const isClosed = (status: JobStatus) => status !== 'running' && status !=
 /**
  * False only when Temporal says the job's execution is closed (terminated, timed out, …). Work that commits its own
  * result (a run's work activity) asks this right before committing: an execution an operator terminated meanwhile is
- * settled by the reconciler (failed, refunded), not completed by work it no longer waits for (docs/decisions.md 183).
+ * settled by the reconciler (failed, refunded), not completed by work it no longer waits for.
  * Temporal unreachable or slow: true — the commit goes ahead, so an outage never makes a paid model call run twice.
  */
 export async function jobStillOpen(temporal: TemporalHandle, workflowId: string): Promise<boolean> {

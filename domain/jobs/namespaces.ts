@@ -1,7 +1,7 @@
 /**
  * Namespace administration for the local stack and the tests: register a namespace with the custom search
- * attributes runs carry (docs/decisions.md 443), and tell whether a Temporal server answers at all. Here rather than in
- * scripts/stack/ so that the jobs gateway stays the only code that talks to Temporal as a client
+ * attributes runs carry (an operator finds any run by them), and tell whether a Temporal server answers at all. Here
+ * rather than in scripts/stack/ so that the jobs gateway stays the only code that talks to Temporal as a client
  * (test/unit/structure.test.ts). A managed Temporal (Cloud) has its namespaces and search attributes provisioned by
  * the operator; nothing in the product calls these.
  */

@@ -1,6 +1,6 @@
 /**
  * Sample instances of a JSON Schema (a workflow's `output_schema`): what the test-mode model returns
- * (activities/models/stub.ts, docs/decisions.md 413). Deterministic per seed key, so a retried activity produces the
+ * (activities/models/stub.ts). Deterministic per seed key, so a retried activity produces the
  * very same sample, and always checked with the one validator (validate.ts, RE2 patterns) before it is returned.
  */
 import { existsSync, readFileSync } from 'node:fs';

@@ -7,7 +7,7 @@
  *   keywords mean the same;
  * - every compiled `$id` is unregistered again, so two schemas sharing an `$id` never collide.
  * - `pattern` and `patternProperties` run on RE2 (re2js), whose time is linear in the input: a tenant's
- *   `(a+)+$` cannot stall the worker that validates a model output (docs/decisions.md 89). A pattern RE2 cannot compile
+ *   `(a+)+$` cannot stall the worker that validates a model output. A pattern RE2 cannot compile
  *   (backreferences, lookaround) makes the schema invalid, so it is refused at 400 when the workflow is saved.
  * Compiled validators are cached by schema text, with the ajv instance that made them (bounded: see `Generation`).
  */
@@ -45,7 +45,7 @@ function newAjv(): Ajv2020 {
  * An ajv instance and the validators it compiled. ajv keeps every schema it compiles, and the function made from it,
  * in the instance's code scope for the instance's life (ajv/dist/compile/index.js `scopeValue`); `removeSchema` does
  * not free them. One instance for the process grew by every distinct schema ever checked or used: about 1.3 MB per
- * 64 KB schema, in the API and in every worker (docs/decisions.md 271). So an instance compiles its share and is
+ * 64 KB schema, in the API and in every worker. So an instance compiles its share and is
  * then replaced; the one before stays while its validators are looked up, and is dropped with them next time.
  */
 interface Generation {

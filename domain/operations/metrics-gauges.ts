@@ -18,7 +18,7 @@ const MAX_TIME_MS = 2000;
 export const WEBHOOK_DELIVERIES = 'webhook_deliveries';
 const DELIVERY_STATUS = /^[a-z_]{1,32}$/;
 const MAX_DELIVERY_STATUSES = 20;
-/** docs/decisions.md 419's outcomes, always exposed (0 when none) so the series exist before the first delivery. */
+/** A delivery's outcomes, always exposed (0 when none) so the series exist before the first delivery. */
 const BASE_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'];
 
 interface Count {

@@ -1,7 +1,7 @@
 /**
  * A process's start-up: the connections (domain/backing-services/connections.ts), then the product's data set-up that
  * needs capabilities, which plumbing may not import: the store's strategy chosen once and made ready over every
- * listed resource (docs/decisions.md 350), the indexes that strategy reads by, and the catalog seeded (products and
+ * listed resource (domain/store/), the indexes that strategy reads by, and the catalog seeded (products and
  * prompt templates). Every step is idempotent, so any number of processes may start at once.
  */
 import { ensureCatalog } from '../catalog/catalog';

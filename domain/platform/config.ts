@@ -13,7 +13,7 @@ const DEV_DATA_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
 const DEV_S3_ACCESS_KEY = 'assay-dev';
 const DEV_S3_SECRET_KEY = 'assay-dev-secret-key';
 
-/** The secrets production must bring itself (docs/decisions.md 431), with their development values. */
+/** The secrets production must bring itself (it refuses to start without them), with their development values. */
 export const PRODUCTION_SECRETS = {
   SESSION_JWT_SECRET: DEV_SESSION_JWT_SECRET,
   API_KEY_HASH_SECRET: DEV_API_KEY_HASH_SECRET,
@@ -24,7 +24,7 @@ export type ProductionSecret = keyof typeof PRODUCTION_SECRETS;
 /**
  * Every secret value this repository has ever published — the development defaults above and the defaults the
  * shipped docker-compose.yml once carried — so production refuses them whatever variable they are put in: anyone
- * can read them, so anyone could mint session tokens or forge key hashes with them (docs/decisions.md 110).
+ * can read them, so anyone could mint session tokens or forge key hashes with them.
  */
 export const PUBLISHED_SECRET_VALUES: readonly string[] = [
   DEV_SESSION_JWT_SECRET,
@@ -37,14 +37,14 @@ export const PUBLISHED_SECRET_VALUES: readonly string[] = [
   'change-me-minio-secret',
 ];
 
-/** Bytes a production secret must have at least (docs/decisions.md 431): guessable material is no secret. */
+/** Bytes a production secret must have at least: guessable material is no secret. */
 const MIN_SECRET_BYTES = 32;
 /** A "secret" of fewer distinct characters than this (`xxxx…`, `0000…`) is a placeholder, not key material. */
 const MIN_SECRET_DISTINCT_CHARS = 8;
 
 const EnvSchema = z.object({
   /**
-   * Unset means production (docs/decisions.md 110): a deployment that forgets NODE_ENV must not run on development secrets.
+   * Unset means production: a deployment that forgets NODE_ENV must not run on development secrets.
    * Local development says so itself (`npm start`, the tests and the dev scripts set development or test).
    */
   NODE_ENV: z.enum(['development', 'test', 'production']).default('production'),
@@ -65,7 +65,7 @@ const EnvSchema = z.object({
     .default('assay'),
   MONGODB_PORT: port.default(27017),
   /**
-   * How lists, memberships and create-once read and write (domain/store/, docs/decisions.md 350): `pages` for the
+   * How lists, memberships and create-once read and write (domain/store/): `pages` for the
    * embedded store (FerretDB 1.x), `query` for MongoDB; `auto` asks the server at start-up. Unset: `query` in
    * production (which runs on MongoDB), `auto` elsewhere.
    */
@@ -105,7 +105,7 @@ const EnvSchema = z.object({
   S3_FORCE_PATH_STYLE: bool.default(true),
   /**
    * The store's address as clients reach it: presigned uploads and downloads are signed for it (SigV4 signs the
-   * host), while the services dial S3_ENDPOINT (docs/decisions.md 320). Unset: S3_ENDPOINT, which is right when both
+   * host), while the services dial S3_ENDPOINT. Unset: S3_ENDPOINT, which is right when both
    * are one address (AWS S3). A proxy in front of it must pass the Host header through unchanged.
    */
   S3_PUBLIC_ENDPOINT: z.url().optional(),
@@ -124,8 +124,7 @@ const EnvSchema = z.object({
   API_KEY_HASH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /**
    * Earlier API key hash secrets, comma-separated: a key hashed under one still authenticates and is re-hashed under
-   * the current secret on that use, and a cursor one signed is still honoured; they never sign (a rotation,
-   * docs/decisions.md 601).
+   * the current secret on that use, and a cursor one signed is still honoured; they never sign (a rotation).
    */
   API_KEY_HASH_SECRET_FALLBACKS: z
     .string()
@@ -142,9 +141,8 @@ const EnvSchema = z.object({
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded')
     .optional(),
   /**
-   * Earlier encryption keys, comma-separated: they still open what they sealed, and never seal (a key rotation,
-   * docs/decisions.md 295). `npm run ops -- reseal-secrets` seals everything under the current key, after which
-   * they can go.
+   * Earlier encryption keys, comma-separated: they still open what they sealed, and never seal (a key rotation).
+   * `npm run ops -- reseal-secrets` seals everything under the current key, after which they can go.
    */
   DATA_ENCRYPTION_KEY_FALLBACKS: z
     .string()
@@ -162,9 +160,9 @@ const EnvSchema = z.object({
 
   INITIAL_BONUS_CREDITS: z.coerce.number().min(0).default(100),
   DEFAULT_RATE_LIMIT_RPM: positiveInt.default(600),
-  /** The highest `rate_limit_rpm` a key may be given (docs/decisions.md 432); the schema's own ceiling is 100000. */
+  /** The highest `rate_limit_rpm` a key may be given (an abuse limit); the schema's own ceiling is 100000. */
   MAX_KEY_RATE_LIMIT_RPM: positiveInt.max(100_000).default(6000),
-  /** Failed authentications one client address may make per minute before it gets 429 (docs/decisions.md 432). */
+  /** Failed authentications one client address may make per minute before it gets 429: key guessing stays slow. */
   AUTH_FAILURES_PER_MINUTE: positiveInt.default(30),
   /**
    * Behind a load balancer or reverse proxy: take the client address from the last `X-Forwarded-For` entry (the one
@@ -174,26 +172,26 @@ const EnvSchema = z.object({
   TRUST_PROXY: bool.default(false),
   /**
    * How many proxies in front of the API append to `X-Forwarded-For` (a load balancer: 1; a CDN in front of it: 2):
-   * the client address is the entry that many places from the right (docs/decisions.md 310). Unset: 1 with
-   * `TRUST_PROXY=true`, else 0 (the socket's address).
+   * the client address is the entry that many places from the right; entries left of those are never read, so a
+   * client cannot choose its address. Unset: 1 with `TRUST_PROXY=true`, else 0 (the socket's address).
    */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).optional(),
   SYNC_RUNS: z.enum(['enabled', 'disabled']).default('enabled'),
   SYNC_RUN_TIMEOUT_S: positiveInt.default(30),
   UPLOAD_URL_TTL_S: positiveInt.default(900),
   OUTPUT_URL_TTL_S: positiveInt.default(3600),
-  REVIEW_CLAIM_S: positiveInt.default(900), // a claim on a review (docs/decisions.md 720); shorter only in tests
+  REVIEW_CLAIM_S: positiveInt.default(900), // how long a claim on a review lasts; shorter only in tests
   FULLTEXT_TOKEN_BUDGET: positiveInt.default(200_000),
   /**
    * The most reference tokens one model call is sent as full text (`provider-b-1m-fulltext`): the model's window
    * (1 M tokens) less the inputs' budget and room for the instructions and the answer. Past it, references are cut.
    */
   FULLTEXT_REFERENCE_TOKEN_LIMIT: positiveInt.default(750_000),
-  /** How long resolving a webhook host may take, at registration and at each attempt (docs/decisions.md 313). */
+  /** How long resolving a webhook host may take, at registration and at each attempt; past it, it did not resolve. */
   WEBHOOK_LOOKUP_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(5000),
   WEBHOOK_ALLOW_PRIVATE: bool.optional(),
   WEBHOOK_ALLOW_INSECURE: bool.optional(),
-  /** Seconds between delivery attempts (docs/decisions.md 419); the last delay repeats until the window closes. */
+  /** Seconds between delivery attempts; the last delay repeats until the window closes. */
   WEBHOOK_RETRY_SCHEDULE_S: z
     .string()
     .regex(/^\d+(,\d+)*$/, 'comma-separated whole seconds, e.g. 60,300,1800')
@@ -205,7 +203,7 @@ const EnvSchema = z.object({
   /** Per-attempt limit for the whole POST (connect, send, answer). */
   WEBHOOK_TIMEOUT_S: positiveInt.default(10),
 
-  /** Model provider slots (docs/decisions.md 445): A serves file search, B full text; B falls back to A when unset. */
+  /** Model provider slots: A serves file search, B full text; B falls back to A when unset. */
   MODEL_A_PROVIDER: z.enum(['openai', 'anthropic']).optional(),
   MODEL_A_BASE_URL: z.url().optional(),
   MODEL_A_API_KEY: z.string().min(1).optional(),
@@ -238,24 +236,24 @@ const EnvSchema = z.object({
   /**
    * Resident memory of the child process that chunks and indexes one reference (activities/indexing/sandbox.ts):
    * a reference that needs more fails with a reason. 1024 MB indexes 20 M characters of English and about 10 M of
-   * Chinese or Japanese (docs/decisions.md 263). Each extraction slot counts it.
+   * Chinese or Japanese (measured). Each extraction slot counts it.
    */
   INDEXING_MEMORY_MB: positiveInt.min(256).max(65_536).default(1024),
   /**
-   * The languages OCR reads (docs/decisions.md 435): Tesseract codes joined by `+` or `,` (`eng`, `eng+fra`), each
+   * The languages OCR reads: Tesseract codes joined by `+` or `,` (`eng`, `eng+fra`), each
    * an installed `@tesseract.js-data/<code>` package (the worker refuses to start otherwise; README lists them).
    */
   OCR_LANGUAGES: z
     .string()
     .regex(/^[a-z]{3}(_[a-z]+)?([+,][a-z]{3}(_[a-z]+)?)*$/, 'Tesseract language codes joined by + (eng, eng+fra)')
     .default('eng'),
-  /** A file with more pages to read by OCR fails `too_many_pages` (docs/decisions.md 435). */
+  /** A file with more pages to read by OCR fails `too_many_pages`. */
   OCR_MAX_PAGES: positiveInt.max(10_000).default(100),
   /** Seconds one page may take to be read by OCR (the engine's start included on a file's first page). */
   OCR_PAGE_TIMEOUT_S: positiveInt.max(3600).default(60),
   /** Resident memory of the parsing sandbox while it reads a page by OCR. */
   OCR_MEMORY_MB: positiveInt.min(256).max(65_536).default(1024),
-  /** Seconds between reconciler passes (the Schedule `assay-reconciler`, docs/decisions.md 429). */
+  /** Seconds between passes of the reconciler (the Schedule `assay-reconciler`), which settles what ended unsettled. */
   RECONCILE_INTERVAL_S: positiveInt.default(60),
   /** Comma-separated subset of task queues this worker process serves (default: all). */
   WORKER_TASK_QUEUES: z
@@ -265,7 +263,7 @@ const EnvSchema = z.object({
   WORKFLOW_BUNDLE_PATH: z.string().min(1).optional(),
   HEALTH_CHECK_TIMEOUT_MS: positiveInt.default(2000),
   /**
-   * How long one health answer is served again before the dependencies are probed anew (docs/decisions.md 314):
+   * How long one health answer is served again before the dependencies are probed anew:
    * `/v1/health` is public, and each fresh answer sends four probes. 0: probe on every call.
    */
   HEALTH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
@@ -339,7 +337,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     if (!e.MONGODB_URI) problems.push('MONGODB_URI: required in production');
     if (!e.TEMPORAL_ADDRESS) problems.push('TEMPORAL_ADDRESS: required in production');
     if (!e.S3_ENDPOINT) problems.push('S3_ENDPOINT: required in production');
-    // An SSRF into the deployment's own network, whose answers the deliveries log would show (docs/decisions.md 431).
+    // An SSRF into the deployment's own network, whose answers the deliveries log would show.
     if (e.WEBHOOK_ALLOW_PRIVATE)
       problems.push('WEBHOOK_ALLOW_PRIVATE: private webhook targets are never allowed in production');
     if (e.WEBHOOK_ALLOW_INSECURE)
@@ -364,7 +362,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   const s3Endpoint = (e.S3_ENDPOINT ?? `http://127.0.0.1:${e.MINIO_PORT}`).replace(/\/+$/, '');
   const s3PublicEndpoint = (e.S3_PUBLIC_ENDPOINT ?? s3Endpoint).replace(/\/+$/, '');
   // Presigned URLs are bearer credentials for the bytes: in production they travel over TLS unless the operator
-  // says otherwise (docs/decisions.md 320). The services' own address may stay plain on a private network.
+  // says otherwise. The services' own address may stay plain on a private network.
   if (
     production &&
     e.S3_ENDPOINT &&

@@ -10,11 +10,12 @@ export const positiveInt = z.coerce.number().int().positive();
 
 export const ECONOMY_ENV = {
   /**
-   * Whether the slot's model server has the provider's batch API (docs/decisions.md 760): false for a server that
-   * speaks only Chat Completions or Messages (vLLM, llama.cpp, most gateways); economy batches then answer 409.
+   * Whether the slot's model server has the provider's batch API (configured: the API never calls a model server to
+   * find out): false for one that speaks only Chat Completions or Messages (vLLM, llama.cpp, most gateways);
+   * economy batches then answer 409.
    */
   MODEL_A_BATCH_API: bool.default(true),
   MODEL_B_BATCH_API: bool.default(true),
-  /** How often an economy batch's job polls its provider batches (docs/decisions.md 761: 60 s; tests shorten it). */
+  /** How often an economy batch's job polls its provider batches (tests shorten it). */
   ECONOMY_POLL_MS: positiveInt.default(60_000),
 };

@@ -4,11 +4,11 @@
  * - at most MAX_JSON_DEPTH levels deep. `JSON.parse` accepts a million levels; what comes after it does not:
  *   `JSON.stringify`, the BSON serializer and ajv recurse, and overflow the stack a few thousand levels down (a
  *   `RangeError`, which would be a 500 on the request path and a failed attempt in the worker). MongoDB itself
- *   refuses documents nested deeper than 100 levels, so nothing legitimate needs more (docs/decisions.md 270).
+ *   refuses documents nested deeper than 100 levels, so nothing legitimate needs more.
  * - no `__proto__` key. `JSON.parse` keeps it as an ordinary property, but copying it into another object (what
  *   validation does with a record such as run metadata) sets that object's prototype instead, so the key vanished
  *   without a word. The JSON body parser (@hapi/bourne, under co-body) refuses it before this walk for the same
- *   reason, and the router answers its refusal with the same message (docs/decisions.md 276).
+ *   reason, and the router answers its refusal with the same message.
  */
 export const MAX_JSON_DEPTH = 100;
 

@@ -3,10 +3,10 @@
  * and request logging (api/middleware/request-log.ts) logs no bodies.
  *
  * Output is JSON, one object a line, unless a person is watching: when stdout is a terminal the lines are rendered
- * by pino-pretty (docs/decisions.md 160). pino-pretty is a dev dependency, absent from production images, so there logs stay
- * JSON whatever the terminal.
+ * by pino-pretty. pino-pretty is a dev dependency, absent from production images, so there logs stay JSON whatever
+ * the terminal.
  *
- * JSON lines are written asynchronously and in batches (docs/decisions.md 191, 288): a line is queued, and the queue
+ * JSON lines are written asynchronously and in batches: a line is queued, and the queue
  * is written in one write once it holds `LOG_BATCH_BYTES` or every `LOG_FLUSH_MS`, whichever comes first — a write
  * per request line was a large share of the API's CPU per request. pino flushes what is queued when the process exits
  * (normally, by `process.exit` or after an uncaught exception), so no line is lost on the way out; only a process

@@ -1,8 +1,8 @@
 /**
  * Presigned GET URLs (AWS Signature Version 4, query-string form), computed locally with the signing key derived
- * once per day. Every answer that carries a succeeded run signs its output file afresh (docs/decisions.md 120), and
+ * once per day. Every answer that carries a succeeded run signs its output file afresh, and
  * the SDK's `getSignedUrl` spent about a millisecond of CPU per URL building a command through its middleware
- * stack — the largest share of the API's CPU per `GET /runs/{id}` (docs/decisions.md 192). The URL is the one the
+ * stack — the largest share of the API's CPU per `GET /runs/{id}`. The URL is the one the
  * SDK produces for `GetObjectCommand` (same parameters, same order, same signature; test/unit/presign.test.ts
  * compares them), path-style or virtual-hosted as the client is configured, so any S3-compatible store accepts it.
  */

@@ -3,7 +3,7 @@
  * `DATA_ENCRYPTION_KEY`, a fresh 96-bit IV per value, and the owning record's id as associated data, so a
  * ciphertext copied onto another record does not decrypt. Stored form: `v1.<iv>.<tag>.<ciphertext>` (base64url).
  *
- * Rotation (docs/decisions.md 295): values are sealed under the current key only, and opened by whichever of the
+ * Rotation: values are sealed under the current key only, and opened by whichever of the
  * configured keys authenticates them (the current one, then `DATA_ENCRYPTION_KEY_FALLBACKS`), so a new key can be
  * deployed before every value has been sealed again under it. GCM's tag tells the right key from a wrong one; no key
  * id is stored.

@@ -2,7 +2,7 @@
  * The S3-compatible object store (MinIO locally): the client, the bucket, and the signed URLs that let bytes go
  * straight between clients and the store without passing through the API. The services dial `S3_ENDPOINT`; the URLs
  * handed to clients are signed for `S3_PUBLIC_ENDPOINT` (SigV4 signs the host, so a URL signed for a name only the
- * services resolve is useless outside; docs/decisions.md 320).
+ * services resolve is useless outside).
  */
 import { Readable } from 'node:stream';
 import {
@@ -50,7 +50,7 @@ function s3Client(config: Config, endpoint: string): S3Client {
     credentials: { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY },
     // Health checks and request paths bound their own time; the SDK's own retries would only stretch a failure.
     maxAttempts: 2,
-    // docs/decisions.md 428: since 3.729 the SDK signs a CRC32 of an *empty* body (x-amz-checksum-crc32,
+    // Since 3.729 the SDK signs a CRC32 of an *empty* body (x-amz-checksum-crc32,
     // x-amz-sdk-checksum-algorithm) into every presigned PUT; strict stores (SeaweedFS, R2) then refuse the real
     // upload. Only operations that require a checksum get one, and responses are not validated against checksums
     // other stores may not send.
@@ -102,7 +102,7 @@ export async function presignUpload(
   return { url, expiresAt: new Date(Date.now() + ttlSeconds * 1000) };
 }
 
-/** A presigned GET that downloads as `filename` (signed locally: no SDK command per URL, docs/decisions.md 192). */
+/** A presigned GET that downloads as `filename` (signed locally: no SDK command per URL). */
 export async function presignDownload(
   storage: Storage,
   key: string,

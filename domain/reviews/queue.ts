@@ -1,5 +1,5 @@
 /**
- * The review queue (docs/decisions.md 723): claims, releases and submits, each one guarded update on the
+ * The review queue: claims, releases and submits, each one guarded update on the
  * review's claim sequence, so of two racing writers — in one process or two, a submit and a claim of an expired
  * claim — exactly one wins, and the loser reads the review again and decides afresh.
  */
@@ -131,7 +131,7 @@ export function checkedValues(doc: ReviewDoc, values: Record<string, LabelValue>
       details.slice(0, 20),
     );
   }
-  // Open: a key left out is the model's value standing (docs/decisions.md 720).
+  // Open: a key left out is the model's value standing.
   const full: Record<string, Value> = {};
   for (const c of doc.criteria) {
     const v = c.key in values ? values[c.key] : c.model_value;

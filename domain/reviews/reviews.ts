@@ -1,5 +1,5 @@
 /**
- * Reviews (docs/decisions.md 720–724): a person's answer to a succeeded run's criteria. This
+ * Reviews: a person's answer to a succeeded run's criteria. This
  * module alone writes the collection. A review is created once per run (its id derived from the run's), claimed by
  * one reviewer at a time through guarded single-document updates (a claim sequence in the filter), and completed
  * once; the run then carries the reviewer's values.
@@ -95,7 +95,7 @@ export const reviewsOn = (p: ReviewPolicy | undefined) => Boolean(p && (p.mode !
 
 /**
  * Whether `runId` is drawn for audit at `rate`: a hash of the run id, so the same runs are drawn on a retry or a
- * replay, and independent of everything else about the run (docs/decisions.md 721).
+ * replay, and independent of everything else about the run.
  */
 export function drawnForAudit(runId: string, rate: number): boolean {
   if (rate <= 0) return false;
@@ -138,7 +138,7 @@ export interface ReviewedRun {
   confidence_json?: string | null;
 }
 
-/** A batch item is reviewed as its batch's snapshot of the workflow says (docs/decisions.md 720). */
+/** A batch item is reviewed as its batch's snapshot of the workflow says. */
 export function batchItemReview(workflow: { review?: ReviewPolicy; criteria?: CriterionDoc[] }) {
   return reviewsOn(workflow.review) ? { review_policy: workflow.review, criteria: workflow.criteria ?? [] } : {};
 }
@@ -165,7 +165,7 @@ export function reviewFor(run: ReviewedRun, now = new Date()): ReviewDoc | null 
     input_documents: run.input_documents,
     status: 'pending',
     reasons,
-    // Audits are always blind: the model's value would anchor the person (docs/decisions.md 720).
+    // Audits are always blind: the model's value would anchor the person.
     blind: policy!.blind || reasons.some((r) => r.kind === 'audit'),
     calibration_set_id: policy!.calibration_set_id,
     criteria: run.criteria.map((c) => ({
@@ -189,7 +189,7 @@ export function reviewFor(run: ReviewedRun, now = new Date()): ReviewDoc | null 
 /**
  * Writes the review a run about to succeed gets, once per run (its id derives from the run's and is its natural key),
  * and answers what the write that makes the run succeed sets of it: `{review: {id, pending}}`, or nothing. Written
- * before that write, so a run that names its review always has it (docs/decisions.md 721).
+ * before that write, so a run that names its review always has it.
  */
 export async function reviewBeforeSuccess(db: Db, run: ReviewedRun): Promise<{ review?: RunReviewDoc }> {
   const review = run.output_json ? reviewFor(run) : null;
@@ -203,7 +203,7 @@ export async function cancelUnusedReview(db: Db, run: { _id: string; account_id:
   await cancelRunReview(new TenantDb(db, run.account_id), reviewIdOf(run._id));
 }
 
-/** What a refund sets of the run's review: an open one is canceled with it (docs/decisions.md 721). */
+/** What a refund sets of the run's review: an open one is canceled with it. */
 export const canceledReviewOf = (run: { review?: RunReviewDoc } | null) =>
   run?.review && run.review.status !== 'completed' ? { 'review.status': 'canceled' as const } : {};
 
@@ -282,7 +282,7 @@ export function reviewedOutput(doc: ReviewDoc, outputJson: string): Record<strin
   return output;
 }
 
-/** A refunded run's open review is canceled (docs/decisions.md 721); answers it when this call canceled it. */
+/** A refunded run's open review is canceled; answers it when this call canceled it. */
 export async function cancelRunReview(tenant: TenantDb, reviewId: string): Promise<ReviewDoc | null> {
   const doc = await REVIEWS.in(tenant).findOne({ _id: reviewId });
   if (!doc || doc.status === 'completed' || doc.status === 'canceled') return null;

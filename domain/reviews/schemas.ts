@@ -1,4 +1,4 @@
-/** Reviews (docs/decisions.md 720–724): people's answers to a run's criteria. */
+/** Reviews: people's answers to a run's criteria. */
 import { z } from 'zod';
 import { PageQuery, pageSchema } from '../http/pagination';
 import { CriterionKind, LabelValue } from '../calibration-sets/schemas';

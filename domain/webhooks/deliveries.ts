@@ -1,7 +1,7 @@
 /**
  * Webhook deliveries: one `whd_…` record per (event, endpoint), created before its `deliverWebhook` workflow (whose
  * id it is), holding every attempt. Also what integrators do with them (list per endpoint, retry now) and the
- * rule that 20 consecutive failed deliveries disable an endpoint (docs/decisions.md 419).
+ * rule that 20 consecutive failed deliveries disable an endpoint.
  */
 import type { Db } from 'mongodb';
 import type { Config } from '../platform/config';
@@ -76,9 +76,9 @@ export async function listEndpointDeliveries(tenant: TenantDb, endpointId: strin
     cursorScope: `deliveries:${endpointId}`,
     filter: { $or: [{ status: 'pending' }, { created_at: { $gte: cutoff } }] },
   });
-  // A page that vouches for its endpoint (`live`), or a page of deliveries that found its list not closed
-  // (docs/decisions.md 309): one read fewer. Otherwise the endpoint is looked up, and its 404 (a deleted or unknown
-  // endpoint) wins over what the list read.
+  // A page that vouches for its endpoint (`live`), or a page of deliveries that found its list not closed (a deleted
+  // endpoint's list holds a tombstone every page reads): one read fewer. Otherwise the endpoint is looked up, and its
+  // 404 (a deleted or unknown endpoint) wins over what the list read.
   const vouched = live || (closed === false && items.length > 0);
   if (!vouched) await getWebhookEndpoint(tenant, endpointId);
   return { data: items.map(webhookDeliveryView), next_cursor };
@@ -95,7 +95,7 @@ export async function retryDelivery(
 ) {
   const delivery = await DELIVERIES.in(tenant).findOne({ _id: deliveryId, ...DELIVERIES.notClosed });
   if (!delivery) throw errors.notFound('webhook delivery');
-  // A redelivery sends the event's payload again: only to a caller who may read it (docs/decisions.md 425).
+  // A redelivery sends the event's payload again: only to a caller who may read it.
   requireEventScopes(caller.scopes, [delivery.event_type]);
   const endpoint = await endpointCollection(tenant).findOne({ _id: delivery.endpoint_id, deleted_at: null });
   if (!endpoint) throw errors.notFound('webhook delivery');
@@ -159,7 +159,7 @@ export async function settleAbandonedDelivery(
  * finished deliveries (since it was last enabled) all failed. The run of failures is kept on the endpoint
  * (`failure_streak`, newest last), keyed by delivery, so a retried settlement cannot count one twice; a success
  * ends it (`endFailureStreak`). Never a query over the deliveries: the embedded store answers one by scanning every
- * account's (docs/decisions.md 286).
+ * account's.
  */
 export async function countFailedDelivery(
   db: Db,
@@ -224,8 +224,8 @@ export async function deliveryTarget(
 }
 
 /**
- * Records an attempt once per attempt key. A success settles the delivery in the same write (docs/decisions.md
- * 221), takes it off the watch list and ends the endpoint's run of failures: nothing is left to settle.
+ * Records an attempt once per attempt key. A success settles the delivery in the same write, takes it off the
+ * watch list and ends the endpoint's run of failures: nothing is left to settle.
  */
 export async function recordAttempt(
   db: Db,
@@ -238,7 +238,7 @@ export async function recordAttempt(
     await DELIVERIES.across(db).updateOne(once, { $push: { attempts: attempt } });
     return;
   }
-  // A success settles the delivery in the same write that records it (docs/decisions.md 221).
+  // A success settles the delivery in the same write that records it.
   await DELIVERIES.transition(new TenantDb(db, delivery.account_id), once, {
     $push: { attempts: attempt },
     $set: { status: 'succeeded', finished_at: new Date() },

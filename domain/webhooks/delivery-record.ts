@@ -40,7 +40,7 @@ export interface WebhookDeliveryDoc extends Item {
 /**
  * One delivery list per endpoint, newest first. A finished delivery's copy is trusted: only a redelivery changes it
  * again, and it hands the store the delivery as read. The list vouches for its endpoint while the endpoint lives
- * (`openScope`, docs/decisions.md 262), and is closed when the endpoint goes (`closeScope`, docs/decisions.md 309).
+ * (`openScope`), and is closed, by a tombstone every page reads, before the endpoint goes (`closeScope`).
  */
 export const DELIVERIES = defineCollection<WebhookDeliveryDoc>({
   collection: COLLECTIONS.webhookDeliveries,

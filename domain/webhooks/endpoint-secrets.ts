@@ -1,7 +1,7 @@
 /**
  * A webhook endpoint's signing secret after its creation (domain/webhooks/endpoints.ts seals the first): opening
- * it under the configured keys, the secrets a delivery is signed with, rotation (docs/decisions.md 296), and
- * sealing every secret again under a new DATA_ENCRYPTION_KEY (docs/decisions.md 295). Writes only `secret_sealed` and
+ * it under the configured keys, the secrets a delivery is signed with, rotation (the replaced secret keeps signing
+ * until it expires), and sealing every secret again under a new DATA_ENCRYPTION_KEY. Writes only `secret_sealed` and
  * `previous_secrets` of `webhook_endpoints`.
  */
 import type { Db } from 'mongodb';
@@ -133,7 +133,7 @@ export interface ResealReport {
 }
 
 /**
- * The step of a key rotation that lets the old key go (`npm run ops -- reseal-secrets`, docs/decisions.md 295): every
+ * The step of a key rotation that lets the old key go (`npm run ops -- reseal-secrets`): every
  * endpoint's secret that opens only under a fallback is sealed again under the current DATA_ENCRYPTION_KEY. The
  * secret itself does not change, so receivers notice nothing. Each write is conditional on the sealed value read,
  * so it never overwrites a value changed meanwhile; running it again reseals nothing. An operator path: it reads

@@ -1,5 +1,5 @@
 /**
- * Webhook endpoints: registration (URL checked against docs/decisions.md 420, secret `whsec_…` shown once and stored sealed),
+ * Webhook endpoints: registration (URL checked by url.ts, secret `whsec_…` shown once and stored sealed),
  * reads, changes (url, events, status) and soft deletion. Which endpoints an account has is a membership of its
  * collection (`ENDPOINTS`); its secret after creation (signing, rotation, resealing) is
  * domain/webhooks/endpoint-secrets.ts; deliveries are domain/webhooks/deliveries.ts.
@@ -63,7 +63,7 @@ export function webhookEndpointView(doc: WebhookEndpointDoc) {
 
 /**
  * The endpoints. Which ones an account has (`undeleted`: fan-out, the list, the per-account limit) is a membership,
- * never a query by account, which the embedded store answers by scanning every account's (docs/decisions.md 282).
+ * never a query by account, which the embedded store answers by scanning every account's.
  * Deletion is final.
  */
 export const ENDPOINTS = defineCollection<WebhookEndpointDoc, 'undeleted'>({
@@ -104,7 +104,7 @@ async function checkedUrl(config: Config, raw: string, lookup?: Lookup): Promise
 
 /**
  * Every kind once, in the canonical order, whatever order (or duplicates) the client sent; `*` with anything else is
- * `*` alone, which already holds the rest (docs/decisions.md 383).
+ * `*` alone, which already holds the rest.
  */
 function normalizeEvents(events: readonly WebhookSubscription[] | undefined): WebhookSubscription[] {
   if (events?.includes(ALL_EVENTS)) return [ALL_EVENTS];
@@ -117,10 +117,10 @@ export function subscribesTo(events: readonly WebhookSubscription[], type: Webho
   return events.includes(ALL_EVENTS) || events.includes(type);
 }
 
-/** Who is asking: an endpoint may only be subscribed to events its creator may read (docs/decisions.md 425). */
+/** Who is asking: an endpoint may only be subscribed to events its creator may read. */
 export interface EndpointCaller {
   scopes: readonly Scope[];
-  /** Holds every scope, present and future: only such a key may subscribe to `*` (docs/decisions.md 383). */
+  /** Holds every scope, present and future: only such a key may subscribe to `*`, which names kinds not yet made. */
   unrestricted?: boolean;
 }
 
@@ -188,7 +188,7 @@ function refuseAboveLimit(tenant: TenantDb, most: number, takeBack?: () => Promi
 
 /**
  * The list answers every endpoint in one page (the reference's list is not paged), so an account may hold at most
- * this many; creation refuses the next one rather than the list silently dropping some (docs/decisions.md 132).
+ * this many; creation refuses the next one rather than the list silently dropping some.
  */
 export const MAX_WEBHOOK_ENDPOINTS = 1000;
 
@@ -239,7 +239,7 @@ export async function deleteWebhookEndpoint(tenant: TenantDb, id: string) {
   await getWebhookEndpoint(tenant, id);
   // Its deliveries' list is closed first: a deletion that stops after it leaves an endpoint whose deliveries' reads
   // look it up (found: answered as before), never a deleted endpoint a list still vouches for; a retried DELETE
-  // completes it (docs/decisions.md 309). Off the membership once deleted (the store's, on this transition).
+  // completes it. Off the membership once deleted (the store's, on this transition).
   await DELIVERIES.closeScope(tenant, id);
   const deleted = await ENDPOINTS.transition(
     tenant,

@@ -27,8 +27,7 @@ export type EventType = (typeof EVENT_TYPES)[number];
 /**
  * An event carries its resource (the whole run, the reference document, the batch, the calibration), so seeing it is
  * reading that resource: the read scope of the resource is needed to list it, fetch it, subscribe an endpoint to it
- * or redeliver it (docs/decisions.md 425). A batch is read with `runs:read`, as its items are runs
- * (docs/decisions.md 442).
+ * or redeliver it. A batch is read with `runs:read`, as its items are runs.
  */
 const READ_SCOPE: Record<EventType, Scope> = {
   'run.succeeded': 'runs:read',
@@ -67,15 +66,15 @@ export interface EventDoc extends Item {
   account_id: string;
   type: EventType;
   dedupe_key: string;
-  /** The payload's `data`, stored as JSON text (free-form objects are not stored raw; docs/decisions.md 444). */
+  /** The payload's `data`, stored as JSON text (the embedded store refuses some keys free-form objects may hold). */
   data_json: string;
   created_at: Date;
   /**
    * A `run.succeeded` event's run's output file as the completion wrote it (never shown: the payload's URL is signed
-   * from it when sent or read, docs/decisions.md 306). Absent on events from before.
+   * from it when sent or read). Absent on events from before.
    */
   run_file?: { key: string; mime_type: string; extension: string } | null;
-  /** Set before an operator refunds the event's run: its output is not signed again (docs/decisions.md 303, 306). */
+  /** Set before an operator refunds the event's run: its output is not signed again. */
   run_refunded?: boolean;
 }
 
@@ -178,7 +177,7 @@ export async function listEvents(
 
 /**
  * Before an operator refunds a succeeded run: its `run.succeeded` event is marked, so that no reader trusting the
- * event signs the run's output again (docs/decisions.md 306). Marked first: a refund that stops after the mark
+ * event signs the run's output again. Marked first: a refund that stops after the mark
  * withholds the output of a run still succeeded until the refund is run again, never the other way round. Found by its
  * dedupe key (the unique index; the embedded store scans for it, once per operator refund).
  */

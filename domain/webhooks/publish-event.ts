@@ -2,7 +2,7 @@
  * Publishing an event = recording it (domain/webhooks/events.ts, once per dedupe key) and fanning it out to webhooks. Every
  * place that records a deliverable event calls `publishEvent`, so no event kind can be recorded and forgotten.
  *
- * Recipients (docs/decisions.md 419): every active endpoint of the account subscribed to the kind, plus the run's
+ * Recipients: every active endpoint of the account subscribed to the kind, plus the run's
  * workflow endpoint when active and subscribed, each endpoint once. Each recipient gets a delivery record (unique
  * per event and endpoint) and then a `deliverWebhook` workflow whose id is the delivery id, so a retried publish —
  * an activity retry, or the API and the workflow both settling a cancel — finds the same deliveries and attaches
@@ -39,7 +39,7 @@ export interface PublishInput {
   data: Record<string, unknown>;
   /** The workflow's own endpoint (`webhook_endpoint_id`), for run events. */
   workflowEndpointId?: string | null;
-  /** Stored with the event, never shown: a `run.succeeded` event's run's output file (docs/decisions.md 306). */
+  /** Stored with the event, never shown: a `run.succeeded` event's run's output file. */
   stored?: Pick<EventDoc, 'run_file'>;
 }
 
@@ -65,7 +65,7 @@ export async function fanOutEvent(
   const tenant = new TenantDb(db, event.account_id);
   const endpoints = await accountEndpoints(tenant);
   const type = event.type;
-  // `events` names the kind, or is `*` (docs/decisions.md 442).
+  // `events` names the kind, or is `*` (every kind, present and future).
   const recipient = (e: WebhookEndpointDoc) => e.status === 'active' && subscribesTo(e.events, type);
   const ids = new Set(endpoints.filter(recipient).map((e) => e._id));
   // The membership has the workflow's endpoint unless an older process wrote it and the hourly sweep has not run yet.
@@ -94,7 +94,7 @@ export async function fanOutEvent(
 
 /**
  * The delivery of `event` to `endpointId`: one per pair (its natural key), so a retried or concurrent publish finds
- * it (docs/decisions.md 54, 280).
+ * it by `_id`, never by a filter, which the embedded store answers by scanning every account's deliveries.
  */
 async function ensureDelivery(db: Db, event: EventDoc, endpointId: string, namespace: string): Promise<string> {
   const candidate = {

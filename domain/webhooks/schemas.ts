@@ -1,10 +1,10 @@
-/** Webhook endpoints and deliveries (docs/api-reference.md §15, §14; docs/decisions.md 419–420). */
+/** Webhook endpoints and deliveries (docs/api-reference.md §15, §14). */
 import { z } from 'zod';
 import { pageSchema } from '../http/pagination';
 
 /**
  * The kinds an endpoint can subscribe to: the four of docs/api-reference.md §15, `run.refunded` (a refund), and the
- * kinds of version 2, `batch.completed` and `calibration.completed` (docs/decisions.md 442).
+ * kinds of version 2, `batch.completed` and `calibration.completed`.
  */
 export const WebhookEventType = z.enum([
   'run.succeeded',
@@ -19,7 +19,7 @@ export const WebhookEventType = z.enum([
 export type WebhookEventType = z.infer<typeof WebhookEventType>;
 export const WEBHOOK_EVENT_TYPES = WebhookEventType.options;
 
-/** Every kind, present and future (docs/decisions.md 383). */
+/** Every kind, present and future. */
 export const ALL_EVENTS = '*';
 /** What an endpoint is subscribed to: kinds, or `*` alone. */
 export type WebhookSubscription = WebhookEventType | typeof ALL_EVENTS;
@@ -27,7 +27,7 @@ export type WebhookSubscription = WebhookEventType | typeof ALL_EVENTS;
 /**
  * `events` omitted: the four kinds of docs/api-reference.md §15, for good. Every later kind (`run.refunded`,
  * `batch.completed`, `calibration.completed`) goes only to endpoints that name it or `*`, so a receiver written
- * against the contract never meets a kind it did not ask for (docs/decisions.md 442).
+ * against the contract never meets a kind it did not ask for.
  */
 export const DEFAULT_WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = [
   'run.succeeded',

@@ -1,5 +1,5 @@
 /**
- * Which webhook targets may be called (docs/decisions.md 420): `https` only unless insecure targets are allowed,
+ * Which webhook targets may be called: `https` only unless insecure targets are allowed,
  * and no private, loopback, link-local or otherwise non-public address unless private targets are allowed. The
  * same check runs at registration (400 naming `url`) and at every delivery, where the sender then connects to the
  * very address that was checked, so a DNS answer that changes between check and connect (rebinding) cannot
@@ -18,7 +18,7 @@ export interface TargetPolicy {
 
 /**
  * A tenant's endpoint may name a host whose name server never answers: the registration or attempt waiting on it
- * gives up after this long (docs/decisions.md 313), refusing the target as for a name that does not resolve.
+ * gives up after this long, refusing the target as for a name that does not resolve.
  */
 export const LOOKUP_TIMEOUT_MS = 5_000;
 
@@ -84,7 +84,7 @@ const v4At = (b: Uint8Array, at: number) => [b[at], b[at + 1], b[at + 2], b[at +
  * The IPv4 address an IPv6 address carries, for the forms that reach it: IPv4-compatible `::a.b.c.d` (::/96),
  * IPv4-mapped `::ffff:a.b.c.d` (::ffff:0:0/96, also written in hex as `::ffff:7f00:1`), IPv4-translated
  * `::ffff:0:a.b.c.d`, NAT64 `64:ff9b::a.b.c.d` (64:ff9b::/96) and 6to4 `2002:AABB:CCDD::/48`. Classified by that
- * address, a private IPv4 target cannot be smuggled in as an IPv6 literal (docs/decisions.md 111).
+ * address, a private IPv4 target cannot be smuggled in as an IPv6 literal.
  */
 export function embeddedIpv4(address: string): string | null {
   const b = ipv6Bytes(address);
