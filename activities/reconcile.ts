@@ -49,7 +49,7 @@ export function reconcileActivities(
         const report = await reconcileRuns(deps);
         // Batches ride on the runs' step (their items are runs): a new step would change the pass's job history.
         const batches = await reconcileBatches(deps);
-        // Calibrations too (docs/decisions.md 528): their jobs wait on batches.
+        // Calibrations too: their jobs wait on batches.
         const calibrations = await reconcileCalibrations(deps);
         if (now() - lastSweep >= SWEEP_INTERVAL_MS) {
           lastSweep = now();
