@@ -59,7 +59,7 @@ it('refuses an index that does not serve the shape (the check itself)', () => {
 });
 
 /**
- * The reconciler's read of marked runs and deliveries under `query` (domain/store/watch.ts, docs/decisions.md 305):
+ * The reconciler's read of marked runs and deliveries under `query` (domain/store/watch.ts):
  * equality on the namespace, then a range on the mark, sorted by it: an index that begins with the equality fields
  * and continues with the mark walks exactly the marked items of one namespace, in order.
  */
