@@ -2,7 +2,7 @@
  * Rate limits against the real stack: the 601st request in a minute on a 600 rpm key is 429 with Retry-After, and
  * two API processes (this in-process app and a spawned `api/server.ts`) share one count; the sliding window admits
  * no second burst at a minute's edge; failed authentications are throttled per client address; a limiter that
- * cannot decide answers 503 (docs/decisions.md 406 and 432).
+ * cannot decide answers 503.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request as httpRequest, type Server } from 'node:http';
