@@ -18,10 +18,9 @@ import type { ActivityDeps } from './deps';
 import { withHeartbeat } from './heartbeat';
 
 /**
- * How often a worker process purges expired idempotency records and deliveries. Retention is checked on every read,
- * so the purge only reclaims space; on the embedded store each purge scans whole collections (docs/decisions.md
- * 248: 7 s of FerretDB's CPU with 100,000 deliveries), which every pass of the reconciler (each minute) made a
- * constant load.
+ * How often a worker process purges expired idempotency records and deliveries. Retention is checked on every read, so
+ * the purge only reclaims space; on the embedded store each purge scans whole collections (7 s of FerretDB's CPU with
+ * 100,000 deliveries), which every pass of the reconciler (each minute) made a constant load.
  */
 export const PURGE_INTERVAL_MS = 3_600_000;
 

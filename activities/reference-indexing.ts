@@ -35,8 +35,8 @@ export function referenceIndexingActivities({ db, storage, config, temporal, ext
         ocrSettings(config),
         extractionSlots,
       );
-      // Left after a page read by OCR so that waiting work gets the slot, as input documents do (docs/decisions.md
-      // 398, 316): nothing to record yet; the job takes it up again from its kept pages.
+      // Left after a page read by OCR so that waiting work gets the slot, as input documents do: nothing to record
+      // yet; the job takes it up again from its kept pages.
       if (yielded) return { extracted: false, pageCount: null, yielded: true };
       await recordReferenceExtraction(db, input.accountId, input.refId, {
         mime_type: result.mime_type,

@@ -281,8 +281,8 @@ describe('failed authentications', () => {
     expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);
     expect(Number(retryAfter)).toBeLessThanOrEqual(120);
 
-    // A valid key from the throttled address is served: only failing credentials are refused there (docs/decisions.md
-    // 310), so a customer sharing an address with a failing client is not locked out.
+    // A valid key from the throttled address is served: only failing credentials are refused there, so a customer
+    // sharing an address with a failing client is not locked out.
     // The account is made through the suite's own context: its client is 127.0.0.1, which the test files running
     // alongside fail authentication from on purpose, so through `limited` that address may itself be throttled.
     const a = await newAccount(t);

@@ -31,8 +31,8 @@ export interface OcrOptions {
   /** Pages kept from an earlier attempt. */
   done: OcrPageText[];
   /**
-   * Before a page is read (never for a kept one), or only checked for being a scan (`checking`, docs/decisions.md
-   * 546): the sandbox starts that page's deadline and memory cap here.
+   * Before a page is read (never for a kept one), or only checked for being a scan (`checking`): the sandbox starts
+   * that page's deadline and memory cap here.
    */
   onPageStart: (page: number, checking?: boolean) => Promise<void>;
   /** `last`: no page is left to read after this one. */
