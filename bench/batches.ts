@@ -6,8 +6,8 @@
  *      ≥ 0.9), the batch job's longest history (goal < 10,000 events);
  *   3. while that batch is half done, 20 single runs — 10 of another account, 10 of the same — each timed from
  *      creation to success (goal p95 < 5 s).
- * Not a test: it prints a table and writes it into bench/RESULTS.md as its own section (BENCH_OUT to write elsewhere;
- * replacing its own last figures). `npx tsx bench/batches.ts [items]` (BENCH_BATCH_ITEMS, default 1000).
+ * Not a test: it prints a table and writes it into bench/RESULTS.md as its own section, in place of its last figures
+ * (BENCH_OUT to write elsewhere). `npx tsx bench/batches.ts [items]` (BENCH_BATCH_ITEMS, default 1000).
  */
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
