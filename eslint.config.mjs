@@ -77,7 +77,7 @@ export default tseslint.config(
   },
   {
     // The embedded store (FerretDB 1.24) answers `{_id: {$in: …}}` by scanning the whole collection, every account's
-    // documents; ask the store's findByIds (domain/store/by-ids.ts, docs/decisions.md 284), whose `query` strategy alone uses it.
+    // documents; ask the store's findByIds (domain/store/by-ids.ts), whose `query` strategy alone uses it.
     files: ['domain/**/*.ts', 'activities/**/*.ts', 'api/**/*.ts', 'worker/**/*.ts', 'scripts/**/*.ts'],
     rules: {
       'no-restricted-syntax': [

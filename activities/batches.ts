@@ -1,5 +1,5 @@
 /**
- * The activities of a batch's jobs (docs/decisions.md 500, 504), thin over domain/batches/: a step of the batch's
+ * The activities of a batch's jobs, thin over domain/batches/: a step of the batch's
  * job (`advanceBatch`: admit, cancel, watch, count for a few seconds, heartbeating), and its results file written
  * into the object store (`writeBatchResultsFile`: the rows read a chunk at a time, rendered by the pure renderer, into
  * the one object per batch and format that domain/batches/results-file.ts keeps).

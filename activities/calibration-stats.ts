@@ -1,5 +1,5 @@
 /**
- * Calibration statistics off the worker's main thread (issue 53 item 3, docs/decisions.md 560): a child process per
+ * Calibration statistics off the worker's main thread (issue 53 item 3): a child process per
  * report or comparison (activities/calibration-stats-child.ts), forked as the sandboxes are (sandbox-process.ts) with
  * its heap capped and its resident set watched, doing one criterion at a time and saying so, so the activity
  * heartbeats with its progress while the worker's event loop goes on serving workflow tasks and other activities.

@@ -1,5 +1,5 @@
 /**
- * The activities of a calibration's job (docs/decisions.md 520, 560) and of a comparison's, thin over
+ * The activities of a calibration's job and of a comparison's, thin over
  * domain/calibrations/: `advanceCalibration` answers at once whether the calibration's batch is final;
  * `reportCalibration` computes every criterion's report and renders the two files in a statistics child (never on
  * this process's event loop), stores the report data and the files in the object store and ends the calibration;

@@ -176,9 +176,9 @@ const DASHES = /[\u2010-\u2015\u2212]/;
 const INVISIBLE = /[\u00AD\u200B-\u200D\u2060\uFEFF]/;
 
 /**
- * The Markdown of structured text (docs/decisions.md 33) that a model reading the table or list does not retype: a table's
- * cell pipes and header separator, and heading, list and quote markers at the start of a line. They fold like
- * whitespace, so a quote that runs across cells ("Clarity of aims 30%") or list items matches (docs/decisions.md 341).
+ * The Markdown of structured text that a model reading the table or list does not retype: a table's cell pipes and
+ * header separator, and heading, list and quote markers at the start of a line. They fold like whitespace, so a quote
+ * that runs across cells ("Clarity of aims 30%") or list items matches.
  */
 const MARKUP =
   /^[ \t]*(?:#{1,6}[ \t]+|[-*+][ \t]+|\d{1,3}\.[ \t]+|>[ \t]*)|^[ \t]*\|(?:[ \t]*:?-{3,}:?[ \t]*\|)+[ \t]*$/gm;

@@ -1,4 +1,4 @@
-/** Which references a run sends the model, one strategy per model policy (docs/decisions.md 445). */
+/** Which references a run sends the model, one strategy per model policy. */
 import type { ModelPolicy } from '../domain/catalog/catalog';
 import type { RagStrategy } from '../domain/runs/schemas';
 import type { ContextReference, ReferenceSources } from './reference-sources';
@@ -21,7 +21,7 @@ const retrievalStrategy =
  * `auto`: full text when the references and the inputs fit the budget whole, else file search. Chunk records carry
  * their token counts, the overlap between chunks included (an eighth of a chunk at most). References at more than
  * twice the budget cannot fit as full text: their whole text is not read and counted only to find that out (20 M
- * characters of CJK take minutes to count; docs/decisions.md 265).
+ * characters of CJK take minutes to count).
  */
 export const autoStrategy: Strategy = async (sources, { budget, inputTokens }) => {
   if ((await sources.countIndexed()) > 2 * budget)

@@ -23,7 +23,8 @@ export interface ActivityDeps {
   lookup?: Lookup;
   /**
    * The worker's extraction slots and how many are taken: an extraction reading pages by OCR leaves its slot after
-   * a page while every slot is taken (docs/decisions.md 398). Absent (tests): never left.
+   * a page while every slot is taken, so one account's long scan holds others back by a page at most. Absent (tests):
+   * never left.
    */
   extractionSlots?: ExtractionSlots;
 }

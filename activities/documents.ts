@@ -29,7 +29,7 @@ export function documentActivities({ db, storage, config, extractionSlots }: Act
         ocrSettings(config),
         extractionSlots,
       );
-      // Left after a page to let waiting work in (docs/decisions.md 398): nothing to record yet; the job goes on.
+      // Left after a page to let waiting work in: nothing to record yet; the job goes on.
       if (yielded) return { extracted: false, pageCount: null, yielded: true };
       await recordExtraction(db, accountId, docId, {
         extracted: result.extracted,
@@ -49,7 +49,7 @@ export function documentActivities({ db, storage, config, extractionSlots }: Act
 
     /**
      * The job failed for good (its attempts spent): the pages an attempt kept for its retry are deleted, since no
-     * retry will come (docs/decisions.md 317).
+     * retry will come.
      */
     forgetKeptPages: ({ accountId, docId }: DocumentJobInput): Promise<void> =>
       forgetOcrPages(storage, textKeys.document(accountId, docId)),

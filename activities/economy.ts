@@ -229,7 +229,7 @@ export function economyActivities(deps: ActivityDeps) {
 /**
  * The model gateway of one economy item's run: each sample's first call is answered by what its provider batch
  * said, when it said something; every other call (a repair, a sample the provider did not answer) goes to the
- * slot's ordinary provider, once, as for any run (docs/decisions.md 761).
+ * slot's ordinary provider, once, as for any run.
  */
 function answeringGateway(models: ModelGateway, stored: StoredAnswers): ModelGateway {
   const used = new Set<number>();

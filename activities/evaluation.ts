@@ -1,12 +1,12 @@
 /**
  * The work of a run, as one activity: gather the workflow's configuration and the input documents (their text is
- * read one document at a time while the context is assembled, docs/decisions.md 255), assemble what the model is
+ * read one document at a time while the context is assembled), assemble what the model is
  * given (model-context.ts, the same in both modes), get an output and its evidence (the deterministic stub in test
  * mode; a model in live mode), check the output against the contract, verify the evidence against the text that
  * was sent (citations.ts), render the output file into the object store, and complete the run with output,
  * citations, manifest and usage in one guarded update (domain/runs/lifecycle.ts `completeRunWithOutput`; usage and
  * `run.succeeded` follow). A retry after that update finishes the completion instead of redoing the work; a failure
- * leaves the run running for the workflow to settle (docs/decisions.md 182).
+ * leaves the run running for the workflow to settle.
  */
 import { Context } from '@temporalio/activity';
 import { documentsForRun } from '../domain/documents/documents';
@@ -53,12 +53,12 @@ export async function loadRunContext(
 ): Promise<RunContext> {
   const run = known ?? (await findRunForJob(db, accountId, runId));
   if (!run) throw runFailure('internal_error', `run ${runId} not found`);
-  // A batch item runs with its batch's snapshot of the workflow (docs/decisions.md 36), whatever it is now.
+  // A batch item runs with its batch's snapshot of the workflow, whatever it is now.
   const found = run.batch_id
     ? await batchWorkflowSnapshot(db, accountId, run.batch_id)
     : await workflowForRun(db, accountId, run.workflow_id);
   if (!found) throw runFailure('workflow_missing', 'The run’s workflow no longer exists.');
-  // A run of its own is judged by the criteria and samples it snapshotted at creation (docs/decisions.md 661); one made
+  // A run of its own is judged by the criteria and samples it snapshotted at creation; one made
   // before snapshots existed, once, without criteria, as it was quoted.
   const workflow = run.batch_id
     ? found
@@ -120,7 +120,7 @@ export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
         outputTokens: 0,
       };
     }
-    // docs/decisions.md 660 in test mode: k answers that differ on some criteria, deterministically, through the same
+    // Confidence samples in test mode: k answers that differ on some criteria, deterministically, through the same
     // consensus as live answers; a variation the schema refuses is not made (that sample repeats sample 0).
     const answers = stubJudgments({
       output,
@@ -175,13 +175,13 @@ export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
     const key = objectKeys.runOutput(input.accountId, run._id, file.extension);
     await putObject(storage, key, file.bytes, file.mimeType);
     // Terminated while this attempt worked: the execution no longer waits for it, and the reconciler settles the run
-    // failed and refunded (docs/decisions.md 183); committing now would race that settlement with a success. Work run
-    // locally (test mode, milliseconds) skips the call: the window it would close is no wider than the one any
-    // check leaves open (docs/decisions.md 245).
+    // failed and refunded (Temporal does not stop an activity whose execution ends); committing now would race that
+    // settlement with a success. Work run locally (test mode, milliseconds) skips the call: the window it would close
+    // is no wider than the one any check leaves open.
     if (!runsLocally() && !(await jobStillOpen(deps.temporal, jobIds.run(run._id)))) {
       throw runFailure('execution_ended', 'The run’s execution was closed while its work ran.');
     }
-    // The result and `running → succeeded` in one guarded update, then usage and `run.succeeded` (docs/decisions.md 182).
+    // The result and `running → succeeded` in one guarded update, then usage and `run.succeeded`.
     const status = await completeRunWithOutput(
       publisher,
       run,
@@ -211,9 +211,10 @@ export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
     // The activity takes the job input only: a run document is handed over in-process (testRun), never by a workflow.
     produceOutput: (input: RunJobInput) => produceOutput(input),
     /**
-     * A test-mode run whole, as one local activity (docs/decisions.md 254): the lifecycle's first step (admission,
-     * usage, `queued → running`), then the work, which completes the run. A retry after the work completed the run
-     * finds it `succeeded` and lets the work's own retry path finish that completion (usage, event) — never redo it.
+     * A test-mode run whole, as one local activity (one workflow task, no activity task): the lifecycle's first step
+     * (admission, usage, `queued → running`), then the work, which completes the run. A retry after the work completed
+     * the run finds it `succeeded` and lets the work's own retry path finish that completion (usage, event) — never
+     * redo it.
      */
     async testRun(input: RunJobInput): Promise<{ status: RunStatus | 'rejected' | null }> {
       const begun = await beginRun(db, input);
@@ -235,7 +236,7 @@ export function messagesFor(ctx: RunContext, model: ModelContext): ModelMessage[
   });
 }
 
-/** True in a local activity (a test-mode run's work, docs/decisions.md 220); false outside any activity (unit tests). */
+/** True in a local activity (a test-mode run's work); false outside any activity (unit tests). */
 function runsLocally(): boolean {
   try {
     return Context.current().info.isLocal;
@@ -245,8 +246,8 @@ function runsLocally(): boolean {
 }
 
 /**
- * Gives each supported citation the boxes of its quote on the page (docs/decisions.md 34), from the positions stored beside
- * the document's text: read once per cited document, after the model answered, and never kept with the run.
+ * Gives each supported citation the boxes of its quote on the page, from the positions stored beside the document's
+ * text: read once per cited document, after the model answered, and never kept with the run.
  */
 async function placeCitations(citations: RunCitation[], inputs: RunInput[]): Promise<void> {
   const cited = new Set(citations.map((c) => c.input?.document_id).filter((id): id is string => id !== undefined));
@@ -310,7 +311,7 @@ export function manifestOf(
     },
     ...(result.samples ? { samples: result.samples } : {}),
     coverage: model.coverage,
-    // An economy item's answers came through this provider batch (docs/decisions.md 761).
+    // An economy item's answers came through this provider batch.
     ...(ctx.run.economy?.provider_batch_id && ctx.run.economy.provider
       ? { provider_batch: { id: ctx.run.economy.provider_batch_id, provider: ctx.run.economy.provider } }
       : {}),

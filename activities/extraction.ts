@@ -21,7 +21,7 @@ export async function extractStored(
   storage: Storage,
   source: {
     objectKey: string;
-    /** The ETag `complete` recorded: only that object is read (docs/decisions.md 321). */
+    /** The ETag `complete` recorded: only that object is read, never bytes PUT again after `complete` checked it. */
     etag?: string | null;
     filename: string;
     declaredMime?: string;
@@ -42,7 +42,7 @@ export async function extractStored(
     await deleteOriginal(storage, source.objectKey);
     return { extraction: failed('upload_changed', UPLOAD_CHANGED_REASON), inferredSchema: null };
   }
-  // Pages an earlier attempt read by OCR are not read again (docs/decisions.md 435); each new one is kept as it ends.
+  // Pages an earlier attempt read by OCR are not read again; each new one is kept as it ends.
   const done = (await keptOcrPages(storage, source.textKey)) as OcrPageText[];
   const kept = done.map((p) => p.page);
   if (slots) slots.running += 1;
@@ -63,7 +63,7 @@ export async function extractStored(
           await keepOcrPage(storage, source.textKey, kept, page.page, page);
           kept.push(page.page);
         },
-        // docs/decisions.md 398: with every slot of this worker taken, leave after the page so that waiting work
+        // With every slot of this worker taken, leave after the page so that waiting work
         // (another account's document) gets a slot; the job takes this file up again from its kept pages.
         shouldYield: () => slots !== undefined && slots.running >= slots.total,
       },
@@ -73,7 +73,7 @@ export async function extractStored(
   });
   if (yielded) return { extraction, inferredSchema: null, yielded: true };
   if (extraction.code === 'file_too_large') {
-    // docs/decisions.md 427: an oversized original is not kept (the store under-reported its size at `complete`).
+    // An oversized original is not kept (the store under-reported its size at `complete`).
     await deleteOriginal(storage, source.objectKey);
   }
   if (extraction.extracted && storedText) await saveStoredText(storage, source.textKey, storedText);
@@ -82,7 +82,7 @@ export async function extractStored(
   return { extraction, inferredSchema };
 }
 
-/** How the worker reads pages by OCR (OCR_* settings, docs/decisions.md 435). */
+/** How the worker reads pages by OCR (OCR_* settings). */
 export interface OcrSettings {
   languages: string[];
   maxPages: number;

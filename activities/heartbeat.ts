@@ -11,7 +11,7 @@ export async function withHeartbeat<T>(work: () => Promise<T>, everyMs = 5000): 
   } catch {
     return work(); // called outside an activity (unit tests)
   }
-  // A local activity (a test-mode run's work, docs/decisions.md 220) has no heartbeat: its workflow task's timeout
+  // A local activity (a test-mode run's work) has no heartbeat: its workflow task's timeout
   // is what notices a lost worker.
   if (context.info.isLocal) return work();
   const timer = setInterval(() => context?.heartbeat(), everyMs);

@@ -47,7 +47,7 @@ export const queueActivities = {
   /** runBatch, evaluateBatchItem (a batch item's run: evaluateRun's steps), batchResults, runCalibration, compareCalibrations */
   batches: (deps: ActivityDeps) => ({
     ...runActivities(deps),
-    // An economy item is answered from its provider batch first (docs/decisions.md 761).
+    // An economy item is answered from its provider batch first.
     ...evaluationActivities(deps, createEconomyEvaluator(deps)),
     ...batchActivities(deps),
     ...economyActivities(deps),

@@ -1,5 +1,5 @@
 /**
- * The input documents a run sends the model, fitted to its token budget (docs/decisions.md 445): under every model
+ * The input documents a run sends the model, fitted to its token budget: under every model
  * policy the inputs together get at most FULLTEXT_TOKEN_BUDGET tokens, cut by whole pages (sheets, slides, sections)
  * from the end, and shared so that short documents are sent whole before long ones are cut.
  */
@@ -64,7 +64,7 @@ async function measureInput(input: RunInput, budget: number, pace: () => Promise
   const sections = await input.load();
   const tokens: number[] = [];
   for (const section of sections) {
-    // Counted at extraction when the document is long enough to matter (docs/decisions.md 257), else here.
+    // Counted at extraction when the document is long enough to matter (every run recounting cost seconds), else here.
     if (Number.isSafeInteger(section.tokens) && section.tokens! >= 0) {
       tokens.push(section.tokens!);
       continue;

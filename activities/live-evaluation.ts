@@ -44,7 +44,7 @@ export function createLiveEvaluator(deps: ActivityDeps) {
     return answer;
   }
 
-  /** What the client is told, by kind of failure; an operator is told about credentials (docs/decisions.md 136). */
+  /** What the client is told, by kind of failure; an operator is told about credentials. */
   function failureOf(err: ModelCallError, provider: ModelProvider, slot: ProviderSlot): ReturnType<typeof runFailure> {
     if (err.kind === 'auth') {
       // Slot B without its own provider is served by A's, with A's key. Neither the key nor the provider's message
@@ -157,7 +157,7 @@ export function createLiveEvaluator(deps: ActivityDeps) {
       const { ok: _ok, ...result } = one;
       return { ...result, provider: providerName };
     }
-    // docs/decisions.md 660: k judgments at once, each with its own retries and repair (a 429 on one retries that one).
+    // k judgments at once, each with its own retries and repair (a 429 on one retries that one).
     const judgments = await Promise.all(
       Array.from({ length: k }, (_, index) => judge(ctx, provider, slot, messages, { index, of: k })),
     );
@@ -172,7 +172,7 @@ export type Judgment = { inputTokens: number; outputTokens: number } & (
 );
 
 /**
- * The run's result from k judgments (docs/decisions.md 660): at least ⌈k/2⌉ valid answers, else
+ * The run's result from k judgments: at least ⌈k/2⌉ valid answers, else
  * `output_invalid` (refunded) — or, when every sample failed the same way (credentials, a context too large), that
  * failure, which says more. The kept answer's evidence is the run's; tokens are every sample's.
  */

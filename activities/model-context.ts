@@ -1,6 +1,6 @@
 /**
- * What the model is given (docs/decisions.md 445), decided the same way for live and test-mode runs, so a test-mode run
- * shows in its manifest what a live run would send:
+ * What the model is given, decided the same way for live and test-mode runs, so a test-mode run shows in its manifest
+ * what a live run would send:
  *
  *   provider-a-file-search  top-k retrieved reference chunks + input text            strategy file_search
  *   provider-b-1m-fulltext  full reference texts + input text                         strategy fulltext

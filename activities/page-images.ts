@@ -1,5 +1,5 @@
 /**
- * The page-image job's activity (docs/decisions.md 680): the document's original, streamed from the object store
+ * The page-image job's activity: the document's original, streamed from the object store
  * into the page-image sandbox, drawn at the width asked, and what came of it kept by its owner
  * (domain/documents/page-images.ts). A page that breaks a limit is kept as refused, an outcome like any; only a fault
  * of the store or of the sandbox's start fails the activity, which then retries.
@@ -30,7 +30,7 @@ export function pageImageActivities({ db, storage, config }: ActivityDeps) {
         await storePageOutcome(db, storage, input, { reason });
         return { rendered: false, reason };
       }
-      // The limits of a page read by OCR: its deadline and its memory cap (docs/decisions.md 435).
+      // The limits of a page read by OCR: its deadline and its memory cap.
       const outcome = await withHeartbeat(() =>
         renderPageInSandbox(
           original,

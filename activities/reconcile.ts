@@ -18,10 +18,9 @@ import type { ActivityDeps } from './deps';
 import { withHeartbeat } from './heartbeat';
 
 /**
- * How often a worker process purges expired idempotency records and deliveries. Retention is checked on every read,
- * so the purge only reclaims space; on the embedded store each purge scans whole collections (docs/decisions.md
- * 248: 7 s of FerretDB's CPU with 100,000 deliveries), which every pass of the reconciler (each minute) made a
- * constant load.
+ * How often a worker process purges expired idempotency records and deliveries. Retention is checked on every read, so
+ * the purge only reclaims space; on the embedded store each purge scans whole collections (7 s of FerretDB's CPU with
+ * 100,000 deliveries), which every pass of the reconciler (each minute) made a constant load.
  */
 export const PURGE_INTERVAL_MS = 3_600_000;
 
@@ -49,7 +48,7 @@ export function reconcileActivities(
         const report = await reconcileRuns(deps);
         // Batches ride on the runs' step (their items are runs): a new step would change the pass's job history.
         const batches = await reconcileBatches(deps);
-        // Calibrations too (docs/decisions.md 528): their jobs wait on batches.
+        // Calibrations too: their jobs wait on batches.
         const calibrations = await reconcileCalibrations(deps);
         if (now() - lastSweep >= SWEEP_INTERVAL_MS) {
           lastSweep = now();

@@ -35,8 +35,8 @@ export function referenceIndexingActivities({ db, storage, config, temporal, ext
         ocrSettings(config),
         extractionSlots,
       );
-      // Left after a page read by OCR so that waiting work gets the slot, as input documents do (docs/decisions.md
-      // 398, 316): nothing to record yet; the job takes it up again from its kept pages.
+      // Left after a page read by OCR so that waiting work gets the slot, as input documents do: nothing to record
+      // yet; the job takes it up again from its kept pages.
       if (yielded) return { extracted: false, pageCount: null, yielded: true };
       await recordReferenceExtraction(db, input.accountId, input.refId, {
         mime_type: result.mime_type,
@@ -55,7 +55,7 @@ export function referenceIndexingActivities({ db, storage, config, temporal, ext
       const doc = await referenceForIndexing(db, input.accountId, input.refId);
       const text = await openStoredText(storage, textKeys.reference(input.accountId, input.refId));
       // In a child process, while this one keeps heartbeating: a long reference takes longer than the 30 s heartbeat
-      // timeout, and its memory is the child's, capped (docs/decisions.md 263).
+      // timeout, and its memory is the child's, capped (20 M characters of CJK took 2.5 GB of a worker thread).
       const outcome = await withHeartbeat(() =>
         indexInSandbox(input.refId, text, { maxMemoryMb: config.INDEXING_MEMORY_MB }, cancellationSignal()),
       );
@@ -66,8 +66,7 @@ export function referenceIndexingActivities({ db, storage, config, temporal, ext
     },
 
     /**
-     * The job failed for good: the pages an attempt kept for its retry are deleted, since no retry will come
-     * (docs/decisions.md 317).
+     * The job failed for good: the pages an attempt kept for its retry are deleted, since no retry will come.
      */
     forgetReferencePages: (input: ReferenceJobInput): Promise<void> =>
       forgetOcrPages(storage, textKeys.reference(input.accountId, input.refId)),

@@ -146,7 +146,7 @@ export function referenceSources(
     },
     /**
      * The references up to the model's window, shared so that short references are sent whole before long ones
-     * are cut (docs/decisions.md 445): `cut` says whether any was.
+     * are cut: `cut` says whether any was.
      */
     async full(): Promise<{ blocks: ContextReference[]; cut: boolean }> {
       const allowances = shareTokens(refIds, await countEach(), config.FULLTEXT_REFERENCE_TOKEN_LIMIT);

@@ -19,7 +19,7 @@ export interface RunInput {
   load(): Promise<StoredSection[]>;
   /** By section (`kind:index`), its text and the boxes of it, where the format has positions (PDF pages). */
   positions?(): Promise<Map<string, { text: string; boxes: number[] }>>;
-  /** How its scanned pages were read, when any were (docs/decisions.md 435): the manifest records it. */
+  /** How its scanned pages were read, when any were: the manifest records it. */
   ocr?: { engine: string; mean_confidence: number; pages: number } | null;
 }
 
@@ -39,7 +39,7 @@ export interface ModelResult {
   provider: RunManifest['provider'];
   inputTokens: number;
   outputTokens: number;
-  /** With k ≥ 2 judgments (docs/decisions.md 660): each criterion's confidence, and each sample's tokens. */
+  /** With k ≥ 2 judgments: each criterion's confidence, and each sample's tokens. */
   confidence?: { values: Record<string, RunCriterionConfidence>; min: number | null };
   samples?: NonNullable<RunManifest['samples']>;
 }

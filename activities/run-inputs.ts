@@ -1,7 +1,7 @@
 /**
- * The activities of `evaluateRun` for a run created while an input document was still being read
- * (docs/decisions.md 315, 319): they look at the documents the run waits for and their `extract-<doc_id>` jobs, and
- * once all are read have the run quoted and admitted. Registered on the runs queue only: batch items never wait
+ * The activities of `evaluateRun` for a run created while an input document was still being read: they look at the
+ * documents the run waits for and their `extract-<doc_id>` jobs, and once all are read have the run quoted and
+ * admitted. Registered on the runs queue only: batch items never wait
  * (their documents are checked extracted when the batch is created).
  *
  * `checkRunInputs` looks once, for at most a second, and the workflow sleeps on a durable timer between looks, so a

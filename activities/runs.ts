@@ -1,7 +1,7 @@
 /**
  * The activities of `evaluateRun` around its work: thin bindings of the run lifecycle (domain/runs/lifecycle.ts),
  * which owns every transition and its guarded update, ledger entry, usage count and event. The retired shapes'
- * steps (`admitRun`, `startRun`, `completeRun`, `failRun` as activity tasks) are gone (docs/decisions.md 360).
+ * steps (`admitRun`, `startRun`, `completeRun`, `failRun` as activity tasks) are gone: no open execution replays them.
  */
 import { beginRun, settleAfterWork } from '../domain/runs/lifecycle';
 import type { RunFailureCode } from '../domain/runs/failures';

@@ -4,7 +4,7 @@
  * started with an empty environment (no credentials or addresses for a hostile file to find) and V8's heap capped,
  * and a watchdog that samples the child's resident set, which counts what the heap flag cannot (buffers a
  * decompressor fills, native memory). A child that runs out of either dies alone: the worker process, its other
- * activities and its workflow tasks carry on (docs/decisions.md 88, 263).
+ * activities and its workflow tasks carry on.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';

@@ -1,9 +1,9 @@
 /**
  * Connections to webhook receivers, kept open between deliveries. A new connection per POST cost every delivery a
  * TCP handshake, and over https a TLS handshake too: the receiver's signing work and a round trip or two of latency
- * to a distant receiver, each time (docs/decisions.md 268). One keep-alive agent per checked address: a socket is
+ * to a distant receiver, each time. One keep-alive agent per checked address: a socket is
  * only ever reused for a request whose target resolved, and was checked, to the address that socket is connected
- * to, so the per-attempt check against private addresses (docs/decisions.md 420) holds for reused sockets as for
+ * to, so the per-attempt check against private addresses holds for reused sockets as for
  * new ones.
  *
  * Idle sockets do not keep the process alive (the agent unrefs them). Owns the agents only; the request itself is

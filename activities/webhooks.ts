@@ -44,10 +44,10 @@ interface HttpResult {
 
 /**
  * The exact bytes integrators verify: the payload as stored, with a run's `output_file` signed for this attempt (a
- * URL signed when the event was recorded would have expired before the later retries; docs/decisions.md 121).
+ * URL signed when the event was recorded would have expired before the later retries).
  */
 export async function payloadBytes(db: Db, signer: OutputSigner, event: EventDoc): Promise<Buffer> {
-  // The event as read by `_id` is as stored now: a run's file and refund mark on it need no read (docs/decisions.md 306).
+  // The event as read by `_id` is as stored now: a run's file and refund mark on it need no read of the run.
   const [payload] = await signEventRuns(db, event.account_id, signer, [eventPayload(event)], [event]);
   return Buffer.from(JSON.stringify(payload), 'utf8');
 }
@@ -190,7 +190,7 @@ export function webhookActivities({ db, config, logger, storage, lookup }: Activ
           result = { statusCode: null, body: null, error: `target refused: url ${err.message}` };
         else if (err instanceof SecretUnreadable) {
           // Ours to fix, not the receiver's: a failed attempt, so the schedule goes on and delivers once an operator
-          // restores the key (DATA_ENCRYPTION_KEY_FALLBACKS, docs/decisions.md 295). Nothing is sent unsigned.
+          // restores the key (DATA_ENCRYPTION_KEY_FALLBACKS). Nothing is sent unsigned.
           logger.error(
             { deliveryId: delivery._id, endpointId: endpoint._id },
             'webhook not sent: no configured key opens the endpoint secret',
@@ -207,7 +207,8 @@ export function webhookActivities({ db, config, logger, storage, lookup }: Activ
         response_body: result.body,
         outcome: outcomeOf(result.statusCode),
       };
-      // A success settles the delivery in the same write (docs/decisions.md 221): nothing is left for settleDelivery.
+      // A success settles the delivery in the same write, so a delivery that succeeds at once is one workflow task:
+      // nothing is left for settleDelivery.
       await recordAttempt(db, delivery, endpoint, attempt);
       // A line per delivered event at info would be one per run: successes at debug, the rest (worth a look) at info.
       logger[attempt.outcome === 'succeeded' ? 'debug' : 'info'](
@@ -225,7 +226,7 @@ export function webhookActivities({ db, config, logger, storage, lookup }: Activ
 
     /**
      * A delivery's failure, final: it may disable the endpoint (20 in a row). Idempotent. A success is settled by
-     * the attempt's own write; the retired shapes that settled it here are gone (docs/decisions.md 360).
+     * the attempt's own write; the retired shapes that settled it here are gone.
      */
     async settleDelivery(input: { accountId: string; deliveryId: string; status: 'failed' }): Promise<void> {
       const { disabledEndpointId } = await settleFailedDelivery(db, input.accountId, input.deliveryId);

@@ -96,12 +96,13 @@ export function apiRoutes(
 
 export function createApp(deps: AppDeps): Koa {
   // The client address (failed-authentication limits) is the socket's, or with N trusted proxy hops the N-th
-  // X-Forwarded-For entry from the right: what the outermost trusted proxy saw (docs/decisions.md 310).
+  // X-Forwarded-For entry from the right: what the outermost trusted proxy saw.
   const hops = deps.config.proxyHops;
   const app = new Koa({ proxy: hops > 0, maxIpsCount: hops });
   app.silent = true; // errors are logged by the error middleware, never printed raw
 
-  // Per-process state of the hot path (docs/decisions.md 165–167): one per app, so every app sees its own revocations.
+  // Per-process state of the hot path (rate-limit blocks, the failed-authentication view, cached keys), so a warm
+  // process authenticates without a database round trip: one per app, so every app sees its own revocations.
   const keys = new KeyCache(deps.db, deps.config.API_KEY_HASH_SECRET, deps.config.API_KEY_HASH_SECRET_FALLBACKS);
   const options = {
     jsonBodyLimit: deps.config.JSON_BODY_LIMIT,

@@ -8,7 +8,7 @@ import { ErrorBody } from '../domain/http/schemas';
 import { acceptedScopes, scopeWords, type RouteSpec } from './route';
 import { sharedErrors } from './router';
 
-/** The API's version (`info.version`); both SDK packages carry it as theirs (docs/decisions.md 331). */
+/** The API's version (`info.version`); both SDK packages carry it, so a package's version names its contract. */
 export const API_VERSION = '1.0.0';
 
 /** The legacy multipart form: text fields carry JSON strings, files are binary parts. */

@@ -21,13 +21,13 @@ export type Access =
   | {
       kind: 'api_key';
       scope: Scope | readonly Scope[];
-      /** A scope the key must hold as well (creating a calibration runs a batch: docs/decisions.md 521). */
+      /** A scope the key must hold as well (creating a calibration runs a batch, which spends credits as runs do). */
       also?: Scope;
     };
 
 /**
  * The scopes an API-key route accepts: one, or (a list) any one of several — `GET /events` serves a key that reads
- * runs or reference documents, and shows each only the events it may read (docs/decisions.md 425).
+ * runs or reference documents, and shows each only the events it may read.
  */
 export function acceptedScopes(access: Extract<Access, { kind: 'api_key' }>): readonly Scope[] {
   return typeof access.scope === 'string' ? [access.scope] : access.scope;
@@ -106,7 +106,7 @@ export interface RouteSpec<
   multipart?: { maxTotalBytes: number; description: string };
   /** The JSON body's limit when it is not the app's (JSON_BODY_LIMIT): refused with 413 while it streams past it. */
   bodyLimit?: string;
-  /** Honour `Idempotency-Key` (docs/decisions.md 408); `reserve` makes the id the created resource will get. */
+  /** Honour `Idempotency-Key` (same key and body replay the stored answer); `reserve` makes the new resource's id. */
   idempotency?: { reserve: () => string };
   handler: (input: RouteInput<z.infer<P>, z.infer<Q>, z.infer<B>>) => Promise<Reply>;
 }

@@ -1,8 +1,9 @@
 /**
  * Mounts route declarations (api/route.ts) on a Koa router. Every route passes through the same steps in the same
  * order — access check, then input validation, then the handler — so no route can skip one. Validation is also where
- * the input limits every route shares live: bodies nested at most 100 levels, no query parameter a route does not
- * declare, and refusals that list at most 20 problems (docs/decisions.md 270, 272, 273).
+ * the input limits every route shares live: bodies nested at most 100 levels (deeper ones overflow the serializers
+ * and MongoDB), no query parameter a route does not declare, and refusals that list at most 20 problems (listing
+ * every problem answered a 1 MB body with 3.5 MB).
  */
 import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
@@ -134,7 +135,7 @@ export function mountRoutes(router: Router, routes: RouteSpec[], options: MountO
   for (const spec of routes) {
     const parseThisJson = spec.bodyLimit ? jsonBody(spec.bodyLimit) : parseJson;
     // A query parameter the route does not take is refused, as an unknown body field is: `?statuss=failed` answering
-    // every run unfiltered would look like an answer (docs/decisions.md 273).
+    // every run unfiltered would look like an answer.
     const querySchema = spec.query instanceof z.ZodObject ? spec.query.strict() : spec.query;
     const steps: Middleware[] = [];
     // Access is checked before the body is read: an unauthenticated caller cannot make us parse anything.
@@ -164,7 +165,7 @@ export function mountRoutes(router: Router, routes: RouteSpec[], options: MountO
       const body = spec.body ? parseOrThrow(spec.body, rawBody ?? {}, 'body') : undefined;
       let reply: Reply;
       if (spec.idempotency && principal && ctx.get('Idempotency-Key')) {
-        // Keys of the two modes never share a record: a live request never replays a test answer (docs/decisions.md 122).
+        // Keys of the two modes never share a record: a live request never replays a test answer.
         const scope = { accountId: principal.accountId, mode: principal.kind === 'session' ? null : principal.mode };
         reply = await idempotent(
           ctx,

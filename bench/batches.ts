@@ -1,13 +1,13 @@
 /**
- * The batch section of the benchmark (issue 47 "Done when", docs/decisions.md 500–506), in test mode against the
+ * The batch section of the benchmark (issue 47 "Done when"), in test mode against the
  * local stack (started if needed), with its own API (in this process) and worker (a child process):
  *   1. 1,000 individual runs created 50 at a time (each slot creates its next run once its last one is final);
  *   2. one 1,000-item batch with `max_concurrency` 50: how long creating it takes, its throughput against (1) (goal
  *      ≥ 0.9), the batch job's longest history (goal < 10,000 events);
  *   3. while that batch is half done, 20 single runs — 10 of another account, 10 of the same — each timed from
  *      creation to success (goal p95 < 5 s).
- * Not a test: it prints a table and writes it into bench/RESULTS.md as its own section (BENCH_OUT to write elsewhere;
- * docs/decisions.md 377). `npx tsx bench/batches.ts [items]` (BENCH_BATCH_ITEMS, default 1000).
+ * Not a test: it prints a table and writes it into bench/RESULTS.md as its own section, in place of its last figures
+ * (BENCH_OUT to write elsewhere). `npx tsx bench/batches.ts [items]` (BENCH_BATCH_ITEMS, default 1000).
  */
 import { loadavg } from 'node:os';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * The calibration section of the benchmark (issue 53 "Done when", docs/decisions.md 560–562), in test mode against
+ * The calibration section of the benchmark (issue 53 "Done when"), in test mode against
  * the local stack (started if needed), its API in this process and its worker a child process: a calibration of
  * ITEMS items × CRITERIA numeric criteria × 2 raters, then a compare of it with another calibration of the same set;
  * while each runs, another account calls `GET /runs?limit=1` every 250 ms (goal p99 < 100 ms, worst < 1 s) and creates

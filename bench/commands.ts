@@ -260,8 +260,7 @@ const breakdown = (c: Counts) =>
 /**
  * The API's reads that come with time, not with a request: a key's state and its rate-limit lease, each refreshed at
  * most once a second whatever the request rate (domain/access/key-cache.ts, domain/access/rate-leases.ts), and a
- * catalog entry (a run's product and template), read at most once per 30 s per process (domain/catalog/catalog.ts,
- * docs/decisions.md 190).
+ * catalog entry (a run's product and template), read at most once per 30 s per process (domain/catalog/catalog.ts).
  */
 const KEY_REFRESH = [
   'find api_keys',

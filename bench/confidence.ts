@@ -1,5 +1,5 @@
 /**
- * The confidence section of the benchmark (issue 55 "Done when", docs/decisions.md 660, 753): live runs against the
+ * The confidence section of the benchmark (issue 55 "Done when"): live runs against the
  * local model server answering every call after a fixed delay (DELAY_MS), first with a workflow judging once (k = 1),
  * then the same workflow judging k = 3 times. The k calls of a run are concurrent, so a run with k = 3 should take
  * about as long as one with k = 1 (goal: median wall time at most 1.2 ×), and its worker's CPU stay within 2 × (three

@@ -1,5 +1,5 @@
 /**
- * The OCR section of `npm run bench` (issue 46, docs/decisions.md 376–379), in two parts:
+ * The OCR section of `npm run bench` (issue 46), in two parts:
  *   1. scanned pages through the parsing sandbox as the worker runs it (a child process per file, its OCR page
  *      limits; activities/parsing/sandbox.ts): seconds a page on this machine (goal ≤ 5 s), the child's peak resident
  *      memory as the sandbox's watchdog sampled it, words found (and table rows kept, when the pages' scorer counts
@@ -10,8 +10,8 @@
  *      `succeeded` (goal: each within 10 s).
  * Part 1 reads the committed scanned corpus (test/fixtures/scanned: an image-only PDF, a two-frame TIFF with a
  * sideways frame, a PNG and a JPEG) and scores each file by test/support/ocr-scores.ts, the rules of its test
- * (docs/decisions.md 388, 548); part 2's pages are generated scans (test/support/scanned-page.ts: 200 dpi, turned
- * 0.6°, seeded noise), JPEG (quality 75) pages of an image-only PDF.
+ * (the engine and Tesseract's command line alike); part 2's pages are generated scans (test/support/scanned-page.ts:
+ * 200 dpi, turned 0.6°, seeded noise), JPEG (quality 75) pages of an image-only PDF.
  * Prints a Markdown section and writes it into BENCH_OUT (bench/RESULTS.md) in place of its last one
  * (bench/sections.ts). A part that fails prints its error in the section; the other still runs.
  * Knobs (env): BENCH_OCR_PAGES (50), BENCH_OCR_RUN_EVERY_S (2), BENCH_OUT, BENCH_MONGODB_DB (assay_bench_ocr),
@@ -103,7 +103,7 @@ const CORPUS_TYPES: Record<string, { mime: string; image?: ImageType }> = {
 };
 
 /**
- * The files part 1 reads: the committed scanned corpus (test/fixtures/scanned, docs/decisions.md 386), each page
+ * The files part 1 reads: the committed scanned corpus (test/fixtures/scanned), each page
  * also as a PNG for the command line, decoded (an image's pages) or rendered at 200 dpi (a PDF's) by the sandbox's
  * own code, so both readers get the same pixels.
  */

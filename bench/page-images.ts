@@ -1,5 +1,5 @@
 /**
- * The page-image section of `npm run bench` (issue 57, docs/decisions.md 680): how long a page takes to draw as the
+ * The page-image section of `npm run bench` (issue 57): how long a page takes to draw as the
  * worker draws it — a child process of the page-image sandbox per page (its start, reading the original, pdf.js or
  * the image decoder, the PNG) — beside pdf.js's own time for the same page in this process, in the same run: the
  * same pages drawn by `openPdfPages().image` (pdf.js onto @napi-rs/canvas, then the PNG) and by pdf.js's

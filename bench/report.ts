@@ -99,14 +99,14 @@ async function main(): Promise<void> {
     const runsEndToEnd = (label: string, workflowId: string, token: string, count = RUNS) =>
       runEndToEnd(runsStage, label, workflowId, token, count);
     // The goal rows' shape: the account has the endpoint, so each run also delivers `run.succeeded` (one delivery
-    // job per run). Then the same runs in an account with no endpoint, for the run's own cost (docs/decisions.md 250).
+    // job per run). Then the same runs in an account with no endpoint, for the run's own cost.
     const endToEnd = await phase(`runs end to end (${RUNS})`, () => runsEndToEnd('runs end to end', wf, key));
     const bare = await phase(`runs end to end, no endpoint (${RUNS})`, () =>
       runsEndToEnd('runs end to end, no endpoint', bareAccount.wf, bareAccount.key),
     );
 
     const postLoad = () => postRunsLoad({ base, auth }, wf);
-    // Twice (docs/decisions.md 233): first with the worker executing the runs as they are admitted — on these two
+    // Twice: first with the worker executing the runs as they are admitted — on these two
     // cores it then takes most of the CPU the API would use, and its own cost is the two engine rows — then the
     // API's creation path alone, the row's figure: the worker is stopped and the runs admitted wait in Temporal
     // (ended with the others at the end).

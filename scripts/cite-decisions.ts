@@ -1,7 +1,7 @@
 /**
- * Rewrites decision references in code so that each names an entry of docs/decisions.md (docs/decisions.md 441):
- * a reference to the owner's design decision N becomes `docs/decisions.md 4NN` (entries 401–446 restate the design;
- * its §1, §2, §4 and §5 are entries 443–446), and a bare `decision N` becomes `docs/decisions.md N`. Comments only
+ * Rewrites decision references in code so that each names an entry of docs/decisions.md: a reference to the owner's
+ * design decision N becomes one to its entry 4NN there (entries 401–446 restate the design; its §1, §2, §4 and §5
+ * are entries 443–446), and a bare `decision N` becomes `docs/decisions.md N`. Comments only
  * in practice: it rewrites whatever text matches, so read `git diff` after it. Idempotent: a second run changes
  * nothing. test/unit/decision-references.test.ts checks the result.
  *

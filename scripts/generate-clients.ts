@@ -5,7 +5,7 @@
  *   clients/python/assay/models.py              (datamodel-code-generator, pinned in .venv-sdk)
  *   clients/python/assay/_sync.py               (from the asynchronous client _async.py: scripts/sync-client.ts)
  * `--check` writes nothing and exits 1 naming each file that differs from what generation would write now; a test
- * runs it, so a change to the API's contract without regeneration fails `npm test` (docs/decisions.md 156).
+ * runs it, so a change to the API's contract without regeneration fails `npm test`.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,7 +26,7 @@ export const GENERATED = {
 };
 /** A fixed server address: the SDKs take theirs from the caller, and the output must not depend on the environment. */
 const SERVER_URL = 'http://127.0.0.1:8080/v1';
-/** Names no file of the repository: the header ships in the installed packages (docs/decisions.md 332). */
+/** Names no file of the repository: the header ships in the installed packages, which name nothing of it. */
 const HEADER =
   "Generated from the Assay API's OpenAPI document (/v1/openapi.json). Do not edit; run `npm run generate:clients`.";
 

@@ -3,7 +3,7 @@
  * scripts/make-corpus.py), by hand (never in CI): `npx tsx scripts/make-scanned-corpus.ts`. Deterministic: the same
  * source and seed give the same files.
  *
- * The recipe, as a scanner gives a printed page (issue 46, docs/decisions.md 386):
+ * The recipe, as a scanner gives a printed page (issue 46):
  *   1. each page of rubric.pdf rendered at 200 dpi by the pdf.js inside unpdf onto @napi-rs/canvas, in grey;
  *   2. turned 0.6° clockwise about the page's centre (bilinear), the corners left white;
  *   3. Gaussian noise added to every pixel, σ = NOISE_SIGMA grey levels, from a Mulberry32 generator seeded with

@@ -5,7 +5,7 @@
  * `--max-semi-space-size=32`: a request or an activation allocates short-lived objects (BSON documents, views, JSON,
  * log lines) faster than V8's default young generation turns them over, so scavenges ran thousands of times a
  * second under load. Semi-spaces of up to 32 MB scavenge less often for the same survivors: measured side by side,
- * the API's CPU per authenticated GET of a succeeded run went from 0.44 to 0.41 ms (docs/decisions.md 232). The cost
+ * the API's CPU per authenticated GET of a succeeded run went from 0.44 to 0.41 ms. The cost
  * is up to ~100 MB more resident memory per process at peak.
  */
 export const NODE_FLAGS: readonly string[] = ['--max-semi-space-size=32'];

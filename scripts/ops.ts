@@ -39,7 +39,7 @@ const USAGE = [
 
 /**
  * Exit 1 unless MongoDB plans every `query` list read as an in-order index scan. On FerretDB it cannot run: it
- * says why and exits 0 (docs/decisions.md 351). The list indexes are created first, as a `query` process would.
+ * says why and exits 0. The list indexes are created first, as a `query` process would.
  */
 async function explainListReads(db: Db): Promise<void> {
   await ensureIndexes(db, { lists: true });

@@ -23,7 +23,7 @@ async function main(): Promise<void> {
     process.stderr.write('--ttl must be a positive number of seconds\n');
     process.exit(2);
   }
-  // A local tool: development unless the caller says otherwise (an unset NODE_ENV means production; docs/decisions.md 110).
+  // A local tool: development unless the caller says otherwise (an unset NODE_ENV means production: fails closed).
   process.env.NODE_ENV ||= 'development';
   const config = loadConfig();
   process.stdout.write(

@@ -10,7 +10,7 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
 
 async function main(): Promise<void> {
   const command = process.argv[2] ?? 'status';
-  // A local tool: development unless the caller says otherwise (an unset NODE_ENV means production; docs/decisions.md 110).
+  // A local tool: development unless the caller says otherwise (an unset NODE_ENV means production: fails closed).
   process.env.NODE_ENV ||= 'development';
   const config = loadConfig();
   switch (command) {

@@ -14,7 +14,7 @@ import { NODE_FLAGS } from './node-flags';
 import { buildConsole } from './build-console';
 
 const say = (line: string) => process.stdout.write(`[assay] ${line}\n`);
-// Human-readable logs for a person at a terminal, JSON lines for anything reading the output (docs/decisions.md 160).
+// Human-readable logs for a person at a terminal, JSON lines for anything reading the output.
 const formatLine = childLogFormatter(process.stdout.isTTY === true);
 
 /** Resolves when the child prints `marker` (its own "ready" log line). */
@@ -61,7 +61,7 @@ async function waitHealthy(url: string, children: ChildProcess[], timeoutMs: num
 }
 
 async function main(): Promise<void> {
-  // A local tool: development unless the caller says otherwise (an unset NODE_ENV means production; docs/decisions.md 110).
+  // A local tool: development unless the caller says otherwise (an unset NODE_ENV means production: fails closed).
   process.env.NODE_ENV ||= 'development';
   const config = loadConfig();
   const began = Date.now();

@@ -44,7 +44,7 @@ async function main(): Promise<void> {
     },
   });
 
-  // One connection for the workers and the client their activities start jobs with (eager start, docs/decisions.md 240).
+  // One connection for the workers and the client their activities start jobs with, so those jobs may start eagerly.
   const connection = await NativeConnection.connect(temporalConnectionOptions(config));
   const { database, storage, temporal, store } = await openProduct(config, { workers: connection });
   logger.info({ list_strategy: store.strategy, reason: store.reason }, 'store strategy chosen');
@@ -74,14 +74,14 @@ async function main(): Promise<void> {
         workflowBundle,
         // Only this queue's activities: a job's activity tasks stay on its queue's own concurrency.
         activities: queueActivities[queue](deps),
-        // Test-mode work and webhook attempts run as local activities (docs/decisions.md 220, 221), which hold their
+        // Test-mode work and webhook attempts run as local activities, which hold their
         // workflow task's slot while they run: as many slots as the activity slots that work had before.
         // (Never more than the cache holds: the SDK would lower it with a warning.)
         maxConcurrentWorkflowTaskExecutions: Math.min(WORKFLOW_TASK_SLOTS, cachedWorkflows),
         // One budget for the process's workflow cache, shared by its Workers (worker/workflow-cache.ts).
         maxCachedWorkflows: cachedWorkflows,
         // A run is one workflow task, taken from the queue's normal (not sticky) side; the SDK's fixed default gives
-        // that side 2 of its 10 pollers, which capped new runs at 2 per poll round trip (docs/decisions.md 250).
+        // that side 2 of its 10 pollers, which capped new runs at 2 per poll round trip.
         workflowTaskPollerBehavior: POLLERS,
         activityTaskPollerBehavior: POLLERS,
         // Each extraction may hold a parsing sandbox at its memory limit: no more at once than the process can hold.
@@ -134,8 +134,9 @@ const POLLERS = { type: 'autoscaling' } as const;
 const WORKFLOW_TASK_SLOTS = 100;
 
 /**
- * The reconciler's Schedule (docs/decisions.md 429), created or updated by every worker that serves the runs queue
- * (its passes run there); retried until it lands, so a worker started while Temporal is away still creates it.
+ * The reconciler's Schedule (it settles executions that ended unsettled), created or updated by every worker that
+ * serves the runs queue (its passes run there); retried until it lands, so a worker started while Temporal is away
+ * still creates it.
  */
 async function keepReconcilerScheduled(temporal: TemporalHandle, intervalS: number, logger: Logger): Promise<void> {
   for (let attempt = 1; ; attempt++) {

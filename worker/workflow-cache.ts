@@ -1,5 +1,5 @@
 /**
- * The sticky workflow cache of one worker process (docs/decisions.md 324). Temporal's SDK sizes each Worker's cache
+ * The sticky workflow cache of one worker process. Temporal's SDK sizes each Worker's cache
  * from the whole V8 heap (`max(floor((heap MiB - 200) × 600 / 1024), 10)` workflows, at roughly 1 MB each by its
  * own measure), and this process runs one Worker per task queue: left to the default, three caches each sized for
  * the whole heap may together hold three times what the heap can. One budget — `WORKER_MAX_CACHED_WORKFLOWS`, else

@@ -1,5 +1,5 @@
 /**
- * `batch-results-<bat_…>-<req_…>`: a batch's results file (docs/decisions.md 504), rendered by a worker (never in the
+ * `batch-results-<bat_…>-<req_…>`: a batch's results file, rendered by a worker (never in the
  * API's process) into the object store; the API waits for it and answers a signed URL.
  */
 import { proxyActivities } from '@temporalio/workflow';

@@ -1,5 +1,5 @@
 /**
- * `calibration-compare-<cal_…>-<cal_…>`: two calibrations compared (docs/decisions.md 560) by a worker, never in the
+ * `calibration-compare-<cal_…>-<cal_…>`: two calibrations compared by a worker, never in the
  * API's process, into the object store under a key fixed by the pair; the API waits a bounded time for it and answers
  * the stored comparison. A few attempts: a comparison that cannot be computed fails, and the next request runs it
  * again (the gateway lets a failed id rerun).

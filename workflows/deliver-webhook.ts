@@ -1,6 +1,6 @@
 /**
  * `whd_…`: one event to one endpoint. Attempt, then wait on a durable timer and attempt again, on the schedule
- * fixed in the input (docs/decisions.md 419: 1m, 5m, 30m, 2h, 6h, then every 6h while within 24h of the first
+ * fixed in the input (1m, 5m, 30m, 2h, 6h, then every 6h while within 24h of the first
  * attempt). Any 2xx ends it `succeeded`; 410, a disabled endpoint or the end of the schedule end it `failed`.
  * Timers live in Temporal, so a worker lost between attempts resumes the schedule where it was; the
  * `retryDeliveryNow` signal cuts the current wait short (POST /webhook-deliveries/{id}/retry).
@@ -17,11 +17,11 @@ const settleOptions = {
 
 /**
  * The attempt (one bounded POST and two short database steps) and the settling (one short write) are local
- * activities (docs/decisions.md 181, 221): a delivery that succeeds at once is one workflow task, with no activity
+ * activities: a delivery that succeeds at once is one workflow task, with no activity
  * task and no settling step (the attempt's write records the success and the status together). A lost worker is
  * noticed by the workflow task's timeout and the attempt re-run under the same attempt key, as an activity retry
  * would; the timers between attempts are durable. The shapes before (the attempt, then the settling, as activity
- * tasks under the patches `lean-delivery-v1` and `local-attempt-v1`) are retired (docs/decisions.md 360).
+ * tasks under the patches `lean-delivery-v1` and `local-attempt-v1`) are retired: no open execution still runs them.
  */
 const { settleDelivery } = proxyLocalActivities<ActivitiesOf<'deliverWebhook'>>(settleOptions);
 

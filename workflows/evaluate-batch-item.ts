@@ -1,6 +1,6 @@
 /**
- * A batch item's run (docs/decisions.md 36, 501): exactly `evaluateRun`'s steps, on the batches queue, whose worker
- * has its own slots, so batch items never wait in front of interactive runs (docs/decisions.md 437). The run's job id
+ * A batch item's run: exactly `evaluateRun`'s steps, on the batches queue, whose worker
+ * has its own slots, so batch items never wait in front of interactive runs. The run's job id
  * is the run's id, as for any run: the reconciler and the work's own checks find it the same way.
  */
 import { proxyActivities, proxyLocalActivities } from '@temporalio/workflow';

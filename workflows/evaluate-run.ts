@@ -3,15 +3,15 @@
  * activity; the status changes are guarded updates; a failure of any kind ends in `failed` with a full refund.
  * The search attribute AssayRunStatus follows the run, so operators can filter runs by status in the Temporal UI.
  *
- * The shape is lean (docs/decisions.md 180, 182): the short database steps around the work are local activities (a
- * marker each, no activity task and no workflow task of their own), the work is the one activity with a task of
- * its own and completes the run as its last step, and the time bound is that activity's schedule-to-close timeout
- * — no timer per run. A test-mode run is one local activity from admission to completion (docs/decisions.md 220, 254):
- * one workflow task and one marker, its AssayRunStatus going from `queued` (set at start) to the final status.
- * The shape is the input's `shape` (docs/decisions.md 254). The shapes before it (four activity tasks and a timer, then the
- * lean shape under the patches `lean-run-v1` and `local-test-work-v1`) are retired (docs/decisions.md 360): an
- * execution of one fails its workflow task (workflows/job-shape.ts) rather than replaying on code it did not run.
- * A run created while an input was still being read (`awaitsInput` in its input, docs/decisions.md 315, 318, 319)
+ * The shape is lean: the short database steps around the work are local activities (a marker each, no activity
+ * task and no workflow task of their own), the work is the one activity with a task of its own and completes the
+ * run as its last step, and the time bound is that activity's schedule-to-close timeout — no timer per run. A
+ * test-mode run is one local activity from admission to completion: one workflow task and one marker, its
+ * AssayRunStatus going from `queued` (set at start) to the final status.
+ * The shape is the input's `shape` (docs/decisions.md 254). The shapes before it (four activity tasks and a timer,
+ * then the lean shape under the patches `lean-run-v1` and `local-test-work-v1`) are retired: an execution of one
+ * fails its workflow task (workflows/job-shape.ts) rather than replaying on code it did not run.
+ * A run created while an input was still being read (`awaitsInput` in its input, so no other run's history changes)
  * first waits for the reading in looks between durable timers, the last of which quotes and admits it; every other
  * run's commands are as above.
  */
@@ -32,7 +32,7 @@ import { SEARCH_ATTRIBUTES, type RunJobInput } from '../domain/jobs/contract';
 import { assertCurrentShape } from './job-shape';
 import { JOB_WORK_RETRY } from './retry-policies';
 
-/** A run's own time bound, from `started_at` (docs/decisions.md 429; no execution timeout kills a run silently). */
+/** A run's own time bound, from `started_at` (no execution timeout kills a run silently; the reconciler settles it). */
 const RUN_TIME_LIMIT = '25 minutes';
 
 export const bookkeepingOptions = {
@@ -50,7 +50,7 @@ export const workOptions = {
   scheduleToCloseTimeout: RUN_TIME_LIMIT,
   startToCloseTimeout: '20 minutes',
   heartbeatTimeout: '30 seconds',
-  // An attempt lost after its model call pays for that call again, so the count stays small (docs/decisions.md 55).
+  // An attempt lost after its model call pays for that call again, so the count stays small.
   retry: JOB_WORK_RETRY,
 } as const;
 
@@ -58,7 +58,7 @@ const work = proxyActivities<ActivitiesOf<'evaluateRun'>>(workOptions);
 
 /**
  * A test-mode run (the deterministic stub: milliseconds, no model call) as a local activity, run by the worker
- * holding the workflow task (docs/decisions.md 220, 254): the run is then one workflow task, with no activity
+ * holding the workflow task: the run is then one workflow task, with no activity
  * task and no second workflow task. Same time bound and retries as the work activity; a lost worker is noticed by
  * the workflow task's timeout instead of a heartbeat. Live runs keep the activity: a model call may take minutes.
  */
@@ -100,7 +100,7 @@ export interface RunSteps {
 }
 
 /**
- * How long a run created while an input was still being read waits for the reading (docs/decisions.md 315): the
+ * How long a run created while an input was still being read waits for the reading: the
  * same 25 minutes as the run's own bound, counted from the job's start, before and apart from the work's.
  */
 const INPUT_WAIT_LIMIT = '25 minutes';
@@ -115,7 +115,7 @@ export const inputWaitOptions = {
 
 const inputs = proxyActivities<ActivitiesOf<'evaluateRun'>>(inputWaitOptions);
 
-/** The wait of a run on its inputs in looks (docs/decisions.md 319): the first pause, and the longest. */
+/** The wait of a run on its inputs in looks: the first pause, and the longest. */
 const FIRST_PAUSE_MS = 1_000;
 const LONGEST_PAUSE_MS = 10_000;
 const INPUT_WAIT_MS = 25 * 60_000;
@@ -150,7 +150,7 @@ export async function evaluateRun(input: RunJobInput): Promise<{ status: string 
 }
 
 /**
- * A run created while an input document was still being read (docs/decisions.md 315, 319): a look at its inputs
+ * A run created while an input document was still being read: a look at its inputs
  * (a local activity: quoted and admitted once they are read), then a durable timer, growing from 1 to 10 seconds,
  * and again — so nothing holds an activity slot while a long scan is read. `ready`, or the status the run ended in;
  * the bound, 25 minutes from the job's start, passing or a look failing for good fails the run (refunded: nothing
@@ -207,7 +207,7 @@ async function awaitInput(input: RunJobInput): Promise<string> {
 export async function runWith(steps: RunSteps, input: RunJobInput): Promise<{ status: string }> {
   assertCurrentShape(input);
   // A test-mode run whole — admission, usage, `queued → running`, the work and the completion — as one local
-  // activity (docs/decisions.md 254): one workflow task, one marker, the status set at start and here at the end.
+  // activity: one workflow task, one marker, the status set at start and here at the end.
   if (input.livemode === false) return finish(steps, input, async () => (await steps.testRun(input)).status);
   return beginThenWork(steps, input, () => steps.produceOutput(input));
 }
@@ -234,7 +234,7 @@ async function finish(
   produce: () => Promise<string | null>,
 ): Promise<{ status: string }> {
   try {
-    // The work completes the run itself, as its last step (docs/decisions.md 182): nothing is left to do on success.
+    // The work completes the run itself, as its last step: nothing is left to do on success.
     const done = (await produce()) ?? 'failed';
     status(done);
     return { status: done };

@@ -8,7 +8,7 @@ import type { DocumentJobInput, ExtractionSummary } from '../domain/jobs/contrac
 import { JOB_WORK_RETRY } from './retry-policies';
 
 const EXTRACTION_OPTIONS = {
-  // A scan of OCR_MAX_PAGES pages at a few seconds a page (docs/decisions.md 435); an attempt cut short by this goes
+  // A scan of OCR_MAX_PAGES pages at a few seconds a page; an attempt cut short by this goes
   // on from the pages it kept, and the heartbeat notices a lost worker long before.
   startToCloseTimeout: '30 minutes',
   heartbeatTimeout: '30 seconds',
@@ -27,19 +27,19 @@ const { extractDocumentText: continueDocumentText } = proxyActivities<Activities
   allowEagerDispatch: false,
 });
 
-/** Deletes the pages kept for a retry once the job has failed for good (docs/decisions.md 317). */
+/** Deletes the pages kept for a retry once the job has failed for good. */
 const { forgetKeptPages } = proxyActivities<ActivitiesOf<'extractDocument'>>({
   startToCloseTimeout: '1 minute',
   retry: { maximumAttempts: 10, initialInterval: '1 second' },
 });
 
-/** How long a scan that left its slot waits before taking one again (docs/decisions.md 398). */
+/** How long a scan that left its slot waits before taking one again, behind what waited. */
 const YIELD_PAUSE = '3 seconds';
 
 export async function extractDocument(input: DocumentJobInput): Promise<ExtractionSummary> {
   try {
     let summary = await extractDocumentText(input);
-    // A scan left after a page so that other work could have the worker's slot (docs/decisions.md 398): after a
+    // A scan left after a page so that other work could have the worker's slot: after a
     // moment in which only what waited can take that slot, it is scheduled again and goes on from the pages it kept.
     while (summary.yielded) {
       await sleep(YIELD_PAUSE);
@@ -47,8 +47,8 @@ export async function extractDocument(input: DocumentJobInput): Promise<Extracti
     }
     return summary;
   } catch (err) {
-    // Failed for good (every attempt spent) or ended from outside: no retry will use the pages kept for one
-    // (docs/decisions.md 317). The job still fails, and `complete` or the reconciler settles the document as before.
+    // Failed for good (every attempt spent) or ended from outside: no retry will use the pages kept for one,
+    // so they are deleted. The job still fails, and `complete` or the reconciler settles the document as before.
     await CancellationScope.nonCancellable(() => forgetKeptPages(input)).catch(() => undefined);
     throw err;
   }

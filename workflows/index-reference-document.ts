@@ -22,7 +22,7 @@ const EXTRACTION_OPTIONS = {
 
 const { extractReferenceText } = proxyActivities<ActivitiesOf<'indexReferenceDocument'>>(EXTRACTION_OPTIONS);
 
-/** Taken up again after leaving its slot: never handed straight back to this worker (docs/decisions.md 398). */
+/** Taken up again after leaving its slot: never handed straight back to this worker, so what waited goes first. */
 const { extractReferenceText: continueReferenceText } = proxyActivities<ActivitiesOf<'indexReferenceDocument'>>({
   ...EXTRACTION_OPTIONS,
   allowEagerDispatch: false,
@@ -33,7 +33,7 @@ const { forgetReferencePages } = proxyActivities<ActivitiesOf<'indexReferenceDoc
   retry: { maximumAttempts: 10, initialInterval: '1 second' },
 });
 
-/** The pause of docs/decisions.md 398, as for input documents. */
+/** The pause after leaving a slot, as for input documents. */
 const YIELD_PAUSE = '3 seconds';
 
 const { finishReference } = proxyActivities<ActivitiesOf<'indexReferenceDocument'>>({
@@ -45,7 +45,7 @@ const { finishReference } = proxyActivities<ActivitiesOf<'indexReferenceDocument
 export async function indexReferenceDocument(input: ReferenceJobInput): Promise<{ status: 'ready' | 'failed' }> {
   try {
     let extraction = await extractReferenceText(input);
-    // A scan that left its slot after a page (docs/decisions.md 398, 316) goes on from its kept pages after a pause.
+    // A scan that left its slot after a page goes on from its kept pages after a pause.
     while (extraction.yielded) {
       await sleep(YIELD_PAUSE);
       extraction = await continueReferenceText(input);
@@ -61,7 +61,7 @@ export async function indexReferenceDocument(input: ReferenceJobInput): Promise<
     }
     const { chunkCount, failure } = await indexReferenceChunks(input);
     if (failure) {
-      // The text needs more than the indexing sandbox allows: no retry would index it (docs/decisions.md 263).
+      // The text needs more than the indexing sandbox allows: no retry would index it.
       await finishReference({ ...input, outcome: 'failed', reason: failure.reason, code: failure.code });
       return { status: 'failed' };
     }
@@ -70,7 +70,7 @@ export async function indexReferenceDocument(input: ReferenceJobInput): Promise<
   } catch {
     // Retries are exhausted: record a failure the client can read, rather than leaving the document processing.
     // (If even that fails, the workflow fails and GET's lazy sync marks the document failed.) The pages kept for a
-    // retry go first: no retry will use them (docs/decisions.md 317).
+    // retry go first: no retry will use them.
     await CancellationScope.nonCancellable(() => forgetReferencePages(input)).catch(() => undefined);
     await finishReference({
       ...input,

@@ -15,7 +15,7 @@ const steps = proxyActivities<ActivitiesOf<'reconcile'>>({
 });
 
 /**
- * The patch that added the generations step (docs/decisions.md 279), deprecated (docs/decisions.md 360): every
+ * The patch that added the generations step (refunds of abandoned prompt generations), deprecated: every
  * pass takes the step; a pass that began before the patch (no marker) cannot still be open, its execution timeout
  * being at most five intervals. The call goes in the deploy after this one, once no pass that recorded the marker
  * undeprecated can be open (again five intervals).

@@ -1,6 +1,6 @@
 /**
  * `page-<id>-<n>-<width>`: a page of a document drawn as a PNG in the worker's page-image sandbox and stored beside
- * the document (docs/decisions.md 680); the API waits for it, bounded. A page that cannot be drawn is a result, not a
+ * the document; the API waits for it, bounded. A page that cannot be drawn is a result, not a
  * failure; only infrastructure faults retry.
  */
 import { proxyActivities } from '@temporalio/workflow';

@@ -1,5 +1,5 @@
 /**
- * `batch-<bat_…>`: one batch, from `queued` to its final status (docs/decisions.md 36, 500). The job is a loop of
+ * `batch-<bat_…>`: one batch, from `queued` to its final status. The job is a loop of
  * steps (activities/batches.ts `advanceBatch`), each a few seconds of admitting items through the sliding window,
  * canceling what may no longer be admitted and watching the runs in flight; the step hands back the progress (the
  * next position, the positions in flight, the tallies), which the job passes to the next step and carries across
@@ -21,7 +21,7 @@ const steps = proxyActivities<ActivitiesOf<'runBatch'>>({
 });
 
 /**
- * A live economy batch's provider side (docs/decisions.md 761): admitting every item, submitting and polling. Each
+ * A live economy batch's provider side: admitting every item, submitting and polling. Each
  * is idempotent against the batch's records (a submit retried after its worker died finds the provider batch it
  * made), so the attempts are unlimited like a step's.
  */

@@ -1,5 +1,5 @@
 /**
- * `calibration-<cal_…>`: one calibration, from its batch's creation to its report (docs/decisions.md 520, 560). A
+ * `calibration-<cal_…>`: one calibration, from its batch's creation to its report. A
  * loop of one activity, `advanceCalibration`, which answers at once whether the batch is final; between two looks the
  * job sleeps on a durable timer, so a worker's death loses nothing and a waiting calibration holds no slot. Once the
  * batch is final, `reportCalibration` writes the report in a bounded number of attempts; when they run out the
@@ -18,7 +18,7 @@ const steps = proxyActivities<ActivitiesOf<'runCalibration'>>({
   retry: { initialInterval: '1 second', maximumInterval: '1 minute' },
 });
 
-/** Attempts at the report before the calibration ends `failed` (docs/decisions.md 561). */
+/** Attempts at the report before the calibration ends `failed` (`report_failed`) rather than retrying for good. */
 export const CALIBRATION_REPORT_ATTEMPTS = 3;
 
 const reports = proxyActivities<ActivitiesOf<'runCalibration'>>({

@@ -65,13 +65,13 @@ const PART_CHARS = 1 << 16;
  * Why not `MiniSearch#addAll`: MiniSearch adds every term occurrence through its radix tree, whose nodes find a
  * child by scanning all their keys. Text without spaces (Chinese, Japanese) is indexed as character bigrams, so the
  * root of that tree has one child per distinct character, thousands of them, and indexing a reference of 4 M CJK
- * characters took 18 s, growing faster than the text (docs/decisions.md 259). The statistics are the same counted in
+ * characters took 18 s, growing faster than the text. The statistics are the same counted in
  * plain maps: BM25 needs only each term's frequency per chunk and field, each field's length in distinct tokens,
  * and the fields' average length, accumulated as MiniSearch accumulates it so the scores are bit for bit the same.
  * The tree is built once, from distinct terms, when an index is loaded.
  *
  * Why not a map of maps: MiniSearch's own shape (term → field → chunk → occurrences, an object at each level) took
- * over 1 GB of heap for 4 M CJK characters (docs/decisions.md 263). Here each term gets a number when first seen, each
+ * over 1 GB of heap for 4 M CJK characters. Here each term gets a number when first seen, each
  * chunk's occurrences are counted in a small map and appended to typed arrays as (term, field, chunk, count)
  * rows, and the rows are grouped by term only to be written: about 13 bytes a row and one map entry a term.
  */

@@ -3,7 +3,7 @@
  * section's units (segments.ts) into chunks of about `targetTokens` with about `overlapTokens` carried over.
  * A chunk never spans two sections, so every retrieved passage can be cited by its page, sheet or slide. A chunk
  * that starts inside a pipe table's body begins with that table's header row and separator (`header_chars` long),
- * so a retrieved row arrives with its column names (docs/decisions.md 343).
+ * so a retrieved row arrives with its column names.
  */
 import type { Chunk } from '../../domain/documents/reference-index';
 import type { Section } from '../parsing/types';

@@ -46,8 +46,7 @@ const [QUOTE, BACKSLASH, COMMA, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRA
  * Opens a stored index (what `buildIndex` wrote, or MiniSearch's own serialization of the same shape). Only the
  * small head is parsed as JSON; the term entries are scanned in place, keeping the bytes and one map entry per
  * term (where its postings start). JSON.parse of the whole built an object per term and field: about 200 MB of
- * heap per million CJK characters indexed, gigabytes for one large reference, inside the worker running the run
- * (docs/decisions.md 264).
+ * heap per million CJK characters indexed, gigabytes for one large reference, inside the worker running the run.
  */
 export function openIndex(refId: string, stored: string | Uint8Array): OpenedIndex {
   const bytes =

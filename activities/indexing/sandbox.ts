@@ -1,12 +1,12 @@
 /**
- * A reference document's chunks and BM25 index, built in a child process of their own (docs/decisions.md 263).
+ * A reference document's chunks and BM25 index, built in a child process of their own.
  *
  * Chunking and indexing are synchronous and take seconds for a long reference, and their memory grows with the
  * distinct terms of the text: a reference of 20 M CJK characters (character bigrams) needs gigabytes. On a worker
  * thread, where they ran before, that memory was the worker process's own, and a heap cap on the thread could take
- * the whole process down (both measured in docs/decisions.md 263). Here the child has the parsing sandbox's limits (activities/sandbox-process.ts): a
- * heap cap and a watchdog on its resident set. A reference that needs more fails with a reason the client reads;
- * the worker and every other job it holds carry on.
+ * the whole process down (both measured). Here the child has the parsing sandbox's limits
+ * (activities/sandbox-process.ts): a heap cap and a watchdog on its resident set. A reference that needs more fails
+ * with a reason the client reads; the worker and every other job it holds carry on.
  *
  * In: the stored text's JSON bytes, streamed from the object store to the child's stdin (the worker never parses
  * them). Out: the chunks as JSON and the gzipped index on stdout, their sizes announced first over IPC.

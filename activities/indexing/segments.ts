@@ -49,7 +49,7 @@ export function segment(text: string, budget: UnitBudget): Unit[] {
       const boundary = afterHeading ? Boundary.afterHeading : Boundary.heading;
       units.push({ start: line.start, end: line.end, tokens: headingTokens, boundary, heading });
     } else if (TABLE_ROW.test(lineText)) {
-      // A table row is one unit: its cells mean something only together (docs/decisions.md 33).
+      // A table row is one unit: its cells mean something only together.
       pushSentence(units, text, line, lineStart(afterHeading, afterBlank, false), budget);
     } else {
       let boundary = lineStart(afterHeading, afterBlank, previousEndedSentence);

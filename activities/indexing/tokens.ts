@@ -1,6 +1,6 @@
 /**
  * Token counting for the whole product: reference chunking, a run's budget and manifest, and the parsing sandbox's
- * stored counts (docs/decisions.md 256, 257). Which encoding counts, how text is cut at token boundaries, and how
+ * stored counts (docs/decisions.md 256). Which encoding counts, how text is cut at token boundaries, and how
  * any text a client can upload is counted in linear time. o200k_base is the encoding of the current OpenAI models; other providers' tokenizers differ by a few
  * percent, which the chunk budget absorbs. The encoding ships inside gpt-tokenizer, so nothing is fetched.
  */

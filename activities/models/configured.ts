@@ -5,8 +5,8 @@ import type { ModelGateway, ModelProvider, ProviderSlot } from './gateway';
 import { openAiProvider } from './openai';
 
 /**
- * One model call with its retries ends within this long (docs/decisions.md 135): a run makes at most two calls (the answer
- * and one repair) inside its 20-minute work step, so the retries of both fit, with room for the rest of the step.
+ * One model call with its retries ends within this long: a run makes at most two calls (the answer and one repair)
+ * inside its 20-minute work step, so the retries of both fit, with room for the rest of the step.
  */
 export const CALL_BUDGET_MS = 8 * 60_000;
 

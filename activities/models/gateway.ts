@@ -15,8 +15,8 @@ export interface ModelRequest {
   maxOutputTokens?: number;
   signal?: AbortSignal;
   /**
-   * One of a run's k judgments over the same context (docs/decisions.md 660): sent as the `X-Assay-Sample: i/k` header
-   * only, so the prompt, and a provider's prompt cache, stay the same for every sample.
+   * One of a run's k judgments over the same context: sent as the `X-Assay-Sample: i/k` header only, so the prompt,
+   * and a provider's prompt cache, stay the same for every sample.
    */
   sample?: { index: number; of: number };
 }

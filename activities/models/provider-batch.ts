@@ -1,11 +1,11 @@
 /**
- * Economy batches from the provider's side (issue 58, docs/decisions.md 701): one small interface over OpenAI's
+ * Economy batches from the provider's side (issue 58): one small interface over OpenAI's
  * Batch API and Anthropic's Message Batches. A client submits up to PROVIDER_BATCH_MAX model requests, each under a
  * custom id of ours, and gets the provider batch's id; polls it (status and counts, the same words for both
  * providers); reads its results once it has ended (per custom id an answer or why there is none); cancels it. The
  * requests are the ones the ordinary adapters send (`chatCompletionParams`, `messageParams`), so an answer read from
  * a batch goes through the same validation as an ordinary one. Every method is safe to repeat except `submit`,
- * which creates a batch: callers record its id before anything else (docs/decisions.md 702).
+ * which creates a batch: callers record its id before anything else (a second batch would be paid for twice).
  */
 import { CUSTOM_ID, PROVIDER_BATCH_MAX } from '../../domain/batches/economy';
 import type { ModelAnswer, ModelRequest } from './gateway';
@@ -56,7 +56,7 @@ export interface ProviderBatchClient {
   submit(requests: ProviderBatchRequest[], marker?: string): Promise<string>;
   /**
    * The provider batch created with `marker`, or null; undefined where the protocol keeps no metadata (Anthropic):
-   * the caller cannot tell, docs/decisions.md 762.
+   * the caller cannot tell.
    */
   find(marker: string): Promise<string | null | undefined>;
   poll(id: string): Promise<ProviderBatchState>;

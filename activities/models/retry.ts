@@ -4,7 +4,7 @@
  * `retry-after` in seconds or as an HTTP date, or LiteLLM's `llm_provider-retry-after`, which is how a LiteLLM
  * gateway passes the upstream's header on); any other 4xx is final — retrying a bad request only burns money and
  * time. Every wait must end within the call's time budget, so a long `retry-after` fails the call at once instead
- * of outliving the run's time bound (docs/decisions.md 135).
+ * of outliving the run's time bound.
  */
 export type ModelFailureKind = 'context_length' | 'auth' | 'refused' | 'other';
 

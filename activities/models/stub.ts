@@ -1,5 +1,5 @@
 /**
- * The test-mode "model" (docs/decisions.md 413): a deterministic output seeded by the run id, so a test-mode run
+ * The test-mode "model": a deterministic output seeded by the run id, so a test-mode run
  * exercises the whole pipeline without a model call, and a retried activity produces the very same output. With an
  * `output_schema` the stub is a sample instance of it (domain/json-schema/sample.ts, valid by the same check as a
  * live answer); without one it is a plausible evaluation report. `stubEvidence` cites real sentences of the run's
@@ -24,7 +24,7 @@ export async function stubOutput(input: StubInput): Promise<Record<string, unkno
   const seed = seedFrom(input.runId);
   const schema = input.schema ? normalizeSchema(input.schema) : undefined;
   const result = schema ? await sampleInstance(schema, input.runId) : evaluationStub(input.runId, seed);
-  // docs/decisions.md 411: a markdown run's output is `{markdown}` whatever the schema; the text shows the stub's fields.
+  // A markdown run's output is `{markdown}` whatever the schema; the text shows the stub's fields.
   if (input.format === 'markdown') {
     return { markdown: markdownFromObject(isPlainObject(result) ? result : { value: result }, STUB_TITLE) };
   }
@@ -199,7 +199,7 @@ function evaluationStub(runId: string, seed: number): PlainObject {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Repeated judgments (docs/decisions.md 660)
+// Repeated judgments (a workflow's confidence samples)
 // ---------------------------------------------------------------------------------------------------------------
 
 export interface StubJudgmentsInput {

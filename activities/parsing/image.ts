@@ -1,5 +1,5 @@
 /**
- * PNG, JPEG and TIFF uploads (docs/decisions.md 435): a page each, a page per frame of a TIFF. Parsing only counts the
+ * PNG, JPEG and TIFF uploads: a page each, a page per frame of a TIFF. Parsing only counts the
  * pages from the headers (refusing one over 50 megapixels before any pixel is decoded) and leaves every page to OCR
  * (ocr/read.ts), which the parsing sandbox runs a page at a time.
  */

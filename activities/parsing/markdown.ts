@@ -1,5 +1,5 @@
 /**
- * The one structured text form every parser writes (docs/decisions.md 433, docs/decisions.md 340): Markdown
+ * The one structured text form every parser writes: Markdown
  * headings, list items, and tables as pipe tables, one row per line under a header separator. Parsers decide what
  * is a heading, a list or a table; this module alone decides how each is written, so every format reads alike.
  */
@@ -42,7 +42,7 @@ export function pipeTable(rows: string[][]): string[] {
 
 /**
  * Fills a grid from cells that span rows and columns: a merged cell's text is repeated in every position it
- * covers, so each row line carries its whole meaning (docs/decisions.md 33).
+ * covers, so each row line carries its whole meaning.
  */
 export function spanGrid(rows: Array<Array<{ text: string; colSpan?: number; rowSpan?: number }>>): string[][] {
   const grid: string[][] = [];

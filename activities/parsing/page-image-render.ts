@@ -1,5 +1,5 @@
 /**
- * A page of a document as a PNG a given number of pixels wide (docs/decisions.md 680), in the page-image sandbox's
+ * A page of a document as a PNG a given number of pixels wide, in the page-image sandbox's
  * child (page-image-child.ts): a PDF page drawn by the pdf.js inside unpdf onto @napi-rs/canvas, through the same
  * `openPdfPages` OCR renders with (never a second pdf.js); an image page (PNG, JPEG, a TIFF frame) decoded and turned
  * exactly as OCR decodes it (ocr/raster.ts `decodePage`), so the fractions of a citation's `input.boxes` land on the
@@ -23,7 +23,7 @@ export class PageUnrenderable extends Error {
   }
 }
 
-/** The pixel cap of OCR's page rasters (docs/decisions.md 390), applied before a pixel is allocated. */
+/** The pixel cap of OCR's page rasters, applied before a pixel is allocated. */
 export function refuseOverCap(page: number, width: number, height: number): void {
   if (width * height > MAX_PAGE_PIXELS) {
     throw new PageUnrenderable(

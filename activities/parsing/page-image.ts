@@ -1,5 +1,5 @@
 /**
- * The page-image sandbox (docs/decisions.md 680): one page of an original drawn as a PNG in a child process of its
+ * The page-image sandbox: one page of an original drawn as a PNG in a child process of its
  * own (page-image-child.ts), with the parsing sandbox's protections (activities/sandbox-process.ts: an empty
  * environment, a capped heap, a watchdog on the resident set) and OCR's per-page limits (a deadline and a memory cap
  * per page, OCR_PAGE_TIMEOUT_S and OCR_MEMORY_MB), and OCR's pixel cap (page-image-render.ts). A page that breaks a

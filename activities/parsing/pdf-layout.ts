@@ -1,7 +1,7 @@
 /**
- * PDF layout: a page's positioned text items (as pdf.js gives them, through unpdf) to the structured Markdown of
- * docs/decisions.md 33, with the box of every piece of text it writes (docs/decisions.md 34, docs/decisions.md 342). Pure: no pdf.js
- * here, so it is tested on items directly.
+ * PDF layout: a page's positioned text items (as pdf.js gives them, through unpdf) to the structured Markdown every
+ * parser writes (markdown.ts), with the box of every piece of text it writes. Pure: no pdf.js here, so it is tested
+ * on items directly.
  *
  * - Lines: items whose vertical extents overlap by half; within a line, a gap wider than about a character and a
  *   bit splits the line into segments (table cells, columns).

@@ -66,9 +66,9 @@ export async function parsePdf(bytes: Uint8Array): Promise<Parsed> {
 }
 
 /**
- * docs/decisions.md 395: a page has no usable text layer when it has fewer than 20 characters of text (whitespace
- * not counted) and images cover most of it; the first half is decided here, the second as the page is read
- * (ocr/pdf-pages.ts, docs/decisions.md 545).
+ * A page has no usable text layer when it has fewer than 20 characters of text (whitespace not counted) and images
+ * cover most of it; the first half is decided here, the second as the page is read (ocr/pdf-pages.ts), since finding
+ * images has pdf.js decode them.
  */
 const MIN_TEXT_LAYER_CHARS = 20;
 

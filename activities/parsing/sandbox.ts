@@ -1,5 +1,5 @@
 /**
- * The parsing sandbox: extraction and schema inference of one upload in a child process of its own (docs/decisions.md 88),
+ * The parsing sandbox: extraction and schema inference of one upload in a child process of its own,
  * so that a hostile or pathological file (a zip that lies about its sizes, a FlateDecode bomb, a parser that
  * spins) costs one failed document instead of the worker. Each file gets a fresh process, started with an empty
  * environment; only the bytes go in (stdin) and only the stored-text JSON (stdout) and a small summary with the
@@ -43,7 +43,7 @@ export const SANDBOX_DEFAULTS: Required<SandboxLimits> = {
   ocrMaxMemoryMb: 1024,
 };
 
-/** How a file's pages are read by OCR in the sandbox (docs/decisions.md 435), and where finished pages go. */
+/** How a file's pages are read by OCR in the sandbox, and where finished pages go. */
 export interface SandboxOcr {
   languages: string[];
   maxPages: number;
@@ -53,7 +53,7 @@ export interface SandboxOcr {
   onPage?: (page: OcrPageText) => Promise<void>;
   /**
    * Asked after each page kept while pages are left: true stops the file there (`yielded`), to go on in a later
-   * attempt from the pages kept, so that other work waiting for the worker gets in (docs/decisions.md 398).
+   * attempt from the pages kept, so that other work waiting for the worker gets in.
    */
   shouldYield?: () => boolean;
 }
@@ -96,7 +96,7 @@ export type ChildMessage =
   | { type: 'ready' }
   | { type: 'identified'; format: DocFormat }
   /**
-   * A page is about to be read by OCR, or (`checking`) only checked for being a scan (docs/decisions.md 546): its
+   * A page is about to be read by OCR, or (`checking`) only checked for being a scan: its
    * own deadline and memory cap start now.
    */
   | { type: 'ocr-page-start'; page: number; checking?: boolean }

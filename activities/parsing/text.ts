@@ -18,7 +18,7 @@ export function decodeText(bytes: Uint8Array, what: string): string {
 }
 
 /**
- * The longest line a text document may have (docs/decisions.md 92). Prose wraps long before this; a file with a
+ * The longest line a text document may have. Prose wraps long before this; a file with a
  * megabyte and more between line breaks is data or an attack, and chunking it would make one unbounded "sentence".
  */
 export const MAX_TEXT_LINE_CHARS = 1024 * 1024;

@@ -1,6 +1,6 @@
 /**
  * Token counts of an input document's sections, computed once in the parsing sandbox (sandbox-child.ts) and stored
- * with its text, so that the runs that send it do not count it again (docs/decisions.md 257). Best effort: a
+ * with its text, so that the runs that send it do not count it again (up to 40 s of CPU a run). Best effort: a
  * section without a count is counted by the run, as every section was before. Loaded only in the sandbox's child.
  */
 import type { StoredSection } from '../../domain/documents/stored-text';

@@ -13,7 +13,7 @@ export type DocFormat =
   | 'csv'
   | 'json'
   | 'xml'
-  /** Images, read by OCR (docs/decisions.md 435): a page each, a page per frame of a TIFF. */
+  /** Images, read by OCR: a page each, a page per frame of a TIFF. */
   | 'png'
   | 'jpeg'
   | 'tiff';
@@ -32,9 +32,9 @@ export type FailureCode =
   | 'file_unprocessable'
   | 'no_text'
   | 'file_too_large'
-  /** More pages to read by OCR than OCR_MAX_PAGES (docs/decisions.md 435). */
+  /** More pages to read by OCR than OCR_MAX_PAGES. */
   | 'too_many_pages'
-  /** The stored original is not the object `complete` checked (docs/decisions.md 321). */
+  /** The stored original is not the object `complete` checked (its bytes were PUT again since). */
   | 'upload_changed';
 
 export interface Extraction {
@@ -70,7 +70,7 @@ export interface Parsed {
   ocrPages?: number[];
   /**
    * PDF: `ocrPages` are the pages with too little text, each read by OCR only if images cover most of it, which is
-   * checked as the page is read, under that page's own deadline (docs/decisions.md 545).
+   * checked as the page is read, under that page's own deadline.
    */
   ocrCandidates?: boolean;
   /** The file's bytes for OCR, when the parser gave away the ones it was given (pdf.js detaches them). */

@@ -1,5 +1,5 @@
 /**
- * A batch's results file (docs/decisions.md 436, 507): one row per item — external id, run id, status, error code,
+ * A batch's results file: one row per item — external id, run id, status, error code,
  * credits, then the union of the items' output fields as columns in the order they first appear — as CSV, XLSX or
  * JSONL. Pure: rows in, bytes out, whatever the outputs hold, and at any time (an unfinished item is a row with its
  * status and no output).
@@ -84,7 +84,7 @@ export function columnsOf(rows: readonly BatchResultRow[]): Column[] {
   return columns;
 }
 
-/** A reviewed batch's `review_status` and each reviewed value, `review.<key>` (docs/decisions.md 725). */
+/** A reviewed batch's `review_status` and each reviewed value, `review.<key>`. */
 function reviewColumns(rows: readonly BatchResultRow[]): Column[] {
   if (!rows.some((row) => row.review !== undefined)) return [];
   const keys = new Set(rows.flatMap((row) => Object.keys(row.review?.values ?? {})));

@@ -147,7 +147,7 @@ function distributions(report: CriterionReport): string {
 }
 
 /**
- * Selective agreement (docs/decisions.md 663, 751) as coverage against agreement: a point per threshold with a row
+ * Selective agreement as coverage against agreement: a point per threshold with a row
  * of data attributes (the chart's data, for a reader and a test alike), its interval as a whisker, the agreement
  * threshold dashed and the recommended threshold ringed; then the same rows as a table. Null rows are not drawn.
  */

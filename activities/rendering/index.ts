@@ -1,5 +1,5 @@
 /**
- * Rendering a run's output into its downloadable file (docs/decisions.md 411): one module per format, chosen here.
+ * Rendering a run's output into its downloadable file: one module per format, chosen here.
  * Renderers take any JSON object and never throw on its shape; the run engine stores the bytes as they come.
  */
 import { renderCsv } from './csv';

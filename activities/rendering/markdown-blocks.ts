@@ -116,7 +116,7 @@ function splitRow(line: string): string[] {
 /**
  * Every span's inside is bounded (SPAN_MAX characters; a link's URL, URL_MAX): an opener with no closer is given up
  * after a bounded look ahead, not at the end of the text, which made a line of unclosed `[`, `__` or `*` quadratic
- * (an 80 KB answer held the worker's event loop for 1.4–4.8 s; docs/decisions.md 274). A longer span stays text.
+ * (an 80 KB answer held the worker's event loop for 1.4–4.8 s). A longer span stays text.
  */
 const SPAN_MAX = 500;
 const URL_MAX = 2048;

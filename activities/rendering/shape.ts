@@ -26,7 +26,7 @@ export function isTable(value: unknown): value is PlainObject[] {
   return Array.isArray(value) && value.length > 0 && value.every(isPlainObject);
 }
 
-/** The markdown text when the output is the `{markdown}` shape of docs/decisions.md 411, else undefined. */
+/** The markdown text when the output is a markdown run's `{markdown}` shape, else undefined. */
 export function markdownBody(output: PlainObject): string | undefined {
   const keys = Object.keys(output);
   return keys.length === 1 && typeof output.markdown === 'string' ? output.markdown : undefined;

@@ -1,8 +1,8 @@
 /**
  * Tells the operator, once per process, that requests arrive through a proxy this deployment does not trust: with
  * no trusted hops (`TRUST_PROXY_HOPS` 0, the default) every client behind that proxy has the proxy's address, so
- * they share one limit of failed authentications (docs/decisions.md 310). Production only: a laptop or a test sends
- * such headers on purpose. Logs only, never changes the request.
+ * they share one limit of failed authentications. Production only: a laptop or a test sends such headers on
+ * purpose. Logs only, never changes the request.
  */
 import type { Middleware } from 'koa';
 import type { Config } from '../../domain/platform/config';

@@ -1,5 +1,5 @@
 /**
- * The legacy multipart form of run creation (docs/api-reference.md §13, docs/decisions.md 418): fields `mode`,
+ * The legacy multipart form of run creation (docs/api-reference.md §13): fields `mode`,
  * `metadata` (a JSON object string), `input_documents` (a JSON array string) and repeated `files[]`. The combined size
  * of the files is capped while the request streams in — a storage engine counts every file's bytes as they arrive and
  * aborts the request at the first byte past the cap — so nothing past the cap is ever buffered. Over the cap: 413.
@@ -111,8 +111,8 @@ export function parseMultipart(maxTotalBytes: number) {
     }));
     (ctx.request as unknown as { body: unknown }).body = parsed;
     ctx.state.files = uploaded;
-    // Idempotency hashes each file too (docs/decisions.md 408): its name and type as well as its bytes, since they become the
-    // document's, so the same bytes under another name are another request.
+    // Idempotency hashes each file too: its name and type as well as its bytes, since they become the document's, so
+    // the same bytes under another name are another request.
     ctx.state.idempotencyExtra = uploaded.flatMap((f) => [{ filename: f.filename, mime_type: f.mimeType }, f.bytes]);
     await next();
   };

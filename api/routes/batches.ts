@@ -1,6 +1,6 @@
 /**
  * `/workflows/{id}/batches` and `/batches`: create, read, list and cancel batches, and their results file
- * (docs/api-reference.md §19, docs/decisions.md 36, 500–506).
+ * (docs/api-reference.md §19).
  */
 import { newId } from '../../domain/platform/ids';
 import {

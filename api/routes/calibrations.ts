@@ -1,6 +1,6 @@
 /**
  * `/workflows/{id}/calibrations` and `/calibrations`: run a calibration set on a workflow, read its per-criterion
- * report and files, compare two (docs/api-reference.md §21, docs/decisions.md 439, 520–526).
+ * report and files, compare two (docs/api-reference.md §21).
  */
 import { newId } from '../../domain/platform/ids';
 import {

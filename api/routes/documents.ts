@@ -116,7 +116,7 @@ export function documentRoutes(deps: RouteDeps): RouteSpec[] {
   ];
 }
 
-/** What the page-image routes of documents and references share (docs/decisions.md 680). */
+/** What the page-image routes of documents and references share. */
 export const PAGE_IMAGE_DESCRIPTION =
   'A PNG of page `page` (from 1) of a PDF, a scanned PDF or an image (PNG, JPEG, a TIFF frame each), `width` pixels ' +
   "across (200–2000, default 1200), turned as it is shown, so that a citation's `input.boxes` times `width` and " +

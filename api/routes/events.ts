@@ -15,7 +15,7 @@ import { route, type RouteSpec } from '../route';
 
 export function eventRoutes(deps: RouteDeps): RouteSpec[] {
   // An event carries its run, reference document, batch or calibration: a key sees the kinds whose resource it may
-  // read, and needs at least one of those read scopes to call these at all (docs/decisions.md 425, 442).
+  // read, and needs at least one of those read scopes to call these at all.
   const read = { kind: 'api_key', scope: EVENT_READ_SCOPES } as const;
   const visible = (principal: unknown) => visibleEventTypes((principal as KeyPrincipal).scopes);
   const signer = { storage: deps.storage, ttlS: deps.config.OUTPUT_URL_TTL_S };
@@ -38,7 +38,7 @@ export function eventRoutes(deps: RouteDeps): RouteSpec[] {
       errors: { 403: '`insufficient_scope`: `type` names a kind of event the key may not read.' },
       handler: async ({ tenant, query, principal }) => {
         const { items, next_cursor, current } = await listEvents(tenant, query, deps.cursors, visible(principal));
-        // Events as stored now answer for their runs' files themselves (docs/decisions.md 306).
+        // An event records its run's output file, so the URL is signed from the event without reading the run.
         const data = await signEventRuns(
           deps.db,
           tenant.accountId,

@@ -1,6 +1,6 @@
 /**
- * `GET /health`: unauthenticated, probes every dependency (docs/decisions.md 422), an answer served again for
- * `cacheMs` (docs/decisions.md 314).
+ * `GET /health`: unauthenticated, probes every dependency, an answer served again for `cacheMs` — the route is
+ * public and each call sends four probes.
  */
 import { cachedHealth, type HealthDeps } from '../../domain/backing-services/health';
 import { Health } from '../../domain/backing-services/health-schemas';

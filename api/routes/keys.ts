@@ -59,7 +59,7 @@ export function keyRoutes(config: Config, keys: KeyCache): RouteSpec[] {
       errors: { 404: '`not_found`: no such key in this account.' },
       handler: async ({ tenant, params }) => {
         const body = await revokeKey(tenant, params.keyId);
-        // Refused by this process at once; other processes read the revocation within 5 s (docs/decisions.md 167).
+        // Refused by this process at once; other processes read the revocation within 5 s (their cache lives 2 s).
         keys.revoked(params.keyId);
         return { status: 200, body };
       },

@@ -1,4 +1,4 @@
-/** `/reviews`: people's answers to uncertain or audited runs (docs/decisions.md 720–724). */
+/** `/reviews`: people's answers to uncertain or audited runs. */
 import type { KeyPrincipal } from '../../domain/access/api-keys';
 import { getReview, listReviews, reviewView } from '../../domain/reviews/reviews';
 import { claimNextReview, claimReview, releaseReview, type Reviewer } from '../../domain/reviews/queue';
@@ -58,7 +58,7 @@ export function reviewRoutes(deps: RouteDeps): RouteSpec[] {
   ];
 }
 
-/** Claiming, releasing and submitting (docs/decisions.md 723, 724). */
+/** Claiming, releasing and submitting: each a guarded update of the review's claim sequence, so one process wins. */
 function queueRoutes(deps: RouteDeps): RouteSpec[] {
   const write = { kind: 'api_key', scope: 'reviews:write' } as const;
   const claimMs = deps.config.REVIEW_CLAIM_S * 1000;

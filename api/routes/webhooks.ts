@@ -1,4 +1,4 @@
-/** `/webhook-endpoints` and `/webhook-deliveries` (docs/api-reference.md §15, §14; docs/decisions.md 419–420). */
+/** `/webhook-endpoints` and `/webhook-deliveries` (docs/api-reference.md §15, §14). */
 import { PageQuery } from '../../domain/http/pagination';
 import { Deleted } from '../../domain/http/schemas';
 import {

@@ -1,4 +1,4 @@
-/** `/workflows`: evaluation configurations (docs/api-reference.md §10; docs/decisions.md 414). */
+/** `/workflows`: evaluation configurations (docs/api-reference.md §10). */
 import { PageQuery } from '../../domain/http/pagination';
 import { Deleted } from '../../domain/http/schemas';
 import {

@@ -64,8 +64,8 @@ export async function measureGet(
   const floorUrl = { url: `http://127.0.0.1:${KOA_READ_PORT}/${accountId}/${runId}` };
   await load('Koa + findOne warm-up', { ...floorUrl, duration: Math.min(3, DURATION_S) });
   const floor = await loadWithCpu('Koa + findOne of the run', koaReadPid, floorUrl);
-  // The CPU row: one 10-s load on a shared 2-core machine moved it by a third between benches of the same code
-  // (docs/decisions.md 289), so the API and its floor are loaded in turn CPU_ROUNDS times and each row takes
+  // The CPU row: one 10-s load on a shared 2-core machine moved it by a third between benches of the same code,
+  // so the API and its floor are loaded in turn CPU_ROUNDS times and each row takes
   // its median; every round is printed with the ceilings.
   const rounds = [{ api: get.cpuMs, floor: floor.cpuMs }];
   for (let r = 1; r < CPU_ROUNDS; r++) {

@@ -158,7 +158,7 @@ function goalRows({ koaLoad, starts, getRow, lists, postRuns, postShared, endToE
     {
       measure: `API CPU per authenticated GET (GET /runs/{id}; median of ${CPU_ROUNDS} loads, in turn with its floor's)`,
       goal: '≤ 0.5 ms',
-      // With its multiple of the floor: the goal is absolute, and the floor moves with the machine (docs/decisions.md 291).
+      // With its multiple of the floor: the goal is absolute, and the floor moves with the machine.
       measured:
         getRow?.cpuPerGetMs != null
           ? `${f(getRow.cpuPerGetMs, 2)} ms${getRow.floorCpuMs ? ` (${f(getRow.cpuPerGetMs / getRow.floorCpuMs, 2)} × its floor)` : ''}`

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 
 /**
  * The report's "Historical figures" section (past sessions' figures, moved there from docs/decisions.md): a new report
- * replaces everything above it and keeps it as it was (docs/decisions.md 297).
+ * replaces everything above it and keeps it as it was, since those figures belong to their own machine and hour.
  */
 export function historyOf(file: string): string {
   let old: string;

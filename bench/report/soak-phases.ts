@@ -2,8 +2,8 @@
  * The soak (issue 44): three phases of SOAK_RUNS test-mode runs, each delivering `run.succeeded` to the account's
  * endpoint; at the end of each phase, after SOAK_IDLE_S of idle, each process's VmRSS is read, then each process
  * runs a full garbage collection (bench/memory-probe.ts) and its memory is read again: the goal's figure, the
- * memory it retains (docs/decisions.md 515). A process that keeps growing from phase 2 to phase 3 (past 10 %)
- * holds something per run: a leak or an unbounded cache.
+ * memory it retains, not garbage V8 has yet to collect. A process that keeps growing from phase 2 to phase 3
+ * (past 10 %) holds something per run: a leak or an unbounded cache.
  */
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';

@@ -11,8 +11,8 @@ export type SoakPhase = { api: SoakReading | null; worker: SoakReading | null };
 
 /**
  * The soak's table and its verdict: phase 3 within 10 % of phase 2, per process, on VmRSS read after the idle and a
- * full garbage collection in each of the process's V8 isolates (docs/decisions.md 515); then where that memory is,
- * and the reading after the idle alone, for comparison.
+ * full garbage collection in each of the process's V8 isolates (retained memory, not uncollected garbage); then
+ * where that memory is, and the reading after the idle alone, for comparison.
  */
 export function soakSection(soak: SoakPhase[]): string[] {
   if (soak.length === 0) return [];

@@ -21,7 +21,7 @@ export const SQLITE_PRAGMAS = ['journal_mode=wal', 'synchronous=normal'];
  * default `synchronous=full` then syncs the WAL at every commit, and each write command is one commit behind the
  * write lock (tools.ts), so that sync bounded every write. `normal` syncs at checkpoints: a crash of FerretDB loses
  * nothing committed, a crash of the machine may lose the last commits — the same trade as the Temporal dev server's,
- * for a local stand-in (docs/decisions.md 230).
+ * for a local stand-in.
  */
 export const FERRETDB_SQLITE_QUERY = '?_pragma=synchronous(normal)';
 

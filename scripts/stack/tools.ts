@@ -80,7 +80,7 @@ async function patchFerretdbWrites(dir: string): Promise<void> {
  * (`EXPLAIN QUERY PLAN` says SCAN). It also pushed `_id` down only when it was the filter's sole key, and Assay's
  * tenant filters always add `account_id`. This patch writes the id expression the way the index has it and pushes
  * a string `_id` down whatever else the filter holds. That is safe because FerretDB applies the whole filter again
- * in Go to what SQLite returns; the pushdown only narrows the rows read (docs/decisions.md 54).
+ * in Go to what SQLite returns; the pushdown only narrows the rows read.
  */
 async function patchFerretdbIdLookups(dir: string): Promise<void> {
   const edit = async (file: string, from: string, to: string, count: number) => {

@@ -7,7 +7,7 @@
  *
  * The `terminate` fault is an operator's: the executions of the batch's running runs are terminated with the
  * Temporal CLI (`temporal workflow terminate`); each must settle `failed`, refunded, with `run.failed` delivered,
- * within two minutes (the reconciler, docs/decisions.md 429–430).
+ * within two minutes (the reconciler's Schedule settles executions that ended unsettled).
  *
  * Afterwards, checked per run: every run ends as expected (succeeded; failed for a terminated one); a succeeded live
  * run was charged exactly its `charged_credits`, once, and never refunded; a failed or canceled one was refunded

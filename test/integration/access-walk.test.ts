@@ -1,5 +1,5 @@
 /**
- * The access walk. It holds its OWN copy of docs/decisions.md 403 and 425 — which credential every route takes and
+ * The access walk. It holds its OWN copy of the access table — which credential every route takes and
  * which scope it needs, which scope reveals which kind of event — written from the design, never read from the route
  * declarations, so a route declared with the wrong scope fails here. Then it proves, against the running API:
  *   - every route the API registers is in the table, and every route in the table is registered;
@@ -30,13 +30,13 @@ import { newAccount, type TestAccount } from '../support/identity';
 import { makeDocument } from '../support/files';
 import { uploadDocument } from '../support/uploads';
 
-/** Who may call a route, per docs/decisions.md 403 (and 425 for events): a list of scopes means any one of them. */
+/** Who may call a route: a list of scopes means any one of them. */
 type Required = 'public' | 'session' | Scope | readonly Scope[];
 
 /**
- * docs/decisions.md 403, written out route by route. `catalog:read` covers products, templates and generation; key
- * management takes the session credential (docs/decisions.md 402); events take the read scope of their resource (docs/decisions.md 425),
- * so either read scope lets a key list the events it may see.
+ * The scopes, written out route by route. `catalog:read` covers products, templates and generation; key management
+ * takes the session credential; events take the read scope of their resource, so either read scope lets a key list
+ * the events it may see.
  */
 const TABLE: Record<string, Required> = {
   'GET /health': 'public',
@@ -73,7 +73,7 @@ const TABLE: Record<string, Required> = {
   'POST /documents': 'documents:write',
   'POST /documents/{docId}/complete': 'documents:write',
   'GET /documents/{docId}/text': 'documents:write',
-  // docs/decisions.md 682: either documents scope shows a document's pages, so v1 keys that upload keep seeing them.
+  // Either documents scope shows a document's pages, so v1 keys that upload keep seeing them.
   'GET /documents/{docId}/pages/{page}': ['documents:read', 'documents:write'],
 
   'GET /reference-documents': 'reference_documents:read',
@@ -105,7 +105,7 @@ const TABLE: Record<string, Required> = {
   'POST /calibration-sets/{setId}/items': 'calibrations:write',
   'GET /calibration-sets/{setId}/items': 'calibrations:read',
 
-  // Creating a calibration also needs runs:write (FIXTURE_ALSO_NEEDS below; docs/decisions.md 521).
+  // Creating a calibration also needs runs:write, since it spends credits as runs do (FIXTURE_ALSO_NEEDS below).
   'POST /workflows/{workflowId}/calibrations': 'calibrations:write',
   'GET /calibrations': 'calibrations:read',
   'GET /calibrations/{calibrationId}': 'calibrations:read',
@@ -121,14 +121,14 @@ const TABLE: Record<string, Required> = {
   'POST /reviews/{reviewId}/submit': 'reviews:write',
 };
 
-/** docs/decisions.md 425: the read scope that reveals each kind of event. */
+/** The read scope that reveals each kind of event. */
 const EVENT_SCOPE: Record<EventType, Scope> = {
   'run.succeeded': 'runs:read',
   'run.failed': 'runs:read',
   'run.canceled': 'runs:read',
   'run.refunded': 'runs:read',
   'reference_document.ready': 'reference_documents:read',
-  // docs/decisions.md 442: a batch is read with runs:read (its items are runs), a calibration with calibrations:read.
+  // A batch is read with runs:read (its items are runs), a calibration with calibrations:read.
   'batch.completed': 'runs:read',
   'calibration.completed': 'calibrations:read',
   // DESIGN 47: a review is read with reviews:read.
@@ -137,7 +137,7 @@ const EVENT_SCOPE: Record<EventType, Scope> = {
 
 /**
  * What the walk's fixture of a route carries beyond the route's own scope: a redelivery sends the event again, so it
- * also needs the read scope of the delivery's event (docs/decisions.md 425; the fixture's delivery is of a `run.succeeded`).
+ * also needs the read scope of the delivery's event (the fixture's delivery is of a `run.succeeded`).
  */
 const FIXTURE_ALSO_NEEDS: Record<string, Scope> = {
   'POST /webhook-deliveries/{whdId}/retry': EVENT_SCOPE['run.succeeded'],
@@ -157,8 +157,8 @@ let other: Walker;
 
 /**
  * An account whose keys are made once per scope set, and whose path fixtures once per parameter: an account holds
- * at most 100 active keys and 20 webhook endpoints (docs/decisions.md 432). A route that deletes its fixture leaves the later
- * checks a 404, which is still past authorization.
+ * at most 100 active keys and 20 webhook endpoints. A route that deletes its fixture leaves the later checks a 404,
+ * which is still past authorization.
  */
 interface Walker {
   account: TestAccount;

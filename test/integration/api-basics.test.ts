@@ -63,8 +63,8 @@ describe('OpenAPI document', () => {
       '#/components/schemas/Event',
       '#/components/schemas/RunQuote',
     ]);
-    // Events: any of the four read scopes lets a key in; it then sees the kinds it may read (docs/decisions.md 425,
-    // 382: `calibration.completed` is read with `calibrations:read`, `review.completed` with `reviews:read`).
+    // Events: any of the four read scopes lets a key in; it then sees the kinds it may read (`calibration.completed`
+    // is read with `calibrations:read`, `review.completed` with `reviews:read`).
     expect([list, one, quote].map((op) => op['x-required-scope'])).toEqual([
       ['runs:read', 'reference_documents:read', 'calibrations:read', 'reviews:read'],
       ['runs:read', 'reference_documents:read', 'calibrations:read', 'reviews:read'],

@@ -1,8 +1,7 @@
 /**
- * A live batch survives its worker being killed mid-way, twice, and its job being terminated (docs/decisions.md 36,
- * 500, 502): every item's run is created once, charged once and settled once, the batch ends final with counts that
- * match its runs, and the account's ledger has no drift. Its own namespace and worker (killed and restarted here),
- * the model a local server.
+ * A live batch survives its worker being killed mid-way, twice, and its job being terminated: every item's run is
+ * created once, charged once and settled once, the batch ends final with counts that match its runs, and the account's
+ * ledger has no drift. Its own namespace and worker (killed and restarted here), the model a local server.
  */
 import { COLLECTIONS } from '../../domain/platform/db';
 import { grant, toMilli } from '../../domain/billing/credits';

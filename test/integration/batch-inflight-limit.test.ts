@@ -1,8 +1,8 @@
 /**
- * The account's bound on batch items in flight holds when two of its batches step at the same instant
- * (docs/decisions.md 506, 538): each step claims its room before admitting, so together they never pass 50, and
- * between them they still fill it. The batches live on a namespace no worker polls, so nothing steps them but this
- * test and their items' runs stay in flight once admitted; documents are extracted on the main namespace first.
+ * The account's bound on batch items in flight holds when two of its batches step at the same instant: each step claims
+ * its room before admitting, so together they never pass 50, and between them they still fill it. The batches live on a
+ * namespace no worker polls, so nothing steps them but this test and their items' runs stay in flight once admitted;
+ * documents are extracted on the main namespace first.
  */
 import { advanceBatch } from '../../domain/batches/progress';
 import { LIMITS } from '../../domain/access/limits';

@@ -1,5 +1,5 @@
 /**
- * A batch's results files have a lifetime (docs/decisions.md 535, 536), on the real stack: while the batch runs, each
+ * A batch's results files have a lifetime, on the real stack: while the batch runs, each
  * request renders the items as they are now into one object per format (replaced, never added); once it is final the
  * file is rendered once and answered again (no job: it is served with the worker stopped) for a URL's lifetime, then
  * rendered again into the same object, an operator's refund of an item showing. Its own namespace and worker

@@ -1,5 +1,5 @@
 /**
- * Batches against the real stack (docs/decisions.md 36, 500–506): creation and its refusals, reads, cancel,
+ * Batches against the real stack: creation and its refusals, reads, cancel,
  * `GET /runs?batch_id=`, the results file, and a 1,000-item test-mode batch whose counts sum to its total at every
  * read. Worker deaths and a terminated batch job: test/integration/batch-durability.test.ts.
  */
@@ -314,7 +314,7 @@ describe('a batch at scale', () => {
     expect(created.status).toBe(202);
     const createMs = Date.now() - startedAt;
     // Halfway, interactive runs — 10 of this account, 10 of another — are not queued behind the batch's items
-    // (docs/decisions.md 437, 501): each succeeds within seconds, while the batch is still running.
+    // (items run on their own queue and Worker): each succeeds within seconds, while the batch is still running.
     const otherKey = await (await newAccount(t)).key({ mode: 'test' });
     const otherDoc = await documentFor(otherKey);
     const otherWf = await makeWorkflow(t, otherKey);

@@ -1,5 +1,5 @@
 /**
- * Failed authentications behind a load balancer (docs/decisions.md 432 as amended in docs/decisions.md 310): two API
+ * Failed authentications behind a load balancer: two API
  * processes behind a forwarding proxy that appends each client's address to X-Forwarded-For. A valid credential is
  * never refused for anyone's failures; failing credentials are limited per client address, the address taken past
  * the configured number of trusted proxy hops, counted across both processes; IPv6 clients are grouped by /64.

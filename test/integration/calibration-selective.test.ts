@@ -1,5 +1,5 @@
 /**
- * Selective agreement in a calibration end to end (issue 55, docs/decisions.md 663, 750): a workflow judging k = 5
+ * Selective agreement in a calibration end to end (issue 55): a workflow judging k = 5
  * times, the local model server scripted per document and per sample (`X-Assay-Sample`), so every item's consensus
  * and confidence are known; each criterion's `selective` rows, `confidence_auroc` and `recommended_threshold` equal
  * scikit-learn's `cohen_kappa_score` and `roc_auc_score` on the same subsets (test/support/metrics/
@@ -44,7 +44,7 @@ const SAMPLES = [
   [3, 3, 3, 3, 3],
   [2, 1, 3, 2, 4],
 ];
-/** What decision 45 makes of five answers: the (lower) median, and the share of answers equal to it. */
+/** What the consensus makes of five answers: the (lower) median, and the share of answers equal to it. */
 const CONSENSUS = SAMPLES.map((s) => [...s].sort((a, b) => a - b)[Math.floor((s.length - 1) / 2)]!);
 const CONFIDENCE = SAMPLES.map((s, i) => s.filter((v) => v === CONSENSUS[i]).length / s.length);
 /** `pass` is unanimous and always the rater's: κ is defined, the AUROC is not (nothing disagrees). */

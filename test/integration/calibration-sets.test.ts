@@ -1,5 +1,5 @@
 /**
- * Calibration sets and their items against the real stack (docs/decisions.md 438, 371–375): criteria validation,
+ * Calibration sets and their items against the real stack: criteria validation,
  * labels checked against their criterion, input documents checked as run creation checks them, all-or-nothing
  * calls, the 1,000-a-call and 10,000-a-set limits, pagination, idempotency, scopes, deletion, and isolation.
  */

@@ -1,11 +1,11 @@
 /**
- * A calibration whose creation died half-way, or whose job ended early, is settled by the reconciler
- * (docs/decisions.md 528): the API runs over a database that fails once at the chosen step (the request answers
- * 503), then one pass of `reconcileCalibrations` after the grace period ends the calibration — its job started when
- * its batch exists (the report is written as if the request had finished), `failed` with `creation_failed` when the
- * batch never existed (nothing charged), `failed` with `execution_ended` when its job was terminated. Test mode on
- * this run's worker; the terminated job's calibration created on the idle namespace (no worker), so it can never
- * finish first.
+ * A calibration whose creation died half-way, or whose job ended early, is settled by the reconciler (it was on the
+ * watch list before it was written): the API runs over a database that fails once at the chosen step (the request
+ * answers 503), then one pass of `reconcileCalibrations` after the grace period ends the calibration — its job started
+ * when its batch exists (the report is written as if the request had finished), `failed` with `creation_failed` when
+ * the batch never existed (nothing charged), `failed` with `execution_ended` when its job was terminated. Test mode on
+ * this run's worker; the terminated job's calibration created on the idle namespace (no worker), so it can never finish
+ * first.
  */
 import supertest from 'supertest';
 import { createApp } from '../../api/app';

@@ -1,5 +1,5 @@
 /**
- * A calibration end to end (docs/decisions.md 439, 520–526): a live calibration set of 12 items, two raters on half
+ * A calibration end to end: a live calibration set of 12 items, two raters on half
  * of them, run twice each against a workflow whose model (the local model server) answers a known score per
  * document and repeat; the reported κ, exact agreement, SMD and their intervals equal scikit-learn's and NumPy's on
  * the same pairs and the same resample indices (1e-9); the report and items files are served; compare and its

@@ -1,8 +1,8 @@
 /**
- * Criteria on a workflow and confidence from repeated judgments (docs/decisions.md 660, 661), against the real stack and
- * a local model server scripted per sample (the `X-Assay-Sample` header names it): consensus, confidence, the kept
- * answer and its citations, the quote (k × the model part) and the manifest; a run that loses answers but keeps a
- * majority succeeds, one below it fails and is refunded; test mode's stub splits some criteria for free.
+ * Criteria on a workflow and confidence from repeated judgments, against the real stack and a local model server
+ * scripted per sample (the `X-Assay-Sample` header names it): consensus, confidence, the kept answer and its citations,
+ * the quote (k × the model part) and the manifest; a run that loses answers but keeps a majority succeeds, one below it
+ * fails and is refunded; test mode's stub splits some criteria for free.
  */
 import { ensureNamespace } from '../../domain/jobs/namespaces';
 import { createTestContext, type TestContext } from '../support/app';

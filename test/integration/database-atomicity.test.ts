@@ -1,6 +1,6 @@
 /**
- * The property every state change in Assay relies on (docs/decisions.md 443: "each state change is one atomic
- * single-document update with a guard in its filter"), checked against the running database server. Unpatched
+ * The property every state change in Assay relies on ("each state change is one atomic single-document update with
+ * a guard in its filter"), checked against the running database server. Unpatched
  * FerretDB 1.24 fails both tests (see scripts/stack/tools.ts).
  */
 import { MongoClient, type Collection } from 'mongodb';

@@ -1,8 +1,8 @@
 /**
- * The economy batch contract against the real stack (docs/decisions.md 703, 704): the catalog's `economy_discount`,
+ * The economy batch contract against the real stack: the catalog's `economy_discount`,
  * a test-mode economy batch quoted (and its item runs quoted) at the discount, `economy` and `provider_batches` on
  * every batch, and live keys refused 409 `economy_unavailable` with nothing created where no model server with a
- * batch API is configured (docs/decisions.md 760; this context configures none). The job itself:
+ * batch API is configured (configuration says so, never a probe; this context configures none). The job itself:
  * test/integration/economy-jobs.test.ts; the provider protocols: test/unit/models/provider-batch.test.ts.
  */
 import { createTestContext, type TestContext } from '../support/app';

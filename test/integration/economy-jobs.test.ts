@@ -1,5 +1,5 @@
 /**
- * Live economy batches end to end (issue 58; docs/decisions.md 760–762): the worker sends each batch's items through
+ * Live economy batches end to end (issue 58): the worker sends each batch's items through
  * a provider batch on the slot's own protocol (OpenAI Files + Batch, Anthropic Message Batches) spoken by the local
  * provider-batch server, polls it on durable timers (shortened here), answers each item from its results, and
  * charges each item its discounted quote once. Faults: an expiry with half done, an answer failing the schema, the

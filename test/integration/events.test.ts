@@ -343,7 +343,7 @@ describe('access', () => {
     expect([cross.status, cross.body.error.code]).toEqual([404, 'not_found']);
   });
 
-  // docs/decisions.md 425: an event carries its resource, so it is visible only with that resource's read scope.
+  // An event carries its resource, so it is visible only with that resource's read scope.
   it('shows run.* events only to runs:read and reference_document.* only to reference_documents:read', async () => {
     const c = await newAccount(t);
     const run = await recordEvent(

@@ -232,8 +232,8 @@ describe('live evidence', () => {
     expect(formatting).toMatchObject({ quote: null, input: null, reference: { chunk_id: chunk } });
     expect(style).toMatchObject({ quote: null, input: null, reference: null });
     expect(JSON.stringify(citations)).not.toMatch(/forty|elegant/);
-    // docs/decisions.md 34: a quote on a PDF page comes with where it is on that page (test/unit/parsing/positions.test.ts
-    // measures the boxes against where the words were drawn).
+    // A quote on a PDF page comes with where it is on that page (test/unit/parsing/positions.test.ts measures the
+    // boxes against where the words were drawn).
     for (const c of [thesis!, sources!]) {
       expect(c.input!.boxes!.length).toBeGreaterThan(0);
       for (const box of c.input!.boxes!) {
@@ -507,7 +507,7 @@ describe('test mode', () => {
   });
 
   it('sends a long input by the token counts stored at its extraction, the same counts a run would make', async () => {
-    // 40 sections of about 3,000 characters: counted at extraction (docs/decisions.md 257), cut to the budget by the run.
+    // 40 sections of about 3,000 characters: counted at extraction, cut to the budget by the run.
     const sections = Array.from({ length: 40 }, (_, i) =>
       [
         `# Part ${i + 1}`,

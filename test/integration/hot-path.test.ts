@@ -1,5 +1,5 @@
 /**
- * The authenticated hot path with per-process state (docs/decisions.md 165–167), against the real database and two API
+ * The authenticated hot path with per-process state, against the real database and two API
  * processes: a revoked key is refused at once by the process that revoked it and within 5 s by another; two
  * processes hammering one key admit at most 1.1 × its per-minute limit; and one process serves a key's requests
  * without a database read or write per request, with exact X-RateLimit-Remaining headers.

@@ -1,6 +1,6 @@
 /**
  * A reference whose indexing needs more memory than INDEXING_MEMORY_MB fails with a reason the client reads, once,
- * and the worker that ran it carries on (activities/indexing/sandbox.ts, docs/decisions.md 263). Before, indexing
+ * and the worker that ran it carries on (activities/indexing/sandbox.ts). Before, indexing
  * ran in the worker's own memory: a large CJK reference took gigabytes of it.
  */
 import { mulberry32 } from '../../domain/json-schema/sample';

@@ -1,5 +1,5 @@
 /**
- * Rotating `API_KEY_HASH_SECRET` (docs/decisions.md 601) against the real database: a key issued under the earlier
+ * Rotating `API_KEY_HASH_SECRET` against the real database: a key issued under the earlier
  * secret still authenticates while that secret is listed in `API_KEY_HASH_SECRET_FALLBACKS`, is re-hashed under the
  * new secret on that use, and then works once the fallback is gone; a cursor issued before the rotation is honoured.
  */

@@ -87,7 +87,7 @@ describe('creating a key', () => {
     [{ name: 'k', expires_at: '2001-01-01T00:00:00Z' }, 'expires_at'],
     [{ name: 'k', expires_at: 'tomorrow' }, 'expires_at'],
     [{ name: 'k', rate_limit_rpm: 0 }, 'rate_limit_rpm'],
-    // docs/decisions.md 432: at most MAX_KEY_RATE_LIMIT_RPM (6000 by default), whatever the creator asks for.
+    // At most MAX_KEY_RATE_LIMIT_RPM (6000 by default), whatever the creator asks for.
     [{ name: 'k', rate_limit_rpm: 6001 }, 'rate_limit_rpm'],
     [{ name: 'k', rate_limit_rpm: 100_000 }, 'rate_limit_rpm'],
     [{ name: 'k', admin: true }, ''],
@@ -559,7 +559,7 @@ describe('keys from before credentials', () => {
   });
 });
 
-// docs/decisions.md 432: limits a leaked session cannot go past.
+// Limits a leaked session cannot go past.
 describe('abuse limits', () => {
   it('accepts rate_limit_rpm up to MAX_KEY_RATE_LIMIT_RPM, and follows the configured ceiling', async () => {
     const ok = await t.api.post('/v1/keys').set(auth(a.session)).send({ name: 'fast', rate_limit_rpm: 6000 });

@@ -184,7 +184,7 @@ async function account(accountId: string): Promise<AccountDoc> {
 
 /**
  * Whatever happened: no pending entry, no drift in either bucket, nothing left in flight on the account (every
- * decision is on its entry), and no record on the account that grows with its history (docs/decisions.md 300).
+ * decision is on its entry), and no record on the account that grows with its history.
  */
 async function expectConsistent(f: Fixture): Promise<void> {
   const acct = await account(f.accountId);

@@ -1,7 +1,7 @@
 /**
- * What each API process remembers of listed items (domain/store/pages/list-index.ts, docs/decisions.md 210): a copy is used
- * only under the generation the entry has when it is read afresh, so a change made through another process, or by a
- * writer that crashed holding the entry, shows in the very next list read of a process that had read the list before.
+ * What each API process remembers of listed items (domain/store/pages/list-index.ts): a copy is used only under the
+ * generation the entry has when it is read afresh, so a change made through another process, or by a writer that
+ * crashed holding the entry, shows in the very next list read of a process that had read the list before.
  */
 import { COLLECTIONS } from '../../domain/platform/db';
 import { TenantDb } from '../../domain/store';

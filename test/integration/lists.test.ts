@@ -1,5 +1,5 @@
 /**
- * Paged lists read through the store's lists (domain/store/, docs/decisions.md 170-173): what a client
+ * Paged lists read through the store's lists (domain/store/): what a client
  * paging through them sees across many pages and concurrent creations, with statuses that change between reads,
  * between accounts and keys, for items written before list indexes existed, and after a crash between an item's
  * entry and the item.
@@ -194,7 +194,7 @@ describe('settling', () => {
     const { a, key } = await fresh();
     const workflows = t.database.db.collection<Document>(COLLECTIONS.workflows);
     const template = await workflows.findOne({ _id: (await makeWorkflow(t, key, { name: 'template' })) as never });
-    // More than one bulk write command may carry on the embedded store (about 100 changes hang it: docs/decisions.md 285).
+    // More than one bulk write command may carry on the embedded store (about 100 changes in one hang it).
     const legacy = Array.from({ length: 120 }, () => newId('workflow'));
     const { list_pos: _pos, ...doc } = template!;
     await workflows.insertMany(legacy.map((id, i) => ({ ...doc, _id: id as never, name: `legacy ${i}` })));

@@ -365,7 +365,7 @@ describe('prompt generation', () => {
     expect((await t.api.get('/v1/usage').set(auth())).body).toMatchObject({ total_generations: 0, total_credits: 0 });
   });
 
-  // docs/decisions.md 426: a live generation is paid for like a small run.
+  // A live generation is paid for like a small run.
   it('charges a live key the catalog credits_per_generation once, through the ledger, and shows it in GET /usage', async () => {
     const before = await balance(t, key);
     model.enqueue({ content: '1. Check every clause against the playbook.\n2. Quote each clause you judge.' });
@@ -384,7 +384,7 @@ describe('prompt generation', () => {
       total_generations: 1,
       total_credits: 0.1,
     });
-    // Settled on the request path: nothing is left for the reconciler (docs/decisions.md 279).
+    // Settled on the request path: nothing is left for the reconciler.
     expect(await t.database.db.collection(COLLECTIONS.watchedJobs).countDocuments({ account_id: a.accountId })).toBe(0);
     // The rollup rebuilt from scratch (the ops CLI's rebuild-usage) finds the same generation in the ledger.
     await rebuildUsage(t.database.db, a.accountId);

@@ -286,7 +286,7 @@ describe('a run refunded after its success', () => {
     );
     const run = (await t.api.get(`/v1/runs/${created.body.id}`).set(auth(key))).body;
     expect([run.status, run.output_file]).toEqual(['refunded', null]);
-    // The event is the run as it was (succeeded); its output is no longer handed out (docs/decisions.md 127).
+    // The event is the run as it was (succeeded); its output is no longer handed out.
     const one = (await t.api.get(`/v1/events/${eventId}`).set(auth(key))).body;
     expect([one.data.run.status, one.data.run.output_file]).toEqual(['succeeded', null]);
     const page = (await t.api.get('/v1/events?type=run.succeeded').set(auth(key))).body;

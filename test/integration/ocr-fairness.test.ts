@@ -1,5 +1,5 @@
 /**
- * Fairness of OCR (docs/decisions.md 435, 398, 316) against the real stack: a worker with one extraction slot reads
+ * Fairness of OCR against the real stack: a worker with one extraction slot reads
  * one account's two-page scan — an input document, or a reference document — and another account's document
  * completed meanwhile is extracted after at most a page of the scan, not after the whole of it; the scan then
  * finishes from the pages it kept.

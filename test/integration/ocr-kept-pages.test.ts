@@ -1,5 +1,5 @@
 /**
- * Pages kept for a retry are deleted when the job fails for good (docs/decisions.md 317), on the real stack: a
+ * Pages kept for a retry are deleted when the job fails for good, on the real stack: a
  * worker of this test's own namespace reads a one-page scan by OCR and keeps the page, then every attempt fails to
  * store the text (the object store refuses that one object: the fault is injected in the worker's client, the
  * store itself is real). Once the attempts are spent the job deletes what it kept, for an input document and for a

@@ -1,10 +1,10 @@
 /**
- * Runs whose input is still being read (docs/decisions.md 315, and 435 for the design it builds), on the real
+ * Runs whose input is still being read, on the real
  * stack: a run created while its scan is being read by OCR waits in `queued`, quoted at creation as if every page it
- * could have were read by OCR (docs/decisions.md 600), then charged what was read (live) and runs; a cancel
+ * could have were read by OCR, then charged what was read (live) and runs; a cancel
  * while it waits settles it at once and nothing is charged afterwards; a reading that ends without text fails it
  * `document_not_extracted` with nothing kept. While it waits its execution holds no activity, only timers between
- * looks (docs/decisions.md 319).
+ * looks.
  */
 import { jobIds } from '../../domain/jobs';
 import { COLLECTIONS } from '../../domain/platform/db';
@@ -129,7 +129,7 @@ it('waits in queued while its scan is read, is quoted once the pages are known, 
   expect(waiting.body.quoted_credits).toBeCloseTo(bound, 6);
   expect(await balance(t, live)).toEqual(before);
   expect(await ledgerOf(t, liveRun.body.id)).toEqual([]);
-  // What an operator sees in the Temporal UI while it waits (docs/decisions.md 319): a timer between looks, and no
+  // What an operator sees in the Temporal UI while it waits: a timer between looks, and no
   // activity held, so runs waiting on scans never take the runs queue's slots from runs that can go.
   const waitingJob = await waitsOnTimer(liveRun.body.id);
   expect(waitingJob).toEqual({ timers: expect.any(Number), pendingActivities: 0 });

@@ -1,5 +1,5 @@
 /**
- * OCR on the real stack (docs/decisions.md 435, 394, 395): a scanned PNG and a PDF with a typed page and a scanned
+ * OCR on the real stack: a scanned PNG and a PDF with a typed page and a scanned
  * page go through the upload flow, are read by OCR in the worker's parsing sandbox, report `ocr_pages`, and a
  * test-mode run over the scan cites its words with boxes where they were drawn, its manifest naming the engine and
  * its confidence, its quote pricing the OCR page; a mixed PDF is quoted for exactly its scanned page; a page fed
@@ -18,7 +18,7 @@ import {
 } from '../support/scanned-page';
 import { uploadDocument } from '../support/uploads';
 
-// Generous: a page takes 3–5 s alone and many times that on this shared machine under load (docs/decisions.md 376).
+// Generous: a page takes 3–5 s alone and many times that on this shared machine under load.
 jest.setTimeout(360_000);
 
 let t: TestContext;

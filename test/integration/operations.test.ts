@@ -139,7 +139,7 @@ describe('disable-key', () => {
     const second = ops('disable-key', keyId);
     expect([second.status, second.stdout]).toEqual([0, expect.stringContaining('already revoked')]);
     // The ops command is another process: API processes hold a key's state for at most a few seconds
-    // (docs/decisions.md 167), so the refusal is asserted within the 5 s every other process is allowed.
+    // (2 s plus one read), so the refusal is asserted within the 5 s every other process is allowed.
     const deadline = Date.now() + 5000;
     let refused = await t.api.get('/v1/usage/balance').set(auth(liveKey));
     while (refused.status === 200 && Date.now() < deadline) {

@@ -1,5 +1,5 @@
 /**
- * Page images on the real stack (docs/decisions.md 680–682), with a worker of its own (own namespace) and a local
+ * Page images on the real stack, with a worker of its own (own namespace) and a local
  * OpenAI-compatible model server so that each run quotes exactly the sentence the test chooses:
  *   - a quote on a text PDF page and on its scanned copy (the page's own image, read by OCR) has boxes over the same
  *     words within 2 % of the page, and on each page's image, drawn at the width asked, those boxes are ink;

@@ -1,5 +1,5 @@
 /**
- * A run is quoted by one formula wherever it is created (docs/decisions.md 412, 435): a batch item on a scan is
+ * A run is quoted by one formula wherever it is created: a batch item on a scan is
  * quoted, and so charged, the OCR surcharge a run created by `POST /runs` on the same document is.
  */
 import { COLLECTIONS } from '../../domain/platform/db';

@@ -2,7 +2,7 @@
  * Rate limits against the real stack: the 601st request in a minute on a 600 rpm key is 429 with Retry-After, and
  * two API processes (this in-process app and a spawned `api/server.ts`) share one count; the sliding window admits
  * no second burst at a minute's edge; failed authentications are throttled per client address; a limiter that
- * cannot decide answers 503 (docs/decisions.md 406 and 432).
+ * cannot decide answers 503.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request as httpRequest, type Server } from 'node:http';
@@ -281,8 +281,8 @@ describe('failed authentications', () => {
     expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);
     expect(Number(retryAfter)).toBeLessThanOrEqual(120);
 
-    // A valid key from the throttled address is served: only failing credentials are refused there (docs/decisions.md
-    // 310), so a customer sharing an address with a failing client is not locked out.
+    // A valid key from the throttled address is served: only failing credentials are refused there, so a customer
+    // sharing an address with a failing client is not locked out.
     // The account is made through the suite's own context: its client is 127.0.0.1, which the test files running
     // alongside fail authentication from on purpose, so through `limited` that address may itself be throttled.
     const a = await newAccount(t);

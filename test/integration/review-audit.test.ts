@@ -1,5 +1,5 @@
 /**
- * The audit draw over 200 real runs (issue 56 "Done when", docs/decisions.md 720): a batch of 200 test-mode items on
+ * The audit draw over 200 real runs (issue 56 "Done when"): a batch of 200 test-mode items on
  * a workflow with `audit_rate: 0.25` gets between 30 and 70 reviews, each an audit and blind, on exactly the runs the
  * draw names — a pure function of the run id, so a replay (or a retried activity) draws the very same runs.
  */

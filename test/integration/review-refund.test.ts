@@ -1,5 +1,5 @@
 /**
- * A refunded run's open review is canceled with it (issue 56, docs/decisions.md 721): the review reads `canceled`,
+ * A refunded run's open review is canceled with it (issue 56): the review reads `canceled`,
  * the run's `review` says so, the queue no longer offers it, and claiming or submitting it answers 409
  * `review_canceled`. Test-mode runs on the suite's own worker: the stub's answer is all a review needs here.
  */

@@ -1,5 +1,5 @@
 /**
- * Reviews (issue 56, docs/decisions.md 720–724) against the real stack: the policy on a workflow; a review created
+ * Reviews (issue 56) against the real stack: the policy on a workflow; a review created
  * when a run succeeds (scripted answers for low confidence; the seeded audit draw); the queue across two API
  * processes; a claim's expiry; submit and what it changes (the run, `review.completed`, the calibration set); every
  * bad submit's 4xx; a batch's review counts and results columns. Test-mode runs (the stub) wherever the model's answers do not matter, to keep the file fast.

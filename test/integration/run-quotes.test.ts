@@ -175,7 +175,7 @@ describe('refusals', () => {
     expect((await quote(t, reader, wf, {})).status).toBe(200);
   });
 
-  // docs/decisions.md 425: the balance is usage data. A runs:read key once read it through every quote.
+  // The balance is usage data. A runs:read key once read it through every quote.
   it('shows the balance only to a key holding usage:read', async () => {
     const wf = await makeWorkflow(t, liveKey);
     const reader = await a.key({ mode: 'live', scopes: ['runs:read'] });

@@ -133,7 +133,7 @@ describe('a test-mode run', () => {
     expect((await waitForRun(t, testKey, created.body.id)).status).toBe('succeeded');
     const job = t.temporal.client.workflow.getHandle(created.body.id);
     await job.result();
-    // Admission to completion in one local activity (docs/decisions.md 254): no patch markers, no `running` upsert.
+    // Admission to completion in one local activity: no patch markers, no `running` upsert.
     const events = (await job.fetchHistory()).events ?? [];
     expect(events.filter((e) => e.workflowTaskCompletedEventAttributes).length).toBe(1);
     expect(

@@ -1,5 +1,5 @@
 /**
- * Nothing stuck, nothing charged wrongly (docs/decisions.md 429, 430): a run whose job an operator terminates is
+ * Nothing stuck, nothing charged wrongly: a run whose job an operator terminates is
  * settled by the reconciler Schedule; a run whose job cannot be started leaves no charge and no unsettled run; a
  * reference whose indexing start failed settles once Temporal answers; a document whose extraction job ended answers
  * `failed`, never 500. All against the real stack: the Temporal CLI, a real missing namespace, a real webhook receiver.

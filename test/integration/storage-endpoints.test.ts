@@ -1,6 +1,6 @@
 /**
  * Presigned URLs are signed for the address clients reach the object store at (`S3_PUBLIC_ENDPOINT`), while the
- * services talk to it at `S3_ENDPOINT` (docs/decisions.md 320). SigV4 signs the Host header, so a URL signed for the
+ * services talk to it at `S3_ENDPOINT`. SigV4 signs the Host header, so a URL signed for the
  * internal name (`http://minio:9000` in docker-compose.yml) cannot be used by anyone outside: here the store is
  * reached by the services as 127.0.0.1 and by the "client" as localhost — the same MinIO under two names.
  */

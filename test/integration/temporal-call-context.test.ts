@@ -1,6 +1,6 @@
 /**
  * The Temporal client's call context (deadlines and abort signals) against the real server: switched off between
- * calls, so the rest of the API process runs without async hooks (docs/decisions.md 287), and still applied to every
+ * calls, so the rest of the API process runs without async hooks, and still applied to every
  * call made through the gateway — one at a time, overlapping, and after it was switched off.
  */
 import { randomUUID } from 'node:crypto';

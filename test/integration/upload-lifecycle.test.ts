@@ -1,6 +1,6 @@
 /**
- * What `complete` checked is what is read later, and uploads nobody completes do not stay (issue 44 item 8,
- * docs/decisions.md 321–323), against the real MinIO:
+ * What `complete` checked is what is read later, and uploads nobody completes do not stay (issue 44 item 8), against
+ * the real MinIO:
  * - the upload URL stays valid after `complete`; bytes PUT there again before the indexing job reads the object are
  *   refused by that read (the ETag recorded at `complete`), and the reference fails with `upload_changed`, once;
  * - an upload never completed has its object deleted by the reconciler's hourly sweep once its URL has expired, and
@@ -21,7 +21,7 @@ let t: TestContext;
 let idle: TestContext;
 let token: string;
 const auth = (key = token) => ({ Authorization: `Bearer ${key}` });
-/** The most uploads an account may hold awaiting their bytes (docs/decisions.md 322). */
+/** The most uploads an account may hold awaiting their bytes. */
 const OPEN_UPLOADS_LIMIT = 500;
 
 beforeAll(async () => {

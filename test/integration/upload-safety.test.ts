@@ -1,8 +1,7 @@
 /**
- * The upload path against hostile clients, through the real API, store and worker: presigned URLs any S3 store
- * accepts (docs/decisions.md 428), oversized uploads refused from the store's size without reading them (decision
- * 27), a corpus of hostile files that each fail with a clear reason while the worker's memory stays flat, and
- * tenant regexes that cannot stall anything.
+ * The upload path against hostile clients, through the real API, store and worker: presigned URLs any S3 store accepts,
+ * oversized uploads refused from the store's size without reading them, a corpus of hostile files that each fail with a
+ * clear reason while the worker's memory stays flat, and tenant regexes that cannot stall anything.
  */
 import { request } from 'node:http';
 import { readFileSync } from 'node:fs';

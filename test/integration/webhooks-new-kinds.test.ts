@@ -1,5 +1,5 @@
 /**
- * Event kinds added after version 1 (docs/decisions.md 442, 383) against the real stack and a real receiver: an
+ * Event kinds added after version 1 against the real stack and a real receiver: an
  * endpoint created without `events` keeps receiving the four kinds of version 1 and nothing else; `batch.completed`
  * and `calibration.completed` go only to endpoints that name them or `*`; `*` needs an unrestricted key; each new kind
  * needs its resource's read scope, to subscribe and to read it from `GET /events`. The events are published through

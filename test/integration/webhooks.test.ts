@@ -302,7 +302,7 @@ describe('webhook endpoints', () => {
   });
 });
 
-// docs/decisions.md 425: an endpoint receives whole runs and reference documents, so subscribing one, pointing it
+// An endpoint receives whole runs and reference documents, so subscribing one, pointing it
 // elsewhere or redelivering to it needs the read scope of what it receives.
 describe('subscriptions need the read scope of what they receive', () => {
   const post = (k: string, body: Record<string, unknown>) =>
@@ -366,7 +366,7 @@ describe('subscriptions need the read scope of what they receive', () => {
   });
 });
 
-// docs/decisions.md 432.
+// An abuse limit: an account holds at most 20 endpoints.
 describe('endpoints per account', () => {
   it('allows 20 webhook endpoints and answers the 21st with 409 limit_reached; a deleted one makes room', async () => {
     const ids: string[] = [];

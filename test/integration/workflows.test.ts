@@ -1,4 +1,4 @@
-/** Workflows and the catalog against the real stack (docs/decisions.md 414, 415). */
+/** Workflows and the catalog against the real stack. */
 import { createTestContext, type TestContext } from '../support/app';
 import { makeDocument } from '../support/files';
 import { newAccount, type TestAccount } from '../support/identity';

@@ -2,7 +2,8 @@
  * Citations of the API contract: code and docs cite docs/api-reference.md by section (`docs/api-reference.md §13`,
  * `docs/api-reference.md §15, §14`), never the contract the owner keeps outside the repository (by "spec" and a
  * section number, by its path, or by the shared folder beside the repository). What the decision-reference and docs
- * tests check (docs/decisions.md 381, 441). Pure: text in, problems out.
+ * tests check: sections are never renumbered, so a section number names one section for good. Pure: text in,
+ * problems out.
  */
 
 /** The section numbers of docs/api-reference.md: its `## §N Title` headings. */

@@ -209,7 +209,7 @@ export function conformanceChecker(routes: RouteSpec[]): Middleware {
 /**
  * What the schema alone cannot say: a succeeded run carries its signed `output_file` (the schema allows null for
  * every other status), wherever a run appears — a run, a page of runs, an event's `data.run`. An event's run is
- * the run as it was: succeeded then, possibly refunded since, when its file is withheld (docs/decisions.md 303).
+ * the run as it was: succeeded then, possibly refunded since, when its file is withheld.
  */
 export function runRuleViolations(body: unknown, path = ''): string[] {
   if (Array.isArray(body)) return body.flatMap((item, i) => runRuleViolations(item, `${path}/${i}`));

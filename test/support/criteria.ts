@@ -1,4 +1,4 @@
-/** An essay workflow's output schema and its criteria, for tests of confidence and reviews (docs/decisions.md 660, 720). */
+/** An essay workflow's output schema and its criteria, for tests of confidence and reviews. */
 export const ESSAY_SCHEMA = {
   type: 'object',
   properties: {

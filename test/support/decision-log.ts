@@ -1,6 +1,6 @@
 /**
  * docs/decisions.md read as data, and the decision references a text makes: what the decision-reference and docs
- * tests check (docs/decisions.md 441). Pure: takes text, returns what it found.
+ * tests check. Pure: takes text, returns what it found.
  */
 
 /** An entry is a line starting `N. ` (or `N\. `, the escaped form that keeps Markdown from renumbering it). */

@@ -1,5 +1,5 @@
 /**
- * PDFs whose pages are hostile to a renderer but whose text extracts as any other (docs/decisions.md 681): each page
+ * PDFs whose pages are hostile to a renderer but whose text extracts as any other: each page
  * carries a sentence of real text, so extraction reads it without OCR (no image is decoded, no drawing evaluated),
  * and only drawing the page meets what it hides. Built with pdf-lib; nothing pasted.
  */

@@ -1,6 +1,6 @@
 /**
  * Scores of OCR against the committed scanned corpus (test/fixtures/scanned, made by scripts/make-scanned-corpus.ts
- * from the structured-text corpus; docs/decisions.md 386): words found, table rows kept, and citation boxes against
+ * from the structured-text corpus): words found, table rows kept, and citation boxes against
  * where the text was drawn. Shared by test/unit/parsing/ocr-corpus.test.ts and the OCR section of the bench, so the
  * engine and Tesseract's command line are measured by one rule.
  *

@@ -1,6 +1,6 @@
 /**
  * A local server on 127.0.0.1 speaking the two providers' batch protocols, written from their published API
- * references because LiteLLM's proxy does not serve them offline (docs/decisions.md 700):
+ * references because LiteLLM's proxy does not serve them offline (it forwards them to the upstream provider):
  * - OpenAI Files + Batch API: `POST /v1/files` (multipart, purpose `batch`), `GET /v1/files/{id}/content`,
  *   `POST /v1/batches`, `GET /v1/batches` (list), `GET /v1/batches/{id}`, `POST /v1/batches/{id}/cancel`;
  * - Anthropic Message Batches: `POST /v1/messages/batches`, `GET /v1/messages/batches` (list),

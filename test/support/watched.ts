@@ -1,5 +1,5 @@
 /**
- * Whether the reconciler watches an item, whatever the strategy (domain/store/watch.ts, docs/decisions.md 305): an
+ * Whether the reconciler watches an item, whatever the strategy (domain/store/watch.ts): an
  * entry on the watch list (`pages`, and every kind but runs and deliveries), or the item's own mark (`query`).
  */
 import type { Db } from 'mongodb';

@@ -1,5 +1,5 @@
 /**
- * docs/api-reference.md documents every route the application serves (docs/decisions.md 380, 441): each route has a
+ * docs/api-reference.md documents every route the application serves: each route has a
  * `### METHOD /path` heading there, and each such heading names a served route. The served routes are read from the
  * route declarations the app mounts — the `/v1` list (hidden ones included), the docs page and `/metrics` — and from
  * the OpenAPI document built from them, so a new route without docs, or docs for a removed route, fails here. Every

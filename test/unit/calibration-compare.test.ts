@@ -1,5 +1,5 @@
 /**
- * Comparing two calibrations of one criterion (docs/decisions.md 523): pairs joined by item, each metric's
+ * Comparing two calibrations of one criterion: pairs joined by item, each metric's
  * difference, and a paired bootstrap interval equal to NumPy's on the very same resample indices.
  */
 import { compareCriterion, type Criterion, type ScoredPair } from '../../domain/calibration/agreement';

@@ -1,4 +1,4 @@
-/** RFC 6901 pointers into a run's output (docs/decisions.md 522): what a criterion reads, or undefined. */
+/** RFC 6901 pointers into a run's output: what a criterion reads, or undefined. */
 import { readPointer } from '../../domain/calibration/pointer';
 
 const output = { score: 4, 'a/b': { '~k': true }, scores: [{ clarity: 3 }, { clarity: 5 }], nothing: null };

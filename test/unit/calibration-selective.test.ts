@@ -1,5 +1,5 @@
 /**
- * Selective agreement (docs/decisions.md 663) against libraries nobody on this project wrote: on random items, each
+ * Selective agreement against libraries nobody on this project wrote: on random items, each
  * threshold's metric equals scikit-learn's `cohen_kappa_score` (NumPy's Lin concordance for numeric) on the same
  * subset, and `confidence_auroc` its `roc_auc_score`, to 1e-9; where they are undefined ours is null with a reason.
  */

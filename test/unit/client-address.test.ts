@@ -1,5 +1,5 @@
 /**
- * The client address failed authentications are counted by (docs/decisions.md 310): IPv6 grouped by /64, an
+ * The client address failed authentications are counted by: IPv6 grouped by /64, an
  * IPv4-mapped address as its IPv4 one; and the one warning a production process logs when requests carry forwarding
  * headers it ignores.
  */

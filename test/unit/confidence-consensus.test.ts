@@ -1,5 +1,5 @@
 /**
- * Consensus and confidence over repeated judgments (docs/decisions.md 660): the median's lower middle, the mode's
+ * Consensus and confidence over repeated judgments: the median's lower middle, the mode's
  * earliest tie, the numeric tolerance, the kept answer and the consensus written into it.
  */
 import { agrees, consensusOf, consensusValue, type Criterion } from '../../domain/confidence/consensus';

@@ -101,7 +101,7 @@ describe('configuration', () => {
   });
 });
 
-/** A rotation of API_KEY_HASH_SECRET (docs/decisions.md 601): earlier secrets verify, never sign. */
+/** A rotation of API_KEY_HASH_SECRET: earlier secrets verify, never sign. */
 describe('API_KEY_HASH_SECRET_FALLBACKS', () => {
   it('is a comma-separated list of earlier secrets, empty by default, each as long as a secret must be', () => {
     const [one, two] = [secret(), secret()];

@@ -1,5 +1,5 @@
 /**
- * Every decision the code cites resolves inside the repository (docs/decisions.md 441): a reference in code names a
+ * Every decision the code cites resolves inside the repository: a reference in code names a
  * current entry of docs/decisions.md — not one marked superseded, not a number the file lacks — and never the owner's
  * design document, which lives outside the repository (its decisions are restated as entries 401–446).
  */

@@ -1,5 +1,5 @@
 /**
- * The docs a reader of the repository follows (docs/decisions.md 441): docs/architecture.md exists and the README
+ * The docs a reader of the repository follows: docs/architecture.md exists and the README
  * links it, and every repository path the docs cite exists.
  *
  * A cited path is (a) a code span whose whole content is a path under one of the repository's top-level folders

@@ -1,4 +1,4 @@
-/** What parsed JSON from outside may be (docs/decisions.md 270, 276): the walker, request bodies and model answers. */
+/** What parsed JSON from outside may be (100 levels deep, no `__proto__` key): the walker, bodies and model answers. */
 import {
   FORBIDDEN_KEY_MESSAGE,
   jsonInputProblem,

@@ -1,5 +1,5 @@
 /**
- * What checking many distinct output schemas retains (docs/decisions.md 271). ajv keeps every schema an instance
+ * What checking many distinct output schemas retains. ajv keeps every schema an instance
  * compiles for the instance's life; one instance for the process grew with every workflow ever created or run.
  */
 import { setFlagsFromString } from 'node:v8';

@@ -1,4 +1,4 @@
-/** Tenant patterns run on RE2 (docs/decisions.md 89): linear time, and a pattern RE2 cannot run makes the schema invalid. */
+/** Tenant patterns run on RE2: linear time, and a pattern RE2 cannot run makes the schema invalid. */
 import { schemaProblems, validateAgainstSchema } from '../../domain/json-schema/validate';
 import { schemaOfRows, schemaOfValue } from '../../domain/json-schema/infer';
 

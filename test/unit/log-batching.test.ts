@@ -1,5 +1,5 @@
 /**
- * Log lines are written in batches (docs/decisions.md 288), and none is lost or held back for it: a process's JSON
+ * Log lines are written in batches (8 KB, or every 200 ms), and none is lost or held back for it: a process's JSON
  * lines, read from its stdout as an operator's log collector reads them.
  */
 import { spawn } from 'node:child_process';

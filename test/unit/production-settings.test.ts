@@ -1,7 +1,7 @@
 /**
- * Production settings as an operator meets them (docs/decisions.md 431): the shipped docker-compose.yml takes every
+ * Production settings as an operator meets them: the shipped docker-compose.yml takes every
  * secret from the environment with no default and publishes only the API and the object store its presigned URLs
- * are signed for (docs/decisions.md 320), and the API process itself
+ * are signed for, and the API process itself
  * refuses to start in production on any secret this repository has published — naming the variable, never
  * printing the value.
  */
@@ -61,7 +61,7 @@ describe('docker-compose.yml', () => {
   });
 
   // SigV4 signs the host: a URL signed for `minio:9000`, a name only the compose network resolves, is useless to a
-  // client (issue 44 item 9, docs/decisions.md 320).
+  // client (issue 44 item 9).
   it('signs presigned URLs for the published object store while the services use the compose network', () => {
     for (const name of ['api', 'worker']) {
       const env = compose.services[name]!.environment as Record<string, string>;
@@ -111,7 +111,7 @@ function missingRequired(text: string, env: NodeJS.ProcessEnv): string[] {
 describe('Dockerfile', () => {
   it('runs the image in production', () => {
     const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
-    // The stage the image runs is the last FROM; its ENV must say production (docs/decisions.md 431).
+    // The stage the image runs is the last FROM; its ENV must say production, or it would start on development secrets.
     const runtime = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
     expect(runtime).toMatch(/\nENV NODE_ENV=production\b/);
     for (const secret of SECRETS) expect(dockerfile).not.toContain(secret);

@@ -1,5 +1,5 @@
 /**
- * How the lean `evaluateRun` names the end of a run's work (docs/decisions.md 180): its time bound is the work
+ * How the lean `evaluateRun` names the end of a run's work: its time bound is the work
  * activity's schedule-to-close timeout, so only that timeout is `timeout`; a lost attempt's own timeouts are not,
  * and a cancellation from outside is `execution_ended`. The 25-minute bound itself is Temporal's to enforce.
  */

@@ -1,10 +1,10 @@
 /**
- * Every filter-and-sort the `query` strategy runs has a declared index whose prefix serves it (docs/decisions.md
- * 351): for each list and each filter shape it declares (a read with another shape is refused at run time,
- * domain/store/list-spec.ts), an index in LIST_INDEXES (domain/platform/db.ts) on the list's collection that begins
- * with the account, the list's scope and the equality fields (in any order), continues with the sort (position, then
- * id, newest first) and then holds every other field the filter checks, so the scan walks the index in order and
- * decides the filter from its keys. The one check that this is what MongoDB does is `npm run ops -- explain-lists`.
+ * Every filter-and-sort the `query` strategy runs has a declared index whose prefix serves it: for each list and each
+ * filter shape it declares (a read with another shape is refused at run time, domain/store/list-spec.ts), an index in
+ * LIST_INDEXES (domain/platform/db.ts) on the list's collection that begins with the account, the list's scope and the
+ * equality fields (in any order), continues with the sort (position, then id, newest first) and then holds every other
+ * field the filter checks, so the scan walks the index in order and decides the filter from its keys. The one check
+ * that this is what MongoDB does is `npm run ops -- explain-lists`.
  */
 import { LIST_INDEXES } from '../../domain/platform/db';
 import { LISTS } from '../../domain/collections';
@@ -59,7 +59,7 @@ it('refuses an index that does not serve the shape (the check itself)', () => {
 });
 
 /**
- * The reconciler's read of marked runs and deliveries under `query` (domain/store/watch.ts, docs/decisions.md 305):
+ * The reconciler's read of marked runs and deliveries under `query` (domain/store/watch.ts):
  * equality on the namespace, then a range on the mark, sorted by it: an index that begins with the equality fields
  * and continues with the mark walks exactly the marked items of one namespace, in order.
  */

@@ -1,5 +1,5 @@
 /**
- * The store seam (domain/store/, docs/decisions.md 350): every module outside it — application code, the benchmark
+ * The store seam (domain/store/): every module outside it — application code, the benchmark
  * and the tests alike — reaches it through its public index only, so none can come to depend on which strategy
  * runs. And domain/http/ is left holding HTTP concerns only.
  */

@@ -109,7 +109,7 @@ describe('source ownership', () => {
   });
 
   it('every change to a reference document claims its list entry first (its listed copy is trusted in every status)', () => {
-    // docs/decisions.md 212: a reference document's snapshot is used whatever its status, so a write that changed
+    // A reference document's snapshot is used whatever its status, so a write that changed
     // one other than through its declaration's `transition` with the document as last read (`current`), which
     // claims the entry (domain/store/collection.ts), would leave lists showing the old copy.
     const source = product
@@ -138,7 +138,7 @@ describe('source ownership', () => {
       'domain/documents/stored-text.ts',
     ];
     // The key templates of originals, extracted texts and reference indexes are built in exactly those modules (page
-    // images build theirs from the original's key, beside it: docs/decisions.md 680).
+    // images build theirs from the original's key, beside it).
     expect(mentioning(/\/(reference-)?documents\/\$\{/)).toEqual(owners.filter((p) => !p.endsWith('page-images.ts')));
     expect(mentioning(/\}-\$\{width\}\.png`/)).toEqual(['domain/documents/page-images.ts']);
     expect(mentioning(/\/original`|extracted\.json`/)).toEqual([
@@ -148,7 +148,7 @@ describe('source ownership', () => {
     expect(mentioning(/index-v\$\{/)).toEqual(['domain/documents/reference-index.ts']);
     // Reading, checking and deleting objects is theirs alone; elsewhere objects are only written as run outputs,
     // batch results files and calibration files, and a batch's results file is checked (statObject: is the stored
-    // file current?) by the one module that writes it (docs/decisions.md 535), a calibration's report data and
+    // file current?) by the one module that writes it, a calibration's report data and
     // comparisons read and checked by the one module that keys them (561).
     const primitives = /\b(getObjectStream|getObjectBytes|statObject|presignUpload|deleteObject)\(/;
     expect(mentioning(primitives).filter((p) => p !== 'domain/platform/storage.ts')).toEqual([

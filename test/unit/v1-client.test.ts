@@ -1,5 +1,5 @@
 /**
- * The contract only grows (docs/decisions.md 600): a client generated from the current OpenAPI document by
+ * The contract only grows: a client generated from the current OpenAPI document by
  * openapi-typescript, used by a program written against v1's field types (test/fixtures/v1-client/program.ts), still
  * compiles under `tsc --strict`. The document is built as `npm run generate:clients` builds it, in a child process
  * (openapi-typescript is ESM inside), and the client is generated into a temporary directory.

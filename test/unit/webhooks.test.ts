@@ -116,7 +116,7 @@ describe('webhook targets', () => {
     expect(isNonPublicAddress(ip)).toBe(false),
   );
 
-  // IPv6 spellings of IPv4 addresses, classified by the IPv4 address they carry (docs/decisions.md 111).
+  // IPv6 spellings of IPv4 addresses, classified by the IPv4 address they carry.
   it.each([
     ['IPv4-compatible ::/96, dotted', '::127.0.0.1', '127.0.0.1'],
     ['IPv4-compatible ::/96, hex', '::a00:1', '10.0.0.1'],

@@ -1,6 +1,6 @@
 /**
- * One workflow-cache budget per worker process, split between its task queues' Workers (worker/workflow-cache.ts,
- * docs/decisions.md 324): left to the SDK, each of the three Workers sized its cache for the whole heap.
+ * One workflow-cache budget per worker process, split between its task queues' Workers (worker/workflow-cache.ts):
+ * left to the SDK, each of the three Workers sized its cache for the whole heap.
  */
 import { cachedWorkflowsPerWorker, sdkDefaultCachedWorkflows } from '../../worker/workflow-cache';
 

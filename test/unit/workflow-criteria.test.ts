@@ -1,5 +1,5 @@
 /**
- * A workflow's criteria against its output schema (docs/decisions.md 661): a pointer the schema does not declare, or
+ * A workflow's criteria against its output schema: a pointer the schema does not declare, or
  * declares with a type the kind cannot hold, is named by its index; references, arrays and branches are followed.
  */
 import type { CriterionDoc } from '../../domain/calibration-sets/calibration-sets';

@@ -5,7 +5,7 @@
  * `require`d from `tesseract.js-core`, the language data is read from the package directory (tesseract.js only goes
  * to its CDN when `langPath` is unset or a URL), and images are always passed as bytes, never as URLs.
  *
- * Boxes are fractions of the page as a viewer shows it (EXIF applied), origin top left (docs/decisions.md 391), even
+ * Boxes are fractions of the page as a viewer shows it (EXIF applied), origin top left, even
  * when the engine read the page turned upright: a highlight must land on the page the user sees.
  */
 import { dirname, join } from 'node:path';

@@ -1,10 +1,10 @@
 /**
- * Layout from OCR words (docs/decisions.md 385): a page the engine read becomes the structured Markdown of
- * docs/decisions.md 33 — lines, paragraphs, headings, and table rows as pipe tables — by the PDF layout itself
+ * Layout from OCR words: a page the engine read becomes the structured Markdown every parser writes — lines,
+ * paragraphs, headings, and table rows as pipe tables — by the PDF layout itself
  * (pdf-layout.ts), fed the words as if they were text items. Pure, so it is tested on words with known boxes.
  *
  * What OCR words need before pdf-layout can read them:
- * - Upright: boxes are on the page as shown (docs/decisions.md 391); a page the engine turned is laid out in the frame
+ * - Upright: boxes are on the page as shown; a page the engine turned is laid out in the frame
  *   it was read in, so its lines run left to right.
  * - Level: a scan's small skew (0.6° puts 15 px between the ends of a 200 dpi line) would split a table row or merge
  *   two; the page's skew is measured from the engine's own lines and the word positions turned back by it.
@@ -12,8 +12,8 @@
  *   is half as tall as `Clarity` at the same size. Each word's size is estimated from its height and which letters it
  *   has (ascenders, capitals, descenders); a line takes the median of its words, and lines of nearly one size share
  *   one, so body text has one size and headings stand out from it by ratio, as in a PDF.
- * Every word keeps its own box as read: the positions written point at the ink the engine saw
- * (docs/decisions.md 34), never at the levelled copy.
+ * Every word keeps its own box as read: the positions written point at the ink the engine saw, never at the
+ * levelled copy.
  */
 import { bodySizeOf, layoutPage, writePage, type PdfItem } from '../pdf-layout';
 import type { Box, OcrPage } from './engine';

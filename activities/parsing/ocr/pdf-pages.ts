@@ -1,5 +1,5 @@
 /**
- * PDF pages as images for OCR (docs/decisions.md 435): rendered at 200 dpi by the pdf.js inside unpdf (never a second
+ * PDF pages as images for OCR: rendered at 200 dpi by the pdf.js inside unpdf (never a second
  * pdf.js: the two clash) onto @napi-rs/canvas, then turned to the grey rasters the engine reads. A page so large that
  * 200 dpi would pass the 50-megapixel page limit is rendered at the resolution that fits it instead (a poster is
  * read at a lower dpi, not refused: the file is fine, only its page is big). One page's pixels are held at a time.
@@ -22,16 +22,15 @@ interface CanvasFactoryLike {
 export interface PdfPages {
   /**
    * Whether images cover most of page `n` (half its area or more): with too little text (the parser's half of the
-   * rule, pdf.ts), such a page is a scan, read by OCR (docs/decisions.md 395). Building the page's operator list has
-   * pdf.js decode its images (about 0.2 s of CPU for a 200 dpi scan), so it is asked only under a page's own
-   * deadline (docs/decisions.md 545).
+   * rule, pdf.ts), such a page is a scan, read by OCR. Building the page's operator list has pdf.js decode its
+   * images (about 0.2 s of CPU for a 200 dpi scan), so it is asked only under a page's own deadline.
    */
   isScanned(n: number): Promise<boolean>;
   /** Page `n` (1-based) at `dpi` (200, or less for a page too large for the pixel limit). */
   render(n: number): Promise<{ raster: Raster; dpi: number }>;
   /**
    * Page `n` as a PNG `width` pixels wide, in colour, as a viewer shows it (its /Rotate applied): a page image
-   * (docs/decisions.md 680). `refuse` hears the size first and may throw before a pixel is allocated.
+   * (the page-image routes). `refuse` hears the size first and may throw before a pixel is allocated.
    */
   image(n: number, width: number, refuse: (width: number, height: number) => void): Promise<PageImage>;
   close(): Promise<void>;
@@ -41,7 +40,7 @@ export interface PdfPages {
  * pdf.js moves font data with `ArrayBuffer.prototype.transferToFixedLength` (ES2024: Node 21 and later). On Node 20
  * (package.json allows >=20.19) it is missing, and a page with text drew none of it (the operator list stopped at the
  * first font) and the next page of the document never finished rendering: a copy stands in for it there
- * (docs/decisions.md 387). Node 22 and later have it, and this does nothing.
+ * (Node 22, the Dockerfile's, has it; `engines` still admits Node 20). On Node 22 and later this does nothing.
  */
 function ensureTransferToFixedLength(): void {
   const proto = ArrayBuffer.prototype as ArrayBuffer & { transferToFixedLength?: (length?: number) => ArrayBuffer };
@@ -154,7 +153,7 @@ export async function openPdfPages(bytes: Uint8Array): Promise<PdfPages> {
   };
 }
 
-/** Images cover "most" of a page from this share of its area (docs/decisions.md 395). */
+/** Images cover "most" of a page from this share of its area. */
 const MOSTLY = 0.5;
 
 type Matrix = [number, number, number, number, number, number];

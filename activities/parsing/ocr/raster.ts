@@ -10,7 +10,7 @@ import { PNG } from 'pngjs';
 import UTIF from 'utif2';
 import { ExtractionFailure } from '../result';
 
-/** docs/decisions.md 390: a page over 50 megapixels is refused before its pixels are decoded. */
+/** A page over 50 megapixels is refused before its pixels are decoded, so a hostile header cannot take the memory. */
 export const MAX_PAGE_PIXELS = 50_000_000;
 
 export interface Raster {

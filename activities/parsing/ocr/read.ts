@@ -1,5 +1,5 @@
 /**
- * Reads the pages a parser left to OCR (docs/decisions.md 435), one at a time, in the parsing sandbox's child: each
+ * Reads the pages a parser left to OCR, one at a time, in the parsing sandbox's child: each
  * page is decoded (an image page or frame) or rendered (a scanned PDF page), read by the engine, and written as
  * text with the box of every word, then handed to `onPage` so the worker keeps it. Pages the worker already kept
  * from an earlier attempt are taken as they are and never read again. The engine starts on the first page that
@@ -31,8 +31,8 @@ export interface OcrOptions {
   /** Pages kept from an earlier attempt. */
   done: OcrPageText[];
   /**
-   * Before a page is read (never for a kept one), or only checked for being a scan (`checking`, docs/decisions.md
-   * 546): the sandbox starts that page's deadline and memory cap here.
+   * Before a page is read (never for a kept one), or only checked for being a scan (`checking`): the sandbox starts
+   * that page's deadline and memory cap here.
    */
   onPageStart: (page: number, checking?: boolean) => Promise<void>;
   /** `last`: no page is left to read after this one. */
@@ -48,8 +48,8 @@ const IMAGE_TYPES: Partial<Record<DocFormat, ImageType>> = {
 };
 
 /**
- * An OCR'd page as text: laid out from its words into lines, paragraphs, headings and pipe tables (layout.ts,
- * docs/decisions.md 385), each word's box recorded.
+ * An OCR'd page as text: laid out from its words into lines, paragraphs, headings and pipe tables (layout.ts), each
+ * word's box recorded.
  */
 export function pageText(page: number, read: OcrPage, engine: string): OcrPageText {
   const { text, positions } = layoutOcrPage(read);
@@ -77,7 +77,7 @@ export async function readOcrPages(
   const source = ocrSource ?? bytes;
   const kept = new Map(options.done.map((p) => [p.page, p]));
   let pages = parsed.ocrPages ?? [];
-  // A PDF's pages are candidates until images are found to cover them (docs/decisions.md 545); a kept page was read,
+  // A PDF's pages are candidates until images are found to cover them; a kept page was read,
   // so it was a scan.
   const scans = new Set<number>(ocrCandidates ? kept.keys() : pages);
   const imageType = IMAGE_TYPES[format];

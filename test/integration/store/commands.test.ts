@@ -92,9 +92,9 @@ describe('under `query`', () => {
 });
 
 describe('the watch list, in the strategy this run chose', () => {
-  // docs/decisions.md 305: under `query` a run and a delivery carry their own mark, written in their insert and cleared
-  // in the write that settles them, so watching costs no command of its own; under `pages`, an entry is inserted
-  // before the item and deleted after it settles (docs/decisions.md 249).
+  // Under `query` a run and a delivery carry their own mark, written in their insert and cleared in the write that
+  // settles them, so watching costs no command of its own; under `pages`, an entry is inserted before the item and
+  // deleted after it settles.
   it.each(['runs', 'deliveries'] as const)('costs a %s item no command of its own under `query`', async (kind) => {
     const query = listStrategy() === 'query';
     const id = newId(kind === 'runs' ? 'run' : 'webhookDelivery');
@@ -127,7 +127,7 @@ describe('the watch list, in the strategy this run chose', () => {
 });
 
 describe('a page of events of succeeded runs', () => {
-  // docs/decisions.md 306: an event holds its run's file and is marked before its run is refunded, so a page read as
+  // An event holds its run's file and is marked before its run is refunded, so a page read as
   // stored now (`query`) signs from the events alone; `pages`' snapshots may be older, so it reads the runs.
   it('is one command under `query`, and never signs a refunded run’s output', async () => {
     const accountId = `acct_cmd_${newId('run').slice(4)}`;
@@ -170,7 +170,7 @@ describe('a page of events of succeeded runs', () => {
 });
 
 describe("a page of an endpoint's deliveries", () => {
-  // docs/decisions.md 309: under `query` a page reads the list's tombstone in the same `find` as its deliveries, so a
+  // Under `query` a page reads the list's tombstone in the same `find` as its deliveries, so a
   // page that holds deliveries and no tombstone answers without reading the endpoint; a tombstone or an empty page
   // reads it (404 for a deleted one).
   it('is one `find` under `query` while it holds deliveries; two once the endpoint is closed', async () => {

@@ -1,5 +1,5 @@
 /**
- * The `query` strategy against `pages` (domain/store/, docs/decisions.md 351): random sequences of creations,
+ * The `query` strategy against `pages` (domain/store/): random sequences of creations,
  * status changes, deletions and concurrent writers are applied to two databases on this machine's store, one written
  * through each strategy; after every step every account's list is paged through, with a random filter and page size,
  * and must give the same items and the same cursors — read by `query` from the `query` database, and by `pages`

@@ -1,5 +1,5 @@
 /**
- * An endpoint's deliveries list after the endpoint's deletion (docs/decisions.md 309), through the API, on the
+ * An endpoint's deliveries list after the endpoint's deletion, through the API, on the
  * strategy this run chose (`.ci/run` runs this folder again with `LIST_STRATEGY=query`): every page, first or behind a
  * cursor, answers 404 — also when a fan-out that read the endpoint before its deletion inserts a delivery after it —
  * and the list's tombstone is seen by no other reader of the deliveries.
@@ -79,7 +79,7 @@ it("answers 404 for every page of a deleted endpoint's deliveries, even for a de
     expect(res.status).toBe(404);
     expect(res.body.error.code).toBe('not_found');
   }
-  // The race of docs/decisions.md 307: a fan-out that read the endpoint before its deletion inserts after it.
+  // The race the tombstone closes: a fan-out that read the endpoint before its deletion inserts after it.
   await deliver(id);
   for (const res of [await page(id), await page(id, { cursor }), await page(id, { limit: 100 })])
     expect(res.status).toBe(404);

@@ -1,7 +1,7 @@
 /**
  * The store's interfaces (domain/store/) on the strategy this run chose: `auto` in `npm test` (`pages` on the
  * embedded store), and again with LIST_STRATEGY=query in .ci/run. Lists, memberships, create-once, and a switch of
- * strategy either way over the same data (docs/decisions.md 350–352).
+ * strategy either way over the same data.
  */
 import type { Db } from 'mongodb';
 import { COLLECTIONS, ensureIndexes } from '../../../domain/platform/db';
@@ -96,7 +96,7 @@ describe('lists', () => {
       .map((r) => r._id)
       .reverse();
     expect(await pageAll(t.database.db, a, { admission: 'admitted', status: 'succeeded' }, 4)).toEqual(succeeded);
-    // Oldest first (docs/decisions.md 722): the same items the other way, across the list's pages, each once.
+    // Oldest first: the same items the other way, across the list's pages, each once.
     expect(await pageAll(t.database.db, a, { admission: 'admitted' }, 7, undefined, true)).toEqual([...kept].reverse());
     expect(await pageAll(t.database.db, a, { admission: 'admitted', status: 'succeeded' }, 4, undefined, true)).toEqual(
       [...succeeded].reverse(),

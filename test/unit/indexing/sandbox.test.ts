@@ -1,5 +1,5 @@
 /**
- * Indexing a reference in a child process (activities/indexing/sandbox.ts, docs/decisions.md 263): the same chunks
+ * Indexing a reference in a child process (activities/indexing/sandbox.ts): the same chunks
  * and index as in process, the worker's own thread free meanwhile, and a reference that needs more memory or time
  * than allowed fails with a reason, in the child alone.
  */

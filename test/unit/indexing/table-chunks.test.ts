@@ -1,6 +1,6 @@
 /**
  * Tables in reference documents: a retrieved criterion arrives with its whole row and its table's header row, so
- * the model reads "Weight 15 %" under its column name rather than a bare number (docs/decisions.md 33, docs/decisions.md 343).
+ * the model reads "Weight 15 %" under its column name rather than a bare number.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

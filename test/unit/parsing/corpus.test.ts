@@ -2,7 +2,7 @@
  * The fidelity corpus (test/fixtures/corpus, made by LibreOffice and python-pptx with scripts/make-corpus.py) read
  * through the parsers as the worker reads uploads, and scored against what its author wrote (expected.json, from
  * the script's source content): words found, every table row kept on one line with its cells in order, headings
- * marked, speaker notes present, and the two-column page read column by column (docs/decisions.md 33).
+ * marked, speaker notes present, and the two-column page read column by column.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -3,7 +3,7 @@
  * turned 0.6°, seeded noise, as an image-only PDF, a multi-page TIFF, a PNG and a JPEG of quality 75) read as the
  * worker reads them — the parsers and the OCR reader (ocr/read.ts) in the parsing sandbox's child
  * (`extractInSandbox`, its OCR limits) — and scored by test/support/ocr-scores.ts against what the source's author
- * wrote and where the render drew it (docs/decisions.md 385, 386; page 1 held twice is scored twice): words found
+ * wrote and where the render drew it (page 1 held twice is scored twice): words found
  * ≥ 0.95, table rows kept on one line in order ≥ 80 %, and a citation into a scanned page boxed within 2 % of the
  * page of the quoted words. The child's limits and IPC are tested in test/unit/parsing/ocr-sandbox.test.ts and, on
  * the real stack, test/integration/ocr.test.ts. Seven pages in all, a few seconds each; the TIFF's second frame is

@@ -1,5 +1,5 @@
 /**
- * Layout from OCR words (activities/parsing/ocr/layout.ts, docs/decisions.md 385) on words with known boxes, as the
+ * Layout from OCR words (activities/parsing/ocr/layout.ts) on words with known boxes, as the
  * engine gives them: a page turned 0.6°, table cells in blocks of their own (Tesseract often reads a table's columns
  * as separate blocks), bullets read as `*` and `°`, and the same page turned a quarter. Checked: headings, paragraphs,
  * list items and pipe-table rows in the text, and every word written with exactly the box the engine gave it.

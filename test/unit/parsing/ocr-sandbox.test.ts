@@ -1,5 +1,5 @@
 /**
- * OCR in the parsing sandbox (docs/decisions.md 435): image uploads and the scanned pages of a PDF are read a page at
+ * OCR in the parsing sandbox: image uploads and the scanned pages of a PDF are read a page at
  * a time in the sandbox's child, each page under its own deadline and memory cap, every finished page handed to the
  * worker to keep, and pages kept from an earlier attempt never read again. Real pages are few (each takes seconds).
  */
@@ -179,7 +179,7 @@ const keptPage = (page: number): OcrPageText => ({
 });
 
 /**
- * docs/decisions.md 545: only a PDF's text is read under the file's deadline; whether a page with too little text
+ * Only a PDF's text is read under the file's deadline; whether a page with too little text
  * is a scan (which costs decoding its image, about 0.2 s of CPU a page) is found out under that page's own. Before,
  * every page's image was decoded under the file's deadline and a long scan failed before OCR read a page: for these
  * 80 pages about 15 s of CPU (0.19 s a page, measured), and the file's deadline here is 12 s.

@@ -1,5 +1,5 @@
 /**
- * Page images in their sandbox (docs/decisions.md 680, 681): a text PDF page drawn at the width asked with its ink
+ * Page images in their sandbox: a text PDF page drawn at the width asked with its ink
  * where the text is, an image page turned as OCR turns it, and the hostile pages — a page of 100,000 × 100,000 points
  * drawn scaled down to the width, a page too tall for the pixel cap at that width refused before a pixel is
  * allocated, and a drawing that would not finish stopped at its deadline — each an outcome, never a crash.

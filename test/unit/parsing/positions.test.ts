@@ -1,6 +1,6 @@
 /**
- * Positions (docs/decisions.md 34): a PDF with text drawn at known places, extracted as the worker extracts it, and a model's
- * quotes verified as a run verifies them. Each citation's boxes lie within 1 % of the page's size of where the
+ * Positions: a PDF with text drawn at known places, extracted as the worker extracts it, and a model's quotes
+ * verified as a run verifies them. Each citation's boxes lie within 1 % of the page's size of where the
  * quoted words were drawn, whether the quote is a whole line, part of a line, or runs across two lines.
  */
 import { PDFDocument, StandardFonts, type PDFFont } from 'pdf-lib';

@@ -101,7 +101,7 @@ describe('pagination cursors', () => {
   });
 });
 
-/** A rotation of API_KEY_HASH_SECRET, which cursors are signed with (docs/decisions.md 601). */
+/** A rotation of API_KEY_HASH_SECRET, which cursors are signed with: earlier secrets verify, never sign. */
 describe('cursors across a rotation', () => {
   it('a cursor signed under the earlier secret is honoured; new cursors are signed under the current one only', () => {
     const before = new Cursors('old-secret:cursors');

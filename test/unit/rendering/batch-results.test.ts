@@ -1,5 +1,5 @@
 /**
- * The batch results file (docs/decisions.md 507), read back with real parsers: csv-parse for CSV, SheetJS for XLSX,
+ * The batch results file, read back with real parsers: csv-parse for CSV, SheetJS for XLSX,
  * JSON.parse a line at a time for JSONL.
  */
 import * as XLSX from '@e965/xlsx';
