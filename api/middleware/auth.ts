@@ -13,7 +13,6 @@
 import type { Context } from 'koa';
 import type { Db } from 'mongodb';
 import { ensureAccount } from '../../domain/access/accounts';
-import { openMemberships } from '../../domain/store';
 import type { Config } from '../../domain/platform/config';
 import { ApiError, errors } from '../../domain/http/errors';
 import type { KeyCache } from '../../domain/access/key-cache';
@@ -99,9 +98,7 @@ async function authenticate(
   if (access.kind === 'session') {
     if (token.startsWith('ak_')) throw errors.unauthorized('Key management needs a session token, not an API key.');
     const session = await deps.verifySession(token);
-    // A new account has nothing to scan for: its memberships start complete and empty (domain/store/memberships.ts).
-    if (await ensureAccount(deps.db, session.accountId, deps.config.INITIAL_BONUS_CREDITS))
-      await openMemberships(deps.db, session.accountId);
+    await ensureAccount(deps.db, session.accountId, deps.config.INITIAL_BONUS_CREDITS);
     return session;
   }
 

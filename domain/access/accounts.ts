@@ -5,6 +5,7 @@
 import type { Db } from 'mongodb';
 import { toMilli } from '../platform/money';
 import { COLLECTIONS } from '../platform/db';
+import { openAccount } from '../store';
 
 export interface AccountDoc {
   _id: string;
@@ -36,8 +37,7 @@ export const ACCOUNT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
  * Idempotent: concurrent first requests create one account, and a later call never resets its credits. Answers
- * true to the one call that created it, which then opens the account's memberships (domain/store/memberships.ts
- * `openMemberships`; not from here, which that module's tenant access imports).
+ * true to the one call that created it, which opens the account in the store (nothing to scan for in a new one).
  */
 export async function ensureAccount(db: Db, accountId: string, initialBonusCredits: number): Promise<boolean> {
   try {
@@ -53,7 +53,9 @@ export async function ensureAccount(db: Db, accountId: string, initialBonusCredi
       },
       { upsert: true },
     );
-    return res.upsertedCount === 1;
+    if (res.upsertedCount === 0) return false;
+    await openAccount(db, accountId);
+    return true;
   } catch (err) {
     // Two concurrent upserts of a new _id: one inserts, the other hits the unique _id; the account exists.
     if ((err as { code?: number }).code !== 11000) throw err;

@@ -52,10 +52,10 @@ export class Membership<T extends Enrolled> implements Memberships<T> {
 }
 
 /**
- * A new account has no members of any kind yet: under `pages` its rosters open complete and empty, so no reader of
- * a new account ever scans. Called once when the account was created.
+ * A new account, just created: it has no members of any kind yet, so under `pages` its rosters open complete and
+ * empty and no reader of a new account ever scans. Called once, by the account's creation.
  */
-export async function openMemberships(db: Db, accountId: string): Promise<void> {
+export async function openAccount(db: Db, accountId: string): Promise<void> {
   if (listStrategy() === 'pages') await openRosters(db, accountId);
 }
 

@@ -11,7 +11,6 @@ import {
 } from '../../domain/access/api-keys';
 import { ensureAccount } from '../../domain/access/accounts';
 import { SCOPES } from '../../domain/access/scopes';
-import { openMemberships } from '../../domain/store';
 import { TenantDb } from '../../domain/store';
 import { COLLECTIONS } from '../../domain/platform/db';
 import { newId, randomBase62 } from '../../domain/platform/ids';
@@ -304,7 +303,6 @@ describe("an account's keys, read through its roster", () => {
     const fresh = `acct_${randomBase62(12)}`;
     const first = await monitored(async (db) => {
       expect(await ensureAccount(db, fresh, 10)).toBe(true);
-      await openMemberships(db, fresh);
       expect(await ensureAccount(db, fresh, 10)).toBe(false);
       const key = await createKey(new TenantDb(db, fresh), policy(), 'test', { name: 'first', mode: 'test' });
       return { key, listed: await listKeys(new TenantDb(db, fresh)) };
