@@ -21,12 +21,19 @@ import { generatePromptJob, type TemporalHandle } from '../jobs';
 import type { TenantDb } from '../store';
 import { countGenerationUsage } from '../billing/usage-rollup';
 import type { GeneratePromptInput } from '../jobs/contract';
-import { unwatchJob, watchJob } from '../store';
+import { defineDeadline } from '../store';
 
 export const PROMPT_WAIT_MS = 30_000;
 
 /** How long a watched generation may go unsettled before the reconciler takes it for abandoned: far past any wait. */
 export const ABANDONED_GENERATION_MS = 5 * 60_000;
+
+/**
+ * Live generations charged and not yet settled, each set (at its start) before its charge and cleared once settled
+ * either way: one never cleared (the process died, the database went away) is due to the reconciler, which refunds
+ * it, ABANDONED_GENERATION_MS after its start.
+ */
+export const UNSETTLED_GENERATIONS = defineDeadline('generations');
 
 export interface GenerationDeps {
   db: Db;
@@ -50,13 +57,10 @@ export async function generatePrompt(
   const at = new Date();
   const priceMilli = caller.livemode ? toMilli(GENERATION_PRICING.credits_per_generation) : 0;
   if (priceMilli === 0) return draft(deps, id, request, caller, waitMs, async () => undefined);
-  // Watched before it is charged, unwatched once settled either way: an unwatch that never happens (the process
-  // died, the database went away) leaves the generation to the reconciler, which refunds it.
-  const watch = { id, accountId: tenant.accountId, namespace: deps.temporal.namespace, since: at };
-  await watchJob(deps.db, 'generations', watch);
+  await UNSETTLED_GENERATIONS.set(deps.db, { id, accountId: tenant.accountId, namespace: deps.temporal.namespace, at });
   const charged = await charge(deps.db, tenant.accountId, id, priceMilli);
   if (!charged.ok) {
-    await unwatchJob(deps.db, 'generations', id);
+    await UNSETTLED_GENERATIONS.clear(deps.db, id);
     throw new ApiError(
       402,
       'insufficient_credits',
@@ -77,7 +81,7 @@ export async function generatePrompt(
     settled = true;
     return answer;
   } finally {
-    if (settled) await unwatchJob(deps.db, 'generations', id);
+    if (settled) await UNSETTLED_GENERATIONS.clear(deps.db, id);
   }
 }
 
@@ -135,6 +139,6 @@ export async function settleAbandonedGeneration(db: Db, accountId: string, id: s
     await refund(db, accountId, id, 'the request ended before the generation was settled');
     await countGenerationUsage(db, accountId, generation, 'refunded');
   }
-  await unwatchJob(db, 'generations', id);
+  await UNSETTLED_GENERATIONS.clear(db, id);
   return charged;
 }

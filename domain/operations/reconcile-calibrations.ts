@@ -17,9 +17,10 @@
  */
 import { COLLECTIONS } from '../platform/db';
 import { describeJob, isClosed, jobIds, startBatchJob, startCalibrationJob } from '../jobs';
-import { unwatchJob, type WatchedJobDoc } from '../store';
+import { readWatched, type WatchedItemsSpec } from '../store';
 import { findBatchForJob } from '../batches/batches';
-import { failCalibration, findCalibrationForJob } from '../calibrations/calibrations';
+import { failCalibration } from '../calibrations/calibrations';
+import type { CalibrationDoc } from '../calibrations/doc';
 import { GRACE_MS, RECONCILE_BATCH, type ReconcilerDeps } from './reconciler';
 
 export interface CalibrationsReport {
@@ -28,39 +29,27 @@ export interface CalibrationsReport {
   failed: number;
 }
 
-/**
- * This pass's watched calibrations: a batch of the list after this kind's cursor (by `created_at`), which moves to
- * the last read, or back to the start once the end is reached (as the other kinds' cursors do).
- */
-async function nextEntries(deps: ReconcilerDeps, now: Date): Promise<WatchedJobDoc[]> {
-  const cursors = deps.db.collection<{ _id: string; after: Date | null }>(COLLECTIONS.reconcilerCursors);
-  const id = `${deps.temporal.namespace}:calibrations`;
-  const after = (await cursors.findOne({ _id: id }))?.after ?? null;
-  const entries = await deps.db
-    .collection<WatchedJobDoc>(COLLECTIONS.watchedJobs)
-    .find({
-      kind: 'calibrations',
-      job_namespace: deps.temporal.namespace,
-      created_at: after ? { $gt: after, $lt: now } : { $lt: now },
-    })
-    .sort({ created_at: 1 })
-    .limit(RECONCILE_BATCH)
-    .toArray();
-  const next = entries.length === RECONCILE_BATCH ? entries[entries.length - 1]!.created_at : null;
-  await cursors.updateOne({ _id: id }, { $set: { after: next } }, { upsert: true });
-  return entries;
-}
+/** A calibration needs the reconciler while it runs. */
+const RUNNING_CALIBRATIONS: WatchedItemsSpec = {
+  kind: 'calibrations',
+  collection: COLLECTIONS.calibrations,
+  filter: { status: 'running' },
+  isOpen: (calibration) => calibration.status === 'running',
+  since: (calibration) => calibration.created_at as Date,
+};
 
 export async function reconcileCalibrations(deps: ReconcilerDeps, now = new Date()): Promise<CalibrationsReport> {
   const report: CalibrationsReport = { checked: 0, restarted: 0, failed: 0 };
   const pastGrace = (at: Date) => now.getTime() - at.getTime() > GRACE_MS;
-  for (const entry of await nextEntries(deps, now)) {
-    const calibration = await findCalibrationForJob(deps.db, entry.account_id, entry.item_id);
-    // Ended (its job's unwatch did not happen), or never written (its creation died first, or was refused).
-    if (!calibration || calibration.status !== 'running') {
-      if (calibration || pastGrace(entry.created_at)) await unwatchJob(deps.db, 'calibrations', entry.item_id);
-      continue;
-    }
+  // Those ended (their job's unwatch did not happen) or never written (their creation died first, or was refused)
+  // are taken off the watch list by the read.
+  const running = await readWatched<CalibrationDoc>(deps.db, RUNNING_CALIBRATIONS, {
+    namespace: deps.temporal.namespace,
+    now,
+    limit: RECONCILE_BATCH,
+    graceMs: GRACE_MS,
+  });
+  for (const calibration of running) {
     report.checked++;
     const job = await describeJob(deps.temporal, jobIds.calibration(calibration._id));
     if (job.status === 'running') continue;

@@ -17,10 +17,9 @@
  * Only records whose `job_namespace` is this process's namespace are considered: several namespaces may share a
  * database (the tests do), and a job is looked up in its own namespace only.
  *
- * The candidates come from the watch list (domain/store/watch.ts), never from scanning the items' collections, which
- * the embedded store can only do in full (docs/decisions.md 249) — under `query`, runs and deliveries from their own
- * mark through an index instead (docs/decisions.md 305); `sweepWatchList` is the hourly safety net that watches open
- * items nobody watched. Work per pass is bounded (BATCH per kind); a cursor per kind (by `created_at`)
+ * The candidates come from the watch list the store keeps (domain/store/watched-items.ts), never from scanning the
+ * items' collections, which the embedded store can only do in full; `sweepWatchList` is the hourly safety net that
+ * watches open items nobody watched. Work per pass is bounded (BATCH per kind); a cursor per kind (by `created_at`)
  * moves through the backlog, so long queued runs at the front never starve the rest, and wraps to the start when it
  * reaches the end. It also purges expired idempotency records and finished webhook deliveries past retention
  * (docs/decisions.md 432; hourly, docs/decisions.md 248).
@@ -44,30 +43,17 @@ import {
 } from '../jobs';
 import { settleIndexingEnded, type ReferenceDocumentDoc } from '../documents/reference-documents';
 import type { RunDoc } from '../runs';
-import { RUNS } from '../runs/run-doc';
 import { abandonPendingRun, finishSettlement, settleEndedRun } from '../runs/lifecycle';
-import { ABANDONED_GENERATION_MS, settleAbandonedGeneration } from '../catalog/prompt-generation';
 import {
-  writeDeliveryMark,
-  DELIVERY_LIST,
-  deliveryPolicy,
-  settleAbandonedDelivery,
-  type WebhookDeliveryDoc,
-} from '../webhooks/deliveries';
+  ABANDONED_GENERATION_MS,
+  settleAbandonedGeneration,
+  UNSETTLED_GENERATIONS,
+} from '../catalog/prompt-generation';
+import { DELIVERIES } from '../webhooks/delivery-record';
+import { deliveryPolicy, settleAbandonedDelivery, type WebhookDeliveryDoc } from '../webhooks/deliveries';
 import { batchJobOf, type BatchDoc } from '../batches/batches';
 import { settleBatchWithoutJob } from '../batches/progress';
-import {
-  lists,
-  NOT_CLOSED,
-  purgeNaturalKeys,
-  watchEntry,
-  watchedByMark,
-  watchSources,
-  type WatchCandidate,
-  type WatchedJobDoc,
-  type WatchedKind,
-  type WatchSource,
-} from '../store';
+import { readWatched, watchUnwatched } from '../store';
 
 /** How long an idempotency record answers (domain/access/idempotency.ts checks the same 24 h on every read). */
 const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -95,44 +81,13 @@ export interface ReconcileReport {
 
 type Kind = 'runs' | 'documents' | 'references' | 'deliveries' | 'batches';
 
-interface CursorDoc {
-  _id: string;
-  after: Date | null;
-}
-
-/**
- * The next candidates of `kind` from one of its watch sources (domain/store/watch.ts), after that source's cursor (by
- * the time it orders by); the cursor moves to the last one read, or back to the start once the read reached the end.
- */
-async function nextBatch(
-  deps: ReconcilerDeps,
-  kind: Kind,
-  source: WatchSource,
-  before: Date,
-): Promise<WatchCandidate[]> {
-  const cursors = deps.db.collection<CursorDoc>(COLLECTIONS.reconcilerCursors);
-  // The watch list's cursor keeps the id it had before marks existed.
-  const id = `${deps.temporal.namespace}:${kind}${source.name === 'entries' ? '' : `:${source.name}`}`;
-  const after = (await cursors.findOne({ _id: id }))?.after ?? null;
-  const batch = await source.read(deps.db, kind, {
-    namespace: deps.temporal.namespace,
-    after,
-    before,
-    limit: RECONCILE_BATCH,
-  });
-  const next = batch.length === RECONCILE_BATCH ? batch[batch.length - 1]!.since : null;
-  await cursors.updateOne({ _id: id }, { $set: { after: next } }, { upsert: true });
-  return batch;
-}
-
 const olderThanGrace = (at: Date | null | undefined, now: Date) => !at || now.getTime() - at.getTime() > GRACE_MS;
 
 /**
- * The kinds whose entries name an item whose job may need settling (a generation's is its ledger charge; an upload
- * has no job, and its entries are the upload sweep's, domain/documents/upload-sweep.ts; a calibration's are settled by
- * domain/operations/reconcile-calibrations.ts).
+ * The kinds whose watched items' jobs may need settling here (a generation is its ledger charge, settled by its
+ * deadline; an upload has no job; a calibration is domain/operations/reconcile-calibrations.ts's).
  */
-type ItemKind = Exclude<WatchedKind, 'generations' | 'document_uploads' | 'reference_uploads' | 'calibrations'>;
+type ItemKind = Kind;
 
 /** What "may need the reconciler" means per kind: the query of the hourly sweep and the check of each watched item. */
 const OPEN = {
@@ -143,7 +98,6 @@ const OPEN = {
     isOpen: (d: Document) =>
       ['queued', 'running', 'failed', 'canceled'].includes(d.status) && ['pending', 'admitted'].includes(d.admission),
     since: (d: Document) => d.created_at as Date,
-    mark: (db: Db, c: WatchCandidate) => RUNS.markWriter(db, { _id: c.itemId, account_id: c.accountId }),
   },
   documents: {
     collection: COLLECTIONS.documents,
@@ -162,7 +116,6 @@ const OPEN = {
     filter: { status: 'pending' },
     isOpen: (d: Document) => d.status === 'pending',
     since: (d: Document) => d.created_at as Date,
-    mark: (db: Db, c: WatchCandidate) => writeDeliveryMark(db, { _id: c.itemId, account_id: c.accountId }),
   },
   batches: {
     collection: COLLECTIONS.batches,
@@ -172,72 +125,32 @@ const OPEN = {
   },
 } as const satisfies Record<ItemKind, unknown>;
 
-/**
- * This pass's items of `kind`: a batch from each of its watch sources (domain/store/watch.ts; each by its time, with
- * its own cursor) — the watch list, whose entries' items are read by `_id`, and under `query` for runs and deliveries
- * the items that carry their own mark. A candidate whose item is settled is taken off its source, as is an entry whose
- * item never appeared (a creation that died between the two writes) once the grace period has passed.
- */
-async function watchedItems<T extends Document>(deps: ReconcilerDeps, kind: ItemKind, now: Date): Promise<T[]> {
-  const open = OPEN[kind];
-  const items: T[] = [];
-  const seen = new Set<string>();
-  for (const source of watchSources(kind)) {
-    for (const candidate of await nextBatch(deps, kind, source, now)) {
-      const item =
-        candidate.item ??
-        (await deps.db
-          .collection(open.collection)
-          .findOne({ _id: candidate.itemId as never, account_id: candidate.accountId }));
-      const mark = 'mark' in open ? open.mark(deps.db, candidate) : undefined;
-      if (item && open.isOpen(item)) {
-        await source.keep(deps.db, kind, candidate, mark);
-        if (!seen.has(candidate.itemId)) items.push(item as unknown as T);
-        seen.add(candidate.itemId);
-      } else if (item || olderThanGrace(candidate.since, now)) {
-        await source.drop(deps.db, kind, candidate, mark);
-      }
-    }
-  }
-  return items;
+/** This pass's open items of `kind`, from the watch list (the store reads it; `OPEN` says what open means). */
+function watchedItems<T extends Document>(deps: ReconcilerDeps, kind: ItemKind, now: Date): Promise<T[]> {
+  return readWatched<T>(
+    deps.db,
+    { kind, ...OPEN[kind] },
+    {
+      namespace: deps.temporal.namespace,
+      now,
+      limit: RECONCILE_BATCH,
+      graceMs: GRACE_MS,
+    },
+  );
 }
 
-/** What the sweep needs of an open item: who it is, and the time its entry is ordered and timed by. */
-const SWEEP_PROJECTION = {
-  _id: 1,
-  account_id: 1,
-  created_at: 1,
-  completed_at: 1,
-  indexing_started_at: 1,
-  watched_since: 1,
-};
-
 /**
- * The safety net under the watch list (hourly, activities/reconcile.ts): every open item of this namespace that has
- * no entry gets one — items from before the list existed, or written by a process that did not watch them. On the
- * embedded store this reads whole collections, which is why it is not every pass. Answers the entries added.
+ * The safety net under the watch list (hourly, activities/reconcile.ts): every open item of this namespace that is
+ * not watched gets watched — items from before the list existed, or written by a process that did not watch them. On
+ * the embedded store this reads whole collections, which is why it is not every pass. Answers the entries added.
  */
 export async function sweepWatchList(deps: ReconcilerDeps): Promise<number> {
-  let added = 0;
-  for (const kind of Object.keys(OPEN) as ItemKind[]) {
-    const open = OPEN[kind];
-    const items = await deps.db
-      .collection(open.collection)
-      .find({ ...open.filter, job_namespace: deps.temporal.namespace }, { projection: SWEEP_PROJECTION })
-      .toArray();
-    for (const item of items) {
-      // Under `query`, a run or delivery carries its own mark (domain/store/watch.ts): only one without gets an entry.
-      if (watchedByMark(kind, item)) continue;
-      const outcome = await watchEntry(deps.db, kind, {
-        id: String(item._id),
-        accountId: item.account_id,
-        namespace: deps.temporal.namespace,
-        since: open.since(item),
-      });
-      if (outcome === 'added') added++;
-    }
-  }
-  return added;
+  const kinds = Object.keys(OPEN) as ItemKind[];
+  return watchUnwatched(
+    deps.db,
+    kinds.map((kind) => ({ kind, ...OPEN[kind] })),
+    deps.temporal.namespace,
+  );
 }
 
 export async function reconcileRuns(deps: ReconcilerDeps, now = new Date()): Promise<ReconcileReport['runs']> {
@@ -301,19 +214,14 @@ export async function reconcileGenerations(
   deps: ReconcilerDeps,
   now = new Date(),
 ): Promise<{ checked: number; refunded: number }> {
-  const abandoned = await deps.db
-    .collection<WatchedJobDoc>(COLLECTIONS.watchedJobs)
-    .find({
-      kind: 'generations',
-      job_namespace: deps.temporal.namespace,
-      created_at: { $lt: new Date(now.getTime() - ABANDONED_GENERATION_MS) },
-    })
-    .sort({ created_at: 1 })
-    .limit(RECONCILE_BATCH)
-    .toArray();
+  const abandoned = await UNSETTLED_GENERATIONS.due(deps.db, {
+    namespace: deps.temporal.namespace,
+    before: new Date(now.getTime() - ABANDONED_GENERATION_MS),
+    limit: RECONCILE_BATCH,
+  });
   let refunded = 0;
-  for (const entry of abandoned)
-    if (await settleAbandonedGeneration(deps.db, entry.account_id, entry.item_id, entry.created_at)) refunded++;
+  for (const due of abandoned)
+    if (await settleAbandonedGeneration(deps.db, due.accountId, due.itemId, due.at)) refunded++;
   return { checked: abandoned.length, refunded };
 }
 
@@ -415,15 +323,10 @@ export async function purgeExpired(db: Db, now = new Date()): Promise<ReconcileR
     .collection(COLLECTIONS.idempotencyKeys)
     .deleteMany({ created_at: { $lt: new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS) } });
   const cutoff = new Date(now.getTime() - EVENT_RETENTION_DAYS * 86_400_000);
-  const deliveries = db.collection<WebhookDeliveryDoc>(COLLECTIONS.webhookDeliveries);
-  // Never an endpoint's tombstone (docs/decisions.md 309), which has no `created_at` and is kept as long as its endpoint.
-  const expired = { created_at: { $lt: cutoff }, status: { $ne: 'pending' as const }, ...NOT_CLOSED };
-  // Read first: the endpoints whose list pages may go with them (and nothing to delete costs one read, as before).
-  // The natural keys of events and deliveries (domain/store/create-once.ts) go with the same retention.
-  const keys = await purgeNaturalKeys(db, cutoff);
-  const gone = await deliveries.find(expired, { projection: { _id: 1, account_id: 1, endpoint_id: 1 } }).toArray();
-  if (gone.length === 0) return { idempotency: idem.deletedCount, deliveries: 0, keys };
-  const { deletedCount } = await deliveries.deleteMany(expired);
-  await lists().purged(db, DELIVERY_LIST, gone, cutoff.getTime());
-  return { idempotency: idem.deletedCount, deliveries: deletedCount, keys };
+  // Never an endpoint's tombstone, which has no `created_at` and is kept as long as its endpoint.
+  const expired = { created_at: { $lt: cutoff }, status: { $ne: 'pending' as const }, ...DELIVERIES.notClosed };
+  // The keys that made events and deliveries once go with the same retention.
+  const keys = await DELIVERIES.purgeKeys(db, cutoff);
+  const deliveries = await DELIVERIES.purge(db, expired, cutoff, ['endpoint_id']);
+  return { idempotency: idem.deletedCount, deliveries, keys };
 }

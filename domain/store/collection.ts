@@ -33,7 +33,7 @@ import { TenantDb, type TenantCollection } from './tenant';
 import type { Listed, ListRead, ListSpec } from './list-spec';
 import { lists, type ListPage } from './lists';
 import { Membership, type MembershipSpec } from './memberships';
-import { createOnce } from './create-once';
+import { createOnce, purgeNaturalKeys } from './create-once';
 import { findByIds } from './by-ids';
 import { NOT_CLOSED } from './closed';
 import { unwatchJob, UNWATCHED, watchJob, watchMark, type MarkWrite, type WatchedKind } from './watch';
@@ -181,6 +181,11 @@ export interface StoredCollection<T extends Item, M extends string = never> {
   closeScope(tenant: TenantDb, scope: string): Promise<void>;
   /** Deletes every account's items matching `expired` (past a retention) and what the list kept for them. */
   purge(db: Db, expired: Filter<T>, cutoff: Date, projection?: Array<keyof T & string>): Promise<number>;
+  /**
+   * The natural keys (`insertOnce`) taken before `before`: they go with their items' retention. One table serves every
+   * collection created once (events, deliveries, which share a retention), so this purges the keys of all of them.
+   */
+  purgeKeys(db: Db, before: Date): Promise<number>;
   /** The owner's write of an item's watch mark (the reconciler's sources, watch.ts). */
   markWriter(db: Db, item: Pick<T, '_id' | 'account_id'>): MarkWrite;
   /**
@@ -403,6 +408,8 @@ export function defineCollection<T extends Item, M extends string = never>(
       markScope: (tenant, scope, live) => lists().markOwner(tenant, requireList(), scope, live),
       closeList: (tenant, scope) => lists().close(tenant, requireList(), scope),
     },
+
+    purgeKeys: (db, before) => purgeNaturalKeys(db, before),
 
     async purge(db, expired, cutoff, projection = []) {
       // Read first: the lists whose pages may go with the items (`pages`); nothing to delete costs one read, as the

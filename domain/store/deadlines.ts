@@ -10,12 +10,13 @@
 import type { Db } from 'mongodb';
 import { unwatchJob, watchEntry, watchSources, type WatchedKind } from './watch';
 
-export type DeadlineKind = Extract<WatchedKind, 'document_uploads' | 'reference_uploads'>;
+export type DeadlineKind = Extract<WatchedKind, 'document_uploads' | 'reference_uploads' | 'generations'>;
 
-/** A deadline that has passed: its item and account. */
+/** A deadline that has passed: its item, account and time. */
 export interface DueItem {
   itemId: string;
   accountId: string;
+  at: Date;
 }
 
 export interface Deadline {
@@ -35,7 +36,7 @@ export function defineDeadline(kind: DeadlineKind): Deadline {
     clear: (db, itemId) => unwatchJob(db, kind, itemId),
     async due(db, q) {
       const found = await entries!.read(db, kind, { ...q, after: null });
-      return found.map(({ itemId, accountId }) => ({ itemId, accountId }));
+      return found.map(({ itemId, accountId, since }) => ({ itemId, accountId, at: since }));
     },
   };
 }

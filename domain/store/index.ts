@@ -54,11 +54,12 @@ export {
   type NewItem,
 } from './collection';
 export { defineDeadline, type Deadline, type DeadlineKind, type DueItem } from './deadlines';
+export { readWatched, watchUnwatched, type WatchedItemsSpec, type WatchedRead } from './watched-items';
 export type { Listed, ListSpec, ListFilter, ListShape, ListCondition, ListRead, OnceWriter } from './list-spec';
 export { lists, forgetListedItems, LIST_PAGE_SIZE, type Lists, type ListPage } from './lists';
 export { LIST_SORT } from './query/lists';
 export { explainLists, type ListExplanation } from './query/explain';
-export { Membership, openMemberships, type Enrolled, type Memberships, type MembershipSpec } from './memberships';
+export { Membership, openAccount, type Enrolled, type Memberships, type MembershipSpec } from './memberships';
 export { createOnce, purgeNaturalKeys } from './create-once';
 export { NOT_CLOSED, CLOSED_POS, type ClosableSpec } from './closed';
 export { findByIds } from './by-ids';
