@@ -55,7 +55,10 @@ it('finds no code reference to a decision that is not a current entry of docs/de
   const found = files.flatMap((f) => decisionReferences(f.text).map((r) => `${f.path}: ${r.text}`));
   // What it read, so a reference the pattern misses shows as missing here rather than passing unseen.
   console.log(`${found.length} decision references in ${files.length} files, e.g.\n${found.slice(0, 5).join('\n')}`);
-  expect(found.length).toBeGreaterThan(100);
+  expect(found.length).toBeGreaterThan(50);
+  // Reasons that fit in two lines stand beside the code: a citation only where the reason is long. 593 when that
+  // was asked (issue 54), a third of it at most from then on.
+  expect(found.length).toBeLessThanOrEqual(197);
   const bad = files.flatMap((f) => badReferences(f.text, log).map((problem) => `${f.path}: ${problem}`));
   expect(bad).toEqual([]);
 });
