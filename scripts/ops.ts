@@ -15,7 +15,7 @@ import { loadConfig, type Config } from '../domain/platform/config';
 import { toCredits } from '../domain/billing/credits';
 import { connectDatabase, ensureIndexes } from '../domain/platform/db';
 import { explainLists } from '../domain/store';
-import { LISTS } from '../domain/collections';
+import { LIST_INDEXES, LISTS } from '../domain/collections';
 import { disableKey, grantCredits, reconcileAccount, showRun } from '../domain/operations/operations';
 import { operatorRefundRun } from '../domain/runs/lifecycle';
 import { rebuildUsage } from '../domain/runs/usage-count';
@@ -42,7 +42,7 @@ const USAGE = [
  * says why and exits 0. The list indexes are created first, as a `query` process would.
  */
 async function explainListReads(db: Db): Promise<void> {
-  await ensureIndexes(db, { lists: true });
+  await ensureIndexes(db, { lists: LIST_INDEXES });
   const result = await explainLists(db, LISTS);
   if ('skipped' in result) {
     out(`explain-lists: skipped, ${result.skipped}`);

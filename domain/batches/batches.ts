@@ -121,6 +121,7 @@ export const BATCHES = defineCollection<BatchDoc, 'unfinished'>({
     scopeOf: () => '',
     settled: (batch) => FINAL_BATCH_STATUSES.has(batch.status),
     shapes: [{ equal: [], other: [] }],
+    indexes: [{ name: 'list_all' }],
   },
   watched: { kind: 'batches', open: (batch) => !FINAL_BATCH_STATUSES.has(batch.status) },
   memberships: {

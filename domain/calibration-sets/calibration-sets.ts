@@ -104,6 +104,7 @@ export const CALIBRATION_SETS = defineCollection<CalibrationSetDoc>({
     scopeOf: () => '',
     settled: () => false,
     shapes: [{ equal: ['deleted_at'], other: [] }],
+    indexes: [{ name: 'list_live', equal: ['deleted_at'] }],
     leftBy: 'deleted_at',
   },
 });
@@ -120,6 +121,7 @@ export const CALIBRATION_ITEMS = defineCollection<CalibrationItemDoc>({
     scopeField: 'set_id',
     settled: () => false,
     shapes: [{ equal: [], other: [] }],
+    indexes: [{ name: 'list_set' }],
   },
 });
 

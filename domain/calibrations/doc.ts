@@ -49,6 +49,7 @@ export const CALIBRATIONS = defineCollection<CalibrationDoc>({
     scopeOf: () => '',
     settled: (doc) => doc.status !== 'running',
     shapes: [{ equal: [], other: [] }],
+    indexes: [{ name: 'list_all' }],
   },
   watched: { kind: 'calibrations', field: 'status', states: ['running'] },
 });

@@ -5,7 +5,7 @@
  * the benchmark's seeding, the explanation of the lists' indexes (`npm run ops`).
  */
 import type { Db, Document } from 'mongodb';
-import { listsOf, placeBeforeInsert } from '../store';
+import { listIndexes, listsOf, placeBeforeInsert } from '../store';
 import { EVENTS } from '../webhooks/events';
 import { DELIVERIES } from '../webhooks/delivery-record';
 import { ENDPOINTS } from '../webhooks/endpoints';
@@ -47,6 +47,9 @@ export const LISTS = listsOf(
   CALIBRATIONS,
   REVIEWS,
 );
+
+/** The lists' indexes, created where the `query` strategy runs. */
+export const LIST_INDEXES = listIndexes(LISTS);
 
 /** Lists documents about to be inserted straight into `collection` (a bulk import, the benchmark's seeding). */
 export async function listBeforeInsert(db: Db, collection: string, docs: Document[]): Promise<void> {

@@ -41,6 +41,7 @@ export const REFERENCES = defineCollection<ReferenceDocumentDoc, 'awaiting_uploa
     // `processing` included: a page of references being processed needs no read per item.
     settled: () => true,
     shapes: [{ equal: ['deleted_at'], other: [] }],
+    indexes: [{ name: 'list_live', equal: ['deleted_at'] }],
     leftBy: 'deleted_at',
   },
   watched: { kind: 'references', field: 'status', states: ['processing'], startedBy: 'indexing_started_at' },

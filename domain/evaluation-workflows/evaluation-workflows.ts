@@ -62,6 +62,7 @@ export const WORKFLOWS = defineCollection<EvaluationWorkflowDoc>({
     scopeOf: () => '',
     settled: () => true,
     shapes: [{ equal: ['deleted_at'], other: [] }],
+    indexes: [{ name: 'list_live', equal: ['deleted_at'] }],
     leftBy: 'deleted_at',
   },
 });

@@ -9,7 +9,7 @@ import { openConnections, type Connections } from '../backing-services/connectio
 import type { Config } from '../platform/config';
 import { ensureIndexes } from '../platform/db';
 import { prepareStore, type ListStrategy } from '../store';
-import { LISTS } from '../collections';
+import { LIST_INDEXES, LISTS } from '../collections';
 
 export interface Product extends Connections {
   /** The store's strategy and why it was chosen, for the process to log. */
@@ -24,7 +24,7 @@ export async function openProduct(
   try {
     // Chosen once per process, before any request or activity reads a list.
     const store = await prepareStore(connections.database.db, config.LIST_STRATEGY, LISTS, (strategy) =>
-      ensureIndexes(connections.database.db, { lists: strategy === 'query' }),
+      ensureIndexes(connections.database.db, strategy === 'query' ? { lists: LIST_INDEXES } : {}),
     );
     await ensureCatalog(connections.database.db);
     return { ...connections, store: { strategy: store.strategy, reason: store.reason } };

@@ -125,7 +125,7 @@ export const INDEXES: Record<CollectionName, IndexDescription[]> = {
   document_upload_rosters: [],
   reference_upload_rosters: [],
   // Batches (domain/batches/): read by `_id`, listed through the store's lists; an account's unfinished ones through
-  // its roster (by `_id`) or, under `query`, this index.
+  // their membership (domain/batches/batches.ts `BATCHES`), which reads this index where rosters are not kept.
   batches: [{ key: { account_id: 1, status: 1 }, name: 'account_status' }],
   // A batch's items, in chunks read by `_id` (`<batch id>:<chunk>`) only.
   batch_items: [],
@@ -140,52 +140,8 @@ export const INDEXES: Record<CollectionName, IndexDescription[]> = {
   reviews: [],
 };
 
-/**
- * The `query` strategy's indexes (domain/store/, docs/decisions.md 351): per list, the account (and the list's
- * scope), the equality filters, then the position, newest first, then the fields other filters check on the index's
- * keys. test/unit/store-indexes.test.ts checks that every filter shape a list declares has one here whose prefix serves
- * it; and the reconciler's read of watch marks (test/unit/store-indexes.test.ts checks it too). Created only where
- * `query` runs (`ensureIndexes`): under `pages` they would cost every write and serve no read.
- */
-const LIST_SORT_KEYS = { list_pos: -1, _id: -1 } as const;
-/**
- * Under `query`, the reconciler's read of the runs and deliveries that carry a watch mark (domain/store/watch.ts,
- * docs/decisions.md 305): the namespace, then the mark's time (range and order). Only marked items have the field.
- */
-const WATCHED_INDEX: IndexDescription = { key: { job_namespace: 1, watched_since: 1 }, name: 'watched' };
-export const LIST_INDEXES: Partial<Record<CollectionName, IndexDescription[]>> = {
-  runs: [
-    WATCHED_INDEX,
-    { key: { account_id: 1, admission: 1, ...LIST_SORT_KEYS }, name: 'list_admission' },
-    { key: { account_id: 1, admission: 1, workflow_id: 1, ...LIST_SORT_KEYS }, name: 'list_admission_workflow' },
-    { key: { account_id: 1, admission: 1, status: 1, ...LIST_SORT_KEYS }, name: 'list_admission_status' },
-    {
-      key: { account_id: 1, admission: 1, workflow_id: 1, status: 1, ...LIST_SORT_KEYS },
-      name: 'list_admission_workflow_status',
-    },
-    { key: { account_id: 1, admission: 1, batch_id: 1, ...LIST_SORT_KEYS }, name: 'list_admission_batch' },
-    {
-      key: { account_id: 1, admission: 1, batch_id: 1, status: 1, ...LIST_SORT_KEYS },
-      name: 'list_admission_batch_status',
-    },
-  ],
-  batches: [{ key: { account_id: 1, ...LIST_SORT_KEYS }, name: 'list_all' }],
-  workflows: [{ key: { account_id: 1, deleted_at: 1, ...LIST_SORT_KEYS }, name: 'list_live' }],
-  reference_documents: [{ key: { account_id: 1, deleted_at: 1, ...LIST_SORT_KEYS }, name: 'list_live' }],
-  events: [{ key: { account_id: 1, ...LIST_SORT_KEYS, created_at: 1, type: 1 }, name: 'list_kept' }],
-  webhook_deliveries: [
-    { key: { account_id: 1, endpoint_id: 1, ...LIST_SORT_KEYS, created_at: 1, status: 1 }, name: 'list_kept' },
-    WATCHED_INDEX,
-  ],
-  calibration_sets: [{ key: { account_id: 1, deleted_at: 1, ...LIST_SORT_KEYS }, name: 'list_live' }],
-  calibration_items: [{ key: { account_id: 1, set_id: 1, ...LIST_SORT_KEYS }, name: 'list_set' }],
-  calibrations: [{ key: { account_id: 1, ...LIST_SORT_KEYS }, name: 'list_all' }],
-  reviews: [
-    { key: { account_id: 1, ...LIST_SORT_KEYS, status: 1 }, name: 'list_all' },
-    { key: { account_id: 1, workflow_id: 1, ...LIST_SORT_KEYS, status: 1 }, name: 'list_workflow' },
-    { key: { account_id: 1, batch_id: 1, ...LIST_SORT_KEYS, status: 1 }, name: 'list_batch' },
-  ],
-};
+/** Indexes by collection: the store's `query` strategy adds its lists' (domain/store/query/indexes.ts). */
+export type IndexesByCollection = Partial<Record<CollectionName, IndexDescription[]>>;
 
 export interface Database {
   client: MongoClient;
@@ -205,11 +161,11 @@ export async function connectDatabase(config: Config): Promise<Database> {
   return { client, db, close: () => client.close() };
 }
 
-/** Every index, and the list indexes too when `lists` (the `query` strategy runs). */
-export async function ensureIndexes(db: Db, options: { lists?: boolean } = {}): Promise<void> {
+/** Every index, and `lists` too (the store's, when its `query` strategy runs). */
+export async function ensureIndexes(db: Db, options: { lists?: IndexesByCollection } = {}): Promise<void> {
   const existing = new Set((await db.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name));
   for (const [name, base] of Object.entries(INDEXES)) {
-    const indexes = [...base, ...(options.lists ? (LIST_INDEXES[name as CollectionName] ?? []) : [])];
+    const indexes = [...base, ...(options.lists?.[name as CollectionName] ?? [])];
     if (!existing.has(name)) await db.createCollection(name).catch(ignoreAlreadyExists);
     // Only the indexes missing by name are created (every process start runs this; on a busy database the
     // creations of indexes that exist took seconds). One index per call: FerretDB 1.24 drops the connection when a

@@ -74,6 +74,11 @@ export const REVIEWS = defineCollection<ReviewDoc>({
       { equal: ['batch_id'], other: [] },
       { equal: ['batch_id'], other: ['status'] },
     ],
+    indexes: [
+      { name: 'list_all', after: ['status'] },
+      { name: 'list_workflow', equal: ['workflow_id'], after: ['status'] },
+      { name: 'list_batch', equal: ['batch_id'], after: ['status'] },
+    ],
   },
 });
 

@@ -116,6 +116,14 @@ export const RUNS = defineCollection<RunDoc>({
       { equal: ['admission', 'batch_id'], other: [] },
       { equal: ['admission', 'batch_id', 'status'], other: [] },
     ],
+    indexes: [
+      { name: 'list_admission', equal: ['admission'] },
+      { name: 'list_admission_workflow', equal: ['admission', 'workflow_id'] },
+      { name: 'list_admission_status', equal: ['admission', 'status'] },
+      { name: 'list_admission_workflow_status', equal: ['admission', 'workflow_id', 'status'] },
+      { name: 'list_admission_batch', equal: ['admission', 'batch_id'] },
+      { name: 'list_admission_batch_status', equal: ['admission', 'batch_id', 'status'] },
+    ],
   },
   // A run inserted settled (a batch item never admitted, canceled) has nothing left for the reconciler.
   watched: { kind: 'runs', open: (run) => !FINAL_RUN_STATUSES.has(run.status) },

@@ -58,6 +58,7 @@ export { readWatched, watchUnwatched, type WatchedItemsSpec, type WatchedRead } 
 export type { Listed, ListSpec, ListFilter, ListShape, ListCondition, ListRead, OnceWriter } from './list-spec';
 export { lists, forgetListedItems, LIST_PAGE_SIZE, type Lists, type ListPage } from './lists';
 export { LIST_SORT } from './query/lists';
+export { listIndexes } from './query/indexes';
 export { explainLists, type ListExplanation } from './query/explain';
 export { Membership, openAccount, type Enrolled, type Memberships, type MembershipSpec } from './memberships';
 export { createOnce, purgeNaturalKeys } from './create-once';

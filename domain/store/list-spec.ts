@@ -33,6 +33,14 @@ export interface ListShape {
   other: string[];
 }
 
+export interface ListIndex {
+  name: string;
+  /** Equality fields, between the account (and scope) and the position. */
+  equal?: string[];
+  /** Fields after the position, which a filter checks on the index's keys. */
+  after?: string[];
+}
+
 export interface ListSpec<T extends Listed> {
   /** The list's name, part of every position counter's key: `runs`, `events`, `deliveries`. */
   name: string;
@@ -45,6 +53,12 @@ export interface ListSpec<T extends Listed> {
   settled(doc: T): boolean;
   /** Every shape of filter its reads use (a read with another shape is refused): what its indexes must serve. */
   shapes: ListShape[];
+  /**
+   * The indexes that serve `shapes` where the `query` strategy runs (query/indexes.ts builds each: the account, the
+   * scope, `equal`, the position newest first, then `after`); test/unit/store-indexes.test.ts names a shape none
+   * serves. Names are kept for good: a database holds them.
+   */
+  indexes: ListIndex[];
   /** Records positions on items that have none (the backfill); by default the store sets `list_pos` itself. */
   setPositions?(db: Db, accountId: string, positions: Array<{ id: string; q: number }>): Promise<void>;
   /** Its items are deleted after a retention (events, deliveries). */

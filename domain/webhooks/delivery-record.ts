@@ -50,6 +50,7 @@ export const DELIVERIES = defineCollection<WebhookDeliveryDoc>({
     scopeField: 'endpoint_id',
     settled: (doc) => doc.status !== 'pending',
     shapes: [{ equal: [], other: ['created_at', 'status'] }],
+    indexes: [{ name: 'list_kept', after: ['created_at', 'status'] }],
     expiring: true,
     // The endpoints deleted before lists were closed get their list closed once, at start-up.
     closedScopes: async (db) =>

@@ -89,6 +89,7 @@ export const EVENTS = defineCollection<EventDoc>({
     scopeOf: () => '',
     settled: () => true,
     shapes: [{ equal: [], other: ['created_at', 'type'] }],
+    indexes: [{ name: 'list_kept', after: ['created_at', 'type'] }],
     expiring: true,
   },
 });

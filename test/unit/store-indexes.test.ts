@@ -1,13 +1,13 @@
 /**
  * Every filter-and-sort the `query` strategy runs has a declared index whose prefix serves it: for each list and each
  * filter shape it declares (a read with another shape is refused at run time, domain/store/list-spec.ts), an index in
- * LIST_INDEXES (domain/platform/db.ts) on the list's collection that begins with the account, the list's scope and the
+ * LIST_INDEXES (domain/collections, built from the lists' declarations) on the list's collection that begins with the account, the list's scope and the
  * equality fields (in any order), continues with the sort (position, then id, newest first) and then holds every other
  * field the filter checks, so the scan walks the index in order and decides the filter from its keys. The one check
  * that this is what MongoDB does is `npm run ops -- explain-lists`.
  */
-import { LIST_INDEXES } from '../../domain/platform/db';
-import { LISTS } from '../../domain/collections';
+import { LIST_INDEXES, LISTS } from '../../domain/collections';
+
 import {
   LIST_SORT,
   MARKED_KINDS,

@@ -88,7 +88,6 @@ const PROTOCOL = [
  * file that moves comes off it, and no file is ever added (a new one declares its collection).
  */
 const NOT_YET_MIGRATED: Record<string, Array<'imports' | 'list_pos' | 'comments'>> = {
-  'domain/platform/db.ts': ['list_pos', 'comments'], // the `query` strategy's indexes, still declared apart
   'domain/runs/output-file.ts': ['comments'],
 };
 

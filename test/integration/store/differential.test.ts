@@ -12,6 +12,7 @@ import { newId } from '../../../domain/platform/ids';
 import { Cursors } from '../../../domain/http/pagination';
 import { TenantDb } from '../../../domain/store';
 import { RUN_LIST } from '../../../domain/runs/list';
+import { LIST_INDEXES } from '../../../domain/collections';
 import type { RunDoc } from '../../../domain/runs/run-doc';
 import { DELIVERY_LIST, type WebhookDeliveryDoc } from '../../../domain/webhooks/deliveries';
 import { forgetListedItems, lists, type ListFilter, type ListStrategy } from '../../../domain/store';
@@ -28,7 +29,7 @@ beforeAll(async () => {
   queryDb = t.database.client.db(`${t.config.MONGODB_DB}_dq`);
   await Promise.all([pagesDb.dropDatabase(), queryDb.dropDatabase()]);
   await ensureIndexes(pagesDb);
-  await ensureIndexes(queryDb, { lists: true });
+  await ensureIndexes(queryDb, { lists: LIST_INDEXES });
 });
 afterAll(async () => {
   await Promise.all([pagesDb.dropDatabase(), queryDb.dropDatabase()]);

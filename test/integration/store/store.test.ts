@@ -10,7 +10,7 @@ import { Cursors } from '../../../domain/http/pagination';
 import { TenantDb } from '../../../domain/store';
 import { RUN_LIST } from '../../../domain/runs/list';
 import type { RunDoc } from '../../../domain/runs/run-doc';
-import { LISTS } from '../../../domain/collections';
+import { LIST_INDEXES, LISTS } from '../../../domain/collections';
 import { EVENT_LIST, listEvents, recordEvent } from '../../../domain/webhooks/events';
 import { accountEndpoints as rosterEndpoints, ENDPOINTS } from '../../../domain/webhooks/endpoints';
 import {
@@ -169,7 +169,7 @@ describe('switching strategy', () => {
   it('reads data and cursors written under this strategy the same under the other, after its start-up', async () => {
     const here = listStrategy();
     const there: ListStrategy = here === 'pages' ? 'query' : 'pages';
-    await prepareStore(db, here, LISTS, (s) => ensureIndexes(db, { lists: s === 'query' }));
+    await prepareStore(db, here, LISTS, (s) => ensureIndexes(db, s === 'query' ? { lists: LIST_INDEXES } : {}));
     const a = account();
     const made: string[] = [];
     for (let i = 0; i < 23; i++) made.push((await createRun(db, a, 'queued', here))._id);
@@ -182,7 +182,7 @@ describe('switching strategy', () => {
       filter: { admission: 'admitted' },
     });
     // The other strategy starts on the same database (a deployment switching), and goes on from the cursor.
-    await prepareStore(db, there, LISTS, (s) => ensureIndexes(db, { lists: s === 'query' }));
+    await prepareStore(db, there, LISTS, (s) => ensureIndexes(db, s === 'query' ? { lists: LIST_INDEXES } : {}));
     forgetListedItems();
     const rest = await lists(there).read<RunDoc>(tenant, RUN_LIST, {
       scope: '',
@@ -195,7 +195,7 @@ describe('switching strategy', () => {
     // Created under the other strategy now; and back again (its start-up rebuilds what it keeps): listed first.
     const next = await createRun(db, a, 'queued', there);
     expect((await pageAll(db, a, { admission: 'admitted' }, 50, there))[0]).toBe(next._id);
-    await prepareStore(db, here, LISTS, (s) => ensureIndexes(db, { lists: s === 'query' }));
+    await prepareStore(db, here, LISTS, (s) => ensureIndexes(db, s === 'query' ? { lists: LIST_INDEXES } : {}));
     forgetListedItems();
     expect(await pageAll(db, a, { admission: 'admitted' }, 7, here)).toEqual([next._id, ...made.reverse()]);
   });
