@@ -4,7 +4,7 @@
  * that seconds to minutes of arithmetic never hold the worker's event loop (issue 53 item 3). Pure computation: it
  * reads and writes nothing but its IPC channel.
  */
-import { compareCriterion } from '../domain/calibration/agreement';
+import { compareCriterion } from '../domain/agreement-metrics/agreement';
 import { criterionOutcomes } from '../domain/calibrations/report';
 import type { StatsRequest, StatsReply } from './calibration-stats';
 import { renderCalibrationItems } from './rendering/calibration-items';

@@ -6,9 +6,9 @@
  * A child that runs out of memory or dies fails only this attempt.
  */
 import { Context } from '@temporalio/activity';
-import type { compareCriterion, CriterionReport, ScoredPair, Thresholds } from '../domain/calibration/agreement';
+import type { compareCriterion, CriterionReport, ScoredPair, Thresholds } from '../domain/agreement-metrics/agreement';
 import type { CalibrationRow } from '../domain/calibrations/report';
-import type { Criterion } from '../domain/calibration/agreement';
+import type { Criterion } from '../domain/agreement-metrics/agreement';
 import { cancellationSignal } from './heartbeat';
 import type { CalibrationReportInput } from './rendering/calibration-report';
 import type { RenderedFile } from './rendering/types';

@@ -12,7 +12,7 @@ import { markdownFromObject } from '../rendering/markdown';
 import { isPlainObject, type PlainObject } from '../rendering/shape';
 import type { OutputFormat } from '../rendering/types';
 import { writePointer, type Criterion, type LabelValue } from '../../domain/confidence/consensus';
-import { readPointer } from '../../domain/calibration/pointer';
+import { readPointer } from '../../domain/agreement-metrics/pointer';
 
 export interface StubInput {
   runId: string;

@@ -4,8 +4,8 @@
  * sort and filter to the disagreements and open the run behind any of them. Text cells stay text (never formulas).
  */
 import { Workbook } from 'exceljs';
-import type { Criterion, LabelValue } from '../../domain/calibration/agreement';
-import { aggregateRepeats, validValue } from '../../domain/calibration/agreement';
+import type { Criterion, LabelValue } from '../../domain/agreement-metrics/agreement';
+import { aggregateRepeats, validValue } from '../../domain/agreement-metrics/agreement';
 import { truncateText, xmlSafe } from './shape';
 import type { RenderedFile } from './types';
 

@@ -1,7 +1,7 @@
 /**
  * Calibrations: a calibration set's items run on a workflow as one batch (through
  * domain/batches/ `createBatch`, `repeats` runs per item), and, once the batch is final, one report per criterion
- * (domain/calibration/agreement.ts) with its HTML and XLSX files. This module alone writes `calibrations`.
+ * (domain/agreement-metrics/agreement.ts) with its HTML and XLSX files. This module alone writes `calibrations`.
  */
 import { createHash } from 'node:crypto';
 import type { Db } from 'mongodb';
@@ -19,7 +19,7 @@ import {
   type CalibrationItemDoc,
   type CriterionDoc,
 } from '../calibration-sets/calibration-sets';
-import { DEFAULT_THRESHOLDS, type CriterionReport, type Thresholds } from '../calibration/agreement';
+import { DEFAULT_THRESHOLDS, type CriterionReport, type Thresholds } from '../agreement-metrics/agreement';
 import { CALIBRATIONS, type CalibrationDoc } from './doc';
 import { storedReports } from './stored';
 import {

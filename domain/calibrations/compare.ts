@@ -10,7 +10,7 @@ import { errors } from '../http/errors';
 import type { Storage } from '../platform/storage';
 import { TenantDb } from '../store';
 import type { Db } from 'mongodb';
-import { compareCriterion, type ScoredPair } from '../calibration/agreement';
+import { compareCriterion, type ScoredPair } from '../agreement-metrics/agreement';
 import { getCalibration } from './calibrations';
 import type { CalibrationDoc } from './doc';
 import { toCriterion } from './report';

@@ -4,7 +4,7 @@
  * gone, domain/operations/reconcile-calibrations.ts).
  */
 import type { CriterionDoc } from '../calibration-sets/calibration-sets';
-import type { Thresholds } from '../calibration/agreement';
+import type { Thresholds } from '../agreement-metrics/agreement';
 import { COLLECTIONS } from '../platform/db';
 import { defineCollection, type Item } from '../store';
 import type { CalibrationFailureCode, CalibrationStatus } from './schemas';

@@ -20,10 +20,10 @@ import {
   type ScoredPair,
   type Thresholds,
   validValue,
-} from '../calibration/agreement';
-import { undefinedMetric } from '../calibration/metrics';
-import { readPointer } from '../calibration/pointer';
-import { selectiveAgreement, type SelectiveItem } from '../calibration/selective';
+} from '../agreement-metrics/agreement';
+import { undefinedMetric } from '../agreement-metrics/metrics';
+import { readPointer } from '../agreement-metrics/pointer';
+import { selectiveAgreement, type SelectiveItem } from '../agreement-metrics/selective';
 import { findCalibrationForJob } from './calibrations';
 import type { CalibrationDoc } from './doc';
 import type { CalibrationStatus } from './schemas';

@@ -4,7 +4,7 @@
  * comparisons of it with another. Its report and items files are written by its job (activities/calibrations.ts).
  */
 import { getObjectBytes, objectKeys, putObject, statObject, type Storage } from '../platform/storage';
-import type { CriterionReport, ScoredPair } from '../calibration/agreement';
+import type { CriterionReport, ScoredPair } from '../agreement-metrics/agreement';
 import type { CalibrationDoc } from './doc';
 
 /** Where a calibration's report data lives in the object store. */

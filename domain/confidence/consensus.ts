@@ -3,8 +3,8 @@
  * consensus of each criterion over the valid ones, how many of them agree with it, and the one answer the run keeps.
  * Pure: the live evaluator and the test-mode stub hand their answers here.
  */
-import { readPointer } from '../calibration/pointer';
-import type { Criterion, LabelValue } from '../calibration/agreement';
+import { readPointer } from '../agreement-metrics/pointer';
+import type { Criterion, LabelValue } from '../agreement-metrics/agreement';
 
 export type { Criterion, LabelValue };
 

@@ -10,7 +10,7 @@ import { COLLECTIONS } from '../platform/db';
 import { derivedId } from '../platform/ids';
 import { errors } from '../http/errors';
 import type { Cursors } from '../http/pagination';
-import { readPointer } from '../calibration/pointer';
+import { readPointer } from '../agreement-metrics/pointer';
 import { writePointer } from '../confidence/consensus';
 import type { CriterionDoc } from '../calibration-sets/calibration-sets';
 import { defineCollection, TenantDb, type Item, type ListFilter } from '../store';

@@ -14,8 +14,8 @@ import {
   DEFAULT_THRESHOLDS,
   type Criterion,
   type ItemScores,
-} from '../../domain/calibration/agreement';
-import { selectiveAgreement } from '../../domain/calibration/selective';
+} from '../../domain/agreement-metrics/agreement';
+import { selectiveAgreement } from '../../domain/agreement-metrics/selective';
 import { CHROMIUM_MISSING, findChromium } from '../support/chromium';
 
 let browser: Browser;

@@ -9,7 +9,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { grant, toMilli } from '../../domain/billing/credits';
-import type { SelectiveRow } from '../../domain/calibration/selective';
+import type { SelectiveRow } from '../../domain/agreement-metrics/selective';
 import { ensureNamespace } from '../../domain/jobs/namespaces';
 import { parseConfig } from '../../domain/platform/config';
 import { createTestContext, type TestContext } from '../support/app';

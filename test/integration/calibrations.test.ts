@@ -8,7 +8,7 @@
 import { grant, toMilli } from '../../domain/billing/credits';
 import { ensureNamespace } from '../../domain/jobs/namespaces';
 import { parseConfig } from '../../domain/platform/config';
-import { resampleIndices } from '../../domain/calibration/bootstrap';
+import { resampleIndices } from '../../domain/agreement-metrics/bootstrap';
 import { testNamespaces } from '../support/env';
 import { createTestContext, type TestContext } from '../support/app';
 import { waitForEvents } from '../support/events';
@@ -19,7 +19,7 @@ import { startWorker, type Spawned } from '../support/processes';
 import { makeWorkflow } from '../support/runs';
 import { uploadDocument } from '../support/uploads';
 import { referenceAnswers, type ReferenceCase } from '../support/reference-metrics';
-import { compareCriterion } from '../../domain/calibration/agreement';
+import { compareCriterion } from '../../domain/agreement-metrics/agreement';
 
 const NS = `${testNamespaces().main}-cal`;
 const auth = (k: string) => ({ Authorization: `Bearer ${k}` });

@@ -4,7 +4,7 @@ import { COLLECTIONS } from '../../domain/platform/db';
 import { referenceView } from '../../domain/documents/reference-documents';
 import { newId } from '../../domain/platform/ids';
 import { calibrationView } from '../../domain/calibrations/calibrations';
-import { DEFAULT_THRESHOLDS } from '../../domain/calibration/agreement';
+import { DEFAULT_THRESHOLDS } from '../../domain/agreement-metrics/agreement';
 import { reviewFor, reviewPolicy, reviewView, type ReviewDoc } from '../../domain/reviews/reviews';
 
 /** The payload of a `reference_document.ready` event, as indexing records it (a fresh id each call). */

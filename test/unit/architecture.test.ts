@@ -15,7 +15,7 @@ const APP = ['api', 'domain', 'activities', 'workflows', 'worker', 'scripts'];
 const PLUMBING = ['domain/platform', 'domain/http', 'domain/store', 'domain/jobs', 'domain/backing-services'];
 const CAPABILITIES = [
   'domain/json-schema',
-  'domain/calibration',
+  'domain/agreement-metrics',
   'domain/confidence',
   'domain/access',
   'domain/billing',

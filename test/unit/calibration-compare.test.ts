@@ -2,9 +2,9 @@
  * Comparing two calibrations of one criterion: pairs joined by item, each metric's
  * difference, and a paired bootstrap interval equal to NumPy's on the very same resample indices.
  */
-import { compareCriterion, type Criterion, type ScoredPair } from '../../domain/calibration/agreement';
-import { resampleIndices } from '../../domain/calibration/bootstrap';
-import { cohenKappa } from '../../domain/calibration/metrics';
+import { compareCriterion, type Criterion, type ScoredPair } from '../../domain/agreement-metrics/agreement';
+import { resampleIndices } from '../../domain/agreement-metrics/bootstrap';
+import { cohenKappa } from '../../domain/agreement-metrics/metrics';
 import { referenceAnswers } from '../support/reference-metrics';
 
 const ordinal: Criterion = { key: 'score', pointer: '/score', kind: 'ordinal', min: 1, max: 5 };

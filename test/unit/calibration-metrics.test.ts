@@ -17,14 +17,14 @@ import {
   spearman,
   standardizedMeanDifference,
   type Metric,
-} from '../../domain/calibration/metrics';
+} from '../../domain/agreement-metrics/metrics';
 import {
   bootstrapInterval,
   pairedDifferenceInterval,
   percentileInterval,
   pick,
   resampleIndices,
-} from '../../domain/calibration/bootstrap';
+} from '../../domain/agreement-metrics/bootstrap';
 import { ensureReferenceMetrics, referenceAnswers, type ReferenceCase } from '../support/reference-metrics';
 
 const CASES = 200;

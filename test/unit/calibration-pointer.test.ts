@@ -1,5 +1,5 @@
 /** RFC 6901 pointers into a run's output: what a criterion reads, or undefined. */
-import { readPointer } from '../../domain/calibration/pointer';
+import { readPointer } from '../../domain/agreement-metrics/pointer';
 
 const output = { score: 4, 'a/b': { '~k': true }, scores: [{ clarity: 3 }, { clarity: 5 }], nothing: null };
 

@@ -1,5 +1,5 @@
 /**
- * One criterion's report (domain/calibration/agreement.ts): which items count, how repeats combine, the baseline, the
+ * One criterion's report (domain/agreement-metrics/agreement.ts): which items count, how repeats combine, the baseline, the
  * verdict and the worst items — and that the awkward label sets people really have (one label, a constant rater,
  * missing labels, a criterion the model never answered) give null with a reason, never NaN or a throw.
  */
@@ -9,8 +9,8 @@ import {
   validValue,
   type Criterion,
   type ItemScores,
-} from '../../domain/calibration/agreement';
-import { cohenKappa } from '../../domain/calibration/metrics';
+} from '../../domain/agreement-metrics/agreement';
+import { cohenKappa } from '../../domain/agreement-metrics/metrics';
 
 const ordinal: Criterion = { key: 'clarity', pointer: '/scores/clarity', kind: 'ordinal', min: 1, max: 5 };
 

@@ -6,8 +6,8 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { mulberry32 } from '../../domain/json-schema/sample';
-import type { Criterion, LabelValue } from '../../domain/calibration/agreement';
-import { SELECTIVE_THRESHOLDS, selectiveAgreement, type SelectiveItem } from '../../domain/calibration/selective';
+import type { Criterion, LabelValue } from '../../domain/agreement-metrics/agreement';
+import { SELECTIVE_THRESHOLDS, selectiveAgreement, type SelectiveItem } from '../../domain/agreement-metrics/selective';
 import { ensureReferenceMetrics } from '../support/reference-metrics';
 
 const SCRIPT = join(__dirname, '..', 'support', 'metrics', 'selective_reference.py');

@@ -1,4 +1,4 @@
-"""Reference values for selective agreement (domain/calibration/selective.ts), by libraries nobody on this project wrote.
+"""Reference values for selective agreement (domain/agreement-metrics/selective.ts), by libraries nobody on this project wrote.
 
 Reads a JSON list of cases on stdin: {kind, labels, human, model, confidence}. Answers per case
 {"rows": [value or null per threshold 0.5 ... 1.0], "auroc": value or null}: scikit-learn's cohen_kappa_score (quadratic

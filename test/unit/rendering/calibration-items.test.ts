@@ -4,7 +4,7 @@
  */
 import { read, utils } from '@e965/xlsx';
 import { renderCalibrationItems } from '../../../activities/rendering/calibration-items';
-import type { Criterion } from '../../../domain/calibration/agreement';
+import type { Criterion } from '../../../domain/agreement-metrics/agreement';
 
 const criteria: Criterion[] = [
   { key: 'clarity', pointer: '/clarity', kind: 'ordinal', min: 1, max: 5 },
