@@ -5,7 +5,12 @@
  * heat map, the human and model score distributions side by side, agreement against coverage by model confidence
  * (with k ≥ 2 judgments), and the items furthest from people.
  */
-import type { CriterionReport, LabelValue, MetricWithInterval, Thresholds } from '../../domain/agreement-metrics/agreement';
+import type {
+  CriterionReport,
+  LabelValue,
+  MetricWithInterval,
+  Thresholds,
+} from '../../domain/agreement-metrics/agreement';
 
 export interface CalibrationReportInput {
   calibration_id: string;
