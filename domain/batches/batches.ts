@@ -1,5 +1,5 @@
 /**
- * Batches (docs/decisions.md 36, 500–506): the only writer of the `batches`, `batch_items` and `batch_rosters`
+ * Batches (docs/decisions.md 500–506): the only writer of the `batches`, `batch_items` and `batch_rosters`
  * collections. A batch is one request for up to 10,000 runs on one workflow: validated whole (any bad item refuses
  * the request, naming each), quoted whole (402 when the balance is short of the sum; nothing is reserved), stored
  * with a snapshot of the workflow's configuration and its items (in chunks read by `_id`), and run by one job
@@ -43,7 +43,7 @@ export interface BatchDoc extends Item {
   total: number;
   max_concurrency: number;
   metadata_json: string;
-  /** The workflow's configuration when the batch was created: every item runs with it (docs/decisions.md 36). */
+  /** The workflow's configuration when the batch was created: every item runs with it, whatever it says later. */
   workflow: EvaluationWorkflowDoc;
   quoted_milli: number;
   charged_milli: number;
@@ -63,12 +63,13 @@ export interface BatchDoc extends Item {
   created_at: Date;
   started_at: Date | null;
   finished_at: Date | null;
-  /** `economy: true` at creation (docs/decisions.md 704); absent on batches made before economy existed. */
+  /** `economy: true` at creation (items sent through the providers' batch APIs); absent on batches made before it. */
   economy?: boolean;
   provider_batches?: ProviderBatch[];
   /**
-   * A live economy batch's provider batches by group (the group-th slice of its positions, docs/decisions.md 761),
-   * each written once its provider batch exists, so a retried submit finds it instead of creating a second.
+   * A live economy batch's provider batches by group (the group-th slice of its positions, sized so an item's k
+   * samples share one provider batch), each written once its provider batch exists, so a retried submit finds it
+   * instead of creating a second.
    */
   economy_groups?: Record<string, EconomyGroupDoc>;
 }
@@ -78,7 +79,10 @@ export interface EconomyGroupDoc extends ProviderBatch {
   group: number;
   /** The provider slot its requests went to (a group's items may use both). */
   slot: 'A' | 'B';
-  /** Ours, marking it at the provider where the protocol keeps metadata (docs/decisions.md 762). */
+  /**
+   * Ours, marking it at the provider where the protocol keeps metadata (OpenAI's), so a submit whose create answered
+   * but whose worker died before the record finds that batch instead of paying for a second.
+   */
   marker: string;
   submitted_at: Date;
   /** Its results are stored per run (or, `unavailable`, its runs go through the ordinary API). */
@@ -141,7 +145,7 @@ const itemChunks = (tenant: TenantDb) => tenant.collection<BatchItemsDoc>(COLLEC
 
 /**
  * The run id of a batch's item at `position`: a ULID whose time is the batch's and whose randomness is a hash of the
- * batch and the position (docs/decisions.md 500). Fixed by the position, so every attempt of the batch's job names
+ * batch and the position. Fixed by the position, so every attempt of the batch's job names
  * the same run and the run is created once.
  */
 export function batchItemRunId(batchId: string, position: number): string {
@@ -175,8 +179,9 @@ export function batchView(doc: BatchDoc) {
 export type BatchView = ReturnType<typeof batchView>;
 
 /**
- * `GET /batches/{id}`: the batch and, when its workflow reviews runs, its items' review counts (docs/decisions.md 725),
- * counted when asked (a read of the account's reviews of the batch) rather than kept on the batch.
+ * `GET /batches/{id}`: the batch and, when its workflow reviews runs, its items' review counts, counted when asked
+ * (a read of the account's reviews of the batch) rather than kept on the batch: no counter to keep exact under
+ * retried completions.
  */
 export async function batchViewWithReviews(tenant: TenantDb, doc: BatchDoc) {
   if (!reviewsOn(doc.workflow.review)) return batchView(doc);
@@ -229,7 +234,7 @@ async function itemDocuments(tenant: TenantDb, items: CreateBatchRequest['items'
 }
 
 /**
- * Creates a batch (docs/decisions.md 36): the workflow checked as for a run (404, 409), every item validated, the
+ * Creates a batch: the workflow checked as for a run (404, 409), every item validated, the
  * whole quoted, the balance checked against it in live mode (402; nothing is reserved), the account's unfinished
  * batches counted (409 `limit_reached` past 5), then the items, the batch and its job. `batchId` comes from the
  * Idempotency-Key's reservation: a retry answers the batch its first attempt created (and starts its job if that
@@ -243,9 +248,9 @@ export async function createBatch(
   input: CreateBatchRequest,
   batchId: string,
   /**
-   * Whoever the batch is created for agrees, once it exists and before its job starts (a calibration, against the
-   * reconciler: docs/decisions.md 581). False: the batch is taken back, its job never started, and `BatchRefused`
-   * is thrown.
+   * Whoever the batch is created for agrees, once it exists and before its job starts (a calibration, so that only
+   * one of its confirm and the reconciler's `creation_failed` lands). False: the batch is taken back, its job never
+   * started, and `BatchRefused` is thrown.
    */
   confirm?: (batch: BatchDoc) => Promise<boolean>,
 ): Promise<BatchDoc> {
@@ -365,7 +370,7 @@ export async function listBatches(tenant: TenantDb, page: PageQuery, cursors: Cu
 }
 
 /**
- * Cancels a batch (docs/decisions.md 36): no item is admitted any more; its job cancels the queued items (never
+ * Cancels a batch: no item is admitted any more; its job cancels the queued items (never
  * charged, or refunded when admitted and not started) and lets the running ones finish, then ends the batch
  * `canceled`. Canceling again answers the batch as it is; a final batch is 409 `batch_not_cancelable`.
  */

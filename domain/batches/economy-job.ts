@@ -23,12 +23,16 @@ import { PROVIDER_BATCH_MAX } from './economy';
 import type { BatchDeps } from './progress';
 import { FINAL_BATCH_STATUSES } from './schemas';
 
-/** How long a provider batch is waited for before it is canceled and its unanswered items go ordinary (decision 50). */
+/**
+ * How long a provider batch is waited for before it is canceled and its unanswered items go ordinary: past the 24
+ * hours both providers give a batch to end.
+ */
 export const PROVIDER_BATCH_WAIT_MS = 25 * 3600_000;
 
 /**
- * Items per group: a group's items' k samples fill at most one provider batch (docs/decisions.md 703 packs items in
- * order without splitting their samples; a batch's items share one k, so the packing is a slice of positions).
+ * Items per group: a group's items' k samples fill at most one provider batch (items are packed in order without
+ * splitting their samples, so a run never waits on two provider batches; a batch's items share one k, so the
+ * packing is a slice of positions).
  */
 export const itemsPerGroup = (batch: Pick<BatchDoc, 'workflow'>) =>
   Math.floor(PROVIDER_BATCH_MAX / confidenceSamples(batch.workflow));
@@ -78,8 +82,8 @@ export async function waitingRunsOf(deps: BatchDeps, batch: BatchDoc, group: num
 
 /**
  * Records a provider batch on its economy batch, unless its group already has one; answers the one in force. The
- * first thing done after the provider created it (docs/decisions.md 702), so a retry finds it instead of creating
- * another.
+ * first thing done after the provider created it (a create is never retried: a second would be paid for twice), so
+ * a retry finds it instead of creating another.
  */
 export async function recordProviderBatch(
   deps: BatchDeps,

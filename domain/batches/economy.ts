@@ -1,5 +1,5 @@
 /**
- * Economy batches' own records and arithmetic (issue 58; docs/decisions.md 701, 703, 704): the discounted quote, the
+ * Economy batches' own records and arithmetic (issue 58): the discounted quote, the
  * custom id each model request carries through a provider batch, how a batch's live items are grouped into provider
  * batches, and the quote hook batch creation calls.
  */
@@ -34,8 +34,8 @@ export function parseCustomId(customId: string): { runId: string; sample: number
 
 /**
  * Groups items, in order, into provider batches of at most `max` requests, each item's k samples kept in the same
- * provider batch (decision 45's samples of one run are answered together or not at all, so a run never waits on two
- * provider batches). An item asking for more than `max` requests is a programming error.
+ * provider batch (a run's samples are answered together or not at all, so a run never waits on two provider batches
+ * and one expiry touches whole runs). An item asking for more than `max` requests is a programming error.
  */
 export function planProviderBatches<T extends { samples: number }>(
   items: readonly T[],
@@ -59,7 +59,7 @@ export function planProviderBatches<T extends { samples: number }>(
   return groups;
 }
 
-/** One provider batch as a batch lists it (`provider_batches`, decision 50). */
+/** One provider batch as a batch lists it (`provider_batches`). */
 export const ProviderBatch = z
   .object({
     id: z.string().meta({ description: "The provider's batch id.", example: 'msgbatch_013Zva2CMHLNnXjNJJKqJ2EF' }),
@@ -71,9 +71,10 @@ export const ProviderBatch = z
 export type ProviderBatch = z.infer<typeof ProviderBatch>;
 
 /**
- * Whether the model servers a live run may use have a batch API (docs/decisions.md 760): slot A, and slot B unless
- * it falls back to A. Known from configuration (`MODEL_<slot>_BATCH_API`, true unless a server without one is
- * declared), never by calling the server from a request: a slot with no provider at all has none either.
+ * Whether the model servers a live run may use have a batch API: slot A, and slot B unless it falls back to A (which
+ * slot a run uses is decided at run time, so both must serve it). Known from configuration (`MODEL_<slot>_BATCH_API`,
+ * true unless a server without one is declared), never by calling the server from a request: a slot with no provider
+ * at all has none either.
  */
 export function economyAvailable(config: Config): boolean {
   const configured = (s: 'A' | 'B') => Boolean(config[`MODEL_${s}_PROVIDER`] && config[`MODEL_${s}_MODEL`]);
@@ -83,7 +84,7 @@ export function economyAvailable(config: Config): boolean {
 
 /**
  * The quote of an economy batch's items: the product's `economy_discount` of each ordinary quote. Live keys are
- * refused 409 `economy_unavailable` where a slot's server has no batch API (docs/decisions.md 760): the items would
+ * refused 409 `economy_unavailable` where a slot's server has no batch API: the items would
  * otherwise run through the ordinary API at the discounted price. Test keys are stubbed like every test-mode run.
  */
 export async function economyQuoter<T>(

@@ -1,5 +1,5 @@
 /**
- * A batch's progress (docs/decisions.md 500–504): the steps of its job (`runBatch`, workflows/run-batch.ts), the
+ * A batch's progress: the steps of its job (`runBatch`, workflows/run-batch.ts), the
  * reconciler's settlement of a batch whose job ended, and the rows of its results file.
  *
  * A step starts from the progress its job recorded (`BatchProgress`: the next position, the positions in flight,
@@ -82,7 +82,7 @@ async function cancelQueuedItem(deps: BatchDeps, tenant: TenantDb, run: RunDoc):
  * The guard of a step's writes to its batch: the step's claim (`step_claim`, written when the step starts). A newer
  * attempt of the step (this one's heartbeat timed out, and Temporal retried it) writes its own claim, after which
  * every write of this one matches nothing and it stops: a stale step never overwrites the counts or the `inflight`
- * the account's limit reads (docs/decisions.md 583).
+ * the account's limit reads. The newest attempt wins, as it is the one Temporal waits for.
  */
 const claimedBy = (batch: BatchDoc, claim: string) => ({
   _id: batch._id,
@@ -121,8 +121,8 @@ async function othersInFlight(tenant: TenantDb, batchId: string): Promise<number
 }
 
 /**
- * How many items this step may admit: the batch's window and the account's limit over its batches (docs/decisions.md
- * 506, 538). The room is claimed before it is used: `inflight` is written as what will be in flight, then the others'
+ * How many items this step may admit: the batch's window and the account's limit over its batches. The room is
+ * claimed before it is used: `inflight` is written as what will be in flight, then the others'
  * are read again, and the room shrinks to what is left. Of two batches claiming at once, the one that reads second
  * has seen the first's claim, so together they never pass the limit; when each saw the other's claim both shrink,
  * and the caller waits a random extra moment before trying again so they do not collide step after step. A claim

@@ -28,11 +28,14 @@ export interface BatchResultRow {
    */
   metadata?: Record<string, unknown> | null;
   /**
-   * The run's review (docs/decisions.md 725): present on every row when the batch's workflow reviews, null for an item
+   * The run's review: present on every row when the batch's workflow reviews, null for an item
    * without one; the file then has `review_status` and a `review.<key>` column per reviewed value.
    */
   review?: { status: string; values: Record<string, unknown> | null } | null;
-  /** The run's lowest and per-criterion confidence: present (null until it succeeds) when k ≥ 2 (decisions.md 752). */
+  /**
+   * The run's lowest and per-criterion confidence: present (null until it succeeds) when k ≥ 2, so the file has the
+   * columns from its first rendering on.
+   */
   confidence_min?: number | null;
   confidence?: Record<string, number> | null;
 }

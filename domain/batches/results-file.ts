@@ -1,5 +1,5 @@
 /**
- * A batch's results file and its lifetime (docs/decisions.md 504, 535, 536, 580): one stored object per batch and
+ * A batch's results file and its lifetime (docs/decisions.md 535, 580): one stored object per batch and
  * format for a final batch, rendered once and served again for a signed URL's lifetime (`OUTPUT_URL_TTL_S`), and one
  * per batch and format for the latest snapshot of an unfinished batch, replaced when the batch's counts have moved.
  * The object records what it was rendered from (`rendered-from`: the batch's final status, or its counts while

@@ -1,11 +1,11 @@
-/** Batches (docs/api-reference.md §19, docs/decisions.md 36, 500–506). */
+/** Batches (docs/api-reference.md §19). */
 import { z } from 'zod';
 import { PageQuery, pageSchema } from '../http/pagination';
 import { CreateRunRequest } from '../runs/schemas';
 import { ProviderBatch } from './economy';
 
 export const BATCH_MAX_ITEMS = 10_000;
-/** The body's limit, enforced while it streams in (docs/decisions.md 36). */
+/** The body's limit, enforced while it streams in, so a body past it is refused before it is all read. */
 export const BATCH_BODY_LIMIT = '8mb';
 export const BATCH_MAX_CONCURRENCY = 50;
 export const BATCH_DEFAULT_CONCURRENCY = 10;

@@ -1,5 +1,5 @@
 /**
- * Prompt generation for POST /prompt-templates/generate (docs/decisions.md 426). A live key pays the catalog's
+ * Prompt generation for POST /prompt-templates/generate. A live key pays the catalog's
  * `credits_per_generation` through the credits ledger, keyed by the generation's id (`gen_…`), so the charge and
  * its refund each happen exactly once; the charge is counted in the usage rollup. Short of credits: 402, and no model
  * is called. The generation fails, times out, or no model wrote it (no provider configured, or the model failed and
@@ -10,7 +10,7 @@
  * The charge is taken on the request path and settled there, so a request that never finished (its API process
  * died, or the refund failed with the database) would leave it charged for nothing: a live generation is on the
  * reconciler's watch list from before its charge until its outcome is settled, and one still there after
- * ABANDONED_GENERATION_MS is refunded by the reconciler (`settleAbandonedGeneration`; docs/decisions.md 279).
+ * ABANDONED_GENERATION_MS is refunded by the reconciler (`settleAbandonedGeneration`).
  */
 import type { Db } from 'mongodb';
 import { GENERATION_PRICING, type OutputFormat, type TemplateCategory } from './catalog';

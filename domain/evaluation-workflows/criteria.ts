@@ -1,5 +1,5 @@
 /**
- * A workflow's criteria against its output schema (docs/decisions.md 661): each pointer must name
+ * A workflow's criteria against its output schema: each pointer must name
  * a property the schema declares, of a type that fits the criterion's kind, so a criterion never points where no
  * valid output can have a value. The walk follows `properties`, `items`/`prefixItems` and local `$ref`s, and any
  * branch of `anyOf`/`oneOf`/`allOf` that declares the next step.

@@ -1,7 +1,7 @@
 /**
  * Evaluation workflows: saved configurations (product, prompt, references, output format and schema, model
  * policy). Every id a workflow names must exist in the caller's account (400 naming the field); status moves
- * active ↔ paused, anything → archived, and archived is final (docs/decisions.md 414). DELETE is soft.
+ * active ↔ paused, anything → archived, and archived is final. DELETE is soft.
  * The contract calls this resource "workflow"; in code it is an evaluation workflow, so it never reads as a Temporal
  * workflow (those executions are "jobs", started through domain/jobs/).
  */
@@ -40,10 +40,10 @@ export interface EvaluationWorkflowDoc extends Item {
   default_mode: 'sync' | 'async';
   default_model_policy: ModelPolicy;
   webhook_endpoint_id: string | null;
-  /** docs/decisions.md 660, 661 (absent on workflows made before: no criteria, one sample). */
+  /** What its runs are judged on, and how many times (absent on workflows made before: no criteria, one sample). */
   criteria?: CriterionDoc[];
   confidence?: { samples: number };
-  /** docs/decisions.md 720 (absent on workflows made before, and while `off`). */
+  /** Which of its runs a person reviews (absent on workflows made before, and while `off`). */
   review?: ReviewPolicy;
   deleted_at: Date | null;
   created_at: Date;
@@ -91,13 +91,13 @@ export function evaluationWorkflowView(doc: EvaluationWorkflowDoc) {
   };
 }
 
-/** How many model calls a live run of the workflow makes (docs/decisions.md 660): 1 unless set. */
+/** How many model calls a live run of the workflow makes: 1 unless set. */
 export function confidenceSamples(workflow: Pick<EvaluationWorkflowDoc, 'confidence'>): number {
   return workflow.confidence?.samples ?? 1;
 }
 
 /**
- * The criteria as stored, once they fit the output schema (docs/decisions.md 661) and confidence has criteria to
+ * The criteria as stored, once they fit the output schema and confidence has criteria to
  * measure; else 400 naming the field.
  */
 function checkedCriteria(
@@ -132,7 +132,7 @@ const sameCriterion = (a: CriterionDoc, b: CriterionDoc) =>
   a.kind === b.kind && a.min === b.min && a.max === b.max && JSON.stringify(a.labels) === JSON.stringify(b.labels);
 
 /**
- * The review policy as stored (docs/decisions.md 720), or undefined when off; else 400 naming the field: reviews
+ * The review policy as stored, or undefined when off; else 400 naming the field: reviews
  * need criteria, `low_confidence` needs a confidence to compare (samples ≥ 2), and the calibration set the blind
  * reviews grow must be the account's and judge the workflow's criteria alike.
  */
@@ -303,8 +303,8 @@ export async function updateEvaluationWorkflow(
   patch: UpdateWorkflowRequest,
 ): Promise<EvaluationWorkflowDoc> {
   const current = await getEvaluationWorkflow(tenant, workflowId);
-  // docs/decisions.md 414: active ↔ paused and any → archived are all allowed (setting the current status is a
-  // no-op), so the one refusal is leaving or touching an archived workflow (docs/decisions.md 134).
+  // Active ↔ paused and any → archived are all allowed (setting the current status is a no-op), so the one refusal
+  // is leaving or touching an archived workflow: archived is final.
   if (current.status === 'archived') {
     throw errors.conflict('workflow_archived', 'This workflow is archived; archived workflows cannot be changed.');
   }
@@ -363,8 +363,8 @@ export async function deleteEvaluationWorkflow(tenant: TenantDb, workflowId: str
 }
 
 /**
- * The criteria a calibration set copies from a workflow (docs/decisions.md 661), as a request would declare them; 400
- * naming `workflow_id` when there is no such workflow or it declares none.
+ * The criteria a calibration set copies from a workflow, as a request would declare them; 400 naming `workflow_id`
+ * when there is no such workflow or it declares none.
  */
 export async function criteriaToCopy(tenant: TenantDb, workflowId: string): Promise<CriterionInput[]> {
   const workflow = await collection(tenant).findOne({ _id: workflowId, deleted_at: null });

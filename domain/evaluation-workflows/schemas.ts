@@ -8,14 +8,14 @@ import { ReviewPolicy, ReviewPolicyInput } from '../reviews/schemas';
 const id = z.string().trim().min(1).max(64);
 
 /**
- * The largest output schema, given or inferred from a sample, as JSON text (docs/decisions.md 271). Compiling a schema
- * takes about 0.25 ms per property on the event loop that checks it (the API's) and on every worker that validates
- * with it: 64 KB (700 to 1,100 properties) is about 0.2 s; the 1 MB a body may carry was 4–6 s.
+ * The largest output schema, given or inferred from a sample, as JSON text. Compiling a schema takes about 0.25 ms
+ * per property on the event loop that checks it (the API's) and on every worker that validates with it: 64 KB (700
+ * to 1,100 properties) is about 0.2 s; the 1 MB a body may carry was 4–6 s.
  */
 export const OUTPUT_SCHEMA_MAX_CHARS = 65_536;
 export const WorkflowStatus = z.enum(['active', 'paused', 'archived']);
 
-/** The criteria a workflow's outputs are judged on (docs/decisions.md 661): unique keys, as a calibration set's. */
+/** The criteria a workflow's outputs are judged on: unique keys, as a calibration set's. */
 export const WorkflowCriteria = z
   .array(CriterionInput)
   .max(CALIBRATION_LIMITS.criteriaPerSet)
@@ -26,7 +26,7 @@ export const WorkflowCriteria = z
       'each pointer names a property it declares, of a type that fits the kind. At most 50.',
   });
 
-/** Confidence from repeated judgments (docs/decisions.md 660). */
+/** Confidence from repeated judgments: how many agree with their consensus. */
 export const CONFIDENCE_MAX_SAMPLES = 5;
 export const WorkflowConfidence = z
   .object({

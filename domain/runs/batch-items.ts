@@ -1,8 +1,8 @@
 /**
- * Batch items as runs (docs/decisions.md 36, 500): each item position of a batch becomes one run, under an id fixed
- * by the position (domain/batches/ derives it), so whichever attempt of the batch's job gets there first creates it
- * and every later attempt finds it. The run then goes the way of every run: inserted hidden, admitted through the
- * ledger (charged at admission, decision 300's ledger), its job started (on the batches queue), settled by the same
+ * Batch items as runs: each item position of a batch becomes one run, under an id fixed by the position
+ * (domain/batches/ derives it), so whichever attempt of the batch's job gets there first creates it and every later
+ * attempt finds it. The run then goes the way of every run: inserted hidden, admitted through the ledger (charged at
+ * admission, once however often it is retried), its job started (on the batches queue), settled by the same
  * lifecycle (./lifecycle.ts). What differs is only what a batch needs:
  *   - a charge the balance no longer covers is not a refusal (no request is waiting for a 402): the run is shown
  *     `failed` with `insufficient_credits`, never charged;
@@ -222,7 +222,7 @@ async function insertItemRuns(
 const ADMIT_AT_ONCE = 25;
 
 /**
- * The runs of a live economy batch's items (docs/decisions.md 761), created together — watched, listed and inserted
+ * The runs of a live economy batch's items, created together — watched, listed and inserted
  * in bulk, as never-admitted items are, since a run created one at a time takes a list placement of its own — then
  * each admitted (charged its discounted quote; a refused charge shows the run failed, uncharged). None is started:
  * each waits `queued` for its provider batch. Idempotent by position, like every admission. Answers the runs.
@@ -274,7 +274,7 @@ const UNADMITTED_MESSAGES = {
 } as const;
 
 /**
- * Economy items now waiting in a provider batch (docs/decisions.md 761): each run names it and keeps the manifest of
+ * Economy items now waiting in a provider batch: each run names it and keeps the manifest of
  * what was sent, shown while it waits `queued`. Only queued runs are touched; repeating it changes nothing.
  */
 export async function markInProviderBatch(

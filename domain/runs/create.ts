@@ -1,10 +1,10 @@
 /**
  * Run creation, ordered so that no answer — success, 4xx or 5xx — leaves credits taken for a run that nothing will
- * finish or settle (docs/decisions.md 430):
+ * finish or settle:
  *   1. the run document is inserted hidden (`admission: 'pending'`): nothing can see it, nothing is charged;
  *   2. admission debits the quote through the ledger and makes the run visible — or marks it rejected (402).
  *      A run that costs nothing (test mode, a zero quote) has nothing to debit: it is inserted admitted, which is
- *      where a crash after step 2 would have left it anyway (docs/decisions.md 231);
+ *      where a crash after step 2 would have left it anyway;
  *   3. the `evaluateRun` job is started (id = run id). If the start fails or times out, the run is settled `failed`
  *      `creation_failed` with a full refund before the error answers 5xx; a start that timed out on the client but
  *      succeeded on the server runs a job that finds the run already failed and ends without touching it.
@@ -34,7 +34,7 @@ export interface RunReservation {
  * retry resumes the creation it names; one whose hidden run the reconciler abandoned starts over under a fresh id);
  * without one the run gets a fresh id, which no earlier attempt can have used.
  *
- * Round trips of an async creation without a retry to resume (docs/decisions.md 190, 231): the workflow read, the
+ * Round trips of an async creation without a retry to resume: the workflow read, the
  * list entry's two, the insert, the admission when the run is charged (one update answering the admitted run, after
  * the ledger's), the job start. The document inserted is the one answered and admitted: nothing is read back that
  * this request has just written.
@@ -64,7 +64,8 @@ export async function createRun(
       quotedMilli: quoted,
       reading,
     } = await prepareRun(deps, tenant, workflowId, input, 'wait');
-    // A run that waits is debited nothing until its input is read, then what it cost, at most its quote (600).
+    // A run that waits is debited nothing until its input is read, then what it cost, at most its quote: debiting a
+    // guess would charge for pages not read yet.
     const debited = reading.length ? 0 : quoted;
     const doc: Omit<RunDoc, 'account_id'> = {
       _id: runId,
@@ -83,10 +84,10 @@ export async function createRun(
       charged_milli: null,
       input_documents: docs.map((d) => d._id),
       reference_document_ids: workflow.reference_document_ids,
-      // Judged as the workflow says now, whatever it says later (docs/decisions.md 661).
+      // Judged as the workflow says now, whatever it says later.
       ...(workflow.criteria?.length ? { criteria: workflow.criteria } : {}),
       confidence_samples: confidenceSamples(workflow),
-      // Reviewed as the workflow says now (docs/decisions.md 720).
+      // Reviewed as the workflow says now, whatever it says later.
       ...(reviewsOn(workflow.review) ? { review_policy: workflow.review } : {}),
       metadata_json: JSON.stringify(input.metadata ?? {}),
       output_json: null,
@@ -98,7 +99,7 @@ export async function createRun(
       started_at: null,
       finished_at: null,
       refunded_at: null,
-      // Waits in `queued` for the documents still being read (docs/decisions.md 315).
+      // Waits in `queued` for the documents still being read.
       ...(reading.length ? { awaiting_input: reading } : {}),
     };
     // Watched and listed before it exists (RUNS.insert): a crash between never leaves a run the reconciler cannot

@@ -43,9 +43,9 @@ export const RUN_FAILURES = {
     clientVisible: true,
     message: 'The run’s job ended before the run finished; the run was refunded.',
   },
-  /** Its job could not be started (docs/decisions.md 430): the request answered 5xx, the credits are back. */
+  /** Its job could not be started: the request answered 5xx, the credits are back. */
   creation_failed: { clientVisible: true, message: 'The run could not be started; it was refunded. Create it again.' },
-  /** A batch item whose charge the balance no longer covered when it was admitted (docs/decisions.md 36). */
+  /** A batch item whose charge the balance no longer covered when it was admitted (no request waits for a 402). */
   insufficient_credits: {
     clientVisible: true,
     message: 'The balance did not cover this batch item when it was admitted; nothing was charged.',

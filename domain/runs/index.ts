@@ -76,7 +76,7 @@ function viewOf(doc: RunDoc, baseUrl: string, outputFile: RunOutputFileView | nu
     status: doc.status,
     mode: doc.mode,
     livemode: doc.livemode,
-    // A run created waiting for its input keeps the quote it was given then (docs/decisions.md 600).
+    // A run created waiting for its input shows the quote it was given then (`quoted_milli` is 0 until it is read).
     quoted_credits: toCredits(doc.waiting_quote_milli ?? doc.quoted_milli),
     charged_credits: doc.charged_milli === null ? null : toCredits(doc.charged_milli),
     input_documents: doc.input_documents,
@@ -87,12 +87,12 @@ function viewOf(doc: RunDoc, baseUrl: string, outputFile: RunOutputFileView | nu
     output_file: doc.status === 'succeeded' ? outputFile : null,
     usage: { ...doc.usage, unverified_citations: output ? (doc.usage.unverified_citations ?? null) : null },
     citations: output && doc.citations_json ? (JSON.parse(doc.citations_json) as RunCitation[]) : null,
-    // An economy item waiting for its provider batch shows what was sent, and where (docs/decisions.md 761).
+    // An economy item waiting for its provider batch shows what was sent, and where.
     manifest:
       (output || (doc.status === 'queued' && doc.economy?.provider_batch_id)) && doc.manifest_json
         ? (JSON.parse(doc.manifest_json) as RunManifest)
         : null,
-    // docs/decisions.md 660: null unless the run was judged k ≥ 2 times.
+    // Null unless the run was judged k ≥ 2 times: one judgment has nothing to agree with.
     confidence:
       output && doc.confidence_json
         ? (JSON.parse(doc.confidence_json) as Record<string, RunCriterionConfidence>)
@@ -166,10 +166,10 @@ export async function runQuoter(
     }
   }
   const perPage = toMilli(product.pricing.credits_per_page);
-  // docs/decisions.md 435: each input page read by OCR adds its own price (test keys are quoted alike and charged 0).
+  // Each input page read by OCR adds its own price (test keys are quoted alike and charged 0).
   const perOcrPage = toMilli(product.pricing.credits_per_ocr_page ?? DEFAULT_CREDITS_PER_OCR_PAGE);
-  // docs/decisions.md 660: each of the k model calls reads the whole context, so the model part is paid k times; OCR
-  // reads a page once whatever k is (docs/decisions.md 662).
+  // Each of the k model calls reads the whole context, so the model part is paid k times; OCR reads a page once
+  // whatever k is.
   const samples = confidenceSamples(workflow);
   return (inputDocs) =>
     samples * (base + inputDocs.reduce((sum, d) => sum + perPage * Math.max(1, d.page_count ?? 1), 0)) +
@@ -235,7 +235,8 @@ export interface CreateRunDeps {
  * Everything creation decides before it writes: the refusals (each a 4xx), the mode and the quote. Creation and
  * the quote endpoint share it, so a quote refuses exactly what creation would and prices exactly what it quotes. An
  * input document still being read (`reading: 'wait'`; listed in `reading`) makes a run that waits for it in `queued`
- * (docs/decisions.md 315), quoted at the most its pages can cost and charged once they are known (600).
+ * (debiting a guess would charge for pages not read yet), quoted at the most its pages can cost and charged what
+ * they turn out to cost, never more.
  */
 export async function prepareRun(
   deps: CreateRunDeps,
@@ -250,7 +251,7 @@ export async function prepareRun(
     throw errors.conflict('use_async', 'Synchronous runs are disabled; create the run with mode "async".');
   }
   const stillReading = docs.filter((d) => !d.extracted).map((d) => d._id);
-  // A document still being read is priced at the most it can cost (./quote-bound.ts, docs/decisions.md 600).
+  // A document still being read is priced at the most it can cost (./quote-bound.ts).
   const priced = docs.map((d) => pagesToQuote(d, deps.config.OCR_MAX_PAGES));
   const quotedMilli = await (await runQuoter(deps.db, tenant, workflow, deps.config))(priced);
   return { workflow, docs, mode, quotedMilli, reading: stillReading };
@@ -258,8 +259,8 @@ export async function prepareRun(
 
 /**
  * What creating a run with `input` would cost, and whether the balance covers it; nothing is written or charged.
- * Test keys are quoted as live (docs/decisions.md 412), but creation would debit them nothing (`credits_due: 0`).
- * The balance itself is shown only to a caller that may read usage (`usage:read`, docs/decisions.md 425).
+ * Test keys are quoted as live, so a quote shows what live mode would cost, but creation would debit them nothing
+ * (`credits_due: 0`). The balance itself is shown only to a caller that may read usage (`usage:read`).
  */
 export async function runQuote(
   deps: CreateRunDeps,
@@ -268,7 +269,7 @@ export async function runQuote(
   workflowId: string,
   input: CreateRunRequest,
 ) {
-  // Prices what creation would quote, a document still being read included (docs/decisions.md 600).
+  // Prices what creation would quote, a document still being read included.
   const { workflow, quotedMilli } = await prepareRun(deps, tenant, workflowId, input, 'wait');
   const balance = await getBalance(tenant);
   const dueMilli = caller.livemode ? quotedMilli : 0;

@@ -109,7 +109,7 @@ export async function markRunStarted(db: Db, input: RunJobInput): Promise<{ star
  * The job's first step: admission (settled on the request path already, so normally nothing to do), the run's
  * usage count, then `queued → running`. The start's update requires an admitted run, so the common case is that
  * one update; anything else (admission unsettled, a cancel or failure that won, a retry after the start landed)
- * takes the full path, each transition guarded as on its own (docs/decisions.md 180).
+ * takes the full path, each transition guarded as on its own.
  */
 export async function beginRun(
   db: Db,
@@ -122,7 +122,8 @@ export async function beginRun(
   );
   if (started) {
     await countRunUsageOf(db, started);
-    // The mode, fixed at creation, lets the workflow run a test-mode run's work in place (docs/decisions.md 220).
+    // The mode, fixed at creation, lets the workflow run a test-mode run's work in place (the stub takes
+    // milliseconds, so it needs no activity task of its own).
     // `run`: the document as started, for a caller in the same process (a test-mode run's work reads it once).
     return { started: true, status: 'running', livemode: started.livemode, run: started };
   }
@@ -136,7 +137,7 @@ export async function beginRun(
   return markRunStarted(db, input);
 }
 
-/** Where a run that waits for its input documents stands (docs/decisions.md 315). */
+/** Where a run that waits for its input documents stands. */
 export type AwaitedInput =
   /** No longer waiting: admitted after the wait (`ready`, a retry finds it so) or settled meanwhile (a cancel). */
   | { state: 'settled'; status: RunStatus | 'ready' }
@@ -170,12 +171,12 @@ export async function awaitedInput(db: Db, input: RunJobInput): Promise<AwaitedI
 
 /**
  * A run that waited for its input documents, now read: quoted from what the reading found (pages, `ocr_pages`),
- * charged that quote (live mode), and `awaiting_input` removed, so the job goes on as for any admitted run
- * (docs/decisions.md 315). The charge comes first and the guarded update after it; a run that a cancel or a failure
- * won meanwhile has its charge refunded at once (a cancel's own refund may have run before the charge existed, and
- * a refund of a charge that does not exist leaves nothing behind). A balance too low fails the run
- * `insufficient_credits`, nothing kept. Answers `ready`, or the status the run ended in instead. Idempotent: the
- * charge is the run's one `<run>:charge` entry, the update guarded.
+ * charged that quote (live mode), and `awaiting_input` removed, so the job goes on as for any admitted run. The
+ * charge comes first and the guarded update after it; a run that a cancel or a failure won meanwhile has its charge
+ * refunded at once (a cancel's own refund may have run before the charge existed, and a refund of a charge that
+ * does not exist leaves nothing behind). A balance too low fails the run `insufficient_credits`, nothing kept.
+ * Answers `ready`, or the status the run ended in instead. Idempotent: the charge is the run's one `<run>:charge`
+ * entry, the update guarded.
  */
 export async function admitAwaitedRun(publisher: EventPublisher, input: RunJobInput): Promise<RunStatus | 'ready'> {
   const { db, config } = publisher;
@@ -193,7 +194,8 @@ export async function admitAwaitedRun(publisher: EventPublisher, input: RunJobIn
   }
   const docs = await documentsForRun(db, input.accountId, run.input_documents);
   const cost = (await runQuoter(db, tenant, workflow, config))(docs);
-  // Never more than the quote it was created with (docs/decisions.md 600; runs from before it have none).
+  // Never more than the quote it was created with: a bound that guessed short costs the service, never the client
+  // (runs from before it have none).
   const quoted = Math.min(cost, run.waiting_quote_milli ?? cost);
   if (chargedOnAdmission({ livemode: run.livemode, quoted_milli: quoted })) {
     const charged = await charge(db, input.accountId, input.runId, quoted);
@@ -236,10 +238,11 @@ export async function completeRun(publisher: EventPublisher, input: RunJobInput)
 }
 
 /**
- * The evaluation's result and `running → succeeded` in one guarded update (the work activity's last step since
- * docs/decisions.md 182), then usage and `run.succeeded` once. `run` is the run as the work loaded it: the charge
- * depends only on what creation fixed (`livemode`, `quoted_milli`). A retry after the update finds the run
- * succeeded and finishes the rest, so a completion interrupted after its update is completed, not redone.
+ * The evaluation's result and `running → succeeded` in one guarded update (the work activity's last step, so the
+ * workflow has nothing left to do on success), then usage and `run.succeeded` once. `run` is the run as the work
+ * loaded it: the charge depends only on what creation fixed (`livemode`, `quoted_milli`). A retry after the update
+ * finds the run succeeded and finishes the rest, so a completion interrupted after its update is completed, not
+ * redone.
  */
 export async function completeRunWithOutput(
   publisher: EventPublisher,
@@ -262,7 +265,7 @@ async function succeed(
 ): Promise<RunStatus | null> {
   const { db } = publisher;
   const input = { accountId: run.account_id, runId: run._id };
-  // Decided with the output and named in this write: `run.succeeded` already names it (docs/decisions.md 721).
+  // Decided with the output and named in this write: `run.succeeded` already names it.
   const review = await reviewBeforeSuccess(db, { ...run, ...output });
   const done = await RUNS.transition(
     new TenantDb(db, run.account_id),
@@ -281,7 +284,7 @@ async function succeed(
   );
   const final = done ?? (await load(db, input));
   if (review.review && (final?.failing || final?.status !== 'succeeded')) await cancelUnusedReview(db, run);
-  // A failure claimed first wins: the run is on its way to `failed` (docs/decisions.md 304).
+  // A failure claimed first wins: the run is on its way to `failed`.
   if (final?.failing) return 'failed';
   if (final?.status !== 'succeeded') return final?.status ?? null;
   await RUNS.release(db, run, { inWrite: true });
@@ -320,12 +323,11 @@ export async function failRun(
 ): Promise<void> {
   const { db } = publisher;
   const message = input.message ?? RUN_FAILURES[input.code].message;
-  // Three steps, so that nobody sees `failed` before the credits are back and nothing else wins the run meanwhile
-  // (docs/decisions.md 304): the failure is claimed (a field the completion and the cancel guard on; the visible
-  // status is unchanged), the refund lands, then the status becomes `failed`. Refunding before any claim let a
-  // completion win afterwards (docs/decisions.md 302); claiming `failed` first let a client see a failed run
-  // whose refund had not landed. The watch entry goes only at the end, so the reconciler finishes a settlement
-  // interrupted anywhere in between.
+  // Three steps, so that nobody sees `failed` before the credits are back and nothing else wins the run meanwhile:
+  // the failure is claimed (a field the completion and the cancel guard on; the visible status is unchanged), the
+  // refund lands, then the status becomes `failed`. Refunding before any claim let a completion win afterwards;
+  // claiming `failed` first let a client see a failed run whose refund had not landed. The watch entry goes only at
+  // the end, so the reconciler finishes a settlement interrupted anywhere in between.
   const claimed = await rawRuns(db).findOneAndUpdate(
     { _id: input.runId, account_id: input.accountId, status: from('fail'), failing: { $exists: false } },
     { $set: { failing: { code: input.code, message } } },
@@ -422,7 +424,7 @@ export async function cancelRun(
 }
 
 /**
- * Operator refund of a succeeded run (docs/decisions.md 409): `succeeded → refunded`, credits returned and
+ * Operator refund of a succeeded run: `succeeded → refunded`, credits returned and
  * `charged_credits: 0`, exactly once however often it is called. `run.refunded` is published on every call, so
  * running the command again after a fan-out failed (Temporal away) sends what is missing, and nothing twice.
  */
@@ -478,7 +480,7 @@ export async function emitRunEvent(
     dedupeKey: `${type}:${run._id}`,
     data: { run: eventRunView(run, publisher.config.publicBaseUrl) },
     workflowEndpointId,
-    // The file its URL is signed from, so that a reader of the event needs no read of the run (docs/decisions.md 306).
+    // The file its URL is signed from, so that a reader of the event needs no read of the run.
     stored: type === 'run.succeeded' && run.status === 'succeeded' ? { run_file: run.output_file ?? null } : {},
   });
 }

@@ -1,11 +1,12 @@
 /**
  * `Run.output_file`: the signed download URL of a succeeded run's output, on every answer that carries a run.
  * Presigning is a local HMAC computation (no request to the store), so each view signs afresh and the URL is always
- * valid for OUTPUT_URL_TTL_S from the moment the client saw it. Null before success and after a refund (docs/decisions.md 127).
+ * valid for OUTPUT_URL_TTL_S from the moment the client saw it. Null before success, and after a refund (which says
+ * the result was not delivered).
  *
  * Events store the run as it was (without a URL: one signed when the event was recorded would be expired for late
- * webhook retries and for `GET /events` a day later); the URL is signed when the payload is sent or read (docs/decisions.md 121),
- * and only while the run is not refunded (docs/decisions.md 303).
+ * webhook retries and for `GET /events` a day later); the URL is signed when the payload is sent or read, and only
+ * while the run is not refunded.
  */
 import type { Db } from 'mongodb';
 import { COLLECTIONS } from '../platform/db';
@@ -42,7 +43,8 @@ type Payload = { data: unknown };
  * (refunded is final, so that is known for good). A run's succeeded status is not: an operator's refund, from any
  * process, can end it at any time, so a succeeded run's file is signed from a status read for this answer — except
  * in the process that has just completed the run, which trusts what its completion wrote for COMPLETION_TRUSTED_MS
- * (the eager first delivery of `run.succeeded`, docs/decisions.md 242). docs/decisions.md 303. Bounded; oldest out.
+ * (so the eager first delivery of `run.succeeded` needs no read; trusting longer would open a window in which a
+ * refunded run's output is served). Bounded; oldest out.
  */
 interface Known {
   file: RunDoc['output_file'];
@@ -74,10 +76,10 @@ function rememberFile(key: string, known: Known): void {
 /**
  * Event payloads with `data.run.output_file` signed now: set when the event's run was succeeded (its snapshot's
  * status), is not refunded since, and has an output file; null otherwise. `stored`: the events as stored now, one per
- * payload (omitted where they may be older copies, a `pages` list's snapshots): an event that holds its run's file
- * answers from it and its refund mark, with no read (docs/decisions.md 306). The other runs' status and file are read by
- * their ids (the store's `findByIds`: one command under `query`), so events recorded before runs carried
- * `output_file`, or before events held it, get it too.
+ * payload (omitted where they may be older copies, as a list's snapshots may be): an event that holds its run's file
+ * answers from it and its refund mark, with no read (docs/decisions.md 306). The other runs' status and file are
+ * read by their ids (the store's `findByIds`), so events recorded before runs carried `output_file`, or before
+ * events held it, get it too.
  */
 export async function signEventRuns<T extends Payload>(
   db: Db,
@@ -111,8 +113,8 @@ export async function signEventRuns<T extends Payload>(
     return false;
   });
   if (unknown.length) {
-    // The store's read by ids: one `$in` under `query`, one lookup by `_id` per run under `pages` (the embedded store
-    // scans for `$in`, docs/decisions.md 170); this runs for every page of GET /events.
+    // The store's read by ids, never a scan of every account's runs whichever store serves it: this runs for every
+    // page of GET /events.
     const rows = await findByIds(
       new TenantDb(db, accountId).collection<RunDoc>(COLLECTIONS.runs),
       unknown,

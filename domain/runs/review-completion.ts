@@ -1,5 +1,5 @@
 /**
- * What a completed review changes beyond itself (docs/decisions.md 724): the run gains `review` and
+ * What a completed review changes beyond itself: the run gains `review` and
  * `reviewed_output`, `review.completed` is published, and a blind review with a calibration set becomes an item of
  * it. Each step is idempotent, so a submit retried after a crash (or answered again with the same values) finishes
  * what the first left.
@@ -67,7 +67,7 @@ async function finishReview(publisher: EventPublisher, tenant: TenantDb, review:
 /**
  * A blind review's values, as one more rater's independent labels on the run's documents (open reviews are anchored
  * by the model's value and never added). Its item's id derives from the review's, so a retry adds nothing twice. A
- * set deleted or full since the workflow named it loses the item, never the review (docs/decisions.md 724).
+ * set deleted or full since the workflow named it loses the item, never the review.
  */
 async function appendToSet(tenant: TenantDb, review: ReviewDoc): Promise<void> {
   const labels = Object.fromEntries(

@@ -24,8 +24,8 @@ export interface RunDoc extends Item {
   output_format: OutputFormat;
   quoted_milli: number;
   /**
-   * A run created while an input was still being read: the quote it was given then, an upper bound (`quoted_credits`;
-   * docs/decisions.md 600). Its `quoted_milli` is 0 until the input is read, then what it cost, never more than this.
+   * A run created while an input was still being read: the quote it was given then, an upper bound (shown as
+   * `quoted_credits`). Its `quoted_milli` is 0 until the input is read, then what it cost, never more than this.
    */
   waiting_quote_milli?: number;
   charged_milli: number | null;
@@ -46,24 +46,24 @@ export interface RunDoc extends Item {
   citations_json?: string | null;
   manifest_json?: string | null;
   /**
-   * The workflow's criteria and confidence samples when the run was created (docs/decisions.md 660, 661): the run is
-   * judged by these whatever the workflow says later. Absent on runs made before (none, one sample).
+   * The workflow's criteria and confidence samples when the run was created: the run is judged by these whatever
+   * the workflow says later. Absent on runs made before (none, one sample).
    */
   criteria?: CriterionDoc[];
   confidence_samples?: number;
   /** Per criterion `{value, consensus, samples}` as JSON text and their lowest value, written with the output (k ≥ 2). */
   confidence_json?: string | null;
   confidence_min?: number | null;
-  /** The workflow's review policy when the run was created (a batch item: its batch's), when it reviews (docs/decisions.md 720). */
+  /** The workflow's review policy when the run was created (a batch item: its batch's), when it reviews. */
   review_policy?: ReviewPolicy;
-  /** Its review, set in the write that makes it succeed (docs/decisions.md 721); completed: the person's values. */
+  /** Its review, set in the write that makes it succeed (`run.succeeded` names it); completed: the person's values. */
   review?: RunReviewDoc;
   /** The output with the reviewed values at the criteria's pointers, as JSON text, once the review is completed. */
   reviewed_output_json?: string | null;
   error: { code: string; message: string } | null;
   /**
-   * An item of a live economy batch (docs/decisions.md 761): admitted and charged at once, it waits `queued`, with no
-   * job of its own, until its provider batch (named once submitted) has answered; the batch's job then starts it.
+   * An item of a live economy batch: admitted and charged at once, it waits `queued`, with no job of its own, until
+   * its provider batch (named once submitted) has answered; the batch's job then starts it.
    */
   economy?: { provider_batch_id: string | null; provider: 'openai' | 'anthropic' | null };
   /** The Temporal namespace of the run's job: the reconciler settles only its own namespace's runs. */
@@ -80,14 +80,13 @@ export interface RunDoc extends Item {
    */
   abandoned_at?: Date;
   /**
-   * A failure claimed but not yet settled (docs/decisions.md 304): the run keeps its visible status until its
-   * refund has landed, and no completion, cancel or second failure can win it meanwhile. Removed when the status
-   * becomes `failed`.
+   * A failure claimed but not yet settled: the run keeps its visible status until its refund has landed, and no
+   * completion, cancel or second failure can win it meanwhile. Removed when the status becomes `failed`.
    */
   failing?: { code: string; message: string };
   /**
-   * The input documents still being read when the run was created (docs/decisions.md 315): the run waits for them in
-   * `queued`, quoted 0 and charged nothing, until they are read; then it is quoted and charged, and this is removed.
+   * The input documents still being read when the run was created: the run waits for them in `queued`, quoted 0
+   * and charged nothing, until they are read; then it is quoted and charged, and this is removed.
    */
   awaiting_input?: string[];
   /** The batch this run is an item of (domain/batches/), its position there and the item's `external_id`. */

@@ -214,7 +214,7 @@ export const RunManifest = z
   .meta({ id: 'RunManifest', description: 'What the model was given and how it was chosen.' });
 export type RunManifest = z.infer<typeof RunManifest>;
 
-/** One criterion's confidence over a run's repeated judgments (docs/decisions.md 660). */
+/** One criterion's confidence over a run's repeated judgments. */
 export const RunCriterionConfidence = z
   .object({
     value: z.number().min(0).max(1).meta({ description: 'The share of the valid answers equal to the consensus.' }),
@@ -334,7 +334,7 @@ export const RunQuote = z
         'The quote of the same run as an item of an economy batch (`economy: true`): the product’s `economy_discount` ' +
         'of `quoted_credits`, rounded down.',
     }),
-    // Present only when the key holds `usage:read` (docs/decisions.md 425; the route's description says so).
+    // Present only when the key holds `usage:read` (the route's description says so).
     balance: Balance.optional(),
   })
   .meta({ id: 'RunQuote' });

@@ -1,7 +1,7 @@
 /**
  * The documents with these ids, for the short lists a request names (20 inputs, 50 references). Under `pages` each
  * is read by `_id` equality, a few dozen side by side — never `{_id: {$in: ids}}`, which the embedded store answers
- * by scanning the whole collection, every account's documents (1.5 s among 20,000; docs/decisions.md 284). Under
+ * by scanning the whole collection, every account's documents (1.5 s for two ids among 20,000). Under
  * `query` it is that one `$in`.
  */
 import type { Document, Filter, FindOptions, WithId } from 'mongodb';

@@ -1,5 +1,5 @@
 /**
- * The store seam (docs/decisions.md 440, docs/decisions.md 350–353): everything that exists because the embedded
+ * The store seam (docs/decisions.md 350–353): everything that exists because the embedded
  * store (FerretDB 1.24) uses an index only for `_id` equality, behind a few small interfaces. Routes, capabilities
  * and activities import this file only (test/unit/store-seam.test.ts checks); none knows which strategy runs.
  *
@@ -37,7 +37,7 @@
  * - `findByIds` (by-ids.ts), key credentials (key-credentials.ts), the reconciler's watch list (watch.ts);
  * - deadlines (deadlines.ts): an item a sweep must look at once a time has passed (an upload URL's expiry);
  * - the tenant door (tenant.ts): `TenantDb`, through which every read and write of an account's data passes, scoped
- *   by `account_id` (docs/decisions.md 443);
+ *   by `account_id`, so another tenant's data is simply not found;
  * - start-up (prepare.ts): the strategy chosen once (`LIST_STRATEGY=auto|pages|query`, strategy.ts), the data
  *   made ready for it.
  */

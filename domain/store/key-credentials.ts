@@ -3,7 +3,7 @@
  * (domain/access/api-keys.ts) records each key's credential before inserting the key and asks `keyIdOf`.
  *
  * - `pages`: `api_key_credentials` maps each token hash (its `_id`) to its key's id and never changes, because the
- *   embedded store answers `findOne({token_hash})` by scanning every account's keys (docs/decisions.md 167, 283).
+ *   embedded store answers `findOne({token_hash})` by scanning every account's keys, which any forged token would pay.
  *   Keys from before credentials get theirs when found, and from the hourly backfill.
  * - `query`: `findOne({token_hash})` on the keys' unique index; nothing else is written.
  */

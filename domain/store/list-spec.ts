@@ -65,7 +65,7 @@ export interface ListSpec<T extends Listed> {
   expiring?: boolean;
   /**
    * The list can be closed (its owner deleted: an endpoint, for its deliveries) by a tombstone in its collection
-   * (closed.ts, docs/decisions.md 309); answers the lists closed before tombstones existed, for their one backfill.
+   * (closed.ts); answers the lists closed before tombstones existed, for their one backfill.
    */
   closedScopes?(db: Db): Promise<Array<{ accountId: string; scope: string; at: Date }>>;
 }
@@ -82,7 +82,7 @@ export interface ListRead {
   /** Items created before it are gone (a retention): a walk in position order may stop at the first. */
   notBefore?: Date;
   /**
-   * Oldest first (position order upward: a queue's pending items, docs/decisions.md 722); the cursor names the last
+   * Oldest first (position order upward: a queue's pending items); the cursor names the last
    * item shown and the next page begins above it. Not with `notBefore`, nor on a closable list.
    */
   ascending?: boolean;

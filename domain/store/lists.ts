@@ -8,7 +8,7 @@
  * - `query` (query/lists.ts): an ordinary indexed `find` sorted by position, for MongoDB.
  *
  * Both hand out positions from the same counter and encode cursors alike, so data and cursors written under one
- * read the same under the other (switching: README "Storage strategies", docs/decisions.md 350–352).
+ * read the same under the other (switching: README "Storage strategies").
  */
 import type { Db } from 'mongodb';
 import type { TenantDb } from './tenant';

@@ -3,10 +3,10 @@
  * logged by the caller, and the data made ready for it.
  *
  * - `pages`: items from before list indexes get their positions (the backfill). After `query` has written the
- *   database (the marker below says so), what `query` does not keep is rebuilt first: every positioned item gets
- *   its list entry, every snapshot goes (items changed without claims), rosters are rebuilt from one scan at their
- *   first read, keys created meanwhile get their credentials (docs/decisions.md 352), and items `query` watched by
- *   their own mark get their watch entries (docs/decisions.md 305).
+ *   database (the marker below says so; docs/decisions.md 352), what `query` does not keep is rebuilt first: every
+ *   positioned item gets its list entry, every snapshot goes (items changed without claims), rosters are rebuilt
+ *   from one scan at their first read, keys created meanwhile get their credentials, and items `query` watched by
+ *   their own mark get their watch entries.
  * - `query`: nothing; its indexes are declared with every other (domain/platform/db.ts).
  */
 import type { Db, Document } from 'mongodb';
@@ -46,7 +46,7 @@ export async function prepareStore(
     }
     placed = await backfillLists(db, specs);
   }
-  // Lists closed before tombstones existed get theirs, once (docs/decisions.md 309), whichever strategy runs.
+  // Lists closed before tombstones existed get theirs, once, whichever strategy runs: a switch must find them.
   await backfillTombstones(db, specs);
   if (last !== chosen.strategy)
     await markers
@@ -63,6 +63,6 @@ export async function rebuildForPages(db: Db, specs: Array<ListSpec<Listed>>): P
   await db.collection<Document>(COLLECTIONS.listPages).deleteMany({ _id: { $regex: /:s$/ } } as never);
   await resetRosters(db, ROSTERS);
   await keyCredentials.forgetEveryKeyCredentialed(db);
-  // Runs and deliveries `query` watched by their own mark go on the watch list `pages` reads (docs/decisions.md 305).
+  // Runs and deliveries `query` watched by their own mark go on the watch list `pages` reads.
   await enterMarkedItems(db);
 }

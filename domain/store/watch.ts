@@ -6,9 +6,9 @@
  * - `pages` (and every kind but runs and deliveries under `query`): one small entry per item in `watched_jobs`,
  *   written before its item can exist in that state (as a list entry is: a crash in between leaves an entry without an
  *   item, which the reconciler drops after its grace period, never an item nobody watches) and deleted once the item
- *   is settled; a deletion that never happened is the reconciler's to make when it finds the item settled. Why
- *   (docs/decisions.md 249): the embedded store pushes no filter but `_id` equality down, so a pass that queried the
- *   items' own collections read and decoded every run, document, reference and delivery ever stored.
+ *   is settled; a deletion that never happened is the reconciler's to make when it finds the item settled. Why: the
+ *   embedded store pushes no filter but `_id` equality down, so a pass that queried the items' own collections read
+ *   and decoded every run, document, reference and delivery ever stored.
  * - `query`, runs and deliveries (docs/decisions.md 305): the item carries its own mark, `watched_since`, written in
  *   its insert (`watchMark`) and cleared in the write that settles it (`UNWATCHED` in its `$unset`, or the owner's
  *   `clearMark` where a settlement ends after its status, as a failure's does). The reconciler reads the marked items
@@ -20,7 +20,8 @@ import { COLLECTIONS } from '../platform/db';
 import { listStrategy } from './strategy';
 
 /**
- * `generations`: a live prompt generation charged on the request path, until the request answers (docs/decisions.md 279).
+ * `generations`: a live prompt generation charged on the request path, until the request answers (one whose request
+ * died is refunded by the reconciler).
  * `document_uploads`, `reference_uploads`: an upload URL handed out, until the sweep after it expired
  * (domain/documents/open-uploads.ts; their `created_at` is the URL's expiry).
  * `batches`: a batch not yet final, until its job (or the reconciler) ends it (domain/batches/).

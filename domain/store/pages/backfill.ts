@@ -2,7 +2,8 @@
  * The backfill of every list (list-index.ts). Items written before list indexes existed have no position;
  * `backfillLists` places them, once per list kind: a marker records that a kind is done, so a start-up after that
  * costs one lookup per kind. It runs at every process start-up under `pages` (domain/store/prepare.ts) and is
- * idempotent (docs/decisions.md 172).
+ * idempotent: items are chosen by their missing position and the position write is guarded, so two processes at
+ * once, or a backfill cut short, leave at most extra entries, which readers skip.
  */
 import type { Db, Document } from 'mongodb';
 import { COLLECTIONS } from '../../platform/db';

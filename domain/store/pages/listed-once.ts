@@ -1,9 +1,10 @@
 /**
  * The `pages` strategy's create-once (domain/store/create-once.ts): a listed item that exists once per natural key
  * (an event per dedupe key, a delivery per event and endpoint) is taken as a key first (natural-keys.ts), then
- * listed and written as every listed item is (list-index.ts: entry first, item second). A retried or concurrent creation finds the item by `_id`,
- * or writes the very item a writer that died after taking the key would have written (docs/decisions.md 280). The
- * item's owner does its own insert; this file writes no item collection.
+ * listed and written as every listed item is (list-index.ts: entry first, item second). A retried or concurrent
+ * creation finds the item by `_id`, or writes the very item a writer that died after taking the key would have
+ * written, never a scan on the item's unique fields. The item's owner does its own insert; this file writes no item
+ * collection.
  */
 import type { Db } from 'mongodb';
 import { pointNaturalKey, takeNaturalKey } from './natural-keys';

@@ -6,9 +6,9 @@
  *
  * Why not find the first writer's item by its own unique field: the embedded store (FerretDB 1.24) pushes down
  * nothing but `_id` equality. `findOne({dedupe_key})` then reads every account's events: 4.1 s over 100,000 of them
- * when the match is recent. That was paid on every retry, exactly when the database was already slow
- * (docs/decisions.md 280). The items keep their unique indexes: on MongoDB those stop a duplicate whatever happens to
- * a key, and they find items written before keys existed.
+ * when the match is recent. That was paid on every retry, exactly when the database was already slow. The items
+ * keep their unique indexes: on MongoDB those stop a duplicate whatever happens to a key, and they find items
+ * written before keys existed.
  *
  * Keys are internal records, not an account's resources: read and written here by `_id` only, each naming the account
  * it was taken for. They go with their items' retention (`purgeNaturalKeys`).

@@ -1,10 +1,9 @@
 /**
  * Rosters, the `pages` strategy's memberships (domain/store/memberships.ts): which items of one kind an account has,
- * readable by `_id`. A roster collection holds one document per
- * account (`_id` = the account id) with the ids of its items; readers read it, then each item by `_id`, instead of
- * asking for `{account_id, …}`, which the embedded store answers by scanning every account's items
- * (docs/decisions.md 282 for webhook endpoints, 290 for API keys). The owner of the items declares a `Roster` over
- * them and is the only caller of its writes.
+ * readable by `_id`. A roster collection holds one document per account (`_id` = the account id) with the ids of its
+ * items; readers read it, then each item by `_id`, instead of asking for `{account_id, …}`, which the embedded store
+ * answers by scanning every account's items (3 s to list one account's keys among 20,000 stored). The owner of the
+ * items declares a `Roster` over them and is the only caller of its writes.
  *
  * The roster holds a superset of the account's items. An id goes in before its item is inserted and comes out after
  * the item has left (or its insert was taken back), so a crash in between leaves an id whose item is missing or

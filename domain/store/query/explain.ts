@@ -1,8 +1,8 @@
 /**
- * Whether MongoDB serves each `query` list read from an index, in order (`npm run ops -- explain-lists`,
- * docs/decisions.md 351): per list and declared filter shape, the planner's winning plan for a page read must scan
- * an index (IXSCAN) and sort nothing in memory (no SORT stage). Only a real MongoDB can say: on FerretDB the check
- * is skipped with the reason, since FerretDB 1.x plans nothing but `_id` equality.
+ * Whether MongoDB serves each `query` list read from an index, in order (`npm run ops -- explain-lists`): per list
+ * and declared filter shape, the planner's winning plan for a page read must scan an index (IXSCAN) and sort nothing
+ * in memory (no SORT stage), so no list read's cost grows with other accounts' data. Only a real MongoDB can say: on
+ * FerretDB the check is skipped with the reason, since FerretDB 1.x plans nothing but `_id` equality.
  */
 import type { Db, Document } from 'mongodb';
 import type { Listed, ListFilter, ListShape, ListSpec } from '../list-spec';
