@@ -9,7 +9,8 @@
  * time in 10-second long polls and held a runs-queue slot meanwhile: kept only for executions started with it
  * (`awaitsInput: true`), until none is open.
  */
-import { admitAwaitedRun, awaitedInput, failRun } from '../domain/runs/lifecycle';
+import { failRun } from '../domain/runs/lifecycle';
+import { admitAwaitedRun, awaitedInput } from '../domain/runs/awaited-input';
 import type { RunStatus } from '../domain/runs/schemas';
 import type { RunJobInput } from '../domain/jobs/contract';
 import { extractDocument } from '../domain/jobs';
