@@ -523,7 +523,7 @@ describe("the reconciler's watch list", () => {
     // An admitted, queued run whose job never started and that the watch list does not name, past the grace period.
     const runs = idle.database.db.collection(COLLECTIONS.runs);
     const deadId = newId('run');
-    // Without the original's watch mark (under `query`): no process watched this one.
+    // Without the original's watch mark, where the store gave it one: no process watched this one.
     const { watched_since: _mark, ...original } = (await runs.findOne({ _id: created.body.id }))!;
     await runs.insertOne({
       ...original,
