@@ -3,7 +3,8 @@
  * own, the model's value (and each repeat's), the difference from the first rater, and the runs — so a person can
  * sort and filter to the disagreements and open the run behind any of them. Text cells stay text (never formulas).
  */
-import { Workbook } from 'exceljs';
+import { PassThrough } from 'node:stream';
+import { stream as excelStream } from 'exceljs';
 import type { Criterion, LabelValue } from '../../domain/agreement-metrics/agreement';
 import { aggregateRepeats, validValue } from '../../domain/agreement-metrics/agreement';
 import { truncateText, xmlSafe } from './shape';
@@ -53,10 +54,19 @@ export async function renderCalibrationItems(
     'runs',
   ];
 
-  const workbook = new Workbook();
+  // Written as a stream, each row committed as it is added: an in-memory workbook holds every cell as an object, and
+  // 10,000 items × 20 criteria ran a 1 GB heap out of memory; this holds one row and the compressed bytes.
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const workbook = new excelStream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   workbook.creator = 'Assay';
-  const sheet = workbook.addWorksheet('Items');
-  sheet.addRow(header.map(text)).font = { bold: true };
+  const sheet = workbook.addWorksheet('Items', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = header.map((h) => ({ width: Math.min(Math.max(h.length + 2, 10), 40) }));
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: header.length } };
+  const top = sheet.addRow(header.map(text));
+  top.font = { bold: true };
+  top.commit();
   for (const item of items) {
     for (const criterion of criteria) {
       const labels = item.labels[criterion.key] ?? [];
@@ -72,24 +82,25 @@ export async function renderCalibrationItems(
             : model === first
               ? 0
               : 1;
-      sheet.addRow([
-        text(item.item_id),
-        item.external_id === null ? null : text(item.external_id),
-        text(criterion.key),
-        ...raters.map((r) => cell(labels.find((l) => l.rater === r)?.value)),
-        cell(model),
-        ...repeats.map((_, k) => cell(values[k] as LabelValue | null | undefined)),
-        difference,
-        model !== null,
-        text(item.run_ids.join(' ')),
-      ]);
+      sheet
+        .addRow([
+          text(item.item_id),
+          item.external_id === null ? null : text(item.external_id),
+          text(criterion.key),
+          ...raters.map((r) => cell(labels.find((l) => l.rater === r)?.value)),
+          cell(model),
+          ...repeats.map((_, k) => cell(values[k] as LabelValue | null | undefined)),
+          difference,
+          model !== null,
+          text(item.run_ids.join(' ')),
+        ])
+        .commit();
     }
   }
-  sheet.views = [{ state: 'frozen', ySplit: 1 }];
-  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: header.length } };
-  header.forEach((h, i) => (sheet.getColumn(i + 1).width = Math.min(Math.max(h.length + 2, 10), 40)));
+  sheet.commit();
+  await workbook.commit();
   return {
-    bytes: Buffer.from(await workbook.xlsx.writeBuffer()),
+    bytes: Buffer.concat(chunks),
     mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     extension: 'xlsx',
   };
