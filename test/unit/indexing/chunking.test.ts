@@ -109,7 +109,7 @@ describe('chunkSections', () => {
       // In linear time: the tokenizer is never handed a run long enough for BPE's square (unsliced, the CJK run
       // took over 30 s to count); activities/indexing/tokens.ts slices runs at 256 characters, one more to keep a
       // surrogate pair whole.
-      const handed = [...counted.mock.calls, ...encoded.mock.calls].map(([text]) => text);
+      const handed = [...counted.mock.calls, ...encoded.mock.calls].map(([text]) => String(text));
       expect(handed.join('')).toContain(cjk.slice(0, 256));
       expect(handed.reduce((most, text) => Math.max(most, longestRun(text)), 0)).toBeLessThanOrEqual(257);
     } finally {
