@@ -5,6 +5,7 @@
  */
 import { parse as parseCsv } from 'csv-parse/sync';
 import * as XLSX from '@e965/xlsx';
+import { TASK_QUEUES } from '../../domain/jobs/contract';
 import { createTestContext, type TestContext } from '../support/app';
 import { makeDocument } from '../support/files';
 import { newAccount, type TestAccount } from '../support/identity';
@@ -314,7 +315,8 @@ describe('a batch at scale', () => {
     expect(created.status).toBe(202);
     const createMs = Date.now() - startedAt;
     // Halfway, interactive runs — 10 of this account, 10 of another — are not queued behind the batch's items
-    // (items run on their own queue and Worker): each succeeds within seconds, while the batch is still running.
+    // (items run on their own queue and Worker): each succeeds while the batch is still running. (How soon: the
+    // batch section of `npm run bench`, bench/batches.ts, against its goal.)
     const otherKey = await (await newAccount(t)).key({ mode: 'test' });
     const otherDoc = await documentFor(otherKey);
     const otherWf = await makeWorkflow(t, otherKey);
@@ -331,7 +333,6 @@ describe('a batch at scale', () => {
         ...Array.from({ length: 10 }, () => [testKey, wf, docs[0]!]),
         ...Array.from({ length: 10 }, () => [otherKey, otherWf, otherDoc]),
       ].map(async ([key, workflow, doc]) => {
-        const began = Date.now();
         const run = await t.api
           .post(`/v1/workflows/${workflow}/runs`)
           .set(auth(key!))
@@ -341,7 +342,7 @@ describe('a batch at scale', () => {
           const got = await t.api.get(`/v1/runs/${run.body.id}`).set(auth(key!));
           if (got.body.status !== 'queued' && got.body.status !== 'running') {
             expect(got.body.status).toBe('succeeded');
-            return Date.now() - began;
+            return run.body.id as string;
           }
           await new Promise((r) => setTimeout(r, 100));
         }
@@ -349,10 +350,10 @@ describe('a batch at scale', () => {
     );
     const midway = await t.api.get(`/v1/batches/${created.body.id}`).set(auth(testKey));
     expect(sum(midway.body.counts)).toBe(1000);
-    interactive.sort((x, y) => x - y);
-    process.stdout.write(`interactive runs during the batch: p95 ${interactive[18]} ms, max ${interactive[19]} ms\n`);
     expect(midway.body.status).toBe('running');
-    expect(interactive[19]).toBeLessThan(15_000);
+    expect(midway.body.counts.succeeded).toBeLessThan(1000); // items were still waiting when they had all finished
+    const queueOf = async (runId: string) => (await t.temporal.client.workflow.getHandle(runId).describe()).taskQueue;
+    expect(new Set(await Promise.all(interactive.map(queueOf)))).toEqual(new Set([TASK_QUEUES.runs]));
     const { batch, reads } = await waitForBatch(testKey, created.body.id, 300_000);
     const tookMs = Date.now() - startedAt;
     expect(batch).toMatchObject({ status: 'succeeded', counts: { total: 1000, succeeded: 1000 } });
@@ -366,6 +367,7 @@ describe('a batch at scale', () => {
       bom: true,
     }) as Array<Record<string, string>>;
     expect(rows).toHaveLength(1000);
+    expect(await queueOf(runs[0]!.id as string)).toBe(TASK_QUEUES.batches);
     const byId = new Map(runs.map((r) => [r.id as string, r]));
     for (const [i, row] of rows.entries()) {
       expect(row.external_id).toBe(`ext-${i}`);

@@ -5,6 +5,7 @@
  */
 import { request } from 'node:http';
 import { readFileSync } from 'node:fs';
+import { RE2JS } from 're2js';
 import { validateAgainstSchema } from '../../domain/json-schema/validate';
 import { statObject } from '../../domain/platform/storage';
 import { originalKeys } from '../../domain/documents/originals';
@@ -22,6 +23,8 @@ import {
 import { newAccount, type TestAccount } from '../support/identity';
 import { putToUploadUrl, uploadDocument } from '../support/uploads';
 import { makeWorkflow, waitForRun } from '../support/runs';
+import { activityAttempts } from '../support/attempts';
+import { jobIds } from '../../domain/jobs';
 
 let t: TestContext;
 let a: TestAccount;
@@ -184,14 +187,14 @@ describe('a hostile corpus', () => {
     '%s fails with a clear reason, fast, without growing the worker',
     async (_name, make, reason) => {
       const file = await make();
-      const started = Date.now();
       const { result: res, growthMb } = await rssGrowthDuring(() =>
         uploadDocument(t, token, { ...file, bytes: file.bytes }),
       );
-      expect(Date.now() - started).toBeLessThan(60_000);
       expect(res.status).toBe(200);
       expect(res.body.extracted).toBe(false);
+      // Fast: the reason names the sandbox's guard, memory cap or deadline, that stopped its one attempt.
       expect(res.body.extraction_error.message).toMatch(reason);
+      expect((await activityAttempts(t.temporal, jobIds.extractDocument(res.body.id))).extractDocumentText).toBe(1);
       expect(res.body.extraction_error.message).not.toMatch(/\n|node_modules|\/work\//);
       expect(growthMb).toBeLessThan(100);
 
@@ -210,16 +213,16 @@ describe('a hostile corpus', () => {
 
     const at = await t.api.post('/v1/documents').set(auth()).send({ filename: 'line.txt', mime_type: 'text/plain' });
     expect(await putGenerated(at.body.upload_url, at.body.upload_headers, 50 * MB)).toBe(200);
-    const started = Date.now();
     const { result: res, growthMb } = await rssGrowthDuring(() =>
       t.api.post(`/v1/documents/${at.body.id}/complete`).set(auth()),
     );
-    expect(Date.now() - started).toBeLessThan(60_000);
     expect(res.body).toMatchObject({ extracted: false, size_bytes: 50 * MB });
+    // Bounded: refused by the line-length guard on its one attempt, not stopped by the sandbox's deadline.
     expect(res.body.extraction_error).toMatchObject({
       code: 'file_unprocessable',
       message: expect.stringMatching(/line of more than 1 MiB/),
     });
+    expect((await activityAttempts(t.temporal, jobIds.extractDocument(at.body.id))).extractDocumentText).toBe(1);
     expect(growthMb).toBeLessThan(100);
 
     const normal = await makeDocument('docx', { sentences: SAMPLE_SENTENCES });
@@ -229,17 +232,23 @@ describe('a hostile corpus', () => {
 });
 
 describe('tenant regexes', () => {
-  it('validates `(a+)+$` against 10,000 a’s and a ! in well under 100 ms, and refuses what RE2 cannot run', async () => {
+  it('validates `(a+)+$` against 10,000 a’s and a ! on RE2, in linear time, and refuses what RE2 cannot run', async () => {
     const schema = { type: 'object', properties: { code: { type: 'string', pattern: '(a+)+$' } } };
-    const wf = await t.api
-      .post('/v1/workflows')
-      .set(auth())
-      .send({ product_code: 'general_evaluation', name: 'ReDoS', output_schema: schema });
-    expect(wf.status).toBe(201);
-    const started = performance.now();
-    const result = validateAgainstSchema(schema, { code: `${'a'.repeat(10_000)}!` });
-    expect(performance.now() - started).toBeLessThan(100);
-    expect(result.valid).toBe(false);
+    // RE2 compiles it, before the long input is tried: a backtracking engine would never answer that (and would hang).
+    const compiled = jest.spyOn(RE2JS, 'compile');
+    let wf: { status: number; body: { id: string } };
+    try {
+      wf = await t.api
+        .post('/v1/workflows')
+        .set(auth())
+        .send({ product_code: 'general_evaluation', name: 'ReDoS', output_schema: schema });
+      expect(wf.status).toBe(201);
+      expect(validateAgainstSchema(schema, { code: 'aaa' }).valid).toBe(true);
+      expect(compiled.mock.calls.map(([pattern]) => pattern)).toContain('(a+)+$');
+    } finally {
+      compiled.mockRestore();
+    }
+    expect(validateAgainstSchema(schema, { code: `${'a'.repeat(10_000)}!` }).valid).toBe(false);
 
     for (const pattern of ['(a)\\1', '^(?=x)x$']) {
       const refused = await t.api
