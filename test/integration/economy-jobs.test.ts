@@ -3,8 +3,8 @@
  * a provider batch on the slot's own protocol (OpenAI Files + Batch, Anthropic Message Batches) spoken by the local
  * provider-batch server, polls it on durable timers (shortened here), answers each item from its results, and
  * charges each item its discounted quote once. Faults: an expiry with half done, an answer failing the schema, the
- * worker killed while polling, the batch canceled while the provider works. Its own namespace and worker
- * (test/support/economy-stack.ts).
+ * worker killed while polling, the batch canceled while the provider works, an Anthropic create whose answer was
+ * lost. Its own namespace and worker (test/support/economy-stack.ts).
  */
 import { createTestContext } from '../support/app';
 import { auth, until, useEconomyStack } from '../support/economy-stack';
@@ -222,5 +222,33 @@ describe('faults (openai protocol)', () => {
     for (const r of runs) expect(r).toMatchObject({ status: 'canceled' });
     const after = (await stack.t.api.get('/v1/usage/balance').set(auth(acc.key))).body.pro_credits as number;
     expect(after).toBeCloseTo(before, 3);
+  }, 120_000);
+});
+
+describe('faults (anthropic protocol)', () => {
+  beforeAll(async () => {
+    await useWorker('anthropic');
+  }, 120_000);
+
+  it('adopts the provider batch a create whose answer was lost made, instead of paying for a second', async () => {
+    const acc = await account();
+    // The provider makes the batch, then the connection drops: the submit fails with nothing recorded, and retries.
+    stack.server.loseCreateAnswers = 1;
+    const creates = batchCreates('anthropic');
+    const ordinary = ordinaryCalls('anthropic');
+    const created = await createBatch(acc, 6, true);
+    const done = await finalBatch(acc, created.id);
+    expect(done.status).toBe('succeeded');
+    expect(stack.server.loseCreateAnswers).toBe(0);
+    expect(batchCreates('anthropic') - creates).toBe(1);
+    const made = [...stack.server.batches.values()].at(-1)!;
+    expect(done.provider_batches).toEqual([{ id: made.id, provider: 'anthropic', status: 'completed', requests: 6 }]);
+    expect(ordinaryCalls('anthropic') - ordinary).toBe(0);
+    const runs = await expectLedgerExact(acc.a.accountId, created.id);
+    for (const r of runs) {
+      expect(r.status).toBe('succeeded');
+      expect(r.charged_milli).toBe(r.quoted_milli);
+      expect(JSON.parse(r.manifest_json as string).provider_batch).toEqual({ id: made.id, provider: 'anthropic' });
+    }
   }, 120_000);
 });
