@@ -12,7 +12,7 @@ import { parseConfig } from '../../domain/platform/config';
 import { testNamespaces } from './env';
 import { createTestContext, ownDatabase, type TestContext } from './app';
 import { makeDocument } from './files';
-import { newAccount } from './identity';
+import { newAccount, type TestAccount } from './identity';
 import { ProviderBatchServer } from './provider-batch-server';
 import { startWorker, type Spawned } from './processes';
 import { makeWorkflow } from './runs';
@@ -90,7 +90,7 @@ export function useEconomyStack(name: string, protocol: Protocol = 'openai') {
   });
 
   /** A new account with a live key, credits, one document and a plain workflow. */
-  async function account() {
+  async function account(): Promise<EconomyAccount> {
     const a = await newAccount(s.t);
     const key = await a.key({ mode: 'live' });
     await grant(s.t.database.db, a.accountId, `grant_economy_${a.accountId}`, toMilli(10_000), 'regular');
@@ -100,7 +100,21 @@ export function useEconomyStack(name: string, protocol: Protocol = 'openai') {
     const wf = await makeWorkflow(s.t, key);
     return { a, key, doc: uploaded.body.id as string, wf };
   }
-  type Account = Awaited<ReturnType<typeof account>>;
+
+  return { stack: s, slotEnv, useWorker, account, ...readersOf(s) };
+}
+
+/** A test's account: a live key, credits, one document and a workflow. */
+export interface EconomyAccount {
+  a: TestAccount;
+  key: string;
+  doc: string;
+  wf: string;
+}
+
+/** What the tests read and count of the stack's batches, runs, ledger and provider-batch server. */
+function readersOf(s: EconomyStack) {
+  type Account = EconomyAccount;
 
   async function createBatch(acc: Account, n: number, economy: boolean) {
     const created = await s.t.api
@@ -160,17 +174,5 @@ export function useEconomyStack(name: string, protocol: Protocol = 'openai') {
   const ordinaryCalls = (p: Protocol) =>
     s.server.count('POST', p === 'openai' ? '/v1/chat/completions' : '/v1/messages');
 
-  return {
-    stack: s,
-    slotEnv,
-    useWorker,
-    account,
-    createBatch,
-    readBatch,
-    finalBatch,
-    runsOf,
-    expectLedgerExact,
-    batchCreates,
-    ordinaryCalls,
-  };
+  return { createBatch, readBatch, finalBatch, runsOf, expectLedgerExact, batchCreates, ordinaryCalls };
 }
