@@ -143,7 +143,7 @@ describe('faults (openai protocol)', () => {
 
   it('repairs an answer that fails the output schema once, through the ordinary API', async () => {
     const acc = { ...(await account()) };
-    acc.wf = await makeWorkflow(t, acc.key, { output_schema: SCHEMA });
+    acc.wf = await makeWorkflow(stack.t, acc.key, { output_schema: SCHEMA });
     let bad = '';
     stack.server.answer = (customId) => {
       if (!bad) bad = customId;
@@ -161,7 +161,7 @@ describe('faults (openai protocol)', () => {
 
   it("sends an item's k = 3 samples in the same provider batch and reports their consensus and confidence", async () => {
     const acc = { ...(await account()) };
-    acc.wf = await makeWorkflow(t, acc.key, {
+    acc.wf = await makeWorkflow(stack.t, acc.key, {
       output_schema: SCHEMA,
       criteria: [{ key: 'score', pointer: '/score', kind: 'ordinal', min: 0, max: 10 }],
       confidence: { samples: 3 },
