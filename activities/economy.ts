@@ -11,8 +11,10 @@ import { customIdFor, parseCustomId } from '../domain/batches/economy';
 import {
   admitEconomyItems,
   economyBatch,
+  groupRunIds,
   PROVIDER_BATCH_WAIT_MS,
   recordProviderBatch,
+  recordSubmitIntent,
   updateProviderBatch,
   waitingRunsOf,
 } from '../domain/batches/economy-job';
@@ -28,7 +30,12 @@ import { createLiveEvaluator } from './live-evaluation';
 import { createContextAssembler } from './model-context';
 import { providerBatchClient } from './models/economy-configured';
 import type { ModelAnswer, ModelGateway, ModelProvider, ProviderSlot } from './models/gateway';
-import { EconomyUnavailableError, type ProviderBatchRequest, type ProviderBatchState } from './models/provider-batch';
+import {
+  EconomyUnavailableError,
+  type ProviderBatchClient,
+  type ProviderBatchRequest,
+  type ProviderBatchState,
+} from './models/provider-batch';
 import { answerSchema } from './prompt';
 
 /** Runs whose requests are built side by side (each reads its documents from the object store). */
@@ -97,8 +104,9 @@ async function submitSlot(
   if (!record) {
     const marker = `${batch._id}-${key}`;
     const requests = built.flatMap((b) => b.requests);
-    let id = await client.find(marker);
+    let id = (await client.find(marker)) ?? (await adopted(deps, client, batch, key));
     if (!id) {
+      await recordSubmitIntent(deps, batch, key, { at: new Date(), requests: requests.length });
       try {
         id = await client.submit(requests, marker);
       } catch (err) {
@@ -132,6 +140,33 @@ async function submitSlot(
   );
 }
 
+/** How far the provider's clock may be from ours when a retry looks for what an earlier attempt created. */
+const CLOCK_SKEW_MS = 2 * 60_000;
+
+/**
+ * The provider batch an earlier attempt created but never recorded, where the protocol keeps no marker
+ * (docs/decisions.md 793): of those with the intent's request count created within one create call of it (give or
+ * take the clock skew) and not another group's of this batch, the one nearest the intent — ours followed it at once.
+ */
+async function adopted(
+  deps: ActivityDeps,
+  client: ProviderBatchClient,
+  batch: BatchDoc,
+  key: string,
+): Promise<string | null> {
+  const intent = batch.economy_intents?.[key];
+  if (!intent || !client.createdBetween) return null;
+  const at = new Date(intent.at).getTime();
+  const taken = new Set(Object.values(batch.economy_groups ?? {}).map((g) => g.id));
+  // A create is answered within the call's timeout, or abandoned: one made later than that was not this intent's.
+  const to = at + deps.config.MODEL_TIMEOUT_S * 1000 + CLOCK_SKEW_MS;
+  const found = await client.createdBetween(new Date(at - CLOCK_SKEW_MS), new Date(to), intent.requests);
+  const distance = (c: { createdAt: Date }) => Math.abs(c.createdAt.getTime() - at);
+  const id = found.filter((c) => !taken.has(c.id)).sort((a, b) => distance(a) - distance(b))[0]?.id ?? null;
+  if (id) deps.logger.warn({ batch: batch._id, key, id }, 'economy: adopted the provider batch a lost create made');
+  return id;
+}
+
 type Assembler = ReturnType<typeof createContextAssembler>;
 type Built = Awaited<ReturnType<typeof requestsOf>>;
 
@@ -139,9 +174,11 @@ type Built = Awaited<ReturnType<typeof requestsOf>>;
 async function collect(deps: ActivityDeps, batch: BatchDoc, record: EconomyGroupDoc): Promise<void> {
   const client = providerBatchClient(deps.config, record.slot)!;
   const byRun = new Map<string, StoredAnswers>();
+  // Only this group's runs: an adopted batch that was not ours after all (docs/decisions.md 793) answers none.
+  const mine = new Set(groupRunIds(batch, record.group));
   for (const result of await client.results(record.id)) {
     const named = parseCustomId(result.customId);
-    if (!named) continue;
+    if (!named || !mine.has(named.runId)) continue;
     const stored = byRun.get(named.runId) ?? { samples: [] };
     stored.samples[named.sample] = result.ok ? result.answer : null;
     byRun.set(named.runId, stored);

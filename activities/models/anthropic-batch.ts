@@ -31,6 +31,17 @@ export function anthropicBatchClient(options: AnthropicOptions): ProviderBatchCl
     available: () => available(() => client.messages.batches.list({ limit: 1 })),
     // Message batches carry no metadata, and their requests cannot be read back before they end.
     find: () => Promise.resolve(undefined),
+    createdBetween: (from, to, requests) =>
+      read(async () => {
+        const found: Array<{ id: string; createdAt: Date }> = [];
+        // Newest first, page after page: the first one older than `from` ends the walk.
+        for await (const batch of client.messages.batches.list({ limit: 100 })) {
+          const createdAt = new Date(batch.created_at);
+          if (createdAt < from) break;
+          if (createdAt <= to && stateOf(batch).counts.total === requests) found.push({ id: batch.id, createdAt });
+        }
+        return found.reverse();
+      }),
     async submit(requests: ProviderBatchRequest[]) {
       checkBatchRequests(requests);
       try {

@@ -59,6 +59,11 @@ export interface ProviderBatchClient {
    * the caller cannot tell.
    */
   find(marker: string): Promise<string | null | undefined>;
+  /**
+   * Where `find` cannot tell (Anthropic): the provider batches of exactly `requests` requests created between `from`
+   * and `to` by the provider's clock, oldest first — what a retried submit may adopt (docs/decisions.md 793).
+   */
+  createdBetween?(from: Date, to: Date, requests: number): Promise<Array<{ id: string; createdAt: Date }>>;
   poll(id: string): Promise<ProviderBatchState>;
   /**
    * The results of an ended batch, one per custom id the provider reported. A custom id absent from them was not

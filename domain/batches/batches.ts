@@ -72,6 +72,11 @@ export interface BatchDoc extends Item {
    * instead of creating a second.
    */
   economy_groups?: Record<string, EconomyGroupDoc>;
+  /**
+   * By group key, the last create about to be sent where the group has no provider batch yet: when, and how many
+   * requests. A retry that finds it without a record looks for that batch at the provider (docs/decisions.md 793).
+   */
+  economy_intents?: Record<string, { at: Date; requests: number }>;
 }
 
 /** One provider batch of an economy batch as its job keeps it (listed as `provider_batches` without the rest). */

@@ -68,13 +68,18 @@ export async function admitEconomyItems(
   return groups;
 }
 
-/** The runs of a group still waiting for a provider batch: admitted, queued, not yet in one. */
-export async function waitingRunsOf(deps: BatchDeps, batch: BatchDoc, group: number): Promise<RunDoc[]> {
-  const tenant = new TenantDb(deps.db, batch.account_id);
+/** The run ids of a group's items, by position. */
+export function groupRunIds(batch: Pick<BatchDoc, '_id' | 'total' | 'workflow'>, group: number): string[] {
   const per = itemsPerGroup(batch);
   const ids: string[] = [];
   for (let p = group * per; p < Math.min(batch.total, (group + 1) * per); p++) ids.push(batchItemRunId(batch._id, p));
-  const runs = await findByIds(tenant.collection<RunDoc>(COLLECTIONS.runs), ids);
+  return ids;
+}
+
+/** The runs of a group still waiting for a provider batch: admitted, queued, not yet in one. */
+export async function waitingRunsOf(deps: BatchDeps, batch: BatchDoc, group: number): Promise<RunDoc[]> {
+  const tenant = new TenantDb(deps.db, batch.account_id);
+  const runs = await findByIds(tenant.collection<RunDoc>(COLLECTIONS.runs), groupRunIds(batch, group));
   return runs.filter(
     (r) => r.economy && r.admission === 'admitted' && r.status === 'queued' && !FINAL_RUN_STATUSES.has(r.status),
   );
@@ -98,6 +103,23 @@ export async function recordProviderBatch(
   );
   const now = await batchesCollection(tenant).findOne({ _id: batch._id });
   return now?.economy_groups?.[key] ?? record;
+}
+
+/**
+ * Records that a create of the group's provider batch is about to be sent (docs/decisions.md 793): the last attempt's
+ * time and request count, read by a retry that finds no provider batch recorded. Never once one is.
+ */
+export async function recordSubmitIntent(
+  deps: BatchDeps,
+  batch: BatchDoc,
+  key: string,
+  intent: { at: Date; requests: number },
+): Promise<void> {
+  const tenant = new TenantDb(deps.db, batch.account_id);
+  await batchesCollection(tenant).updateOne(
+    { _id: batch._id, [`economy_groups.${key}`]: { $exists: false } },
+    { $set: { [`economy_intents.${key}`]: intent } },
+  );
 }
 
 /** A provider batch's status as last seen, and whether its answers are stored (or no longer awaited). */

@@ -136,6 +136,8 @@ async function claimRoom(
   claim: string,
 ): Promise<{ room: number; claimed: boolean; shrunk: boolean; lost?: true }> {
   const limit = LIMITS.batchItemsInFlightPerAccount;
+  // Economy items waiting at the provider count nowhere: in flight is a model call of ours holding a worker's slot,
+  // which they take only when these steps run them (docs/decisions.md 761).
   let room = Math.min(batch.max_concurrency - own, limit - own - (await othersInFlight(tenant, batch._id)));
   if (room <= 0) return { room: 0, claimed: false, shrunk: false };
   const publish = async (inflight: number) =>

@@ -3,7 +3,7 @@
  * references because LiteLLM's proxy does not serve them offline (it forwards them to the upstream provider):
  * - OpenAI Files + Batch API: `POST /v1/files` (multipart, purpose `batch`), `GET /v1/files/{id}/content`,
  *   `POST /v1/batches`, `GET /v1/batches` (list), `GET /v1/batches/{id}`, `POST /v1/batches/{id}/cancel`;
- * - Anthropic Message Batches: `POST /v1/messages/batches`, `GET /v1/messages/batches` (list),
+ * - Anthropic Message Batches: `POST /v1/messages/batches`, `GET /v1/messages/batches` (list, newest first, paged),
  *   `GET /v1/messages/batches/{id}`, `GET /v1/messages/batches/{id}/results` (JSONL), `POST …/{id}/cancel`.
  * Its objects are the SDKs' own types. A batch moves on only when polled (`pollsBeforeEnd` retrieves), so tests
  * script its course without clocks: answers per request, an expiry with part done, a cancel while it works, a whole
@@ -100,6 +100,8 @@ export class ProviderBatchServer {
   defaultPlan: BatchPlan = {};
   /** False: every batch route (and the files route) answers 404, as a server without a batch API does. */
   batchApi = true;
+  /** Anthropic: the next creates make their batch, then drop the connection unanswered (the answer is lost). */
+  loseCreateAnswers = 0;
   /** Delay before each answer of the batch routes. */
   delayMs = 0;
   private server?: Server;
@@ -152,7 +154,8 @@ export class ProviderBatchServer {
         ? this.anthropicError(res, 404, 'not_found_error', `${method} ${path} not found`)
         : this.json(res, 404, { error: { message: `${method} ${path} not found`, type: 'invalid_request_error' } });
     }
-    return anthropic ? this.anthropic(method, path, raw, res) : this.openai(method, path, raw, req, res);
+    const query = new URL(req.url ?? '', 'http://x').searchParams;
+    return anthropic ? this.anthropic(method, path, query, raw, res) : this.openai(method, path, raw, req, res);
   }
 
   // ---- OpenAI Files + Batch API ----
@@ -292,13 +295,15 @@ export class ProviderBatchServer {
 
   // ---- Anthropic Message Batches ----
 
-  private anthropic(method: string, path: string, raw: Buffer, res: ServerResponse): void {
+  private anthropic(method: string, path: string, query: URLSearchParams, raw: Buffer, res: ServerResponse): void {
     const parts = path.split('/').filter(Boolean); // ['v1', 'messages', 'batches', id?, action?]
     if (method === 'GET' && parts.length === 3) {
-      const data = [...this.batches.values()]
-        .filter((b) => b.protocol === 'anthropic')
-        .map((b) => this.messageBatch(b));
-      return this.json(res, 200, { data, has_more: false, first_id: data[0]?.id ?? null, last_id: null });
+      // Newest first, `limit` (default 20) a page, the next page `after_id` the last id of this one.
+      const all = [...this.batches.values()].filter((b) => b.protocol === 'anthropic').reverse();
+      const from = query.get('after_id') ? all.findIndex((b) => b.id === query.get('after_id')) + 1 : 0;
+      const page = all.slice(from, from + Number(query.get('limit') ?? 20)).map((b) => this.messageBatch(b));
+      const ends = { first_id: page[0]?.id ?? null, last_id: page.at(-1)?.id ?? null };
+      return this.json(res, 200, { data: page, has_more: from + page.length < all.length, ...ends });
     }
     if (method === 'POST' && parts.length === 3) {
       const body = JSON.parse(raw.toString('utf8') || '{}') as { requests?: unknown };
@@ -320,6 +325,10 @@ export class ProviderBatchServer {
         body: r.params as Record<string, unknown>,
       }));
       const batch = this.newBatch('anthropic', `msgbatch_${++this.seq}`, lines, this.plans.shift() ?? this.defaultPlan);
+      if (this.loseCreateAnswers > 0) {
+        this.loseCreateAnswers -= 1;
+        return void res.destroy();
+      }
       return this.json(res, 200, this.messageBatch(batch));
     }
     const batch = this.batches.get(parts[3] ?? '');

@@ -238,3 +238,22 @@ test('anthropic: the structured answer is the forced tool call, read back as its
   const [result] = await client.results(id);
   expect(result).toMatchObject({ ok: true, answer: { text: '{"score":0}', stop: 'complete' } });
 });
+
+test('anthropic: a create whose answer was lost is found by its request count and creation time, page after page', async () => {
+  const client = protocols[1].client(origin);
+  const from = new Date(Date.now() - 5_000);
+  const to = new Date(Date.now() + 5_000);
+  // More than one page of the listing (100 a page) before the lost one.
+  const earlier: string[] = [];
+  for (let i = 0; i < 101; i++) earlier.push(await client.submit(requests(1)));
+  server.loseCreateAnswers = 1;
+  await expect(client.submit(requests(2))).rejects.toThrow();
+  await client.submit(requests(3));
+  const lost = [...server.batches.values()].find((b) => b.lines.length === 2)!.id;
+  expect(await client.createdBetween!(from, to, 2)).toEqual([{ id: lost, createdAt: expect.any(Date) }]);
+  const lists = server.count('GET', '/v1/messages/batches');
+  expect((await client.createdBetween!(from, to, 1)).map((b) => b.id)).toEqual(earlier);
+  expect(server.count('GET', '/v1/messages/batches') - lists).toBe(2);
+  expect(await client.createdBetween!(to, new Date(to.getTime() + 60_000), 2)).toEqual([]);
+  expect(await client.createdBetween!(new Date(from.getTime() - 60_000), new Date(from.getTime() - 1), 2)).toEqual([]);
+});
