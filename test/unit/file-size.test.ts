@@ -42,7 +42,6 @@ const LONG_FILES: Record<string, number> = {
 const LONG_FUNCTIONS: Record<string, number> = {
   'activities/parsing/sandbox.ts:processInSandbox': 195,
   'activities/parsing/sandbox.ts:processInSandbox › new Promise(…) callback': 178,
-  'bench/commands.ts:countCommands': 175,
   'test/chaos/scenario.ts:runChaos': 374,
   'test/integration/evidence.test.ts:describe(…) callback › it(…) callback': 128,
   'test/support/temporal-tls-front.ts:startTemporalTlsFront': 131,
