@@ -41,7 +41,6 @@ const LONG_FUNCTIONS: Record<string, number> = {
   'test/chaos/scenario.ts:runChaos': 374,
   'test/integration/evidence.test.ts:describe(…) callback › it(…) callback': 128,
   'test/support/temporal-tls-front.ts:startTemporalTlsFront': 131,
-  // Grown or added by this session's parallel branches after the list was made: next to split.
 };
 
 /** Generated (by `npm run generate:clients` and the like): their length is their source's. */
