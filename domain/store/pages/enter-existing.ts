@@ -8,7 +8,7 @@ import { TenantDb } from '../tenant';
 import type { Listed, ListSpec } from '../list-spec';
 import { NOT_CLOSED } from '../closed';
 import { allocate, writeEntries } from './entries';
-import { createdMs, listKey } from './page-docs';
+import { byList, createdMs, listKey } from './page-docs';
 
 /**
  * The backfill: every item of `spec` without a position gets one, below every position handed out so far (older
@@ -21,11 +21,7 @@ export async function backfillList<T extends Listed>(db: Db, spec: ListSpec<T>):
     .collection<Document>(spec.collection)
     .find({ list_pos: { $exists: false } })
     .toArray()) as unknown as T[];
-  const groups = new Map<string, T[]>();
-  for (const doc of unplaced) {
-    const key = `${doc.account_id}\u0000${listKey(spec, spec.scopeOf(doc))}`;
-    groups.set(key, [...(groups.get(key) ?? []), doc]);
-  }
+  const groups = byList(spec, unplaced);
   for (const group of groups.values()) {
     const accountId = group[0]!.account_id;
     const tenant = new TenantDb(db, accountId);
@@ -57,11 +53,7 @@ export async function enterPositioned<T extends Listed>(db: Db, spec: ListSpec<T
     .collection<Document>(spec.collection)
     .find({ list_pos: { $exists: true }, ...NOT_CLOSED })
     .toArray()) as unknown as T[];
-  const groups = new Map<string, T[]>();
-  for (const doc of positioned) {
-    const key = `${doc.account_id}\u0000${listKey(spec, spec.scopeOf(doc))}`;
-    groups.set(key, [...(groups.get(key) ?? []), doc]);
-  }
+  const groups = byList(spec, positioned);
   for (const group of groups.values()) {
     const tenant = new TenantDb(db, group[0]!.account_id);
     const list = listKey(spec, spec.scopeOf(group[0]!));

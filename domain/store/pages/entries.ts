@@ -7,6 +7,7 @@ import { upserting } from '../../platform/db';
 import { TenantDb } from '../tenant';
 import type { Listed, ListSpec } from '../list-spec';
 import {
+  byList,
   createdMs,
   headId,
   listKey,
@@ -147,11 +148,7 @@ export async function dropFromList<T extends Listed>(
  * the given documents, which the caller then inserts — at once, since settled ones are listed from their snapshot.
  */
 export async function addManyToList<T extends Listed>(db: Db, spec: ListSpec<T>, docs: T[]): Promise<void> {
-  const groups = new Map<string, T[]>();
-  for (const doc of docs) {
-    const key = `${doc.account_id}\u0000${listKey(spec, spec.scopeOf(doc))}`;
-    groups.set(key, [...(groups.get(key) ?? []), doc]);
-  }
+  const groups = byList(spec, docs);
   await Promise.all(
     [...groups.values()].map(async (group) => {
       const tenant = new TenantDb(db, group[0]!.account_id);

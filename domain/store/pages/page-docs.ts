@@ -73,3 +73,13 @@ export interface Position {
 }
 
 export const before = (a: Position, b: Position) => a.q < b.q || (a.q === b.q && a.id < b.id);
+
+/** Items grouped by the list they belong to (account and list, scope included), for writes made list by list. */
+export function byList<T extends Listed>(spec: ListSpec<T>, docs: T[]): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const doc of docs) {
+    const key = `${doc.account_id}\u0000${listKey(spec, spec.scopeOf(doc))}`;
+    groups.set(key, [...(groups.get(key) ?? []), doc]);
+  }
+  return groups;
+}
