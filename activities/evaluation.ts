@@ -26,13 +26,12 @@ import type { ActivityDeps } from './deps';
 import { countTokens } from './indexing/tokens';
 import { createContextAssembler, renderInput, type ModelContext } from './model-context';
 import type { ModelMessage } from './models/gateway';
-import { stubEvidence, stubJudgments, stubOutput } from './models/stub';
-import { combineJudgments, runCriteria } from './live-evaluation';
-import { confidenceSamples, workflowForRun } from '../domain/evaluation-workflows/evaluation-workflows';
+import { workflowForRun } from '../domain/evaluation-workflows/evaluation-workflows';
 import type { Section } from './parsing/types';
 import { buildMessages } from './prompt';
 import { renderOutput } from './rendering';
 import { withHeartbeat } from './heartbeat';
+import { stubEvaluation } from './stub-evaluation';
 import { jobIds, jobStillOpen } from '../domain/jobs';
 
 /** Live evaluation (providers, the output contract): activities/live-evaluation.ts. */
@@ -87,61 +86,6 @@ export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
   const publisher = { db, config: deps.config, temporal: deps.temporal };
   const assemble = createContextAssembler(deps);
 
-  async function stub(ctx: RunContext, model: ModelContext, citable: CitableInput[]): Promise<ModelResult> {
-    const { run } = ctx;
-    // The stub is seeded by the run id: a schema it cannot satisfy fails the same way on every attempt, so it ends
-    // the run at once (`output_invalid`, refunded) instead of being retried for a minute.
-    const output = await stubOutput({ runId: run._id, format: run.output_format, schema: ctx.schema }).catch(
-      (err: unknown) => {
-        throw runFailure('output_invalid', err instanceof Error ? err.message : String(err));
-      },
-    );
-    // A Markdown report is rendered from the same seeded result: cite that result's criteria, not the prose.
-    const judged =
-      run.output_format === 'markdown'
-        ? await stubOutput({ runId: run._id, format: 'json', schema: ctx.schema }).catch(() => output)
-        : output;
-    const k = confidenceSamples(ctx.workflow);
-    const evidenceOf = (index: number, judgedOutput: Record<string, unknown>) =>
-      stubEvidence({
-        // Sample 0 cites what a run of one judgment cites; each other sample cites passages of its own.
-        runId: index === 0 ? run._id : `${run._id}#sample-${index}`,
-        output: judgedOutput,
-        inputs: citable,
-        chunkIds: [...model.chunks.keys()],
-      });
-    if (k === 1 || run.output_format === 'markdown') {
-      return {
-        output,
-        evidence: evidenceOf(0, judged),
-        model: 'stub',
-        provider: 'stub',
-        inputTokens: 0,
-        outputTokens: 0,
-      };
-    }
-    // Confidence samples in test mode: k answers that differ on some criteria, deterministically, through the same
-    // consensus as live answers; a variation the schema refuses is not made (that sample repeats sample 0).
-    const answers = stubJudgments({
-      output,
-      criteria: runCriteria(ctx.workflow),
-      documentIds: run.input_documents,
-      samples: k,
-    }).map((answer) => (ctx.schema && !validateAgainstSchema(ctx.schema, answer).valid ? output : answer));
-    return combineJudgments(
-      ctx,
-      answers.map((answer, index) => ({
-        ok: true,
-        output: answer,
-        evidence: evidenceOf(index, answer),
-        model: 'stub',
-        inputTokens: 0,
-        outputTokens: 0,
-      })),
-      'stub',
-    );
-  }
-
   /** Answers the run's status afterwards: `succeeded`, or the status a settlement elsewhere gave it meanwhile. */
   async function produceOutput(input: RunJobInput, known?: RunDoc): Promise<{ status: RunStatus | null }> {
     const ctx = await loadRunContext(deps, input, known);
@@ -151,18 +95,12 @@ export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
     const { model, messages, result } = await withHeartbeat(async () => {
       const model = await assemble(ctx);
       const messages = messagesFor(ctx, model);
-      const result = run.livemode ? await live(ctx, model, messages) : await stub(ctx, model, citableOf(model));
+      const result = run.livemode
+        ? await live(ctx, model, messages)
+        : await stubEvaluation(ctx, model, citableOf(model));
       return { model, messages, result };
     });
-    if (ctx.schema && run.output_format !== 'markdown') {
-      const check = validateAgainstSchema(ctx.schema, result.output);
-      if (!check.valid) {
-        throw runFailure(
-          'output_invalid',
-          `The output does not match the workflow's output_schema: ${check.errors.slice(0, 3).join('; ')}`,
-        );
-      }
-    }
+    checkOutput(ctx, result);
     // The stub's evidence goes through the same check as a model's: test mode shows what live mode would keep.
     const verified = verifyEvidence(result.evidence, citableOf(model), model.chunks);
     await placeCitations(verified.citations, ctx.inputs);
@@ -222,6 +160,18 @@ export function evaluationActivities(deps: ActivityDeps, live: LiveEvaluator) {
       return produceOutput(input, begun.run);
     },
   };
+}
+
+/** A JSON output must match the workflow's output schema (a Markdown report has none to match). */
+function checkOutput(ctx: RunContext, result: ModelResult): void {
+  if (!ctx.schema || ctx.run.output_format === 'markdown') return;
+  const check = validateAgainstSchema(ctx.schema, result.output);
+  if (!check.valid) {
+    throw runFailure(
+      'output_invalid',
+      `The output does not match the workflow's output_schema: ${check.errors.slice(0, 3).join('; ')}`,
+    );
+  }
 }
 
 /** What the model is sent for a run: the same for an ordinary call and a provider batch's request. */

@@ -32,7 +32,7 @@ export function createLiveEvaluator(deps: ActivityDeps) {
     try {
       answer = await provider.complete({ messages, jsonSchema: schema, ...(sample ? { sample } : {}) });
     } catch (err) {
-      if (err instanceof ModelCallError) throw failureOf(err, provider, slot);
+      if (err instanceof ModelCallError) throw failureOf(deps, err, provider, slot);
       throw err;
     }
     if (answer.stop === 'refused') {
@@ -42,39 +42,6 @@ export function createLiveEvaluator(deps: ActivityDeps) {
       );
     }
     return answer;
-  }
-
-  /** What the client is told, by kind of failure; an operator is told about credentials. */
-  function failureOf(err: ModelCallError, provider: ModelProvider, slot: ProviderSlot): ReturnType<typeof runFailure> {
-    if (err.kind === 'auth') {
-      // Slot B without its own provider is served by A's, with A's key. Neither the key nor the provider's message
-      // (which may echo part of it) is logged.
-      const configured = slot === 'B' && !(deps.config.MODEL_B_PROVIDER && deps.config.MODEL_B_MODEL) ? 'A' : slot;
-      deps.logger.error(
-        { slot: configured, provider: provider.name, status: err.status, variable: `MODEL_${configured}_API_KEY` },
-        `model provider ${configured} rejected its credentials (${err.status}): check MODEL_${configured}_API_KEY`,
-      );
-      return runFailure(
-        'model_unavailable',
-        'The language model is not available on this deployment; the run was refunded.',
-      );
-    }
-    if (err.kind === 'context_length') {
-      return runFailure(
-        'context_too_large',
-        "The documents and references are too large for the model's context window; the run was refunded.",
-      );
-    }
-    if (err.kind === 'refused') {
-      return runFailure(
-        'model_refused',
-        "The model provider's content filter declined these documents; the run was refunded.",
-      );
-    }
-    return runFailure(
-      'model_error',
-      `The language model could not answer (${err.status ?? 'network error'}); the run was refunded.`,
-    );
   }
 
   /**
@@ -163,6 +130,44 @@ export function createLiveEvaluator(deps: ActivityDeps) {
     );
     return combineJudgments(ctx, judgments, providerName);
   };
+}
+
+/** What the client is told, by kind of failure; an operator is told about credentials. */
+function failureOf(
+  deps: Pick<ActivityDeps, 'config' | 'logger'>,
+  err: ModelCallError,
+  provider: ModelProvider,
+  slot: ProviderSlot,
+): ReturnType<typeof runFailure> {
+  if (err.kind === 'auth') {
+    // Slot B without its own provider is served by A's, with A's key. Neither the key nor the provider's message
+    // (which may echo part of it) is logged.
+    const configured = slot === 'B' && !(deps.config.MODEL_B_PROVIDER && deps.config.MODEL_B_MODEL) ? 'A' : slot;
+    deps.logger.error(
+      { slot: configured, provider: provider.name, status: err.status, variable: `MODEL_${configured}_API_KEY` },
+      `model provider ${configured} rejected its credentials (${err.status}): check MODEL_${configured}_API_KEY`,
+    );
+    return runFailure(
+      'model_unavailable',
+      'The language model is not available on this deployment; the run was refunded.',
+    );
+  }
+  if (err.kind === 'context_length') {
+    return runFailure(
+      'context_too_large',
+      "The documents and references are too large for the model's context window; the run was refunded.",
+    );
+  }
+  if (err.kind === 'refused') {
+    return runFailure(
+      'model_refused',
+      "The model provider's content filter declined these documents; the run was refunded.",
+    );
+  }
+  return runFailure(
+    'model_error',
+    `The language model could not answer (${err.status ?? 'network error'}); the run was refunded.`,
+  );
 }
 
 /** One sample's outcome: its answer, or the failure that ended it; its tokens either way. */

@@ -74,20 +74,109 @@ async function stillness(ports: number[]): Promise<void> {
   }
 }
 
-export async function countCommands(strategy: ListStrategy, deps: CommandCountDeps): Promise<StrategyCounts> {
-  const { config, apiPort, counterPorts } = deps;
-  const dbName = `${config.MONGODB_DB}_commands_${strategy}`;
-  await deps.client.db(dbName).dropDatabase();
+type ApiRequest = (method: string, path: string, token: string, body?: unknown) => Promise<Record<string, unknown>>;
+
+/** Calls the API on `apiPort`; an answer of 300 or more throws, naming the request. */
+function requester(apiPort: number): ApiRequest {
+  const base = `http://127.0.0.1:${apiPort}/v1`;
+  return async (method, path, token, body) => {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const answer = (await res.json()) as Record<string, unknown>;
+    if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status} ${JSON.stringify(answer)}`);
+    return answer;
+  };
+}
+
+/** A webhook receiver on loopback that answers 200 to everything and counts what it received. */
+async function startReceiver() {
   let received = 0;
-  const receiver = createServer((req, res) => {
+  const server = createServer((req, res) => {
     req.resume();
     req.on('end', () => {
       received++;
       res.writeHead(200).end('ok');
     });
   });
-  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
-  const receiverPort = (receiver.address() as { port: number }).port;
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { server, port: (server.address() as { port: number }).port, received: () => received };
+}
+
+/** A fresh account with a test key and a workflow, and (with `receiverPort`) an endpoint delivering there. */
+async function account(config: Config, request: ApiRequest, receiverPort: number | null) {
+  const session = await signLocalSessionToken(config.SESSION_JWT_SECRET, {
+    sub: 'bench',
+    accountId: `acct_${randomBase62(10)}`,
+  });
+  const key = String((await request('POST', '/keys', session, { name: 'bench', mode: 'test' })).token);
+  const wf = String(
+    (
+      await request('POST', '/workflows', key, {
+        product_code: 'general_evaluation',
+        name: 'bench',
+        output_format: 'json',
+      })
+    ).id,
+  );
+  const endpoint =
+    receiverPort !== null
+      ? String((await request('POST', '/webhook-endpoints', key, { url: `http://127.0.0.1:${receiverPort}/hook` })).id)
+      : null;
+  return { key, wf, endpoint };
+}
+
+/** `n` runs, RUNS_IN_FLIGHT created at a time, each awaited to its end; answers their ids. */
+async function runsToEnd(request: ApiRequest, temporal: TemporalHandle, a: { key: string; wf: string }, n: number) {
+  const ids: string[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(n, RUNS_IN_FLIGHT) }, async () => {
+      while (next < n) {
+        next++;
+        const id = String((await request('POST', `/workflows/${a.wf}/runs`, a.key, {})).id);
+        await temporal.client.workflow.getHandle(id).result();
+        ids.push(id);
+      }
+    }),
+  );
+  return ids;
+}
+
+/** The API's commands per list page, for each list the runs filled (the account's with its endpoint). */
+async function listPageCounts(
+  request: ApiRequest,
+  a: { key: string; endpoint: string | null },
+  reset: () => Promise<unknown>,
+  apiCounterPort: number,
+): Promise<StrategyCounts['perListPage']> {
+  const lists: Array<[string, string]> = [
+    ['GET /runs', '/runs'],
+    ['GET /workflows', '/workflows'],
+    ['GET /events', '/events'],
+    ['GET /webhook-endpoints/{id}/deliveries', `/webhook-endpoints/${a.endpoint}/deliveries`],
+  ];
+  const perListPage: StrategyCounts['perListPage'] = [];
+  for (const [list, path] of lists) {
+    // A first page and the page after it, alternately (a page of 10 leaves a next one for the runs, events and
+    // deliveries the runs above made).
+    const first = await request('GET', `${path}?limit=10`, a.key);
+    const next = first.next_cursor ? `${path}?limit=10&cursor=${encodeURIComponent(String(first.next_cursor))}` : null;
+    await reset();
+    for (let i = 0; i < LIST_READS; i++) await request('GET', i % 2 && next ? next : `${path}?limit=10`, a.key);
+    const c = await counts(apiCounterPort);
+    perListPage.push({ list, perPage: sum(c) / LIST_READS, breakdown: per(c, LIST_READS) });
+  }
+  return perListPage;
+}
+
+export async function countCommands(strategy: ListStrategy, deps: CommandCountDeps): Promise<StrategyCounts> {
+  const { config, apiPort, counterPorts } = deps;
+  const dbName = `${config.MONGODB_DB}_commands_${strategy}`;
+  await deps.client.db(dbName).dropDatabase();
+  const receiver = await startReceiver();
   const children: ChildProcess[] = [];
   const preload = ['--import', 'tsx', 'bench/count-commands.ts'];
   const extra = (port: number): NodeJS.ProcessEnv => ({
@@ -113,61 +202,13 @@ export async function countCommands(strategy: ListStrategy, deps: CommandCountDe
         extra(counterPorts.worker),
       ),
     );
-    const base = `http://127.0.0.1:${apiPort}/v1`;
-    const request = async (method: string, path: string, token: string, body?: unknown) => {
-      const res = await fetch(`${base}${path}`, {
-        method,
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const answer = (await res.json()) as Record<string, unknown>;
-      if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status} ${JSON.stringify(answer)}`);
-      return answer;
-    };
-    const account = async (withEndpoint: boolean) => {
-      const session = await signLocalSessionToken(config.SESSION_JWT_SECRET, {
-        sub: 'bench',
-        accountId: `acct_${randomBase62(10)}`,
-      });
-      const key = String((await request('POST', '/keys', session, { name: 'bench', mode: 'test' })).token);
-      const wf = String(
-        (
-          await request('POST', '/workflows', key, {
-            product_code: 'general_evaluation',
-            name: 'bench',
-            output_format: 'json',
-          })
-        ).id,
-      );
-      const endpoint = withEndpoint
-        ? String(
-            (await request('POST', '/webhook-endpoints', key, { url: `http://127.0.0.1:${receiverPort}/hook` })).id,
-          )
-        : null;
-      return { key, wf, endpoint };
-    };
-    const bare = await account(false);
-    const delivering = await account(true);
-
-    /** `n` runs, RUNS_IN_FLIGHT created at a time, each awaited to its end; answers their ids. */
-    const runs = async (a: { key: string; wf: string }, n: number) => {
-      const ids: string[] = [];
-      let next = 0;
-      await Promise.all(
-        Array.from({ length: Math.min(n, RUNS_IN_FLIGHT) }, async () => {
-          while (next < n) {
-            next++;
-            const id = String((await request('POST', `/workflows/${a.wf}/runs`, a.key, {})).id);
-            await deps.temporal.client.workflow.getHandle(id).result();
-            ids.push(id);
-          }
-        }),
-      );
-      return ids;
-    };
+    const request = requester(apiPort);
+    const bare = await account(config, request, null);
+    const delivering = await account(config, request, receiver.port);
+    const runs = (a: { key: string; wf: string }, n: number) => runsToEnd(request, deps.temporal, a, n);
     const deliveries = async (n: number) => {
-      for (let i = 0; i < 600 && received < n; i++) await new Promise((r) => setTimeout(r, 100));
-      if (received < n) throw new Error(`${received} of ${n} webhook deliveries arrived`);
+      for (let i = 0; i < 600 && receiver.received() < n; i++) await new Promise((r) => setTimeout(r, 100));
+      if (receiver.received() < n) throw new Error(`${receiver.received()} of ${n} webhook deliveries arrived`);
     };
     const ports = [counterPorts.api, counterPorts.worker];
     const reset = () => Promise.all(ports.map((p) => counts(p, true)));
@@ -190,32 +231,13 @@ export async function countCommands(strategy: ListStrategy, deps: CommandCountDe
       return { ids, api: api!, worker: worker! };
     };
     const alone = await measureRuns(bare, null);
-    const delivered = await measureRuns(delivering, received);
+    const delivered = await measureRuns(delivering, receiver.received());
 
     await reset();
     for (let i = 0; i < GETS; i++) await request('GET', `/runs/${alone.ids[0]}`, bare.key);
     const gets = await counts(counterPorts.api);
 
-    const lists: Array<[string, string]> = [
-      ['GET /runs', '/runs'],
-      ['GET /workflows', '/workflows'],
-      ['GET /events', '/events'],
-      ['GET /webhook-endpoints/{id}/deliveries', `/webhook-endpoints/${delivering.endpoint}/deliveries`],
-    ];
-    const perListPage: StrategyCounts['perListPage'] = [];
-    for (const [list, path] of lists) {
-      // A first page and the page after it, alternately (a page of 10 leaves a next one for the runs, events and
-      // deliveries the runs above made).
-      const first = await request('GET', `${path}?limit=10`, delivering.key);
-      const next = first.next_cursor
-        ? `${path}?limit=10&cursor=${encodeURIComponent(String(first.next_cursor))}`
-        : null;
-      await reset();
-      for (let i = 0; i < LIST_READS; i++)
-        await request('GET', i % 2 && next ? next : `${path}?limit=10`, delivering.key);
-      const c = await counts(counterPorts.api);
-      perListPage.push({ list, perPage: sum(c) / LIST_READS, breakdown: per(c, LIST_READS) });
-    }
+    const perListPage = await listPageCounts(request, delivering, reset, counterPorts.api);
 
     const histories = await Promise.all(
       alone.ids
@@ -242,7 +264,7 @@ export async function countCommands(strategy: ListStrategy, deps: CommandCountDe
     };
   } finally {
     await Promise.all(children.map((c) => deps.stopProcess(c)));
-    receiver.close();
+    receiver.server.close();
     await deps.client
       .db(dbName)
       .dropDatabase()

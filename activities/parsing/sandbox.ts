@@ -145,183 +145,240 @@ export function processInSandbox(
   const child = forkSandbox(__dirname, 'sandbox-child', maxMemoryMb);
 
   return new Promise<SandboxOutcome>((resolve, reject) => {
-    let ready = false;
-    let format: DocFormat | null = null;
-    let settled = false;
-    let done: Extract<ChildMessage, { type: 'done' }> | null = null;
-    // The limits in force: the file's until OCR starts, then each page's own.
-    let memoryCapMb = maxMemoryMb;
-    let ocrPage: number | null = null;
-    let checkingPage = false;
-    // Finished OCR pages being kept, in order; the outcome waits for them.
-    let keeping: Promise<void> = Promise.resolve();
-    // Leaving the file after the page being kept: no limit may fail it meanwhile.
-    let yielding = false;
-    let stdoutEnded = false;
-    // The stored-text JSON, announced by a `text` message.
-    const output = new AnnouncedOutput(MAX_OUTPUT_BYTES);
-    let announced = false;
-    const take = (piece: Buffer): void => {
-      if (output.take(piece)) return;
-      unprocessable(
-        announced
-          ? 'the document made the parser stop unexpectedly'
-          : 'the document produced more text than can be stored',
-      );
-    };
-
-    const settle = (outcome: () => void): void => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      watchdog.stop();
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      outcome();
-    };
-    const unprocessable = (reason: string): void => {
-      if (yielding) return;
-      settle(() =>
-        resolve({
-          extraction: failed('file_unprocessable', reason, { format }),
-          storedText: null,
-          inferredSchema: null,
-        }),
-      );
-    };
-    const finishIfComplete = (): void => {
-      if (!done || !stdoutEnded) return;
-      const { extraction, inferredSchema } = done;
-      const text = output.complete();
-      if (extraction.extracted && !text) {
-        unprocessable('the document made the parser stop unexpectedly');
-        return;
-      }
-      const peakRssMb = watchdog.peakMb();
-      clearTimeout(timer);
-      keeping.then(
-        () =>
-          settle(() =>
-            resolve({ extraction, storedText: extraction.extracted ? text : null, inferredSchema, peakRssMb }),
-          ),
-        (err: unknown) => settle(() => reject(err instanceof Error ? err : new Error(String(err)))),
-      );
-    };
-
-    const pageWork = (): string =>
-      checkingPage ? `checking page ${ocrPage} for a scan` : `reading page ${ocrPage} by OCR`;
-    const overTime = (): void =>
-      unprocessable(
-        ocrPage === null
-          ? `processing the document did not finish within ${formatSeconds(timeoutMs)} and was stopped`
-          : `${pageWork()} did not finish within ${formatSeconds(ocrPageTimeoutMs)} and was stopped`,
-      );
-    let timer = setTimeout(overTime, timeoutMs);
-    const watchdog = watchMemory(
+    const watch = new SandboxWatch(
       child,
-      () => memoryCapMb,
-      () =>
-        unprocessable(
-          ocrPage === null
-            ? `processing the document needed more than the ${maxMemoryMb} MB of memory allowed`
-            : `${pageWork()} needed more than the ${ocrMaxMemoryMb} MB of memory allowed`,
-        ),
+      { timeoutMs, maxMemoryMb, ocrPageTimeoutMs, ocrMaxMemoryMb },
+      ocr,
+      resolve,
+      reject,
     );
-
-    child.on('message', (message: ChildMessage) => {
-      if (message.type === 'ready') ready = true;
-      else if (message.type === 'identified') format = message.format;
-      else if (message.type === 'ocr-page-start') {
-        // Each page its own deadline and memory cap, whatever the pages before it took.
-        ocrPage = message.page;
-        checkingPage = message.checking === true;
-        memoryCapMb = Math.max(maxMemoryMb, ocrMaxMemoryMb);
-        clearTimeout(timer);
-        timer = setTimeout(overTime, ocrPageTimeoutMs);
-      } else if (message.type === 'ocr-page') {
-        const { onPage, shouldYield } = ocr;
-        if (onPage) keeping = keeping.then(() => onPage(message.result));
-        if (!message.last && !yielding && onPage && shouldYield?.()) {
-          yielding = true;
-          clearTimeout(timer);
-          keeping.then(
-            () =>
-              settle(() =>
-                resolve({
-                  extraction: failed('file_unprocessable', 'left after a page, to go on later', { format }),
-                  storedText: null,
-                  inferredSchema: null,
-                  yielded: true,
-                }),
-              ),
-            (err: unknown) => settle(() => reject(err instanceof Error ? err : new Error(String(err)))),
-          );
-        }
-      } else if (message.type === 'text') {
-        if (message.bytes > MAX_OUTPUT_BYTES) {
-          unprocessable(`the document's text is over the ${formatBytes(MAX_OUTPUT_BYTES)} that can be stored`);
-          return;
-        }
-        announced = true;
-        if (!output.announce(message.bytes)) unprocessable('the document made the parser stop unexpectedly');
-      } else if (message.type === 'done') {
-        done = message;
-        finishIfComplete();
-      } else settle(() => reject(new Error(`extraction is unavailable: ${message.message}`)));
-    });
-    child.stdout!.on('data', take);
-    child.stdout!.on('end', () => {
-      stdoutEnded = true;
-      finishIfComplete();
-    });
+    child.on('message', (message: ChildMessage) => watch.onMessage(message));
+    child.stdout!.on('data', (piece: Buffer) => watch.take(piece));
+    child.stdout!.on('end', () => watch.stdoutEnd());
     child.on('error', (err) => {
-      settle(() => reject(new Error(`the extraction process could not start: ${err.message}`, { cause: err })));
+      watch.fail(new Error(`the extraction process could not start: ${err.message}`, { cause: err }));
     });
-    child.on('exit', (code, signal) => {
-      if (settled) return;
-      if (!ready) {
-        settle(() =>
-          reject(new Error(`the extraction process exited before it was ready (${signal ?? `code ${code}`})`)),
-        );
-        return;
-      }
-      const reason = ranOutOfHeap(code, signal)
-        ? `processing the document needed more than the ${maxMemoryMb} MB of memory allowed`
-        : 'the document made the parser stop unexpectedly';
-      // `done` may have been sent just before a clean exit while stdout is still draining: wait for it.
-      if (done && code === 0) return;
-      unprocessable(reason);
-    });
-
-    child.send({
+    child.on('exit', (code, signal) => watch.onExit(code, signal));
+    const request: ChildRequest = {
       type: 'request',
       hint: { filename: hint.filename, declaredMime: hint.declaredMime },
       counting: countTokensWithinMs > 0 ? { untilMs: countTokensWithinMs, maxMemoryMb } : null,
       ocr: { languages: ocr.languages, maxPages: ocr.maxPages, done: ocr.done },
-    } satisfies ChildRequest);
-    let sourceFailed = false;
-    if (input instanceof Readable) input.once('error', () => (sourceFailed = true));
-    feed(input, child).then(
-      ({ over, bytes }) => {
-        // A child that is already gone reports through 'exit'; the callback keeps a send to it off 'error'.
-        if (!over && !settled) child.send({ type: 'input-complete', bytes } satisfies ChildRequest, () => undefined);
-        else if (over) {
-          const reason = `the file is over the ${formatBytes(MAX_UPLOAD_BYTES)} limit`;
-          settle(() =>
-            resolve({ extraction: failed('file_too_large', reason), storedText: null, inferredSchema: null }),
-          );
-        }
-      },
-      (err: unknown) => {
-        // The store's stream broke (a network or store fault): an infrastructure failure, and the activity retries.
-        // Any other error here means the child went away while reading (killed, or crashed): its outcome comes
-        // through the handlers above.
-        if (sourceFailed) {
-          const message = err instanceof Error ? err.message : String(err);
-          settle(() => reject(new Error(`reading the upload failed: ${message}`, { cause: err })));
-        }
-      },
-    );
+    };
+    sendInput(child, input, request, watch);
   });
+}
+
+/** The limits `SandboxWatch` holds a child to (`SandboxLimits`, defaults filled in). */
+type WatchLimits = Required<Pick<SandboxLimits, 'timeoutMs' | 'maxMemoryMb' | 'ocrPageTimeoutMs' | 'ocrMaxMemoryMb'>>;
+
+/**
+ * One file's child watched to its outcome: its deadline and memory cap (the file's until OCR starts, then each
+ * page's own), its messages, its stdout, its exit. The outcome is settled once, by whichever comes first; the child is
+ * killed then if it still runs.
+ */
+class SandboxWatch {
+  settled = false;
+  private ready = false;
+  private format: DocFormat | null = null;
+  private done: Extract<ChildMessage, { type: 'done' }> | null = null;
+  private memoryCapMb: number;
+  private ocrPage: number | null = null;
+  private checkingPage = false;
+  // Finished OCR pages being kept, in order; the outcome waits for them.
+  private keeping: Promise<void> = Promise.resolve();
+  // Leaving the file after the page being kept: no limit may fail it meanwhile.
+  private yielding = false;
+  private stdoutEnded = false;
+  // The stored-text JSON, announced by a `text` message.
+  private readonly output = new AnnouncedOutput(MAX_OUTPUT_BYTES);
+  private announced = false;
+  private timer: ReturnType<typeof setTimeout>;
+  private readonly watchdog: ReturnType<typeof watchMemory>;
+
+  constructor(
+    private readonly child: ChildProcess,
+    private readonly limits: WatchLimits,
+    private readonly ocr: SandboxOcr,
+    private readonly resolve: (outcome: SandboxOutcome) => void,
+    private readonly reject: (err: Error) => void,
+  ) {
+    this.memoryCapMb = limits.maxMemoryMb;
+    this.timer = setTimeout(() => this.overTime(), limits.timeoutMs);
+    this.watchdog = watchMemory(
+      child,
+      () => this.memoryCapMb,
+      () =>
+        this.unprocessable(
+          this.ocrPage === null
+            ? `processing the document needed more than the ${limits.maxMemoryMb} MB of memory allowed`
+            : `${this.pageWork()} needed more than the ${limits.ocrMaxMemoryMb} MB of memory allowed`,
+        ),
+    );
+  }
+
+  /** Ends the file with `outcome`, unless it has ended already. */
+  finish(outcome: SandboxOutcome): void {
+    this.settle(() => this.resolve(outcome));
+  }
+
+  /** Rejects: a fault of the deployment, not of the file (worth a retry). */
+  fail(err: Error): void {
+    this.settle(() => this.reject(err));
+  }
+
+  take(piece: Buffer): void {
+    if (this.output.take(piece)) return;
+    this.unprocessable(
+      this.announced
+        ? 'the document made the parser stop unexpectedly'
+        : 'the document produced more text than can be stored',
+    );
+  }
+
+  stdoutEnd(): void {
+    this.stdoutEnded = true;
+    this.finishIfComplete();
+  }
+
+  onMessage(message: ChildMessage): void {
+    if (message.type === 'ready') this.ready = true;
+    else if (message.type === 'identified') this.format = message.format;
+    else if (message.type === 'ocr-page-start') {
+      // Each page its own deadline and memory cap, whatever the pages before it took.
+      this.ocrPage = message.page;
+      this.checkingPage = message.checking === true;
+      this.memoryCapMb = Math.max(this.limits.maxMemoryMb, this.limits.ocrMaxMemoryMb);
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => this.overTime(), this.limits.ocrPageTimeoutMs);
+    } else if (message.type === 'ocr-page') this.onOcrPage(message);
+    else if (message.type === 'text') {
+      if (message.bytes > MAX_OUTPUT_BYTES) {
+        this.unprocessable(`the document's text is over the ${formatBytes(MAX_OUTPUT_BYTES)} that can be stored`);
+        return;
+      }
+      this.announced = true;
+      if (!this.output.announce(message.bytes)) this.unprocessable('the document made the parser stop unexpectedly');
+    } else if (message.type === 'done') {
+      this.done = message;
+      this.finishIfComplete();
+    } else this.fail(new Error(`extraction is unavailable: ${message.message}`));
+  }
+
+  onExit(code: number | null, signal: NodeJS.Signals | null): void {
+    if (this.settled) return;
+    if (!this.ready) {
+      this.fail(new Error(`the extraction process exited before it was ready (${signal ?? `code ${code}`})`));
+      return;
+    }
+    const reason = ranOutOfHeap(code, signal)
+      ? `processing the document needed more than the ${this.limits.maxMemoryMb} MB of memory allowed`
+      : 'the document made the parser stop unexpectedly';
+    // `done` may have been sent just before a clean exit while stdout is still draining: wait for it.
+    if (this.done && code === 0) return;
+    this.unprocessable(reason);
+  }
+
+  private onOcrPage(message: Extract<ChildMessage, { type: 'ocr-page' }>): void {
+    const { onPage, shouldYield } = this.ocr;
+    if (onPage) this.keeping = this.keeping.then(() => onPage(message.result));
+    if (!message.last && !this.yielding && onPage && shouldYield?.()) {
+      this.yielding = true;
+      clearTimeout(this.timer);
+      this.finishAfterKeeping({
+        extraction: failed('file_unprocessable', 'left after a page, to go on later', { format: this.format }),
+        storedText: null,
+        inferredSchema: null,
+        yielded: true,
+      });
+    }
+  }
+
+  private settle(outcome: () => void): void {
+    if (this.settled) return;
+    this.settled = true;
+    clearTimeout(this.timer);
+    this.watchdog.stop();
+    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
+    outcome();
+  }
+
+  private unprocessable(reason: string): void {
+    if (this.yielding) return;
+    this.finish({
+      extraction: failed('file_unprocessable', reason, { format: this.format }),
+      storedText: null,
+      inferredSchema: null,
+    });
+  }
+
+  /** The outcome once every OCR page handed over has been kept (a page that failed to be kept rejects). */
+  private finishAfterKeeping(outcome: SandboxOutcome): void {
+    this.keeping.then(
+      () => this.finish(outcome),
+      (err: unknown) => this.fail(err instanceof Error ? err : new Error(String(err))),
+    );
+  }
+
+  private finishIfComplete(): void {
+    if (!this.done || !this.stdoutEnded) return;
+    const { extraction, inferredSchema } = this.done;
+    const text = this.output.complete();
+    if (extraction.extracted && !text) {
+      this.unprocessable('the document made the parser stop unexpectedly');
+      return;
+    }
+    const peakRssMb = this.watchdog.peakMb();
+    clearTimeout(this.timer);
+    this.finishAfterKeeping({ extraction, storedText: extraction.extracted ? text : null, inferredSchema, peakRssMb });
+  }
+
+  private pageWork(): string {
+    return this.checkingPage ? `checking page ${this.ocrPage} for a scan` : `reading page ${this.ocrPage} by OCR`;
+  }
+
+  private overTime(): void {
+    this.unprocessable(
+      this.ocrPage === null
+        ? `processing the document did not finish within ${formatSeconds(this.limits.timeoutMs)} and was stopped`
+        : `${this.pageWork()} did not finish within ${formatSeconds(this.limits.ocrPageTimeoutMs)} and was stopped`,
+    );
+  }
+}
+
+/**
+ * Sends the request, then the bytes, then their count. An input over the upload limit ends the file
+ * `file_too_large`; a source stream that broke rejects (the activity retries).
+ */
+function sendInput(
+  child: ChildProcess,
+  input: Uint8Array | Readable,
+  request: ChildRequest,
+  watch: SandboxWatch,
+): void {
+  child.send(request);
+  let sourceFailed = false;
+  if (input instanceof Readable) input.once('error', () => (sourceFailed = true));
+  feed(input, child).then(
+    ({ over, bytes }) => {
+      // A child that is already gone reports through 'exit'; the callback keeps a send to it off 'error'.
+      if (!over && !watch.settled)
+        child.send({ type: 'input-complete', bytes } satisfies ChildRequest, () => undefined);
+      else if (over) {
+        const reason = `the file is over the ${formatBytes(MAX_UPLOAD_BYTES)} limit`;
+        watch.finish({ extraction: failed('file_too_large', reason), storedText: null, inferredSchema: null });
+      }
+    },
+    (err: unknown) => {
+      // The store's stream broke (a network or store fault): an infrastructure failure, and the activity retries.
+      // Any other error here means the child went away while reading (killed, or crashed): its outcome comes
+      // through the handlers above.
+      if (sourceFailed) {
+        const message = err instanceof Error ? err.message : String(err);
+        watch.fail(new Error(`reading the upload failed: ${message}`, { cause: err }));
+      }
+    },
+  );
 }
 
 /** `processInSandbox` for callers that want the sections themselves (tests, small files). */

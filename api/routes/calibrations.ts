@@ -27,10 +27,10 @@ import type { KeyPrincipal } from '../../domain/access/api-keys';
 import type { RouteDeps } from '../deps';
 import { route, type RouteSpec } from '../route';
 
-export function calibrationRoutes(deps: RouteDeps): RouteSpec[] {
-  const read = { kind: 'api_key', scope: 'calibrations:read' } as const;
-  const write = { kind: 'api_key', scope: 'calibrations:write' } as const;
+const read = { kind: 'api_key', scope: 'calibrations:read' } as const;
+const write = { kind: 'api_key', scope: 'calibrations:write' } as const;
 
+export function calibrationRoutes(deps: RouteDeps): RouteSpec[] {
   const view = (doc: CalibrationDoc) => signedCalibrationView(deps.storage, deps.config.OUTPUT_URL_TTL_S, doc);
 
   return [
@@ -101,48 +101,7 @@ export function calibrationRoutes(deps: RouteDeps): RouteSpec[] {
         body: await view(await getCalibration(tenant, params.calibrationId)),
       }),
     }),
-    route({
-      method: 'get',
-      path: '/calibrations/{calibrationId}/compare',
-      access: read,
-      tag: 'Calibrations',
-      summary: 'Compare two calibrations',
-      description:
-        'Per criterion and metric, this calibration’s value minus the other’s on the items both scored, with a ' +
-        'paired 95 % bootstrap interval (the same resampled items for both). Computed by a worker and kept: the ' +
-        'request waits up to 20 s for it, then answers 202 with `Retry-After` while the work goes on; asking again ' +
-        'answers the same comparison once it is done.',
-      params: CalibrationIdParams,
-      query: CompareQuery,
-      responses: {
-        200: { description: 'The comparison', schema: CalibrationComparison },
-        202: {
-          description: 'Still being computed; ask again after `Retry-After` seconds',
-          schema: CalibrationComparisonPending,
-          retryAfter: true,
-        },
-      },
-      errors: {
-        404: '`not_found`: no such calibration.',
-        409:
-          '`calibration_sets_differ`: the two ran different sets; `calibration_not_finished`: one is still running; ' +
-          '`calibration_failed`: one failed and has no report; `calibration_canceled`: one was canceled before its ' +
-          'report.',
-      },
-      handler: async ({ tenant, params, query }) => {
-        const answer = await requestComparison(deps, tenant, params.calibrationId, query.with);
-        if (answer.state === 'done') return { status: 200, body: answer.comparison };
-        return {
-          status: 202,
-          headers: { 'Retry-After': String(COMPARE_RETRY_AFTER_S) },
-          body: {
-            object: 'calibration_comparison_pending' as const,
-            calibration_id: params.calibrationId,
-            with: query.with,
-          },
-        };
-      },
-    }),
+    compareRoute(deps),
     route({
       method: 'post',
       path: '/calibrations/{calibrationId}/cancel',
@@ -164,4 +123,50 @@ export function calibrationRoutes(deps: RouteDeps): RouteSpec[] {
       }),
     }),
   ];
+}
+
+/** Comparing two calibrations: a worker computes it, so the answer is the comparison or a 202 to ask again. */
+function compareRoute(deps: RouteDeps): RouteSpec {
+  return route({
+    method: 'get',
+    path: '/calibrations/{calibrationId}/compare',
+    access: read,
+    tag: 'Calibrations',
+    summary: 'Compare two calibrations',
+    description:
+      'Per criterion and metric, this calibration’s value minus the other’s on the items both scored, with a ' +
+      'paired 95 % bootstrap interval (the same resampled items for both). Computed by a worker and kept: the ' +
+      'request waits up to 20 s for it, then answers 202 with `Retry-After` while the work goes on; asking again ' +
+      'answers the same comparison once it is done.',
+    params: CalibrationIdParams,
+    query: CompareQuery,
+    responses: {
+      200: { description: 'The comparison', schema: CalibrationComparison },
+      202: {
+        description: 'Still being computed; ask again after `Retry-After` seconds',
+        schema: CalibrationComparisonPending,
+        retryAfter: true,
+      },
+    },
+    errors: {
+      404: '`not_found`: no such calibration.',
+      409:
+        '`calibration_sets_differ`: the two ran different sets; `calibration_not_finished`: one is still running; ' +
+        '`calibration_failed`: one failed and has no report; `calibration_canceled`: one was canceled before its ' +
+        'report.',
+    },
+    handler: async ({ tenant, params, query }) => {
+      const answer = await requestComparison(deps, tenant, params.calibrationId, query.with);
+      if (answer.state === 'done') return { status: 200, body: answer.comparison };
+      return {
+        status: 202,
+        headers: { 'Retry-After': String(COMPARE_RETRY_AFTER_S) },
+        body: {
+          object: 'calibration_comparison_pending' as const,
+          calibration_id: params.calibrationId,
+          with: query.with,
+        },
+      };
+    },
+  });
 }

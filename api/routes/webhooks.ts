@@ -33,9 +33,15 @@ const TARGET_RULES =
   'The URL must use https and resolve only to public addresses (private, loopback and link-local targets are ' +
   'refused unless the deployment allows them); redirects are never followed.';
 
+const read = { kind: 'api_key', scope: 'webhooks:read' } as const;
+const write = { kind: 'api_key', scope: 'webhooks:write' } as const;
+
 export function webhookRoutes(deps: RouteDeps): RouteSpec[] {
-  const read = { kind: 'api_key', scope: 'webhooks:read' } as const;
-  const write = { kind: 'api_key', scope: 'webhooks:write' } as const;
+  return [...endpointRoutes(deps), ...deliveryRoutes(deps)];
+}
+
+/** The endpoints themselves: register, read, change, delete, rotate their secret. */
+function endpointRoutes(deps: RouteDeps): RouteSpec[] {
   return [
     route({
       method: 'get',
@@ -141,6 +147,12 @@ export function webhookRoutes(deps: RouteDeps): RouteSpec[] {
         headers: { 'Cache-Control': 'no-store' },
       }),
     }),
+  ];
+}
+
+/** What was sent to them: an endpoint's deliveries, and retrying one. */
+function deliveryRoutes(deps: RouteDeps): RouteSpec[] {
+  return [
     route({
       method: 'get',
       path: '/webhook-endpoints/{whkId}/deliveries',
