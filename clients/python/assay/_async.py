@@ -212,7 +212,7 @@ class WebhookEndpoints(_Resource):
         return await self._call(req.create_webhook_endpoint(url, events))
 
     async def delete(self, endpoint_id: str) -> None:
-        await self._call(req.Call("DELETE", f"/webhook-endpoints/{endpoint_id}", req.nothing))
+        await self._call(req.delete(f"/webhook-endpoints/{endpoint_id}"))
 
     async def list(self) -> builtins.list[models.WebhookEndpoint]:
         return await self._call(req.list_webhook_endpoints())
@@ -248,7 +248,7 @@ class CalibrationSets(_Resource):
         return await self._call(req.get(f"/calibration-sets/{set_id}", models.CalibrationSet))
 
     async def delete(self, set_id: str) -> None:
-        await self._call(req.Call("DELETE", f"/calibration-sets/{set_id}", req.nothing))
+        await self._call(req.delete(f"/calibration-sets/{set_id}"))
 
     async def list(self, *, limit: int | None = None) -> AsyncIterator[models.CalibrationSet]:
         async for item in self._pages(req.pages("/calibration-sets", models.CalibrationSet, limit=limit)):

@@ -1,10 +1,11 @@
 """The request layer both clients share: for each operation of the API, the request it sends (method, path, query,
 body, Idempotency-Key) and how its answer is read. ``AsyncAssay`` (and ``Assay``, generated from it) only sends
-these, waits and sleeps, so an operation's wire form is written once."""
+these, waits and sleeps, so an operation's wire form is written once. An operation that is a path and a model is
+built where it is called (``req.get(path, Model)``); one whose body, query or answer needs shaping has a builder
+here."""
 
 from __future__ import annotations
 
-import builtins
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, TypeVar
@@ -58,6 +59,10 @@ def get(path: str, cls: type[M]) -> Call[M]:
     return Call("GET", path, model(cls))
 
 
+def delete(path: str) -> Call[None]:
+    return Call("DELETE", path, nothing)
+
+
 def post(path: str, cls: type[M], json: Any = None, headers: dict[str, str] | None = None) -> Call[M]:
     return Call("POST", path, model(cls), json=json, headers=headers)
 
@@ -71,8 +76,8 @@ def pages(path: str, cls: type[M], **params: Any) -> Pages[M]:
     return Pages(path, params, cls.model_validate)
 
 
-def optional_list(values: Sequence[str] | None) -> builtins.list[str] | None:
-    return None if values is None else builtins.list(values)
+def optional_list(values: Sequence[str] | None) -> list[str] | None:
+    return None if values is None else list(values)
 
 
 # Documents and reference documents.
@@ -155,7 +160,7 @@ def create_webhook_endpoint(url: str, events: Sequence[str] | None) -> Call[mode
     return post("/webhook-endpoints", models.CreatedWebhookEndpoint, body)
 
 
-def list_webhook_endpoints() -> Call[builtins.list[models.WebhookEndpoint]]:
+def list_webhook_endpoints() -> Call[list[models.WebhookEndpoint]]:
     return Call("GET", "/webhook-endpoints", lambda r: models.WebhookEndpointList.model_validate(check(r)).data)
 
 

@@ -210,7 +210,7 @@ class WebhookEndpoints(_Resource):
         return self._call(req.create_webhook_endpoint(url, events))
 
     def delete(self, endpoint_id: str) -> None:
-        self._call(req.Call("DELETE", f"/webhook-endpoints/{endpoint_id}", req.nothing))
+        self._call(req.delete(f"/webhook-endpoints/{endpoint_id}"))
 
     def list(self) -> builtins.list[models.WebhookEndpoint]:
         return self._call(req.list_webhook_endpoints())
@@ -246,7 +246,7 @@ class CalibrationSets(_Resource):
         return self._call(req.get(f"/calibration-sets/{set_id}", models.CalibrationSet))
 
     def delete(self, set_id: str) -> None:
-        self._call(req.Call("DELETE", f"/calibration-sets/{set_id}", req.nothing))
+        self._call(req.delete(f"/calibration-sets/{set_id}"))
 
     def list(self, *, limit: int | None = None) -> Iterator[models.CalibrationSet]:
         for item in self._pages(req.pages("/calibration-sets", models.CalibrationSet, limit=limit)):
