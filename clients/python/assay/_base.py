@@ -1,4 +1,5 @@
-"""What the sync and async clients share: configuration, retry timing, uploads' file handling, output objects."""
+"""What the sync and async clients share: configuration, retry timing, the pacing of waits, uploads' file handling,
+output objects."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from pydantic import BaseModel
 
 from . import models
 from ._version import __version__
-from .errors import AssayError
+from .errors import AssayError, WaitTimeoutError
 
 DEFAULT_BASE_URL = "http://127.0.0.1:8080/v1"
 TERMINAL_RUN_STATUSES = frozenset({"succeeded", "failed", "canceled", "refunded"})
@@ -131,20 +132,25 @@ def check(response: httpx.Response) -> Any:
     return response.json()
 
 
-def upload_failed(response: httpx.Response) -> AssayError:
-    return AssayError(
-        status=response.status_code,
-        code="upload_failed",
-        message=f"the object store refused the upload: {response.text[:300]}",
-    )
+def uploaded(response: httpx.Response) -> None:
+    """Raises when the object store refused an upload."""
+    if response.status_code >= 400:
+        raise AssayError(
+            status=response.status_code,
+            code="upload_failed",
+            message=f"the object store refused the upload: {response.text[:300]}",
+        )
 
 
-def download_failed(response: httpx.Response, what: str = "output") -> AssayError:
-    return AssayError(
-        status=response.status_code,
-        code="download_failed",
-        message=f"the {what} download failed: {response.text[:300]}",
-    )
+def downloaded(response: httpx.Response, what: str) -> bytes:
+    """A signed URL's content, or the error saying its download failed."""
+    if response.status_code >= 400:
+        raise AssayError(
+            status=response.status_code,
+            code="download_failed",
+            message=f"the {what} download failed: {response.text[:300]}",
+        )
+    return response.content
 
 
 def output_file_of(run: models.Run) -> models.RunOutputFile | None:
@@ -173,3 +179,22 @@ def plain(value: Any) -> Any:
     if isinstance(value, BaseModel):
         return value.model_dump(mode="json", exclude_none=True)
     return value
+
+
+class Poll:
+    """The pauses of a wait, shared by every ``wait``: ``interval`` seconds first, then ``growth`` times longer each
+    time up to ``max_interval``. ``pause`` raises WaitTimeoutError when the next pause would end past ``timeout``."""
+
+    def __init__(self, timeout: float | None, interval: float, max_interval: float = 5.0, growth: float = 1.5) -> None:
+        self.timeout = timeout
+        self.deadline = None if timeout is None else time.monotonic() + timeout
+        self.interval = interval
+        self.max_interval = max_interval
+        self.growth = growth
+
+    def pause(self, waited_for: str, last_status: str, resource: str = "run") -> float:
+        if self.deadline is not None and time.monotonic() + self.interval > self.deadline:
+            raise WaitTimeoutError(waited_for, last_status, self.timeout or 0.0, resource=resource)
+        pause = self.interval
+        self.interval = min(self.interval * self.growth, self.max_interval)
+        return pause

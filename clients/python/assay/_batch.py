@@ -1,5 +1,5 @@
 """Batches: their models (written by hand beside the generated ``models``, and open to fields the API adds later)
-and what the sync and async clients share to create, wait for and download them."""
+and what the sync and async clients share to create and download them."""
 
 from __future__ import annotations
 
@@ -108,7 +108,3 @@ def check_format(format: str) -> BatchResultsFormat:
     if format not in RESULTS_FORMATS:
         raise ValueError(f"format must be one of {', '.join(RESULTS_FORMATS)}, not {format!r}")
     return format
-
-
-def next_interval(interval: float, max_interval: float) -> float:
-    return min(interval * 1.5, max_interval)
