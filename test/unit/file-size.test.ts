@@ -25,7 +25,6 @@ const LONG_FILES: Record<string, number> = {
   'clients/typescript/src/client.ts': 634, // the types moved out (src/types.ts); reviews grew it
   'bench/ocr.ts': 472,
   'test/chaos/scenario.ts': 550,
-  'test/integration/webhooks.test.ts': 970,
   'test/integration/settlement.test.ts': 714,
   'test/integration/runs.test.ts': 706,
   'test/integration/keys.test.ts': 626,
