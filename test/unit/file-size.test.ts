@@ -27,7 +27,6 @@ const LONG_FILES: Record<string, number> = {
   'test/chaos/scenario.ts': 550,
   'test/integration/settlement.test.ts': 714,
   'test/integration/runs.test.ts': 706,
-  'test/integration/keys.test.ts': 626,
   'test/integration/evidence.test.ts': 566,
   'test/integration/events.test.ts': 550,
   'test/integration/access-walk.test.ts': 535,
