@@ -27,7 +27,6 @@ const LONG_FILES: Record<string, number> = {
   'test/chaos/scenario.ts': 550,
   'test/integration/settlement.test.ts': 714,
   'test/integration/runs.test.ts': 706,
-  'test/integration/access-walk.test.ts': 535,
   'test/integration/sdk-typescript.test.ts': 475,
   // Grown by this session's parallel branches after the list was made (merged in one integration): next to split.
   'test/integration/calibration-sets.test.ts': 455,
