@@ -26,7 +26,8 @@ const LONGEST_FIRST = [
   'webhooks-rosters',
   'page-images',
   'documents',
-  'calibration-sets',
+  'calibration-sets-items',
+  'calibration-sets-lifecycle',
 ];
 
 const rank = (path) => {
