@@ -16,7 +16,8 @@ export interface PageParams {
 export class Transport {
   /**
    * The typed openapi-fetch client the resources go through. The package bundles openapi-fetch, so its types are no
-   * part of the SDK's public surface: `@internal` keeps this out of the declarations (tsconfig's stripInternal).
+   * part of the SDK's public surface: `@internal` keeps this out of the declarations (tsconfig's stripInternal), so a
+   * resource takes the transport whole and reads this inside (a signature that destructured it would name it).
    * @internal
    */
   readonly api: Client<paths>;

@@ -12,7 +12,8 @@ import type {
   CreateCalibrationSetRequest,
 } from '../types';
 
-export function calibrationSetsResource({ api }: Transport) {
+export function calibrationSetsResource(http: Transport) {
+  const { api } = http;
   return {
     /** Creates a set under an `Idempotency-Key` (generated when not given), so retries never create two. */
     create: async (
@@ -56,7 +57,8 @@ export function calibrationSetsResource({ api }: Transport) {
   };
 }
 
-export function calibrationsResource({ api }: Transport) {
+export function calibrationsResource(http: Transport) {
+  const { api } = http;
   const calibrations = {
     /**
      * Runs a calibration set on a workflow (its items × `repeats` as one batch) under an `Idempotency-Key` (generated

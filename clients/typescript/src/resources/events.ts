@@ -2,7 +2,8 @@
 import { paginate, unwrap, type PageParams, type Transport } from '../transport';
 import type { Event } from '../types';
 
-export function eventsResource({ api }: Transport) {
+export function eventsResource(http: Transport) {
+  const { api } = http;
   return {
     get: async (eventId: string) => unwrap(await api.GET('/events/{eventId}', { params: { path: { eventId } } })),
     /** Newest first, as the API pages them. */

@@ -2,7 +2,8 @@
 import { idempotencyHeader, paginate, unwrap, type PageParams, type Transport } from '../transport';
 import type { Review, ReviewStatus, SubmitReviewRequest } from '../types';
 
-export function reviewsResource({ api }: Transport) {
+export function reviewsResource(http: Transport) {
+  const { api } = http;
   return {
     /** Pending reviews oldest first (the queue's order); filter by status, workflow or batch. */
     list: (

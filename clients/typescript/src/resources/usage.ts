@@ -2,7 +2,8 @@
 import { unwrap, type Transport } from '../transport';
 import type { Balance, UsageReport } from '../types';
 
-export function usageResource({ api }: Transport) {
+export function usageResource(http: Transport) {
+  const { api } = http;
   return {
     /** Credits spent and runs counted over a period (default: this UTC month to today); `groupBy` fills `by_workflow`. */
     get: async (params: { from?: string; to?: string; groupBy?: 'workflow' } = {}): Promise<UsageReport> =>

@@ -9,7 +9,8 @@ import type {
   WebhookEndpoint,
 } from '../types';
 
-export function webhookEndpointsResource({ api }: Transport) {
+export function webhookEndpointsResource(http: Transport) {
+  const { api } = http;
   return {
     create: async (body: CreateWebhookEndpointRequest): Promise<CreatedWebhookEndpoint> =>
       unwrap(await api.POST('/webhook-endpoints', { body })),
@@ -33,7 +34,8 @@ export function webhookEndpointsResource({ api }: Transport) {
 }
 
 /** An endpoint's deliveries, newest first, each with every attempt; `retry` sends one again now. */
-export function webhookDeliveriesResource({ api }: Transport) {
+export function webhookDeliveriesResource(http: Transport) {
+  const { api } = http;
   return {
     list: (whkId: string, params: PageParams = {}): AsyncGenerator<WebhookDelivery> =>
       paginate(async (cursor) =>

@@ -2,7 +2,8 @@
 import { paginate, unwrap, type PageParams, type Transport } from '../transport';
 import type { CreateWorkflowRequest, Workflow } from '../types';
 
-export function workflowsResource({ api }: Transport) {
+export function workflowsResource(http: Transport) {
+  const { api } = http;
   return {
     create: async (body: CreateWorkflowRequest) => unwrap(await api.POST('/workflows', { body })),
     get: async (workflowId: string) =>
